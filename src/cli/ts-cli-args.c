@@ -1,0 +1,781 @@
+/* ts-cli-args.c — the command line of trainsizer-cli
+ *
+ * The option names are a public interface (scripts use them): add, never
+ * rename.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "ts-cli-args.h"
+
+typedef gboolean (*ApplyFunc) (TsScenario      *s,
+                               const TsCatalog *catalog,
+                               const char      *value,
+                               GError         **error);
+
+typedef struct
+{
+  const char *name;
+  const char *accepts;     /* what the value may be, for messages and help */
+  const char *help;
+  ApplyFunc   apply;
+} ScenarioOption;
+
+/* ---- value readers ---------------------------------------------------- */
+
+static gboolean
+read_uint (const char *value,
+           guint       min,
+           guint       max,
+           guint      *out)
+{
+  double number;
+
+  if (!ts_parse_count (value, &number, NULL) || number != floor (number)
+      || number < min || number > max)
+    return FALSE;
+  *out = (guint) number;
+  return TRUE;
+}
+
+static gboolean
+read_double (const char *value,
+             double      min,
+             double      max,
+             double     *out)
+{
+  double number;
+
+  if (!ts_parse_number (value, &number, NULL) || !(number >= min && number <= max))
+    return FALSE;
+  *out = number;
+  return TRUE;
+}
+
+static gboolean
+read_on_off (const char *value,
+             gboolean   *out)
+{
+  if (g_strcmp0 (value, "on") == 0 || g_strcmp0 (value, "true") == 0 || g_strcmp0 (value, "yes") == 0)
+    *out = TRUE;
+  else if (g_strcmp0 (value, "off") == 0 || g_strcmp0 (value, "false") == 0 || g_strcmp0 (value, "no") == 0)
+    *out = FALSE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* ---- scenario options ------------------------------------------------- */
+
+static gboolean
+apply_model (TsScenario *s, const TsCatalog *catalog, const char *value, GError **error)
+{
+  const TsCatalogModel *m = ts_catalog_find_model (catalog, value);
+
+  if (m == NULL)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                   _("No model with the id “%s” is in the catalog (see “trainsizer-cli list models”)"), value);
+      return FALSE;
+    }
+  ts_scenario_set_model (s, &m->model);
+  return TRUE;
+}
+
+static gboolean
+apply_params (TsScenario *s, const TsCatalog *catalog, const char *value, GError **error)
+{
+  double params;
+  TsModel model;
+
+  if (!ts_parse_count (value, &params, NULL))
+    return FALSE;
+  if (!ts_model_init_from_params (&model, params, error))
+    return FALSE;
+  ts_scenario_set_model (s, &model);
+  ts_model_clear (&model);
+  return TRUE;
+}
+
+static gboolean
+apply_method (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return ts_method_from_string (v, &s->method);
+}
+
+static gboolean
+apply_seq_len (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_SEQ_LEN, &s->seq_len);
+}
+
+static gboolean
+apply_micro_batch (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_MICRO_BATCH, &s->micro_batch);
+}
+
+static gboolean
+apply_checkpointing (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return ts_checkpointing_from_string (v, &s->checkpointing);
+}
+
+static gboolean
+apply_flash_attention (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_on_off (v, &s->flash_attention);
+}
+
+static gboolean
+apply_sequence_parallel (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_on_off (v, &s->sequence_parallel);
+}
+
+static gboolean
+apply_zero (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  guint stage;
+
+  if (!read_uint (v, 0, 3, &stage))
+    return FALSE;
+  s->zero_stage = (int) stage;
+  return TRUE;
+}
+
+static gboolean
+apply_tp (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_GPUS, &s->tp);
+}
+
+static gboolean
+apply_pp (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_GPUS, &s->pp);
+}
+
+static gboolean
+apply_ep (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_GPUS, &s->ep);
+}
+
+static gboolean
+apply_gpus (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_GPUS, &s->gpus);
+}
+
+/* --dp N: the data-parallel degree; the job's GPUs are dp × tp × pp. The
+ * product is formed after all options are read (see ts_cli_args_apply). */
+static gboolean
+apply_dp (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_GPUS, &s->gpus);
+}
+
+static gboolean
+apply_optimizer (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return ts_optimizer_from_string (v, &s->optimizer);
+}
+
+static gboolean
+apply_precision (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return ts_precision_from_string (v, &s->precision);
+}
+
+static gboolean
+apply_grad_dtype (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return ts_grad_dtype_from_string (v, &s->grad_dtype);
+}
+
+static gboolean
+apply_offload (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return ts_offload_from_string (v, &s->offload);
+}
+
+static gboolean
+apply_lora_rank (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_LORA_RANK, &s->lora_rank);
+}
+
+static gboolean
+apply_lora_targets (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return ts_lora_targets_from_string (v, &s->lora_targets);
+}
+
+static gboolean
+apply_double_quant (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_on_off (v, &s->double_quant);
+}
+
+static gboolean
+apply_paged_optimizer (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_on_off (v, &s->paged_optimizer);
+}
+
+static gboolean
+apply_runtime_overhead (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  double gb;
+
+  if (!read_double (v, 0, 1000, &gb))
+    return FALSE;
+  s->runtime_overhead_bytes = gb * TS_BYTES_PER_GB;
+  return TRUE;
+}
+
+static gboolean
+apply_fragmentation (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_double (v, 0, 1, &s->fragmentation);
+}
+
+static gboolean
+apply_server (TsScenario *s, const TsCatalog *catalog, const char *value, GError **error)
+{
+  if (ts_catalog_find_server (catalog, value) == NULL)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                   _("No server or card with the id “%s” is in the catalog (see “trainsizer-cli list servers”)"),
+                   value);
+      return FALSE;
+    }
+  ts_scenario_set_server (s, value);
+  return TRUE;
+}
+
+static gboolean
+apply_servers (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_GPUS, &s->servers);
+}
+
+static gboolean
+apply_tokens (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  double tokens;
+
+  if (!ts_parse_count (v, &tokens, NULL) || tokens > TS_MAX_TOKENS)
+    return FALSE;
+  s->tokens = tokens;
+  return TRUE;
+}
+
+static gboolean
+apply_deadline (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_double (v, 0, TS_MAX_DAYS, &s->deadline_days);
+}
+
+static gboolean
+apply_rack_units (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, 100, &s->rack_units);
+}
+
+static gboolean
+apply_rack_kw (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_double (v, 0.1, 10000, &s->rack_kw);
+}
+
+static gboolean
+apply_voltage (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_double (v, 90, 1000, &s->voltage);
+}
+
+static gboolean
+apply_phases (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  guint phases;
+
+  if (!read_uint (v, 1, 3, &phases) || phases == 2)
+    return FALSE;
+  s->phases = phases;
+  return TRUE;
+}
+
+static gboolean
+apply_pue (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_double (v, 1, 5, &s->pue);
+}
+
+static gboolean
+apply_price_kwh (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_double (v, 0, 1e6, &s->price_kwh);
+}
+
+static gboolean
+apply_currency (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  gsize len = strlen (v);
+
+  if (len < 1 || len > 8 || !g_utf8_validate (v, -1, NULL))
+    return FALSE;
+  for (const char *p = v; *p; p++)
+    if (g_ascii_iscntrl (*p) || *p == ' ')
+      return FALSE;
+  ts_scenario_set_currency (s, v);
+  return TRUE;
+}
+
+static gboolean
+apply_headroom (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_double (v, 0, 0.9, &s->headroom_tight);
+}
+
+static const ScenarioOption scenario_options[] = {
+  { "--model", N_("a catalog model id"), N_("the model to train, from the catalog (see “list models”)"), apply_model },
+  { "--params", N_("a parameter count such as 70B, 7.6e9 or 1.5T"), N_("a custom model known by its size only"), apply_params },
+  { "--method", "full|lora|qlora", N_("full training, LoRA or QLoRA (default full)"), apply_method },
+  { "--seq-len", N_("a whole number from 1 to 10000000"), N_("tokens per sequence (default 2048)"), apply_seq_len },
+  { "--micro-batch", N_("a whole number from 1 to 65536"), N_("sequences per GPU per step (default 1)"), apply_micro_batch },
+  { "--checkpointing", "none|selective|full", N_("activation recomputation (default full)"), apply_checkpointing },
+  { "--flash-attention", "on|off", N_("FlashAttention: no s² attention scores kept (default on)"), apply_flash_attention },
+  { "--sequence-parallel", "on|off", N_("sequence parallelism with tensor parallelism (default off)"), apply_sequence_parallel },
+  { "--zero", "0|1|2|3", N_("ZeRO/FSDP sharding stage (default 3 with more than one GPU)"), apply_zero },
+  { "--tp", N_("a whole number from 1 to 100000"), N_("tensor parallel degree (default 1)"), apply_tp },
+  { "--pp", N_("a whole number from 1 to 100000"), N_("pipeline parallel degree (default 1)"), apply_pp },
+  { "--ep", N_("a whole number from 1 to 100000"), N_("expert parallel degree for MoE models (default 1)"), apply_ep },
+  { "--dp", N_("a whole number from 1 to 100000"), N_("data parallel degree; GPUs = dp × tp × pp"), apply_dp },
+  { "--gpus", N_("a whole number from 1 to 100000"), N_("GPUs of the job (default 1)"), apply_gpus },
+  { "--optimizer", "adamw|adamw-8bit|adafactor|sgd|lion", N_("optimizer (default adamw)"), apply_optimizer },
+  { "--precision", "bf16|fp16|fp8|fp32|pure-bf16", N_("training precision (default bf16 mixed precision)"), apply_precision },
+  { "--grad-dtype", "bf16|fp32", N_("gradient data type: the article’s 16 (bf16) or 18 (fp32) bytes per parameter (default bf16)"), apply_grad_dtype },
+  { "--offload", "none|optimizer", N_("move optimizer states to host RAM (default none)"), apply_offload },
+  { "--lora-rank", N_("a whole number from 1 to 65536"), N_("LoRA rank (default 16)"), apply_lora_rank },
+  { "--lora-targets", "qv|attention|all-linear", N_("layers LoRA adapts (default all-linear)"), apply_lora_targets },
+  { "--double-quant", "on|off", N_("QLoRA double quantization (default on)"), apply_double_quant },
+  { "--paged-optimizer", "on|off", N_("QLoRA paged 8-bit optimizer (default off)"), apply_paged_optimizer },
+  { "--runtime-overhead", N_("gigabytes from 0 to 1000"), N_("CUDA/framework context per GPU in GB (default 1.5)"), apply_runtime_overhead },
+  { "--fragmentation", N_("a fraction from 0 to 1"), N_("allocator fragmentation (default 0.05)"), apply_fragmentation },
+  { "--server", N_("a catalog server id"), N_("evaluate only this server or card (see “list servers”)"), apply_server },
+  { "--servers", N_("a whole number from 1 to 100000"), N_("evaluate every option at exactly this many servers"), apply_servers },
+  { "--tokens", N_("a token count such as 10B"), N_("dataset tokens for the whole run (default 10B)"), apply_tokens },
+  { "--deadline-days", N_("days from 0 to 36500"), N_("training deadline in days (default none)"), apply_deadline },
+  { "--rack-units", N_("a whole number from 1 to 100"), N_("rack height in U (default 42)"), apply_rack_units },
+  { "--rack-kw", N_("kilowatts from 0.1 to 10000"), N_("power limit per rack in kW (default 30)"), apply_rack_kw },
+  { "--voltage", N_("volts from 90 to 1000"), N_("site voltage: phase voltage for 1 phase, line voltage for 3 (default 230)"), apply_voltage },
+  { "--phases", "1|3", N_("single or three phase supply (default 3)"), apply_phases },
+  { "--pue", N_("a number from 1 to 5"), N_("power usage effectiveness of the site (default 1.4)"), apply_pue },
+  { "--price-kwh", N_("a price from 0 to 1000000"), N_("electricity price per kWh (default 0: no cost shown)"), apply_price_kwh },
+  { "--currency", N_("a currency code such as RUB"), N_("currency of the electricity price (default RUB)"), apply_currency },
+  { "--headroom-tight", N_("a fraction from 0 to 0.9"), N_("headroom below which a fit is “tight” (default 0.10)"), apply_headroom },
+};
+
+static const ScenarioOption *
+find_scenario_option (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (scenario_options); i++)
+    if (g_strcmp0 (scenario_options[i].name, name) == 0)
+      return &scenario_options[i];
+  return NULL;
+}
+
+/* ---- parsing ---------------------------------------------------------- */
+
+static void
+setting_clear (gpointer data)
+{
+  TsCliSetting *setting = data;
+
+  g_free (setting->value);
+}
+
+void
+ts_cli_args_init (TsCliArgs *args)
+{
+  memset (args, 0, sizeof *args);
+  args->format = TS_CLI_FORMAT_TEXT;
+  args->settings = g_array_new (FALSE, TRUE, sizeof (TsCliSetting));
+  g_array_set_clear_func (args->settings, setting_clear);
+}
+
+void
+ts_cli_args_clear (TsCliArgs *args)
+{
+  g_clear_pointer (&args->lang, g_free);
+  g_clear_pointer (&args->catalog_path, g_free);
+  g_clear_pointer (&args->list_what, g_free);
+  g_clear_pointer (&args->check_path, g_free);
+  g_clear_pointer (&args->scenario_path, g_free);
+  g_clear_pointer (&args->output_path, g_free);
+  g_clear_pointer (&args->png_path, g_free);
+  g_clear_pointer (&args->svg_path, g_free);
+  g_clear_pointer (&args->drawing, g_free);
+  g_clear_pointer (&args->help_topic, g_free);
+  g_clear_pointer (&args->settings, g_array_unref);
+}
+
+static gboolean
+usage_error (GError    **error,
+             const char *format,
+             ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+usage_error (GError    **error,
+             const char *format,
+             ...)
+{
+  va_list ap;
+
+  va_start (ap, format);
+  g_propagate_error (error, g_error_new_valist (TS_ERROR, TS_ERROR_INVALID_INPUT, format, ap));
+  va_end (ap);
+  return FALSE;
+}
+
+/* “--name=value” or “--name value”. */
+static gboolean
+take_value (int          argc,
+            char       **argv,
+            int         *i,
+            const char  *name,
+            char       **value,
+            GError     **error)
+{
+  const char *eq = strchr (argv[*i], '=');
+
+  if (eq != NULL)
+    {
+      *value = g_strdup (eq + 1);
+      return TRUE;
+    }
+  if (*i + 1 >= argc)
+    return usage_error (error, _("Option %s needs a value"), name);
+  (*i)++;
+  *value = g_strdup (argv[*i]);
+  return TRUE;
+}
+
+static gboolean
+set_path (char      **slot,
+          char       *value,
+          const char *name,
+          GError    **error)
+{
+  if (value == NULL || *value == '\0')
+    {
+      g_free (value);
+      return usage_error (error, _("Option %s needs a file name"), name);
+    }
+  g_free (*slot);
+  *slot = value;
+  return TRUE;
+}
+
+static gboolean
+parse_common_option (TsCliArgs   *args,
+                     const char  *name,
+                     char        *value,
+                     gboolean    *handled,
+                     GError     **error)
+{
+  *handled = TRUE;
+
+  if (g_strcmp0 (name, "--format") == 0)
+    {
+      if (g_strcmp0 (value, "json") == 0)
+        args->format = TS_CLI_FORMAT_JSON;
+      else if (g_strcmp0 (value, "text") == 0)
+        args->format = TS_CLI_FORMAT_TEXT;
+      else
+        {
+          usage_error (error, _("Option --format accepts json or text, not “%s”"), value);
+          g_free (value);
+          return FALSE;
+        }
+      g_free (value);
+      return TRUE;
+    }
+  if (g_strcmp0 (name, "--lang") == 0)
+    {
+      TsLang lang;
+
+      if (!ts_i18n_parse_lang (value, &lang))
+        {
+          usage_error (error, _("Option --lang accepts ru or en, not “%s”"), value);
+          g_free (value);
+          return FALSE;
+        }
+      g_free (args->lang);
+      args->lang = value;
+      return TRUE;
+    }
+  if (g_strcmp0 (name, "--catalog") == 0)
+    return set_path (&args->catalog_path, value, name, error);
+  if (g_strcmp0 (name, "--scenario") == 0)
+    return set_path (&args->scenario_path, value, name, error);
+  if (g_strcmp0 (name, "--output") == 0 || g_strcmp0 (name, "-o") == 0)
+    return set_path (&args->output_path, value, name, error);
+  if (g_strcmp0 (name, "--png") == 0)
+    return set_path (&args->png_path, value, name, error);
+  if (g_strcmp0 (name, "--svg") == 0)
+    return set_path (&args->svg_path, value, name, error);
+  if (g_strcmp0 (name, "--drawing") == 0)
+    {
+      static const char *const drawings[] = { "memory", "comparison", "rack", "power", "time", NULL };
+
+      if (!g_strv_contains (drawings, value))
+        {
+          usage_error (error, _("Option --drawing accepts memory, comparison, rack, power or time, not “%s”"), value);
+          g_free (value);
+          return FALSE;
+        }
+      g_free (args->drawing);
+      args->drawing = value;
+      return TRUE;
+    }
+
+  *handled = FALSE;
+  return TRUE;
+}
+
+static gboolean
+option_takes_value (const char *name)
+{
+  static const char *const common[] = {
+    "--format", "--lang", "--catalog", "--scenario", "--output", "-o", "--png", "--svg", "--drawing", NULL,
+  };
+
+  return find_scenario_option (name) != NULL || g_strv_contains (common, name);
+}
+
+static gboolean
+parse_options (TsCliArgs  *args,
+               int         argc,
+               char      **argv,
+               int         first,
+               GError    **error)
+{
+  for (int i = first; i < argc; i++)
+    {
+      g_autofree char *name = NULL;
+      const char *eq;
+      char *value = NULL;
+      gboolean handled;
+
+      if (!g_utf8_validate (argv[i], -1, NULL))
+        return usage_error (error, _("An argument is not valid UTF-8 text"));
+
+      if (g_strcmp0 (argv[i], "--help") == 0 || g_strcmp0 (argv[i], "-h") == 0)
+        {
+          args->help_topic = g_strdup (argv[first - 1]);
+          args->command = TS_CLI_COMMAND_HELP;
+          return TRUE;
+        }
+
+      if (!g_str_has_prefix (argv[i], "-"))
+        return usage_error (error, _("Unexpected argument “%s”"), argv[i]);
+
+      eq = strchr (argv[i], '=');
+      name = eq ? g_strndup (argv[i], eq - argv[i]) : g_strdup (argv[i]);
+      if (!option_takes_value (name))
+        return usage_error (error, _("Unknown option %s (see --help)"), name);
+      if (!take_value (argc, argv, &i, name, &value, error))
+        return FALSE;
+
+      if (!parse_common_option (args, name, value, &handled, error))
+        return FALSE;
+      if (!handled)
+        {
+          TsCliSetting setting = { find_scenario_option (name)->name, value };
+
+          if (args->command != TS_CLI_COMMAND_ESTIMATE && args->command != TS_CLI_COMMAND_PDF
+              && args->command != TS_CLI_COMMAND_DRAW)
+            {
+              g_free (value);
+              return usage_error (error, _("Option %s does not apply to this command"), name);
+            }
+          g_array_append_val (args->settings, setting);
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+ts_cli_args_parse (TsCliArgs  *args,
+                   int         argc,
+                   char      **argv,
+                   GError    **error)
+{
+  const char *command;
+
+  if (argc < 2)
+    {
+      args->command = TS_CLI_COMMAND_HELP;
+      return TRUE;
+    }
+
+  command = argv[1];
+  if (g_strcmp0 (command, "--help") == 0 || g_strcmp0 (command, "-h") == 0 || g_strcmp0 (command, "help") == 0)
+    {
+      args->command = TS_CLI_COMMAND_HELP;
+      if (argc > 2)
+        args->help_topic = g_strdup (argv[2]);
+      return TRUE;
+    }
+  if (g_strcmp0 (command, "--version") == 0 || g_strcmp0 (command, "-V") == 0)
+    {
+      args->command = TS_CLI_COMMAND_VERSION;
+      return TRUE;
+    }
+
+  if (g_strcmp0 (command, "estimate") == 0)
+    {
+      args->command = TS_CLI_COMMAND_ESTIMATE;
+      return parse_options (args, argc, argv, 2, error);
+    }
+  if (g_strcmp0 (command, "pdf") == 0)
+    {
+      args->command = TS_CLI_COMMAND_PDF;
+      if (!parse_options (args, argc, argv, 2, error))
+        return FALSE;
+      if (args->command == TS_CLI_COMMAND_PDF && args->output_path == NULL)
+        return usage_error (error, _("Command pdf needs --output FILE"));
+      return TRUE;
+    }
+  if (g_strcmp0 (command, "draw") == 0)
+    {
+      args->command = TS_CLI_COMMAND_DRAW;
+      if (!parse_options (args, argc, argv, 2, error))
+        return FALSE;
+      if (args->command == TS_CLI_COMMAND_DRAW && args->png_path == NULL && args->svg_path == NULL)
+        return usage_error (error, _("Command draw needs --png FILE or --svg FILE"));
+      return TRUE;
+    }
+  if (g_strcmp0 (command, "list") == 0)
+    {
+      static const char *const what[] = { "models", "servers", "gpus", NULL };
+
+      args->command = TS_CLI_COMMAND_LIST;
+      if (argc < 3 || !g_strv_contains (what, argv[2]))
+        {
+          if (argc >= 3 && (g_strcmp0 (argv[2], "--help") == 0 || g_strcmp0 (argv[2], "-h") == 0))
+            {
+              args->command = TS_CLI_COMMAND_HELP;
+              args->help_topic = g_strdup ("list");
+              return TRUE;
+            }
+          return usage_error (error, _("Command list accepts models, servers or gpus"));
+        }
+      args->list_what = g_strdup (argv[2]);
+      return parse_options (args, argc, argv, 3, error);
+    }
+  if (g_strcmp0 (command, "catalog") == 0)
+    {
+      args->command = TS_CLI_COMMAND_CATALOG_CHECK;
+      if (argc < 4 || g_strcmp0 (argv[2], "check") != 0)
+        return usage_error (error, _("Usage: trainsizer-cli catalog check FILE"));
+      args->check_path = g_strdup (argv[3]);
+      return parse_options (args, argc, argv, 4, error);
+    }
+
+  return usage_error (error, _("Unknown command “%s”: use estimate, list, catalog check, pdf or draw (see --help)"),
+                      command);
+}
+
+gboolean
+ts_cli_args_apply (const TsCliArgs  *args,
+                   const TsCatalog  *catalog,
+                   TsScenario       *scenario,
+                   GError          **error)
+{
+  gboolean has_model = scenario->model.params > 0;
+  guint dp = 0;
+
+  for (guint i = 0; i < args->settings->len; i++)
+    {
+      const TsCliSetting *setting = &g_array_index (args->settings, TsCliSetting, i);
+      const ScenarioOption *option = find_scenario_option (setting->name);
+      g_autoptr(GError) local_error = NULL;
+
+      if (g_strcmp0 (option->name, "--model") == 0 || g_strcmp0 (option->name, "--params") == 0)
+        has_model = TRUE;
+
+      if (!option->apply (scenario, catalog, setting->value, &local_error))
+        {
+          if (local_error != NULL && local_error->code == TS_ERROR_UNKNOWN_ID)
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return FALSE;
+            }
+          /* Translators: “Option --seq-len accepts a whole number from 1 to
+           * 10000000, not “abc”” */
+          g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                       _("Option %s accepts %s, not “%s”%s%s"), option->name,
+                       g_str_has_prefix (option->accepts, "a") || strchr (option->accepts, '|') == NULL
+                       ? _(option->accepts) : option->accepts,
+                       setting->value,
+                       local_error != NULL ? ": " : "",
+                       local_error != NULL ? local_error->message : "");
+          return FALSE;
+        }
+
+      if (g_strcmp0 (option->name, "--dp") == 0)
+        dp = scenario->gpus;
+    }
+
+  if (dp > 0)
+    scenario->gpus = MIN ((guint64) dp * scenario->tp * scenario->pp, TS_MAX_GPUS);
+
+  if (!has_model && scenario->model.params <= 0)
+    return usage_error (error, _("Choose a model with --model ID or --params N (or --scenario FILE)"));
+
+  return TRUE;
+}
+
+char *
+ts_cli_help_text (const char *topic)
+{
+  GString *help = g_string_new (NULL);
+
+  g_string_append_printf (help, "%s\n\n", _("trainsizer-cli — size hardware for training neural networks"));
+  g_string_append_printf (help, "%s\n", _("Usage:"));
+  g_string_append (help, "  trainsizer-cli estimate (--model ID | --params N | --model-file FILE | --scenario FILE) [--method full|lora|qlora] [OPTION…] [--format json|text] [--lang ru|en]\n");
+  g_string_append (help, "  trainsizer-cli list models|servers|gpus [--format json|text]\n");
+  g_string_append (help, "  trainsizer-cli catalog check FILE\n");
+  g_string_append (help, "  trainsizer-cli pdf (--scenario FILE | estimate options…) --output FILE [--lang ru|en]\n");
+  g_string_append (help, "  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time (--png FILE | --svg FILE)\n");
+  g_string_append (help, "  trainsizer-cli --help | --version\n\n");
+
+  g_string_append_printf (help, "%s\n", _("Scenario options (estimate, pdf, draw):"));
+  for (guint i = 0; i < G_N_ELEMENTS (scenario_options); i++)
+    {
+      const ScenarioOption *o = &scenario_options[i];
+      const char *accepts = strchr (o->accepts, '|') ? o->accepts : "N";
+
+      g_string_append_printf (help, "  %-22s %-10s %s\n", o->name, accepts, _(o->help));
+    }
+
+  g_string_append_printf (help, "\n%s\n", _("Other options:"));
+  g_string_append_printf (help, "  %-33s %s\n", "--format json|text", _("output format (default text)"));
+  g_string_append_printf (help, "  %-33s %s\n", "--lang ru|en", _("language of text output and documents"));
+  g_string_append_printf (help, "  %-33s %s\n", "--catalog FILE", _("a user catalog that overrides or extends the built-in one"));
+  g_string_append_printf (help, "  %-33s %s\n", "--scenario FILE", _("read the scenario from a file saved by the window"));
+  g_string_append_printf (help, "\n%s\n", _("Exit status: 0 on success, 1 when the engine refuses the input, 2 on a usage error."));
+
+  return g_string_free (help, FALSE);
+}

@@ -1,0 +1,71 @@
+/* ts-cli-args.h — the command line of trainsizer-cli, parsed without side
+ * effects (so it can be tested and fuzzed)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ts-engine.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  TS_CLI_COMMAND_NONE,
+  TS_CLI_COMMAND_HELP,
+  TS_CLI_COMMAND_VERSION,
+  TS_CLI_COMMAND_ESTIMATE,
+  TS_CLI_COMMAND_LIST,
+  TS_CLI_COMMAND_CATALOG_CHECK,
+  TS_CLI_COMMAND_PDF,
+  TS_CLI_COMMAND_DRAW,
+} TsCliCommand;
+
+typedef enum
+{
+  TS_CLI_FORMAT_TEXT,
+  TS_CLI_FORMAT_JSON,
+} TsCliFormat;
+
+/* An option as given, applied to a scenario once the catalog is loaded. */
+typedef struct
+{
+  const char *name;
+  char       *value;
+} TsCliSetting;
+
+typedef struct
+{
+  TsCliCommand  command;
+  TsCliFormat   format;
+  char         *lang;          /* NULL = the environment's */
+  char         *catalog_path;
+  char         *list_what;     /* models, servers, gpus */
+  char         *check_path;
+  char         *scenario_path;
+  char         *output_path;
+  char         *png_path;
+  char         *svg_path;
+  char         *drawing;       /* memory, comparison, rack, power, time */
+  char         *help_topic;
+  GArray       *settings;      /* TsCliSetting, in order */
+} TsCliArgs;
+
+void      ts_cli_args_init   (TsCliArgs        *args);
+void      ts_cli_args_clear  (TsCliArgs        *args);
+/* Errors here are usage errors: the caller exits with status 2. */
+gboolean  ts_cli_args_parse  (TsCliArgs        *args,
+                              int               argc,
+                              char            **argv,
+                              GError          **error);
+/* Applies the scenario options to scenario; errors are usage errors too,
+ * unless they are TS_ERROR_UNKNOWN_ID (an engine error, status 1). */
+gboolean  ts_cli_args_apply  (const TsCliArgs  *args,
+                              const TsCatalog  *catalog,
+                              TsScenario       *scenario,
+                              GError          **error);
+char     *ts_cli_help_text   (const char       *topic);
+
+G_END_DECLS

@@ -1,0 +1,277 @@
+/* ts-cli-output.c — what trainsizer-cli prints and writes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-cli"
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "ts-cli-output.h"
+
+static void
+print_json (JsonNode *root)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_root (gen, root);
+  text = json_generator_to_data (gen, NULL);
+  fputs (text, stdout);
+  fputc ('\n', stdout);
+}
+
+static const char *
+method_label (TsMethod method)
+{
+  switch (method)
+    {
+    case TS_METHOD_FULL: return _("Full training");
+    case TS_METHOD_LORA: return _("LoRA");
+    case TS_METHOD_QLORA: return _("QLoRA");
+    case TS_N_METHODS:
+    default: return "";
+    }
+}
+
+static void
+print_plan_text (const TsPlan *plan)
+{
+  const TsScenario *s = plan->scenario;
+  const TsMemory *m = &plan->memory;
+  g_autofree char *params = ts_format_params (s->model.params);
+  g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
+  g_autofree char *total = ts_format_gb (ts_breakdown_sum (&m->total));
+  g_autofree char *per_gpu = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
+
+  g_print ("%s — %s (%s)\n", s->model.name, method_label (s->method), params);
+  /* Translators: the article's rule of thumb: weights, gradients and optimizer states, no activations */
+  g_print ("%s: %s%s\n", _("Weights, gradients and optimizer (rule of thumb)"), rule,
+           s->method == TS_METHOD_FULL ? "" : _(" + adapters"));
+  g_print ("%s: %s\n", _("Detailed estimate, whole job"), total);
+  g_print (ngettext ("Per GPU (%u GPU): %s\n", "Per GPU (%u GPUs): %s\n", m->layout.gpus),
+           m->layout.gpus, per_gpu);
+
+  for (guint i = 0; i < TS_N_COMPONENTS; i++)
+    {
+      g_autofree char *value = NULL;
+
+      if (m->total.bytes[i] <= 0)
+        continue;
+      value = ts_format_gb (m->total.bytes[i]);
+      g_print ("  %-28s %s\n", ts_component_label (i), value);
+    }
+
+  if (plan->options->len > 0)
+    {
+      g_print ("\n%s\n", _("Hardware options:"));
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          const TsOption *o = &g_array_index (plan->options, TsOption, i);
+
+          g_print ("  %s %u × %s — %s%s\n", o->recommended ? "★" : " ", o->servers, o->server->name,
+                   ts_verdict_label (o->verdict), o->reason != NULL ? "" : "");
+        }
+    }
+
+  for (guint i = 0; i < plan->warnings->len; i++)
+    g_print ("! %s\n", (const char *) g_ptr_array_index (plan->warnings, i));
+}
+
+void
+ts_cli_print_plan (const TsPlan *plan,
+                   TsCliFormat   format)
+{
+  if (format == TS_CLI_FORMAT_JSON)
+    {
+      g_autoptr(JsonNode) root = ts_plan_to_json (plan);
+
+      print_json (root);
+    }
+  else
+    print_plan_text (plan);
+}
+
+static void
+list_models (const TsCatalog *catalog)
+{
+  for (guint i = 0; i < ts_catalog_get_n_models (catalog); i++)
+    {
+      const TsCatalogModel *m = ts_catalog_get_model (catalog, i);
+      g_autofree char *params = ts_format_params (m->model.params);
+
+      g_print ("%-24s %-28s %s%s\n", m->model.id, m->model.name, params,
+               ts_architecture_is_moe (&m->model.arch) ? " MoE" : "");
+    }
+}
+
+static JsonNode *
+models_json (const TsCatalog *catalog)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < ts_catalog_get_n_models (catalog); i++)
+    ts_model_to_json (&ts_catalog_get_model (catalog, i)->model, b);
+  json_builder_end_array (b);
+  return json_builder_get_root (b);
+}
+
+static void
+add_number (JsonBuilder *b, const char *name, double value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_double_value (b, value);
+}
+
+static void
+add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static JsonNode *
+servers_json (const TsCatalog *catalog)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const TsServer *s = ts_catalog_get_server (catalog, i);
+
+      json_builder_begin_object (b);
+      add_string (b, "id", s->id);
+      add_string (b, "name", s->name);
+      add_string (b, "vendor", s->vendor);
+      add_string (b, "kind", s->kind);
+      json_builder_set_member_name (b, "article");
+      json_builder_add_boolean_value (b, s->article);
+      add_string (b, "gpu_id", s->gpu_id);
+      add_number (b, "gpu_count", s->gpu_count);
+      add_number (b, "gpu_memory_label_gb", s->gpu_memory_label_gb);
+      add_number (b, "gpu_memory_bytes", s->gpu->memory_bytes * s->gpu_count);
+      add_string (b, "interconnect_id", s->interconnect_id);
+      add_string (b, "cpu_model", s->cpu_model);
+      add_number (b, "cpu_sockets", s->cpu_sockets);
+      add_number (b, "cpu_cores", (double) s->cpu_sockets * s->cpu_cores_per_socket);
+      add_number (b, "ram_gb", s->ram_gb);
+      add_number (b, "ram_gb_max", s->ram_gb_max);
+      add_number (b, "nvme_data_count", s->nvme_data_count);
+      add_number (b, "nvme_data_tb_each", s->nvme_data_tb_each);
+      add_number (b, "compute_nic_count", s->compute_nic_count);
+      add_number (b, "compute_nic_gbps", s->compute_nic_gbps);
+      add_string (b, "network_id", s->network_id);
+      add_number (b, "psu_count", s->psu_count);
+      add_number (b, "psu_w", s->psu_w);
+      add_string (b, "psu_redundancy", s->psu_redundancy);
+      add_number (b, "max_power_kw", s->max_power_kw);
+      add_number (b, "heat_btu_h", s->heat_btu_h > 0 ? s->heat_btu_h
+                                   : s->max_power_kw * ts_catalog_get_btu_h_per_kw (catalog));
+      add_number (b, "rack_units", s->rack_units);
+      add_number (b, "height_mm", s->height_mm);
+      add_number (b, "weight_kg", s->weight_kg);
+      add_string (b, "cooling", s->cooling);
+      add_string (b, "confidence", ts_confidence_to_string (s->prov.confidence));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  return json_builder_get_root (b);
+}
+
+static JsonNode *
+gpus_json (const TsCatalog *catalog)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < ts_catalog_get_n_gpus (catalog); i++)
+    {
+      const TsGpu *g = ts_catalog_get_gpu (catalog, i);
+
+      json_builder_begin_object (b);
+      add_string (b, "id", g->id);
+      add_string (b, "name", g->name);
+      add_string (b, "vendor", g->vendor);
+      add_string (b, "architecture", g->architecture);
+      add_string (b, "form_factor", g->form_factor);
+      add_number (b, "memory_gib", g->memory_gib);
+      add_number (b, "memory_bytes", g->memory_bytes);
+      add_string (b, "memory_type", g->memory_type);
+      add_number (b, "memory_bw_tb_s", g->memory_bw_tb_s);
+      add_number (b, "tflops_bf16", g->tflops_bf16);
+      add_number (b, "tflops_fp8", g->tflops_fp8);
+      add_number (b, "tdp_w", g->tdp_w);
+      add_string (b, "interconnect_id", g->interconnect_id);
+      add_string (b, "confidence", ts_confidence_to_string (g->prov.confidence));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  return json_builder_get_root (b);
+}
+
+void
+ts_cli_print_list (const TsCatalog *catalog,
+                   const char      *what,
+                   TsCliFormat      format)
+{
+  if (format == TS_CLI_FORMAT_JSON)
+    {
+      g_autoptr(JsonNode) root = NULL;
+
+      if (g_strcmp0 (what, "models") == 0)
+        root = models_json (catalog);
+      else if (g_strcmp0 (what, "servers") == 0)
+        root = servers_json (catalog);
+      else
+        root = gpus_json (catalog);
+      print_json (root);
+      return;
+    }
+
+  if (g_strcmp0 (what, "models") == 0)
+    list_models (catalog);
+  else if (g_strcmp0 (what, "servers") == 0)
+    for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+      {
+        const TsServer *s = ts_catalog_get_server (catalog, i);
+        g_autofree char *power = ts_format_kw (s->max_power_kw);
+
+        g_print ("%-28s %-36s %u × %-22s %4uU %s\n", s->id, s->name, s->gpu_count, s->gpu->name,
+                 s->rack_units, power);
+      }
+  else
+    for (guint i = 0; i < ts_catalog_get_n_gpus (catalog); i++)
+      {
+        const TsGpu *g = ts_catalog_get_gpu (catalog, i);
+        g_autofree char *memory = ts_format_gib (g->memory_bytes);
+
+        g_print ("%-22s %-36s %s %s\n", g->id, g->name, memory, g->memory_type);
+      }
+}
+
+gboolean
+ts_cli_write_pdf (const TsPlan    *plan,
+                  const TsCliArgs *args,
+                  GError         **error)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("The spec sheet is not available yet"));
+  return FALSE;
+}
+
+gboolean
+ts_cli_write_drawing (const TsPlan    *plan,
+                      const TsCliArgs *args,
+                      GError         **error)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Drawings are not available yet"));
+  return FALSE;
+}

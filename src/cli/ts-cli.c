@@ -1,0 +1,165 @@
+/* ts-cli.c — trainsizer-cli: the headless front end
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+
+#include "ts-cli-args.h"
+#include "ts-cli-output.h"
+#include "ts-engine.h"
+
+#define EXIT_USAGE 2
+
+static TsCatalog *
+load_catalog (const TsCliArgs *args,
+              GError         **error)
+{
+  if (args->catalog_path != NULL)
+    return ts_catalog_new_with_overlay (args->catalog_path, error);
+  return ts_catalog_new_builtin (error);
+}
+
+static int
+fail (GError *error,
+      int     status)
+{
+  g_printerr ("trainsizer-cli: %s\n", error->message);
+  g_error_free (error);
+  return status;
+}
+
+static int
+run_estimate_like (const TsCliArgs *args,
+                   TsCatalog       *catalog)
+{
+  g_autoptr(TsScenario) scenario = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  GError *error = NULL;
+
+  if (args->scenario_path != NULL)
+    {
+      scenario = ts_scenario_load_file (args->scenario_path, catalog, &error);
+      if (scenario == NULL)
+        return fail (error, EXIT_FAILURE);
+    }
+  else
+    scenario = ts_scenario_new ();
+
+  if (!ts_cli_args_apply (args, catalog, scenario, &error))
+    return fail (error, error->code == TS_ERROR_UNKNOWN_ID || error->code == TS_ERROR_SCENARIO
+                        ? EXIT_FAILURE : EXIT_USAGE);
+
+  plan = ts_plan_compute (catalog, scenario, &error);
+  if (plan == NULL)
+    return fail (error, EXIT_FAILURE);
+
+  switch (args->command)
+    {
+    case TS_CLI_COMMAND_ESTIMATE:
+      ts_cli_print_plan (plan, args->format);
+      return EXIT_SUCCESS;
+    case TS_CLI_COMMAND_PDF:
+      if (!ts_cli_write_pdf (plan, args, &error))
+        return fail (error, EXIT_FAILURE);
+      return EXIT_SUCCESS;
+    case TS_CLI_COMMAND_DRAW:
+      if (!ts_cli_write_drawing (plan, args, &error))
+        return fail (error, EXIT_FAILURE);
+      return EXIT_SUCCESS;
+    case TS_CLI_COMMAND_NONE:
+    case TS_CLI_COMMAND_HELP:
+    case TS_CLI_COMMAND_VERSION:
+    case TS_CLI_COMMAND_LIST:
+    case TS_CLI_COMMAND_CATALOG_CHECK:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static int
+run_catalog_check (const TsCliArgs *args)
+{
+  g_autoptr(TsCatalog) catalog = NULL;
+  GError *error = NULL;
+
+  catalog = ts_catalog_new_with_overlay (args->check_path, &error);
+  if (catalog == NULL)
+    return fail (error, EXIT_FAILURE);
+
+  /* Translators: “catalog.json + my.json: valid, 14 models, 20 servers, 14 GPUs” */
+  g_print (_("%s: valid; %u models, %u servers, %u GPUs\n"), args->check_path,
+           ts_catalog_get_n_models (catalog), ts_catalog_get_n_servers (catalog),
+           ts_catalog_get_n_gpus (catalog));
+  return EXIT_SUCCESS;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  TsCliArgs args;
+  g_autoptr(TsCatalog) catalog = NULL;
+  GError *error = NULL;
+  int status = EXIT_SUCCESS;
+
+  ts_i18n_init ();
+  ts_cli_args_init (&args);
+
+  if (!ts_cli_args_parse (&args, argc, argv, &error))
+    {
+      status = fail (error, EXIT_USAGE);
+      goto out;
+    }
+
+  if (args.lang != NULL)
+    ts_i18n_set_language (args.lang);
+
+  switch (args.command)
+    {
+    case TS_CLI_COMMAND_HELP:
+    case TS_CLI_COMMAND_NONE:
+      {
+        g_autofree char *help = ts_cli_help_text (args.help_topic);
+
+        fputs (help, stdout);
+      }
+      break;
+
+    case TS_CLI_COMMAND_VERSION:
+      g_print ("trainsizer-cli %s\n", PACKAGE_VERSION);
+      break;
+
+    case TS_CLI_COMMAND_CATALOG_CHECK:
+      status = run_catalog_check (&args);
+      break;
+
+    case TS_CLI_COMMAND_LIST:
+    case TS_CLI_COMMAND_ESTIMATE:
+    case TS_CLI_COMMAND_PDF:
+    case TS_CLI_COMMAND_DRAW:
+      catalog = load_catalog (&args, &error);
+      if (catalog == NULL)
+        {
+          status = fail (error, EXIT_FAILURE);
+          break;
+        }
+      if (args.command == TS_CLI_COMMAND_LIST)
+        ts_cli_print_list (catalog, args.list_what, args.format);
+      else
+        status = run_estimate_like (&args, catalog);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+out:
+  ts_cli_args_clear (&args);
+  return status;
+}

@@ -1,0 +1,211 @@
+/* ts-catalog.h — models and hardware, loaded from catalog.json
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ts-model.h"
+
+G_BEGIN_DECLS
+
+#define TS_CATALOG_SCHEMA_VERSION 1
+
+typedef enum
+{
+  TS_CONFIDENCE_VERIFIED,
+  TS_CONFIDENCE_DERIVED,
+  TS_CONFIDENCE_UNVERIFIED,
+} TsConfidence;
+
+typedef struct
+{
+  char *id;
+  char *title;
+  char *url;
+  char *kind;
+  char *retrieved;
+} TsSource;
+
+/* What every record carries besides its figures. */
+typedef struct
+{
+  TsConfidence   confidence;
+  char         **sources;   /* source ids */
+  char          *notes;
+} TsProvenance;
+
+typedef struct
+{
+  char          *id;
+  char          *name;
+  char          *kind;        /* nvlink, hccs, infinity-fabric, pcie, ethernet */
+  gboolean       training_capable;
+  double         bw_gb_s_bidir;
+  double         bw_gb_s_unidir;
+  TsProvenance   prov;
+} TsInterconnect;
+
+typedef struct
+{
+  char          *id;
+  char          *name;
+  char          *family;      /* infiniband, ethernet */
+  double         port_gbps;
+  char          *nic_model;
+  char          *switch_model;
+  guint          switch_ports;
+  guint          switch_rack_units;
+  double         switch_power_w;
+  double         switch_weight_kg;
+  TsProvenance   prov;
+} TsNetwork;
+
+typedef struct
+{
+  char          *id;
+  char          *name;
+  char          *vendor;
+  char          *architecture;
+  char          *family;      /* hopper, blackwell, … (MFU defaults) */
+  char          *form_factor;
+  double         memory_gib;  /* vendor's nominal figure, binary */
+  double         memory_bytes;
+  char          *memory_type;
+  double         memory_bw_tb_s;
+  double         tflops_bf16; /* dense */
+  double         tflops_fp16;
+  double         tflops_fp8;  /* 0 = unsupported */
+  double         tdp_w;
+  char          *interconnect_id;
+  double         price_usd;   /* 0 = unknown */
+  TsProvenance   prov;
+} TsGpu;
+
+typedef struct
+{
+  char          *id;
+  char          *name;
+  char          *vendor;
+  char          *kind;        /* server, rack, workstation */
+  gboolean       article;
+  char          *gpu_id;
+  guint          gpu_count;
+  double         gpu_memory_label_gb;
+  char          *interconnect_id;
+  char          *cpu_model;
+  guint          cpu_sockets;
+  guint          cpu_cores_per_socket;
+  double         ram_gb;
+  double         ram_gb_max;
+  char          *os_storage;
+  guint          nvme_data_count;
+  double         nvme_data_tb_each;
+  double         nvme_write_gb_s;
+  guint          compute_nic_count;
+  double         compute_nic_gbps;
+  char          *compute_nic_model;
+  char          *network_id;
+  guint          storage_nic_count;
+  double         storage_nic_gbps;
+  guint          psu_count;
+  double         psu_w;
+  char          *psu_redundancy;
+  double         max_power_kw;
+  double         heat_btu_h;  /* 0 = not stated: derived from max_power_kw */
+  guint          rack_units;
+  double         height_mm;
+  double         weight_kg;
+  char          *cooling;
+  guint          max_servers; /* 0 = no limit */
+  double         price_usd;
+  char         **claims;
+  TsProvenance   prov;
+  /* resolved references */
+  const TsGpu          *gpu;
+  const TsInterconnect *interconnect;
+  const TsNetwork      *network;
+} TsServer;
+
+typedef struct
+{
+  char          *family;
+  char          *precision;
+  double         mfu;
+} TsMfuDefault;
+
+typedef struct
+{
+  TsModel        model;
+  TsProvenance   prov;
+} TsCatalogModel;
+
+typedef struct _TsCatalog TsCatalog;
+
+TsCatalog            *ts_catalog_new_builtin        (GError         **error);
+TsCatalog            *ts_catalog_new_from_file      (const char      *path,
+                                                     GError         **error);
+TsCatalog            *ts_catalog_new_from_data      (const char      *data,
+                                                     gssize           length,
+                                                     const char      *name,
+                                                     GError         **error);
+/* The built-in catalog with a user file's records replacing (same id) or
+ * extending it. */
+TsCatalog            *ts_catalog_new_with_overlay   (const char      *path,
+                                                     GError         **error);
+TsCatalog            *ts_catalog_ref                (TsCatalog       *catalog);
+void                  ts_catalog_unref              (TsCatalog       *catalog);
+
+const char           *ts_catalog_get_version        (const TsCatalog *catalog);
+const char           *ts_catalog_get_name           (const TsCatalog *catalog);
+const char           *ts_catalog_get_vendor_name    (const TsCatalog *catalog);
+const char           *ts_catalog_get_quote_email    (const TsCatalog *catalog);
+double                ts_catalog_get_btu_h_per_kw   (const TsCatalog *catalog);
+double                ts_catalog_get_btu_h_per_ton  (const TsCatalog *catalog);
+double                ts_catalog_get_mm_per_u       (const TsCatalog *catalog);
+double                ts_catalog_get_availability_factor (const TsCatalog *catalog);
+double                ts_catalog_get_pcie_mfu_factor (const TsCatalog *catalog);
+double                ts_catalog_get_mfu            (const TsCatalog *catalog,
+                                                     const char      *family,
+                                                     const char      *precision);
+
+guint                 ts_catalog_get_n_models       (const TsCatalog *catalog);
+const TsCatalogModel *ts_catalog_get_model          (const TsCatalog *catalog,
+                                                     guint            index);
+const TsCatalogModel *ts_catalog_find_model         (const TsCatalog *catalog,
+                                                     const char      *id);
+
+guint                 ts_catalog_get_n_gpus         (const TsCatalog *catalog);
+const TsGpu          *ts_catalog_get_gpu            (const TsCatalog *catalog,
+                                                     guint            index);
+const TsGpu          *ts_catalog_find_gpu           (const TsCatalog *catalog,
+                                                     const char      *id);
+
+guint                 ts_catalog_get_n_servers      (const TsCatalog *catalog);
+const TsServer       *ts_catalog_get_server         (const TsCatalog *catalog,
+                                                     guint            index);
+const TsServer       *ts_catalog_find_server        (const TsCatalog *catalog,
+                                                     const char      *id);
+
+guint                 ts_catalog_get_n_interconnects (const TsCatalog *catalog);
+const TsInterconnect *ts_catalog_get_interconnect   (const TsCatalog *catalog,
+                                                     guint            index);
+const TsInterconnect *ts_catalog_find_interconnect  (const TsCatalog *catalog,
+                                                     const char      *id);
+
+guint                 ts_catalog_get_n_networks     (const TsCatalog *catalog);
+const TsNetwork      *ts_catalog_get_network        (const TsCatalog *catalog,
+                                                     guint            index);
+const TsNetwork      *ts_catalog_find_network       (const TsCatalog *catalog,
+                                                     const char      *id);
+
+guint                 ts_catalog_get_n_sources      (const TsCatalog *catalog);
+const TsSource       *ts_catalog_get_source         (const TsCatalog *catalog,
+                                                     guint            index);
+
+const char           *ts_confidence_to_string       (TsConfidence     confidence);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsCatalog, ts_catalog_unref)
+
+G_END_DECLS

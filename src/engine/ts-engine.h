@@ -1,0 +1,17 @@
+/* ts-engine.h — everything the engine offers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ts-catalog.h"
+#include "ts-error.h"
+#include "ts-format.h"
+#include "ts-i18n.h"
+#include "ts-json.h"
+#include "ts-memory.h"
+#include "ts-model.h"
+#include "ts-parse.h"
+#include "ts-plan.h"
+#include "ts-recommend.h"
+#include "ts-scenario.h"

@@ -1,0 +1,24 @@
+/* ts-error.h — the engine's error domain
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define TS_ERROR (ts_error_quark ())
+
+typedef enum
+{
+  TS_ERROR_INVALID_INPUT,  /* a value out of range, NaN, wrong unit… */
+  TS_ERROR_UNKNOWN_ID,     /* no model, server or GPU with that id */
+  TS_ERROR_CATALOG,        /* a catalog file that fails validation */
+  TS_ERROR_SCENARIO,       /* a scenario file that fails validation */
+  TS_ERROR_IO,             /* reading or writing a file failed */
+} TsErrorCode;
+
+GQuark ts_error_quark (void);
+
+G_END_DECLS

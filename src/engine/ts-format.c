@@ -1,0 +1,226 @@
+/* ts-format.c — numbers and units for people, in the current language
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-format"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "ts-format.h"
+#include "ts-i18n.h"
+
+#define NARROW_NBSP "\u202f"
+#define NBSP        "\u00a0"
+#define EN_DASH     "\u2013"
+
+char *
+ts_format_number (double value,
+                  int    decimals)
+{
+  TsLang lang = ts_i18n_get_lang ();
+  const char *group = lang == TS_LANG_RU ? NARROW_NBSP : ",";
+  const char *point = lang == TS_LANG_RU ? "," : ".";
+  g_autofree char *plain = NULL;
+  GString *out;
+  const char *digits;
+  const char *dot;
+  gsize int_len;
+
+  if (!isfinite (value))
+    return g_strdup ("—");
+
+  decimals = CLAMP (decimals, 0, 9);
+  /* Locale-independent digits first, then our own separators. */
+  plain = g_strdup_printf ("%.*f", decimals, fabs (value));
+  g_strdelimit (plain, ",", '.');
+  digits = plain;
+  dot = strchr (digits, '.');
+  int_len = dot ? (gsize) (dot - digits) : strlen (digits);
+
+  out = g_string_new (NULL);
+  if (value < 0 && g_strtod (plain, NULL) != 0)
+    g_string_append (out, "−");
+  for (gsize i = 0; i < int_len; i++)
+    {
+      if (i > 0 && (int_len - i) % 3 == 0)
+        g_string_append (out, group);
+      g_string_append_c (out, digits[i]);
+    }
+  if (dot)
+    {
+      g_string_append (out, point);
+      g_string_append (out, dot + 1);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+ts_format_number_auto (double value,
+                       int    max_decimals)
+{
+  int decimals = max_decimals;
+
+  /* Drop trailing zeros: 16.0 → 16, 14.30 → 14.3. */
+  while (decimals > 0)
+    {
+      double scale = pow (10, decimals - 1);
+
+      if (fabs (round (value * scale) - value * scale) > 1e-9 * MAX (1.0, fabs (value * scale)))
+        break;
+      decimals--;
+    }
+  return ts_format_number (value, decimals);
+}
+
+static int
+decimals_for (double value)
+{
+  double a = fabs (value);
+
+  if (a >= 100)
+    return 0;
+  if (a >= 10)
+    return 1;
+  return 2;
+}
+
+static char *
+with_unit (char       *number,
+           const char *unit)
+{
+  char *result = g_strconcat (number, NBSP, unit, NULL);
+
+  g_free (number);
+  return result;
+}
+
+char *
+ts_format_gb (double bytes)
+{
+  double gb = bytes / TS_BYTES_PER_GB;
+
+  if (fabs (gb) >= 100000)
+    /* Translators: terabytes, decimal (10^12 bytes) */
+    return with_unit (ts_format_number_auto (gb / 1000, decimals_for (gb / 1000)), C_("unit", "TB"));
+  /* Translators: gigabytes, decimal (10^9 bytes) */
+  return with_unit (ts_format_number_auto (gb, decimals_for (gb)), C_("unit", "GB"));
+}
+
+char *
+ts_format_gib (double bytes)
+{
+  double gib = bytes / TS_BYTES_PER_GIB;
+
+  /* Translators: gibibytes, binary (2^30 bytes) */
+  return with_unit (ts_format_number_auto (gib, decimals_for (gib)), C_("unit", "GiB"));
+}
+
+char *
+ts_format_gb_range (double low_bytes,
+                    double high_bytes)
+{
+  double lo = low_bytes / TS_BYTES_PER_GB;
+  double hi = high_bytes / TS_BYTES_PER_GB;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  const char *unit = C_("unit", "GB");
+
+  if (fabs (hi - lo) < 1e-9 * MAX (1.0, fabs (hi)))
+    return ts_format_gb (low_bytes);
+
+  if (hi >= 100000)
+    {
+      lo /= 1000;
+      hi /= 1000;
+      unit = C_("unit", "TB");
+    }
+  a = ts_format_number_auto (lo, decimals_for (hi));
+  b = ts_format_number_auto (hi, decimals_for (hi));
+  return g_strconcat (a, EN_DASH, b, NBSP, unit, NULL);
+}
+
+char *
+ts_format_params (double params)
+{
+  if (params >= 1e12)
+    /* Translators: trillions of parameters, as in “1.5T” */
+    return g_strconcat (ts_format_number_auto (params / 1e12, 2), NBSP, C_("count", "T"), NULL);
+  if (params >= 1e9)
+    /* Translators: billions of parameters, as in “70B” */
+    return g_strconcat (ts_format_number_auto (params / 1e9, params >= 1e11 ? 0 : 2), NBSP, C_("count", "B"), NULL);
+  /* Translators: millions of parameters, as in “350M” */
+  return g_strconcat (ts_format_number_auto (params / 1e6, 1), NBSP, C_("count", "M"), NULL);
+}
+
+char *
+ts_format_kw (double kw)
+{
+  /* Translators: kilowatts */
+  return with_unit (ts_format_number_auto (kw, kw >= 1000 ? 0 : 1), C_("unit", "kW"));
+}
+
+char *
+ts_format_btu_h (double btu_h)
+{
+  /* Translators: British thermal units per hour */
+  return with_unit (ts_format_number (btu_h, 0), C_("unit", "BTU/h"));
+}
+
+char *
+ts_format_tons (double tons)
+{
+  /* Translators: tons of refrigeration (12,000 BTU/h each) */
+  return with_unit (ts_format_number (tons, 2), C_("unit", "t"));
+}
+
+char *
+ts_format_amps (double amps)
+{
+  /* Translators: amperes */
+  return with_unit (ts_format_number (amps, 1), C_("unit", "A"));
+}
+
+char *
+ts_format_days (double days)
+{
+  /* Translators: days, abbreviated */
+  return with_unit (ts_format_number_auto (days, days >= 100 ? 0 : 1), C_("unit", "d"));
+}
+
+char *
+ts_format_percent (double fraction)
+{
+  return g_strconcat (ts_format_number_auto (fraction * 100, fabs (fraction) >= 0.1 ? 0 : 1), NBSP "%", NULL);
+}
+
+char *
+ts_format_gbps (double gbps)
+{
+  /* Translators: gigabits per second */
+  return with_unit (ts_format_number_auto (gbps, 0), C_("unit", "Gb/s"));
+}
+
+char *
+ts_format_gb_s (double gb_per_s)
+{
+  /* Translators: gigabytes per second */
+  return with_unit (ts_format_number_auto (gb_per_s, 1), C_("unit", "GB/s"));
+}
+
+char *
+ts_format_kwh (double kwh)
+{
+  /* Translators: kilowatt-hours */
+  return with_unit (ts_format_number (kwh, 0), C_("unit", "kWh"));
+}
+
+char *
+ts_format_money (double      amount,
+                 const char *currency)
+{
+  return with_unit (ts_format_number (amount, 0), currency != NULL ? currency : "");
+}

@@ -1,0 +1,41 @@
+/* ts-format.h — numbers and units for people, in the current language
+ *
+ * Russian: decimal comma, U+202F (narrow no-break space) between thousands,
+ * translated units (ГБ, кВт, BTU/ч); English: decimal point, comma between
+ * thousands. A no-break space joins a number to its unit. Machine-readable
+ * output (JSON) never goes through these.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define TS_BYTES_PER_GB  1e9
+#define TS_BYTES_PER_GIB 1073741824.0
+
+char *ts_format_number       (double value,
+                              int    decimals);
+/* Up to max_decimals decimals, trailing zeros dropped. */
+char *ts_format_number_auto  (double value,
+                              int    max_decimals);
+char *ts_format_gb           (double bytes);
+char *ts_format_gib          (double bytes);
+char *ts_format_gb_range     (double low_bytes,
+                              double high_bytes);
+char *ts_format_params       (double params);
+char *ts_format_kw           (double kw);
+char *ts_format_btu_h        (double btu_h);
+char *ts_format_tons         (double tons);
+char *ts_format_amps         (double amps);
+char *ts_format_days         (double days);
+char *ts_format_percent      (double fraction);
+char *ts_format_gbps         (double gbps);
+char *ts_format_gb_s         (double gb_per_s);
+char *ts_format_kwh          (double kwh);
+char *ts_format_money        (double amount,
+                              const char *currency);
+
+G_END_DECLS

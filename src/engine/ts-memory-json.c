@@ -1,0 +1,150 @@
+/* ts-memory-json.c — the memory answer as JSON (a public interface: keys
+ * are added, never renamed)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-memory"
+
+#include "config.h"
+
+#include "ts-memory.h"
+
+static void
+add_double (JsonBuilder *b,
+            const char  *name,
+            double       value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_double_value (b, value);
+}
+
+static void
+add_uint (JsonBuilder *b,
+          const char  *name,
+          guint        value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+void
+ts_breakdown_to_json (const TsBreakdown *breakdown,
+                      JsonBuilder       *b)
+{
+  json_builder_begin_object (b);
+  for (guint i = 0; i < TS_N_COMPONENTS; i++)
+    add_double (b, ts_component_key (i), breakdown->bytes[i]);
+  add_double (b, "sum", ts_breakdown_sum (breakdown));
+  json_builder_end_object (b);
+}
+
+void
+ts_model_to_json (const TsModel *model,
+                  JsonBuilder   *b)
+{
+  const TsArchitecture *a = &model->arch;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  if (model->id != NULL)
+    json_builder_add_string_value (b, model->id);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, model->name != NULL ? model->name : "");
+  add_double (b, "params", model->params);
+  add_double (b, "active_params", model->active_params);
+
+  if (model->has_architecture)
+    {
+      json_builder_set_member_name (b, "architecture");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "inferred");
+      json_builder_add_boolean_value (b, model->architecture_inferred);
+      add_uint (b, "layers", a->layers);
+      add_uint (b, "hidden_size", a->hidden_size);
+      add_uint (b, "attention_heads", a->attention_heads);
+      add_uint (b, "kv_heads", a->kv_heads);
+      add_uint (b, "head_dim", a->head_dim);
+      add_uint (b, "ffn_size", a->ffn_size);
+      json_builder_set_member_name (b, "mlp");
+      json_builder_add_string_value (b, ts_mlp_kind_to_string (a->mlp));
+      add_uint (b, "vocab_size", a->vocab_size);
+      json_builder_set_member_name (b, "tied_embeddings");
+      json_builder_add_boolean_value (b, a->tied_embeddings);
+      json_builder_set_member_name (b, "dropout");
+      json_builder_add_boolean_value (b, a->dropout);
+      add_uint (b, "experts", a->experts);
+      add_uint (b, "active_experts", a->active_experts);
+      add_uint (b, "shared_experts", a->shared_experts);
+      add_uint (b, "expert_ffn_size", a->expert_ffn_size);
+      add_uint (b, "dense_layers", a->dense_layers);
+      add_double (b, "computed_params", ts_architecture_total_params (a));
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+}
+
+void
+ts_memory_add_json (const TsScenario *s,
+                    const TsMemory   *m,
+                    JsonBuilder      *b)
+{
+  json_builder_set_member_name (b, "rule_of_thumb");
+  json_builder_begin_object (b);
+  add_double (b, "bytes_per_param_low", m->rule.bytes_per_param_low);
+  add_double (b, "bytes_per_param_high", m->rule.bytes_per_param_high);
+  add_double (b, "low_bytes", m->rule.low_bytes);
+  add_double (b, "high_bytes", m->rule.high_bytes);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "memory");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "total");
+  ts_breakdown_to_json (&m->total, b);
+  json_builder_set_member_name (b, "per_gpu");
+  ts_breakdown_to_json (&m->per_gpu, b);
+
+  json_builder_set_member_name (b, "layout");
+  json_builder_begin_object (b);
+  add_uint (b, "gpus", m->layout.gpus);
+  add_uint (b, "tp", m->layout.tp);
+  add_uint (b, "pp", m->layout.pp);
+  add_uint (b, "dp", m->layout.dp);
+  add_uint (b, "ep", m->layout.ep);
+  add_uint (b, "zero_stage", m->layout.zero_stage);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "activations_detail");
+  json_builder_begin_object (b);
+  add_double (b, "per_layer", m->activations.per_layer);
+  add_double (b, "layers", m->activations.layers);
+  add_double (b, "extra", m->activations.extra);
+  add_double (b, "recompute_peak", m->activations.recompute_peak);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "overhead_detail");
+  json_builder_begin_object (b);
+  add_double (b, "runtime_context", m->overhead.runtime_context);
+  add_double (b, "fragmentation", m->overhead.fragmentation);
+  add_double (b, "zero3_gather", m->overhead.zero3_gather);
+  json_builder_end_object (b);
+
+  add_double (b, "trainable_params", m->trainable_params);
+  add_double (b, "adapter_params", m->adapter_params);
+  add_double (b, "host_ram_bytes", m->host_ram_bytes);
+  add_double (b, "checkpoint_bytes", m->checkpoint_bytes);
+
+  json_builder_set_member_name (b, "explain");
+  json_builder_begin_object (b);
+  for (guint i = 0; i < TS_N_COMPONENTS; i++)
+    {
+      g_autofree char *text = ts_memory_explain (s, m, i);
+
+      json_builder_set_member_name (b, ts_component_key (i));
+      json_builder_add_string_value (b, text);
+    }
+  json_builder_end_object (b);
+
+  json_builder_end_object (b);
+}

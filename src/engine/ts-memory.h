@@ -1,0 +1,113 @@
+/* ts-memory.h — GPU memory per component, per GPU and for the whole job
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include <json-glib/json-glib.h>
+
+#include "ts-scenario.h"
+
+G_BEGIN_DECLS
+
+/* The components in their fixed display order (chart, table, JSON). */
+typedef enum
+{
+  TS_COMPONENT_WEIGHTS,
+  TS_COMPONENT_GRADIENTS,
+  TS_COMPONENT_MASTER_WEIGHTS,
+  TS_COMPONENT_OPTIMIZER_STATES,
+  TS_COMPONENT_ACTIVATIONS,
+  TS_COMPONENT_ADAPTERS,
+  TS_COMPONENT_QUANTIZATION_CONSTANTS,
+  TS_COMPONENT_OVERHEAD,
+  TS_N_COMPONENTS
+} TsComponent;
+
+typedef struct
+{
+  double bytes[TS_N_COMPONENTS];
+} TsBreakdown;
+
+/* The article's figure: model states only, no activations. */
+typedef struct
+{
+  double bytes_per_param_low;
+  double bytes_per_param_high;
+  double low_bytes;
+  double high_bytes;
+} TsRuleOfThumb;
+
+typedef struct
+{
+  guint gpus;        /* tp × pp × dp */
+  guint tp;
+  guint pp;
+  guint dp;
+  guint ep;
+  int   zero_stage;  /* 0–3 */
+} TsLayout;
+
+typedef struct
+{
+  double per_layer;       /* one layer, one micro-batch, this GPU */
+  double layers;          /* layers whose activations this GPU holds */
+  double extra;           /* embeddings, logits, loss */
+  double recompute_peak;  /* one layer's full activations during recomputation */
+} TsActivationsDetail;
+
+typedef struct
+{
+  double runtime_context;
+  double fragmentation;
+  double zero3_gather;
+} TsOverheadDetail;
+
+typedef struct
+{
+  TsRuleOfThumb        rule;
+  TsLayout             layout;
+  TsBreakdown          per_gpu;
+  TsBreakdown          total;      /* the sum over all GPUs of the job */
+  TsActivationsDetail  activations;
+  TsOverheadDetail     overhead;
+  double               trainable_params;
+  double               adapter_params;
+  double               host_ram_bytes;   /* offloaded optimizer state, whole job */
+  double               checkpoint_bytes; /* one saved checkpoint */
+} TsMemory;
+
+const char *ts_component_key           (TsComponent          component);
+const char *ts_component_label         (TsComponent          component);
+double      ts_breakdown_sum           (const TsBreakdown   *breakdown);
+
+void        ts_rule_of_thumb           (const TsScenario    *scenario,
+                                        TsRuleOfThumb       *rule);
+void        ts_layout_resolve          (const TsScenario    *scenario,
+                                        guint                gpus,
+                                        TsLayout            *layout);
+/* The hot path of every sweep: no allocation. */
+void        ts_memory_compute          (const TsScenario    *scenario,
+                                        const TsLayout      *layout,
+                                        TsMemory            *memory);
+/* A sentence and the formula with its inputs, for tooltips and the PDF. */
+char       *ts_memory_explain          (const TsScenario    *scenario,
+                                        const TsMemory      *memory,
+                                        TsComponent          component);
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+/* JSON of the memory answer (ts-memory-json.c): `rule_of_thumb` and
+ * `memory` members added to an open object of builder. */
+void ts_memory_add_json (const TsScenario *scenario,
+                         const TsMemory   *memory,
+                         JsonBuilder      *builder);
+void ts_breakdown_to_json (const TsBreakdown *breakdown,
+                           JsonBuilder       *builder);
+/* The `model` object: id, name, params, active_params, architecture. */
+void ts_model_to_json    (const TsModel    *model,
+                          JsonBuilder      *builder);
+G_END_DECLS

@@ -1,0 +1,103 @@
+/* ts-model.h — a model's architecture and its parameter count
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  TS_MLP_GELU,    /* two matrices: up, down */
+  TS_MLP_SWIGLU,  /* three matrices: gate, up, down */
+  TS_MLP_GEGLU,   /* three matrices, GELU gate */
+} TsMlpKind;
+
+typedef struct
+{
+  guint     layers;
+  guint     hidden_size;
+  guint     attention_heads;
+  guint     kv_heads;
+  guint     head_dim;
+  guint     ffn_size;          /* dense FFN; 0 when every layer is MoE */
+  TsMlpKind mlp;
+  guint     vocab_size;
+  gboolean  tied_embeddings;
+  gboolean  dropout;           /* attention/hidden dropout masks stored */
+  gboolean  qkv_bias;
+  guint     experts;           /* routed experts; 0 for a dense model */
+  guint     active_experts;    /* routed experts per token */
+  guint     shared_experts;
+  guint     expert_ffn_size;
+  guint     dense_layers;      /* leading dense layers of a MoE model */
+  /* Multi-head latent attention (DeepSeek-V3); all 0 for ordinary attention */
+  guint     q_lora_rank;
+  guint     kv_lora_rank;
+  guint     qk_nope_head_dim;
+  guint     qk_rope_head_dim;
+  guint     v_head_dim;
+} TsArchitecture;
+
+typedef struct
+{
+  char           *id;            /* catalog id; NULL for a custom model */
+  char           *name;
+  char           *family;
+  char           *vendor;
+  double          params;        /* total parameters used for sizing */
+  double          active_params; /* parameters a token passes through (MoE) */
+  double          published_params;
+  gboolean        has_architecture;
+  gboolean        architecture_inferred;
+  TsArchitecture  arch;
+} TsModel;
+
+/* Largest and smallest parameter counts the engine accepts. */
+#define TS_MODEL_MAX_PARAMS 100e12
+#define TS_MODEL_MIN_PARAMS 1e6
+
+void      ts_model_copy                 (TsModel              *dest,
+                                         const TsModel        *src);
+void      ts_model_clear                (TsModel              *model);
+
+gboolean  ts_architecture_validate      (const TsArchitecture *arch,
+                                         GError              **error);
+gboolean  ts_architecture_is_moe        (const TsArchitecture *arch);
+gboolean  ts_architecture_is_mla        (const TsArchitecture *arch);
+guint     ts_architecture_mlp_matrices  (const TsArchitecture *arch);
+
+/* Parameter counts computed from the architecture. */
+double    ts_architecture_embedding_params (const TsArchitecture *arch);
+double    ts_architecture_attention_params (const TsArchitecture *arch);
+double    ts_architecture_dense_mlp_params (const TsArchitecture *arch);
+double    ts_architecture_moe_mlp_params   (const TsArchitecture *arch,
+                                            gboolean              active_only);
+double    ts_architecture_layer_params     (const TsArchitecture *arch,
+                                            gboolean              moe_layer,
+                                            gboolean              active_only);
+double    ts_architecture_total_params     (const TsArchitecture *arch);
+double    ts_architecture_active_params    (const TsArchitecture *arch);
+double    ts_architecture_largest_layer_params (const TsArchitecture *arch);
+/* Parameters in linear layers inside the transformer blocks (what QLoRA
+ * quantizes to NF4 and LoRA can target); the rest stays in 16-bit. */
+double    ts_architecture_block_linear_params (const TsArchitecture *arch);
+
+void      ts_architecture_infer         (double                params,
+                                         TsArchitecture       *arch);
+
+gboolean  ts_model_init_from_params     (TsModel              *model,
+                                         double                params,
+                                         GError              **error);
+gboolean  ts_model_init_from_architecture (TsModel            *model,
+                                           const char         *name,
+                                           const TsArchitecture *arch,
+                                           GError            **error);
+
+const char *ts_mlp_kind_to_string       (TsMlpKind             kind);
+gboolean    ts_mlp_kind_from_string     (const char           *str,
+                                         TsMlpKind            *kind);
+
+G_END_DECLS

@@ -1,0 +1,131 @@
+/* ts-plan.c — the engine's whole answer for a scenario
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-plan"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ts-error.h"
+#include "ts-plan.h"
+
+/* The GPU count the scenario's own memory answer is computed for: a
+ * chosen server count, else the given GPU count, else one GPU (or the
+ * model-parallel product). */
+static guint
+scenario_gpus (const TsCatalog  *catalog,
+               const TsScenario *s)
+{
+  if (s->server_id != NULL && s->servers > 0)
+    {
+      const TsServer *server = ts_catalog_find_server (catalog, s->server_id);
+
+      if (server != NULL)
+        return server->gpu_count * s->servers;
+    }
+  return s->gpus;
+}
+
+TsPlan *
+ts_plan_compute (TsCatalog        *catalog,
+                 const TsScenario *scenario,
+                 GError          **error)
+{
+  g_autoptr(TsPlan) plan = NULL;
+  TsLayout layout;
+
+  g_return_val_if_fail (catalog != NULL, NULL);
+  g_return_val_if_fail (scenario != NULL, NULL);
+
+  if (!ts_scenario_validate (scenario, error))
+    return NULL;
+
+  if (scenario->server_id != NULL && ts_catalog_find_server (catalog, scenario->server_id) == NULL)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                   _("No server or card with the id “%s” is in the catalog"), scenario->server_id);
+      return NULL;
+    }
+
+  plan = g_new0 (TsPlan, 1);
+  plan->catalog = ts_catalog_ref (catalog);
+  plan->scenario = ts_scenario_copy (scenario);
+  plan->warnings = g_ptr_array_new_with_free_func (g_free);
+  plan->options = g_array_new (FALSE, TRUE, sizeof (TsOption));
+  g_array_set_clear_func (plan->options, (GDestroyNotify) ts_option_clear);
+
+  ts_layout_resolve (scenario, scenario_gpus (catalog, scenario), &layout);
+  ts_memory_compute (scenario, &layout, &plan->memory);
+  plan->recommended = ts_recommend (catalog, scenario, plan->options, plan->warnings);
+
+  return g_steal_pointer (&plan);
+}
+
+void
+ts_plan_free (TsPlan *plan)
+{
+  if (plan == NULL)
+    return;
+  g_clear_pointer (&plan->catalog, ts_catalog_unref);
+  g_clear_pointer (&plan->scenario, ts_scenario_free);
+  g_clear_pointer (&plan->options, g_array_unref);
+  g_clear_pointer (&plan->warnings, g_ptr_array_unref);
+  g_free (plan);
+}
+
+const TsOption *
+ts_plan_get_shown_option (const TsPlan *plan)
+{
+  if (plan->options->len == 0)
+    return NULL;
+  if (plan->recommended >= 0)
+    return &g_array_index (plan->options, TsOption, plan->recommended);
+  return &g_array_index (plan->options, TsOption, 0);
+}
+
+JsonNode *
+ts_plan_to_json (const TsPlan *plan)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  const TsScenario *s = plan->scenario;
+
+  json_builder_begin_object (b);
+
+  json_builder_set_member_name (b, "model");
+  ts_model_to_json (&s->model, b);
+  json_builder_set_member_name (b, "method");
+  json_builder_add_string_value (b, ts_method_to_string (s->method));
+  json_builder_set_member_name (b, "catalog_version");
+  json_builder_add_string_value (b, ts_catalog_get_version (plan->catalog));
+
+  ts_memory_add_json (s, &plan->memory, b);
+
+  json_builder_set_member_name (b, "options");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < plan->options->len; i++)
+    ts_option_to_json (&g_array_index (plan->options, TsOption, i), b);
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "warnings");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < plan->warnings->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (plan->warnings, i));
+  json_builder_end_array (b);
+
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+char *
+ts_plan_to_json_string (const TsPlan *plan,
+                        gboolean      pretty)
+{
+  g_autoptr(JsonNode) root = ts_plan_to_json (plan);
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+
+  json_generator_set_pretty (gen, pretty);
+  json_generator_set_root (gen, root);
+  return json_generator_to_data (gen, NULL);
+}

@@ -1,0 +1,39 @@
+/* ts-plan.h — the engine's whole answer for a scenario
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "ts-catalog.h"
+#include "ts-memory.h"
+#include "ts-recommend.h"
+#include "ts-scenario.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  TsCatalog   *catalog;
+  TsScenario  *scenario;
+  TsMemory     memory;       /* at the scenario's own layout */
+  GArray      *options;      /* TsOption, ranked */
+  int          recommended;  /* index into options, or -1 */
+  GPtrArray   *warnings;     /* char*, current language */
+} TsPlan;
+
+TsPlan         *ts_plan_compute        (TsCatalog        *catalog,
+                                        const TsScenario *scenario,
+                                        GError          **error);
+void            ts_plan_free           (TsPlan           *plan);
+const TsOption *ts_plan_get_shown_option (const TsPlan   *plan);
+
+JsonNode       *ts_plan_to_json        (const TsPlan     *plan);
+char           *ts_plan_to_json_string (const TsPlan     *plan,
+                                        gboolean          pretty);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsPlan, ts_plan_free)
+
+G_END_DECLS

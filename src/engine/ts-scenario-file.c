@@ -1,0 +1,512 @@
+/* ts-scenario-file.c — scenarios saved to and read from JSON files
+ *
+ * Format (schema_version 1):
+ *   { "schema_version": 1,
+ *     "model": { "id": "llama-3.1-70b" }            — a catalog model, or
+ *              { "params": 7e10 }                    — a size only, or
+ *              { "name": "…", "architecture": {…} } — a full architecture,
+ *     "method": "full", "precision": "bf16", …every input by its CLI name… }
+ * Unknown keys are ignored (a newer file opened by an older version still
+ * loads what it can); a newer schema_version is refused with the reason.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-scenario"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ts-catalog.h"
+#include "ts-error.h"
+#include "ts-json.h"
+#include "ts-scenario.h"
+
+/* ---- writing ---------------------------------------------------------- */
+
+static void
+put_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+put_double (JsonBuilder *b, const char *name, double value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_double_value (b, value);
+}
+
+static void
+put_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+put_bool (JsonBuilder *b, const char *name, gboolean value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
+
+static void
+put_architecture (JsonBuilder *b, const TsArchitecture *a)
+{
+  json_builder_set_member_name (b, "architecture");
+  json_builder_begin_object (b);
+  put_int (b, "layers", a->layers);
+  put_int (b, "hidden_size", a->hidden_size);
+  put_int (b, "attention_heads", a->attention_heads);
+  put_int (b, "kv_heads", a->kv_heads);
+  put_int (b, "head_dim", a->head_dim);
+  put_int (b, "ffn_size", a->ffn_size);
+  put_string (b, "mlp", ts_mlp_kind_to_string (a->mlp));
+  put_int (b, "vocab_size", a->vocab_size);
+  put_bool (b, "tied_embeddings", a->tied_embeddings);
+  put_bool (b, "dropout", a->dropout);
+  put_bool (b, "qkv_bias", a->qkv_bias);
+  put_int (b, "experts", a->experts);
+  put_int (b, "active_experts", a->active_experts);
+  put_int (b, "shared_experts", a->shared_experts);
+  put_int (b, "expert_ffn_size", a->expert_ffn_size);
+  put_int (b, "dense_layers", a->dense_layers);
+  json_builder_end_object (b);
+}
+
+JsonNode *
+ts_scenario_to_json (const TsScenario *s)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  put_int (b, "schema_version", TS_SCENARIO_SCHEMA_VERSION);
+
+  json_builder_set_member_name (b, "model");
+  json_builder_begin_object (b);
+  if (s->model_id != NULL)
+    put_string (b, "id", s->model_id);
+  else if (s->model.architecture_inferred || !s->model.has_architecture)
+    put_double (b, "params", s->model.params);
+  else
+    {
+      put_string (b, "name", s->model.name);
+      put_architecture (b, &s->model.arch);
+    }
+  json_builder_end_object (b);
+
+  put_string (b, "method", ts_method_to_string (s->method));
+  put_string (b, "precision", ts_precision_to_string (s->precision));
+  put_string (b, "grad_dtype", ts_grad_dtype_to_string (s->grad_dtype));
+  put_string (b, "optimizer", ts_optimizer_to_string (s->optimizer));
+  put_string (b, "offload", ts_offload_to_string (s->offload));
+  put_int (b, "seq_len", s->seq_len);
+  put_int (b, "micro_batch", s->micro_batch);
+  put_string (b, "checkpointing", ts_checkpointing_to_string (s->checkpointing));
+  put_bool (b, "flash_attention", s->flash_attention);
+  put_bool (b, "sequence_parallel", s->sequence_parallel);
+  put_double (b, "tokens", s->tokens);
+  put_double (b, "deadline_days", s->deadline_days);
+  put_int (b, "zero_stage", s->zero_stage);
+  put_int (b, "tp", s->tp);
+  put_int (b, "pp", s->pp);
+  put_int (b, "ep", s->ep);
+  put_int (b, "gpus", s->gpus);
+  put_int (b, "lora_rank", s->lora_rank);
+  put_string (b, "lora_targets", ts_lora_targets_to_string (s->lora_targets));
+  put_bool (b, "double_quant", s->double_quant);
+  put_bool (b, "paged_optimizer", s->paged_optimizer);
+  put_double (b, "runtime_overhead_bytes", s->runtime_overhead_bytes);
+  put_double (b, "fragmentation", s->fragmentation);
+  put_string (b, "server_id", s->server_id);
+  put_int (b, "servers", s->servers);
+  put_int (b, "rack_units", s->rack_units);
+  put_double (b, "rack_kw", s->rack_kw);
+  put_double (b, "voltage", s->voltage);
+  put_int (b, "phases", s->phases);
+  put_double (b, "pue", s->pue);
+  put_double (b, "price_kwh", s->price_kwh);
+  put_string (b, "currency", s->currency);
+  put_double (b, "headroom_tight", s->headroom_tight);
+  json_builder_end_object (b);
+
+  return json_builder_get_root (b);
+}
+
+char *
+ts_scenario_to_string (const TsScenario *s)
+{
+  g_autoptr(JsonNode) root = ts_scenario_to_json (s);
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_root (gen, root);
+  return json_generator_to_data (gen, NULL);
+}
+
+/* ---- reading ---------------------------------------------------------- */
+
+typedef struct
+{
+  const char  *name;
+  GError     **error;
+  gboolean     failed;
+} Ctx;
+
+static void
+ctx_fail (Ctx        *c,
+          const char *field,
+          const char *allowed)
+{
+  if (c->failed)
+    return;
+  c->failed = TRUE;
+  g_set_error (c->error, TS_ERROR, TS_ERROR_SCENARIO,
+               /* Translators: “plan.json: field “seq_len”: must be a whole number from 1 to 10000000” */
+               _("%s: field “%s”: must be %s"), c->name, field, allowed);
+}
+
+static JsonNode *
+get (JsonObject *obj, const char *field)
+{
+  JsonNode *node = json_object_get_member (obj, field);
+
+  return (node == NULL || JSON_NODE_HOLDS_NULL (node)) ? NULL : node;
+}
+
+static gboolean
+is_number (JsonNode *node)
+{
+  GType t = json_node_get_value_type (node);
+
+  return JSON_NODE_HOLDS_VALUE (node) && (t == G_TYPE_INT64 || t == G_TYPE_DOUBLE);
+}
+
+static void
+get_uint (Ctx *c, JsonObject *obj, const char *field, guint min, guint max, guint *out)
+{
+  JsonNode *node = get (obj, field);
+  double v;
+
+  if (node == NULL || c->failed)
+    return;
+  v = is_number (node) ? json_node_get_double (node) : NAN;
+  if (!(v >= min && v <= max) || v != floor (v))
+    {
+      g_autofree char *allowed = g_strdup_printf (_("a whole number from %u to %u"), min, max);
+      ctx_fail (c, field, allowed);
+      return;
+    }
+  *out = (guint) v;
+}
+
+static void
+get_double (Ctx *c, JsonObject *obj, const char *field, double min, double max, double *out)
+{
+  JsonNode *node = get (obj, field);
+  double v;
+
+  if (node == NULL || c->failed)
+    return;
+  v = is_number (node) ? json_node_get_double (node) : NAN;
+  if (!(v >= min && v <= max))
+    {
+      g_autofree char *allowed = g_strdup_printf (_("a number from %g to %g"), min, max);
+      ctx_fail (c, field, allowed);
+      return;
+    }
+  *out = v;
+}
+
+static void
+get_bool (Ctx *c, JsonObject *obj, const char *field, gboolean *out)
+{
+  JsonNode *node = get (obj, field);
+
+  if (node == NULL || c->failed)
+    return;
+  if (json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    {
+      ctx_fail (c, field, _("true or false"));
+      return;
+    }
+  *out = json_node_get_boolean (node);
+}
+
+static const char *
+get_string (Ctx *c, JsonObject *obj, const char *field)
+{
+  JsonNode *node = get (obj, field);
+
+  if (node == NULL || c->failed)
+    return NULL;
+  if (json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      ctx_fail (c, field, _("a string"));
+      return NULL;
+    }
+  return json_node_get_string (node);
+}
+
+#define GET_ENUM(c, obj, field, parse, out, allowed)                \
+  G_STMT_START {                                                    \
+    const char *str_ = get_string (c, obj, field);                  \
+    if (str_ != NULL && !parse (str_, out))                         \
+      ctx_fail (c, field, allowed);                                 \
+  } G_STMT_END
+
+static gboolean
+read_model (Ctx             *c,
+            JsonObject      *root,
+            const TsCatalog *catalog,
+            TsScenario      *s)
+{
+  JsonNode *node = get (root, "model");
+  JsonObject *obj;
+  const char *id;
+  JsonNode *arch_node;
+  g_autoptr(GError) error = NULL;
+  TsModel model = { 0 };
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      ctx_fail (c, "model", _("an object with “id”, “params” or “architecture”"));
+      return FALSE;
+    }
+  obj = json_node_get_object (node);
+
+  if ((id = get_string (c, obj, "id")) != NULL)
+    {
+      const TsCatalogModel *m = ts_catalog_find_model (catalog, id);
+
+      if (m == NULL)
+        {
+          g_set_error (c->error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                       _("%s: the model “%s” is not in the catalog"), c->name, id);
+          c->failed = TRUE;
+          return FALSE;
+        }
+      ts_scenario_set_model (s, &m->model);
+      return TRUE;
+    }
+
+  if ((arch_node = get (obj, "architecture")) != NULL)
+    {
+      TsArchitecture arch = { 0 };
+      const char *mlp;
+      JsonObject *a;
+
+      if (!JSON_NODE_HOLDS_OBJECT (arch_node))
+        {
+          ctx_fail (c, "architecture", _("an object"));
+          return FALSE;
+        }
+      a = json_node_get_object (arch_node);
+      get_uint (c, a, "layers", 1, 10000, &arch.layers);
+      get_uint (c, a, "hidden_size", 1, 1048576, &arch.hidden_size);
+      get_uint (c, a, "attention_heads", 1, 65536, &arch.attention_heads);
+      get_uint (c, a, "kv_heads", 1, 65536, &arch.kv_heads);
+      get_uint (c, a, "head_dim", 1, 65536, &arch.head_dim);
+      get_uint (c, a, "ffn_size", 0, 1048576, &arch.ffn_size);
+      arch.mlp = TS_MLP_SWIGLU;
+      mlp = get_string (c, a, "mlp");
+      if (mlp != NULL && !ts_mlp_kind_from_string (mlp, &arch.mlp))
+        ctx_fail (c, "mlp", "gelu, swiglu, geglu");
+      get_uint (c, a, "vocab_size", 1, 16777216, &arch.vocab_size);
+      get_bool (c, a, "tied_embeddings", &arch.tied_embeddings);
+      get_bool (c, a, "dropout", &arch.dropout);
+      get_bool (c, a, "qkv_bias", &arch.qkv_bias);
+      get_uint (c, a, "experts", 0, 65536, &arch.experts);
+      get_uint (c, a, "active_experts", 0, 65536, &arch.active_experts);
+      get_uint (c, a, "shared_experts", 0, 65536, &arch.shared_experts);
+      get_uint (c, a, "expert_ffn_size", 0, 1048576, &arch.expert_ffn_size);
+      get_uint (c, a, "dense_layers", 0, 10000, &arch.dense_layers);
+      if (c->failed)
+        return FALSE;
+      if (!ts_model_init_from_architecture (&model, get_string (c, obj, "name"), &arch, &error))
+        {
+          g_set_error (c->error, TS_ERROR, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
+          c->failed = TRUE;
+          return FALSE;
+        }
+    }
+  else if (get (obj, "params") != NULL)
+    {
+      double params = 0;
+
+      get_double (c, obj, "params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, &params);
+      if (c->failed)
+        return FALSE;
+      if (!ts_model_init_from_params (&model, params, &error))
+        {
+          g_set_error (c->error, TS_ERROR, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
+          c->failed = TRUE;
+          return FALSE;
+        }
+    }
+  else
+    {
+      ctx_fail (c, "model", _("an object with “id”, “params” or “architecture”"));
+      return FALSE;
+    }
+
+  ts_scenario_set_model (s, &model);
+  ts_model_clear (&model);
+  return TRUE;
+}
+
+TsScenario *
+ts_scenario_from_json (JsonNode         *root,
+                       const TsCatalog  *catalog,
+                       const char       *name,
+                       GError          **error)
+{
+  g_autoptr(TsScenario) s = ts_scenario_new ();
+  Ctx c = { name, error, FALSE };
+  JsonObject *obj;
+  double version = 0;
+  guint zero = 0;
+  const char *str;
+
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_SCENARIO, _("%s: a scenario must be a JSON object"), name);
+      return NULL;
+    }
+  obj = json_node_get_object (root);
+
+  get_double (&c, obj, "schema_version", 0, 1e9, &version);
+  if (c.failed)
+    return NULL;
+  if (get (obj, "schema_version") == NULL)
+    {
+      ctx_fail (&c, "schema_version", _("present"));
+      return NULL;
+    }
+  if (version < 1 || version > TS_SCENARIO_SCHEMA_VERSION || version != floor (version))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_SCENARIO,
+                   _("%s: scenario format version %g is not supported; this version of Train Sizer reads version %d"),
+                   name, version, TS_SCENARIO_SCHEMA_VERSION);
+      return NULL;
+    }
+
+  if (!read_model (&c, obj, catalog, s))
+    return NULL;
+
+  GET_ENUM (&c, obj, "method", ts_method_from_string, &s->method, "full, lora, qlora");
+  GET_ENUM (&c, obj, "precision", ts_precision_from_string, &s->precision, "bf16, fp16, fp8, fp32, pure-bf16");
+  GET_ENUM (&c, obj, "grad_dtype", ts_grad_dtype_from_string, &s->grad_dtype, "bf16, fp32");
+  GET_ENUM (&c, obj, "optimizer", ts_optimizer_from_string, &s->optimizer, "adamw, adamw-8bit, adafactor, sgd, lion");
+  GET_ENUM (&c, obj, "offload", ts_offload_from_string, &s->offload, "none, optimizer");
+  GET_ENUM (&c, obj, "checkpointing", ts_checkpointing_from_string, &s->checkpointing, "none, selective, full");
+  GET_ENUM (&c, obj, "lora_targets", ts_lora_targets_from_string, &s->lora_targets, "qv, attention, all-linear");
+  get_uint (&c, obj, "seq_len", 1, TS_MAX_SEQ_LEN, &s->seq_len);
+  get_uint (&c, obj, "micro_batch", 1, TS_MAX_MICRO_BATCH, &s->micro_batch);
+  get_bool (&c, obj, "flash_attention", &s->flash_attention);
+  get_bool (&c, obj, "sequence_parallel", &s->sequence_parallel);
+  get_double (&c, obj, "tokens", 0, TS_MAX_TOKENS, &s->tokens);
+  get_double (&c, obj, "deadline_days", 0, TS_MAX_DAYS, &s->deadline_days);
+  if (get (obj, "zero_stage") != NULL && is_number (get (obj, "zero_stage"))
+      && json_node_get_double (get (obj, "zero_stage")) == -1)
+    s->zero_stage = -1;
+  else if (get (obj, "zero_stage") != NULL)
+    {
+      get_uint (&c, obj, "zero_stage", 0, 3, &zero);
+      s->zero_stage = (int) zero;
+    }
+  get_uint (&c, obj, "tp", 1, TS_MAX_GPUS, &s->tp);
+  get_uint (&c, obj, "pp", 1, TS_MAX_GPUS, &s->pp);
+  get_uint (&c, obj, "ep", 1, TS_MAX_GPUS, &s->ep);
+  get_uint (&c, obj, "gpus", 0, TS_MAX_GPUS, &s->gpus);
+  get_uint (&c, obj, "lora_rank", 1, TS_MAX_LORA_RANK, &s->lora_rank);
+  get_bool (&c, obj, "double_quant", &s->double_quant);
+  get_bool (&c, obj, "paged_optimizer", &s->paged_optimizer);
+  get_double (&c, obj, "runtime_overhead_bytes", 0, 1e12, &s->runtime_overhead_bytes);
+  get_double (&c, obj, "fragmentation", 0, 1, &s->fragmentation);
+  if ((str = get_string (&c, obj, "server_id")) != NULL)
+    {
+      if (ts_catalog_find_server (catalog, str) == NULL)
+        {
+          g_set_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                       _("%s: the server “%s” is not in the catalog"), name, str);
+          return NULL;
+        }
+      ts_scenario_set_server (s, str);
+    }
+  get_uint (&c, obj, "servers", 0, TS_MAX_GPUS, &s->servers);
+  get_uint (&c, obj, "rack_units", 1, 100, &s->rack_units);
+  get_double (&c, obj, "rack_kw", 0.1, 10000, &s->rack_kw);
+  get_double (&c, obj, "voltage", 90, 1000, &s->voltage);
+  get_uint (&c, obj, "phases", 1, 3, &s->phases);
+  get_double (&c, obj, "pue", 1, 5, &s->pue);
+  get_double (&c, obj, "price_kwh", 0, 1e6, &s->price_kwh);
+  if ((str = get_string (&c, obj, "currency")) != NULL)
+    {
+      if (g_utf8_strlen (str, -1) < 1 || g_utf8_strlen (str, -1) > 8)
+        ctx_fail (&c, "currency", _("a currency code of 1 to 8 characters"));
+      else
+        ts_scenario_set_currency (s, str);
+    }
+  get_double (&c, obj, "headroom_tight", 0, 0.9, &s->headroom_tight);
+
+  if (c.failed)
+    return NULL;
+
+  if (!ts_scenario_validate (s, error))
+    return NULL;
+
+  return g_steal_pointer (&s);
+}
+
+TsScenario *
+ts_scenario_from_string (const char       *data,
+                         gssize            length,
+                         const TsCatalog  *catalog,
+                         const char       *name,
+                         GError          **error)
+{
+  g_autoptr(JsonNode) root = ts_json_parse (data, length, name, error);
+
+  if (root == NULL)
+    return NULL;
+  return ts_scenario_from_json (root, catalog, name, error);
+}
+
+TsScenario *
+ts_scenario_load_file (const char       *path,
+                       const TsCatalog  *catalog,
+                       GError          **error)
+{
+  g_autoptr(JsonNode) root = ts_json_parse_file (path, error);
+
+  if (root == NULL)
+    return NULL;
+  return ts_scenario_from_json (root, catalog, path, error);
+}
+
+gboolean
+ts_scenario_save_file (const TsScenario *s,
+                       const char       *path,
+                       GError          **error)
+{
+  g_autofree char *data = ts_scenario_to_string (s);
+  g_autoptr(GError) local_error = NULL;
+
+  /* g_file_set_contents writes a temporary file and renames it over the
+   * target: the old file stays whole if anything fails. */
+  if (!g_file_set_contents_full (path, data, -1,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 0644, &local_error))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_IO, _("Could not save “%s”: %s"), path, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,217 @@
+/* ts-scenario.h — every input of a sizing question
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "ts-model.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  TS_METHOD_FULL,
+  TS_METHOD_LORA,
+  TS_METHOD_QLORA,
+  TS_N_METHODS
+} TsMethod;
+
+typedef enum
+{
+  TS_PRECISION_BF16,      /* BF16 mixed precision with FP32 master weights */
+  TS_PRECISION_FP16,      /* FP16 mixed precision with FP32 master weights */
+  TS_PRECISION_FP8,       /* FP8 compute; BF16 weights + FP32 master kept */
+  TS_PRECISION_FP32,      /* pure FP32: no separate master copy */
+  TS_PRECISION_PURE_BF16, /* pure BF16: no FP32 master copy */
+  TS_N_PRECISIONS
+} TsPrecision;
+
+typedef enum
+{
+  TS_GRAD_BF16,
+  TS_GRAD_FP32,
+  TS_N_GRAD_DTYPES
+} TsGradDtype;
+
+typedef enum
+{
+  TS_OPTIMIZER_ADAMW,
+  TS_OPTIMIZER_ADAMW_8BIT,
+  TS_OPTIMIZER_ADAFACTOR,
+  TS_OPTIMIZER_SGD,
+  TS_OPTIMIZER_LION,
+  TS_N_OPTIMIZERS
+} TsOptimizer;
+
+typedef enum
+{
+  TS_CHECKPOINTING_NONE,
+  TS_CHECKPOINTING_SELECTIVE,
+  TS_CHECKPOINTING_FULL,
+  TS_N_CHECKPOINTING
+} TsCheckpointing;
+
+typedef enum
+{
+  TS_OFFLOAD_NONE,
+  TS_OFFLOAD_OPTIMIZER,
+  TS_N_OFFLOADS
+} TsOffload;
+
+typedef enum
+{
+  TS_LORA_TARGETS_QV,
+  TS_LORA_TARGETS_ATTENTION,
+  TS_LORA_TARGETS_ALL_LINEAR,
+  TS_N_LORA_TARGETS
+} TsLoraTargets;
+
+typedef struct
+{
+  /* What is trained, and how */
+  char            *model_id;       /* catalog id, or NULL for a custom model */
+  TsModel          model;          /* resolved: from the catalog or custom */
+  TsMethod         method;
+  TsPrecision      precision;
+  TsGradDtype      grad_dtype;
+  TsOptimizer      optimizer;
+  TsOffload        offload;
+
+  /* Workload */
+  guint            seq_len;
+  guint            micro_batch;
+  TsCheckpointing  checkpointing;
+  gboolean         flash_attention;
+  gboolean         sequence_parallel;
+  double           tokens;         /* dataset tokens for the whole run */
+  double           deadline_days;  /* 0 = no deadline */
+
+  /* Parallel layout; 0 = decided by the engine */
+  int              zero_stage;     /* -1 = default (3 when more than one GPU) */
+  guint            tp;
+  guint            pp;
+  guint            ep;
+  guint            gpus;           /* total GPUs of the job; 0 = 1 or recommended */
+
+  /* LoRA / QLoRA */
+  guint            lora_rank;
+  TsLoraTargets    lora_targets;
+  gboolean         double_quant;
+  gboolean         paged_optimizer;
+
+  /* Overhead (sizing-model §6) */
+  double           runtime_overhead_bytes;
+  double           fragmentation;  /* fraction of everything else */
+
+  /* Hardware */
+  char            *server_id;      /* NULL = recommend */
+  guint            servers;        /* 0 = the smallest count that fits */
+
+  /* Site */
+  guint            rack_units;
+  double           rack_kw;
+  double           voltage;
+  guint            phases;
+  double           pue;
+  double           price_kwh;
+  char            *currency;
+  double           headroom_tight; /* verdict “tight” below this fraction */
+} TsScenario;
+
+/* Defaults of a new scenario (sizing-model §9). */
+#define TS_DEFAULT_SEQ_LEN            2048
+#define TS_DEFAULT_MICRO_BATCH        1
+#define TS_DEFAULT_LORA_RANK          16
+#define TS_DEFAULT_TOKENS             10e9
+/* HF measured 1.3 GB for CUDA kernels; others report 0.3–2 GB (sizing-literature §1.7). */
+#define TS_DEFAULT_RUNTIME_OVERHEAD   1.5e9
+#define TS_DEFAULT_FRAGMENTATION      0.05
+#define TS_DEFAULT_RACK_UNITS         42
+#define TS_DEFAULT_RACK_KW            30.0
+#define TS_DEFAULT_VOLTAGE            230.0
+#define TS_DEFAULT_PHASES             3
+#define TS_DEFAULT_PUE                1.4
+#define TS_DEFAULT_HEADROOM_TIGHT     0.10
+
+/* Limits of accepted input (reliability issue): large enough for any real
+ * job, small enough that no product of them overflows a double's range. */
+#define TS_MAX_SEQ_LEN      10000000u
+#define TS_MAX_MICRO_BATCH  65536u
+#define TS_MAX_GPUS         100000u
+#define TS_MAX_TOKENS       1e15
+#define TS_MAX_DAYS         36500.0
+#define TS_MAX_LORA_RANK    65536u
+
+TsScenario *ts_scenario_new              (void);
+TsScenario *ts_scenario_copy             (const TsScenario *scenario);
+void        ts_scenario_free             (TsScenario       *scenario);
+void        ts_scenario_init_defaults    (TsScenario       *scenario);
+void        ts_scenario_clear            (TsScenario       *scenario);
+
+gboolean    ts_scenario_validate         (const TsScenario *scenario,
+                                          GError          **error);
+
+void        ts_scenario_set_model        (TsScenario       *scenario,
+                                          const TsModel    *model);
+void        ts_scenario_set_server       (TsScenario       *scenario,
+                                          const char       *server_id);
+void        ts_scenario_set_currency     (TsScenario       *scenario,
+                                          const char       *currency);
+
+/* Enum names as used by the CLI and the scenario file. */
+const char *ts_method_to_string          (TsMethod         method);
+gboolean    ts_method_from_string        (const char      *str,
+                                          TsMethod        *method);
+const char *ts_precision_to_string       (TsPrecision      precision);
+gboolean    ts_precision_from_string     (const char      *str,
+                                          TsPrecision     *precision);
+const char *ts_grad_dtype_to_string      (TsGradDtype      dtype);
+gboolean    ts_grad_dtype_from_string    (const char      *str,
+                                          TsGradDtype     *dtype);
+const char *ts_optimizer_to_string       (TsOptimizer      optimizer);
+gboolean    ts_optimizer_from_string     (const char      *str,
+                                          TsOptimizer     *optimizer);
+const char *ts_checkpointing_to_string   (TsCheckpointing  checkpointing);
+gboolean    ts_checkpointing_from_string (const char      *str,
+                                          TsCheckpointing *checkpointing);
+const char *ts_offload_to_string         (TsOffload        offload);
+gboolean    ts_offload_from_string       (const char      *str,
+                                          TsOffload       *offload);
+const char *ts_lora_targets_to_string    (TsLoraTargets    targets);
+gboolean    ts_lora_targets_from_string  (const char      *str,
+                                          TsLoraTargets   *targets);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsScenario, ts_scenario_free)
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* The scenario file (versioned JSON; see ts-scenario-file.c). */
+#define TS_SCENARIO_SCHEMA_VERSION 1
+
+typedef struct _TsCatalog TsCatalog;
+
+JsonNode   *ts_scenario_to_json     (const TsScenario *scenario);
+char       *ts_scenario_to_string   (const TsScenario *scenario);
+TsScenario *ts_scenario_from_json   (JsonNode         *root,
+                                     const TsCatalog  *catalog,
+                                     const char       *name,
+                                     GError          **error);
+TsScenario *ts_scenario_from_string (const char       *data,
+                                     gssize            length,
+                                     const TsCatalog  *catalog,
+                                     const char       *name,
+                                     GError          **error);
+TsScenario *ts_scenario_load_file   (const char       *path,
+                                     const TsCatalog  *catalog,
+                                     GError          **error);
+/* Atomic: a temporary file renamed over the old one, never half-written. */
+gboolean    ts_scenario_save_file   (const TsScenario *scenario,
+                                     const char       *path,
+                                     GError          **error);
+
+G_END_DECLS

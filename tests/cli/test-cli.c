@@ -1,0 +1,161 @@
+/* test-cli.c — trainsizer-cli: the article's table as JSON, exit statuses
+ *
+ * Expected values: the vendor article's table (see test-article.c for the
+ * derivation): 70B full 1.12e12–1.26e12 bytes, LoRA 70B 1.4e11, QLoRA 235B
+ * 1.175e11.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-test-support.h"
+
+static void
+test_article_table_json (void)
+{
+  const struct { const char *params; const char *method; double low; double high; } cells[] = {
+    { "8B", "full", 128e9, 144e9 }, { "8B", "lora", 16e9, 16e9 }, { "8B", "qlora", 4e9, 4e9 },
+    { "32B", "full", 512e9, 576e9 }, { "32B", "lora", 64e9, 64e9 }, { "32B", "qlora", 16e9, 16e9 },
+    { "70B", "full", 1120e9, 1260e9 }, { "70B", "lora", 140e9, 140e9 }, { "70B", "qlora", 35e9, 35e9 },
+    { "235B", "full", 3760e9, 4230e9 }, { "235B", "lora", 470e9, 470e9 }, { "235B", "qlora", 117.5e9, 117.5e9 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+    {
+      const char *argv[] = { "estimate", "--params", cells[i].params, "--method", cells[i].method,
+                             "--format", "json", NULL };
+      g_autoptr(JsonNode) root = ts_test_cli_json (argv);
+
+      g_assert_cmpfloat (ts_test_json_number (root, "rule_of_thumb.low_bytes"), ==, cells[i].low);
+      g_assert_cmpfloat (ts_test_json_number (root, "rule_of_thumb.high_bytes"), ==, cells[i].high);
+      g_assert_cmpfloat (ts_test_json_number (root, "model.params"), ==,
+                         cells[i].low / ts_test_json_number (root, "rule_of_thumb.bytes_per_param_low"));
+      if (strcmp (cells[i].method, "lora") == 0)
+        g_assert_cmpfloat (ts_test_json_number (root, "memory.total.weights"), ==, cells[i].low);
+    }
+}
+
+static void
+test_json_shape (void)
+{
+  const char *argv[] = { "estimate", "--model", "llama-3.1-8b", "--method", "full", "--format", "json", NULL };
+  g_autoptr(JsonNode) root = ts_test_cli_json (argv);
+  JsonObject *obj = json_node_get_object (root);
+  JsonObject *model = json_object_get_object_member (obj, "model");
+  const char *components[] = { "weights", "gradients", "master_weights", "optimizer_states", "activations",
+                               "adapters", "quantization_constants", "overhead", "sum" };
+  const char *parts[] = { "total", "per_gpu" };
+
+  g_assert_cmpstr (json_object_get_string_member (model, "id"), ==, "llama-3.1-8b");
+  g_assert_true (json_object_has_member (model, "name"));
+  g_assert_true (json_object_has_member (model, "active_params"));
+  g_assert_cmpstr (json_object_get_string_member (obj, "method"), ==, "full");
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (json_object_get_member (obj, "warnings")));
+  for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
+    {
+      JsonObject *part = json_object_get_object_member (json_object_get_object_member (obj, "memory"), parts[p]);
+      double sum = 0;
+
+      for (guint c = 0; c < G_N_ELEMENTS (components); c++)
+        g_assert_true (json_object_has_member (part, components[c]));
+      for (guint c = 0; c + 1 < G_N_ELEMENTS (components); c++)
+        sum += json_object_get_double_member (part, components[c]);
+      ts_assert_close (json_object_get_double_member (part, "sum"), sum, 1e-12);
+    }
+
+  /* --params gives a model with a null id */
+  {
+    const char *argv2[] = { "estimate", "--params", "7.6e9", "--method", "lora", "--format", "json", NULL };
+    g_autoptr(JsonNode) root2 = ts_test_cli_json (argv2);
+    JsonObject *model2 = json_object_get_object_member (json_node_get_object (root2), "model");
+
+    g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (model2, "id")));
+    g_assert_cmpfloat (json_object_get_double_member (model2, "params"), ==, 7.6e9);
+  }
+}
+
+static void
+expect_status (int         expected,
+               const char *must_mention,
+               const char *first,
+               ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  va_list ap;
+  int status;
+
+  va_start (ap, first);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  status = ts_test_run_cli ((const char * const *) argv->pdata, &out, &err);
+  g_assert_cmpint (status, ==, expected);
+  if (must_mention != NULL && strstr (err, must_mention) == NULL && strstr (out, must_mention) == NULL)
+    g_error ("“%s” not in “%s”", must_mention, err);
+}
+
+static void
+test_exit_statuses (void)
+{
+  expect_status (0, "estimate", "--help", NULL);
+  expect_status (0, PACKAGE_VERSION, "--version", NULL);
+  expect_status (2, "--frobnicate", "estimate", "--params", "8B", "--frobnicate", "1", NULL);
+  expect_status (2, "--method", "estimate", "--params", "8B", "--method", "magic", NULL);
+  expect_status (2, "--params", "estimate", "--params", "abc", NULL);
+  expect_status (2, "--seq-len", "estimate", "--params", "8B", "--seq-len", "0", NULL);
+  expect_status (2, "--format", "estimate", "--params", "8B", "--format", "xml", NULL);
+  expect_status (2, "--model", "estimate", "--method", "full", NULL);
+  expect_status (2, "estimate", "frobnicate", NULL);
+  expect_status (2, "--model", "estimate", "--model", NULL);
+  expect_status (1, "no-such-model", "estimate", "--model", "no-such-model", NULL);
+  /* A count the option reads but the engine refuses is a bad value for
+   * --params: a usage error naming the option and the reason. */
+  expect_status (2, "parameter", "estimate", "--params", "0", NULL);
+  expect_status (2, "parameter", "estimate", "--params", "101T", NULL);
+  expect_status (2, "--params", "estimate", "--params", "1e300", NULL);
+  expect_status (2, "--params", "estimate", "--params", "-70B", NULL);
+  expect_status (2, "--params", "estimate", "--params", "nan", NULL);
+  expect_status (0, NULL, "list", "models", NULL);
+  expect_status (0, NULL, "list", "servers", "--format", "json", NULL);
+  expect_status (2, "list", "list", "toasters", NULL);
+}
+
+static void
+test_list_json (void)
+{
+  const char *argv[] = { "list", "servers", "--format", "json", NULL };
+  g_autoptr(JsonNode) root = ts_test_cli_json (argv);
+  JsonArray *array = json_node_get_array (root);
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonObject *s = json_array_get_object_element (array, i);
+
+      if (g_strcmp0 (json_object_get_string_member (s, "id"), "dgx-b200") == 0)
+        {
+          found = TRUE;
+          g_assert_cmpfloat (json_object_get_double_member (s, "max_power_kw"), ==, 14.3);
+          g_assert_cmpfloat (json_object_get_double_member (s, "rack_units"), ==, 10);
+        }
+    }
+  g_assert_true (found);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/article-table-json", test_article_table_json);
+  g_test_add_func ("/cli/json-shape", test_json_shape);
+  g_test_add_func ("/cli/exit-statuses", test_exit_statuses);
+  g_test_add_func ("/cli/list-json", test_list_json);
+  return g_test_run ();
+}

@@ -1,0 +1,120 @@
+/* ts-test-support.c — helpers shared by the tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-test-support.h"
+
+TsCatalog *
+ts_test_catalog (void)
+{
+  g_autoptr(GError) error = NULL;
+  TsCatalog *catalog = ts_catalog_new_builtin (&error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (catalog);
+  return catalog;
+}
+
+TsScenario *
+ts_test_scenario (TsCatalog  *catalog,
+                  const char *model_id,
+                  double      params,
+                  TsMethod    method)
+{
+  TsScenario *s = ts_scenario_new ();
+
+  if (model_id != NULL)
+    {
+      const TsCatalogModel *m = ts_catalog_find_model (catalog, model_id);
+
+      g_assert_nonnull (m);
+      ts_scenario_set_model (s, &m->model);
+    }
+  else
+    {
+      g_autoptr(GError) error = NULL;
+      TsModel model;
+
+      g_assert_true (ts_model_init_from_params (&model, params, &error));
+      g_assert_no_error (error);
+      ts_scenario_set_model (s, &model);
+      ts_model_clear (&model);
+    }
+  s->method = method;
+  return s;
+}
+
+int
+ts_test_run_cli (const char * const *argv,
+                 char              **out,
+                 char              **err)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *cli = g_getenv ("TRAINSIZER_CLI");
+  int status = 0;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (args, (gpointer) cli);
+  for (guint i = 0; argv[i] != NULL; i++)
+    g_ptr_array_add (args, (gpointer) argv[i]);
+  g_ptr_array_add (args, NULL);
+
+  g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                out, err, &status, &error);
+  g_assert_no_error (error);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+JsonNode *
+ts_test_cli_json (const char * const *argv)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  int status = ts_test_run_cli (argv, &out, &err);
+
+  if (status != 0)
+    g_printerr ("CLI stderr: %s\n", err);
+  g_assert_cmpint (status, ==, 0);
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  return json_node_ref (json_parser_get_root (parser));
+}
+
+/* A dotted path such as "memory.total.weights" or "options.0.fits". */
+double
+ts_test_json_number (JsonNode   *root,
+                     const char *path)
+{
+  g_auto(GStrv) parts = g_strsplit (path, ".", -1);
+  JsonNode *node = root;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      if (JSON_NODE_HOLDS_ARRAY (node))
+        {
+          JsonArray *array = json_node_get_array (node);
+          guint index = (guint) g_ascii_strtoull (parts[i], NULL, 10);
+
+          g_assert_cmpuint (index, <, json_array_get_length (array));
+          node = json_array_get_element (array, index);
+        }
+      else
+        {
+          g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+          node = json_object_get_member (json_node_get_object (node), parts[i]);
+          if (node == NULL)
+            g_error ("JSON has no member %s (in %s)", parts[i], path);
+        }
+    }
+  if (json_node_get_value_type (node) == G_TYPE_BOOLEAN)
+    return json_node_get_boolean (node);
+  return json_node_get_double (node);
+}
