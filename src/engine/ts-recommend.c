@@ -15,6 +15,13 @@ void
 ts_option_clear (TsOption *option)
 {
   g_clear_pointer (&option->reason, g_free);
+  g_clear_pointer (&option->suggestion, g_free);
+  if (option->rack_detail != NULL)
+    {
+      for (guint i = 0; i < option->rack_detail->len; i++)
+        g_clear_pointer (&g_array_index (option->rack_detail, TsRack, i).devices, g_array_unref);
+      g_clear_pointer (&option->rack_detail, g_array_unref);
+    }
 }
 
 const char *

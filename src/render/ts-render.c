@@ -32,6 +32,9 @@ ts_render_style_init (TsRenderStyle *style,
   style->grid = dark ? (TsColor) { 1, 1, 1, 0.15 } : (TsColor) { 0, 0, 0, 0.12 };
   style->font_scale = 1.0;
   style->font_family = "Cantarell, DejaVu Sans, sans-serif";
+  style->font_size = 10;
+  style->dpi = 96;
+  style->accent = (TsColor) { 0.208, 0.518, 0.894, 1 };
 }
 
 TsColor

@@ -1,4 +1,7 @@
-/* ts-render.h — shared drawing helpers (palette, text)
+/* ts-render.h — the drawings of a plan, on any cairo_t
+ *
+ * One function per drawing serves the window (GtkDrawingArea / snapshot),
+ * the printed page, the PDF and PNG/SVG export. No GTK here.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,23 +19,90 @@ typedef struct
   double r, g, b, a;
 } TsColor;
 
-/* Colours of a drawing: foreground/background follow light or dark
- * style; the component colours are fixed and legible on both. */
+/* Colours and type of a drawing: foreground/background follow light or
+ * dark style; the component colours are fixed and legible on both. */
 typedef struct
 {
-  TsColor  foreground;
-  TsColor  background;
-  TsColor  muted;
-  TsColor  grid;
-  gboolean dark;
-  double   font_scale;   /* 1.0, larger for presentations */
+  TsColor     foreground;
+  TsColor     background;
+  TsColor     muted;
+  TsColor     grid;
+  TsColor     accent;
+  gboolean    dark;
+  double      font_scale;   /* 1.0; larger for presentations */
+  double      font_size;    /* base size in points of the target */
   const char *font_family;
+  double      dpi;          /* resolution Pango assumes for cr (96 screen, 72 PDF points) */
 } TsRenderStyle;
 
-void     ts_render_style_init   (TsRenderStyle *style,
-                                 gboolean       dark);
-TsColor  ts_render_component_color (TsComponent  component);
-void     ts_render_set_color    (cairo_t       *cr,
-                                 const TsColor *color);
+typedef enum
+{
+  TS_DRAWING_MEMORY,
+  TS_DRAWING_COMPARISON,
+  TS_DRAWING_RACK,
+  TS_DRAWING_POWER,
+  TS_DRAWING_TIME,
+  TS_N_DRAWINGS
+} TsDrawing;
+
+typedef struct
+{
+  gboolean descending;   /* U numbers from the top */
+  gboolean rear;         /* rear view */
+} TsRackOptions;
+
+void        ts_render_style_init        (TsRenderStyle   *style,
+                                         gboolean         dark);
+TsColor     ts_render_component_color   (TsComponent      component);
+void        ts_render_set_color         (cairo_t         *cr,
+                                         const TsColor   *color);
+
+const char *ts_drawing_to_string        (TsDrawing        drawing);
+gboolean    ts_drawing_from_string      (const char      *text,
+                                         TsDrawing       *drawing);
+
+/* option_index: an index into plan->options, or -1 for the shown option
+ * (the recommended one, else the first). Everything is drawn inside
+ * 0,0–width,height and nothing outside it. */
+void        ts_render_drawing           (TsDrawing            drawing,
+                                         cairo_t             *cr,
+                                         const TsPlan        *plan,
+                                         int                  option_index,
+                                         double               width,
+                                         double               height,
+                                         const TsRenderStyle *style,
+                                         const TsRackOptions *rack_options);
+/* The height a drawing wants at a given width (the rack and comparison
+ * grow with the plan). */
+double      ts_render_drawing_height    (TsDrawing            drawing,
+                                         const TsPlan        *plan,
+                                         int                  option_index,
+                                         double               width,
+                                         const TsRenderStyle *style);
+/* A sentence or two summarising the drawing's numbers, for screen
+ * readers (accessible description) — in the current language. */
+char       *ts_render_drawing_describe  (TsDrawing            drawing,
+                                         const TsPlan        *plan,
+                                         int                  option_index);
+/* The memory component under x, y (for tooltips); FALSE if none. */
+gboolean    ts_render_memory_hit        (const TsPlan        *plan,
+                                         int                  option_index,
+                                         double               width,
+                                         double               height,
+                                         const TsRenderStyle *style,
+                                         double               x,
+                                         double               y,
+                                         TsComponent         *component,
+                                         gboolean            *per_gpu);
+/* PNG or SVG of one drawing, written atomically. */
+gboolean    ts_render_export            (TsDrawing            drawing,
+                                         const TsPlan        *plan,
+                                         int                  option_index,
+                                         const char          *path,
+                                         gboolean             svg,
+                                         double               width,
+                                         double               height,
+                                         const TsRenderStyle *style,
+                                         GError             **error);
 
 G_END_DECLS
