@@ -7,147 +7,401 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <math.h>
 #include <string.h>
 
 #include "ts-error.h"
 #include "ts-json.h"
 
-/* json-glib parses recursively and keeps the last of duplicate keys
- * silently; scan the text first so neither a deep nesting nor a duplicate
- * key gets through. The scan tracks, for each open object, the keys seen. */
+/* json-glib 1.6 is a lenient reader: it takes comments, single-quoted
+ * strings, hexadecimal numbers and raw control characters; it wraps a
+ * whole number beyond 64 bits silently (99999999999999999999 reads as −1),
+ * reads 1e999 as infinity, keeps the last of duplicate keys and recurses
+ * once per nesting level. So every file is first checked here against strict
+ * JSON (RFC 8259) with bounded nesting and no duplicate keys; json-glib then
+ * only ever sees text on which it agrees with the standard. The checker
+ * recurses at most TS_JSON_MAX_DEPTH levels. */
 typedef struct
 {
-  gboolean    is_object;
-  GHashTable *keys;
-} Frame;
+  const char  *start;
+  const char  *p;
+  const char  *end;
+  const char  *name;
+  GError     **error;
+} Checker;
+
+/* Whole numbers with more digits than this could leave int64's range, where
+ * json-glib wraps them; 18 digits always fit. */
+#define TS_JSON_MAX_INT_DIGITS 18
 
 static gboolean
-scan_string (const char  *p,
-             const char  *end,
-             const char **after,
-             char       **value)
+checker_fail (Checker    *c,
+              const char *problem)
 {
-  GString *s = value ? g_string_new (NULL) : NULL;
+  int line = 1;
+  int column = 1;
 
-  g_assert (*p == '"');
-  p++;
-  while (p < end && *p != '"')
+  for (const char *q = c->start; q < c->p && q < c->end; q = g_utf8_next_char (q))
     {
-      if (*p == '\\' && p + 1 < end)
+      if (*q == '\n')
         {
-          if (s)
-            g_string_append_len (s, p, 2);
-          p += 2;
+          line++;
+          column = 1;
+        }
+      else
+        column++;
+    }
+  g_set_error (c->error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+               /* Translators: “plan.json: not valid JSON at line 3, column 7: expected “,” or “}”” */
+               _("%s: not valid JSON at line %d, column %d: %s"), c->name, line, column, problem);
+  return FALSE;
+}
+
+static void
+skip_space (Checker *c)
+{
+  while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r'))
+    c->p++;
+}
+
+static int
+hex_value (char ch)
+{
+  if (ch >= '0' && ch <= '9')
+    return ch - '0';
+  if (ch >= 'a' && ch <= 'f')
+    return ch - 'a' + 10;
+  if (ch >= 'A' && ch <= 'F')
+    return ch - 'A' + 10;
+  return -1;
+}
+
+static gboolean
+read_hex4 (Checker *c,
+           gunichar *out)
+{
+  gunichar value = 0;
+
+  if (c->end - c->p < 4)
+    return checker_fail (c, _("“\\u” must be followed by four hexadecimal digits"));
+  for (int i = 0; i < 4; i++)
+    {
+      int digit = hex_value (c->p[i]);
+
+      if (digit < 0)
+        return checker_fail (c, _("“\\u” must be followed by four hexadecimal digits"));
+      value = value * 16 + (gunichar) digit;
+    }
+  c->p += 4;
+  *out = value;
+  return TRUE;
+}
+
+/* Reads a string; when out is not NULL, stores its decoded text (keys are
+ * compared decoded, so "a" and "\u0061" are the same key). */
+static gboolean
+check_string (Checker *c,
+              GString *out)
+{
+  c->p++;  /* the opening quote */
+  while (c->p < c->end && *c->p != '"')
+    {
+      guchar ch = (guchar) *c->p;
+
+      if (ch < 0x20)
+        return checker_fail (c, _("a control character (such as a line break) inside a string must be written as an escape"));
+      if (ch != '\\')
+        {
+          const char *next = g_utf8_next_char (c->p);
+
+          if (out)
+            g_string_append_len (out, c->p, next - c->p);
+          c->p = next;
           continue;
         }
-      if (s)
-        g_string_append_c (s, *p);
-      p++;
+
+      c->p++;
+      if (c->p >= c->end)
+        break;
+      switch (*c->p)
+        {
+        case '"': case '\\': case '/':
+          if (out)
+            g_string_append_c (out, *c->p);
+          c->p++;
+          break;
+        case 'b': case 'f': case 'n': case 'r': case 't':
+          if (out)
+            g_string_append_c (out, "\b\f\n\r\t"[strchr ("bfnrt", *c->p) - "bfnrt"]);
+          c->p++;
+          break;
+        case 'u':
+          {
+            gunichar u, low;
+
+            c->p++;
+            if (!read_hex4 (c, &u))
+              return FALSE;
+            if (u == 0)
+              return checker_fail (c, _("a NUL character (\\u0000) is not allowed in text"));
+            if (u >= 0xDC00 && u <= 0xDFFF)
+              return checker_fail (c, _("a lone low surrogate (\\uDC00–\\uDFFF) is not a character"));
+            if (u >= 0xD800 && u <= 0xDBFF)
+              {
+                if (c->end - c->p < 2 || c->p[0] != '\\' || c->p[1] != 'u')
+                  return checker_fail (c, _("a high surrogate (\\uD800–\\uDBFF) must be followed by a low one"));
+                c->p += 2;
+                if (!read_hex4 (c, &low))
+                  return FALSE;
+                if (low < 0xDC00 || low > 0xDFFF)
+                  return checker_fail (c, _("a high surrogate (\\uD800–\\uDBFF) must be followed by a low one"));
+                u = 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00);
+              }
+            if (out)
+              g_string_append_unichar (out, u);
+          }
+          break;
+        default:
+          return checker_fail (c, _("unknown escape in a string (allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"));
+        }
     }
-  if (p >= end)
-    {
-      if (s)
-        g_string_free (s, TRUE);
-      return FALSE;
-    }
-  *after = p + 1;
-  if (value)
-    *value = g_string_free (s, FALSE);
+  if (c->p >= c->end)
+    return checker_fail (c, _("a string is not closed with “\"”"));
+  c->p++;  /* the closing quote */
   return TRUE;
 }
 
 static gboolean
-scan_structure (const char  *data,
-                gsize        length,
-                const char  *name,
-                GError     **error)
+check_number (Checker *c)
 {
-  const char *p = data;
-  const char *end = data + length;
-  Frame stack[TS_JSON_MAX_DEPTH + 1];
-  int depth = 0;
-  gboolean expect_key = FALSE;
-  gboolean ok = TRUE;
+  const char *begin = c->p;
+  gboolean whole = TRUE;
+  int digits = 0;
 
-  while (p < end && ok)
+  if (c->p < c->end && *c->p == '-')
+    c->p++;
+  if (c->p < c->end && *c->p == '0')
     {
-      switch (*p)
+      c->p++;
+      digits = 1;
+      if (c->p < c->end && g_ascii_isdigit (*c->p))
+        return checker_fail (c, _("a number may not start with 0 (except 0 itself)"));
+    }
+  else
+    {
+      while (c->p < c->end && g_ascii_isdigit (*c->p))
         {
-        case '{':
-        case '[':
-          if (depth >= TS_JSON_MAX_DEPTH)
-            {
-              g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-                           _("%s: nested more than %d levels deep"), name, TS_JSON_MAX_DEPTH);
-              ok = FALSE;
-              break;
-            }
-          stack[depth].is_object = (*p == '{');
-          stack[depth].keys = stack[depth].is_object
-                              ? g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL)
-                              : NULL;
-          depth++;
-          expect_key = (*p == '{');
-          p++;
-          break;
-
-        case '}':
-        case ']':
-          if (depth > 0)
-            {
-              depth--;
-              g_clear_pointer (&stack[depth].keys, g_hash_table_unref);
-            }
-          expect_key = FALSE;
-          p++;
-          break;
-
-        case ',':
-          expect_key = depth > 0 && stack[depth - 1].is_object;
-          p++;
-          break;
-
-        case '"':
-          {
-            char *key = NULL;
-            const char *after;
-
-            if (!scan_string (p, end, &after, expect_key ? &key : NULL))
-              {
-                /* an unterminated string: let the parser report it */
-                p = end;
-                break;
-              }
-            if (expect_key && depth > 0)
-              {
-                if (g_hash_table_contains (stack[depth - 1].keys, key))
-                  {
-                    g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-                                 _("%s: the key “%s” appears twice in one object"), name, key);
-                    g_free (key);
-                    ok = FALSE;
-                    break;
-                  }
-                g_hash_table_add (stack[depth - 1].keys, key);
-              }
-            expect_key = FALSE;
-            p = after;
-          }
-          break;
-
-        default:
-          p++;
-          break;
+          c->p++;
+          digits++;
         }
     }
+  if (digits == 0)
+    return checker_fail (c, _("expected a value (a number, a string, true, false, null, an object or a list)"));
 
-  while (depth > 0)
+  if (c->p < c->end && *c->p == '.')
     {
-      depth--;
-      g_clear_pointer (&stack[depth].keys, g_hash_table_unref);
+      whole = FALSE;
+      c->p++;
+      if (c->p >= c->end || !g_ascii_isdigit (*c->p))
+        return checker_fail (c, _("a decimal point must be followed by digits"));
+      while (c->p < c->end && g_ascii_isdigit (*c->p))
+        c->p++;
+    }
+  if (c->p < c->end && (*c->p == 'e' || *c->p == 'E'))
+    {
+      whole = FALSE;
+      c->p++;
+      if (c->p < c->end && (*c->p == '+' || *c->p == '-'))
+        c->p++;
+      if (c->p >= c->end || !g_ascii_isdigit (*c->p))
+        return checker_fail (c, _("an exponent must have digits"));
+      while (c->p < c->end && g_ascii_isdigit (*c->p))
+        c->p++;
     }
 
-  return ok;
+  if (whole && digits > TS_JSON_MAX_INT_DIGITS)
+    {
+      c->p = begin;
+      return checker_fail (c, _("a whole number is too long; write a large number with an exponent, such as 1e20"));
+    }
+  if (!whole)
+    {
+      g_autofree char *text = g_strndup (begin, c->p - begin);
+
+      if (!isfinite (g_ascii_strtod (text, NULL)))
+        {
+          c->p = begin;
+          return checker_fail (c, _("a number is too large"));
+        }
+    }
+  return TRUE;
+}
+
+static gboolean check_value (Checker *c, int depth);
+
+static gboolean
+check_object (Checker *c,
+              int      depth)
+{
+  g_autoptr(GHashTable) keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  c->p++;  /* { */
+  skip_space (c);
+  if (c->p < c->end && *c->p == '}')
+    {
+      c->p++;
+      return TRUE;
+    }
+  for (;;)
+    {
+      GString *key;
+      const char *key_start;
+
+      skip_space (c);
+      if (c->p >= c->end || *c->p != '"')
+        return checker_fail (c, _("expected a key in double quotes"));
+      key_start = c->p;
+      key = g_string_new (NULL);
+      if (!check_string (c, key))
+        {
+          g_string_free (key, TRUE);
+          return FALSE;
+        }
+      if (g_hash_table_contains (keys, key->str))
+        {
+          g_set_error (c->error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                       _("%s: the key “%s” appears twice in one object"), c->name, key->str);
+          c->p = key_start;
+          g_string_free (key, TRUE);
+          return FALSE;
+        }
+      g_hash_table_add (keys, g_string_free (key, FALSE));
+
+      skip_space (c);
+      if (c->p >= c->end || *c->p != ':')
+        return checker_fail (c, _("expected “:” after a key"));
+      c->p++;
+      if (!check_value (c, depth))
+        return FALSE;
+      skip_space (c);
+      if (c->p < c->end && *c->p == ',')
+        {
+          c->p++;
+          continue;
+        }
+      if (c->p < c->end && *c->p == '}')
+        {
+          c->p++;
+          return TRUE;
+        }
+      return checker_fail (c, _("expected “,” or “}”"));
+    }
+}
+
+static gboolean
+check_array (Checker *c,
+             int      depth)
+{
+  c->p++;  /* [ */
+  skip_space (c);
+  if (c->p < c->end && *c->p == ']')
+    {
+      c->p++;
+      return TRUE;
+    }
+  for (;;)
+    {
+      if (!check_value (c, depth))
+        return FALSE;
+      skip_space (c);
+      if (c->p < c->end && *c->p == ',')
+        {
+          c->p++;
+          continue;
+        }
+      if (c->p < c->end && *c->p == ']')
+        {
+          c->p++;
+          return TRUE;
+        }
+      return checker_fail (c, _("expected “,” or “]”"));
+    }
+}
+
+static gboolean
+check_literal (Checker    *c,
+               const char *word)
+{
+  gsize n = strlen (word);
+
+  if ((gsize) (c->end - c->p) < n || strncmp (c->p, word, n) != 0)
+    return checker_fail (c, _("expected a value (a number, a string, true, false, null, an object or a list)"));
+  c->p += n;
+  return TRUE;
+}
+
+static gboolean
+check_value (Checker *c,
+             int      depth)
+{
+  skip_space (c);
+  if (c->p >= c->end)
+    return checker_fail (c, _("the text ends where a value is expected"));
+
+  switch (*c->p)
+    {
+    case '{':
+    case '[':
+      if (depth >= TS_JSON_MAX_DEPTH)
+        {
+          g_set_error (c->error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                       _("%s: nested more than %d levels deep"), c->name, TS_JSON_MAX_DEPTH);
+          return FALSE;
+        }
+      return *c->p == '{' ? check_object (c, depth + 1) : check_array (c, depth + 1);
+    case '"':
+      return check_string (c, NULL);
+    case 't':
+      return check_literal (c, "true");
+    case 'f':
+      return check_literal (c, "false");
+    case 'n':
+      return check_literal (c, "null");
+    case '/':
+      return checker_fail (c, _("comments are not allowed in JSON"));
+    case '\'':
+      return checker_fail (c, _("strings must be in double quotes"));
+    default:
+      return check_number (c);
+    }
+}
+
+static gboolean
+check_strict (const char  *data,
+              gsize        length,
+              const char  *name,
+              GError     **error)
+{
+  Checker c = { data, data, data + length, name, error };
+
+  if (!check_value (&c, 0))
+    return FALSE;
+  skip_space (&c);
+  if (c.p < c.end)
+    return checker_fail (&c, _("unexpected text after the end of the JSON value"));
+  return TRUE;
+}
+
+static gboolean
+is_blank (const char *data,
+          gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (data[i] != ' ' && data[i] != '\t' && data[i] != '\r' && data[i] != '\n')
+      return FALSE;
+  return TRUE;
 }
 
 JsonNode *
@@ -173,7 +427,19 @@ ts_json_parse (const char  *data,
                    _("%s: the file is not valid UTF-8 text"), name);
       return NULL;
     }
-  if (!scan_structure (data, len, name, error))
+  /* Editors on Windows start UTF-8 files with a byte-order mark; it is
+   * not part of the JSON text. */
+  if (len >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    {
+      data += 3;
+      len -= 3;
+    }
+  if (is_blank (data, len))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("%s: the file is empty"), name);
+      return NULL;
+    }
+  if (!check_strict (data, len, name, error))
     return NULL;
 
   parser = json_parser_new ();
@@ -201,6 +467,24 @@ ts_json_parse_file (const char  *path,
   g_autofree char *data = NULL;
   g_autoptr(GError) local_error = NULL;
   gsize length = 0;
+  GStatBuf st;
+
+  /* Check before reading: a 10 GB file, /dev/zero or a FIFO must not be
+   * read into memory (or wait forever) only to be refused afterwards. */
+  if (g_stat (path, &st) == 0)
+    {
+      if (!S_ISREG (st.st_mode))
+        {
+          g_set_error (error, TS_ERROR, TS_ERROR_IO, _("%s: not a regular file"), path);
+          return NULL;
+        }
+      if (st.st_size > TS_JSON_MAX_BYTES)
+        {
+          g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                       _("%s: the file is larger than %d MiB"), path, TS_JSON_MAX_BYTES / (1024 * 1024));
+          return NULL;
+        }
+    }
 
   if (!g_file_get_contents (path, &data, &length, &local_error))
     {
