@@ -623,6 +623,13 @@ ts_cli_args_parse (TsCliArgs  *args,
 {
   const char *command;
 
+  /* Every argument ends up in a message or a scenario string; checking them
+   * all here keeps invalid UTF-8 out of both (an option's value is a
+   * separate argument that parse_options () would not see on its own). */
+  for (int i = 1; i < argc; i++)
+    if (!g_utf8_validate (argv[i], -1, NULL))
+      return usage_error (error, _("An argument is not valid UTF-8 text"));
+
   if (argc < 2)
     {
       args->command = TS_CLI_COMMAND_HELP;
