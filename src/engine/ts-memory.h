@@ -92,6 +92,11 @@ void        ts_layout_resolve          (const TsScenario    *scenario,
 void        ts_memory_compute          (const TsScenario    *scenario,
                                         const TsLayout      *layout,
                                         TsMemory            *memory);
+/* LoRA adapter parameters of an architecture: r·(d_in + d_out) per
+ * targeted matrix in every layer (every expert's too for all-linear). */
+double      ts_memory_lora_adapter_params (const TsArchitecture *arch,
+                                           TsLoraTargets         targets,
+                                           guint                 rank);
 /* A sentence and the formula with its inputs, for tooltips and the PDF. */
 char       *ts_memory_explain          (const TsScenario    *scenario,
                                         const TsMemory      *memory,
