@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "ts-cli-output.h"
+#include "ts-specsheet.h"
 
 static void
 print_json (JsonNode *root)
@@ -263,8 +264,11 @@ ts_cli_write_pdf (const TsPlan    *plan,
                   const TsCliArgs *args,
                   GError         **error)
 {
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("The spec sheet is not available yet"));
-  return FALSE;
+  /* main() already switched to --lang, so the plan's words are in the
+   * document's language: build the sheet in the current language. */
+  g_autoptr(TsSpecsheet) sheet = ts_specsheet_new (plan, NULL, NULL);
+
+  return ts_specsheet_write_pdf (sheet, args->output_path, error);
 }
 
 gboolean

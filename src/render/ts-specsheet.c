@@ -1,0 +1,1881 @@
+/* ts-specsheet.c — the spec sheet: a plan as A4 pages, on any cairo_t
+ *
+ * The document is built once, in its own language, as a flow of blocks
+ * (title, headings, paragraphs, table rows, drawings, page breaks). Every
+ * block is measured with Pango at the page's content width and the flow is
+ * cut into pages: headings stay with what follows them, tables repeat their
+ * header row on a new page and drawings taller than a page continue on the
+ * next one, so nothing is clipped. Drawing a page replays its placements.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-specsheet"
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ts-render.h"
+#include "ts-specsheet.h"
+
+/* Page geometry in points. 48 pt ≈ 17 mm: inside every office printer's
+ * unprintable edge, so the print and the PDF show the same page. */
+#define MARGIN_SIDE     48.0
+#define MARGIN_TOP      44.0
+#define MARGIN_BOTTOM   58.0
+#define FOOTER_BASELINE 30.0   /* from the bottom edge to the footer's top */
+
+/* Type sizes in points: body text readable on paper, headings clearly
+ * above it, tables and footer a step smaller. */
+#define FONT_FAMILY     "Cantarell, DejaVu Sans, sans-serif"
+#define SIZE_TITLE      19.0
+#define SIZE_SUBTITLE   12.0
+#define SIZE_HEADING    13.0
+#define SIZE_SUBHEADING 10.5
+#define SIZE_BODY       9.0
+#define SIZE_TABLE      8.5
+#define SIZE_SMALL      7.5
+
+#define CELL_PAD_X      4.0
+#define CELL_PAD_Y      2.5
+#define BULLET_INDENT   12.0
+#define CALLOUT_PAD     8.0
+#define MAX_COLUMNS     10
+
+/* Height given to a drawing that cannot tell its own (placeholder), as a
+ * fraction of the content width. */
+#define DRAWING_ASPECT  0.45
+
+#define HASH_DIGITS     8
+
+typedef enum
+{
+  BLOCK_TITLE,
+  BLOCK_SUBTITLE,
+  BLOCK_HEADING,
+  BLOCK_SUBHEADING,
+  BLOCK_TEXT,
+  BLOCK_NOTE,
+  BLOCK_BULLET,
+  BLOCK_CHECK,
+  BLOCK_CALLOUT,
+  BLOCK_ROW,
+  BLOCK_DRAWING,
+  BLOCK_PAGE_BREAK,
+} BlockKind;
+
+typedef struct
+{
+  guint    n_columns;
+  double   fractions[MAX_COLUMNS];
+  gboolean right[MAX_COLUMNS];
+  int      header;     /* block index of the header row, or -1 */
+} Table;
+
+typedef struct
+{
+  BlockKind  kind;
+  char      *text;
+  char     **cells;
+  guint      table;
+  gboolean   header;
+  gboolean   bold;
+  gboolean   shaded;
+  TsDrawing  drawing;
+  double     height;   /* at the content width */
+} Block;
+
+typedef struct
+{
+  guint  block;
+  double y;
+  double slice_top;     /* for drawings cut across pages */
+  double slice_height;
+} Placement;
+
+struct _TsSpecsheet
+{
+  TsPlan        *own_plan;    /* recomputed in the document's language */
+  const TsPlan  *plan;
+  char          *lang;        /* NULL = the current language at creation */
+  GDateTime     *date;
+  char          *number;
+  char          *title;
+  char          *subject;
+  char          *date_text;
+  char          *footer_left;
+  char          *page_format; /* “Page %u of %u” in the document's language */
+
+  GArray        *blocks;      /* Block */
+  GArray        *tables;      /* Table */
+
+  PangoContext  *context;
+  TsRenderStyle  style;
+
+  double         width;       /* size of the current pagination */
+  double         height;
+  GPtrArray     *pages;       /* GArray of Placement */
+};
+
+/* ---- language --------------------------------------------------------- */
+
+typedef struct
+{
+  char    *saved;
+  gboolean switched;
+} LangGuard;
+
+static void
+lang_push (LangGuard  *guard,
+           const char *lang)
+{
+  guard->switched = lang != NULL;
+  guard->saved = NULL;
+  if (!guard->switched)
+    return;
+  guard->saved = g_strdup (g_getenv ("LANGUAGE"));
+  ts_i18n_set_language (lang);
+}
+
+static void
+lang_pop (LangGuard *guard)
+{
+  if (!guard->switched)
+    return;
+  /* NULL restores the desktop's language, which is what an unset
+   * LANGUAGE meant before the switch. */
+  ts_i18n_set_language (guard->saved);
+  g_clear_pointer (&guard->saved, g_free);
+}
+
+/* ---- building the flow -------------------------------------------------- */
+
+static void
+block_clear (Block *b)
+{
+  g_clear_pointer (&b->text, g_free);
+  g_clear_pointer (&b->cells, g_strfreev);
+}
+
+static Block *
+add_block (TsSpecsheet *self,
+           BlockKind    kind,
+           char        *text)
+{
+  Block b = { 0 };
+
+  b.kind = kind;
+  b.text = text;
+  g_array_append_val (self->blocks, b);
+  return &g_array_index (self->blocks, Block, self->blocks->len - 1);
+}
+
+static void
+add_text (TsSpecsheet *self,
+          BlockKind    kind,
+          const char  *text)
+{
+  add_block (self, kind, g_strdup (text));
+}
+
+G_GNUC_PRINTF (3, 4)
+static void
+add_printf (TsSpecsheet *self,
+            BlockKind    kind,
+            const char  *format,
+            ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  add_block (self, kind, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+/* fractions: column widths as shares of the content width (they sum to 1);
+ * right: which columns hold numbers (right-aligned). */
+static guint
+begin_table (TsSpecsheet    *self,
+             guint           n_columns,
+             const double   *fractions,
+             const gboolean *right)
+{
+  Table t = { 0 };
+
+  g_assert (n_columns <= MAX_COLUMNS);
+  t.n_columns = n_columns;
+  t.header = -1;
+  for (guint i = 0; i < n_columns; i++)
+    {
+      t.fractions[i] = fractions[i];
+      t.right[i] = right != NULL && right[i];
+    }
+  g_array_append_val (self->tables, t);
+  return self->tables->len - 1;
+}
+
+/* Takes the cells (NULL-terminated, n_columns of them). */
+static Block *
+add_row_v (TsSpecsheet *self,
+           guint        table,
+           char       **cells)
+{
+  Block *b = add_block (self, BLOCK_ROW, NULL);
+
+  b->table = table;
+  b->cells = cells;
+  return b;
+}
+
+static void
+add_header (TsSpecsheet *self,
+            guint        table,
+            ...)
+{
+  GPtrArray *cells = g_ptr_array_new ();
+  Block *b;
+  va_list args;
+  const char *cell;
+
+  va_start (args, table);
+  while ((cell = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (cells, g_strdup (cell));
+  va_end (args);
+  g_ptr_array_add (cells, NULL);
+
+  b = add_row_v (self, table, (char **) g_ptr_array_free (cells, FALSE));
+  b->header = TRUE;
+  g_array_index (self->tables, Table, table).header = self->blocks->len - 1;
+}
+
+/* A label and its value; value is taken (NULL or empty shows a dash). */
+static void
+add_pair (TsSpecsheet *self,
+          guint        table,
+          const char  *label,
+          char        *value)
+{
+  char **cells = g_new0 (char *, 3);
+
+  cells[0] = g_strdup (label);
+  cells[1] = value != NULL && *value != '\0' ? value : (g_free (value), g_strdup ("—"));
+  add_row_v (self, table, cells);
+}
+
+static double
+pair_fractions[] = { 0.36, 0.64 };
+
+static guint
+begin_pairs (TsSpecsheet *self)
+{
+  return begin_table (self, 2, pair_fractions, NULL);
+}
+
+/* Short label–value pairs two to a row, so the scenario fits beside the
+ * rest of the first page. cells: label, value, label, value… */
+static void
+grid_add (GPtrArray  *cells,
+          const char *label,
+          char       *value)
+{
+  g_ptr_array_add (cells, g_strdup (label));
+  g_ptr_array_add (cells, value != NULL && *value != '\0' ? value : (g_free (value), g_strdup ("—")));
+}
+
+static void
+grid_emit (TsSpecsheet *self,
+           GPtrArray   *cells)
+{
+  static const double fractions[] = { 0.19, 0.31, 0.19, 0.31 };
+  guint t = begin_table (self, G_N_ELEMENTS (fractions), fractions, NULL);
+
+  for (guint i = 0; i < cells->len; i += 4)
+    {
+      char **row = g_new0 (char *, 5);
+
+      for (guint c = 0; c < 4; c++)
+        row[c] = g_strdup (i + c < cells->len ? g_ptr_array_index (cells, i + c) : "");
+      add_row_v (self, t, row);
+    }
+  g_ptr_array_unref (cells);
+}
+
+static void
+add_drawing (TsSpecsheet *self,
+             TsDrawing    drawing)
+{
+  Block *b = add_block (self, BLOCK_DRAWING, NULL);
+
+  b->drawing = drawing;
+}
+
+/* ---- labels of the scenario's choices ---------------------------------- */
+
+static const char *
+method_label (TsMethod method)
+{
+  switch (method)
+    {
+    case TS_METHOD_FULL: return _("Full training");
+    case TS_METHOD_LORA: return _("LoRA");
+    case TS_METHOD_QLORA: return _("QLoRA");
+    case TS_N_METHODS:
+    default: return "";
+    }
+}
+
+static const char *
+precision_label (TsPrecision precision)
+{
+  switch (precision)
+    {
+    /* Translators: training precision */
+    case TS_PRECISION_BF16: return _("BF16 mixed precision, FP32 master weights");
+    case TS_PRECISION_FP16: return _("FP16 mixed precision, FP32 master weights");
+    case TS_PRECISION_FP8: return _("FP8 compute, BF16 weights, FP32 master weights");
+    case TS_PRECISION_FP32: return _("FP32");
+    case TS_PRECISION_PURE_BF16: return _("Pure BF16, no FP32 master weights");
+    case TS_N_PRECISIONS:
+    default: return "";
+    }
+}
+
+static const char *
+optimizer_label (TsOptimizer optimizer)
+{
+  switch (optimizer)
+    {
+    case TS_OPTIMIZER_ADAMW: return "AdamW";
+    /* Translators: the optimizer with 8-bit states (bitsandbytes) */
+    case TS_OPTIMIZER_ADAMW_8BIT: return _("AdamW, 8-bit states");
+    case TS_OPTIMIZER_ADAFACTOR: return "Adafactor";
+    case TS_OPTIMIZER_SGD: return _("SGD with momentum");
+    case TS_OPTIMIZER_LION: return "Lion";
+    case TS_N_OPTIMIZERS:
+    default: return "";
+    }
+}
+
+static const char *
+checkpointing_label (TsCheckpointing checkpointing)
+{
+  switch (checkpointing)
+    {
+    /* Translators: gradient checkpointing (activation recomputation) */
+    case TS_CHECKPOINTING_NONE: return _("Off");
+    case TS_CHECKPOINTING_SELECTIVE: return _("Selective (attention only)");
+    case TS_CHECKPOINTING_FULL: return _("Full (every layer)");
+    case TS_N_CHECKPOINTING:
+    default: return "";
+    }
+}
+
+static const char *
+lora_targets_label (TsLoraTargets targets)
+{
+  switch (targets)
+    {
+    /* Translators: which layers LoRA adapts */
+    case TS_LORA_TARGETS_QV: return _("Query and value projections");
+    case TS_LORA_TARGETS_ATTENTION: return _("All attention projections");
+    case TS_LORA_TARGETS_ALL_LINEAR: return _("All linear layers");
+    case TS_N_LORA_TARGETS:
+    default: return "";
+    }
+}
+
+static const char *
+yes_no (gboolean value)
+{
+  /* Translators: an option that is on / off */
+  return value ? _("On") : _("Off");
+}
+
+static const char *
+confidence_mark (TsConfidence confidence)
+{
+  /* Unverified figures carry a mark explained under the table. */
+  return confidence == TS_CONFIDENCE_UNVERIFIED ? " *" : "";
+}
+
+/* ---- number helpers ----------------------------------------------------- */
+
+static char *
+format_count (double value)
+{
+  return ts_format_number (value, 0);
+}
+
+static char *
+with_unit (char       *number,
+           const char *unit)
+{
+  char *result = g_strconcat (number, "\u00a0", unit, NULL);
+
+  g_free (number);
+  return result;
+}
+
+static char *
+format_tokens (double tokens)
+{
+  /* The same short scale as parameter counts: 10B, 1.5T. */
+  return ts_format_params (tokens);
+}
+
+/* ---- the document's sections ------------------------------------------- */
+
+static void
+build_title (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsScenario *s = plan->scenario;
+  g_autofree char *params = ts_format_params (s->model.params);
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+  add_text (self, BLOCK_TITLE, self->title);
+  add_printf (self, BLOCK_SUBTITLE, "%s — %s (%s)", s->model.name != NULL ? s->model.name : _("Custom model"),
+              method_label (s->method), params);
+
+  grid_add (cells, _("Date"), g_strdup (self->date_text));
+  grid_add (cells, _("Document number"), g_strdup (self->number));
+  grid_add (cells, _("Catalog version"), g_strdup (ts_catalog_get_version (plan->catalog)));
+  if (ts_catalog_get_vendor_name (plan->catalog) != NULL)
+    grid_add (cells, _("Prepared by"), g_strdup (ts_catalog_get_vendor_name (plan->catalog)));
+  grid_emit (self, cells);
+}
+
+static void
+build_scenario (TsSpecsheet *self)
+{
+  const TsScenario *s = self->plan->scenario;
+  const TsLayout *l = &self->plan->memory.layout;
+  g_autofree char *params = ts_format_params (s->model.params);
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+  /* Translators: heading of the spec sheet: every input of the sizing */
+  add_text (self, BLOCK_HEADING, _("Scenario"));
+
+  if (ts_architecture_is_moe (&s->model.arch) && s->model.active_params > 0)
+    {
+      g_autofree char *active = ts_format_params (s->model.active_params);
+
+      /* Translators: “Mixtral 8x7B, 46.7 B parameters (12.9 B active per token, mixture of experts)” */
+      grid_add (cells, _("Model"), g_strdup_printf (_("%s, %s parameters (%s active per token, mixture of experts)"),
+                                                     s->model.name, params, active));
+    }
+  else
+    grid_add (cells, _("Model"), g_strdup_printf (_("%s, %s parameters"),
+                                                   s->model.name != NULL ? s->model.name : _("Custom model"),
+                                                   params));
+  grid_add (cells, _("Method"), g_strdup (method_label (s->method)));
+  grid_add (cells, _("Precision"), g_strdup (precision_label (s->precision)));
+  /* Translators: gradient data type; the article's 16 (BF16) or 18 (FP32) bytes per parameter */
+  grid_add (cells, _("Gradients"), g_strdup (s->grad_dtype == TS_GRAD_FP32 ? "FP32" : "BF16"));
+  grid_add (cells, _("Optimizer"), g_strdup_printf ("%s%s", optimizer_label (s->optimizer),
+                                                     s->offload == TS_OFFLOAD_OPTIMIZER
+                                                     ? _(", states offloaded to host RAM") : ""));
+  grid_add (cells, _("Sequence length"), with_unit (format_count (s->seq_len), _("tokens")));
+  grid_add (cells, _("Micro-batch per GPU"),
+            with_unit (format_count (s->micro_batch), ngettext ("sequence", "sequences", s->micro_batch)));
+  grid_add (cells, _("Gradient checkpointing"), g_strdup (checkpointing_label (s->checkpointing)));
+  grid_add (cells, _("FlashAttention"), g_strdup (yes_no (s->flash_attention)));
+  /* Translators: optimizer-state sharding (DeepSpeed ZeRO / PyTorch FSDP) */
+  grid_add (cells, _("ZeRO / FSDP stage"), format_count (l->zero_stage));
+  /* Translators: the parallel layout: “8 GPUs: tensor 1 × pipeline 1 × data 8” */
+  grid_add (cells, _("Parallel layout"),
+            g_strdup_printf (ngettext ("%u GPU: tensor %u × pipeline %u × data %u",
+                                       "%u GPUs: tensor %u × pipeline %u × data %u", l->gpus),
+                             l->gpus, l->tp, l->pp, l->dp));
+  if (s->method != TS_METHOD_FULL)
+    {
+      grid_add (cells, _("LoRA rank"), format_count (s->lora_rank));
+      grid_add (cells, _("LoRA targets"), g_strdup (lora_targets_label (s->lora_targets)));
+    }
+  grid_add (cells, _("Dataset"), with_unit (format_tokens (s->tokens), _("tokens")));
+  grid_add (cells, _("Deadline"), s->deadline_days > 0 ? ts_format_days (s->deadline_days)
+                                                          : g_strdup (_("None")));
+  if (s->server_id != NULL)
+    {
+      const TsServer *server = ts_catalog_find_server (self->plan->catalog, s->server_id);
+
+      grid_add (cells, _("Hardware"),
+                s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, server ? server->name : s->server_id)
+                               : g_strdup (server ? server->name : s->server_id));
+    }
+  else
+    grid_add (cells, _("Hardware"), g_strdup (_("Recommended by Train Sizer")));
+
+  {
+    g_autofree char *limit = ts_format_kw (s->rack_kw);
+    g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
+    g_autofree char *pue = ts_format_number_auto (s->pue, 2);
+
+    /* Translators: “42U racks, up to 30 kW each; 230 V, 3 phases; PUE 1.4” */
+    grid_add (cells, _("Site"),
+              g_strdup_printf (ngettext ("%uU racks, up to %s each; %s V, %u phase; PUE %s",
+                                         "%uU racks, up to %s each; %s V, %u phases; PUE %s", s->phases),
+                               s->rack_units, limit, volts, s->phases, pue));
+    if (s->price_kwh > 0)
+      {
+        g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
+
+        grid_add (cells, _("Electricity price"),
+                  g_strdup_printf (_("%s %s per kWh"), price, s->currency != NULL ? s->currency : ""));
+      }
+  }
+  grid_emit (self, cells);
+}
+
+static char *
+headline (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsScenario *s = plan->scenario;
+  const TsMemory *m = &plan->memory;
+  const TsOption *o = ts_plan_get_shown_option (plan);
+  g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
+  g_autofree char *activations = ts_format_gb (m->total.bytes[TS_COMPONENT_ACTIVATIONS]);
+  g_autofree char *total = ts_format_gb (ts_breakdown_sum (&m->total));
+  GString *text = g_string_new (NULL);
+
+  /* Translators: “Full training of Llama 3.1 70B needs 1,120–1,260 GB for
+   * weights, gradients and optimizer states (the article’s rule of thumb),
+   * plus 38 GB of activations; the detailed estimate is 1,250 GB.” */
+  g_string_append_printf (text, _("%s of %s needs %s%s for weights, gradients and optimizer states "
+                                  "(the article’s rule of thumb), plus %s of activations; "
+                                  "the detailed estimate for the whole job is %s."),
+                          method_label (s->method), s->model.name != NULL ? s->model.name : _("the model"),
+                          rule, s->method == TS_METHOD_FULL ? "" : _(" + adapters"), activations, total);
+  g_string_append_c (text, ' ');
+  if (o != NULL)
+    {
+      /* Translators: “Recommended: 2 × NVIDIA DGX H200 — fits.” */
+      g_string_append_printf (text, o->recommended ? _("Recommended: %u × %s — %s.")
+                                                   : _("Closest option: %u × %s — %s."),
+                              o->servers, o->server->name, ts_verdict_label (o->verdict));
+      if (o->reason != NULL && *o->reason != '\0')
+        g_string_append_printf (text, " %s", o->reason);
+    }
+  else
+    g_string_append (text, _("No hardware option was evaluated for this scenario."));
+  return g_string_free (text, FALSE);
+}
+
+static void
+build_memory (TsSpecsheet *self)
+{
+  static const double fractions[] = { 0.40, 0.20, 0.22, 0.18 };
+  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE };
+  const TsPlan *plan = self->plan;
+  const TsMemory *m = &plan->memory;
+  double total = ts_breakdown_sum (&m->total);
+  guint t;
+
+  /* Translators: heading: the fit verdict and the one-sentence answer */
+  add_text (self, BLOCK_HEADING, _("Verdict"));
+  add_block (self, BLOCK_CALLOUT, headline (self));
+
+  /* Translators: heading of the memory chart and table */
+  add_text (self, BLOCK_HEADING, _("GPU memory"));
+  add_drawing (self, TS_DRAWING_MEMORY);
+
+  t = begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
+  add_header (self, t, _("Component"), _("Per GPU"), _("Whole job"), _("Share"), NULL);
+  for (guint i = 0; i < TS_N_COMPONENTS; i++)
+    {
+      char **cells;
+
+      if (m->total.bytes[i] <= 0 && m->per_gpu.bytes[i] <= 0)
+        continue;
+      cells = g_new0 (char *, 5);
+      cells[0] = g_strdup (ts_component_label (i));
+      cells[1] = ts_format_gb (m->per_gpu.bytes[i]);
+      cells[2] = ts_format_gb (m->total.bytes[i]);
+      cells[3] = total > 0 ? ts_format_percent (m->total.bytes[i] / total) : g_strdup ("—");
+      add_row_v (self, t, cells);
+    }
+  {
+    char **cells = g_new0 (char *, 5);
+    Block *b;
+
+    /* Translators: the sum row of the memory table */
+    cells[0] = g_strdup (_("Total"));
+    cells[1] = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
+    cells[2] = ts_format_gb (total);
+    cells[3] = ts_format_percent (1.0);
+    b = add_row_v (self, t, cells);
+    b->bold = TRUE;
+    b->shaded = TRUE;
+  }
+
+  {
+    g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
+    g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 2);
+    g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 2);
+    g_autofree char *bpp = g_strcmp0 (lo, hi) == 0 ? g_strdup (lo) : g_strdup_printf ("%s–%s", lo, hi);
+
+    /* Translators: “The article’s rule of thumb: 1,120–1,260 GB (16–18 bytes per parameter) for
+     * weights, gradients and optimizer states, activations not included.” */
+    add_printf (self, BLOCK_TEXT,
+                _("The article’s rule of thumb: %s%s (%s bytes per parameter) for weights, gradients and "
+                  "optimizer states, activations not included. The table above is the detailed estimate "
+                  "with activations and overhead, in decimal gigabytes (1 GB = 10⁹ bytes)."),
+                rule, plan->scenario->method == TS_METHOD_FULL ? "" : _(" + adapters"), bpp);
+  }
+
+  if (plan->warnings->len > 0)
+    {
+      /* Translators: heading: things the customer must know */
+      add_text (self, BLOCK_SUBHEADING, _("Warnings"));
+      for (guint i = 0; i < plan->warnings->len; i++)
+        add_text (self, BLOCK_BULLET, g_ptr_array_index (plan->warnings, i));
+    }
+}
+
+static void
+build_configuration (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsOption *o = ts_plan_get_shown_option (plan);
+  const TsServer *sv;
+  const TsGpu *gpu;
+  gboolean unverified = FALSE;
+  guint t;
+
+  add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading: the server configuration the document proposes */
+  add_text (self, BLOCK_HEADING, _("Recommended configuration"));
+
+  if (o == NULL)
+    {
+      add_text (self, BLOCK_TEXT, _("No server from the catalog was evaluated for this scenario, so there is "
+                                    "no configuration to show. Choose a server or let Train Sizer recommend one."));
+      return;
+    }
+
+  sv = o->server;
+  gpu = sv->gpu;
+  add_printf (self, BLOCK_SUBHEADING, "%u × %s", o->servers, sv->name);
+
+  t = begin_pairs (self);
+  {
+    const char *mark = confidence_mark (sv->prov.confidence);
+    const char *gpu_mark = gpu != NULL ? confidence_mark (gpu->prov.confidence) : "";
+    g_autofree char *gpu_mem = ts_format_gb (sv->gpu_memory_label_gb * TS_BYTES_PER_GB);
+
+    unverified = *mark != '\0' || *gpu_mark != '\0';
+    add_pair (self, t, _("Servers"), g_strdup_printf (ngettext ("%u server, %u GPU in total",
+                                                                 "%u servers, %u GPUs in total", o->gpus),
+                                                       o->servers, o->gpus));
+    add_pair (self, t, _("GPUs per server"),
+              g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu != NULL ? gpu->name : sv->gpu_id, gpu_mark));
+    add_pair (self, t, _("GPU memory per server"),
+              g_strdup_printf ("%s %s%s", gpu_mem, gpu != NULL && gpu->memory_type ? gpu->memory_type : "", mark));
+    if (sv->interconnect != NULL)
+      {
+        g_autofree char *bw = sv->interconnect->bw_gb_s_unidir > 0
+                              ? ts_format_gb_s (sv->interconnect->bw_gb_s_unidir) : NULL;
+
+        /* Translators: “NVLink 4, 450 GB/s per GPU each way” */
+        add_pair (self, t, _("GPU link"), bw != NULL
+                  ? g_strdup_printf (_("%s, %s per GPU each way%s"), sv->interconnect->name, bw,
+                                     confidence_mark (sv->interconnect->prov.confidence))
+                  : g_strdup (sv->interconnect->name));
+      }
+    if (sv->cpu_model != NULL)
+      add_pair (self, t, _("CPUs"),
+                g_strdup_printf (ngettext ("%u × %s, %u core in total%s", "%u × %s, %u cores in total%s",
+                                           sv->cpu_sockets * sv->cpu_cores_per_socket),
+                                 sv->cpu_sockets, sv->cpu_model, sv->cpu_sockets * sv->cpu_cores_per_socket, mark));
+    if (sv->ram_gb > 0)
+      {
+        g_autofree char *ram = ts_format_gb (sv->ram_gb * TS_BYTES_PER_GB);
+        g_autofree char *ram_max = ts_format_gb (sv->ram_gb_max * TS_BYTES_PER_GB);
+
+        add_pair (self, t, _("RAM"), sv->ram_gb_max > sv->ram_gb
+                  /* Translators: “2,048 GB (up to 4,096 GB)” */
+                  ? g_strdup_printf (_("%s (up to %s)%s"), ram, ram_max, mark)
+                  : g_strdup_printf ("%s%s", ram, mark));
+      }
+    if (sv->os_storage != NULL)
+      add_pair (self, t, _("System drives"), g_strdup (sv->os_storage));
+    if (sv->nvme_data_count > 0)
+      {
+        g_autofree char *each = with_unit (ts_format_number_auto (sv->nvme_data_tb_each, 2), C_("unit", "TB"));
+
+        add_pair (self, t, _("NVMe data drives"), g_strdup_printf ("%u × %s%s", sv->nvme_data_count, each, mark));
+      }
+    if (sv->compute_nic_count > 0)
+      {
+        g_autofree char *gbps = ts_format_gbps (sv->compute_nic_gbps);
+
+        add_pair (self, t, _("Compute network ports"),
+                  g_strdup_printf ("%u × %s%s%s%s", sv->compute_nic_count, gbps,
+                                   sv->compute_nic_model ? " (" : "", sv->compute_nic_model ? sv->compute_nic_model : "",
+                                   sv->compute_nic_model ? ")" : ""));
+      }
+    if (sv->storage_nic_count > 0)
+      {
+        g_autofree char *gbps = ts_format_gbps (sv->storage_nic_gbps);
+
+        add_pair (self, t, _("Storage network ports"), g_strdup_printf ("%u × %s", sv->storage_nic_count, gbps));
+      }
+    if (sv->psu_count > 0)
+      {
+        g_autofree char *psu = with_unit (ts_format_number (sv->psu_w, 0), C_("unit", "W"));
+
+        /* Translators: “6 × 3,300 W, redundancy 4+2” */
+        add_pair (self, t, _("Power supplies"),
+                  sv->psu_redundancy != NULL
+                  ? g_strdup_printf (_("%u × %s, redundancy %s%s"), sv->psu_count, psu, sv->psu_redundancy, mark)
+                  : g_strdup_printf ("%u × %s%s", sv->psu_count, psu, mark));
+      }
+    {
+      g_autofree char *mm = sv->height_mm > 0 ? with_unit (ts_format_number (sv->height_mm, 0), C_("unit", "mm")) : NULL;
+
+      /* Translators: rack units, as in “8U” */
+      add_pair (self, t, _("Height"), mm != NULL ? g_strdup_printf (_("%uU (%s)"), sv->rack_units, mm)
+                                                : g_strdup_printf (_("%uU"), sv->rack_units));
+    }
+    if (sv->weight_kg > 0)
+      {
+        g_autofree char *kg = with_unit (ts_format_number_auto (sv->weight_kg, 1), C_("unit", "kg"));
+
+        add_pair (self, t, _("Weight"), g_strdup_printf ("%s%s", kg, mark));
+      }
+    {
+      g_autofree char *kw = ts_format_kw (sv->max_power_kw);
+      double heat = sv->heat_btu_h > 0 ? sv->heat_btu_h
+                    : sv->max_power_kw * ts_catalog_get_btu_h_per_kw (plan->catalog);
+      g_autofree char *btu = ts_format_btu_h (heat);
+
+      add_pair (self, t, _("Maximum power"), g_strdup_printf ("%s%s", kw, mark));
+      add_pair (self, t, _("Heat output"), g_strdup_printf ("%s%s", btu, mark));
+    }
+    if (sv->cooling != NULL)
+      add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
+                                                 : g_strcmp0 (sv->cooling, "liquid") == 0 ? _("Liquid")
+                                                 : sv->cooling));
+    if (o->cpu_cores_per_gpu > 0)
+      add_pair (self, t, _("CPU cores per GPU"), ts_format_number_auto (o->cpu_cores_per_gpu, 1));
+    if (o->host_ram_needed_bytes > 0)
+      add_pair (self, t, _("Host RAM needed per server"), ts_format_gb (o->host_ram_needed_bytes));
+  }
+  if (unverified)
+    add_text (self, BLOCK_NOTE, _("* Not verified against a vendor document; confirm before ordering."));
+}
+
+static void
+build_network_storage (TsSpecsheet *self)
+{
+  const TsOption *o = ts_plan_get_shown_option (self->plan);
+  guint t;
+
+  /* Translators: heading: the network between servers */
+  add_text (self, BLOCK_HEADING, _("Network"));
+  if (o != NULL && o->servers > 1 && o->compute_ports > 0)
+    {
+      g_autofree char *gbps = ts_format_gbps (o->port_gbps);
+
+      t = begin_pairs (self);
+      add_pair (self, t, _("Compute fabric"),
+                o->server->network != NULL ? g_strdup (o->server->network->name) : NULL);
+      add_pair (self, t, _("Compute ports"), g_strdup_printf ("%u × %s", o->compute_ports, gbps));
+      add_pair (self, t, _("Leaf switches"), format_count (o->leaf_switches));
+      add_pair (self, t, _("Spine switches"), format_count (o->spine_switches));
+      if (o->sync_seconds_network > 0)
+        add_pair (self, t, _("Gradient sync per step over the network"),
+                  with_unit (ts_format_number_auto (o->sync_seconds_network, 2), C_("unit", "s")));
+    }
+  else if (o != NULL)
+    add_text (self, BLOCK_TEXT, _("One server: the GPUs exchange over the server’s own link; "
+                                  "no compute fabric between servers is needed."));
+  else
+    add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
+  add_text (self, BLOCK_BULLET, _("One 400 Gb/s port per GPU is the usual design of a training cluster "
+                                  "(InfiniBand NDR or Ethernet with RoCE), with GPUDirect RDMA."));
+  add_text (self, BLOCK_BULLET, _("Separate storage and management networks, so data loading does not "
+                                  "disturb gradient synchronisation."));
+
+  /* Translators: heading: checkpoints and dataset storage */
+  add_text (self, BLOCK_HEADING, _("Storage"));
+  t = begin_pairs (self);
+  add_pair (self, t, _("One checkpoint (weights and optimizer state)"),
+            ts_format_gb (o != NULL && o->checkpoint_bytes > 0 ? o->checkpoint_bytes
+                                                                : self->plan->memory.checkpoint_bytes));
+  if (o != NULL && o->checkpoints_on_nvme > 0)
+    add_pair (self, t, _("Checkpoints that fit on local NVMe"), ts_format_number (floor (o->checkpoints_on_nvme), 0));
+  if (o != NULL && o->checkpoint_write_seconds > 0)
+    add_pair (self, t, _("Time to write one checkpoint"),
+              with_unit (ts_format_number_auto (o->checkpoint_write_seconds, 1), C_("unit", "s")));
+  if (o != NULL && o->dataset_bytes > 0)
+    add_pair (self, t, _("Dataset on disk"), ts_format_gb (o->dataset_bytes));
+  add_text (self, BLOCK_BULLET, _("Fast local NVMe for checkpoints; for a cluster, a separate storage system "
+                                  "on its own network."));
+}
+
+static void
+build_comparison (TsSpecsheet *self)
+{
+  static const double fractions[] = { 0.27, 0.08, 0.13, 0.10, 0.11, 0.07, 0.09, 0.09, 0.06 };
+  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE };
+  const TsPlan *plan = self->plan;
+  guint t;
+
+  /* Translators: heading: the other hardware options side by side */
+  add_text (self, BLOCK_HEADING, _("Comparison with alternatives"));
+  if (plan->options->len == 0)
+    {
+      add_text (self, BLOCK_TEXT, _("No alternatives were evaluated."));
+      return;
+    }
+  t = begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
+  /* Translators: column headings of the comparison table; keep them short */
+  add_header (self, t, _("Option"), _("GPUs"), _("Per GPU"), _("Headroom"), _("Verdict"), _("Link"),
+              _("Time"), _("Power"), _("Racks"), NULL);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const TsOption *o = &g_array_index (plan->options, TsOption, i);
+      char **cells = g_new0 (char *, 10);
+      g_autofree char *need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
+      g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
+      Block *b;
+
+      cells[0] = g_strdup_printf ("%s%u × %s", o->recommended ? "★ " : "", o->servers, o->server->name);
+      cells[1] = format_count (o->gpus);
+      /* Translators: memory needed per GPU of its capacity: “141 of 144 GB” */
+      cells[2] = g_strdup_printf (_("%s of %s"), need, cap);
+      cells[3] = ts_format_percent (o->headroom_fraction);
+      cells[4] = g_strdup (ts_verdict_label (o->verdict));
+      /* Translators: whether the GPU link is fit for training (NVLink/HCCS) or PCIe only */
+      cells[5] = g_strdup (o->interconnect_ok ? _("Fast") : _("PCIe"));
+      cells[6] = o->training_days > 0 ? ts_format_days (o->training_days) : g_strdup ("—");
+      cells[7] = ts_format_kw (o->power_kw);
+      cells[8] = format_count (o->racks);
+      b = add_row_v (self, t, cells);
+      b->bold = o->recommended;
+    }
+  add_text (self, BLOCK_NOTE, _("★ the recommended option. Headroom: GPU memory left free per GPU. "
+                                "Fast link: NVLink or HCCS, which multi-GPU training needs; PCIe cards suit "
+                                "inference and fine-tuning."));
+}
+
+static void
+build_site (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsScenario *s = plan->scenario;
+  const TsOption *o = ts_plan_get_shown_option (plan);
+  const TsServer *small = NULL;
+  const TsServer *big = NULL;
+  guint t;
+
+  add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading: the servers drawn in their racks */
+  add_text (self, BLOCK_HEADING, _("Rack elevation"));
+  if (o != NULL)
+    add_drawing (self, TS_DRAWING_RACK);
+  else
+    add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
+
+  /* Translators: heading: power, heat and space the data centre must provide */
+  add_text (self, BLOCK_HEADING, _("Site requirements"));
+  if (o != NULL)
+    {
+      g_autofree char *kw = ts_format_kw (o->power_kw);
+      g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
+      g_autofree char *tons = ts_format_tons (o->cooling_tons);
+      g_autofree char *amps = ts_format_amps (o->amps_per_phase);
+      g_autofree char *feed = ts_format_amps (o->feed_amps);
+      g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
+      g_autofree char *limit = ts_format_kw (s->rack_kw);
+
+      add_drawing (self, TS_DRAWING_POWER);
+      t = begin_pairs (self);
+      add_pair (self, t, _("Maximum power"), g_strdup (kw));
+      add_pair (self, t, _("Heat to remove"), g_strdup_printf ("%s (%s)", btu, tons));
+      /* Translators: “20.6 A at 400 V, 3 phases” */
+      add_pair (self, t, _("Current per phase"),
+                g_strdup_printf (ngettext ("%s at %s V, %u phase", "%s at %s V, %u phases", s->phases),
+                                 amps, volts, s->phases));
+      add_pair (self, t, _("Each of the A and B feeds"), g_strdup_printf (_("%s: each feed must carry the whole "
+                                                                          "load alone"), feed));
+      add_pair (self, t, _("Rack space"),
+                g_strdup_printf (ngettext ("%uU in %u rack of %uU (up to %s per rack)",
+                                           "%uU in %u racks of %uU (up to %s per rack)", o->racks),
+                                 o->rack_units, o->racks, s->rack_units, limit));
+    }
+  else
+    add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
+
+  /* The article names its smallest and largest training servers; take
+   * them from the catalog so the sentence follows its figures. */
+  for (guint i = 0; i < ts_catalog_get_n_servers (plan->catalog); i++)
+    {
+      const TsServer *sv = ts_catalog_get_server (plan->catalog, i);
+
+      if (!sv->article || g_strcmp0 (sv->kind, "server") != 0)
+        continue;
+      if (small == NULL || sv->rack_units < small->rack_units)
+        small = sv;
+      if (big == NULL || sv->rack_units > big->rack_units)
+        big = sv;
+    }
+
+  /* Translators: heading: the article's list of checks before the servers arrive */
+  add_text (self, BLOCK_SUBHEADING, _("Pre-delivery checklist"));
+  {
+    g_autofree char *kw = o != NULL ? ts_format_kw (o->power_kw) : NULL;
+    g_autofree char *btu = o != NULL ? ts_format_btu_h (o->heat_btu_h) : NULL;
+
+    add_block (self, BLOCK_CHECK, kw != NULL
+               ? g_strdup_printf (_("Dedicated power lines and a UPS for the total maximum draw of %s "
+                                    "(size for the maximum, not the average)."), kw)
+               : g_strdup (_("Dedicated power lines and a UPS for the total maximum draw "
+                             "(size for the maximum, not the average).")));
+    add_block (self, BLOCK_CHECK, o != NULL && o->server->psu_count > 0 && o->server->psu_redundancy != NULL
+               ? g_strdup_printf (_("Power supply redundancy: %u supplies per server, %s; "
+                                    "feeds A and B to separate lines."), o->server->psu_count,
+                                  o->server->psu_redundancy)
+               : g_strdup (_("Power supply redundancy; feeds A and B to separate lines.")));
+    add_block (self, BLOCK_CHECK, btu != NULL
+               ? g_strdup_printf (_("Room cooling capacity: all the power becomes heat, %s."), btu)
+               : g_strdup (_("Room cooling capacity: all the power becomes heat.")));
+    if (small != NULL && big != NULL)
+      add_block (self, BLOCK_CHECK, o != NULL
+                 /* Translators: “Rack space: training servers take from 4U (Huawei Atlas 800T A2) to
+                  * 10U (NVIDIA DGX B200); this configuration needs 20U.” */
+                 ? g_strdup_printf (_("Rack space: training servers take from %uU (%s) to %uU (%s); "
+                                      "this configuration needs %uU."),
+                                    small->rack_units, small->name, big->rack_units, big->name, o->rack_units)
+                 : g_strdup_printf (_("Rack space: training servers take from %uU (%s) to %uU (%s)."),
+                                    small->rack_units, small->name, big->rack_units, big->name));
+    else
+      add_text (self, BLOCK_CHECK, _("Rack space for every server and switch."));
+  }
+}
+
+static void
+build_time (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsScenario *s = plan->scenario;
+  const TsOption *o = ts_plan_get_shown_option (plan);
+  guint t;
+
+  add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading: how long training takes and the energy it uses */
+  add_text (self, BLOCK_HEADING, _("Training time and energy"));
+  if (o != NULL && o->training_days > 0)
+    add_drawing (self, TS_DRAWING_TIME);
+
+  t = begin_pairs (self);
+  add_pair (self, t, _("Dataset"), with_unit (format_tokens (s->tokens), _("tokens")));
+  if (o != NULL && o->training_flops > 0)
+    {
+      g_autofree char *mant = NULL;
+      int exponent = (int) floor (log10 (o->training_flops));
+
+      mant = ts_format_number (o->training_flops / pow (10, exponent), 2);
+      /* Translators: training compute: “1.23 × 10^21 FLOPs” */
+      add_pair (self, t, _("Training compute"), g_strdup_printf (_("%s × 10^%d FLOPs"), mant, exponent));
+    }
+  if (o != NULL && o->mfu > 0)
+    add_pair (self, t, _("GPU utilisation (MFU)"), ts_format_percent (o->mfu));
+  if (o != NULL && o->training_days > 0)
+    {
+      g_autofree char *days = ts_format_days (o->training_days);
+
+      add_pair (self, t, _("Training time"), g_strdup_printf ("%s (%u × %s)", days, o->servers, o->server->name));
+    }
+  else
+    add_pair (self, t, _("Training time"), NULL);
+  add_pair (self, t, _("Deadline"), s->deadline_days > 0 ? ts_format_days (s->deadline_days) : g_strdup (_("None")));
+  if (o != NULL && o->servers_for_deadline > 0)
+    add_pair (self, t, _("Servers to meet the deadline"), format_count (o->servers_for_deadline));
+  if (o != NULL && o->energy_kwh > 0)
+    {
+      g_autofree char *pue = ts_format_number_auto (s->pue, 2);
+      g_autofree char *kwh = ts_format_kwh (o->energy_kwh);
+
+      /* Translators: “12,345 kWh, including the site’s PUE 1.4” */
+      add_pair (self, t, _("Energy"), g_strdup_printf (_("%s, including the site’s PUE %s"), kwh, pue));
+    }
+  if (o != NULL && o->energy_cost > 0)
+    add_pair (self, t, _("Energy cost"), ts_format_money (o->energy_cost, s->currency));
+
+  /* Translators: heading: what the figures rest on */
+  add_text (self, BLOCK_HEADING, _("Assumptions"));
+  {
+    g_autofree char *lo = ts_format_number_auto (plan->memory.rule.bytes_per_param_low, 2);
+    g_autofree char *hi = ts_format_number_auto (plan->memory.rule.bytes_per_param_high, 2);
+    g_autofree char *seq_len = format_count (s->seq_len);
+
+    add_text (self, BLOCK_BULLET, _("Memory in decimal gigabytes (1 GB = 10⁹ bytes), as the article counts."));
+    if (s->method == TS_METHOD_FULL)
+      add_printf (self, BLOCK_BULLET,
+                  _("Full training needs about %s–%s bytes of GPU memory per parameter (BF16 weights 2, gradients "
+                    "2 or 4 in FP32, FP32 master weights 4, Adam’s two states 4 + 4), activations on top."), lo, hi);
+    else
+      add_printf (self, BLOCK_BULLET,
+                  _("The frozen base model takes %s bytes per parameter; the small trained adapters, their "
+                    "gradients and optimizer states and the activations come on top."), lo);
+    add_printf (self, BLOCK_BULLET,
+                ngettext ("Activations at %s tokens per sequence and %u sequence per GPU, with gradient "
+                          "checkpointing: %s.",
+                          "Activations at %s tokens per sequence and %u sequences per GPU, with gradient "
+                          "checkpointing: %s.", s->micro_batch),
+                seq_len, s->micro_batch, checkpointing_label (s->checkpointing));
+    add_text (self, BLOCK_BULLET, _("Power, heat and current at each device’s maximum draw, not its average."));
+    add_text (self, BLOCK_BULLET, _("Training time from 6 × parameters × tokens operations (active parameters "
+                                    "for mixture-of-experts models, more with recomputation) at the stated "
+                                    "GPU utilisation."));
+    add_printf (self, BLOCK_BULLET, _("Hardware figures from the catalog, version %s."),
+                ts_catalog_get_version (plan->catalog));
+  }
+
+  /* Translators: heading: the legal note */
+  add_text (self, BLOCK_HEADING, _("Disclaimer"));
+  add_text (self, BLOCK_TEXT, _("Every figure in this document is an estimate computed from the scenario and the "
+                                "catalog above. It is not an offer, a commitment or a guarantee of fit, "
+                                "performance, training time or power use: these depend on the software, the data "
+                                "and the settings actually used. Confirm the configuration with the vendor before "
+                                "ordering."));
+}
+
+/* ---- construction ------------------------------------------------------ */
+
+static char *
+document_number (const TsPlan *plan,
+                 GDateTime    *date)
+{
+  g_autofree char *json = ts_scenario_to_string (plan->scenario);
+  g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, json, -1);
+  g_autofree char *day = g_date_time_format (date, "%Y%m%d");
+
+  hash[HASH_DIGITS] = '\0';
+  return g_strdup_printf ("TS-%s-%s", day, hash);
+}
+
+static void
+init_style (TsSpecsheet *self)
+{
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  ts_render_style_init (&self->style, FALSE);
+  /* Black on white for paper, whatever the window's style. */
+  self->style.foreground = (TsColor) { 0, 0, 0, 1 };
+  self->style.muted = (TsColor) { 0.33, 0.33, 0.33, 1 };
+  self->style.font_family = FONT_FAMILY;
+  self->style.font_size = SIZE_TABLE;
+  self->style.dpi = 72;
+
+  /* Layout in points, independent of the device: no hinted metrics, so
+   * the PDF surface, the print context and the preview break lines at the
+   * same places. */
+  self->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  pango_cairo_context_set_resolution (self->context, 72);
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (self->context, options);
+  cairo_font_options_destroy (options);
+}
+
+TsSpecsheet *
+ts_specsheet_new (const TsPlan *plan,
+                  const char   *lang,
+                  GDateTime    *date)
+{
+  TsSpecsheet *self;
+  LangGuard guard;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+
+  self = g_new0 (TsSpecsheet, 1);
+  self->lang = g_strdup (lang);
+  self->date = date != NULL ? g_date_time_ref (date) : g_date_time_new_now_local ();
+  self->blocks = g_array_new (FALSE, TRUE, sizeof (Block));
+  g_array_set_clear_func (self->blocks, (GDestroyNotify) block_clear);
+  self->tables = g_array_new (FALSE, TRUE, sizeof (Table));
+  self->pages = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  init_style (self);
+
+  lang_push (&guard, lang);
+
+  /* The plan's reasons and warnings are in the language it was computed
+   * in; compute it again so they match the document. */
+  self->own_plan = lang != NULL ? ts_plan_compute (plan->catalog, plan->scenario, NULL) : NULL;
+  self->plan = self->own_plan != NULL ? self->own_plan : plan;
+
+  self->number = document_number (self->plan, self->date);
+  /* Translators: the date on the spec sheet, strftime format; e.g. “%d.%m.%Y” */
+  self->date_text = g_date_time_format (self->date, _("%Y-%m-%d"));
+  /* Translators: title of the spec sheet */
+  self->title = g_strdup (_("Training hardware specification"));
+  self->subject = g_strdup_printf ("%s — %s", self->plan->scenario->model.name != NULL
+                                   ? self->plan->scenario->model.name : _("Custom model"),
+                                   method_label (self->plan->scenario->method));
+  /* Translators: the spec sheet's footer: app name and version */
+  self->footer_left = g_strdup_printf ("%s · %s · %s", self->number, self->date_text, "Train Sizer " PACKAGE_VERSION);
+  /* Translators: the spec sheet's footer: “Page 1 of 4” */
+  self->page_format = g_strdup (_("Page %u of %u"));
+
+  build_title (self);
+  build_scenario (self);
+  build_memory (self);
+  build_configuration (self);
+  build_network_storage (self);
+  build_comparison (self);
+  build_site (self);
+  build_time (self);
+
+  lang_pop (&guard);
+  return self;
+}
+
+void
+ts_specsheet_free (TsSpecsheet *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->own_plan, ts_plan_free);
+  g_clear_pointer (&self->date, g_date_time_unref);
+  g_clear_pointer (&self->blocks, g_array_unref);
+  g_clear_pointer (&self->tables, g_array_unref);
+  g_clear_pointer (&self->pages, g_ptr_array_unref);
+  g_clear_object (&self->context);
+  g_free (self->lang);
+  g_free (self->number);
+  g_free (self->title);
+  g_free (self->subject);
+  g_free (self->date_text);
+  g_free (self->footer_left);
+  g_free (self->page_format);
+  g_free (self);
+}
+
+const char *
+ts_specsheet_get_document_number (TsSpecsheet *self)
+{
+  return self->number;
+}
+
+const char *
+ts_specsheet_get_title (TsSpecsheet *self)
+{
+  return self->title;
+}
+
+const char *
+ts_specsheet_get_subject (TsSpecsheet *self)
+{
+  return self->subject;
+}
+
+const char *
+ts_specsheet_get_lang (TsSpecsheet *self)
+{
+  return self->lang;
+}
+
+GDateTime *
+ts_specsheet_get_date (TsSpecsheet *self)
+{
+  return self->date;
+}
+
+/* ---- measuring ----------------------------------------------------------- */
+
+static PangoLayout *
+make_layout (TsSpecsheet *self,
+             const char  *text,
+             double       size,
+             gboolean     bold,
+             double       width)
+{
+  PangoLayout *layout = pango_layout_new (self->context);
+  PangoFontDescription *desc = pango_font_description_from_string (FONT_FAMILY);
+
+  pango_font_description_set_size (desc, (int) (size * PANGO_SCALE));
+  if (bold)
+    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  /* Long server names and CPU models have few spaces: break inside words
+   * when a word alone is wider than its column. */
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_width (layout, (int) (MAX (width, 1) * PANGO_SCALE));
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  return layout;
+}
+
+static double
+layout_height (PangoLayout *layout)
+{
+  int w, h;
+
+  pango_layout_get_size (layout, &w, &h);
+  return (double) h / PANGO_SCALE;
+}
+
+typedef struct
+{
+  double size;
+  gboolean bold;
+  double before;   /* space above */
+  double indent;
+} TextStyle;
+
+static TextStyle
+text_style (BlockKind kind)
+{
+  switch (kind)
+    {
+    case BLOCK_TITLE: return (TextStyle) { SIZE_TITLE, TRUE, 0, 0 };
+    case BLOCK_SUBTITLE: return (TextStyle) { SIZE_SUBTITLE, FALSE, 4, 0 };
+    case BLOCK_HEADING: return (TextStyle) { SIZE_HEADING, TRUE, 16, 0 };
+    case BLOCK_SUBHEADING: return (TextStyle) { SIZE_SUBHEADING, TRUE, 10, 0 };
+    case BLOCK_NOTE: return (TextStyle) { SIZE_SMALL, FALSE, 4, 0 };
+    case BLOCK_BULLET:
+    case BLOCK_CHECK: return (TextStyle) { SIZE_BODY, FALSE, 3, BULLET_INDENT };
+    case BLOCK_CALLOUT: return (TextStyle) { SIZE_BODY + 1, FALSE, 6, CALLOUT_PAD };
+    case BLOCK_TEXT: return (TextStyle) { SIZE_BODY, FALSE, 6, 0 };
+    case BLOCK_ROW: return (TextStyle) { SIZE_TABLE, FALSE, 0, 0 };
+    case BLOCK_DRAWING: return (TextStyle) { SIZE_BODY, FALSE, 8, 0 };
+    case BLOCK_PAGE_BREAK:
+    default: return (TextStyle) { SIZE_BODY, FALSE, 0, 0 };
+    }
+}
+
+static double
+column_x (const Table *t,
+          guint        column,
+          double       width)
+{
+  double x = 0;
+
+  for (guint i = 0; i < column; i++)
+    x += t->fractions[i] * width;
+  return x;
+}
+
+/* Calls fn for every cell laid out at width; returns the row height. */
+static double
+row_layouts (TsSpecsheet *self,
+             const Block *b,
+             double       width,
+             PangoLayout **layouts)
+{
+  const Table *t = &g_array_index (self->tables, Table, b->table);
+  double height = 0;
+
+  for (guint c = 0; c < t->n_columns && b->cells[c] != NULL; c++)
+    {
+      double cw = t->fractions[c] * width - 2 * CELL_PAD_X;
+
+      layouts[c] = make_layout (self, b->cells[c], SIZE_TABLE, b->header || b->bold, cw);
+      if (t->right[c] && !b->header)
+        pango_layout_set_alignment (layouts[c], PANGO_ALIGN_RIGHT);
+      else if (t->right[c])
+        pango_layout_set_alignment (layouts[c], PANGO_ALIGN_RIGHT);
+      height = MAX (height, layout_height (layouts[c]));
+    }
+  return height + 2 * CELL_PAD_Y;
+}
+
+static double
+drawing_height (TsSpecsheet *self,
+                TsDrawing    drawing,
+                double       width)
+{
+  /* The render layer's drawings are called here once they exist; until
+   * then a placeholder of a fixed proportion keeps the page flowing. */
+  return width * DRAWING_ASPECT;
+}
+
+static double
+block_height (TsSpecsheet *self,
+              Block       *b,
+              double       width)
+{
+  TextStyle ts = text_style (b->kind);
+
+  switch (b->kind)
+    {
+    case BLOCK_ROW:
+      {
+        PangoLayout *layouts[MAX_COLUMNS] = { NULL };
+        double h = row_layouts (self, b, width, layouts);
+
+        for (guint i = 0; i < MAX_COLUMNS; i++)
+          g_clear_object (&layouts[i]);
+        return h;
+      }
+    case BLOCK_DRAWING:
+      return drawing_height (self, b->drawing, width);
+    case BLOCK_PAGE_BREAK:
+      return 0;
+    case BLOCK_CALLOUT:
+      {
+        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width - 2 * ts.indent);
+
+        return layout_height (layout) + 2 * CALLOUT_PAD;
+      }
+    case BLOCK_TITLE:
+    case BLOCK_SUBTITLE:
+    case BLOCK_HEADING:
+    case BLOCK_SUBHEADING:
+    case BLOCK_TEXT:
+    case BLOCK_NOTE:
+    case BLOCK_BULLET:
+    case BLOCK_CHECK:
+    default:
+      {
+        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width - ts.indent);
+
+        return layout_height (layout);
+      }
+    }
+}
+
+/* ---- pagination --------------------------------------------------------- */
+
+static GArray *
+new_page (TsSpecsheet *self)
+{
+  GArray *page = g_array_new (FALSE, FALSE, sizeof (Placement));
+
+  g_ptr_array_add (self->pages, page);
+  return page;
+}
+
+static void
+place (GArray *page,
+       guint   block,
+       double  y,
+       double  slice_top,
+       double  slice_height)
+{
+  Placement p = { block, y, slice_top, slice_height };
+
+  g_array_append_val (page, p);
+}
+
+/* Headings and a table's header row never end a page. */
+static gboolean
+keeps_with_next (const Block *b)
+{
+  return b->kind == BLOCK_HEADING || b->kind == BLOCK_SUBHEADING || b->kind == BLOCK_TITLE
+         || b->kind == BLOCK_SUBTITLE || (b->kind == BLOCK_ROW && b->header);
+}
+
+guint
+ts_specsheet_paginate (TsSpecsheet *self,
+                       double       width,
+                       double       height)
+{
+  double content_w = width - 2 * MARGIN_SIDE;
+  double top = MARGIN_TOP;
+  double bottom = height - MARGIN_BOTTOM;
+  double y = top;
+  GArray *page;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (self->pages->len > 0 && self->width == width && self->height == height)
+    return self->pages->len;
+
+  self->width = width;
+  self->height = height;
+  g_ptr_array_set_size (self->pages, 0);
+
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      Block *b = &g_array_index (self->blocks, Block, i);
+
+      b->height = block_height (self, b, content_w);
+    }
+
+  page = new_page (self);
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      Block *b = &g_array_index (self->blocks, Block, i);
+      double before = page->len == 0 ? 0 : text_style (b->kind).before;
+      double need = before + b->height;
+
+      if (b->kind == BLOCK_PAGE_BREAK)
+        {
+          if (page->len > 0)
+            {
+              page = new_page (self);
+              y = top;
+            }
+          continue;
+        }
+
+      /* A heading stays with the start of what follows it. */
+      for (guint j = i + 1; keeps_with_next (b) && j < self->blocks->len; j++)
+        {
+          const Block *next = &g_array_index (self->blocks, Block, j);
+
+          if (next->kind == BLOCK_PAGE_BREAK)
+            break;
+          need += text_style (next->kind).before
+                  + (next->kind == BLOCK_DRAWING ? MIN (next->height, (bottom - top) / 3) : next->height);
+          if (!keeps_with_next (next))
+            break;
+        }
+
+      if (y + need > bottom && page->len > 0)
+        {
+          page = new_page (self);
+          y = top;
+          before = 0;
+          /* A table continued on a new page repeats its header row. */
+          if (b->kind == BLOCK_ROW && !b->header)
+            {
+              const Table *t = &g_array_index (self->tables, Table, b->table);
+
+              if (t->header >= 0)
+                {
+                  const Block *h = &g_array_index (self->blocks, Block, t->header);
+
+                  place (page, t->header, y, 0, h->height);
+                  y += h->height;
+                }
+            }
+        }
+
+      if (b->kind == BLOCK_DRAWING && y + before + b->height > bottom)
+        {
+          /* Taller than what is left even of a fresh page: continue the
+           * drawing on as many pages as it needs. */
+          double done = 0;
+
+          y += before;
+          while (done < b->height)
+            {
+              double slice = MIN (b->height - done, bottom - y);
+
+              place (page, i, y, done, slice);
+              done += slice;
+              y += slice;
+              if (done < b->height)
+                {
+                  page = new_page (self);
+                  y = top;
+                }
+            }
+          continue;
+        }
+
+      y += before;
+      place (page, i, y, 0, b->height);
+      y += b->height;
+    }
+
+  return self->pages->len;
+}
+
+guint
+ts_specsheet_get_n_pages (TsSpecsheet *self)
+{
+  return self->pages->len;
+}
+
+/* ---- drawing -------------------------------------------------------------- */
+
+static void
+set_color (cairo_t       *cr,
+           const TsColor *color)
+{
+  cairo_set_source_rgba (cr, color->r, color->g, color->b, color->a);
+}
+
+static void
+show_layout (cairo_t     *cr,
+             PangoLayout *layout,
+             double       x,
+             double       y)
+{
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static void
+draw_placeholder (TsSpecsheet *self,
+                  cairo_t     *cr,
+                  TsDrawing    drawing,
+                  double       w,
+                  double       h)
+{
+  g_autoptr(PangoLayout) layout = make_layout (self, "…", SIZE_BODY, FALSE, w);
+
+  cairo_save (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.05);
+  cairo_rectangle (cr, 0, 0, w, h);
+  cairo_fill_preserve (cr);
+  set_color (cr, &self->style.grid);
+  cairo_set_line_width (cr, 0.5);
+  cairo_stroke (cr);
+  set_color (cr, &self->style.muted);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  show_layout (cr, layout, 0, h / 2 - layout_height (layout) / 2);
+  cairo_restore (cr);
+}
+
+static void
+draw_drawing (TsSpecsheet     *self,
+              cairo_t         *cr,
+              const Block     *b,
+              const Placement *p,
+              double           x,
+              double           width)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, x, p->y, width, p->slice_height);
+  cairo_clip (cr);
+  cairo_translate (cr, x, p->y - p->slice_top);
+  draw_placeholder (self, cr, b->drawing, width, b->height);
+  cairo_restore (cr);
+}
+
+static void
+draw_row (TsSpecsheet *self,
+          cairo_t     *cr,
+          const Block *b,
+          double       x,
+          double       y,
+          double       width)
+{
+  const Table *t = &g_array_index (self->tables, Table, b->table);
+  PangoLayout *layouts[MAX_COLUMNS] = { NULL };
+  double h = row_layouts (self, b, width, layouts);
+
+  if (b->header || b->shaded)
+    {
+      cairo_rectangle (cr, x, y, width, h);
+      cairo_set_source_rgba (cr, 0, 0, 0, b->header ? 0.08 : 0.04);
+      cairo_fill (cr);
+    }
+  for (guint c = 0; c < t->n_columns; c++)
+    {
+      if (layouts[c] == NULL)
+        continue;
+      set_color (cr, b->header ? &self->style.muted : &self->style.foreground);
+      show_layout (cr, layouts[c], x + column_x (t, c, width) + CELL_PAD_X, y + CELL_PAD_Y);
+      g_object_unref (layouts[c]);
+    }
+  /* A hairline under each row guides the eye across wide tables. */
+  cairo_move_to (cr, x, y + h);
+  cairo_line_to (cr, x + width, y + h);
+  set_color (cr, &self->style.grid);
+  cairo_set_line_width (cr, b->header ? 0.8 : 0.4);
+  cairo_stroke (cr);
+}
+
+static void
+draw_text_block (TsSpecsheet *self,
+                 cairo_t     *cr,
+                 const Block *b,
+                 double       x,
+                 double       y,
+                 double       width)
+{
+  TextStyle ts = text_style (b->kind);
+
+  switch (b->kind)
+    {
+    case BLOCK_CALLOUT:
+      {
+        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width - 2 * ts.indent);
+
+        cairo_rectangle (cr, x, y, width, b->height);
+        cairo_set_source_rgba (cr, self->style.accent.r, self->style.accent.g, self->style.accent.b, 0.08);
+        cairo_fill (cr);
+        cairo_rectangle (cr, x, y, 3, b->height);
+        set_color (cr, &self->style.accent);
+        cairo_fill (cr);
+        set_color (cr, &self->style.foreground);
+        show_layout (cr, layout, x + ts.indent, y + CALLOUT_PAD);
+      }
+      break;
+
+    case BLOCK_BULLET:
+    case BLOCK_CHECK:
+      {
+        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width - ts.indent);
+        PangoRectangle logical;
+
+        set_color (cr, &self->style.foreground);
+        show_layout (cr, layout, x + ts.indent, y);
+        pango_layout_get_pixel_extents (layout, NULL, &logical);
+        if (b->kind == BLOCK_CHECK)
+          {
+            /* An empty box to tick on paper. */
+            double side = ts.size * 0.8;
+            double top = y + (pango_layout_get_baseline (layout) / (double) PANGO_SCALE) - side;
+
+            cairo_set_line_width (cr, 0.7);
+            cairo_rectangle (cr, x + 1, top, side, side);
+            cairo_stroke (cr);
+          }
+        else
+          {
+            double cy = y + (pango_layout_get_baseline (layout) / (double) PANGO_SCALE) - ts.size * 0.3;
+
+            cairo_arc (cr, x + 4, cy, 1.4, 0, 2 * G_PI);
+            cairo_fill (cr);
+          }
+      }
+      break;
+
+    case BLOCK_HEADING:
+      {
+        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width);
+
+        set_color (cr, &self->style.accent);
+        show_layout (cr, layout, x, y);
+      }
+      break;
+
+    case BLOCK_TITLE:
+    case BLOCK_SUBTITLE:
+    case BLOCK_SUBHEADING:
+    case BLOCK_TEXT:
+    case BLOCK_NOTE:
+    case BLOCK_ROW:
+    case BLOCK_DRAWING:
+    case BLOCK_PAGE_BREAK:
+    default:
+      {
+        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width);
+
+        set_color (cr, b->kind == BLOCK_NOTE || b->kind == BLOCK_SUBTITLE ? &self->style.muted
+                                                                           : &self->style.foreground);
+        show_layout (cr, layout, x, y);
+      }
+      break;
+    }
+}
+
+static void
+draw_footer (TsSpecsheet *self,
+             cairo_t     *cr,
+             guint        page,
+             double       width,
+             double       height)
+{
+  double content_w = width - 2 * MARGIN_SIDE;
+  double y = height - FOOTER_BASELINE;
+  g_autofree char *page_text = NULL;
+  g_autoptr(PangoLayout) left = NULL;
+  g_autoptr(PangoLayout) right = NULL;
+
+  /* page_format was translated when the document was built. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  page_text = g_strdup_printf (self->page_format, page + 1, self->pages->len);
+#pragma GCC diagnostic pop
+
+  cairo_move_to (cr, MARGIN_SIDE, y - 4);
+  cairo_line_to (cr, width - MARGIN_SIDE, y - 4);
+  set_color (cr, &self->style.grid);
+  cairo_set_line_width (cr, 0.5);
+  cairo_stroke (cr);
+
+  right = make_layout (self, page_text, SIZE_SMALL, FALSE, content_w * 0.3);
+  pango_layout_set_alignment (right, PANGO_ALIGN_RIGHT);
+  left = make_layout (self, self->footer_left, SIZE_SMALL, FALSE, content_w * 0.7);
+  set_color (cr, &self->style.muted);
+  show_layout (cr, left, MARGIN_SIDE, y);
+  show_layout (cr, right, MARGIN_SIDE + content_w * 0.7, y);
+}
+
+void
+ts_specsheet_draw_page (TsSpecsheet *self,
+                        cairo_t     *cr,
+                        guint        page,
+                        double       width,
+                        double       height)
+{
+  double content_w = width - 2 * MARGIN_SIDE;
+  GArray *placements;
+  LangGuard guard;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+
+  ts_specsheet_paginate (self, width, height);
+  g_return_if_fail (page < self->pages->len);
+  placements = g_ptr_array_index (self->pages, page);
+
+  /* The drawings format their labels while drawing. */
+  lang_push (&guard, self->lang);
+
+  cairo_save (cr);
+  pango_cairo_update_context (cr, self->context);
+
+  cairo_rectangle (cr, 0, 0, width, height);
+  set_color (cr, &self->style.background);
+  cairo_fill (cr);
+
+  for (guint i = 0; i < placements->len; i++)
+    {
+      const Placement *p = &g_array_index (placements, Placement, i);
+      const Block *b = &g_array_index (self->blocks, Block, p->block);
+
+      if (b->kind == BLOCK_ROW)
+        draw_row (self, cr, b, MARGIN_SIDE, p->y, content_w);
+      else if (b->kind == BLOCK_DRAWING)
+        draw_drawing (self, cr, b, p, MARGIN_SIDE, content_w);
+      else
+        draw_text_block (self, cr, b, MARGIN_SIDE, p->y, content_w);
+    }
+
+  draw_footer (self, cr, page, width, height);
+  cairo_restore (cr);
+
+  lang_pop (&guard);
+}
+
+/* ---- PDF ------------------------------------------------------------------- */
+
+void
+ts_specsheet_set_pdf_metadata (TsSpecsheet     *self,
+                               cairo_surface_t *surface)
+{
+  const char *author;
+  g_autofree char *date = NULL;
+
+  if (cairo_surface_get_type (surface) != CAIRO_SURFACE_TYPE_PDF)
+    return;
+
+  author = ts_catalog_get_vendor_name (self->plan->catalog);
+  date = g_date_time_format (self->date, "%Y-%m-%dT%H:%M:%S%:z");
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, self->title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_AUTHOR, author != NULL ? author : "Train Sizer");
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Train Sizer " PACKAGE_VERSION);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, self->subject);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_KEYWORDS, self->number);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_MOD_DATE, date);
+}
+
+typedef struct
+{
+  int fd;
+  int error;   /* errno of the first failed write */
+} Sink;
+
+static cairo_status_t
+sink_write (void                *closure,
+            const unsigned char *data,
+            unsigned int         length)
+{
+  Sink *sink = closure;
+
+  while (length > 0 && sink->error == 0)
+    {
+      ssize_t n = write (sink->fd, data, length);
+
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          sink->error = errno;
+          break;
+        }
+      data += n;
+      length -= (unsigned int) n;
+    }
+  return sink->error == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+static gboolean
+write_failed (GError    **error,
+              const char *path,
+              int         code)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  /* Translators: “Could not save the spec sheet to “/x/y.pdf”: Permission denied” */
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (code),
+               _("Could not save the spec sheet to “%s”: %s"), display, g_strerror (code));
+  return FALSE;
+}
+
+gboolean
+ts_specsheet_write_pdf (TsSpecsheet  *self,
+                        const char   *path,
+                        GError      **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *tmp = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+  Sink sink = { -1, 0 };
+  guint n_pages;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  tmp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
+  sink.fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
+  if (sink.fd < 0)
+    return write_failed (error, path, errno);
+
+  surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, TS_SPECSHEET_A4_WIDTH_PT,
+                                                 TS_SPECSHEET_A4_HEIGHT_PT);
+  ts_specsheet_set_pdf_metadata (self, surface);
+  cr = cairo_create (surface);
+
+  n_pages = ts_specsheet_paginate (self, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
+  for (guint i = 0; i < n_pages; i++)
+    {
+      ts_specsheet_draw_page (self, cr, i, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
+      cairo_show_page (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  /* mkstemp makes the file 0600; a document is as readable as any file
+   * the user saves. */
+  if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS)
+    {
+      mode_t mask = umask (0);
+
+      umask (mask);
+      if (fchmod (sink.fd, 0666 & ~mask) != 0 || fsync (sink.fd) != 0)
+        sink.error = errno;
+    }
+  if (close (sink.fd) != 0 && sink.error == 0)
+    sink.error = errno;
+
+  if (sink.error == 0 && status != CAIRO_STATUS_SUCCESS)
+    sink.error = EIO;
+  if (sink.error == 0 && g_rename (tmp, path) != 0)
+    sink.error = errno;
+  if (sink.error != 0)
+    {
+      g_unlink (tmp);
+      return write_failed (error, path, sink.error);
+    }
+  return TRUE;
+}

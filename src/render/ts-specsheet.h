@@ -1,0 +1,70 @@
+/* ts-specsheet.h — the spec sheet: a plan as A4 pages, on any cairo_t
+ *
+ * The window's GtkPrintOperation (print, preview, “Export PDF”) and the
+ * command line's cairo PDF surface both lay the document out with
+ * ts_specsheet_paginate() and draw it with ts_specsheet_draw_page(), so
+ * the two PDFs carry the same pages and the same text. No GTK here.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+
+#include "ts-engine.h"
+
+G_BEGIN_DECLS
+
+/* ISO 216 A4 in PostScript points (1/72 inch): 210 × 297 mm. */
+#define TS_SPECSHEET_A4_WIDTH_PT   595.276
+#define TS_SPECSHEET_A4_HEIGHT_PT  841.89
+
+typedef struct _TsSpecsheet TsSpecsheet;
+
+/* Builds the document's text for plan in language lang ("ru", "en", or
+ * NULL for the current language). The current language is restored before
+ * this returns; the plan is recomputed in the document's language so its
+ * reasons and warnings match the rest of the page. date: the document's
+ * date, or NULL for now. */
+TsSpecsheet *ts_specsheet_new                 (const TsPlan *plan,
+                                               const char   *lang,
+                                               GDateTime    *date);
+void         ts_specsheet_free                (TsSpecsheet  *sheet);
+
+/* Lays the document out on pages of width × height points and returns the
+ * number of pages (at least 1). Idempotent for the same size. */
+guint        ts_specsheet_paginate            (TsSpecsheet  *sheet,
+                                               double        width,
+                                               double        height);
+guint        ts_specsheet_get_n_pages         (TsSpecsheet  *sheet);
+/* Draws page (0-based) onto cr, whose user space is points with the page's
+ * top-left corner at 0,0. Paginates first when the size changed. */
+void         ts_specsheet_draw_page           (TsSpecsheet  *sheet,
+                                               cairo_t      *cr,
+                                               guint         page,
+                                               double        width,
+                                               double        height);
+
+/* “TS-YYYYMMDD-<8 hex digits of the scenario’s SHA-256>” */
+const char  *ts_specsheet_get_document_number (TsSpecsheet  *sheet);
+/* The title, subject and keywords in the document's language. */
+const char  *ts_specsheet_get_title           (TsSpecsheet  *sheet);
+const char  *ts_specsheet_get_subject         (TsSpecsheet  *sheet);
+const char  *ts_specsheet_get_lang            (TsSpecsheet  *sheet);
+GDateTime   *ts_specsheet_get_date            (TsSpecsheet  *sheet);
+
+/* Title, author, creator, subject and dates, when surface is a PDF surface
+ * (a no-op otherwise, e.g. on a printer's surface). */
+void         ts_specsheet_set_pdf_metadata    (TsSpecsheet     *sheet,
+                                               cairo_surface_t *surface);
+
+/* The whole document as an A4 PDF at path, written atomically: a temporary
+ * file in the same folder renamed over path on success, nothing left
+ * behind on failure. */
+gboolean     ts_specsheet_write_pdf           (TsSpecsheet  *sheet,
+                                               const char   *path,
+                                               GError      **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsSpecsheet, ts_specsheet_free)
+
+G_END_DECLS

@@ -1,0 +1,283 @@
+/* test-pdf.c — the spec sheet PDF from trainsizer-cli, read back with
+ * poppler's pdfinfo and pdftotext
+ *
+ * Expected values come from outside the code: A4 is 210 × 297 mm =
+ * 595.276 × 841.89 pt (ISO 216, 1 pt = 1/72 in); the article's 70B full
+ * training figure is 1,120–1,260 GB (70e9 × 16 and × 18 bytes); the Russian
+ * form "1 120–1 260 ГБ" is the issue's own example; the headings are the
+ * sections the design's spec sheet lists, written here by hand in both
+ * languages.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "ts-test-support.h"
+
+/* Every section heading of the design (ui.md “The spec sheet”). */
+static const char *headings_en[] = {
+  "Training hardware specification", "Scenario", "Verdict", "GPU memory", "Recommended configuration",
+  "Network", "Storage", "Comparison with alternatives", "Rack elevation", "Site requirements",
+  "Pre-delivery checklist", "Training time and energy", "Assumptions", "Disclaimer",
+};
+static const char *headings_ru[] = {
+  "Спецификация оборудования для обучения", "Сценарий", "Вывод", "Память GPU",
+  "Рекомендуемая конфигурация", "Сеть", "Хранилище", "Сравнение с альтернативами",
+  "Размещение в стойках", "Требования к площадке", "Проверить до поставки",
+  "Время обучения и энергопотребление", "Допущения", "Оговорка",
+};
+
+static char *tmpdir;
+
+static char *
+run_tool (const char *tool,
+          const char *path)
+{
+  const char *argv[] = { tool, path, "-", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  char *out = NULL;
+  int status = 0;
+
+  /* pdfinfo takes one file argument, pdftotext a file and "-" for stdout. */
+  if (g_strcmp0 (tool, "pdfinfo") == 0)
+    argv[2] = NULL;
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_printerr ("%s: %s\n", tool, err);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+/* pdftotext gives U+202F and U+00A0 as such or as spaces, and breaks
+ * lines where the page does: compare with single plain spaces. */
+static char *
+normalise (const char *text)
+{
+  GString *s = g_string_new (NULL);
+  gboolean space = FALSE;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isspace (c) || c == 0x202F || c == 0x00A0)
+        {
+          space = TRUE;
+          continue;
+        }
+      if (space && s->len > 0)
+        g_string_append_c (s, ' ');
+      space = FALSE;
+      g_string_append_unichar (s, c);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static char *
+info_field (const char *info,
+            const char *field)
+{
+  g_auto(GStrv) lines = g_strsplit (info, "\n", -1);
+  g_autofree char *prefix = g_strconcat (field, ":", NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], prefix))
+      return g_strstrip (g_strdup (lines[i] + strlen (prefix)));
+  return NULL;
+}
+
+static char *
+make_pdf (const char *name,
+          const char *lang,
+          const char * const *options)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  char *path = g_build_filename (tmpdir, name, NULL);
+  int status;
+
+  g_ptr_array_add (argv, (gpointer) "pdf");
+  for (guint i = 0; options[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) options[i]);
+  g_ptr_array_add (argv, (gpointer) "--output");
+  g_ptr_array_add (argv, path);
+  g_ptr_array_add (argv, (gpointer) "--lang");
+  g_ptr_array_add (argv, (gpointer) lang);
+  g_ptr_array_add (argv, NULL);
+  status = ts_test_run_cli ((const char * const *) argv->pdata, &out, &err);
+  if (status != 0)
+    g_printerr ("trainsizer-cli: %s\n", err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  return path;
+}
+
+static const char *options_70b[] = { "--params", "70B", "--method", "full", NULL };
+
+static void
+test_a4_pages_metadata (void)
+{
+  g_autofree char *path = make_pdf ("a4.pdf", "en", options_70b);
+  g_autofree char *info = run_tool ("pdfinfo", path);
+  g_autofree char *pages = info_field (info, "Pages");
+  g_autofree char *size = info_field (info, "Page size");
+  g_autofree char *title = info_field (info, "Title");
+  g_autofree char *creator = info_field (info, "Creator");
+  g_autofree char *text = run_tool ("pdftotext", path);
+  g_autofree char *flat = normalise (text);
+  g_autofree char *last = NULL;
+  guint n;
+
+  /* Four parts (summary, configuration, site, time), each from a new page. */
+  n = (guint) g_ascii_strtoull (pages, NULL, 10);
+  g_assert_cmpuint (n, >=, 4);
+  /* 210 mm × 297 mm at 72 / 25.4 pt per mm. */
+  g_assert_true (g_str_has_prefix (size, "595.276 x 841.89 pts") || g_str_has_prefix (size, "595.28 x 841.89 pts"));
+  g_assert_cmpstr (title, ==, "Training hardware specification");
+  g_assert_cmpstr (creator, ==, "Train Sizer " PACKAGE_VERSION);
+  g_assert_nonnull (info_field (info, "CreationDate"));
+
+  /* Every page's footer counts all pages. */
+  for (guint i = 1; i <= n; i++)
+    {
+      g_autofree char *footer = g_strdup_printf ("Page %u of %u", i, n);
+
+      g_assert_nonnull (strstr (flat, footer));
+    }
+  last = g_strdup_printf ("Page %u of %u", n + 1, n);
+  g_assert_null (strstr (flat, last));
+}
+
+static void
+test_english (void)
+{
+  g_autofree char *path = make_pdf ("en.pdf", "en", options_70b);
+  g_autofree char *text = run_tool ("pdftotext", path);
+  g_autofree char *flat = normalise (text);
+
+  for (guint i = 0; i < G_N_ELEMENTS (headings_en); i++)
+    {
+      if (strstr (flat, headings_en[i]) == NULL)
+        g_printerr ("missing heading: %s\n", headings_en[i]);
+      g_assert_nonnull (strstr (flat, headings_en[i]));
+    }
+  /* The article: 70e9 × 16 B = 1,120 GB, × 18 B = 1,260 GB. */
+  g_assert_nonnull (strstr (flat, "1,120–1,260 GB"));
+  g_assert_nonnull (strstr (flat, "16–18"));
+  /* The document number: TS-, the date, 8 hex digits of the scenario's hash. */
+  g_assert_true (g_regex_match_simple ("TS-[0-9]{8}-[0-9a-f]{8}", flat, 0, 0));
+  /* The disclaimer says what the figures are. */
+  g_assert_nonnull (strstr (flat, "estimate"));
+  g_assert_nonnull (strstr (flat, "not an offer, a commitment or a guarantee"));
+}
+
+static void
+test_russian (void)
+{
+  g_autofree char *path = make_pdf ("ru.pdf", "ru", options_70b);
+  g_autofree char *info = run_tool ("pdfinfo", path);
+  g_autofree char *title = info_field (info, "Title");
+  g_autofree char *text = run_tool ("pdftotext", path);
+  g_autofree char *flat = normalise (text);
+
+  g_assert_cmpstr (title, ==, "Спецификация оборудования для обучения");
+  for (guint i = 0; i < G_N_ELEMENTS (headings_ru); i++)
+    {
+      if (strstr (flat, headings_ru[i]) == NULL)
+        g_printerr ("missing heading: %s\n", headings_ru[i]);
+      g_assert_nonnull (strstr (flat, headings_ru[i]));
+    }
+  /* No heading left in English. */
+  for (guint i = 0; i < G_N_ELEMENTS (headings_en); i++)
+    {
+      if (strstr (flat, headings_en[i]) != NULL)
+        g_printerr ("untranslated heading: %s\n", headings_en[i]);
+      g_assert_null (strstr (flat, headings_en[i]));
+    }
+  /* Decimal comma world: narrow no-break spaces between thousands, ГБ. */
+  g_assert_nonnull (strstr (flat, "1 120–1 260 ГБ"));
+  g_assert_null (strstr (flat, "1,120"));
+  g_assert_nonnull (strstr (flat, "Страница 1 из"));
+  g_assert_null (strstr (flat, "Page 1 of"));
+}
+
+static void
+test_unwritable (void)
+{
+  g_autofree char *dir = g_build_filename (tmpdir, "target-is-a-folder.pdf", NULL);
+  g_autofree char *missing = g_build_filename (tmpdir, "no-such-folder", "x.pdf", NULL);
+  const char *argv_dir[] = { "pdf", "--params", "8B", "--output", dir, NULL };
+  const char *argv_missing[] = { "pdf", "--params", "8B", "--output", missing, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GDir) listing = NULL;
+  const char *name;
+  int status;
+
+  /* A folder where the file should go: the PDF is made in full, then the
+   * rename over the folder fails — the temporary file must go too. */
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  status = ts_test_run_cli (argv_dir, &out, &err);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, "Could not save the spec sheet"));
+  g_assert_nonnull (strstr (err, "target-is-a-folder.pdf"));
+  g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  status = ts_test_run_cli (argv_missing, &out, &err);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, "Could not save the spec sheet"));
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+
+  listing = g_dir_open (tmpdir, 0, NULL);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      if (g_str_has_prefix (name, "."))
+        g_printerr ("left behind: %s\n", name);
+      g_assert_false (g_str_has_prefix (name, "."));
+    }
+  g_rmdir (dir);
+}
+
+static void
+remove_tmpdir (void)
+{
+  g_autoptr(GDir) listing = g_dir_open (tmpdir, 0, NULL);
+  const char *name;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+
+      g_remove (path);
+    }
+  g_rmdir (tmpdir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmpdir = g_dir_make_tmp ("ts-pdf-XXXXXX", NULL);
+  g_assert_nonnull (tmpdir);
+
+  g_test_add_func ("/pdf/cli/a4-pages-metadata", test_a4_pages_metadata);
+  g_test_add_func ("/pdf/cli/english", test_english);
+  g_test_add_func ("/pdf/cli/russian", test_russian);
+  g_test_add_func ("/pdf/cli/unwritable", test_unwritable);
+
+  status = g_test_run ();
+  remove_tmpdir ();
+  g_free (tmpdir);
+  return status;
+}
