@@ -813,8 +813,11 @@ load_root (TsCatalog  *self,
 
   self->sources = read_section (&r, root, "sources", sizeof (TsSource), source_clear, read_source_record, TRUE);
   r.source_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  /* A record that failed to read has no id; the reader has already
+   * failed, but the sections below still run (and report nothing new). */
   for (guint i = 0; i < self->sources->len; i++)
-    g_hash_table_add (r.source_ids, g_array_index (self->sources, TsSource, i).id);
+    if (g_array_index (self->sources, TsSource, i).id != NULL)
+      g_hash_table_add (r.source_ids, g_array_index (self->sources, TsSource, i).id);
 
   if ((obj = read_object_member (&r, root, "constants")) != NULL)
     {
