@@ -59,6 +59,19 @@ checker_fail (Checker    *c,
   return FALSE;
 }
 
+/* Names the two extensions people most often write by habit, wherever
+ * they appear, before the generic problem. */
+static gboolean
+checker_unexpected (Checker    *c,
+                    const char *problem)
+{
+  if (c->p < c->end && *c->p == '/')
+    return checker_fail (c, _("comments are not allowed in JSON"));
+  if (c->p < c->end && *c->p == '\'')
+    return checker_fail (c, _("strings must be in double quotes"));
+  return checker_fail (c, problem);
+}
+
 static void
 skip_space (Checker *c)
 {
@@ -261,7 +274,7 @@ check_object (Checker *c,
 
       skip_space (c);
       if (c->p >= c->end || *c->p != '"')
-        return checker_fail (c, _("expected a key in double quotes"));
+        return checker_unexpected (c, _("expected a key in double quotes"));
       key_start = c->p;
       key = g_string_new (NULL);
       if (!check_string (c, key))
@@ -281,7 +294,7 @@ check_object (Checker *c,
 
       skip_space (c);
       if (c->p >= c->end || *c->p != ':')
-        return checker_fail (c, _("expected “:” after a key"));
+        return checker_unexpected (c, _("expected “:” after a key"));
       c->p++;
       if (!check_value (c, depth))
         return FALSE;
@@ -296,7 +309,7 @@ check_object (Checker *c,
           c->p++;
           return TRUE;
         }
-      return checker_fail (c, _("expected “,” or “}”"));
+      return checker_unexpected (c, _("expected “,” or “}”"));
     }
 }
 
@@ -326,7 +339,7 @@ check_array (Checker *c,
           c->p++;
           return TRUE;
         }
-      return checker_fail (c, _("expected “,” or “]”"));
+      return checker_unexpected (c, _("expected “,” or “]”"));
     }
 }
 
@@ -390,7 +403,7 @@ check_strict (const char  *data,
     return FALSE;
   skip_space (&c);
   if (c.p < c.end)
-    return checker_fail (&c, _("unexpected text after the end of the JSON value"));
+    return checker_unexpected (&c, _("unexpected text after the end of the JSON value"));
   return TRUE;
 }
 
