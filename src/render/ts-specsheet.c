@@ -1102,7 +1102,10 @@ ts_specsheet_new (const TsPlan *plan,
   g_return_val_if_fail (plan != NULL, NULL);
 
   self = g_new0 (TsSpecsheet, 1);
-  self->lang = g_strdup (lang);
+  /* Remember the language even when it is the current one, so drawing a
+   * page later (an asynchronous print, a preview) uses the same words
+   * after the window's language changed. */
+  self->lang = g_strdup (lang != NULL && *lang != '\0' ? lang : ts_i18n_get_code ());
   self->date = date != NULL ? g_date_time_ref (date) : g_date_time_new_now_local ();
   self->blocks = g_array_new (FALSE, TRUE, sizeof (Block));
   g_array_set_clear_func (self->blocks, (GDestroyNotify) block_clear);
@@ -1110,11 +1113,13 @@ ts_specsheet_new (const TsPlan *plan,
   self->pages = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   init_style (self);
 
-  lang_push (&guard, lang);
+  lang_push (&guard, self->lang);
 
   /* The plan's reasons and warnings are in the language it was computed
-   * in; compute it again so they match the document. */
-  self->own_plan = lang != NULL ? ts_plan_compute (plan->catalog, plan->scenario, NULL) : NULL;
+   * in; compute it again so they match the document. Owning it also lets
+   * the sheet outlive the caller's plan (the window replaces its plan on
+   * every change while a print dialog is open). */
+  self->own_plan = ts_plan_compute (plan->catalog, plan->scenario, NULL);
   self->plan = self->own_plan != NULL ? self->own_plan : plan;
 
   self->number = document_number (self->plan, self->date);
@@ -1162,6 +1167,12 @@ ts_specsheet_free (TsSpecsheet *self)
   g_free (self->footer_left);
   g_free (self->page_format);
   g_free (self);
+}
+
+const TsPlan *
+ts_specsheet_get_plan (TsSpecsheet *self)
+{
+  return self->plan;
 }
 
 const char *

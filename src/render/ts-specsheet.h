@@ -24,8 +24,9 @@ typedef struct _TsSpecsheet TsSpecsheet;
 /* Builds the document's text for plan in language lang ("ru", "en", or
  * NULL for the current language). The current language is restored before
  * this returns; the plan is recomputed in the document's language so its
- * reasons and warnings match the rest of the page. date: the document's
- * date, or NULL for now. */
+ * reasons and warnings match the rest of the page, and the sheet keeps
+ * that copy: plan may be freed afterwards. date: the document's date, or
+ * NULL for now. */
 TsSpecsheet *ts_specsheet_new                 (const TsPlan *plan,
                                                const char   *lang,
                                                GDateTime    *date);
@@ -45,6 +46,8 @@ void         ts_specsheet_draw_page           (TsSpecsheet  *sheet,
                                                double        width,
                                                double        height);
 
+/* The sheet's own copy of the plan, computed in the document's language. */
+const TsPlan *ts_specsheet_get_plan           (TsSpecsheet  *sheet);
 /* “TS-YYYYMMDD-<8 hex digits of the scenario’s SHA-256>” */
 const char  *ts_specsheet_get_document_number (TsSpecsheet  *sheet);
 /* The title, subject and keywords in the document's language. */

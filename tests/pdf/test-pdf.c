@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "pdf-support.h"
 #include "ts-test-support.h"
 
 /* Every section heading of the design (ui.md “The spec sheet”). */
@@ -31,65 +32,6 @@ static const char *headings_ru[] = {
 };
 
 static char *tmpdir;
-
-static char *
-run_tool (const char *tool,
-          const char *path)
-{
-  const char *argv[] = { tool, path, "-", NULL };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *err = NULL;
-  char *out = NULL;
-  int status = 0;
-
-  /* pdfinfo takes one file argument, pdftotext a file and "-" for stdout. */
-  if (g_strcmp0 (tool, "pdfinfo") == 0)
-    argv[2] = NULL;
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error);
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_printerr ("%s: %s\n", tool, err);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return out;
-}
-
-/* pdftotext gives U+202F and U+00A0 as such or as spaces, and breaks
- * lines where the page does: compare with single plain spaces. */
-static char *
-normalise (const char *text)
-{
-  GString *s = g_string_new (NULL);
-  gboolean space = FALSE;
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (g_unichar_isspace (c) || c == 0x202F || c == 0x00A0)
-        {
-          space = TRUE;
-          continue;
-        }
-      if (space && s->len > 0)
-        g_string_append_c (s, ' ');
-      space = FALSE;
-      g_string_append_unichar (s, c);
-    }
-  return g_string_free (s, FALSE);
-}
-
-static char *
-info_field (const char *info,
-            const char *field)
-{
-  g_auto(GStrv) lines = g_strsplit (info, "\n", -1);
-  g_autofree char *prefix = g_strconcat (field, ":", NULL);
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    if (g_str_has_prefix (lines[i], prefix))
-      return g_strstrip (g_strdup (lines[i] + strlen (prefix)));
-  return NULL;
-}
 
 static char *
 make_pdf (const char *name,
@@ -124,13 +66,13 @@ static void
 test_a4_pages_metadata (void)
 {
   g_autofree char *path = make_pdf ("a4.pdf", "en", options_70b);
-  g_autofree char *info = run_tool ("pdfinfo", path);
-  g_autofree char *pages = info_field (info, "Pages");
-  g_autofree char *size = info_field (info, "Page size");
-  g_autofree char *title = info_field (info, "Title");
-  g_autofree char *creator = info_field (info, "Creator");
-  g_autofree char *text = run_tool ("pdftotext", path);
-  g_autofree char *flat = normalise (text);
+  g_autofree char *info = ts_pdf_tool ("pdfinfo", path);
+  g_autofree char *pages = ts_pdf_info_field (info, "Pages");
+  g_autofree char *size = ts_pdf_info_field (info, "Page size");
+  g_autofree char *title = ts_pdf_info_field (info, "Title");
+  g_autofree char *creator = ts_pdf_info_field (info, "Creator");
+  g_autofree char *text = ts_pdf_tool ("pdftotext", path);
+  g_autofree char *flat = ts_pdf_normalise (text);
   g_autofree char *last = NULL;
   guint n;
 
@@ -141,7 +83,7 @@ test_a4_pages_metadata (void)
   g_assert_true (g_str_has_prefix (size, "595.276 x 841.89 pts") || g_str_has_prefix (size, "595.28 x 841.89 pts"));
   g_assert_cmpstr (title, ==, "Training hardware specification");
   g_assert_cmpstr (creator, ==, "Train Sizer " PACKAGE_VERSION);
-  g_assert_nonnull (info_field (info, "CreationDate"));
+  g_assert_nonnull (ts_pdf_info_field (info, "CreationDate"));
 
   /* Every page's footer counts all pages. */
   for (guint i = 1; i <= n; i++)
@@ -158,8 +100,8 @@ static void
 test_english (void)
 {
   g_autofree char *path = make_pdf ("en.pdf", "en", options_70b);
-  g_autofree char *text = run_tool ("pdftotext", path);
-  g_autofree char *flat = normalise (text);
+  g_autofree char *text = ts_pdf_tool ("pdftotext", path);
+  g_autofree char *flat = ts_pdf_normalise (text);
 
   for (guint i = 0; i < G_N_ELEMENTS (headings_en); i++)
     {
@@ -181,10 +123,10 @@ static void
 test_russian (void)
 {
   g_autofree char *path = make_pdf ("ru.pdf", "ru", options_70b);
-  g_autofree char *info = run_tool ("pdfinfo", path);
-  g_autofree char *title = info_field (info, "Title");
-  g_autofree char *text = run_tool ("pdftotext", path);
-  g_autofree char *flat = normalise (text);
+  g_autofree char *info = ts_pdf_tool ("pdfinfo", path);
+  g_autofree char *title = ts_pdf_info_field (info, "Title");
+  g_autofree char *text = ts_pdf_tool ("pdftotext", path);
+  g_autofree char *flat = ts_pdf_normalise (text);
 
   g_assert_cmpstr (title, ==, "Спецификация оборудования для обучения");
   for (guint i = 0; i < G_N_ELEMENTS (headings_ru); i++)

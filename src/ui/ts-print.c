@@ -1,0 +1,506 @@
+/* ts-print.c — the spec sheet through GtkPrintOperation: export to PDF,
+ * print, and an in-app preview
+ *
+ * GTK pitfalls this follows (verified on GTK 4.8): the default paper comes
+ * from LC_PAPER (Letter under en_US), so A4 is set explicitly; the default
+ * unit is device pixels and the default origin sits inside the margins, so
+ * the unit is points and the page is used in full — the sheet keeps its own
+ * margins, the same on paper and in the PDF.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-print"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ts-print.h"
+#include "ts-specsheet.h"
+
+/* Preview pages are drawn this wide on screen (the page's points at about
+ * 1.2 × for readable body text on a laptop). */
+#define PREVIEW_PAGE_WIDTH 720
+#define PREVIEW_SPACING    18
+
+#define SHEET_KEY "ts-specsheet"
+
+const char *
+ts_print_lang_from_setting (const char *value)
+{
+  if (value == NULL || *value == '\0' || g_strcmp0 (value, "ui") == 0)
+    return NULL;
+  return value;
+}
+
+static TsSpecsheet *
+operation_sheet (GtkPrintOperation *op)
+{
+  return g_object_get_data (G_OBJECT (op), SHEET_KEY);
+}
+
+static void
+on_begin_print (GtkPrintOperation *op,
+                GtkPrintContext   *context,
+                gpointer           user_data)
+{
+  TsSpecsheet *sheet = operation_sheet (op);
+  guint n_pages;
+
+  /* The chosen paper may differ from A4: lay out for what is printed. */
+  n_pages = ts_specsheet_paginate (sheet, gtk_print_context_get_width (context),
+                                   gtk_print_context_get_height (context));
+  gtk_print_operation_set_n_pages (op, (int) n_pages);
+}
+
+static void
+on_draw_page (GtkPrintOperation *op,
+              GtkPrintContext   *context,
+              int                page_nr,
+              gpointer           user_data)
+{
+  TsSpecsheet *sheet = operation_sheet (op);
+  cairo_t *cr = gtk_print_context_get_cairo_context (context);
+
+  /* On export the target is GTK's PDF surface: give it the same title,
+   * author and creator as the command line's PDF. */
+  if (page_nr == 0)
+    ts_specsheet_set_pdf_metadata (sheet, cairo_get_target (cr));
+  ts_specsheet_draw_page (sheet, cr, (guint) page_nr, gtk_print_context_get_width (context),
+                          gtk_print_context_get_height (context));
+}
+
+GtkPrintOperation *
+ts_print_operation_new (const TsPlan *plan,
+                        const char   *lang)
+{
+  g_autoptr(GtkPageSetup) setup = gtk_page_setup_new ();
+  g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+  GtkPrintOperation *op;
+  TsSpecsheet *sheet;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+
+  sheet = ts_specsheet_new (plan, ts_print_lang_from_setting (lang), NULL);
+
+  op = gtk_print_operation_new ();
+  gtk_page_setup_set_paper_size_and_default_margins (setup, paper);
+  gtk_page_setup_set_orientation (setup, GTK_PAGE_ORIENTATION_PORTRAIT);
+  gtk_print_operation_set_default_page_setup (op, setup);
+  gtk_print_operation_set_unit (op, GTK_UNIT_POINTS);
+  gtk_print_operation_set_use_full_page (op, TRUE);
+  gtk_print_operation_set_job_name (op, ts_specsheet_get_document_number (sheet));
+  gtk_print_operation_set_embed_page_setup (op, TRUE);
+
+  g_object_set_data_full (G_OBJECT (op), SHEET_KEY, sheet, (GDestroyNotify) ts_specsheet_free);
+  g_signal_connect (op, "begin-print", G_CALLBACK (on_begin_print), NULL);
+  g_signal_connect (op, "draw-page", G_CALLBACK (on_draw_page), NULL);
+  return op;
+}
+
+static gboolean
+save_failed (GError    **error,
+             const char *path,
+             const char *reason)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+               _("Could not save the spec sheet to “%s”: %s"), display, reason);
+  return FALSE;
+}
+
+gboolean
+ts_print_export_pdf (GtkWindow     *parent,
+                     const TsPlan  *plan,
+                     const char    *path,
+                     const char    *lang,
+                     GError       **error)
+{
+  g_autoptr(GtkPrintOperation) op = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *tmp = NULL;
+  GtkPrintOperationResult result;
+  mode_t mask;
+  int fd;
+
+  g_return_val_if_fail (plan != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* GTK writes straight to its export file: give it a temporary one next
+   * to the target and rename it over the target only when it is whole. */
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  tmp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
+  fd = g_mkstemp (tmp);
+  if (fd < 0)
+    return save_failed (error, path, g_strerror (errno));
+  close (fd);
+
+  op = ts_print_operation_new (plan, lang);
+  gtk_print_operation_set_export_filename (op, tmp);
+  result = gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_EXPORT, parent, &local_error);
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      g_unlink (tmp);
+      return save_failed (error, path, local_error != NULL ? local_error->message : g_strerror (EIO));
+    }
+
+  /* mkstemp made it private; a saved document is as readable as any. */
+  mask = umask (0);
+  umask (mask);
+  if (g_chmod (tmp, 0666 & ~mask) != 0 || g_rename (tmp, path) != 0)
+    {
+      int saved = errno;
+
+      g_unlink (tmp);
+      return save_failed (error, path, g_strerror (saved));
+    }
+  return TRUE;
+}
+
+/* ---- Export PDF… with a file chooser ------------------------------------ */
+
+typedef struct
+{
+  TsPlan              *plan;     /* the sheet's own copy */
+  char                *lang;
+  TsPrintExportedFunc  done;
+  gpointer             user_data;
+  GtkWindow           *parent;
+} ExportData;
+
+static void
+export_data_free (ExportData *data)
+{
+  g_clear_pointer (&data->plan, ts_plan_free);
+  g_clear_weak_pointer (&data->parent);
+  g_free (data->lang);
+  g_free (data);
+}
+
+static void
+on_export_response (GtkNativeDialog *dialog,
+                    int              response,
+                    gpointer         user_data)
+{
+  ExportData *data = user_data;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (file != NULL)
+    path = g_file_get_path (file);
+
+  if (path != NULL)
+    {
+      if (ts_print_export_pdf (data->parent, data->plan, path, data->lang, &error))
+        {
+          if (data->done != NULL)
+            data->done (path, NULL, data->user_data);
+        }
+      else if (data->done != NULL)
+        data->done (NULL, error, data->user_data);
+    }
+  else if (data->done != NULL)
+    data->done (NULL, NULL, data->user_data);
+
+  export_data_free (data);
+  g_object_unref (dialog);
+}
+
+void
+ts_print_export_pdf_dialog (GtkWindow           *parent,
+                            const TsPlan        *plan,
+                            const char          *lang,
+                            TsPrintExportedFunc  done,
+                            gpointer             user_data)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(TsSpecsheet) sheet = NULL;
+  g_autofree char *name = NULL;
+  GtkFileChooserNative *chooser;
+  ExportData *data;
+
+  g_return_if_fail (plan != NULL);
+
+  data = g_new0 (ExportData, 1);
+  /* The window may replace its plan while the chooser is open. */
+  data->plan = ts_plan_compute (plan->catalog, plan->scenario, NULL);
+  data->lang = g_strdup (lang);
+  data->done = done;
+  data->user_data = user_data;
+  g_set_weak_pointer (&data->parent, parent);
+  if (data->plan == NULL)
+    {
+      export_data_free (data);
+      g_return_if_reached ();
+    }
+
+  sheet = ts_specsheet_new (data->plan, ts_print_lang_from_setting (lang), NULL);
+  name = g_strdup_printf ("%s.pdf", ts_specsheet_get_document_number (sheet));
+
+  /* Translators: title of the file chooser that saves the spec sheet */
+  chooser = gtk_file_chooser_native_new (_("Export Spec Sheet"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         /* Translators: button of the file chooser */
+                                         _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  /* Translators: file type in the file chooser */
+  gtk_file_filter_set_name (filter, _("PDF documents"));
+  gtk_file_filter_add_mime_type (filter, "application/pdf");
+  gtk_file_filter_add_suffix (filter, "pdf");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+
+  g_signal_connect (chooser, "response", G_CALLBACK (on_export_response), data);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* ---- Print… -------------------------------------------------------------- */
+
+static void
+show_error (GtkWindow    *parent,
+            const GError *error)
+{
+  AdwMessageDialog *dialog;
+
+  /* Translators: heading of the dialog when printing failed */
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Could Not Print the Spec Sheet"), error->message));
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_print_done (GtkPrintOperation       *op,
+               GtkPrintOperationResult  result,
+               gpointer                 user_data)
+{
+  GtkWindow *parent = g_object_get_data (G_OBJECT (op), "ts-parent");
+
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      g_autoptr(GError) error = NULL;
+
+      gtk_print_operation_get_error (op, &error);
+      if (error != NULL)
+        show_error (parent, error);
+    }
+  /* The reference taken when the dialog opened (allow-async). */
+  g_object_unref (op);
+}
+
+typedef struct
+{
+  GtkPrintOperationPreview *preview;
+  cairo_t                  *cr;
+} DialogPreview;
+
+static void
+dialog_preview_end (gpointer user_data)
+{
+  DialogPreview *p = user_data;
+
+  gtk_print_operation_preview_end_preview (p->preview);
+  g_object_unref (p->preview);
+  cairo_destroy (p->cr);
+  g_free (p);
+}
+
+static GtkWindow *show_preview_for (GtkWindow   *parent,
+                                    TsSpecsheet *sheet,
+                                    const char  *lang);
+
+/* The print dialog's Preview button: GTK's default runs an external
+ * viewer (evince), often missing and never in Flatpak; show ours, and end
+ * GTK's preview when our window closes. */
+static gboolean
+on_preview (GtkPrintOperation        *op,
+            GtkPrintOperationPreview *preview,
+            GtkPrintContext          *context,
+            GtkWindow                *parent,
+            gpointer                  user_data)
+{
+  TsSpecsheet *sheet = operation_sheet (op);
+  DialogPreview *p = g_new0 (DialogPreview, 1);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  GtkWindow *window;
+
+  /* GTK insists on a cairo context for a handled preview; nothing is drawn
+   * on it, our window draws the pages itself. */
+  p->cr = cairo_create (surface);
+  cairo_surface_destroy (surface);
+  gtk_print_context_set_cairo_context (context, p->cr, 72, 72);
+  p->preview = g_object_ref (preview);
+
+  window = show_preview_for (parent != NULL ? parent : g_object_get_data (G_OBJECT (op), "ts-parent"),
+                             sheet, g_object_get_data (G_OBJECT (op), "ts-lang"));
+  g_object_set_data_full (G_OBJECT (window), "ts-dialog-preview", p, dialog_preview_end);
+  return TRUE;
+}
+
+void
+ts_print_run_dialog (GtkWindow    *parent,
+                     const TsPlan *plan,
+                     const char   *lang)
+{
+  GtkPrintOperation *op;
+  g_autoptr(GError) error = NULL;
+  GtkPrintOperationResult result;
+
+  g_return_if_fail (plan != NULL);
+
+  op = ts_print_operation_new (plan, lang);
+  gtk_print_operation_set_allow_async (op, TRUE);
+  g_object_set_data (G_OBJECT (op), "ts-parent", parent);
+  g_object_set_data_full (G_OBJECT (op), "ts-lang", g_strdup (lang), g_free);
+  g_signal_connect (op, "done", G_CALLBACK (on_print_done), NULL);
+  g_signal_connect (op, "preview", G_CALLBACK (on_preview), NULL);
+
+  result = gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent, &error);
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR && error != NULL)
+    show_error (parent, error);
+  /* With allow-async the operation reports through "done", which drops
+   * this reference; without it (some platforms) it finished already. */
+  if (result != GTK_PRINT_OPERATION_RESULT_IN_PROGRESS)
+    {
+      g_signal_handlers_disconnect_by_func (op, on_print_done, NULL);
+      g_object_unref (op);
+    }
+}
+
+/* ---- the in-app preview ----------------------------------------------------- */
+
+typedef struct
+{
+  TsSpecsheet *sheet;
+  guint        page;
+} PreviewPage;
+
+static void
+draw_preview_page (GtkDrawingArea *area,
+                   cairo_t        *cr,
+                   int             width,
+                   int             height,
+                   gpointer        user_data)
+{
+  PreviewPage *pp = user_data;
+  double scale = width / TS_SPECSHEET_A4_WIDTH_PT;
+
+  cairo_scale (cr, scale, scale);
+  ts_specsheet_draw_page (pp->sheet, cr, pp->page, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
+}
+
+static void
+on_preview_print (GtkButton *button,
+                  gpointer   user_data)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (button)));
+  TsSpecsheet *sheet = g_object_get_data (G_OBJECT (window), SHEET_KEY);
+  const char *lang = g_object_get_data (G_OBJECT (window), "ts-lang");
+  GtkWindow *parent = gtk_window_get_transient_for (window);
+
+  ts_print_run_dialog (parent != NULL ? parent : window, ts_specsheet_get_plan (sheet), lang);
+}
+
+static GtkWindow *
+show_preview_for (GtkWindow   *parent,
+                  TsSpecsheet *source,
+                  const char  *lang)
+{
+  /* A sheet of its own: the window outlives the print operation. */
+  TsSpecsheet *sheet = ts_specsheet_new (ts_specsheet_get_plan (source), ts_specsheet_get_lang (source),
+                                         ts_specsheet_get_date (source));
+  GtkWidget *window = adw_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *header = adw_header_bar_new ();
+  GtkWidget *title;
+  GtkWidget *print;
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *pages = gtk_box_new (GTK_ORIENTATION_VERTICAL, PREVIEW_SPACING);
+  GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+  guint n_pages = ts_specsheet_paginate (sheet, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
+  g_autofree char *subtitle = NULL;
+
+  g_object_set_data_full (G_OBJECT (window), SHEET_KEY, sheet, (GDestroyNotify) ts_specsheet_free);
+  g_object_set_data_full (G_OBJECT (window), "ts-lang", g_strdup (lang), g_free);
+
+  /* Translators: “TS-20261202-1a2b3c4d · 4 pages” */
+  subtitle = g_strdup_printf (ngettext ("%s · %u page", "%s · %u pages", n_pages),
+                              ts_specsheet_get_document_number (sheet), n_pages);
+  /* Translators: title of the print preview window */
+  title = adw_window_title_new (_("Print Preview"), subtitle);
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), title);
+  /* Translators: button of the print preview */
+  print = gtk_button_new_with_mnemonic (_("_Print…"));
+  gtk_widget_add_css_class (print, "suggested-action");
+  g_signal_connect (print, "clicked", G_CALLBACK (on_preview_print), NULL);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), print);
+  gtk_box_append (GTK_BOX (box), header);
+
+  gtk_widget_set_margin_top (pages, PREVIEW_SPACING);
+  gtk_widget_set_margin_bottom (pages, PREVIEW_SPACING);
+  gtk_widget_set_margin_start (pages, PREVIEW_SPACING);
+  gtk_widget_set_margin_end (pages, PREVIEW_SPACING);
+  gtk_widget_set_halign (pages, GTK_ALIGN_CENTER);
+  for (guint i = 0; i < n_pages; i++)
+    {
+      GtkWidget *area = gtk_drawing_area_new ();
+      PreviewPage *pp = g_new0 (PreviewPage, 1);
+      g_autofree char *label = NULL;
+
+      pp->sheet = sheet;
+      pp->page = i;
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), PREVIEW_PAGE_WIDTH);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area),
+                                           (int) (PREVIEW_PAGE_WIDTH * TS_SPECSHEET_A4_HEIGHT_PT
+                                                  / TS_SPECSHEET_A4_WIDTH_PT));
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_preview_page, pp, g_free);
+      gtk_widget_add_css_class (area, "card");
+      /* Translators: accessible name of a page in the print preview, “Page 1 of 4” */
+      label = g_strdup_printf (_("Page %u of %u"), i + 1, n_pages);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      gtk_box_append (GTK_BOX (pages), area);
+    }
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), pages);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  adw_window_set_content (ADW_WINDOW (window), box);
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Escape"),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (window, shortcuts);
+
+  gtk_window_set_title (GTK_WINDOW (window), _("Print Preview"));
+  gtk_window_set_default_size (GTK_WINDOW (window), PREVIEW_PAGE_WIDTH + 4 * PREVIEW_SPACING, 900);
+  if (parent != NULL)
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (window), parent);
+      gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+  return GTK_WINDOW (window);
+}
+
+GtkWindow *
+ts_print_show_preview (GtkWindow    *parent,
+                       const TsPlan *plan,
+                       const char   *lang)
+{
+  g_autoptr(TsSpecsheet) source = NULL;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+
+  source = ts_specsheet_new (plan, ts_print_lang_from_setting (lang), NULL);
+  return show_preview_for (parent, source, lang);
+}

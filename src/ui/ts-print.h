@@ -1,0 +1,63 @@
+/* ts-print.h — the spec sheet through GtkPrintOperation: export to PDF,
+ * print, and an in-app preview
+ *
+ * Every function draws with ts_specsheet_draw_page(), the same pages the
+ * command line writes. lang is the document's language, chosen apart from
+ * the interface's (GSettings pdf-language): "ru", "en", or NULL / "ui" for
+ * the interface's current language. Each call copies what it needs from
+ * plan, so the window may replace its plan while a dialog is open.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ts-engine.h"
+
+G_BEGIN_DECLS
+
+/* Called when an interactive export ends: path is the saved file, or NULL
+ * with error set when it failed; both NULL when the user cancelled. */
+typedef void (*TsPrintExportedFunc) (const char   *path,
+                                     const GError *error,
+                                     gpointer      user_data);
+
+/* A GtkPrintOperation set up for the spec sheet: A4 portrait by default,
+ * points, the full page, the document number as the job name. */
+GtkPrintOperation *ts_print_operation_new      (const TsPlan        *plan,
+                                                const char          *lang);
+
+/* Writes the spec sheet to path (ACTION_EXPORT; no dialog, works with no
+ * display), atomically: a temporary file in the same folder renamed over
+ * path, nothing left behind on failure. */
+gboolean           ts_print_export_pdf         (GtkWindow           *parent,
+                                                const TsPlan        *plan,
+                                                const char          *path,
+                                                const char          *lang,
+                                                GError             **error);
+
+/* “Export PDF…”: asks for a file (native chooser, the portal in Flatpak),
+ * then exports as above and calls done (may be NULL). */
+void               ts_print_export_pdf_dialog  (GtkWindow           *parent,
+                                                const TsPlan        *plan,
+                                                const char          *lang,
+                                                TsPrintExportedFunc  done,
+                                                gpointer             user_data);
+
+/* “Print…”: the print dialog, asynchronously; its Preview button opens the
+ * in-app preview. Errors are shown in a dialog on parent. */
+void               ts_print_run_dialog         (GtkWindow           *parent,
+                                                const TsPlan        *plan,
+                                                const char          *lang);
+
+/* A window with every page as it will print, and a Print button. */
+GtkWindow         *ts_print_show_preview       (GtkWindow           *parent,
+                                                const TsPlan        *plan,
+                                                const char          *lang);
+
+/* The document language for a GSettings pdf-language value ("ui", "ru",
+ * "en"): NULL for "ui", else the value. */
+const char        *ts_print_lang_from_setting  (const char          *value);
+
+G_END_DECLS
