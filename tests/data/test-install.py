@@ -31,6 +31,7 @@ parser.add_argument("--localedir", required=True)
 parser.add_argument("--app-id", required=True)
 parser.add_argument("--version", required=True)
 parser.add_argument("--gui", choices=["true", "false"], required=True)
+parser.add_argument("--icons", required=True, help="the source data/icons directory")
 args = parser.parse_args()
 
 APP_ID = args.app_id
@@ -117,6 +118,19 @@ def installed_metadata():
     assert component.findtext("launchable") == APP_ID + ".desktop"
     versions = [release.get("version") for release in component.iter("release")]
     assert versions[0] == args.version, versions
+
+
+@tap.case("the installed app icon is the profile's own")
+def installed_icon():
+    need_install()
+    if args.gui != "true":
+        raise Skip("built without the window (-Dgui=disabled)")
+    # The development profile (app ID ….Devel) has a distinct icon.
+    source_name = ("io.github.trainsizer.TrainSizer.Devel.svg" if APP_ID.endswith(".Devel")
+                   else "io.github.trainsizer.TrainSizer.svg")
+    with open(os.path.join(args.icons, source_name), "rb") as source, \
+         open(os.path.join(datadir, "icons", "hicolor", "scalable", "apps", APP_ID + ".svg"), "rb") as icon:
+        assert icon.read() == source.read(), f"the installed icon is not {source_name}"
 
 
 @tap.case("the D-Bus service starts the installed binary as a GApplication service")

@@ -34,6 +34,10 @@ OLDEST_SUPPORTED_GNOME_RUNTIME = 49
 # Build-time sandbox options that would let a build step reach the network
 # (manifest-toplevel-build-network-access in flatpak-builder-lint).
 NETWORK_BUILD_ARG = "--share=network"
+# What the test step may add to the build sandbox: the host's X display, so
+# the window tests run when a developer builds the Flatpak on a desktop.
+# It is not a permission of the installed app.
+ALLOWED_TEST_ARGS = {"--socket=x11", "--share=ipc"}
 
 
 def problems(manifest, app_id):
@@ -73,6 +77,9 @@ def problems(manifest, app_id):
             continue
         if NETWORK_BUILD_ARG in build_options(options_holder).get("build-args", []):
             found.append("a build step has network access")
+        extra_test_args = set(build_options(options_holder).get("test-args", [])) - ALLOWED_TEST_ARGS
+        if extra_test_args:
+            found.append(f"the test step gets more than a display: {sorted(extra_test_args)}")
     app_modules = [module for module in manifest.get("modules", [])
                    if isinstance(module, dict) and module.get("name") == "trainsizer"]
     if len(app_modules) != 1:
@@ -124,6 +131,8 @@ BROADER = [
     ("plain X11", lambda m: m["finish-args"].__setitem__(1, "--socket=x11")),
     ("portal talk-name", lambda m: m["finish-args"].append("--talk-name=org.freedesktop.portal.Desktop")),
     ("session bus", lambda m: m["finish-args"].append("--socket=session-bus")),
+    ("the test step on the network",
+     lambda m: m["modules"][-1].setdefault("build-options", {}).setdefault("test-args", []).append("--share=network")),
     ("a build step on the network",
      lambda m: m["modules"][-1].setdefault("build-options", {}).setdefault("build-args", []).append("--share=network")),
 ]
