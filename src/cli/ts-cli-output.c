@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "ts-cli-output.h"
+#include "ts-render.h"
 #include "ts-specsheet.h"
 
 static void
@@ -271,11 +272,33 @@ ts_cli_write_pdf (const TsPlan    *plan,
   return ts_specsheet_write_pdf (sheet, args->output_path, error);
 }
 
+/* The width of a drawing written by `draw` when none is asked for: a
+ * full-HD screen's width, wide enough for the comparison's every column. */
+#define TS_CLI_DRAWING_WIDTH 1280
+
 gboolean
 ts_cli_write_drawing (const TsPlan    *plan,
                       const TsCliArgs *args,
                       GError         **error)
 {
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Drawings are not available yet"));
-  return FALSE;
+  TsRenderStyle style;
+  TsDrawing drawing = TS_DRAWING_MEMORY;
+  double width = TS_CLI_DRAWING_WIDTH;
+  double height = 0;  /* the drawing's own height at that width */
+
+  if (args->drawing != NULL && !ts_drawing_from_string (args->drawing, &drawing))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Option --drawing accepts memory, comparison, rack, power or time, not “%s”"), args->drawing);
+      return FALSE;
+    }
+  ts_render_style_init (&style, FALSE);
+
+  if (args->png_path != NULL
+      && !ts_render_export (drawing, plan, -1, args->png_path, FALSE, width, height, &style, error))
+    return FALSE;
+  if (args->svg_path != NULL
+      && !ts_render_export (drawing, plan, -1, args->svg_path, TRUE, width, height, &style, error))
+    return FALSE;
+  return TRUE;
 }

@@ -1,4 +1,4 @@
-/* ts-render.c — shared drawing helpers (palette, text)
+/* ts-render.c — shared drawing helpers (palette, text), dispatch, export
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,7 +6,16 @@
 
 #include "config.h"
 
-#include "ts-render.h"
+#include <cairo-svg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <unistd.h>
+
+#include "ts-render-private.h"
 
 /* GNOME HIG palette, chosen to stay distinct for common colour-vision
  * deficiencies and legible with both light and dark text. */
@@ -19,6 +28,17 @@ static const TsColor component_colors[TS_N_COMPONENTS] = {
   { 0.867, 0.133, 0.200, 1 },  /* adapters: red 3 */
   { 0.596, 0.416, 0.267, 1 },  /* quantization constants: brown 3 */
   { 0.604, 0.600, 0.588, 1 },  /* overhead: light 5 */
+};
+
+/* Rack device roles, also from the HIG palette; servers in a calm slate so
+ * the switches (fewer, and what a reviewer looks for) stand out. */
+static const TsColor role_colors[TS_N_DEVICE_ROLES] = {
+  { 0.239, 0.322, 0.431, 1 },  /* server: slate */
+  { 0.129, 0.565, 0.643, 1 },  /* leaf switch: teal */
+  { 0.380, 0.208, 0.514, 1 },  /* spine switch: purple 5 */
+  { 0.776, 0.275, 0.000, 1 },  /* storage switch: orange 5 */
+  { 0.467, 0.463, 0.482, 1 },  /* management switch: dark 1 */
+  { 0.165, 0.165, 0.165, 1 },  /* PDU: near black */
 };
 
 void
@@ -34,7 +54,7 @@ ts_render_style_init (TsRenderStyle *style,
   style->font_family = "Cantarell, DejaVu Sans, sans-serif";
   style->font_size = 10;
   style->dpi = 96;
-  style->accent = (TsColor) { 0.208, 0.518, 0.894, 1 };
+  style->accent = dark ? (TsColor) { 0.471, 0.682, 0.929, 1 } : (TsColor) { 0.110, 0.443, 0.847, 1 };
 }
 
 TsColor
@@ -44,9 +64,661 @@ ts_render_component_color (TsComponent component)
   return component_colors[component];
 }
 
+TsColor
+ts_render_role_color (TsDeviceRole role)
+{
+  g_return_val_if_fail (role < TS_N_DEVICE_ROLES, role_colors[0]);
+  return role_colors[role];
+}
+
 void
 ts_render_set_color (cairo_t       *cr,
                      const TsColor *color)
 {
   cairo_set_source_rgba (cr, color->r, color->g, color->b, color->a);
+}
+
+TsColor
+ts_render_contrast_color (const TsColor *bg)
+{
+  /* Relative luminance (ITU-R BT.709 weights on linearised sRGB); dark
+   * text above the point where both contrasts are equal (≈ 0.18). */
+  double c[3] = { bg->r, bg->g, bg->b };
+  double lum;
+
+  for (int i = 0; i < 3; i++)
+    c[i] = c[i] <= 0.04045 ? c[i] / 12.92 : pow ((c[i] + 0.055) / 1.055, 2.4);
+  lum = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  if (lum > 0.179)
+    return (TsColor) { 0, 0, 0, 0.87 };
+  return (TsColor) { 1, 1, 1, 1 };
+}
+
+void
+ts_render_rounded_rect (cairo_t *cr,
+                        double   x,
+                        double   y,
+                        double   w,
+                        double   h,
+                        double   r)
+{
+  r = MIN (r, MIN (w, h) / 2);
+  if (r <= 0)
+    {
+      cairo_rectangle (cr, x, y, w, h);
+      return;
+    }
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+const char *
+ts_drawing_to_string (TsDrawing drawing)
+{
+  switch (drawing)
+    {
+    case TS_DRAWING_MEMORY: return "memory";
+    case TS_DRAWING_COMPARISON: return "comparison";
+    case TS_DRAWING_RACK: return "rack";
+    case TS_DRAWING_POWER: return "power";
+    case TS_DRAWING_TIME: return "time";
+    case TS_N_DRAWINGS:
+    default: return NULL;
+    }
+}
+
+gboolean
+ts_drawing_from_string (const char *text,
+                        TsDrawing  *drawing)
+{
+  for (int i = 0; i < TS_N_DRAWINGS; i++)
+    if (g_strcmp0 (text, ts_drawing_to_string (i)) == 0)
+      {
+        *drawing = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Formatting that ts-format.h does not have (yet). */
+
+char *
+ts_render_format_units (guint units)
+{
+  g_autofree char *n = ts_format_number (units, 0);
+
+  /* Translators: rack units, as in “8 U” */
+  return g_strconcat (n, "\u00a0", C_("unit", "U"), NULL);
+}
+
+char *
+ts_render_format_kg (double kg)
+{
+  g_autofree char *n = ts_format_number (kg, 0);
+
+  /* Translators: kilograms */
+  return g_strconcat (n, "\u00a0", C_("unit", "kg"), NULL);
+}
+
+char *
+ts_render_format_flops (double flops)
+{
+  static const char *const superscript[] = {
+    "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹",
+  };
+  g_autofree char *mantissa = NULL;
+  GString *out;
+  g_autofree char *exp_digits = NULL;
+  int exponent;
+
+  if (!(flops > 0) || !isfinite (flops))
+    return g_strdup ("—");
+  exponent = (int) floor (log10 (flops));
+  mantissa = ts_format_number (flops / pow (10, exponent), 1);
+  out = g_string_new (mantissa);
+  g_string_append (out, " × 10");
+  exp_digits = g_strdup_printf ("%d", exponent);
+  for (const char *p = exp_digits; *p; p++)
+    g_string_append (out, *p == '-' ? "⁻" : superscript[*p - '0']);
+  return g_string_free (out, FALSE);
+}
+
+const char *
+ts_render_device_role_label (TsDeviceRole role)
+{
+  switch (role)
+    {
+    case TS_DEVICE_SERVER: return _("Server");
+    case TS_DEVICE_LEAF_SWITCH: return _("Leaf switch");
+    case TS_DEVICE_SPINE_SWITCH: return _("Spine switch");
+    case TS_DEVICE_STORAGE_SWITCH: return _("Storage switch");
+    case TS_DEVICE_MANAGEMENT_SWITCH: return _("Management switch");
+    /* Translators: power distribution unit (a 0U strip in the rack) */
+    case TS_DEVICE_PDU: return _("PDU");
+    case TS_N_DEVICE_ROLES:
+    default: return "";
+    }
+}
+
+const TsOption *
+ts_render_pick_option (const TsPlan *plan,
+                       int           option_index)
+{
+  if (plan == NULL || plan->options == NULL || plan->options->len == 0)
+    return NULL;
+  if (option_index >= 0 && (guint) option_index < plan->options->len)
+    return &g_array_index (plan->options, TsOption, option_index);
+  return ts_plan_get_shown_option (plan);
+}
+
+const TsMemory *
+ts_render_pick_memory (const TsPlan   *plan,
+                       const TsOption *option)
+{
+  if (option != NULL && option->memory.layout.gpus > 0)
+    return &option->memory;
+  return &plan->memory;
+}
+
+/* Context and text */
+
+void
+ts_render_ctx_init (TsRenderCtx         *ctx,
+                    cairo_t             *cr,
+                    const TsPlan        *plan,
+                    int                  option_index,
+                    double               width,
+                    double               height,
+                    const TsRenderStyle *style,
+                    const TsRackOptions *rack_options)
+{
+  static const TsRackOptions default_rack = { FALSE, FALSE };
+  PangoContext *pc;
+  cairo_font_options_t *fo;
+
+  ctx->cr = cr;
+  ctx->style = style;
+  ctx->plan = plan;
+  ctx->option = ts_render_pick_option (plan, option_index);
+  ctx->rack = rack_options != NULL ? rack_options : &default_rack;
+  ctx->width = width;
+  ctx->height = height;
+  ctx->layout = pango_cairo_create_layout (cr);
+  pc = pango_layout_get_context (ctx->layout);
+  pango_cairo_context_set_resolution (pc, style->dpi);
+  /* Unhinted metrics: text measures the same on screen, in a PNG and on a
+   * PDF page, so a layout that fits in one fits in all. */
+  fo = cairo_font_options_create ();
+  cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (pc, fo);
+  cairo_font_options_destroy (fo);
+  pango_layout_context_changed (ctx->layout);
+  pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);
+  ts_render_ctx_set_scale (ctx, 1.0);
+}
+
+void
+ts_render_ctx_set_scale (TsRenderCtx *ctx,
+                         double       scale)
+{
+  const TsRenderStyle *style = ctx->style;
+
+  ctx->scale = scale;
+  /* points → user units at the target's resolution */
+  ctx->em = style->font_size * style->font_scale * scale * style->dpi / 72.0;
+  ctx->font_factor = -1;
+}
+
+void
+ts_render_ctx_clear (TsRenderCtx *ctx)
+{
+  g_clear_object (&ctx->layout);
+}
+
+static void
+set_font (TsRenderCtx *ctx,
+          double       factor,
+          PangoWeight  weight)
+{
+  PangoFontDescription *desc;
+  double points;
+
+  if (ctx->font_factor == factor && ctx->font_weight == weight)
+    return;
+  points = ctx->style->font_size * ctx->style->font_scale * ctx->scale * factor;
+  desc = pango_font_description_from_string (ctx->style->font_family);
+  pango_font_description_set_size (desc, MAX (1, (int) (points * PANGO_SCALE)));
+  pango_font_description_set_weight (desc, weight);
+  pango_layout_set_font_description (ctx->layout, desc);
+  pango_font_description_free (desc);
+  ctx->font_factor = factor;
+  ctx->font_weight = weight;
+}
+
+void
+ts_render_text_size (TsRenderCtx *ctx,
+                     const char  *text,
+                     double       factor,
+                     PangoWeight  weight,
+                     double      *width,
+                     double      *height)
+{
+  PangoRectangle logical;
+
+  set_font (ctx, factor, weight);
+  pango_layout_set_width (ctx->layout, -1);
+  pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_text (ctx->layout, text, -1);
+  pango_layout_get_extents (ctx->layout, NULL, &logical);
+  if (width != NULL)
+    *width = (double) logical.width / PANGO_SCALE;
+  if (height != NULL)
+    *height = (double) logical.height / PANGO_SCALE;
+}
+
+double
+ts_render_line_height (TsRenderCtx *ctx,
+                       double       factor)
+{
+  double h;
+
+  ts_render_text_size (ctx, "Ag", factor, PANGO_WEIGHT_NORMAL, NULL, &h);
+  return h;
+}
+
+double
+ts_render_text (TsRenderCtx   *ctx,
+                const char    *text,
+                double         x,
+                double         y,
+                double         max_width,
+                TsAlign        align,
+                double         factor,
+                PangoWeight    weight,
+                const TsColor *color)
+{
+  double w;
+  double dx = 0;
+
+  if (text == NULL || *text == '\0' || max_width <= 0)
+    return 0;
+  /* Text too small to read is left out rather than drawn as a smudge. */
+  if (ctx->style->font_size * ctx->style->font_scale * ctx->scale * factor < TS_MIN_TEXT_POINTS)
+    return 0;
+  ts_render_text_size (ctx, text, factor, weight, &w, NULL);
+  if (w > max_width)
+    {
+      PangoRectangle logical;
+
+      pango_layout_set_width (ctx->layout, (int) (max_width * PANGO_SCALE));
+      pango_layout_get_extents (ctx->layout, NULL, &logical);
+      w = MIN ((double) logical.width / PANGO_SCALE, max_width);
+      /* An ellipsized layout of one line keeps its text at the left of
+       * its width whatever the alignment, so position it ourselves. */
+      pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
+    }
+  if (align == TS_ALIGN_CENTER)
+    dx = (max_width - w) / 2;
+  else if (align == TS_ALIGN_END)
+    dx = max_width - w;
+  ts_render_set_color (ctx->cr, color);
+  cairo_move_to (ctx->cr, x + dx, y);
+  pango_cairo_show_layout (ctx->cr, ctx->layout);
+  return w;
+}
+
+double
+ts_render_paragraph (TsRenderCtx   *ctx,
+                     const char    *text,
+                     double         x,
+                     double         y,
+                     double         max_width,
+                     double         factor,
+                     PangoWeight    weight,
+                     const TsColor *color,
+                     gboolean       draw)
+{
+  PangoRectangle logical;
+
+  if (text == NULL || *text == '\0' || max_width <= 0)
+    return 0;
+  set_font (ctx, factor, weight);
+  pango_layout_set_text (ctx->layout, text, -1);
+  pango_layout_set_width (ctx->layout, (int) (max_width * PANGO_SCALE));
+  pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_NONE);
+  pango_layout_get_extents (ctx->layout, NULL, &logical);
+  if (draw)
+    {
+      ts_render_set_color (ctx->cr, color);
+      cairo_move_to (ctx->cr, x, y);
+      pango_cairo_show_layout (ctx->cr, ctx->layout);
+    }
+  pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);
+  return (double) logical.height / PANGO_SCALE;
+}
+
+void
+ts_render_message (TsRenderCtx *ctx,
+                   const char  *title,
+                   const char  *detail)
+{
+  double pad = ctx->em;
+  double w = ctx->width - 2 * pad;
+  double th = ts_render_line_height (ctx, TS_TEXT_TITLE);
+  double dh = detail != NULL ? ts_render_paragraph (ctx, detail, 0, 0, w, TS_TEXT_NORMAL,
+                                                    PANGO_WEIGHT_NORMAL, &ctx->style->muted, FALSE) : 0;
+  double y = MAX (pad, (ctx->height - th - dh - pad / 2) / 2);
+
+  ts_render_text (ctx, title, pad, y, w, TS_ALIGN_CENTER, TS_TEXT_TITLE, PANGO_WEIGHT_BOLD,
+                  &ctx->style->foreground);
+  if (detail != NULL)
+    {
+      pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
+      ts_render_paragraph (ctx, detail, pad, y + th + pad / 2, w, TS_TEXT_NORMAL,
+                           PANGO_WEIGHT_NORMAL, &ctx->style->muted, TRUE);
+      pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
+    }
+}
+
+/* Dispatch */
+
+typedef struct
+{
+  void   (*draw)     (TsRenderCtx *ctx);
+  double (*height)   (TsRenderCtx *ctx);
+  char  *(*describe) (const TsPlan *plan, const TsOption *option);
+  double   min_scale;
+} DrawingClass;
+
+static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
+  { ts_render_memory_draw, ts_render_memory_height, ts_render_memory_describe, TS_MIN_SCALE },
+  { ts_render_comparison_draw, ts_render_comparison_height, ts_render_comparison_describe, TS_MIN_SCALE },
+  /* A large cluster shrinks further: the racks stay whole and in view,
+   * their labels give way first. */
+  { ts_render_rack_draw, ts_render_rack_height, ts_render_rack_describe, 0.1 },
+  { ts_render_power_draw, ts_render_power_height, ts_render_power_describe, TS_MIN_SCALE },
+  { ts_render_time_draw, ts_render_time_height, ts_render_time_describe, TS_MIN_SCALE },
+};
+
+/* Shrinks the drawing until it fits the height it was given: the largest
+ * scale that fits, by bisection (a rack cluster's height falls faster
+ * than its scale, as more racks fit in a row). */
+#define FIT_STEPS 8
+
+static void
+fit_scale (TsRenderCtx        *ctx,
+           const DrawingClass *klass)
+{
+  double lo = klass->min_scale;
+  double hi = 1.0;
+
+  if (klass->height (ctx) <= ctx->height + 0.5)
+    return;
+  for (int i = 0; i < FIT_STEPS; i++)
+    {
+      double mid = (lo + hi) / 2;
+
+      ts_render_ctx_set_scale (ctx, mid);
+      if (klass->height (ctx) <= ctx->height + 0.5)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  ts_render_ctx_set_scale (ctx, lo);
+}
+
+void
+ts_render_drawing (TsDrawing            drawing,
+                   cairo_t             *cr,
+                   const TsPlan        *plan,
+                   int                  option_index,
+                   double               width,
+                   double               height,
+                   const TsRenderStyle *style,
+                   const TsRackOptions *rack_options)
+{
+  TsRenderCtx ctx;
+
+  g_return_if_fail (drawing < TS_N_DRAWINGS);
+  g_return_if_fail (cr != NULL && plan != NULL && style != NULL);
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  ts_render_ctx_init (&ctx, cr, plan, option_index, width, height, style, rack_options);
+  fit_scale (&ctx, &drawing_classes[drawing]);
+  drawing_classes[drawing].draw (&ctx);
+  ts_render_ctx_clear (&ctx);
+  cairo_restore (cr);
+}
+
+/* A context for measuring only. */
+static cairo_t *
+measure_cairo (void)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_surface_destroy (surface);
+  return cr;
+}
+
+double
+ts_render_drawing_height (TsDrawing            drawing,
+                          const TsPlan        *plan,
+                          int                  option_index,
+                          double               width,
+                          const TsRenderStyle *style)
+{
+  TsRenderCtx ctx;
+  cairo_t *cr;
+  double height;
+
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, 0);
+  g_return_val_if_fail (plan != NULL && style != NULL, 0);
+
+  cr = measure_cairo ();
+  ts_render_ctx_init (&ctx, cr, plan, option_index, width, G_MAXDOUBLE, style, NULL);
+  height = ceil (drawing_classes[drawing].height (&ctx));
+  ts_render_ctx_clear (&ctx);
+  cairo_destroy (cr);
+  return height;
+}
+
+char *
+ts_render_drawing_describe (TsDrawing     drawing,
+                            const TsPlan *plan,
+                            int           option_index)
+{
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, NULL);
+  g_return_val_if_fail (plan != NULL, NULL);
+
+  return drawing_classes[drawing].describe (plan, ts_render_pick_option (plan, option_index));
+}
+
+gboolean
+ts_render_memory_hit (const TsPlan        *plan,
+                      int                  option_index,
+                      double               width,
+                      double               height,
+                      const TsRenderStyle *style,
+                      double               x,
+                      double               y,
+                      TsComponent         *component,
+                      gboolean            *per_gpu)
+{
+  TsRenderCtx ctx;
+  cairo_t *cr;
+  gboolean hit;
+
+  g_return_val_if_fail (plan != NULL && style != NULL, FALSE);
+
+  if (width <= 0 || height <= 0)
+    return FALSE;
+  cr = measure_cairo ();
+  ts_render_ctx_init (&ctx, cr, plan, option_index, width, height, style, NULL);
+  fit_scale (&ctx, &drawing_classes[TS_DRAWING_MEMORY]);
+  hit = ts_render_memory_hit_ctx (&ctx, x, y, component, per_gpu);
+  ts_render_ctx_clear (&ctx);
+  cairo_destroy (cr);
+  return hit;
+}
+
+/* Export */
+
+typedef struct
+{
+  int      fd;
+  int      saved_errno;
+} WriteTarget;
+
+static cairo_status_t
+write_to_fd (void                *closure,
+             const unsigned char *data,
+             unsigned int         length)
+{
+  WriteTarget *target = closure;
+
+  while (length > 0)
+    {
+      ssize_t n = write (target->fd, data, length);
+
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          target->saved_errno = errno;
+          return CAIRO_STATUS_WRITE_ERROR;
+        }
+      data += n;
+      length -= (unsigned int) n;
+    }
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+paint_drawing (cairo_t             *cr,
+               TsDrawing            drawing,
+               const TsPlan        *plan,
+               int                  option_index,
+               double               width,
+               double               height,
+               const TsRenderStyle *style)
+{
+  /* A file has no window behind it: give it the style's background. */
+  ts_render_set_color (cr, &style->background);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_fill (cr);
+  ts_render_drawing (drawing, cr, plan, option_index, width, height, style, NULL);
+}
+
+gboolean
+ts_render_export (TsDrawing            drawing,
+                  const TsPlan        *plan,
+                  int                  option_index,
+                  const char          *path,
+                  gboolean             svg,
+                  double               width,
+                  double               height,
+                  const TsRenderStyle *style,
+                  GError             **error)
+{
+  g_autofree char *tmp_path = NULL;
+  g_autofree char *display = NULL;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  WriteTarget target = { -1, 0 };
+  cairo_t *cr;
+
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, FALSE);
+  g_return_val_if_fail (plan != NULL && path != NULL && style != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  display = g_filename_display_name (path);
+  if (width <= 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("The drawing needs a width greater than zero"));
+      return FALSE;
+    }
+  if (height <= 0)
+    height = ts_render_drawing_height (drawing, plan, option_index, width, style);
+  /* cairo's image surfaces stop at 32767 pixels a side. */
+  if (!svg && (width > 32767 || height > 32767))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("A PNG drawing can be at most 32,767 pixels wide or high"));
+      return FALSE;
+    }
+
+  /* A temporary file beside the target, renamed over it when complete:
+   * a failed export leaves no partial file behind. */
+  tmp_path = g_strconcat (path, ".XXXXXX", NULL);
+  target.fd = g_mkstemp_full (tmp_path, O_WRONLY, 0644);
+  if (target.fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   /* Translators: the first %s is a file name, the second the system's reason */
+                   _("Could not write the drawing to “%s”: %s"), display, g_strerror (saved));
+      return FALSE;
+    }
+
+  if (svg)
+    {
+      surface = cairo_svg_surface_create_for_stream (write_to_fd, &target, width, height);
+      cr = cairo_create (surface);
+      paint_drawing (cr, drawing, plan, option_index, width, height, style);
+      cairo_destroy (cr);
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  else
+    {
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width), (int) ceil (height));
+      cr = cairo_create (surface);
+      paint_drawing (cr, drawing, plan, option_index, width, height, style);
+      cairo_destroy (cr);
+      status = cairo_surface_status (surface);
+      if (status == CAIRO_STATUS_SUCCESS)
+        status = cairo_surface_write_to_png_stream (surface, write_to_fd, &target);
+    }
+  cairo_surface_destroy (surface);
+
+  if (status == CAIRO_STATUS_SUCCESS && fsync (target.fd) != 0)
+    {
+      target.saved_errno = errno;
+      status = CAIRO_STATUS_WRITE_ERROR;
+    }
+  if (close (target.fd) != 0 && status == CAIRO_STATUS_SUCCESS)
+    {
+      target.saved_errno = errno;
+      status = CAIRO_STATUS_WRITE_ERROR;
+    }
+  if (status == CAIRO_STATUS_SUCCESS && g_rename (tmp_path, path) != 0)
+    {
+      target.saved_errno = errno;
+      status = CAIRO_STATUS_WRITE_ERROR;
+    }
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      const char *reason = target.saved_errno != 0 ? g_strerror (target.saved_errno)
+                                                   : cairo_status_to_string (status);
+
+      g_unlink (tmp_path);
+      g_set_error (error, G_IO_ERROR,
+                   target.saved_errno != 0 ? g_io_error_from_errno (target.saved_errno) : G_IO_ERROR_FAILED,
+                   _("Could not write the drawing to “%s”: %s"), display, reason);
+      return FALSE;
+    }
+  return TRUE;
 }

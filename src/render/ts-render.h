@@ -54,6 +54,8 @@ typedef struct
 void        ts_render_style_init        (TsRenderStyle   *style,
                                          gboolean         dark);
 TsColor     ts_render_component_color   (TsComponent      component);
+/* The colour of a rack device's role (elevation, legends). */
+TsColor     ts_render_role_color        (TsDeviceRole     role);
 void        ts_render_set_color         (cairo_t         *cr,
                                          const TsColor   *color);
 

@@ -1,0 +1,325 @@
+/* ts-render-comparison.c — every hardware option side by side
+ *
+ * A ranked table; the recommended option is marked with a star and the
+ * word, never by colour alone. When the width is short, the least
+ * important columns give way first, then the server name is ellipsized.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-render"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ts-render-private.h"
+
+typedef enum
+{
+  COL_RANK,
+  COL_SERVER,
+  COL_GPUS,
+  COL_MEMORY,
+  COL_HEADROOM,
+  COL_VERDICT,
+  COL_LINK,
+  COL_DAYS,
+  COL_POWER,
+  COL_UNITS,
+  COL_RACKS,
+  N_COLS
+} Column;
+
+/* Which columns go first when the table is too wide, least important first. */
+static const Column drop_order[] = {
+  COL_RACKS, COL_UNITS, COL_GPUS, COL_HEADROOM, COL_MEMORY, COL_POWER, COL_DAYS, COL_LINK,
+};
+
+/* The server column keeps at least this many em before it is ellipsized. */
+#define SERVER_MIN_EM 9.0
+
+static const char *
+column_title (Column col)
+{
+  switch (col)
+    {
+    /* Translators: table column: rank of the option */
+    case COL_RANK: return C_("column", "#");
+    case COL_SERVER: return C_("column", "Servers");
+    case COL_GPUS: return C_("column", "GPUs");
+    /* Translators: table column: memory used per GPU of its capacity */
+    case COL_MEMORY: return C_("column", "Per GPU");
+    case COL_HEADROOM: return C_("column", "Headroom");
+    case COL_VERDICT: return C_("column", "Fit");
+    /* Translators: table column: the GPU-to-GPU link inside a server */
+    case COL_LINK: return C_("column", "GPU link");
+    /* Translators: table column: training time */
+    case COL_DAYS: return C_("column", "Time");
+    case COL_POWER: return C_("column", "Power");
+    /* Translators: table column: rack units */
+    case COL_UNITS: return C_("column", "Height");
+    case COL_RACKS: return C_("column", "Racks");
+    case N_COLS:
+    default: return "";
+    }
+}
+
+static char *
+cell_text (const TsOption *o,
+           Column          col)
+{
+  switch (col)
+    {
+    case COL_RANK:
+      return o->recommended ? g_strdup ("★") : g_strdup_printf ("%u", o->rank > 0 ? o->rank : 0);
+    case COL_SERVER:
+      return g_strdup_printf ("%u × %s", o->servers, o->server->name);
+    case COL_GPUS:
+      return ts_format_number (o->gpus, 0);
+    case COL_MEMORY:
+      {
+        g_autofree char *used = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
+        g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
+
+        /* Translators: memory used per GPU of its capacity, e.g. “80 GB of 141 GB” */
+        return g_strdup_printf (_("%s of %s"), used, cap);
+      }
+    case COL_HEADROOM:
+      {
+        g_autofree char *room = ts_format_gb (o->headroom_bytes);
+        g_autofree char *share = ts_format_percent (o->headroom_fraction);
+
+        return g_strdup_printf ("%s (%s)", room, share);
+      }
+    case COL_VERDICT:
+      return g_strdup_printf ("%s %s", o->verdict == TS_VERDICT_FITS ? "✓" : o->verdict == TS_VERDICT_TIGHT ? "!" : "✗",
+                              ts_verdict_label (o->verdict));
+    case COL_LINK:
+      {
+        const char *name = o->server->interconnect != NULL ? o->server->interconnect->name : "—";
+
+        return g_strdup_printf ("%s %s", o->interconnect_ok ? "✓" : "✗", name);
+      }
+    case COL_DAYS:
+      return o->training_days > 0 ? ts_format_days (o->training_days) : g_strdup ("—");
+    case COL_POWER:
+      return ts_format_kw (o->power_kw);
+    case COL_UNITS:
+      return ts_render_format_units (o->rack_units);
+    case COL_RACKS:
+      return ts_format_number (o->racks, 0);
+    case N_COLS:
+    default:
+      return g_strdup ("");
+    }
+}
+
+typedef struct
+{
+  gboolean shown[N_COLS];
+  double   col_w[N_COLS];
+  double   pad, row_h, title_h, foot_h, gap;
+  double   bottom;
+} TableGeometry;
+
+static void
+table_geometry (TsRenderCtx   *ctx,
+                TableGeometry *g)
+{
+  const GArray *options = ctx->plan->options;
+  double em = ctx->em;
+  double avail;
+  double total = 0;
+
+  g->pad = em;
+  g->gap = 1.2 * em;
+  g->row_h = ts_render_line_height (ctx, TS_TEXT_NORMAL) + 0.6 * em;
+  g->title_h = ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.6 * em;
+  g->foot_h = ts_render_line_height (ctx, TS_TEXT_SMALL) + 0.6 * em;
+  avail = ctx->width - 2 * g->pad;
+
+  for (int c = 0; c < N_COLS; c++)
+    {
+      double w;
+
+      g->shown[c] = TRUE;
+      ts_render_text_size (ctx, column_title (c), TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD, &g->col_w[c], NULL);
+      for (guint i = 0; options != NULL && i < options->len; i++)
+        {
+          g_autofree char *text = cell_text (&g_array_index (options, TsOption, i), c);
+
+          ts_render_text_size (ctx, text, TS_TEXT_NORMAL,
+                               g_array_index (options, TsOption, i).recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
+                               &w, NULL);
+          g->col_w[c] = MAX (g->col_w[c], w);
+        }
+      total += g->col_w[c] + g->gap;
+    }
+  total -= g->gap;
+
+  /* Narrow: drop columns until the server column has its minimum. */
+  for (guint d = 0; d < G_N_ELEMENTS (drop_order) && total - g->col_w[COL_SERVER] + SERVER_MIN_EM * em > avail; d++)
+    {
+      Column c = drop_order[d];
+
+      g->shown[c] = FALSE;
+      total -= g->col_w[c] + g->gap;
+    }
+  if (total > avail)
+    g->col_w[COL_SERVER] = MAX (2 * em, g->col_w[COL_SERVER] - (total - avail));
+
+  g->bottom = g->pad + g->title_h + g->row_h * (1 + (options != NULL ? options->len : 0)) + 0.3 * em
+              + g->foot_h + g->pad;
+}
+
+double
+ts_render_comparison_height (TsRenderCtx *ctx)
+{
+  TableGeometry g;
+
+  if (ctx->plan->options == NULL || ctx->plan->options->len == 0)
+    return 8 * ctx->em;
+  table_geometry (ctx, &g);
+  return g.bottom;
+}
+
+static gboolean
+column_is_numeric (Column c)
+{
+  return c == COL_GPUS || c == COL_MEMORY || c == COL_HEADROOM || c == COL_DAYS || c == COL_POWER
+         || c == COL_UNITS || c == COL_RACKS;
+}
+
+void
+ts_render_comparison_draw (TsRenderCtx *ctx)
+{
+  const TsRenderStyle *st = ctx->style;
+  const GArray *options = ctx->plan->options;
+  cairo_t *cr = ctx->cr;
+  TableGeometry g;
+  double em = ctx->em;
+  double y, x;
+  double table_w = 0;
+
+  if (options == NULL || options->len == 0)
+    {
+      ts_render_message (ctx, _("No hardware option"),
+                         _("No server in the catalog was evaluated for this scenario."));
+      return;
+    }
+
+  table_geometry (ctx, &g);
+  for (int c = 0; c < N_COLS; c++)
+    if (g.shown[c])
+      table_w += g.col_w[c] + g.gap;
+  table_w = MIN (table_w - g.gap + 2 * (g.gap / 2), ctx->width - 2 * g.pad);
+
+  y = g.pad;
+  ts_render_text (ctx, _("Hardware options, best first"), g.pad, y, ctx->width - 2 * g.pad,
+                  TS_ALIGN_START, TS_TEXT_TITLE, PANGO_WEIGHT_BOLD, &st->foreground);
+  y += g.title_h;
+
+  /* header */
+  ts_render_set_color (cr, &st->grid);
+  cairo_rectangle (cr, g.pad, y, table_w, g.row_h);
+  cairo_fill (cr);
+  x = g.pad + g.gap / 2;
+  for (int c = 0; c < N_COLS; c++)
+    {
+      if (!g.shown[c])
+        continue;
+      ts_render_text (ctx, column_title (c), x, y + 0.3 * em, g.col_w[c],
+                      column_is_numeric (c) ? TS_ALIGN_END : TS_ALIGN_START, TS_TEXT_NORMAL,
+                      PANGO_WEIGHT_BOLD, &st->foreground);
+      x += g.col_w[c] + g.gap;
+    }
+  y += g.row_h;
+
+  for (guint i = 0; i < options->len; i++)
+    {
+      const TsOption *o = &g_array_index (options, TsOption, i);
+      PangoWeight weight = o->recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL;
+
+      if (o->recommended)
+        {
+          TsColor band = st->accent;
+
+          band.a = 0.18;
+          ts_render_set_color (cr, &band);
+          cairo_rectangle (cr, g.pad, y, table_w, g.row_h);
+          cairo_fill (cr);
+          ts_render_set_color (cr, &st->accent);
+          cairo_set_line_width (cr, MAX (1, 0.12 * em));
+          cairo_rectangle (cr, g.pad, y, table_w, g.row_h);
+          cairo_stroke (cr);
+        }
+      else if (i % 2 == 1)
+        {
+          TsColor band = st->grid;
+
+          band.a /= 2;
+          ts_render_set_color (cr, &band);
+          cairo_rectangle (cr, g.pad, y, table_w, g.row_h);
+          cairo_fill (cr);
+        }
+
+      x = g.pad + g.gap / 2;
+      for (int c = 0; c < N_COLS; c++)
+        {
+          g_autofree char *text = NULL;
+          const TsColor *color = &st->foreground;
+
+          if (!g.shown[c])
+            continue;
+          text = cell_text (o, c);
+          if ((c == COL_VERDICT && o->verdict == TS_VERDICT_DOES_NOT_FIT) || (c == COL_LINK && !o->interconnect_ok))
+            color = &st->muted;
+          ts_render_text (ctx, text, x, y + 0.3 * em, g.col_w[c],
+                          column_is_numeric (c) ? TS_ALIGN_END : TS_ALIGN_START, TS_TEXT_NORMAL, weight, color);
+          x += g.col_w[c] + g.gap;
+        }
+      y += g.row_h;
+    }
+
+  y += 0.3 * em;
+  ts_render_text (ctx,
+                  /* Translators: footnote of the comparison table */
+                  _("★ recommended · ✓ NVLink/HCCS-class link for training · ✗ PCIe only: inference and fine-tuning"),
+                  g.pad, y + 0.3 * em, ctx->width - 2 * g.pad, TS_ALIGN_START, TS_TEXT_SMALL,
+                  PANGO_WEIGHT_NORMAL, &st->muted);
+}
+
+char *
+ts_render_comparison_describe (const TsPlan   *plan,
+                               const TsOption *shown)
+{
+  const GArray *options = plan->options;
+  GString *text;
+
+  if (options == NULL || options->len == 0)
+    return g_strdup (_("Server comparison: no hardware option for this scenario."));
+
+  text = g_string_new (NULL);
+  g_string_append_printf (text,
+                          /* Translators: accessible description of the comparison table */
+                          ngettext ("Server comparison of %u option.", "Server comparison of %u options.",
+                                    options->len),
+                          options->len);
+  for (guint i = 0; i < options->len; i++)
+    {
+      const TsOption *o = &g_array_index (options, TsOption, i);
+
+      if (o->recommended)
+        {
+          g_autofree char *days = ts_format_days (o->training_days);
+          g_autofree char *kw = ts_format_kw (o->power_kw);
+
+          g_string_append_c (text, ' ');
+          /* Translators: accessible description: the recommended option, e.g. “Recommended: 2 × NVIDIA DGX H200, fits, 12 d, 20.4 kW.” */
+          g_string_append_printf (text, _("Recommended: %u × %s, %s, %s, %s."), o->servers, o->server->name,
+                                  ts_verdict_label (o->verdict), days, kw);
+        }
+    }
+  return g_string_free (text, FALSE);
+}

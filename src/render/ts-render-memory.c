@@ -1,0 +1,432 @@
+/* ts-render-memory.c — the memory breakdown chart
+ *
+ * Two stacked bars in the components' fixed order: the whole job (with the
+ * article's bytes-per-parameter range as a bracket under it) and one GPU
+ * (against the capacity of the shown option's GPU), then a legend with
+ * the values.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-render"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ts-render-private.h"
+
+typedef struct
+{
+  double pad;
+  double x0, x1;         /* the bars' extent */
+  double bar_h;
+  double title_y;
+  double job_label_y, job_bar_y, job_max;
+  double bracket_y, bracket_label_y;
+  double gpu_label_y, gpu_bar_y, gpu_max;
+  double capacity_y;
+  double legend_y;
+  guint  legend_rows, legend_cols;
+  double legend_col_w, legend_row_h;
+  double bottom;
+} MemoryGeometry;
+
+static const char *
+method_label (TsMethod method)
+{
+  switch (method)
+    {
+    case TS_METHOD_FULL: return _("Full training");
+    case TS_METHOD_LORA: return _("LoRA");
+    case TS_METHOD_QLORA: return _("QLoRA");
+    case TS_N_METHODS:
+    default: return "";
+    }
+}
+
+static char *
+legend_entry (const TsMemory *m,
+              TsComponent     c)
+{
+  g_autofree char *job = ts_format_gb (m->total.bytes[c]);
+  g_autofree char *gpu = ts_format_gb (m->per_gpu.bytes[c]);
+
+  if (m->layout.gpus <= 1)
+    return g_strdup_printf ("%s: %s", ts_component_label (c), job);
+  /* Translators: legend entry: component, whole job, per GPU, e.g. “Weights: 141 GB (8.8 GB per GPU)” */
+  return g_strdup_printf (_("%s: %s (%s per GPU)"), ts_component_label (c), job, gpu);
+}
+
+static void
+memory_geometry (TsRenderCtx    *ctx,
+                 MemoryGeometry *g)
+{
+  const TsMemory *m = ts_render_pick_memory (ctx->plan, ctx->option);
+  double em = ctx->em;
+  double lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
+  double th = ts_render_line_height (ctx, TS_TEXT_TITLE);
+  double swatch = em;
+  double widest = 0;
+  guint n = 0;
+  double y;
+
+  g->pad = em;
+  g->x0 = g->pad;
+  g->x1 = MAX (g->x0 + 1, ctx->width - g->pad);
+  g->bar_h = 2.2 * em;
+
+  y = g->pad;
+  g->title_y = y;
+  y += th + 0.6 * em;
+
+  g->job_label_y = y;
+  y += lh + 0.25 * em;
+  g->job_bar_y = y;
+  y += g->bar_h;
+  g->bracket_y = y + 0.35 * em;
+  g->bracket_label_y = g->bracket_y + 0.6 * em;
+  y = g->bracket_label_y + lh + 0.9 * em;
+  g->job_max = MAX (ts_breakdown_sum (&m->total), m->rule.high_bytes) * 1.04;
+
+  g->gpu_label_y = y;
+  y += lh + 0.25 * em + 0.3 * em;
+  g->gpu_bar_y = y;
+  y += g->bar_h + 0.3 * em + 0.25 * em;
+  g->gpu_max = ts_breakdown_sum (&m->per_gpu);
+  if (ctx->option != NULL)
+    g->gpu_max = MAX (g->gpu_max, ctx->option->gpu_memory_bytes);
+  g->gpu_max *= 1.04;
+  g->capacity_y = y;
+  y += lh + 0.9 * em;
+
+  g->legend_y = y;
+  for (guint c = 0; c < TS_N_COMPONENTS; c++)
+    {
+      g_autofree char *entry = NULL;
+      double w;
+
+      if (m->total.bytes[c] <= 0)
+        continue;
+      entry = legend_entry (m, c);
+      ts_render_text_size (ctx, entry, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &w, NULL);
+      widest = MAX (widest, w);
+      n++;
+    }
+  g->legend_col_w = swatch + 0.5 * em + widest + 1.5 * em;
+  g->legend_cols = (guint) CLAMP (floor ((g->x1 - g->x0 + 1.5 * em) / g->legend_col_w), 1, MAX (n, 1));
+  g->legend_rows = n == 0 ? 0 : (n + g->legend_cols - 1) / g->legend_cols;
+  g->legend_row_h = lh + 0.3 * em;
+  y += g->legend_rows * g->legend_row_h;
+  g->bottom = y + g->pad;
+}
+
+double
+ts_render_memory_height (TsRenderCtx *ctx)
+{
+  MemoryGeometry g;
+
+  memory_geometry (ctx, &g);
+  return g.bottom;
+}
+
+/* One stacked bar; segment labels where they fit. */
+static void
+draw_bar (TsRenderCtx       *ctx,
+          const TsBreakdown *b,
+          double             x0,
+          double             x1,
+          double             y,
+          double             h,
+          double             max_bytes)
+{
+  cairo_t *cr = ctx->cr;
+  double x = x0;
+  double scale = (x1 - x0) / MAX (max_bytes, 1);
+
+  /* the empty track, so a small bar still reads as a fraction */
+  ts_render_set_color (cr, &ctx->style->grid);
+  cairo_rectangle (cr, x0, y, x1 - x0, h);
+  cairo_fill (cr);
+
+  for (guint c = 0; c < TS_N_COMPONENTS; c++)
+    {
+      TsColor color = ts_render_component_color (c);
+      double w = b->bytes[c] * scale;
+
+      if (b->bytes[c] <= 0)
+        continue;
+      /* at least a hairline, so no component present is invisible */
+      w = MAX (w, 1.0);
+      w = MIN (w, x1 - x);
+      if (w <= 0)
+        break;
+      ts_render_set_color (cr, &color);
+      cairo_rectangle (cr, x, y, w, h);
+      cairo_fill (cr);
+
+      if (w > 3 * ctx->em)
+        {
+          g_autofree char *value = ts_format_gb (b->bytes[c]);
+          TsColor text_color = ts_render_contrast_color (&color);
+          double tw, th;
+
+          ts_render_text_size (ctx, value, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &tw, &th);
+          if (tw + 0.6 * ctx->em <= w)
+            ts_render_text (ctx, value, x, y + (h - th) / 2, w, TS_ALIGN_CENTER,
+                            TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &text_color);
+        }
+      x += w;
+    }
+}
+
+void
+ts_render_memory_draw (TsRenderCtx *ctx)
+{
+  const TsRenderStyle *st = ctx->style;
+  const TsPlan *plan = ctx->plan;
+  const TsOption *o = ctx->option;
+  const TsMemory *m = ts_render_pick_memory (plan, o);
+  cairo_t *cr = ctx->cr;
+  MemoryGeometry g;
+  double em = ctx->em;
+  double span;
+  g_autofree char *title = NULL;
+  g_autofree char *job_label = NULL;
+  g_autofree char *gpu_label = NULL;
+  g_autofree char *job_total = ts_format_gb (ts_breakdown_sum (&m->total));
+  g_autofree char *gpu_total = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
+
+  memory_geometry (ctx, &g);
+  span = g.x1 - g.x0;
+
+  /* Translators: chart title: model name and training method */
+  title = g_strdup_printf (_("GPU memory: %s, %s"), plan->scenario->model.name,
+                           method_label (plan->scenario->method));
+  ts_render_text (ctx, title, g.x0, g.title_y, span, TS_ALIGN_START, TS_TEXT_TITLE,
+                  PANGO_WEIGHT_BOLD, &st->foreground);
+
+  /* Whole job */
+  job_label = g_strdup_printf (ngettext ("Whole job, %u GPU: %s", "Whole job, %u GPUs: %s",
+                                         MAX (m->layout.gpus, 1)),
+                               MAX (m->layout.gpus, 1), job_total);
+  ts_render_text (ctx, job_label, g.x0, g.job_label_y, span, TS_ALIGN_START, TS_TEXT_NORMAL,
+                  PANGO_WEIGHT_BOLD, &st->foreground);
+  draw_bar (ctx, &m->total, g.x0, g.x1, g.job_bar_y, g.bar_h, g.job_max);
+
+  /* The article's range: a bracket from zero to the high end with the
+   * low–high band marked, under the detailed bar on the same scale. */
+  if (m->rule.high_bytes > 0)
+    {
+      double scale = span / g.job_max;
+      double xl = g.x0 + m->rule.low_bytes * scale;
+      double xh = g.x0 + m->rule.high_bytes * scale;
+      double by = g.bracket_y;
+      double tick = 0.45 * em;
+      g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 1);
+      g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 1);
+      g_autofree char *range = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
+      g_autofree char *label = NULL;
+      double lw;
+
+      ts_render_set_color (cr, &st->accent);
+      cairo_set_line_width (cr, MAX (1, 0.12 * em));
+      cairo_move_to (cr, g.x0, by);
+      cairo_line_to (cr, g.x0, by + tick);
+      cairo_line_to (cr, xh, by + tick);
+      cairo_line_to (cr, xh, by);
+      cairo_stroke (cr);
+      cairo_rectangle (cr, xl, by, MAX (xh - xl, 1), tick);
+      cairo_fill (cr);
+
+      if (m->rule.bytes_per_param_low == m->rule.bytes_per_param_high)
+        /* Translators: the article's rule of thumb, e.g. “Article: 2 bytes per parameter = 16 GB (no activations)” */
+        label = g_strdup_printf (_("Article: %s bytes per parameter = %s (no activations)"), lo, range);
+      else
+        /* Translators: the article's rule of thumb, e.g. “Article: 16–18 bytes per parameter = 1,120–1,260 GB (no activations)” */
+        label = g_strdup_printf (_("Article: %s–%s bytes per parameter = %s (no activations)"), lo, hi, range);
+      ts_render_text_size (ctx, label, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &lw, NULL);
+      ts_render_text (ctx, label, CLAMP (xh - lw, g.x0, g.x1), g.bracket_label_y + 0.15 * em,
+                      g.x1 - CLAMP (xh - lw, g.x0, g.x1), TS_ALIGN_START, TS_TEXT_SMALL,
+                      PANGO_WEIGHT_NORMAL, &st->foreground);
+    }
+
+  /* One GPU */
+  if (o != NULL)
+    /* Translators: e.g. “Per GPU (NVIDIA H200 SXM 141GB): 80 GB” */
+    gpu_label = g_strdup_printf (_("Per GPU (%s): %s"), o->server->gpu != NULL ? o->server->gpu->name : o->server->name,
+                                 gpu_total);
+  else
+    gpu_label = g_strdup_printf (_("Per GPU: %s"), gpu_total);
+  ts_render_text (ctx, gpu_label, g.x0, g.gpu_label_y, span, TS_ALIGN_START, TS_TEXT_NORMAL,
+                  PANGO_WEIGHT_BOLD, &st->foreground);
+  draw_bar (ctx, &m->per_gpu, g.x0, g.x1, g.gpu_bar_y, g.bar_h, g.gpu_max);
+
+  if (o != NULL && o->gpu_memory_bytes > 0)
+    {
+      double xc = g.x0 + o->gpu_memory_bytes * span / g.gpu_max;
+      g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
+      g_autofree char *room = ts_format_gb (fabs (o->headroom_bytes));
+      g_autofree char *share = ts_format_percent (fabs (o->headroom_fraction));
+      g_autofree char *text = NULL;
+      const char *mark = o->verdict == TS_VERDICT_FITS ? "✓" : o->verdict == TS_VERDICT_TIGHT ? "!" : "✗";
+
+      ts_render_set_color (cr, &st->foreground);
+      cairo_set_line_width (cr, MAX (1, 0.15 * em));
+      cairo_set_dash (cr, (double[]) { 0.4 * em, 0.25 * em }, 2, 0);
+      cairo_move_to (cr, xc, g.gpu_bar_y - 0.3 * em);
+      cairo_line_to (cr, xc, g.gpu_bar_y + g.bar_h + 0.3 * em);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+
+      if (o->headroom_bytes >= 0)
+        /* Translators: e.g. “✓ Fits: capacity 141 GB per GPU, headroom 61 GB (43 %)” */
+        text = g_strdup_printf (_("%s %s: capacity %s per GPU, headroom %s (%s)"), mark,
+                                ts_verdict_label (o->verdict), cap, room, share);
+      else
+        /* Translators: e.g. “✗ Does not fit: capacity 141 GB per GPU, short by 20 GB (14 %)” */
+        text = g_strdup_printf (_("%s %s: capacity %s per GPU, short by %s (%s)"), mark,
+                                ts_verdict_label (o->verdict), cap, room, share);
+      ts_render_text (ctx, text, g.x0, g.capacity_y, span, TS_ALIGN_START, TS_TEXT_NORMAL,
+                      PANGO_WEIGHT_NORMAL, &st->foreground);
+    }
+  else
+    ts_render_text (ctx, _("No hardware option: GPU capacity not shown"), g.x0, g.capacity_y, span,
+                    TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &st->muted);
+
+  /* Legend, column by column in the fixed order */
+  {
+    guint i = 0;
+    double lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
+
+    for (guint c = 0; c < TS_N_COMPONENTS; c++)
+      {
+        g_autofree char *entry = NULL;
+        TsColor color = ts_render_component_color (c);
+        guint col, row;
+        double x, y, sw = em;
+
+        if (m->total.bytes[c] <= 0)
+          continue;
+        col = i / g.legend_rows;
+        row = i % g.legend_rows;
+        i++;
+        x = g.x0 + col * g.legend_col_w;
+        y = g.legend_y + row * g.legend_row_h;
+        ts_render_set_color (cr, &color);
+        ts_render_rounded_rect (cr, x, y + (lh - sw) / 2, sw, sw, 0.2 * em);
+        cairo_fill (cr);
+        entry = legend_entry (m, c);
+        ts_render_text (ctx, entry, x + sw + 0.5 * em, y, MIN (g.legend_col_w, g.x1 - x) - sw - 0.5 * em,
+                        TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &st->foreground);
+      }
+  }
+}
+
+static gboolean
+hit_bar (const TsBreakdown *b,
+         double             x0,
+         double             x1,
+         double             max_bytes,
+         double             x,
+         TsComponent       *component)
+{
+  double scale = (x1 - x0) / MAX (max_bytes, 1);
+  double left = x0;
+
+  for (guint c = 0; c < TS_N_COMPONENTS; c++)
+    {
+      double w;
+
+      if (b->bytes[c] <= 0)
+        continue;
+      w = MIN (MAX (b->bytes[c] * scale, 1.0), x1 - left);
+      if (x >= left && x < left + w)
+        {
+          *component = c;
+          return TRUE;
+        }
+      left += w;
+    }
+  return FALSE;
+}
+
+gboolean
+ts_render_memory_hit_ctx (TsRenderCtx *ctx,
+                          double       x,
+                          double       y,
+                          TsComponent *component,
+                          gboolean    *per_gpu)
+{
+  const TsMemory *m = ts_render_pick_memory (ctx->plan, ctx->option);
+  MemoryGeometry g;
+  TsComponent c;
+
+  memory_geometry (ctx, &g);
+  if (y >= g.job_bar_y && y < g.job_bar_y + g.bar_h
+      && hit_bar (&m->total, g.x0, g.x1, g.job_max, x, &c))
+    {
+      if (component != NULL)
+        *component = c;
+      if (per_gpu != NULL)
+        *per_gpu = FALSE;
+      return TRUE;
+    }
+  if (y >= g.gpu_bar_y && y < g.gpu_bar_y + g.bar_h
+      && hit_bar (&m->per_gpu, g.x0, g.x1, g.gpu_max, x, &c))
+    {
+      if (component != NULL)
+        *component = c;
+      if (per_gpu != NULL)
+        *per_gpu = TRUE;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+char *
+ts_render_memory_describe (const TsPlan   *plan,
+                           const TsOption *o)
+{
+  const TsMemory *m = ts_render_pick_memory (plan, o);
+  g_autofree char *job = ts_format_gb (ts_breakdown_sum (&m->total));
+  g_autofree char *gpu = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
+  g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
+  GString *text = g_string_new (NULL);
+  TsComponent largest = TS_COMPONENT_WEIGHTS;
+
+  for (guint c = 0; c < TS_N_COMPONENTS; c++)
+    if (m->total.bytes[c] > m->total.bytes[largest])
+      largest = c;
+
+  g_string_append_printf (text,
+                          /* Translators: accessible description of the memory chart */
+                          ngettext ("Memory chart for %s, %s: %s for the whole job on %u GPU, %s per GPU.",
+                                    "Memory chart for %s, %s: %s for the whole job on %u GPUs, %s per GPU.",
+                                    MAX (m->layout.gpus, 1)),
+                          plan->scenario->model.name, method_label (plan->scenario->method), job,
+                          MAX (m->layout.gpus, 1), gpu);
+  g_string_append_c (text, ' ');
+  /* Translators: accessible description; the article's rule of thumb */
+  g_string_append_printf (text, _("The article’s rule of thumb without activations: %s."), rule);
+  if (o != NULL && o->gpu_memory_bytes > 0)
+    {
+      g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
+      g_autofree char *room = ts_format_gb (o->headroom_bytes);
+
+      g_string_append_c (text, ' ');
+      /* Translators: accessible description: verdict, GPU capacity and headroom */
+      g_string_append_printf (text, _("%s: %s per GPU of %s, headroom %s."),
+                              ts_verdict_label (o->verdict), cap,
+                              o->server->gpu != NULL ? o->server->gpu->name : o->server->name, room);
+    }
+  if (m->total.bytes[largest] > 0)
+    {
+      g_autofree char *big = ts_format_gb (m->total.bytes[largest]);
+
+      g_string_append_c (text, ' ');
+      /* Translators: accessible description: the largest memory component */
+      g_string_append_printf (text, _("Largest part: %s, %s."), ts_component_label (largest), big);
+    }
+  return g_string_free (text, FALSE);
+}

@@ -1,0 +1,423 @@
+/* ts-render-power.c — power, heat and feed gauges
+ *
+ * Arc gauges for the kilowatts against the site's limit (the whole site
+ * and the busiest rack), tiles for heat, current per phase, PSU
+ * redundancy and the A/B feeds, then one bar per rack. Every value is
+ * also written out as text; colour only repeats what the words say.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-render"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ts-render-private.h"
+
+/* A gauge sweeps three quarters of a circle, open at the bottom. */
+#define GAUGE_START   (0.75 * G_PI)
+#define GAUGE_SWEEP   (1.5 * G_PI)
+#define TILE_MIN_EM   15.0
+#define GAUGE_R_EM    3.2
+#define RACK_BAR_EM   20.0
+
+/* Load past the limit: the HIG's red 3. */
+static const TsColor over_color = { 0.878, 0.106, 0.141, 1 };
+
+typedef struct
+{
+  double pad, gap;
+  guint  cols, rows, n_tiles;
+  double tile_w, tile_h;
+  double title_h, lh;
+  double racks_y;
+  guint  rack_cols, rack_rows;
+  double rack_w, rack_row_h;
+  double bottom;
+} PowerGeometry;
+
+typedef struct
+{
+  const char *title;
+  char       *value;     /* the big number */
+  char       *detail;    /* one or two lines under it */
+  double      fraction;  /* of the limit; < 0 = no gauge */
+} Tile;
+
+static const GArray *
+option_racks (const TsOption *o)
+{
+  if (o == NULL || o->rack_detail == NULL || o->rack_detail->len == 0)
+    return NULL;
+  return o->rack_detail;
+}
+
+static double
+site_limit_kw (const TsPlan   *plan,
+               const TsOption *o)
+{
+  const GArray *racks = option_racks (o);
+  double sum = 0;
+
+  if (racks != NULL)
+    {
+      for (guint i = 0; i < racks->len; i++)
+        sum += g_array_index (racks, TsRack, i).limit_kw;
+      if (sum > 0)
+        return sum;
+    }
+  return MAX (o->racks, 1) * plan->scenario->rack_kw;
+}
+
+static const TsRack *
+busiest_rack (const TsOption *o)
+{
+  const GArray *racks = option_racks (o);
+  const TsRack *best = NULL;
+
+  for (guint i = 0; racks != NULL && i < racks->len; i++)
+    {
+      const TsRack *r = &g_array_index (racks, TsRack, i);
+
+      if (best == NULL || r->power_kw > best->power_kw)
+        best = r;
+    }
+  return best;
+}
+
+static char *
+voltage_text (const TsScenario *s)
+{
+  g_autofree char *v = ts_format_number (s->voltage, 0);
+
+  if (s->phases == 3)
+    {
+      /* line-to-line voltage of a balanced three-phase supply: √3 × phase voltage */
+      g_autofree char *line = ts_format_number (round (s->voltage * sqrt (3.0)), 0);
+
+      /* Translators: e.g. “three phases, 230/400 V” */
+      return g_strdup_printf (_("three phases, %s/%s\u00a0V"), v, line);
+    }
+  /* Translators: e.g. “single phase, 230 V” */
+  return g_strdup_printf (_("single phase, %s\u00a0V"), v);
+}
+
+static guint
+build_tiles (const TsPlan   *plan,
+             const TsOption *o,
+             Tile           *tiles)
+{
+  const TsScenario *s = plan->scenario;
+  const TsRack *busy = busiest_rack (o);
+  double limit = site_limit_kw (plan, o);
+  guint n = 0;
+
+  {
+    g_autofree char *lim = ts_format_kw (limit);
+    g_autofree char *share = ts_format_percent (limit > 0 ? o->power_kw / limit : 0);
+
+    tiles[n].title = _("Total power");
+    tiles[n].value = ts_format_kw (o->power_kw);
+    tiles[n].detail = g_strdup_printf (ngettext ("%s of %s for %u rack",
+                                                 /* Translators: e.g. “34 % of 60 kW for 2 racks” */
+                                                 "%s of %s for %u racks", MAX (o->racks, 1)),
+                                       share, lim, MAX (o->racks, 1));
+    tiles[n].fraction = limit > 0 ? o->power_kw / limit : -1;
+    n++;
+  }
+  {
+    double kw = busy != NULL ? busy->power_kw : o->power_kw / MAX (o->racks, 1);
+    double lim_kw = busy != NULL && busy->limit_kw > 0 ? busy->limit_kw : s->rack_kw;
+    g_autofree char *lim = ts_format_kw (lim_kw);
+    g_autofree char *share = ts_format_percent (lim_kw > 0 ? kw / lim_kw : 0);
+
+    tiles[n].title = _("Busiest rack");
+    tiles[n].value = ts_format_kw (kw);
+    if (lim_kw > 0 && kw > lim_kw)
+      /* Translators: e.g. “over the 30 kW rack limit (120 %)” */
+      tiles[n].detail = g_strdup_printf (_("over the %s rack limit (%s)"), lim, share);
+    else
+      /* Translators: e.g. “68 % of the 30 kW rack limit” */
+      tiles[n].detail = g_strdup_printf (_("%s of the %s rack limit"), share, lim);
+    tiles[n].fraction = lim_kw > 0 ? kw / lim_kw : -1;
+    n++;
+  }
+  {
+    g_autofree char *tons = ts_format_tons (o->cooling_tons);
+
+    tiles[n].title = _("Heat to remove");
+    tiles[n].value = ts_format_btu_h (o->heat_btu_h);
+    /* Translators: e.g. “= 5.80 t of cooling” (tons of refrigeration) */
+    tiles[n].detail = g_strdup_printf (_("= %s of cooling"), tons);
+    tiles[n].fraction = -1;
+    n++;
+  }
+  {
+    tiles[n].title = s->phases == 3 ? _("Current per phase") : _("Current");
+    tiles[n].value = ts_format_amps (o->amps_per_phase);
+    tiles[n].detail = voltage_text (s);
+    tiles[n].fraction = -1;
+    n++;
+  }
+  {
+    const TsServer *srv = o->server;
+    g_autofree char *w = ts_format_number (srv->psu_w, 0);
+
+    tiles[n].title = _("Power supplies per server");
+    tiles[n].value = g_strdup (srv->psu_redundancy != NULL && g_strcmp0 (srv->psu_redundancy, "none") != 0
+                               ? srv->psu_redundancy : C_("redundancy", "none"));
+    if (srv->psu_count > 0)
+      /* Translators: e.g. “6 × 5,250 W, redundant” */
+      tiles[n].detail = g_strdup_printf (_("%u × %s\u00a0W"), srv->psu_count, w);
+    else
+      tiles[n].detail = g_strdup (_("not stated in the catalog"));
+    tiles[n].fraction = -1;
+    n++;
+  }
+  {
+    tiles[n].title = _("Each of feeds A and B");
+    tiles[n].value = ts_format_amps (o->feed_amps);
+    /* Translators: the A/B feed rule: either feed alone carries everything */
+    tiles[n].detail = g_strdup (_("either feed carries the whole load"));
+    tiles[n].fraction = -1;
+    n++;
+  }
+  return n;
+}
+
+#define MAX_TILES 6
+
+static void
+power_geometry (TsRenderCtx   *ctx,
+                PowerGeometry *g)
+{
+  const GArray *racks = option_racks (ctx->option);
+  double em = ctx->em;
+  double avail;
+
+  g->pad = em;
+  g->gap = em;
+  g->lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
+  g->title_h = ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.6 * em;
+  avail = ctx->width - 2 * g->pad;
+  g->n_tiles = MAX_TILES;
+  g->cols = (guint) CLAMP (floor ((avail + g->gap) / (TILE_MIN_EM * em + g->gap)), 1, MAX_TILES);
+  /* 6 tiles: prefer 3 × 2 or 2 × 3 over a ragged 4 + 2 */
+  if (g->cols == 4 || g->cols == 5)
+    g->cols = 3;
+  g->rows = (g->n_tiles + g->cols - 1) / g->cols;
+  g->tile_w = (avail - (g->cols - 1) * g->gap) / g->cols;
+  g->tile_h = 0.6 * em + g->lh + 0.4 * em + 2 * GAUGE_R_EM * em * 0.85 + 2 * g->lh + 0.6 * em;
+  g->racks_y = g->pad + g->title_h + g->rows * (g->tile_h + g->gap);
+  g->bottom = g->racks_y;
+  g->rack_rows = 0;
+  if (racks != NULL && racks->len > 1)
+    {
+      g->rack_w = RACK_BAR_EM * em;
+      g->rack_cols = (guint) MAX (1, floor ((avail + g->gap) / (g->rack_w + g->gap)));
+      g->rack_w = (avail - (g->rack_cols - 1) * g->gap) / g->rack_cols;
+      g->rack_rows = (racks->len + g->rack_cols - 1) / g->rack_cols;
+      g->rack_row_h = g->lh + 0.5 * em;
+      g->bottom += g->lh + 0.4 * em + g->rack_rows * g->rack_row_h;
+    }
+  else
+    g->bottom -= g->gap;
+  g->bottom += g->pad;
+}
+
+double
+ts_render_power_height (TsRenderCtx *ctx)
+{
+  PowerGeometry g;
+
+  if (ctx->option == NULL)
+    return 8 * ctx->em;
+  power_geometry (ctx, &g);
+  return g.bottom;
+}
+
+static void
+draw_gauge (TsRenderCtx *ctx,
+            double       cx,
+            double       cy,
+            double       r,
+            double       fraction)
+{
+  cairo_t *cr = ctx->cr;
+  double lw = 0.55 * ctx->em;
+  double f = CLAMP (fraction, 0, 1);
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_width (cr, lw);
+  ts_render_set_color (cr, &ctx->style->grid);
+  cairo_arc (cr, cx, cy, r, GAUGE_START, GAUGE_START + GAUGE_SWEEP);
+  cairo_stroke (cr);
+  if (f > 0)
+    {
+      ts_render_set_color (cr, fraction > 1 ? &over_color : &ctx->style->accent);
+      cairo_arc (cr, cx, cy, r, GAUGE_START, GAUGE_START + GAUGE_SWEEP * f);
+      cairo_stroke (cr);
+    }
+  /* the limit's tick at the end of the scale */
+  ts_render_set_color (cr, &ctx->style->foreground);
+  cairo_set_line_width (cr, MAX (1, 0.12 * ctx->em));
+  cairo_move_to (cr, cx + (r - lw) * cos (GAUGE_START + GAUGE_SWEEP), cy + (r - lw) * sin (GAUGE_START + GAUGE_SWEEP));
+  cairo_line_to (cr, cx + (r + lw) * cos (GAUGE_START + GAUGE_SWEEP), cy + (r + lw) * sin (GAUGE_START + GAUGE_SWEEP));
+  cairo_stroke (cr);
+}
+
+static void
+draw_tile (TsRenderCtx         *ctx,
+           const PowerGeometry *g,
+           const Tile          *t,
+           double               x,
+           double               y)
+{
+  const TsRenderStyle *st = ctx->style;
+  cairo_t *cr = ctx->cr;
+  double em = ctx->em;
+  double inner = g->tile_w - 1.2 * em;
+  double r = MIN (GAUGE_R_EM * em, inner / 2 - 0.4 * em);
+  double area_top = y + 0.6 * em + g->lh + 0.4 * em;
+  double area_h = 2 * GAUGE_R_EM * em * 0.85;
+  double big_h = ts_render_line_height (ctx, TS_TEXT_BIG);
+  double cy = area_top + area_h / 2 + 0.25 * r;
+
+  ts_render_set_color (cr, &st->grid);
+  ts_render_rounded_rect (cr, x, y, g->tile_w, g->tile_h, 0.5 * em);
+  cairo_set_line_width (cr, MAX (1, 0.08 * em));
+  cairo_stroke (cr);
+
+  ts_render_text (ctx, t->title, x + 0.6 * em, y + 0.6 * em, inner, TS_ALIGN_CENTER, TS_TEXT_NORMAL,
+                  PANGO_WEIGHT_BOLD, &st->foreground);
+  if (t->fraction >= 0 && r > em)
+    {
+      draw_gauge (ctx, x + g->tile_w / 2, cy, r, t->fraction);
+      ts_render_text (ctx, t->value, x + 0.6 * em, cy - big_h / 2, inner, TS_ALIGN_CENTER, TS_TEXT_BIG,
+                      PANGO_WEIGHT_BOLD, t->fraction > 1 ? &over_color : &st->foreground);
+    }
+  else
+    ts_render_text (ctx, t->value, x + 0.6 * em, area_top + (area_h - big_h) / 2, inner, TS_ALIGN_CENTER,
+                    TS_TEXT_BIG, PANGO_WEIGHT_BOLD, &st->foreground);
+
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
+  /* two lines at most; a longer text is cut by the tile, not spilled */
+  cairo_save (cr);
+  cairo_rectangle (cr, x, area_top + area_h, g->tile_w, 2 * g->lh + 0.3 * em);
+  cairo_clip (cr);
+  ts_render_paragraph (ctx, t->detail, x + 0.6 * em, area_top + area_h, inner, TS_TEXT_NORMAL,
+                       PANGO_WEIGHT_NORMAL, &st->muted, TRUE);
+  cairo_restore (cr);
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
+}
+
+void
+ts_render_power_draw (TsRenderCtx *ctx)
+{
+  const TsRenderStyle *st = ctx->style;
+  const TsOption *o = ctx->option;
+  const GArray *racks = option_racks (o);
+  cairo_t *cr = ctx->cr;
+  PowerGeometry g;
+  Tile tiles[MAX_TILES] = { { 0 } };
+  g_autofree char *title = NULL;
+  guint n;
+  double em = ctx->em;
+
+  if (o == NULL)
+    {
+      ts_render_message (ctx, _("No hardware option"),
+                         _("Power and heat are shown once a server is chosen for this scenario."));
+      return;
+    }
+
+  power_geometry (ctx, &g);
+  n = build_tiles (ctx->plan, o, tiles);
+  /* Translators: title of the power drawing, e.g. “Power and heat: 2 × NVIDIA DGX H200 at maximum draw” */
+  title = g_strdup_printf (_("Power and heat: %u × %s at maximum draw"), o->servers, o->server->name);
+  ts_render_text (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad, TS_ALIGN_START, TS_TEXT_TITLE,
+                  PANGO_WEIGHT_BOLD, &st->foreground);
+
+  for (guint i = 0; i < n; i++)
+    {
+      double x = g.pad + (i % g.cols) * (g.tile_w + g.gap);
+      double y = g.pad + g.title_h + (i / g.cols) * (g.tile_h + g.gap);
+
+      draw_tile (ctx, &g, &tiles[i], x, y);
+      g_free (tiles[i].value);
+      g_free (tiles[i].detail);
+    }
+
+  if (g.rack_rows > 0)
+    {
+      double y0 = g.racks_y;
+      double label_w;
+
+      ts_render_text (ctx, _("Per rack, of its limit"), g.pad, y0, ctx->width - 2 * g.pad, TS_ALIGN_START,
+                      TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD, &st->foreground);
+      y0 += g.lh + 0.4 * em;
+      ts_render_text_size (ctx, "88", TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &label_w, NULL);
+      label_w += 0.5 * em;
+      for (guint i = 0; i < racks->len; i++)
+        {
+          const TsRack *r = &g_array_index (racks, TsRack, i);
+          double x = g.pad + (i % g.rack_cols) * (g.rack_w + g.gap);
+          double y = y0 + (i / g.rack_cols) * g.rack_row_h;
+          double f = r->limit_kw > 0 ? r->power_kw / r->limit_kw : 0;
+          double bar_x = x + label_w;
+          double text_w = 0.45 * (g.rack_w - label_w);
+          double bar_w = g.rack_w - label_w - text_w - 0.4 * em;
+          double bar_h = 0.6 * g.lh;
+          char number[16];
+          g_autofree char *kw = ts_format_kw (r->power_kw);
+          g_autofree char *lim = ts_format_kw (r->limit_kw);
+          g_autofree char *text = r->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, lim) : g_strdup (kw);
+
+          if (y > ctx->height)
+            break;
+          g_snprintf (number, sizeof number, "%u", i + 1);
+          ts_render_text (ctx, number, x, y, label_w - 0.3 * em, TS_ALIGN_END, TS_TEXT_SMALL,
+                          PANGO_WEIGHT_NORMAL, &st->muted);
+          ts_render_set_color (cr, &st->grid);
+          cairo_rectangle (cr, bar_x, y + (g.lh - bar_h) / 2, bar_w, bar_h);
+          cairo_fill (cr);
+          ts_render_set_color (cr, f > 1 ? &over_color : &st->accent);
+          cairo_rectangle (cr, bar_x, y + (g.lh - bar_h) / 2, bar_w * CLAMP (f, 0, 1), bar_h);
+          cairo_fill (cr);
+          ts_render_text (ctx, text, bar_x + bar_w + 0.4 * em, y, text_w, TS_ALIGN_START, TS_TEXT_SMALL,
+                          f > 1 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL, &st->foreground);
+        }
+    }
+}
+
+char *
+ts_render_power_describe (const TsPlan   *plan,
+                          const TsOption *o)
+{
+  g_autofree char *kw = NULL;
+  g_autofree char *limit = NULL;
+  g_autofree char *btu = NULL;
+  g_autofree char *tons = NULL;
+  g_autofree char *amps = NULL;
+  g_autofree char *feed = NULL;
+  g_autofree char *volts = NULL;
+
+  if (o == NULL)
+    return g_strdup (_("Power and heat: no hardware option for this scenario."));
+
+  kw = ts_format_kw (o->power_kw);
+  limit = ts_format_kw (site_limit_kw (plan, o));
+  btu = ts_format_btu_h (o->heat_btu_h);
+  tons = ts_format_tons (o->cooling_tons);
+  amps = ts_format_amps (o->amps_per_phase);
+  feed = ts_format_amps (o->feed_amps);
+  volts = voltage_text (plan->scenario);
+  /* Translators: accessible description of the power gauges */
+  return g_strdup_printf (_("Power and heat: %s at maximum draw of a %s site limit; heat %s, %s of cooling; "
+                            "%s per phase (%s); PSU redundancy %s; each of feeds A and B carries %s."),
+                          kw, limit, btu, tons, amps, volts,
+                          o->server->psu_redundancy != NULL ? o->server->psu_redundancy : C_("redundancy", "none"),
+                          feed);
+}

@@ -1,0 +1,149 @@
+/* ts-render-private.h — what the drawings share inside the render layer
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ts-render.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  TS_ALIGN_START,
+  TS_ALIGN_CENTER,
+  TS_ALIGN_END,
+} TsAlign;
+
+/* One drawing pass: the target, the type and the current text size. All
+ * geometry is in multiples of em so that the same drawing keeps its
+ * proportions on screen (96 dpi, pixels) and on a PDF page (points). */
+typedef struct
+{
+  cairo_t             *cr;
+  const TsRenderStyle *style;
+  const TsPlan        *plan;
+  const TsOption      *option;   /* NULL when the plan has none */
+  const TsRackOptions *rack;
+  PangoLayout         *layout;
+  double               width;
+  double               height;
+  double               em;       /* base text size in user units */
+  double               scale;    /* em relative to the style's own size */
+  /* the font currently set on layout */
+  double               font_factor;
+  PangoWeight          font_weight;
+} TsRenderCtx;
+
+/* Text sizes relative to em. */
+#define TS_TEXT_SMALL  0.85
+#define TS_TEXT_NORMAL 1.0
+#define TS_TEXT_TITLE  1.2
+#define TS_TEXT_BIG    1.6
+
+/* Smaller text is not drawn at all: it could not be read. */
+#define TS_MIN_TEXT_POINTS 4.0
+
+/* The smallest text a drawing shrinks to before it clips instead. */
+#define TS_MIN_SCALE   0.45
+
+void     ts_render_ctx_init         (TsRenderCtx         *ctx,
+                                     cairo_t             *cr,
+                                     const TsPlan        *plan,
+                                     int                  option_index,
+                                     double               width,
+                                     double               height,
+                                     const TsRenderStyle *style,
+                                     const TsRackOptions *rack_options);
+void     ts_render_ctx_set_scale    (TsRenderCtx         *ctx,
+                                     double               scale);
+void     ts_render_ctx_clear        (TsRenderCtx         *ctx);
+
+/* Measures text at a size factor and weight; width and height may be NULL. */
+void     ts_render_text_size        (TsRenderCtx         *ctx,
+                                     const char          *text,
+                                     double               factor,
+                                     PangoWeight          weight,
+                                     double              *width,
+                                     double              *height);
+/* Draws one line of text with its top at y inside the box x … x+max_width,
+ * aligned, ellipsized when longer than the box. Returns the drawn width. */
+double   ts_render_text             (TsRenderCtx         *ctx,
+                                     const char          *text,
+                                     double               x,
+                                     double               y,
+                                     double               max_width,
+                                     TsAlign              align,
+                                     double               factor,
+                                     PangoWeight          weight,
+                                     const TsColor       *color);
+/* Wrapped text in a column of max_width; returns its height. With draw
+ * FALSE it only measures. */
+double   ts_render_paragraph        (TsRenderCtx         *ctx,
+                                     const char          *text,
+                                     double               x,
+                                     double               y,
+                                     double               max_width,
+                                     double               factor,
+                                     PangoWeight          weight,
+                                     const TsColor       *color,
+                                     gboolean             draw);
+/* Line height of text at a size factor. */
+double   ts_render_line_height      (TsRenderCtx         *ctx,
+                                     double               factor);
+/* A centred notice, e.g. when the plan has no hardware option. */
+void     ts_render_message          (TsRenderCtx         *ctx,
+                                     const char          *title,
+                                     const char          *detail);
+
+/* Black or white, whichever reads better on background. */
+TsColor  ts_render_contrast_color   (const TsColor       *background);
+void     ts_render_rounded_rect     (cairo_t             *cr,
+                                     double               x,
+                                     double               y,
+                                     double               width,
+                                     double               height,
+                                     double               radius);
+
+/* Shared by the drawings and the describe text. */
+const TsOption *ts_render_pick_option (const TsPlan      *plan,
+                                       int                option_index);
+const TsMemory *ts_render_pick_memory (const TsPlan      *plan,
+                                       const TsOption    *option);
+char           *ts_render_format_units (guint             units);
+char           *ts_render_format_kg    (double            kg);
+char           *ts_render_format_flops (double            flops);
+const char     *ts_render_device_role_label (TsDeviceRole role);
+
+/* Each drawing: draw, natural height at the context's scale, describe. */
+void     ts_render_memory_draw      (TsRenderCtx         *ctx);
+double   ts_render_memory_height    (TsRenderCtx         *ctx);
+char    *ts_render_memory_describe  (const TsPlan        *plan,
+                                     const TsOption      *option);
+gboolean ts_render_memory_hit_ctx   (TsRenderCtx         *ctx,
+                                     double               x,
+                                     double               y,
+                                     TsComponent         *component,
+                                     gboolean            *per_gpu);
+
+void     ts_render_comparison_draw     (TsRenderCtx      *ctx);
+double   ts_render_comparison_height   (TsRenderCtx      *ctx);
+char    *ts_render_comparison_describe (const TsPlan     *plan,
+                                        const TsOption   *option);
+
+void     ts_render_rack_draw        (TsRenderCtx         *ctx);
+double   ts_render_rack_height      (TsRenderCtx         *ctx);
+char    *ts_render_rack_describe    (const TsPlan        *plan,
+                                     const TsOption      *option);
+
+void     ts_render_power_draw       (TsRenderCtx         *ctx);
+double   ts_render_power_height     (TsRenderCtx         *ctx);
+char    *ts_render_power_describe   (const TsPlan        *plan,
+                                     const TsOption      *option);
+
+void     ts_render_time_draw        (TsRenderCtx         *ctx);
+double   ts_render_time_height      (TsRenderCtx         *ctx);
+char    *ts_render_time_describe    (const TsPlan        *plan,
+                                     const TsOption      *option);
+
+G_END_DECLS

@@ -1,0 +1,481 @@
+/* ts-render-rack.c — rack elevations, to scale
+ *
+ * Conventions (rack-power-and-peers.md §1, §7): a 19-inch rack with 1U =
+ * the catalog's mm_per_u, so units are about 10:1 wide to tall; U numbers
+ * beside the rack ascending from the bottom (or descending on request);
+ * each device at its true height in its role colour with contrasting
+ * text; 0U PDUs as strips along the sides; long empty runs collapsed with
+ * an “n U free” label; the rack's totals under it. Racks wrap in rows
+ * within the width.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-render"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ts-render-private.h"
+
+/* EIA-310: a 19-inch rack's panel width is 19 × 25.4 mm. */
+#define RACK_PANEL_WIDTH_MM 482.6
+/* One U is drawn this many em tall at full scale: a 1U device's name in
+ * small type just fits. */
+#define UNIT_HEIGHT_EM      1.35
+/* Empty runs this long or longer are collapsed to COLLAPSED_UNITS. */
+#define COLLAPSE_MIN_UNITS  8
+#define COLLAPSED_UNITS     2
+/* Lines of totals under each rack. */
+#define TOTAL_LINES         4
+
+typedef struct
+{
+  double pad;
+  double uh;          /* one unit */
+  double body_w;      /* 19-inch panel */
+  double rail_w, pdu_w;
+  double legend_w;
+  double frame_w;     /* rails, PDUs and body */
+  double cell_w, gap;
+  double header_h, totals_h, title_h;
+  guint  cols;
+  double bottom;
+} RackGeometry;
+
+static const GArray *
+option_racks (const TsOption *o)
+{
+  if (o == NULL || o->rack_detail == NULL || o->rack_detail->len == 0)
+    return NULL;
+  return o->rack_detail;
+}
+
+static double
+gap_height (guint  units,
+            double uh)
+{
+  return (units >= COLLAPSE_MIN_UNITS ? COLLAPSED_UNITS : units) * uh;
+}
+
+/* The drawn height of a rack's body, with long empty runs collapsed. */
+static double
+body_height (const TsRack *rack,
+             double        uh)
+{
+  guint next = 1;   /* the lowest unit not yet accounted for */
+  double h = 0;
+
+  for (guint i = 0; rack->devices != NULL && i < rack->devices->len; i++)
+    {
+      const TsRackDevice *d = &g_array_index (rack->devices, TsRackDevice, i);
+
+      if (d->u_height == 0 || d->u_bottom + d->u_height <= next)
+        continue;
+      if (d->u_bottom > next)
+        h += gap_height (d->u_bottom - next, uh);
+      h += (d->u_bottom + d->u_height - MAX (d->u_bottom, next)) * uh;
+      next = d->u_bottom + d->u_height;
+    }
+  if (next <= rack->units)
+    h += gap_height (rack->units - next + 1, uh);
+  return h;
+}
+
+static void
+rack_geometry (TsRenderCtx  *ctx,
+               RackGeometry *g)
+{
+  double em = ctx->em;
+  double mm_per_u = ts_catalog_get_mm_per_u (ctx->plan->catalog);
+  double w;
+
+  g->pad = em;
+  g->uh = UNIT_HEIGHT_EM * em;
+  g->body_w = g->uh * RACK_PANEL_WIDTH_MM / (mm_per_u > 0 ? mm_per_u : 44.45);
+  g->rail_w = 0.35 * em;
+  g->pdu_w = 0.6 * em;
+  ts_render_text_size (ctx, "88", TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &w, NULL);
+  g->legend_w = w + 0.4 * em;
+  g->frame_w = g->body_w + 2 * g->rail_w + 2 * g->pdu_w;
+  g->gap = 1.5 * em;
+  g->cell_w = g->legend_w + g->frame_w;
+  g->header_h = ts_render_line_height (ctx, TS_TEXT_NORMAL) + 0.3 * em;
+  g->totals_h = 0.4 * em + TOTAL_LINES * ts_render_line_height (ctx, TS_TEXT_SMALL);
+  g->title_h = ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.6 * em;
+  g->cols = (guint) MAX (1, floor ((ctx->width - 2 * g->pad + g->gap) / (g->cell_w + g->gap)));
+}
+
+/* The tallest rack body in a row of racks. */
+static double
+row_body_height (const GArray       *racks,
+                 guint               first,
+                 guint               cols,
+                 const RackGeometry *g)
+{
+  double h = 0;
+
+  for (guint i = first; i < racks->len && i < first + cols; i++)
+    h = MAX (h, body_height (&g_array_index (racks, TsRack, i), g->uh));
+  return h;
+}
+
+double
+ts_render_rack_height (TsRenderCtx *ctx)
+{
+  const GArray *racks = option_racks (ctx->option);
+  RackGeometry g;
+  double y;
+
+  if (racks == NULL)
+    return 8 * ctx->em;
+  rack_geometry (ctx, &g);
+  y = g.pad + g.title_h;
+  for (guint first = 0; first < racks->len; first += g.cols)
+    {
+      if (first > 0)
+        y += g.gap;
+      y += g.header_h + row_body_height (racks, first, g.cols, &g) + g.totals_h;
+    }
+  return y + g.pad;
+}
+
+static void
+draw_unit_label (TsRenderCtx        *ctx,
+                 const RackGeometry *g,
+                 const TsRack       *rack,
+                 guint               unit,
+                 double              x,
+                 double              y_center)
+{
+  char text[16];
+  guint shown = ctx->rack->descending ? rack->units - unit + 1 : unit;
+  double lh = ctx->em * TS_TEXT_SMALL * 1.2;
+
+  g_snprintf (text, sizeof text, "%u", shown);
+  ts_render_text (ctx, text, x, y_center - lh / 2, g->legend_w - 0.3 * ctx->em, TS_ALIGN_END,
+                  TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &ctx->style->muted);
+}
+
+/* Units labelled every `step`, chosen so the numbers never overlap. */
+static guint
+label_step (TsRenderCtx        *ctx,
+            const RackGeometry *g)
+{
+  static const guint steps[] = { 1, 2, 5, 10, 20 };
+  double need = ctx->em * TS_TEXT_SMALL * 1.25;
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    if (steps[i] * g->uh >= need)
+      return steps[i];
+  return 0;
+}
+
+static void
+draw_empty_run (TsRenderCtx        *ctx,
+                const RackGeometry *g,
+                const TsRack       *rack,
+                guint               from,
+                guint               count,
+                double              x_body,
+                double              y_bottom,
+                guint               step,
+                double              x_legend)
+{
+  cairo_t *cr = ctx->cr;
+  const TsRenderStyle *st = ctx->style;
+  double h = gap_height (count, g->uh);
+  double top = y_bottom - h;
+
+  if (count >= COLLAPSE_MIN_UNITS)
+    {
+      g_autofree char *units = ts_render_format_units (count);
+      /* Translators: a collapsed run of empty rack units, e.g. “20 U free” */
+      g_autofree char *label = g_strdup_printf (_("%s free"), units);
+      double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
+
+      /* a zigzag break line tells the scale is interrupted */
+      ts_render_set_color (cr, &st->grid);
+      cairo_set_line_width (cr, MAX (0.5, 0.08 * ctx->em));
+      for (int k = 0; k < 2; k++)
+        {
+          double yy = top + (k + 1) * h / 3;
+          int n = 8;
+
+          cairo_move_to (cr, x_body, yy);
+          for (int j = 1; j <= n; j++)
+            cairo_line_to (cr, x_body + j * g->body_w / n, yy + ((j % 2) ? -0.15 : 0.15) * g->uh);
+        }
+      cairo_stroke (cr);
+      if (lh <= h)
+        ts_render_text (ctx, label, x_body, top + (h - lh) / 2, g->body_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+                        PANGO_WEIGHT_NORMAL, &st->muted);
+      if (step > 0)
+        {
+          draw_unit_label (ctx, g, rack, from, x_legend, y_bottom - g->uh / 2);
+          draw_unit_label (ctx, g, rack, from + count - 1, x_legend, top + g->uh / 2);
+        }
+      return;
+    }
+
+  ts_render_set_color (cr, &st->grid);
+  cairo_set_line_width (cr, MAX (0.5, 0.05 * ctx->em));
+  for (guint i = 0; i < count; i++)
+    {
+      double yy = y_bottom - (i + 1) * g->uh;
+
+      cairo_move_to (cr, x_body, yy);
+      cairo_line_to (cr, x_body + g->body_w, yy);
+    }
+  cairo_stroke (cr);
+  if (step > 0)
+    for (guint i = 0; i < count; i++)
+      if ((from + i) % step == 0 || from + i == 1)
+        draw_unit_label (ctx, g, rack, from + i, x_legend, y_bottom - (i + 0.5) * g->uh);
+}
+
+static void
+draw_device (TsRenderCtx        *ctx,
+             const RackGeometry *g,
+             const TsRack       *rack,
+             const TsRackDevice *d,
+             guint               from,
+             double              x_body,
+             double              y_bottom,
+             guint               step,
+             double              x_legend)
+{
+  cairo_t *cr = ctx->cr;
+  TsColor color = ts_render_role_color (d->role);
+  TsColor text_color = ts_render_contrast_color (&color);
+  guint count = d->u_bottom + d->u_height - from;
+  double h = count * g->uh;
+  double inset = MAX (0.5, 0.06 * ctx->em);
+  double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
+
+  ts_render_set_color (cr, &color);
+  ts_render_rounded_rect (cr, x_body + inset, y_bottom - h + inset, g->body_w - 2 * inset, h - 2 * inset,
+                          0.15 * ctx->em);
+  cairo_fill (cr);
+
+  if (lh <= h)
+    {
+      const char *name = d->name != NULL ? d->name : ts_render_device_role_label (d->role);
+
+      if (h >= 2 * lh + 0.2 * ctx->em && d->power_kw > 0)
+        {
+          g_autofree char *kw = ts_format_kw (d->power_kw);
+
+          ts_render_text (ctx, name, x_body + 0.4 * ctx->em, y_bottom - h / 2 - lh, g->body_w - 0.8 * ctx->em,
+                          TS_ALIGN_CENTER, TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &text_color);
+          ts_render_text (ctx, kw, x_body + 0.4 * ctx->em, y_bottom - h / 2, g->body_w - 0.8 * ctx->em,
+                          TS_ALIGN_CENTER, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &text_color);
+        }
+      else
+        ts_render_text (ctx, name, x_body + 0.4 * ctx->em, y_bottom - (h + lh) / 2, g->body_w - 0.8 * ctx->em,
+                        TS_ALIGN_CENTER, TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &text_color);
+    }
+
+  if (step > 0)
+    for (guint i = 0; i < count; i++)
+      if ((from + i) % step == 0 || from + i == 1)
+        draw_unit_label (ctx, g, rack, from + i, x_legend, y_bottom - (i + 0.5) * g->uh);
+}
+
+static void
+draw_rack (TsRenderCtx        *ctx,
+           const RackGeometry *g,
+           const TsRack       *rack,
+           guint               number,
+           double              x,
+           double              floor_y,
+           double              header_y)
+{
+  cairo_t *cr = ctx->cr;
+  const TsRenderStyle *st = ctx->style;
+  double em = ctx->em;
+  double body_h = body_height (rack, g->uh);
+  double top = floor_y - body_h;
+  double x_frame = x + g->legend_w;
+  double x_body = x_frame + g->rail_w + g->pdu_w;
+  double y = floor_y;
+  guint next = 1;
+  guint step = label_step (ctx, g);
+  guint pdus = 0;
+  g_autofree char *header = NULL;
+
+  /* Translators: the label above a rack, e.g. “Rack 2” */
+  header = g_strdup_printf (ctx->rack->rear ? _("Rack %u, rear") : _("Rack %u"), number);
+  ts_render_text (ctx, header, x_frame, header_y, g->frame_w, TS_ALIGN_CENTER, TS_TEXT_NORMAL,
+                  PANGO_WEIGHT_BOLD, &st->foreground);
+
+  /* frame: rails on both sides and the floor */
+  ts_render_set_color (cr, &st->muted);
+  cairo_rectangle (cr, x_frame, top - g->rail_w, g->frame_w, g->rail_w);
+  cairo_rectangle (cr, x_frame, top, g->rail_w, body_h);
+  cairo_rectangle (cr, x_frame + g->frame_w - g->rail_w, top, g->rail_w, body_h);
+  cairo_rectangle (cr, x_frame, floor_y, g->frame_w, g->rail_w);
+  cairo_fill (cr);
+
+  for (guint i = 0; rack->devices != NULL && i < rack->devices->len; i++)
+    {
+      const TsRackDevice *d = &g_array_index (rack->devices, TsRackDevice, i);
+
+      if (d->u_height == 0)
+        {
+          /* 0U PDU: a strip along a side; the first on the left (right
+           * when seen from the rear), the second opposite. */
+          TsColor color = ts_render_role_color (d->role);
+          gboolean left = (pdus % 2 == 0) != (ctx->rack->rear != FALSE);
+          double sx = left ? x_frame + g->rail_w : x_body + g->body_w;
+          double inset = 0.1 * g->pdu_w;
+
+          ts_render_set_color (cr, &color);
+          cairo_rectangle (cr, sx + inset, top + inset, g->pdu_w - 2 * inset, body_h - 2 * inset);
+          cairo_fill (cr);
+          if (g->pdu_w >= 0.5 * em)
+            {
+              TsColor text_color = ts_render_contrast_color (&color);
+              /* Translators: the letters of the two PDU feeds */
+              const char *letter = pdus % 2 == 0 ? C_("feed", "A") : C_("feed", "B");
+
+              ts_render_text (ctx, letter, sx, top + 0.2 * em, g->pdu_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+                              PANGO_WEIGHT_BOLD, &text_color);
+            }
+          pdus++;
+          continue;
+        }
+      if (d->u_bottom + d->u_height <= next)
+        continue;  /* overlaps what is drawn already */
+      if (d->u_bottom > next)
+        {
+          draw_empty_run (ctx, g, rack, next, d->u_bottom - next, x_body, y, step, x);
+          y -= gap_height (d->u_bottom - next, g->uh);
+          next = d->u_bottom;
+        }
+      draw_device (ctx, g, rack, d, next, x_body, y, step, x);
+      y -= (d->u_bottom + d->u_height - next) * g->uh;
+      next = d->u_bottom + d->u_height;
+    }
+  if (next <= rack->units)
+    draw_empty_run (ctx, g, rack, next, rack->units - next + 1, x_body, y, step, x);
+
+  /* totals */
+  {
+    g_autofree char *used = ts_render_format_units (rack->used_units);
+    g_autofree char *all = ts_render_format_units (rack->units);
+    g_autofree char *kw = ts_format_kw (rack->power_kw);
+    g_autofree char *limit = ts_format_kw (rack->limit_kw);
+    g_autofree char *btu = ts_format_btu_h (rack->heat_btu_h);
+    g_autofree char *kg = ts_render_format_kg (rack->weight_kg);
+    g_autofree char *line_u = NULL;
+    g_autofree char *line_kw = NULL;
+    const char *lines[TOTAL_LINES];
+    double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
+    double ty = floor_y + g->rail_w + 0.4 * em;
+
+    /* Translators: rack totals, e.g. “16 U of 42 U” */
+    line_u = g_strdup_printf (_("%s of %s"), used, all);
+    line_kw = rack->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, limit) : g_strdup (kw);
+    lines[0] = line_u;
+    lines[1] = line_kw;
+    lines[2] = btu;
+    lines[3] = kg;
+    for (guint i = 0; i < TOTAL_LINES; i++)
+      ts_render_text (ctx, lines[i], x_frame, ty + i * lh, g->frame_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+                      i == 1 && rack->limit_kw > 0 && rack->power_kw > rack->limit_kw ? PANGO_WEIGHT_BOLD
+                                                                                     : PANGO_WEIGHT_NORMAL,
+                      &st->foreground);
+  }
+}
+
+void
+ts_render_rack_draw (TsRenderCtx *ctx)
+{
+  const GArray *racks = option_racks (ctx->option);
+  const TsRenderStyle *st = ctx->style;
+  RackGeometry g;
+  g_autofree char *title = NULL;
+  double y;
+
+  if (ctx->option == NULL)
+    {
+      ts_render_message (ctx, _("No hardware option"),
+                         _("There is no server to place in a rack for this scenario."));
+      return;
+    }
+  if (racks == NULL)
+    {
+      ts_render_message (ctx, _("No rack layout"),
+                         _("The engine placed no rack for this option."));
+      return;
+    }
+
+  rack_geometry (ctx, &g);
+  /* Translators: title of the rack drawing, e.g. “2 × NVIDIA DGX H200 in 1 rack, front view” */
+  title = g_strdup_printf (ngettext ("%u × %s in %u rack, %s", "%u × %s in %u racks, %s", racks->len),
+                           ctx->option->servers, ctx->option->server->name, racks->len,
+                           ctx->rack->rear ? _("rear view") : _("front view"));
+  ts_render_text (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad, TS_ALIGN_START, TS_TEXT_TITLE,
+                  PANGO_WEIGHT_BOLD, &st->foreground);
+  y = g.pad + g.title_h;
+
+  for (guint first = 0; first < racks->len; first += g.cols)
+    {
+      double body = row_body_height (racks, first, g.cols, &g);
+      double floor_y = y + g.header_h + body;
+
+      if (first > 0 && y > ctx->height)
+        break;  /* the rest is outside the clip anyway */
+      for (guint i = first; i < racks->len && i < first + g.cols; i++)
+        {
+          const TsRack *rack = &g_array_index (racks, TsRack, i);
+          double x = g.pad + (i - first) * (g.cell_w + g.gap);
+
+          draw_rack (ctx, &g, rack, i + 1, x, floor_y, floor_y - body_height (rack, g.uh) - g.header_h - g.rail_w);
+        }
+      y = floor_y + g.totals_h + g.gap;
+    }
+}
+
+char *
+ts_render_rack_describe (const TsPlan   *plan,
+                         const TsOption *o)
+{
+  const GArray *racks = option_racks (o);
+  g_autofree char *kw = NULL;
+  g_autofree char *units = NULL;
+  double max_kw = 0;
+  double limit = 0;
+
+  if (o == NULL)
+    return g_strdup (_("Rack elevation: no hardware option for this scenario."));
+  if (racks == NULL)
+    return g_strdup_printf (_("Rack elevation: no rack layout for %u × %s."), o->servers, o->server->name);
+
+  for (guint i = 0; i < racks->len; i++)
+    {
+      const TsRack *r = &g_array_index (racks, TsRack, i);
+
+      max_kw = MAX (max_kw, r->power_kw);
+      limit = MAX (limit, r->limit_kw);
+    }
+  kw = ts_format_kw (max_kw);
+  units = ts_render_format_units (o->rack_units);
+  if (limit > 0)
+    {
+      g_autofree char *lim = ts_format_kw (limit);
+
+      return g_strdup_printf (ngettext (
+                                /* Translators: accessible description of the rack drawing */
+                                "Rack elevation: %u × %s in %u rack, %s in total; the busiest rack draws %s of its %s limit.",
+                                "Rack elevation: %u × %s in %u racks, %s in total; the busiest rack draws %s of its %s limit.",
+                                racks->len),
+                              o->servers, o->server->name, racks->len, units, kw, lim);
+    }
+  return g_strdup_printf (ngettext ("Rack elevation: %u × %s in %u rack, %s in total; the busiest rack draws %s.",
+                                    "Rack elevation: %u × %s in %u racks, %s in total; the busiest rack draws %s.",
+                                    racks->len),
+                          o->servers, o->server->name, racks->len, units, kw);
+}

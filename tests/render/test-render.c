@@ -1,0 +1,616 @@
+/* test-render.c — the drawings, rendered without a display
+ *
+ * Expected values come from the article (2 + 2 + 4 + 8 bytes per
+ * parameter), from hand calculations written here, or from geometry
+ * (nothing outside the bounds); never from the render code's own output.
+ * With TS_RENDER_DUMP=DIR every rendering is also written there as PNG
+ * for a person to look at.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "ts-render.h"
+#include "ts-render-fixture.h"
+#include "ts-test-support.h"
+
+typedef enum
+{
+  PLAN_8B_FULL,      /* 1 × DGX H200 */
+  PLAN_70B_QLORA,    /* 1 × workstation with one RTX PRO 6000 */
+  PLAN_405B_64,      /* 64 × DGX H200 */
+  PLAN_70B_NONE,     /* no hardware option */
+  N_PLANS
+} PlanId;
+
+static const char *const plan_names[N_PLANS] = { "8b-full", "70b-qlora", "405b-64", "70b-none" };
+
+static TsCatalog *catalog;
+static TsPlan *plans[N_PLANS];
+
+static const struct
+{
+  int width, height;
+} sizes[] = { { 320, 240 }, { 800, 600 }, { 1920, 1080 } };
+
+static void
+make_plans (void)
+{
+  catalog = ts_test_catalog ();
+  plans[PLAN_8B_FULL] = ts_render_fixture_plan (catalog, "llama-3.1-8b", TS_METHOD_FULL, "dgx-h200", 1);
+  plans[PLAN_70B_QLORA] = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_QLORA, "ws-1x-rtx-pro-6000", 1);
+  plans[PLAN_405B_64] = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-h200", 64);
+  ts_render_fixture_add_option (plans[PLAN_405B_64], "dgx-b200", 48);
+  ts_render_fixture_add_option (plans[PLAN_405B_64], "smc-sys-521ge-tnrt-8x-rtx-pro-6000", 64);
+  plans[PLAN_70B_NONE] = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
+}
+
+static void
+maybe_dump (cairo_surface_t *surface,
+            const char      *what)
+{
+  const char *dir = g_getenv ("TS_RENDER_DUMP");
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  path = g_strdup_printf ("%s/%s.png", dir, what);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+}
+
+/* A drawing on the style's background, as a window or a file shows it. */
+static cairo_surface_t *
+render (TsDrawing            drawing,
+        const TsPlan        *plan,
+        int                  width,
+        int                  height,
+        const TsRenderStyle *style)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  ts_render_set_color (cr, &style->background);
+  cairo_paint (cr);
+  ts_render_drawing (drawing, cr, plan, -1, width, height, style, NULL);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static guint32
+pixel (cairo_surface_t *s,
+       int              x,
+       int              y)
+{
+  const guint8 *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s);
+
+  return *(const guint32 *) (data + y * stride + x * 4);
+}
+
+/* The component whose colour an opaque pixel has, or -1. */
+static int
+pixel_component (guint32 p)
+{
+  int r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+
+  for (int c = 0; c < TS_N_COMPONENTS; c++)
+    {
+      TsColor color = ts_render_component_color (c);
+
+      if (abs (r - (int) round (color.r * 255)) <= 2 && abs (g - (int) round (color.g * 255)) <= 2
+          && abs (b - (int) round (color.b * 255)) <= 2)
+        return c;
+    }
+  return -1;
+}
+
+typedef struct
+{
+  int component;
+  int start, end;   /* pixels, end exclusive */
+} Segment;
+
+/* The segments along row y, runs of one colour merged across the text
+ * drawn inside them. */
+static GArray *
+row_segments (cairo_surface_t *s,
+              int              y)
+{
+  GArray *segs = g_array_new (FALSE, FALSE, sizeof (Segment));
+  int w = cairo_image_surface_get_width (s);
+
+  for (int x = 0; x < w; x++)
+    {
+      int c = pixel_component (pixel (s, x, y));
+      Segment *last = segs->len > 0 ? &g_array_index (segs, Segment, segs->len - 1) : NULL;
+
+      if (c < 0)
+        continue;
+      if (last != NULL && last->component == c)
+        last->end = x + 1;
+      else
+        {
+          Segment seg = { c, x, x + 1 };
+
+          g_array_append_val (segs, seg);
+        }
+    }
+  return segs;
+}
+
+/* The first bar: the first row with at least `min` components, taken a
+ * few pixels below its (antialiased) top edge. */
+static GArray *
+first_bar (cairo_surface_t *s,
+           guint            min,
+           int             *bar_y)
+{
+  int h = cairo_image_surface_get_height (s);
+
+  for (int y = 0; y < h - 3; y++)
+    {
+      g_autoptr(GArray) segs = row_segments (s, y);
+
+      if (segs->len >= min)
+        {
+          *bar_y = y + 3;
+          return row_segments (s, y + 3);
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static int
+segment_width (GArray *segs,
+               int     component)
+{
+  for (guint i = 0; i < segs->len; i++)
+    if (g_array_index (segs, Segment, i).component == component)
+      return g_array_index (segs, Segment, i).end - g_array_index (segs, Segment, i).start;
+  return 0;
+}
+
+static void
+test_memory_component_order (void)
+{
+  TsRenderStyle style;
+
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      cairo_surface_t *s;
+      g_autoptr(GArray) segs = NULL;
+      int y;
+      double unit;
+
+      ts_render_style_init (&style, dark);
+      s = render (TS_DRAWING_MEMORY, plans[PLAN_8B_FULL], 800, 600, &style);
+      maybe_dump (s, dark ? "memory-order-dark" : "memory-order");
+      segs = first_bar (s, 4, &y);
+
+      /* Fixed order along the bar: each component at most once, in
+       * TsComponent order, none empty. */
+      for (guint i = 1; i < segs->len; i++)
+        g_assert_cmpint (g_array_index (segs, Segment, i).component, >, g_array_index (segs, Segment, i - 1).component);
+      for (guint i = 0; i < segs->len; i++)
+        g_assert_cmpint (g_array_index (segs, Segment, i).end, >, g_array_index (segs, Segment, i).start);
+
+      /* The article: BF16 weights 2, gradients 2, FP32 master 4, Adam's
+       * two states 4 + 4 bytes per parameter — the widths keep those
+       * ratios (one pixel of rounding at each end). */
+      unit = segment_width (segs, TS_COMPONENT_WEIGHTS);
+      g_assert_cmpfloat (unit, >, 20);
+      g_assert_cmpfloat (fabs (segment_width (segs, TS_COMPONENT_GRADIENTS) - unit), <=, 2);
+      g_assert_cmpfloat (fabs (segment_width (segs, TS_COMPONENT_MASTER_WEIGHTS) - 2 * unit), <=, 3);
+      g_assert_cmpfloat (fabs (segment_width (segs, TS_COMPONENT_OPTIMIZER_STATES) - 4 * unit), <=, 5);
+      cairo_surface_destroy (s);
+    }
+}
+
+static void
+test_memory_qlora_components (void)
+{
+  TsRenderStyle style;
+  cairo_surface_t *s;
+  g_autoptr(GArray) segs = NULL;
+  int y;
+
+  /* QLoRA: a 4-bit base, trained adapters and quantization constants; no
+   * gradients, FP32 master or optimizer state for the base. */
+  ts_render_style_init (&style, FALSE);
+  s = render (TS_DRAWING_MEMORY, plans[PLAN_70B_QLORA], 1920, 1080, &style);
+  segs = first_bar (s, 2, &y);
+  g_assert_cmpint (segment_width (segs, TS_COMPONENT_WEIGHTS), >, 0);
+  g_assert_cmpint (segment_width (segs, TS_COMPONENT_ADAPTERS), >, 0);
+  g_assert_cmpint (segment_width (segs, TS_COMPONENT_QUANTIZATION_CONSTANTS), >, 0);
+  g_assert_cmpint (segment_width (segs, TS_COMPONENT_MASTER_WEIGHTS), ==, 0);
+  for (guint i = 1; i < segs->len; i++)
+    g_assert_cmpint (g_array_index (segs, Segment, i).component, >, g_array_index (segs, Segment, i - 1).component);
+  cairo_surface_destroy (s);
+}
+
+static void
+test_memory_hit (void)
+{
+  TsRenderStyle style;
+  cairo_surface_t *s;
+  g_autoptr(GArray) segs = NULL;
+  TsComponent component;
+  gboolean per_gpu = TRUE;
+  int y;
+
+  ts_render_style_init (&style, FALSE);
+  s = render (TS_DRAWING_MEMORY, plans[PLAN_8B_FULL], 800, 600, &style);
+  segs = first_bar (s, 4, &y);
+  /* Every segment seen in the first bar (the whole job) is what the hit
+   * test reports at its middle. */
+  for (guint i = 0; i < segs->len; i++)
+    {
+      const Segment *seg = &g_array_index (segs, Segment, i);
+
+      g_assert_true (ts_render_memory_hit (plans[PLAN_8B_FULL], -1, 800, 600, &style,
+                                           (seg->start + seg->end) / 2.0, y + 0.5, &component, &per_gpu));
+      g_assert_cmpint (component, ==, seg->component);
+      g_assert_false (per_gpu);
+    }
+  /* the top-left corner is the title, not a bar */
+  g_assert_false (ts_render_memory_hit (plans[PLAN_8B_FULL], -1, 800, 600, &style, 2, 2, &component, &per_gpu));
+  cairo_surface_destroy (s);
+}
+
+/* Renders into a larger transparent surface at an offset, with no clip
+ * of our own: the margin around the drawing must stay untouched. */
+static void
+test_bounds (void)
+{
+  const int margin = 40;
+  TsRenderStyle style;
+
+  for (int dark = 0; dark <= 1; dark++)
+    for (int d = 0; d < TS_N_DRAWINGS; d++)
+      for (int p = 0; p < N_PLANS; p++)
+        for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+          {
+            int w = sizes[z].width, h = sizes[z].height;
+            cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w + 2 * margin, h + 2 * margin);
+            cairo_t *cr = cairo_create (s);
+            g_autofree char *name = g_strdup_printf ("%s-%s-%dx%d%s", ts_drawing_to_string (d), plan_names[p], w, h,
+                                                     dark ? "-dark" : "");
+            guint inside = 0;
+
+            ts_render_style_init (&style, dark);
+            cairo_translate (cr, margin, margin);
+            ts_render_drawing (d, cr, plans[p], -1, w, h, &style, NULL);
+            g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+            cairo_destroy (cr);
+            cairo_surface_flush (s);
+            maybe_dump (s, name);
+
+            for (int y = 0; y < h + 2 * margin; y++)
+              for (int x = 0; x < w + 2 * margin; x++)
+                {
+                  gboolean in = x >= margin && x < margin + w && y >= margin && y < margin + h;
+
+                  if (!in && pixel (s, x, y) != 0)
+                    g_error ("%s: pixel drawn outside the bounds at %d,%d", name, x - margin, y - margin);
+                  if (in && pixel (s, x, y) != 0)
+                    inside++;
+                }
+            /* and something was drawn inside */
+            g_assert_cmpuint (inside, >, 100);
+            cairo_surface_destroy (s);
+          }
+}
+
+static void
+test_rack_height_grows (void)
+{
+  g_autoptr(TsPlan) one = ts_render_fixture_plan (catalog, "llama-3.1-8b", TS_METHOD_FULL, "dgx-h200", 1);
+  g_autoptr(TsPlan) eight = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 8);
+  TsRenderStyle style;
+  double h1, h8, h64, h64_narrow;
+
+  ts_render_style_init (&style, FALSE);
+  /* 30 kW racks hold two 10.2 kW DGX H200 each: 1, 4 and 32 racks */
+  g_assert_cmpuint (g_array_index (eight->options, TsOption, 0).racks, ==, 4);
+  g_assert_cmpuint (g_array_index (plans[PLAN_405B_64]->options, TsOption, 0).racks, ==, 32);
+
+  h1 = ts_render_drawing_height (TS_DRAWING_RACK, one, -1, 800, &style);
+  h8 = ts_render_drawing_height (TS_DRAWING_RACK, eight, -1, 800, &style);
+  h64 = ts_render_drawing_height (TS_DRAWING_RACK, plans[PLAN_405B_64], -1, 800, &style);
+  h64_narrow = ts_render_drawing_height (TS_DRAWING_RACK, plans[PLAN_405B_64], -1, 400, &style);
+  g_assert_cmpfloat (h1, >, 0);
+  g_assert_cmpfloat (h8, >=, h1);
+  g_assert_cmpfloat (h64, >, h8);
+  /* wrapping: half the width, about twice the rows */
+  g_assert_cmpfloat (h64_narrow, >, 1.5 * h64);
+
+  /* the comparison grows by a row per option */
+  g_assert_cmpfloat (ts_render_drawing_height (TS_DRAWING_COMPARISON, plans[PLAN_405B_64], -1, 1200, &style), >,
+                     ts_render_drawing_height (TS_DRAWING_COMPARISON, plans[PLAN_8B_FULL], -1, 1200, &style));
+}
+
+/* Racks to scale: a 19-inch panel is 482.6 mm wide and 1U is 44.45 mm
+ * (EIA-310), so an 8U server is drawn 8 × 44.45 / 482.6 ≈ 0.737 times as
+ * tall as it is wide. (Long empty runs are collapsed, so the check is on
+ * a device, not on the rack's total height.) */
+static void
+test_rack_to_scale (void)
+{
+  TsRenderStyle style;
+  cairo_surface_t *s;
+  int w = 800, h = 1400;
+  int frame_left = -1, frame_right = -1, y_probe;
+  int server_top = -1, server_bottom = -1;
+  TsColor slate;
+  int sx;
+
+  ts_render_style_init (&style, FALSE);
+  s = render (TS_DRAWING_RACK, plans[PLAN_8B_FULL], w, h, &style);
+  maybe_dump (s, "rack-scale");
+  slate = ts_render_role_color (TS_DEVICE_SERVER);
+
+  /* find the server block: the first pixel column/row of the slate colour */
+  for (int y = 0; y < h && server_top < 0; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint32 p = pixel (s, x, y);
+
+        if (abs ((int) ((p >> 16) & 0xff) - (int) round (slate.r * 255)) <= 1
+            && abs ((int) ((p >> 8) & 0xff) - (int) round (slate.g * 255)) <= 1
+            && abs ((int) (p & 0xff) - (int) round (slate.b * 255)) <= 1)
+          {
+            server_top = y;
+            break;
+          }
+      }
+  g_assert_cmpint (server_top, >=, 0);
+  y_probe = server_top + 4;
+  for (int x = 0; x < w; x++)
+    {
+      guint32 p = pixel (s, x, y_probe);
+      gboolean is_slate = abs ((int) ((p >> 16) & 0xff) - (int) round (slate.r * 255)) <= 1
+                          && abs ((int) ((p >> 8) & 0xff) - (int) round (slate.g * 255)) <= 1;
+
+      if (is_slate && frame_left < 0)
+        frame_left = x;
+      if (is_slate)
+        frame_right = x;
+    }
+  /* a column near the left edge, clear of the centred name */
+  sx = frame_left + 3;
+  for (int y = server_top; y < h; y++)
+    {
+      guint32 p = pixel (s, sx, y);
+      gboolean is_slate = abs ((int) ((p >> 16) & 0xff) - (int) round (slate.r * 255)) <= 1
+                          && abs ((int) (p & 0xff) - (int) round (slate.b * 255)) <= 1;
+
+      if (is_slate)
+        server_bottom = y;
+      else if (y > server_top + 20 && server_bottom > 0 && y > server_bottom + 3)
+        break;
+    }
+  /* The DGX H200 is 8U: its height : the panel width = 8 × 44.45 : 482.6
+   * (small insets and rounded corners allowed for). */
+  {
+    double ratio = (double) (server_bottom - server_top + 1) / (frame_right - frame_left + 1);
+    double expected = 8 * 44.45 / 482.6;
+
+    g_assert_cmpfloat (fabs (ratio - expected), <, 0.05);
+  }
+  cairo_surface_destroy (s);
+}
+
+static void
+test_no_option (void)
+{
+  TsRenderStyle style;
+  g_autofree char *rack = NULL;
+  g_autofree char *power = NULL;
+  cairo_surface_t *s;
+  g_autoptr(GArray) segs = NULL;
+  int y;
+
+  ts_render_style_init (&style, FALSE);
+  /* the memory chart falls back to the scenario's own answer */
+  s = render (TS_DRAWING_MEMORY, plans[PLAN_70B_NONE], 800, 600, &style);
+  segs = first_bar (s, 4, &y);
+  g_assert_cmpint (segment_width (segs, TS_COMPONENT_OPTIMIZER_STATES), >, 0);
+  cairo_surface_destroy (s);
+
+  rack = ts_render_drawing_describe (TS_DRAWING_RACK, plans[PLAN_70B_NONE], -1);
+  power = ts_render_drawing_describe (TS_DRAWING_POWER, plans[PLAN_70B_NONE], -1);
+  g_assert_nonnull (strstr (rack, "no hardware option"));
+  g_assert_nonnull (strstr (power, "no hardware option"));
+  for (int d = 0; d < TS_N_DRAWINGS; d++)
+    g_assert_cmpfloat (ts_render_drawing_height (d, plans[PLAN_70B_NONE], -1, 800, &style), >, 0);
+}
+
+static void
+test_describe_numbers (void)
+{
+  g_autofree char *memory = NULL;
+  g_autofree char *power = NULL;
+  g_autofree char *rack = NULL;
+  g_autofree char *comparison = NULL;
+  g_autofree char *time = NULL;
+
+  ts_i18n_set_language ("en");
+  /* Llama 3.1 70B, 70.55 B parameters × 16–18 bytes (the article's
+   * rule) = 1,128.8–1,269.9 GB, shown rounded to whole GB. */
+  memory = ts_render_drawing_describe (TS_DRAWING_MEMORY, plans[PLAN_70B_NONE], -1);
+  g_assert_nonnull (strstr (memory, "1,129–1,270\u00a0GB"));
+  g_assert_nonnull (strstr (memory, "Llama 3.1 70B"));
+
+  /* 64 DGX H200 at 10.2 kW = 652.8 kW; × 3,412.14 BTU/h per kW =
+   * 2,227,445.0 BTU/h; 652,800 W / (3 × 230 V) = 946.1 A per phase. */
+  power = ts_render_drawing_describe (TS_DRAWING_POWER, plans[PLAN_405B_64], -1);
+  g_assert_nonnull (strstr (power, "652.8\u00a0kW"));
+  g_assert_nonnull (strstr (power, "2,227,445\u00a0BTU/h"));
+  g_assert_nonnull (strstr (power, "946.1\u00a0A"));
+  /* the DGX H200's PSUs: 4+2 in the catalog (six 3.3 kW supplies) */
+  g_assert_nonnull (strstr (power, g_array_index (plans[PLAN_405B_64]->options, TsOption, 0).server->psu_redundancy));
+
+  /* 64 servers of 8U, two per 30 kW rack: 32 racks, 512 U */
+  rack = ts_render_drawing_describe (TS_DRAWING_RACK, plans[PLAN_405B_64], -1);
+  g_assert_nonnull (strstr (rack, "64 × NVIDIA DGX H200 in 32 racks"));
+  g_assert_nonnull (strstr (rack, "512\u00a0U"));
+  /* busiest rack: 2 × 10.2 = 20.4 kW of 30 kW */
+  g_assert_nonnull (strstr (rack, "20.4\u00a0kW of its 30\u00a0kW"));
+
+  comparison = ts_render_drawing_describe (TS_DRAWING_COMPARISON, plans[PLAN_405B_64], -1);
+  g_assert_nonnull (strstr (comparison, "3 options"));
+  g_assert_nonnull (strstr (comparison, "Recommended: 64 × NVIDIA DGX H200"));
+
+  time = ts_render_drawing_describe (TS_DRAWING_TIME, plans[PLAN_8B_FULL], -1);
+  g_assert_nonnull (strstr (time, "1 × NVIDIA DGX H200"));
+  g_assert_nonnull (strstr (time, "kWh"));
+}
+
+static void
+test_describe_russian (void)
+{
+  g_autofree char *memory = NULL;
+  g_autofree char *power = NULL;
+
+  ts_i18n_set_language ("ru");
+  /* the same figures as above in Russian style: narrow no-break spaces
+   * between thousands, decimal comma, translated units */
+  memory = ts_render_drawing_describe (TS_DRAWING_MEMORY, plans[PLAN_70B_NONE], -1);
+  g_assert_nonnull (strstr (memory, "1\u202f129–1\u202f270\u00a0ГБ"));
+  power = ts_render_drawing_describe (TS_DRAWING_POWER, plans[PLAN_405B_64], -1);
+  g_assert_nonnull (strstr (power, "652,8\u00a0кВт"));
+  ts_i18n_set_language ("en");
+}
+
+static gboolean
+dir_has_prefix (const char *dir,
+                const char *prefix)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, prefix))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_export (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ts-render-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "rack.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "power.svg", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  TsRenderStyle style;
+  cairo_surface_t *s;
+  gsize len;
+
+  ts_render_style_init (&style, FALSE);
+  g_assert_true (ts_render_export (TS_DRAWING_RACK, plans[PLAN_405B_64], -1, png, FALSE, 640, 0, &style, &error));
+  g_assert_no_error (error);
+  s = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 640);
+  /* height 0: the drawing's own height at that width */
+  g_assert_cmpint (cairo_image_surface_get_height (s), ==,
+                   (int) ceil (ts_render_drawing_height (TS_DRAWING_RACK, plans[PLAN_405B_64], -1, 640, &style)));
+  cairo_surface_destroy (s);
+
+  g_assert_true (ts_render_export (TS_DRAWING_POWER, plans[PLAN_8B_FULL], -1, svg, TRUE, 800, 600, &style, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &contents, &len, NULL));
+  g_assert_true (g_str_has_prefix (contents, "<?xml"));
+  g_assert_nonnull (strstr (contents, "<svg"));
+  g_assert_nonnull (strstr (contents, "</svg>"));
+  g_assert_nonnull (strstr (contents, "width=\"800\""));
+  /* no temporary files left beside them */
+  g_assert_false (dir_has_prefix (dir, "rack.png."));
+  g_assert_false (dir_has_prefix (dir, "power.svg."));
+
+  g_unlink (png);
+  g_unlink (svg);
+  g_rmdir (dir);
+}
+
+static void
+test_export_unwritable (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ts-render-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-dir", "memory.png", NULL);
+  g_autofree char *is_dir = g_build_filename (dir, "sub", NULL);
+  g_autoptr(GError) error = NULL;
+  TsRenderStyle style;
+
+  ts_render_style_init (&style, FALSE);
+  g_assert_false (ts_render_export (TS_DRAWING_MEMORY, plans[PLAN_8B_FULL], -1, missing, FALSE, 800, 600, &style, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "memory.png"));
+  g_clear_error (&error);
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+
+  /* the target is a directory: the drawing is written, the rename fails,
+   * and the temporary file is removed */
+  g_assert_cmpint (g_mkdir (is_dir, 0755), ==, 0);
+  g_assert_false (ts_render_export (TS_DRAWING_MEMORY, plans[PLAN_8B_FULL], -1, is_dir, TRUE, 800, 600, &style, &error));
+  g_assert_nonnull (error);
+  g_assert_false (dir_has_prefix (dir, "sub."));
+  g_assert_true (g_file_test (is_dir, G_FILE_TEST_IS_DIR));
+
+  g_rmdir (is_dir);
+  g_rmdir (dir);
+}
+
+static void
+test_drawing_names (void)
+{
+  static const char *const names[] = { "memory", "comparison", "rack", "power", "time" };
+
+  /* the CLI's --drawing values are a public interface */
+  for (int d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      TsDrawing parsed;
+
+      g_assert_cmpstr (ts_drawing_to_string (d), ==, names[d]);
+      g_assert_true (ts_drawing_from_string (names[d], &parsed));
+      g_assert_cmpint (parsed, ==, d);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  ts_i18n_init ();
+  ts_i18n_set_language ("en");
+  make_plans ();
+
+  g_test_add_func ("/render/drawing-names", test_drawing_names);
+  g_test_add_func ("/render/memory/component-order", test_memory_component_order);
+  g_test_add_func ("/render/memory/qlora-components", test_memory_qlora_components);
+  g_test_add_func ("/render/memory/hit", test_memory_hit);
+  g_test_add_func ("/render/bounds", test_bounds);
+  g_test_add_func ("/render/rack/height-grows", test_rack_height_grows);
+  g_test_add_func ("/render/rack/to-scale", test_rack_to_scale);
+  g_test_add_func ("/render/no-option", test_no_option);
+  g_test_add_func ("/render/describe/numbers", test_describe_numbers);
+  g_test_add_func ("/render/describe/russian", test_describe_russian);
+  g_test_add_func ("/render/export", test_export);
+  g_test_add_func ("/render/export/unwritable", test_export_unwritable);
+
+  status = g_test_run ();
+  for (int p = 0; p < N_PLANS; p++)
+    ts_plan_free (plans[p]);
+  ts_catalog_unref (catalog);
+  return status;
+}
