@@ -1,4 +1,4 @@
-/* ts-application.c — the application: catalog, settings, app actions
+/* ts-application.c — the application: catalog, settings, language, app actions
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "ts-application.h"
+#include "ts-preferences-window.h"
 #include "ts-window.h"
 
 struct _TsApplication
@@ -16,6 +17,7 @@ struct _TsApplication
   AdwApplication  parent_instance;
   TsCatalog      *catalog;
   GSettings      *settings;
+  char           *catalog_error;  /* why the user catalog was not used */
 };
 
 G_DEFINE_FINAL_TYPE (TsApplication, ts_application, ADW_TYPE_APPLICATION)
@@ -35,6 +37,21 @@ static void
 load_catalog (TsApplication *self)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_settings_get_string (self->settings, "catalog-file");
+
+  g_clear_pointer (&self->catalog, ts_catalog_unref);
+  g_clear_pointer (&self->catalog_error, g_free);
+
+  if (path != NULL && *path != '\0')
+    {
+      self->catalog = ts_catalog_new_with_overlay (path, &error);
+      if (self->catalog != NULL)
+        return;
+      /* A broken user catalog must not stop the program: fall back to the
+       * built-in one and tell the user why in Preferences. */
+      self->catalog_error = g_strdup (error->message);
+      g_clear_error (&error);
+    }
 
   self->catalog = ts_catalog_new_builtin (&error);
   if (self->catalog == NULL)
@@ -42,15 +59,112 @@ load_catalog (TsApplication *self)
 }
 
 static void
+apply_language (TsApplication *self)
+{
+  g_autofree char *language = g_settings_get_string (self->settings, "language");
+
+  ts_i18n_set_language (language);
+}
+
+/* Strings already set on widgets do not follow a new language, so every
+ * window is built again around the same scenario, at the same size. Other
+ * windows (preferences, dialogs) are closed; an open preferences window is
+ * opened again in the new language. */
+void
+ts_application_rebuild_windows (TsApplication *self)
+{
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+  GtkWindow *first = NULL;
+  gboolean had_preferences = FALSE;
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      TsWindow *old;
+      TsWindow *window;
+      int width, height;
+
+      if (!TS_IS_WINDOW (l->data))
+        {
+          had_preferences |= TS_IS_PREFERENCES_WINDOW (l->data);
+          gtk_window_destroy (GTK_WINDOW (l->data));
+          continue;
+        }
+      old = l->data;
+      window = ts_window_new_for_scenario (self, ts_window_get_scenario (old));
+      ts_window_take_state (window, old);
+      gtk_window_get_default_size (GTK_WINDOW (old), &width, &height);
+      gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+      if (gtk_window_is_maximized (GTK_WINDOW (old)))
+        gtk_window_maximize (GTK_WINDOW (window));
+      gtk_window_present (GTK_WINDOW (window));
+      gtk_window_destroy (GTK_WINDOW (old));
+      if (first == NULL)
+        first = GTK_WINDOW (window);
+    }
+  g_list_free (windows);
+
+  if (had_preferences)
+    {
+      GtkWindow *preferences = GTK_WINDOW (ts_preferences_window_new (self));
+
+      gtk_window_set_transient_for (preferences, first);
+      gtk_window_present (preferences);
+    }
+}
+
+static gboolean
+rebuild_idle_cb (gpointer user_data)
+{
+  ts_application_rebuild_windows (TS_APPLICATION (user_data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+language_changed_cb (TsApplication *self)
+{
+  apply_language (self);
+  /* Not from inside the signal: the combo that changed the setting lives
+   * in a window the rebuild destroys. */
+  g_idle_add_full (G_PRIORITY_HIGH_IDLE, rebuild_idle_cb, g_object_ref (self), g_object_unref);
+}
+
+static void
+catalog_changed_cb (TsApplication *self)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+
+  load_catalog (self);
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (TS_IS_WINDOW (l->data))
+      ts_window_catalog_changed (l->data);
+}
+
+static void
 ts_application_startup (GApplication *app)
 {
   TsApplication *self = TS_APPLICATION (app);
-  static const char *const quit_accels[] = { "<Primary>q", NULL };
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.quit", { "<Primary>q", NULL } },
+    { "app.preferences", { "<Primary>comma", NULL } },
+    { "win.new", { "<Primary>n", NULL } },
+    { "win.open", { "<Primary>o", NULL } },
+    { "win.save", { "<Primary>s", NULL } },
+    { "win.save-as", { "<Primary><Shift>s", NULL } },
+    { "win.export-pdf", { "<Primary>e", NULL } },
+    { "win.print", { "<Primary>p", NULL } },
+    { "win.fullscreen", { "F11", NULL } },
+    { "win.show-help-overlay", { "<Primary>question", NULL } },
+  };
 
   G_APPLICATION_CLASS (ts_application_parent_class)->startup (app);
 
+  apply_language (self);
   load_catalog (self);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
 }
 
 static void
@@ -58,7 +172,27 @@ quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
-  g_application_quit (G_APPLICATION (user_data));
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GList *windows = g_list_copy (gtk_application_get_windows (app));
+
+  /* Close, not destroy: each window saves its size and scenario and asks
+   * about unsaved changes. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free (windows);
+}
+
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  TsApplication *self = TS_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWindow *window = GTK_WINDOW (ts_preferences_window_new (self));
+
+  gtk_window_set_transient_for (window, parent);
+  gtk_window_present (window);
 }
 
 static void
@@ -68,20 +202,26 @@ about_activated (GSimpleAction *action,
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
   static const char *const developers[] = { "Train Sizer developers", NULL };
+  GtkWidget *about;
 
-  gtk_show_about_dialog (gtk_application_get_active_window (app),
-                         "program-name", _("Train Sizer"),
-                         "logo-icon-name", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Size the hardware for training neural networks"),
-                         "authors", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (app),
+                        "application-name", _("Train Sizer"),
+                        "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Size the hardware for training neural networks: GPU memory, servers, racks, power and time."),
+                        "developer-name", _("Train Sizer developers"),
+                        "developers", developers,
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        /* Translators: put your names here, one per line */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated, NULL, NULL, NULL },
+  { "preferences", preferences_activated, NULL, NULL, NULL },
   { "about", about_activated, NULL, NULL, NULL },
 };
 
@@ -91,6 +231,7 @@ ts_application_finalize (GObject *object)
   TsApplication *self = TS_APPLICATION (object);
 
   g_clear_pointer (&self->catalog, ts_catalog_unref);
+  g_clear_pointer (&self->catalog_error, g_free);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ts_application_parent_class)->finalize (object);
@@ -112,6 +253,8 @@ ts_application_init (TsApplication *self)
 {
   self->settings = g_settings_new (APP_ID);
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  g_signal_connect_swapped (self->settings, "changed::language", G_CALLBACK (language_changed_cb), self);
+  g_signal_connect_swapped (self->settings, "changed::catalog-file", G_CALLBACK (catalog_changed_cb), self);
 }
 
 TsApplication *
@@ -132,6 +275,13 @@ ts_application_get_catalog (TsApplication *self)
   if (self->catalog == NULL)
     load_catalog (self);
   return self->catalog;
+}
+
+const char *
+ts_application_get_catalog_error (TsApplication *self)
+{
+  g_return_val_if_fail (TS_IS_APPLICATION (self), NULL);
+  return self->catalog_error;
 }
 
 GSettings *

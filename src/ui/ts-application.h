@@ -14,8 +14,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TsApplication, ts_application, TS, APPLICATION, AdwApplication)
 
-TsApplication *ts_application_new          (void);
-TsCatalog     *ts_application_get_catalog  (TsApplication *self);
-GSettings     *ts_application_get_settings (TsApplication *self);
+TsApplication *ts_application_new                (void);
+TsCatalog     *ts_application_get_catalog        (TsApplication *self);
+/* Why the user catalog file was not used (the built-in one is), or NULL. */
+const char    *ts_application_get_catalog_error  (TsApplication *self);
+GSettings     *ts_application_get_settings       (TsApplication *self);
+/* Builds every window again (after a language or catalog change),
+ * keeping each one's scenario, file and size. */
+void           ts_application_rebuild_windows    (TsApplication *self);
 
 G_END_DECLS

@@ -1,5 +1,10 @@
 /* ts-window.c — the main window: scenario on the left, answer on the right
  *
+ * Every control edits the window's TsScenario and the whole plan is
+ * recomputed at once (the engine takes microseconds), so there is no
+ * “Calculate” button. When the engine rejects the scenario, the row that
+ * was edited shows the reason and the last valid answer stays visible.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "ts-window"
@@ -8,150 +13,1929 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-drawing-view.h"
+#include "ts-option-item.h"
 #include "ts-window.h"
+
+#if __has_include ("ts-print.h")
+# include "ts-print.h"
+# define TS_HAVE_PRINT 1
+#else
+# define TS_HAVE_PRINT 0
+#endif
+
+/* Spin buttons accept any number up to this; the engine decides what is
+ * valid and the row shows its reason, so the limits live in one place. */
+#define SPIN_MAX 1e9
+/* Writing the scenario to GSettings on every keystroke would hammer
+ * dconf; a short delay still loses nothing a crash could take. */
+#define AUTOSAVE_DELAY_MS 500
+#define BILLION 1e9
+
+typedef enum
+{
+  GROUP_METHOD,
+  GROUP_WORKLOAD,
+  GROUP_HARDWARE,
+  GROUP_ADVANCED,
+  GROUP_SITE,
+} FieldGroup;
+
+typedef enum
+{
+  FIELD_UINT,    /* spin button on a guint */
+  FIELD_DOUBLE,  /* spin button on a double (shown divided by scale) */
+  FIELD_BOOL,    /* switch on a gboolean */
+  FIELD_CHOICE,  /* combo row on an int-sized enum or int */
+} FieldKind;
+
+typedef struct
+{
+  const char        *key;       /* the scenario file's name, also for tests */
+  FieldGroup         group;
+  FieldKind          kind;
+  gsize              offset;
+  const char        *title;
+  const char        *subtitle;
+  double             upper;     /* spin buttons: 0 = SPIN_MAX */
+  double             step;
+  guint              digits;
+  double             scale;     /* spin value × scale = scenario value */
+  const char *const *choices;
+  const int         *values;
+  guint              n_choices;
+} FieldSpec;
+
+static const char *const method_choices[] = { N_("Full training"), N_("LoRA"), N_("QLoRA") };
+static const int method_values[] = { TS_METHOD_FULL, TS_METHOD_LORA, TS_METHOD_QLORA };
+static const char *const checkpointing_choices[] = {
+  /* Translators: gradient checkpointing choices */
+  N_("None"), N_("Selective"), N_("Full"),
+};
+static const int checkpointing_values[] = { TS_CHECKPOINTING_NONE, TS_CHECKPOINTING_SELECTIVE, TS_CHECKPOINTING_FULL };
+static const char *const precision_choices[] = {
+  N_("BF16 mixed precision"), N_("FP16 mixed precision"), N_("FP8 compute"),
+  N_("FP32"), N_("Pure BF16, no FP32 master copy"),
+};
+static const int precision_values[] = {
+  TS_PRECISION_BF16, TS_PRECISION_FP16, TS_PRECISION_FP8, TS_PRECISION_FP32, TS_PRECISION_PURE_BF16,
+};
+static const char *const optimizer_choices[] = {
+  N_("AdamW"), N_("8-bit AdamW"), N_("Adafactor"), N_("SGD with momentum"), N_("Lion"),
+};
+static const int optimizer_values[] = {
+  TS_OPTIMIZER_ADAMW, TS_OPTIMIZER_ADAMW_8BIT, TS_OPTIMIZER_ADAFACTOR, TS_OPTIMIZER_SGD, TS_OPTIMIZER_LION,
+};
+static const char *const grad_choices[] = { N_("BF16"), N_("FP32") };
+static const int grad_values[] = { TS_GRAD_BF16, TS_GRAD_FP32 };
+static const char *const zero_choices[] = {
+  /* Translators: ZeRO stage choices; “Automatic” lets the program decide */
+  N_("Automatic"), N_("0 — no sharding"), N_("1 — optimizer states"),
+  N_("2 — and gradients"), N_("3 — and weights (FSDP)"),
+};
+static const int zero_values[] = { -1, 0, 1, 2, 3 };
+static const char *const offload_choices[] = { N_("None"), N_("Optimizer states to CPU RAM") };
+static const int offload_values[] = { TS_OFFLOAD_NONE, TS_OFFLOAD_OPTIMIZER };
+static const char *const targets_choices[] = {
+  N_("Query and value projections"), N_("All attention projections"), N_("All linear layers"),
+};
+static const int targets_values[] = { TS_LORA_TARGETS_QV, TS_LORA_TARGETS_ATTENTION, TS_LORA_TARGETS_ALL_LINEAR };
+/* The two standard cabinet heights a data centre orders (EIA-310 units). */
+static const char *const rack_choices[] = { N_("42U"), N_("48U") };
+static const int rack_values[] = { 42, 48 };
+static const char *const phase_choices[] = { N_("Single phase"), N_("Three phases") };
+static const int phase_values[] = { 1, 3 };
+
+#define CHOICES(name) name##_choices, name##_values, G_N_ELEMENTS (name##_values)
+#define OFF(field) G_STRUCT_OFFSET (TsScenario, field)
+
+static const FieldSpec fields[] = {
+  { "method", GROUP_METHOD, FIELD_CHOICE, OFF (method), N_("Method"), NULL,
+    0, 0, 0, 1, CHOICES (method) },
+
+  { "seq_len", GROUP_WORKLOAD, FIELD_UINT, OFF (seq_len), N_("Sequence length"),
+    N_("Tokens in one training example; activations grow with it"), 0, 512, 0, 1, NULL, NULL, 0 },
+  { "micro_batch", GROUP_WORKLOAD, FIELD_UINT, OFF (micro_batch), N_("Micro-batch"),
+    N_("Examples each GPU processes at once; activations grow with it"), 0, 1, 0, 1, NULL, NULL, 0 },
+  { "checkpointing", GROUP_WORKLOAD, FIELD_CHOICE, OFF (checkpointing), N_("Gradient checkpointing"),
+    N_("Recompute activations instead of storing them: less memory, more compute"), 0, 0, 0, 1, CHOICES (checkpointing) },
+  { "flash_attention", GROUP_WORKLOAD, FIELD_BOOL, OFF (flash_attention), N_("FlashAttention"),
+    N_("Attention without storing the full score matrix"), 0, 0, 0, 1, NULL, NULL, 0 },
+  { "tokens", GROUP_WORKLOAD, FIELD_DOUBLE, OFF (tokens), N_("Dataset, billions of tokens"),
+    N_("Tokens processed over the whole run; sets the training time"), 0, 1, 1, BILLION, NULL, NULL, 0 },
+  { "deadline_days", GROUP_WORKLOAD, FIELD_DOUBLE, OFF (deadline_days), N_("Deadline, days"),
+    N_("When the training must be done; 0 means no deadline"), 0, 1, 0, 1, NULL, NULL, 0 },
+
+  { "servers", GROUP_HARDWARE, FIELD_UINT, OFF (servers), N_("Servers"),
+    N_("How many of the chosen server; 0 picks the smallest count that fits"), 0, 1, 0, 1, NULL, NULL, 0 },
+
+  { "precision", GROUP_ADVANCED, FIELD_CHOICE, OFF (precision), N_("Precision"),
+    N_("Number format of weights and arithmetic"), 0, 0, 0, 1, CHOICES (precision) },
+  { "optimizer", GROUP_ADVANCED, FIELD_CHOICE, OFF (optimizer), N_("Optimizer"),
+    N_("AdamW keeps two FP32 states per parameter: 8 bytes"), 0, 0, 0, 1, CHOICES (optimizer) },
+  { "grad_dtype", GROUP_ADVANCED, FIELD_CHOICE, OFF (grad_dtype), N_("Gradient type"),
+    N_("Gradients in FP32 take 4 bytes per parameter instead of 2"), 0, 0, 0, 1, CHOICES (grad) },
+  { "zero_stage", GROUP_ADVANCED, FIELD_CHOICE, OFF (zero_stage), N_("ZeRO / FSDP stage"),
+    N_("Splits optimizer states, gradients and weights across GPUs"), 0, 0, 0, 1, CHOICES (zero) },
+  { "tp", GROUP_ADVANCED, FIELD_UINT, OFF (tp), N_("Tensor parallel"),
+    N_("GPUs that split every layer; needs NVLink or HCCS"), 0, 1, 0, 1, NULL, NULL, 0 },
+  { "pp", GROUP_ADVANCED, FIELD_UINT, OFF (pp), N_("Pipeline parallel"),
+    N_("Groups of layers on different GPUs"), 0, 1, 0, 1, NULL, NULL, 0 },
+  { "offload", GROUP_ADVANCED, FIELD_CHOICE, OFF (offload), N_("CPU offload"),
+    N_("Keep optimizer states in server RAM when GPU memory is short"), 0, 0, 0, 1, CHOICES (offload) },
+  { "lora_rank", GROUP_ADVANCED, FIELD_UINT, OFF (lora_rank), N_("LoRA rank"),
+    N_("Size of the trained adapters; higher is bigger and slower"), 0, 8, 0, 1, NULL, NULL, 0 },
+  { "lora_targets", GROUP_ADVANCED, FIELD_CHOICE, OFF (lora_targets), N_("LoRA targets"),
+    N_("Which layers get adapters"), 0, 0, 0, 1, CHOICES (targets) },
+  { "runtime_overhead", GROUP_ADVANCED, FIELD_DOUBLE, OFF (runtime_overhead_bytes), N_("Memory reserve per GPU, GB"),
+    N_("CUDA context, kernels and libraries that take memory before training starts"), 0, 0.5, 1, BILLION, NULL, NULL, 0 },
+
+  { "rack_units", GROUP_SITE, FIELD_CHOICE, OFF (rack_units), N_("Rack height"),
+    N_("Units in each rack of the data centre"), 0, 0, 0, 1, CHOICES (rack) },
+  { "rack_kw", GROUP_SITE, FIELD_DOUBLE, OFF (rack_kw), N_("Rack power limit, kW"),
+    N_("What one rack’s power feed and cooling can take"), 0, 1, 1, 1, NULL, NULL, 0 },
+  { "voltage", GROUP_SITE, FIELD_DOUBLE, OFF (voltage), N_("Voltage, V"),
+    N_("Phase-to-neutral voltage of the feed"), 0, 10, 0, 1, NULL, NULL, 0 },
+  { "phases", GROUP_SITE, FIELD_CHOICE, OFF (phases), N_("Phases"),
+    N_("Sets the current each phase carries"), 0, 0, 0, 1, CHOICES (phase) },
+  { "pue", GROUP_SITE, FIELD_DOUBLE, OFF (pue), N_("PUE"),
+    N_("Total facility power divided by IT power; cooling and losses"), 0, 0.05, 2, 1, NULL, NULL, 0 },
+  { "price_kwh", GROUP_SITE, FIELD_DOUBLE, OFF (price_kwh), N_("Electricity price per kWh"),
+    N_("For the energy cost of the run; 0 leaves the cost out"), 0, 0.5, 2, 1, NULL, NULL, 0 },
+};
+
+typedef enum
+{
+  PENDING_NONE,
+  PENDING_NEW,
+  PENDING_OPEN,
+  PENDING_CLOSE,
+} PendingAction;
 
 struct _TsWindow
 {
   AdwApplicationWindow  parent_instance;
 
   TsApplication        *application;
+  GSettings            *settings;
   TsScenario           *scenario;
   TsPlan               *plan;
+  char                 *shown_server_id;  /* the option chosen in the comparison */
+  int                   shown_option;     /* its index in plan->options, or -1 */
+  GFile                *file;
+  gboolean              dirty;
+  gboolean              syncing;          /* widgets are being set from the scenario */
+  guint                 autosave_id;
+  guint                 navigation_idle_id;
+  PendingAction         pending;
+  gboolean              gib;
+  GtkWidget            *error_row;        /* the row showing the engine's complaint */
+  char                 *error_row_subtitle;
+
+  GtkWidget            *field_rows[G_N_ELEMENTS (fields)];
+  GtkWidget            *field_widgets[G_N_ELEMENTS (fields)];
+  GtkWidget            *hardware_row;
+  GtkWidget            *currency_row;
+  GtkWidget            *custom_params_row;
+  GtkWidget            *custom_params_spin;
+  GtkWidget            *custom_arch_row;
+  GtkWidget            *arch_spins[8];
+  TsArchitecture        custom_arch;
+  GtkWidget            *views[TS_N_DRAWINGS];
+  GtkWidget            *empty_stacks[TS_N_DRAWINGS];
+  GtkColumnView        *option_view;
+  GListStore           *option_store;
+  GtkSingleSelection   *option_selection;
+  TsRackOptions         rack_options;
 
   /* template children */
-  AdwComboRow          *model_row;
-  AdwComboRow          *method_row;
+  AdwToastOverlay      *toast_overlay;
+  AdwLeaflet           *leaflet;
+  GtkWidget            *back_button;
+  GtkWidget            *answer_button;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwPreferencesGroup  *model_group;
+  AdwPreferencesGroup  *method_group;
+  AdwPreferencesGroup  *workload_group;
+  AdwPreferencesGroup  *hardware_group;
+  AdwExpanderRow       *advanced_row;
+  AdwExpanderRow       *site_row;
+  AdwActionRow         *model_row;
+  GtkMenuButton        *model_button;
+  GtkPopover           *model_popover;
+  GtkSearchEntry       *model_search;
+  GtkListBox           *model_list;
+  GtkWidget            *verdict_box;
+  GtkImage             *verdict_icon;
+  GtkLabel             *verdict_label;
   GtkLabel             *headline_label;
-  GtkLabel             *rule_label;
-  GtkLabel             *detail_label;
-  GtkLabel             *per_gpu_label;
+  AdwViewStack         *view_stack;
 };
 
 G_DEFINE_FINAL_TYPE (TsWindow, ts_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static const TsMethod methods[] = { TS_METHOD_FULL, TS_METHOD_LORA, TS_METHOD_QLORA };
+static void recompute (TsWindow *self);
+static void sync_widgets (TsWindow *self);
+
+static TsCatalog *
+get_catalog (TsWindow *self)
+{
+  return ts_application_get_catalog (self->application);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The headline */
 
 static const char *
-method_name (TsMethod method)
+method_explanation (TsMethod method)
 {
   switch (method)
     {
-    case TS_METHOD_FULL: return _("Full training");
-    case TS_METHOD_LORA: return _("LoRA");
-    case TS_METHOD_QLORA: return _("QLoRA");
+    case TS_METHOD_FULL:
+      return _("Trains every weight: about 16–18 bytes per parameter plus activations");
+    case TS_METHOD_LORA:
+      return _("Frozen BF16 base, 2 bytes per parameter, plus small trained adapters");
+    case TS_METHOD_QLORA:
+      return _("Frozen 4-bit base, about half a byte per parameter, plus adapters; often one card");
     case TS_N_METHODS:
-    default: return "";
+    default:
+      return "";
     }
 }
 
 static char *
-headline_for (const TsPlan *plan)
+format_memory (TsWindow *self,
+               double    bytes)
 {
-  const TsScenario *s = plan->scenario;
-  g_autofree char *rule = ts_format_gb_range (plan->memory.rule.low_bytes, plan->memory.rule.high_bytes);
+  return self->gib ? ts_format_gib (bytes) : ts_format_gb (bytes);
+}
 
-  if (s->method == TS_METHOD_FULL)
-    /* Translators: “Full training of Llama 3.1 70B needs 1,120–1,260 GB for weights, gradients and optimizer states.” */
-    return g_strdup_printf (_("Full training of %s needs %s for weights, gradients and optimizer states."),
-                            s->model.name, rule);
-  if (s->method == TS_METHOD_LORA)
-    /* Translators: “LoRA of Llama 3.1 70B needs 140 GB for the frozen BF16 base plus adapters.” */
-    return g_strdup_printf (_("LoRA of %s needs %s for the frozen BF16 base plus adapters."),
-                            s->model.name, rule);
-  /* Translators: “QLoRA of Llama 3.1 70B needs 35 GB for the 4-bit base plus adapters.” */
-  return g_strdup_printf (_("QLoRA of %s needs %s for the 4-bit base plus adapters."),
-                          s->model.name, rule);
+static char *
+format_memory_range (TsWindow *self,
+                     double    low,
+                     double    high)
+{
+  g_autofree char *low_text = NULL;
+  g_autofree char *high_text = NULL;
+
+  if (!self->gib)
+    return ts_format_gb_range (low, high);
+  if (low == high)
+    return ts_format_gib (low);
+  low_text = ts_format_number_auto (low / TS_BYTES_PER_GIB, 0);
+  high_text = ts_format_gib (high);
+  /* Translators: a range of memory sizes, e.g. “1,043–1,173 GiB” */
+  return g_strdup_printf (_("%s–%s"), low_text, high_text);
+}
+
+static char *
+headline_for (TsWindow *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsScenario *s = plan->scenario;
+  const TsOption *option = NULL;
+  g_autofree char *rule = format_memory_range (self, plan->memory.rule.low_bytes, plan->memory.rule.high_bytes);
+  g_autofree char *act = format_memory (self, plan->memory.total.bytes[TS_COMPONENT_ACTIVATIONS]);
+  g_autofree char *hardware = NULL;
+
+  if (self->shown_option >= 0)
+    option = &g_array_index (plan->options, TsOption, self->shown_option);
+  else
+    option = ts_plan_get_shown_option (plan);
+  if (option != NULL && option->server != NULL)
+    /* Translators: how many of which server, e.g. “2 × DGX H200” */
+    hardware = g_strdup_printf (_("%u × %s"), option->servers, option->server->name);
+
+  switch (s->method)
+    {
+    case TS_METHOD_LORA:
+      if (hardware != NULL)
+        /* Translators: “LoRA of Llama 3.1 70B needs 141 GB for the frozen BF16 base plus adapters and 12 GB of activations: 1 × DGX H200.” */
+        return g_strdup_printf (_("LoRA of %s needs %s for the frozen BF16 base plus adapters and %s of activations: %s."),
+                                s->model.name, rule, act, hardware);
+      /* Translators: “LoRA of Llama 3.1 70B needs 141 GB for the frozen BF16 base plus adapters and 12 GB of activations.” */
+      return g_strdup_printf (_("LoRA of %s needs %s for the frozen BF16 base plus adapters and %s of activations."),
+                              s->model.name, rule, act);
+    case TS_METHOD_QLORA:
+      if (hardware != NULL)
+        /* Translators: “QLoRA of Llama 3.1 70B needs 35 GB for the 4-bit base plus adapters and 12 GB of activations: 1 × RTX PRO 6000.” */
+        return g_strdup_printf (_("QLoRA of %s needs %s for the 4-bit base plus adapters and %s of activations: %s."),
+                                s->model.name, rule, act, hardware);
+      /* Translators: “QLoRA of Llama 3.1 70B needs 35 GB for the 4-bit base plus adapters and 12 GB of activations.” */
+      return g_strdup_printf (_("QLoRA of %s needs %s for the 4-bit base plus adapters and %s of activations."),
+                              s->model.name, rule, act);
+    case TS_METHOD_FULL:
+    case TS_N_METHODS:
+    default:
+      if (hardware != NULL)
+        /* Translators: “Full training of Llama 3.1 70B needs 1,120–1,260 GB for weights, gradients and optimizer states plus 38 GB of activations: 2 × DGX H200.” */
+        return g_strdup_printf (_("Full training of %s needs %s for weights, gradients and optimizer states plus %s of activations: %s."),
+                                s->model.name, rule, act, hardware);
+      /* Translators: “Full training of Llama 3.1 70B needs 1,120–1,260 GB for weights, gradients and optimizer states plus 38 GB of activations.” */
+      return g_strdup_printf (_("Full training of %s needs %s for weights, gradients and optimizer states plus %s of activations."),
+                              s->model.name, rule, act);
+    }
+}
+
+static void
+show_verdict (TsWindow *self)
+{
+  const TsOption *option = NULL;
+  static const char *const icons[] = { "emblem-ok-symbolic", "dialog-warning-symbolic", "dialog-error-symbolic" };
+  static const char *const classes[] = { "success", "warning", "error" };
+
+  if (self->shown_option >= 0)
+    option = &g_array_index (self->plan->options, TsOption, self->shown_option);
+  else
+    option = ts_plan_get_shown_option (self->plan);
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    gtk_widget_remove_css_class (self->verdict_box, classes[i]);
+  gtk_widget_set_visible (self->verdict_box, option != NULL);
+  if (option == NULL)
+    return;
+
+  /* Icon, word and colour together: never colour alone. */
+  gtk_image_set_from_icon_name (self->verdict_icon, icons[option->verdict]);
+  gtk_label_set_label (self->verdict_label, ts_verdict_label (option->verdict));
+  gtk_widget_add_css_class (self->verdict_box, classes[option->verdict]);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The answer pane */
+
+static void
+fill_options (TsWindow *self)
+{
+  guint select = GTK_INVALID_LIST_POSITION;
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < self->plan->options->len; i++)
+    g_ptr_array_add (items, ts_option_item_new (&g_array_index (self->plan->options, TsOption, i), i, self->gib));
+
+  self->syncing = TRUE;
+  g_list_store_splice (self->option_store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->option_store)),
+                       items->pdata, items->len);
+  if (self->shown_option >= 0 || self->plan->recommended >= 0)
+    {
+      guint wanted = self->shown_option >= 0 ? (guint) self->shown_option : (guint) self->plan->recommended;
+      GListModel *model = G_LIST_MODEL (self->option_selection);
+
+      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr(TsOptionItem) item = g_list_model_get_item (model, i);
+
+          if (ts_option_item_get_index (item) == wanted)
+            select = i;
+        }
+    }
+  gtk_single_selection_set_selected (self->option_selection, select);
+  self->syncing = FALSE;
+}
+
+static void
+update_views (TsWindow *self)
+{
+  gboolean have_options = self->plan->options->len > 0;
+
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), self->plan, self->shown_option);
+      if (self->empty_stacks[d] != NULL)
+        gtk_stack_set_visible_child_name (GTK_STACK (self->empty_stacks[d]), have_options ? "view" : "empty");
+    }
 }
 
 static void
 show_plan (TsWindow *self)
 {
-  const TsMemory *m = &self->plan->memory;
-  g_autofree char *headline = headline_for (self->plan);
-  g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
-  g_autofree char *total = ts_format_gb (ts_breakdown_sum (&m->total));
-  g_autofree char *per_gpu = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
+  g_autofree char *headline = headline_for (self);
 
   gtk_label_set_label (self->headline_label, headline);
-  gtk_label_set_label (self->rule_label, rule);
-  gtk_label_set_label (self->detail_label, total);
-  gtk_label_set_label (self->per_gpu_label, per_gpu);
+  show_verdict (self);
+  update_views (self);
+}
+
+static void
+find_shown_option (TsWindow *self)
+{
+  self->shown_option = -1;
+  if (self->shown_server_id == NULL)
+    return;
+  for (guint i = 0; i < self->plan->options->len; i++)
+    {
+      const TsOption *o = &g_array_index (self->plan->options, TsOption, i);
+
+      if (o->server != NULL && g_strcmp0 (o->server->id, self->shown_server_id) == 0)
+        self->shown_option = i;
+    }
+}
+
+static void
+clear_row_error (TsWindow *self)
+{
+  if (self->error_row == NULL)
+    return;
+  gtk_widget_remove_css_class (self->error_row, "error");
+  gtk_widget_set_tooltip_text (self->error_row, NULL);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->error_row), self->error_row_subtitle);
+  g_clear_pointer (&self->error_row_subtitle, g_free);
+  self->error_row = NULL;
+}
+
+static void
+show_row_error (TsWindow   *self,
+                GtkWidget  *row,
+                const char *message)
+{
+  if (row == NULL || !ADW_IS_ACTION_ROW (row))
+    row = GTK_WIDGET (self->model_row);
+  if (self->error_row != row)
+    {
+      clear_row_error (self);
+      self->error_row = row;
+      self->error_row_subtitle = g_strdup (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+    }
+  gtk_widget_add_css_class (row, "error");
+  gtk_widget_set_tooltip_text (row, message);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), message);
+}
+
+static void
+autosave_now (TsWindow *self)
+{
+  g_autofree char *json = ts_scenario_to_string (self->scenario);
+
+  g_settings_set_string (self->settings, "last-scenario", json);
+}
+
+static gboolean
+autosave_cb (gpointer user_data)
+{
+  TsWindow *self = user_data;
+
+  self->autosave_id = 0;
+  autosave_now (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+update_title (TsWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (self->file != NULL)
+    name = g_file_get_basename (self->file);
+  else
+    /* Translators: the name of a scenario that was never saved */
+    name = g_strdup (_("Unsaved scenario"));
+  /* Translators: marks a scenario with changes that are not saved yet */
+  subtitle = self->dirty ? g_strdup_printf (_("%s (changed)"), name) : g_strdup (name);
+  adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
+}
+
+static void
+set_dirty (TsWindow *self,
+           gboolean  dirty)
+{
+  self->dirty = dirty;
+  update_title (self);
+}
+
+/* Recomputes the plan; row is what the user edited (for the error). */
+static void
+recompute_from (TsWindow  *self,
+                GtkWidget *row)
+{
+  g_autoptr(GError) error = NULL;
+  TsPlan *plan;
+
+  plan = ts_plan_compute (get_catalog (self), self->scenario, &error);
+  if (plan == NULL)
+    {
+      /* The last valid answer stays visible; the row says what is wrong. */
+      show_row_error (self, row, error->message);
+      return;
+    }
+  clear_row_error (self);
+
+  /* Views borrow the plan: hand them the new one before freeing the old. */
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), plan, -1);
+  g_clear_pointer (&self->plan, ts_plan_free);
+  self->plan = plan;
+  find_shown_option (self);
+  fill_options (self);
+  show_plan (self);
 }
 
 static void
 recompute (TsWindow *self)
 {
-  g_autoptr(GError) error = NULL;
-  TsPlan *plan;
+  recompute_from (self, NULL);
+}
 
-  plan = ts_plan_compute (ts_application_get_catalog (self->application), self->scenario, &error);
-  if (plan == NULL)
-    {
-      /* The last valid answer stays visible. */
-      g_message ("No plan: %s", error->message);
-      return;
-    }
-  g_clear_pointer (&self->plan, ts_plan_free);
-  self->plan = plan;
+static void
+scenario_changed (TsWindow  *self,
+                  GtkWidget *row)
+{
+  if (self->syncing)
+    return;
+  set_dirty (self, TRUE);
+  recompute_from (self, row);
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  self->autosave_id = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_cb, self);
+}
+
+static void
+option_selected_cb (TsWindow *self)
+{
+  TsOptionItem *item = gtk_single_selection_get_selected_item (self->option_selection);
+
+  if (self->syncing || item == NULL)
+    return;
+  g_free (self->shown_server_id);
+  self->shown_server_id = g_strdup (ts_option_item_get_server_id (item));
+  self->shown_option = ts_option_item_get_index (item);
   show_plan (self);
 }
 
-static void
-model_selected_cb (TsWindow *self)
-{
-  TsCatalog *catalog = ts_application_get_catalog (self->application);
-  guint index = adw_combo_row_get_selected (self->model_row);
+/* ---------------------------------------------------------------------- */
+/* The scenario pane */
 
-  if (index == GTK_INVALID_LIST_POSITION || index >= ts_catalog_get_n_models (catalog))
-    return;
-  ts_scenario_set_model (self->scenario, &ts_catalog_get_model (catalog, index)->model);
-  recompute (self);
+static void
+set_model_subtitle (TsWindow *self)
+{
+  const TsModel *m = &self->scenario->model;
+  g_autofree char *params = ts_format_params (m->params);
+  g_autofree char *subtitle = NULL;
+
+  if (m->has_architecture && ts_architecture_is_moe (&m->arch))
+    /* Translators: model row subtitle: name, parameter count, “MoE” = mixture of experts */
+    subtitle = g_strdup_printf (_("%s · %s · MoE"), m->name, params);
+  else
+    /* Translators: model row subtitle: name and parameter count */
+    subtitle = g_strdup_printf (_("%s · %s"), m->name, params);
+  if (self->error_row == GTK_WIDGET (self->model_row))
+    {
+      g_free (self->error_row_subtitle);
+      self->error_row_subtitle = g_steal_pointer (&subtitle);
+    }
+  else
+    adw_action_row_set_subtitle (self->model_row, subtitle);
+  gtk_menu_button_set_label (self->model_button, m->name);
+  gtk_widget_set_visible (self->custom_params_row, self->scenario->model_id == NULL);
+  gtk_widget_set_visible (self->custom_arch_row, self->scenario->model_id == NULL);
 }
 
 static void
-method_selected_cb (TsWindow *self)
+apply_custom_model (TsWindow *self)
 {
-  guint index = adw_combo_row_get_selected (self->method_row);
+  g_autoptr(GError) error = NULL;
+  TsModel model = { 0 };
+  gboolean ok;
 
-  if (index >= G_N_ELEMENTS (methods))
-    return;
-  self->scenario->method = methods[index];
-  recompute (self);
+  if (adw_expander_row_get_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row)))
+    ok = ts_model_init_from_architecture (&model, _("Custom model"), &self->custom_arch, &error);
+  else
+    ok = ts_model_init_from_params (&model, gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->custom_params_spin)) * BILLION,
+                                    &error);
+  if (!ok)
+    {
+      show_row_error (self, self->custom_arch_row, error->message);
+      return;
+    }
+  ts_scenario_set_model (self->scenario, &model);
+  ts_model_clear (&model);
+  set_model_subtitle (self);
+  scenario_changed (self, self->custom_params_row);
 }
 
 static void
-fill_pickers (TsWindow *self)
+model_activated_cb (TsWindow      *self,
+                    GtkListBoxRow *row)
 {
-  TsCatalog *catalog = ts_application_get_catalog (self->application);
-  g_autoptr(GtkStringList) models = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) method_names = gtk_string_list_new (NULL);
+  TsCatalog *catalog = get_catalog (self);
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "model-index"));
 
+  gtk_popover_popdown (self->model_popover);
+  if (index == 0)
+    {
+      apply_custom_model (self);
+      return;
+    }
+  ts_scenario_set_model (self->scenario, &ts_catalog_get_model (catalog, index - 1)->model);
+  set_model_subtitle (self);
+  scenario_changed (self, GTK_WIDGET (self->model_row));
+}
+
+static const char *
+row_family (GtkListBoxRow *row)
+{
+  return g_object_get_data (G_OBJECT (row), "family");
+}
+
+static void
+model_header_cb (GtkListBoxRow *row,
+                 GtkListBoxRow *before,
+                 gpointer       user_data)
+{
+  GtkWidget *label;
+
+  if (before != NULL && g_strcmp0 (row_family (row), row_family (before)) == 0)
+    {
+      gtk_list_box_row_set_header (row, NULL);
+      return;
+    }
+  label = gtk_label_new (row_family (row));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_list_box_row_set_header (row, label);
+}
+
+static gboolean
+model_filter_cb (GtkListBoxRow *row,
+                 gpointer       user_data)
+{
+  TsWindow *self = user_data;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->model_search));
+  const char *haystack = g_object_get_data (G_OBJECT (row), "search");
+  g_autofree char *needle = NULL;
+
+  if (text == NULL || *text == '\0')
+    return TRUE;
+  needle = g_utf8_casefold (text, -1);
+  return strstr (haystack, needle) != NULL;
+}
+
+static void
+model_search_changed_cb (TsWindow *self)
+{
+  gtk_list_box_invalidate_filter (self->model_list);
+  gtk_list_box_invalidate_headers (self->model_list);
+}
+
+static void
+model_search_activate_cb (TsWindow *self)
+{
+  /* Enter picks the first model that matches. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->model_list));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_BOX_ROW (child) && gtk_widget_get_child_visible (child))
+      {
+        model_activated_cb (self, GTK_LIST_BOX_ROW (child));
+        return;
+      }
+}
+
+static GtkWidget *
+model_list_row (const char *id,
+                const char *name,
+                const char *family,
+                const char *size,
+                gboolean    moe,
+                guint       index)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (name);
+  g_autofree char *search = g_strdup_printf ("%s %s %s", name, family, id != NULL ? id : "");
+
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  if (moe)
+    {
+      /* Translators: “mixture of experts”, a kind of model; keep it short */
+      GtkWidget *tag = gtk_label_new (_("MoE"));
+
+      gtk_widget_add_css_class (tag, "tag");
+      gtk_widget_set_tooltip_text (tag, _("Mixture of experts: only some weights work on each token"));
+      gtk_box_append (GTK_BOX (box), tag);
+    }
+  if (size != NULL)
+    {
+      GtkWidget *size_label = gtk_label_new (size);
+
+      gtk_widget_add_css_class (size_label, "dim-label");
+      gtk_widget_add_css_class (size_label, "numeric");
+      gtk_box_append (GTK_BOX (box), size_label);
+    }
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data (G_OBJECT (row), "model-index", GUINT_TO_POINTER (index));
+  g_object_set_data_full (G_OBJECT (row), "family", g_strdup (family), g_free);
+  g_object_set_data_full (G_OBJECT (row), "search", g_utf8_casefold (search, -1), g_free);
+  if (id != NULL)
+    gtk_widget_set_name (row, id);
+  return row;
+}
+
+static void
+fill_model_list (TsWindow *self)
+{
+  TsCatalog *catalog = get_catalog (self);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->model_list))) != NULL)
+    gtk_list_box_remove (self->model_list, child);
+
+  /* The catalog lists models grouped by family already. */
   for (guint i = 0; i < ts_catalog_get_n_models (catalog); i++)
-    gtk_string_list_append (models, ts_catalog_get_model (catalog, i)->model.name);
-  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
-    gtk_string_list_append (method_names, method_name (methods[i]));
+    {
+      const TsModel *m = &ts_catalog_get_model (catalog, i)->model;
+      g_autofree char *size = ts_format_params (m->params);
 
-  adw_combo_row_set_model (self->model_row, G_LIST_MODEL (models));
-  adw_combo_row_set_model (self->method_row, G_LIST_MODEL (method_names));
+      gtk_list_box_append (self->model_list,
+                           model_list_row (m->id, m->name, m->family != NULL ? m->family : "", size,
+                                           m->has_architecture && ts_architecture_is_moe (&m->arch), i + 1));
+    }
+  /* Translators: the last entry of the model list: enter your own model */
+  gtk_list_box_append (self->model_list, model_list_row ("custom", _("Custom…"), _("Your own model"), NULL, FALSE, 0));
 }
 
 static void
-setup (TsWindow      *self,
-       TsApplication *application)
+field_get (const TsScenario *s,
+           const FieldSpec  *f,
+           double           *value)
 {
-  TsCatalog *catalog;
+  const char *base = (const char *) s;
+  gint32 i;
+  guint32 u;
 
-  self->application = application;
-  catalog = ts_application_get_catalog (self->application);
+  switch (f->kind)
+    {
+    case FIELD_DOUBLE:
+      memcpy (value, base + f->offset, sizeof (double));
+      break;
+    case FIELD_UINT:
+      memcpy (&u, base + f->offset, sizeof u);
+      *value = u;
+      break;
+    case FIELD_BOOL:
+    case FIELD_CHOICE:
+    default:
+      memcpy (&i, base + f->offset, sizeof i);
+      *value = i;
+      break;
+    }
+}
 
-  self->scenario = ts_scenario_new ();
-  if (ts_catalog_get_n_models (catalog) > 0)
-    ts_scenario_set_model (self->scenario, &ts_catalog_get_model (catalog, 0)->model);
+static void
+field_set (TsScenario      *s,
+           const FieldSpec *f,
+           double           value)
+{
+  char *base = (char *) s;
+  gint32 i = (gint32) value;
+  guint32 u = value < 0 ? 0 : (guint32) value;
 
-  fill_pickers (self);
-  g_signal_connect_swapped (self->model_row, "notify::selected", G_CALLBACK (model_selected_cb), self);
-  g_signal_connect_swapped (self->method_row, "notify::selected", G_CALLBACK (method_selected_cb), self);
+  switch (f->kind)
+    {
+    case FIELD_DOUBLE:
+      memcpy (base + f->offset, &value, sizeof value);
+      break;
+    case FIELD_UINT:
+      memcpy (base + f->offset, &u, sizeof u);
+      break;
+    case FIELD_BOOL:
+    case FIELD_CHOICE:
+    default:
+      memcpy (base + f->offset, &i, sizeof i);
+      break;
+    }
+}
+
+static guint
+field_index (TsWindow  *self,
+             GtkWidget *widget)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (self->field_widgets[i] == widget)
+      return i;
+  g_assert_not_reached ();
+}
+
+static void
+update_sensitivity (TsWindow *self)
+{
+  gboolean lora = self->scenario->method != TS_METHOD_FULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      if (g_str_has_prefix (fields[i].key, "lora_"))
+        gtk_widget_set_sensitive (self->field_rows[i], lora);
+      else if (g_str_equal (fields[i].key, "servers"))
+        gtk_widget_set_sensitive (self->field_rows[i], self->scenario->server_id != NULL);
+      else if (g_str_equal (fields[i].key, "method"))
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->field_rows[i]),
+                                     method_explanation (self->scenario->method));
+    }
+}
+
+static void
+spin_changed_cb (GtkSpinButton *spin,
+                 TsWindow      *self)
+{
+  guint i = field_index (self, GTK_WIDGET (spin));
+
+  if (self->syncing)
+    return;
+  field_set (self->scenario, &fields[i], gtk_spin_button_get_value (spin) * fields[i].scale);
+  scenario_changed (self, self->field_rows[i]);
+}
+
+static void
+switch_changed_cb (GtkSwitch  *sw,
+                   GParamSpec *pspec,
+                   TsWindow   *self)
+{
+  guint i = field_index (self, GTK_WIDGET (sw));
+
+  if (self->syncing)
+    return;
+  field_set (self->scenario, &fields[i], gtk_switch_get_active (sw));
+  scenario_changed (self, self->field_rows[i]);
+}
+
+static void
+choice_changed_cb (AdwComboRow *row,
+                   GParamSpec  *pspec,
+                   TsWindow    *self)
+{
+  guint i = field_index (self, GTK_WIDGET (row));
+  guint selected = adw_combo_row_get_selected (row);
+
+  if (self->syncing || selected >= fields[i].n_choices)
+    return;
+  field_set (self->scenario, &fields[i], fields[i].values[selected]);
+  update_sensitivity (self);
+  scenario_changed (self, GTK_WIDGET (row));
+}
+
+static void
+hardware_changed_cb (TsWindow *self)
+{
+  TsCatalog *catalog = get_catalog (self);
+  guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (self->hardware_row));
+
+  if (self->syncing)
+    return;
+  if (selected == 0 || selected > ts_catalog_get_n_servers (catalog))
+    ts_scenario_set_server (self->scenario, NULL);
+  else
+    ts_scenario_set_server (self->scenario, ts_catalog_get_server (catalog, selected - 1)->id);
+  update_sensitivity (self);
+  scenario_changed (self, self->hardware_row);
+}
+
+static void
+currency_changed_cb (TsWindow *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->currency_row));
+
+  if (self->syncing)
+    return;
+  if (text == NULL || *g_strstrip (g_strdup (text)) == '\0')
+    {
+      gtk_widget_add_css_class (self->currency_row, "error");
+      gtk_widget_set_tooltip_text (self->currency_row, _("Enter a currency, e.g. RUB or USD"));
+      return;
+    }
+  gtk_widget_remove_css_class (self->currency_row, "error");
+  gtk_widget_set_tooltip_text (self->currency_row, NULL);
+  ts_scenario_set_currency (self->scenario, text);
+  scenario_changed (self, NULL);
+}
+
+static GtkWidget *
+new_spin (double lower,
+          double upper,
+          double step,
+          guint  digits)
+{
+  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, step);
+
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
+  gtk_widget_add_css_class (spin, "numeric");
+  return spin;
+}
+
+static void
+add_row (TsWindow   *self,
+         FieldGroup  group,
+         GtkWidget  *row)
+{
+  switch (group)
+    {
+    case GROUP_METHOD:
+      adw_preferences_group_add (self->method_group, row);
+      break;
+    case GROUP_WORKLOAD:
+      adw_preferences_group_add (self->workload_group, row);
+      break;
+    case GROUP_HARDWARE:
+      adw_preferences_group_add (self->hardware_group, row);
+      break;
+    case GROUP_ADVANCED:
+      adw_expander_row_add_row (self->advanced_row, row);
+      break;
+    case GROUP_SITE:
+    default:
+      adw_expander_row_add_row (self->site_row, row);
+      break;
+    }
+}
+
+static void
+fill_hardware_list (TsWindow *self)
+{
+  TsCatalog *catalog = get_catalog (self);
+  g_autoptr(GtkStringList) servers = gtk_string_list_new (NULL);
+
+  /* Translators: the first choice of the hardware row */
+  gtk_string_list_append (servers, _("Recommend for me"));
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    gtk_string_list_append (servers, ts_catalog_get_server (catalog, i)->name);
+  self->syncing = TRUE;
+  adw_combo_row_set_model (ADW_COMBO_ROW (self->hardware_row), G_LIST_MODEL (servers));
+  self->syncing = FALSE;
+}
+
+static void
+build_field_rows (TsWindow *self)
+{
+  /* Hardware first in its group: “Recommend for me” or a server. */
+  self->hardware_row = adw_combo_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->hardware_row), _("Server or card"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->hardware_row),
+                               _("Let the program pick, or size a server you have in mind"));
+  fill_hardware_list (self);
+  g_signal_connect_swapped (self->hardware_row, "notify::selected", G_CALLBACK (hardware_changed_cb), self);
+  adw_preferences_group_add (self->hardware_group, self->hardware_row);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      const FieldSpec *f = &fields[i];
+      GtkWidget *row;
+      GtkWidget *widget;
+
+      if (f->kind == FIELD_CHOICE)
+        {
+          g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
+
+          for (guint c = 0; c < f->n_choices; c++)
+            gtk_string_list_append (choices, _(f->choices[c]));
+          row = widget = adw_combo_row_new ();
+          adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
+          g_signal_connect (row, "notify::selected", G_CALLBACK (choice_changed_cb), self);
+        }
+      else
+        {
+          row = adw_action_row_new ();
+          if (f->kind == FIELD_BOOL)
+            {
+              widget = gtk_switch_new ();
+              gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
+              g_signal_connect (widget, "notify::active", G_CALLBACK (switch_changed_cb), self);
+            }
+          else
+            {
+              widget = new_spin (0, f->upper > 0 ? f->upper : SPIN_MAX, f->step, f->digits);
+              g_signal_connect (widget, "value-changed", G_CALLBACK (spin_changed_cb), self);
+            }
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
+          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), widget);
+        }
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(f->title));
+      if (f->subtitle != NULL)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(f->subtitle));
+      gtk_widget_set_name (row, f->key);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, _(f->title), -1);
+      self->field_rows[i] = row;
+      self->field_widgets[i] = widget;
+      add_row (self, f->group, row);
+    }
+
+  self->currency_row = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->currency_row), _("Currency of the price"));
+  g_signal_connect_swapped (self->currency_row, "changed", G_CALLBACK (currency_changed_cb), self);
+  adw_expander_row_add_row (self->site_row, self->currency_row);
+}
+
+static void
+arch_changed_cb (TsWindow *self)
+{
+  guint *targets[] = {
+    &self->custom_arch.layers, &self->custom_arch.hidden_size, &self->custom_arch.attention_heads,
+    &self->custom_arch.kv_heads, &self->custom_arch.ffn_size, &self->custom_arch.vocab_size,
+    &self->custom_arch.experts, &self->custom_arch.active_experts,
+  };
+
+  if (self->syncing)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+    *targets[i] = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->arch_spins[i]));
+  if (self->custom_arch.attention_heads > 0)
+    self->custom_arch.head_dim = self->custom_arch.hidden_size / self->custom_arch.attention_heads;
+  if (self->custom_arch.experts > 0 && self->custom_arch.expert_ffn_size == 0)
+    self->custom_arch.expert_ffn_size = self->custom_arch.ffn_size;
+  apply_custom_model (self);
+}
+
+static void
+sync_arch_spins (TsWindow *self)
+{
+  const guint values[] = {
+    self->custom_arch.layers, self->custom_arch.hidden_size, self->custom_arch.attention_heads,
+    self->custom_arch.kv_heads, self->custom_arch.ffn_size, self->custom_arch.vocab_size,
+    self->custom_arch.experts, self->custom_arch.active_experts,
+  };
+  gboolean was_syncing = self->syncing;
+
+  self->syncing = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->arch_spins[i]), values[i]);
+  self->syncing = was_syncing;
+}
+
+static void
+custom_params_changed_cb (TsWindow *self)
+{
+  if (self->syncing)
+    return;
+  ts_architecture_infer (gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->custom_params_spin)) * BILLION,
+                         &self->custom_arch);
+  sync_arch_spins (self);
+  apply_custom_model (self);
+}
+
+static void
+build_custom_rows (TsWindow *self)
+{
+  static const char *const arch_titles[] = {
+    N_("Layers"), N_("Hidden size"), N_("Attention heads"), N_("Key/value heads"),
+    N_("Feed-forward size"), N_("Vocabulary"), N_("Experts"), N_("Experts per token"),
+  };
+
+  self->custom_params_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->custom_params_row), _("Parameters, billions"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->custom_params_row),
+                               _("The size of your model; the layout is estimated from it"));
+  gtk_widget_set_name (self->custom_params_row, "custom_params");
+  self->custom_params_spin = new_spin (TS_MODEL_MIN_PARAMS / BILLION, TS_MODEL_MAX_PARAMS / BILLION, 1, 2);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self->custom_params_row), self->custom_params_spin);
+  g_signal_connect_swapped (self->custom_params_spin, "value-changed", G_CALLBACK (custom_params_changed_cb), self);
+  adw_preferences_group_add (self->model_group, self->custom_params_row);
+
+  self->custom_arch_row = adw_expander_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->custom_arch_row), _("Full architecture"));
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->custom_arch_row),
+                                 _("Enter the layers and sizes from the model’s configuration"));
+  adw_expander_row_set_show_enable_switch (ADW_EXPANDER_ROW (self->custom_arch_row), TRUE);
+  adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row), FALSE);
+  g_signal_connect_swapped (self->custom_arch_row, "notify::enable-expansion", G_CALLBACK (arch_changed_cb), self);
+  for (guint i = 0; i < G_N_ELEMENTS (arch_titles); i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(arch_titles[i]));
+      self->arch_spins[i] = new_spin (0, SPIN_MAX, 1, 0);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), self->arch_spins[i]);
+      g_signal_connect_swapped (self->arch_spins[i], "value-changed", G_CALLBACK (arch_changed_cb), self);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row), row);
+    }
+  adw_preferences_group_add (self->model_group, self->custom_arch_row);
+}
+
+/* Sets every control from the scenario without recomputing for each. */
+static void
+sync_widgets (TsWindow *self)
+{
+  TsCatalog *catalog = get_catalog (self);
+  guint hardware = 0;
+
+  self->syncing = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      const FieldSpec *f = &fields[i];
+      double value;
+
+      field_get (self->scenario, f, &value);
+      if (f->kind == FIELD_CHOICE)
+        {
+          for (guint c = 0; c < f->n_choices; c++)
+            if (f->values[c] == (int) value)
+              adw_combo_row_set_selected (ADW_COMBO_ROW (self->field_widgets[i]), c);
+        }
+      else if (f->kind == FIELD_BOOL)
+        gtk_switch_set_active (GTK_SWITCH (self->field_widgets[i]), value != 0);
+      else
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->field_widgets[i]), value / f->scale);
+    }
+  for (guint i = 0; self->scenario->server_id != NULL && i < ts_catalog_get_n_servers (catalog); i++)
+    if (g_strcmp0 (ts_catalog_get_server (catalog, i)->id, self->scenario->server_id) == 0)
+      hardware = i + 1;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->hardware_row), hardware);
+  gtk_editable_set_text (GTK_EDITABLE (self->currency_row), self->scenario->currency != NULL ? self->scenario->currency : "");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->custom_params_spin), self->scenario->model.params / BILLION);
+  if (self->scenario->model_id == NULL && self->scenario->model.has_architecture)
+    self->custom_arch = self->scenario->model.arch;
+  else
+    ts_architecture_infer (self->scenario->model.params, &self->custom_arch);
+  sync_arch_spins (self);
+  self->syncing = FALSE;
+
+  set_model_subtitle (self);
+  update_sensitivity (self);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Answer views */
+
+static GtkWidget *
+empty_page (void)
+{
+  GtkWidget *page = adw_status_page_new ();
+
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (page), "network-server-symbolic");
+  adw_status_page_set_title (ADW_STATUS_PAGE (page), _("No Hardware Options Yet"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (page),
+                                   _("The catalog has no server that can run this scenario, or the hardware comparison is not available."));
+  return page;
+}
+
+static void
+saved_cb (TsWindow   *self,
+          GFile      *file,
+          const char *error_message,
+          gpointer    view);
+
+static GtkWidget *
+drawing_page (TsWindow  *self,
+              TsDrawing  drawing,
+              GtkWidget *above,
+              GtkWidget *below)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *view = ts_drawing_view_new (drawing);
+
+  gtk_widget_set_vexpand (view, TRUE);
+  gtk_widget_set_hexpand (view, TRUE);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  if (above != NULL)
+    gtk_box_append (GTK_BOX (box), above);
+  gtk_box_append (GTK_BOX (box), view);
+  if (below != NULL)
+    gtk_box_append (GTK_BOX (box), below);
+  /* The comparison table is wider than a narrow window: it scrolls
+   * sideways; the drawings fit any width. */
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                  drawing == TS_DRAWING_COMPARISON ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+  g_signal_connect_swapped (view, "saved", G_CALLBACK (saved_cb), self);
+  self->views[drawing] = view;
+
+  if (drawing == TS_DRAWING_MEMORY)
+    return scrolled;
+
+  self->empty_stacks[drawing] = gtk_stack_new ();
+  gtk_stack_add_named (GTK_STACK (self->empty_stacks[drawing]), empty_page (), "empty");
+  gtk_stack_add_named (GTK_STACK (self->empty_stacks[drawing]), scrolled, "view");
+  return self->empty_stacks[drawing];
+}
+
+static void
+column_setup_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_SERVER ? 0 : 1);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+column_bind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  TsOptionColumn column = GPOINTER_TO_INT (user_data);
+  TsOptionItem *option = gtk_list_item_get_item (item);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+
+  if (column == TS_OPTION_COLUMN_SERVER)
+    gtk_label_set_markup (label, ts_option_item_get_text (option, column));
+  else
+    gtk_label_set_label (label, ts_option_item_get_text (option, column));
+}
+
+static int
+column_compare_cb (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
+{
+  return ts_option_item_compare (TS_OPTION_ITEM ((gpointer) a), TS_OPTION_ITEM ((gpointer) b),
+                                 GPOINTER_TO_INT (user_data));
+}
+
+static GtkWidget *
+build_option_view (TsWindow *self)
+{
+  static const char *const titles[TS_N_OPTION_COLUMNS] = {
+    N_("Server"), N_("Servers"), N_("GPUs"), N_("Memory per GPU"), N_("Headroom"),
+    N_("Verdict"), N_("GPU link"), N_("Time"), N_("Power"), N_("Units"), N_("Racks"),
+  };
+  GtkSortListModel *sorted;
+
+  self->option_store = g_list_store_new (TS_TYPE_OPTION_ITEM);
+  self->option_view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
+  gtk_column_view_set_show_column_separators (self->option_view, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->option_view), "data-table");
+  gtk_widget_add_css_class (GTK_WIDGET (self->option_view), "card");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->option_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Hardware options"), -1);
+
+  for (int c = 0; c < TS_N_OPTION_COLUMNS; c++)
+    {
+      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      GtkColumnViewColumn *column;
+      GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (column_compare_cb, GINT_TO_POINTER (c), NULL));
+
+      g_signal_connect (factory, "setup", G_CALLBACK (column_setup_cb), GINT_TO_POINTER (c));
+      g_signal_connect (factory, "bind", G_CALLBACK (column_bind_cb), GINT_TO_POINTER (c));
+      column = gtk_column_view_column_new (_(titles[c]), factory);
+      gtk_column_view_column_set_sorter (column, sorter);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      if (c == TS_OPTION_COLUMN_SERVER)
+        gtk_column_view_column_set_expand (column, TRUE);
+      gtk_column_view_append_column (self->option_view, column);
+      g_object_unref (column);
+      g_object_unref (sorter);
+    }
+
+  sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->option_store)),
+                                    g_object_ref (gtk_column_view_get_sorter (self->option_view)));
+  self->option_selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
+  gtk_single_selection_set_autoselect (self->option_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->option_selection, TRUE);
+  gtk_column_view_set_model (self->option_view, GTK_SELECTION_MODEL (self->option_selection));
+  g_signal_connect_swapped (self->option_selection, "notify::selected", G_CALLBACK (option_selected_cb), self);
+
+  return GTK_WIDGET (self->option_view);
+}
+
+static void
+rack_toggled_cb (TsWindow *self)
+{
+  ts_drawing_view_set_rack_options (TS_DRAWING_VIEW (self->views[TS_DRAWING_RACK]), &self->rack_options);
+}
+
+static void
+descending_toggled_cb (GtkToggleButton *button,
+                       TsWindow        *self)
+{
+  self->rack_options.descending = gtk_toggle_button_get_active (button);
+  rack_toggled_cb (self);
+}
+
+static void
+rear_toggled_cb (GtkToggleButton *button,
+                 TsWindow        *self)
+{
+  self->rack_options.rear = gtk_toggle_button_get_active (button);
+  rack_toggled_cb (self);
+}
+
+static GtkWidget *
+rack_toolbar (TsWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *descending = gtk_toggle_button_new_with_mnemonic (_("U Numbers from the _Top"));
+  GtkWidget *rear = gtk_toggle_button_new_with_mnemonic (_("_Rear View"));
+  GtkWidget *zoom_out = gtk_button_new_from_icon_name ("zoom-out-symbolic");
+  GtkWidget *zoom_in = gtk_button_new_from_icon_name ("zoom-in-symbolic");
+
+  gtk_widget_set_halign (box, GTK_ALIGN_END);
+  g_signal_connect (descending, "toggled", G_CALLBACK (descending_toggled_cb), self);
+  g_signal_connect (rear, "toggled", G_CALLBACK (rear_toggled_cb), self);
+  gtk_widget_set_tooltip_text (zoom_out, _("Zoom Out"));
+  gtk_widget_set_tooltip_text (zoom_in, _("Zoom In"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_out), "win.rack-zoom-out");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_in), "win.rack-zoom-in");
+  gtk_box_append (GTK_BOX (box), descending);
+  gtk_box_append (GTK_BOX (box), rear);
+  gtk_box_append (GTK_BOX (box), zoom_out);
+  gtk_box_append (GTK_BOX (box), zoom_in);
+  return box;
+}
+
+static void
+build_views (TsWindow *self)
+{
+  AdwViewStackPage *page;
+  GtkWidget *options = build_option_view (self);
+
+  page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, TS_DRAWING_MEMORY, NULL, NULL),
+                                    "memory", _("Memory"));
+  adw_view_stack_page_set_icon_name (page, "drive-multidisk-symbolic");
+  page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, TS_DRAWING_COMPARISON, options, NULL),
+                                    "servers", _("Servers"));
+  adw_view_stack_page_set_icon_name (page, "network-server-symbolic");
+  gtk_widget_set_vexpand (self->views[TS_DRAWING_COMPARISON], FALSE);
+  page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, TS_DRAWING_RACK, rack_toolbar (self), NULL),
+                                    "rack", _("Rack"));
+  adw_view_stack_page_set_icon_name (page, "view-continuous-symbolic");
+  page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, TS_DRAWING_POWER, NULL, NULL),
+                                    "power", _("Power"));
+  adw_view_stack_page_set_icon_name (page, "power-profile-performance-symbolic");
+  page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, TS_DRAWING_TIME, NULL, NULL),
+                                    "time", _("Time & Cost"));
+  adw_view_stack_page_set_icon_name (page, "preferences-system-time-symbolic");
+}
+
+/* ---------------------------------------------------------------------- */
+/* Files */
+
+/* The file's name for a message; valid until the next call. */
+static const char *
+file_name (GFile *file)
+{
+  static char *name;
+
+  g_free (name);
+  name = g_file_get_basename (file);
+  return name;
+}
+
+static void
+show_toast_for_file (TsWindow   *self,
+                     char       *title,
+                     GFile      *file)
+{
+  g_autofree char *owned_title = title;
+  g_autofree char *uri = g_file_get_uri (file);
+  AdwToast *toast = adw_toast_new (owned_title);
+
+  adw_toast_set_button_label (toast, _("_Open"));
+  adw_toast_set_action_name (toast, "win.open-uri");
+  adw_toast_set_action_target_value (toast, g_variant_new_string (uri));
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+show_error_toast (TsWindow   *self,
+                  const char *message)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+saved_cb (TsWindow   *self,
+          GFile      *file,
+          const char *error_message,
+          gpointer    view)
+{
+  if (error_message != NULL)
+    show_error_toast (self, error_message);
+  else
+    /* Translators: a toast; %s is a file name */
+    show_toast_for_file (self, g_strdup_printf (_("Saved “%s”"), file_name (file)), file);
+}
+
+static void continue_pending (TsWindow *self);
+
+static gboolean
+save_to (TsWindow *self,
+         GFile    *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *uri = g_file_get_uri (file);
+
+  if (!ts_scenario_save_file (self->scenario, path, &error))
+    {
+      show_error_toast (self, error->message);
+      return FALSE;
+    }
+  g_set_object (&self->file, file);
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  set_dirty (self, FALSE);
+  /* Translators: a toast; %s is a file name */
+  show_toast_for_file (self, g_strdup_printf (_("Scenario saved as “%s”"), file_name (file)), file);
+  return TRUE;
+}
+
+static void
+save_as_response_cb (GtkNativeDialog *dialog,
+                     int              response,
+                     TsWindow        *self)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      if (save_to (self, file))
+        continue_pending (self);
+      else
+        self->pending = PENDING_NONE;
+    }
+  else
+    self->pending = PENDING_NONE;
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static GtkFileFilter *
+scenario_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Train Sizer scenarios"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_filter_add_mime_type (filter, "application/json");
+  return filter;
+}
+
+static void
+save_as (TsWindow *self)
+{
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = scenario_filter ();
+
+  dialog = gtk_file_chooser_native_new (_("Save Scenario"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Save"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  if (self->file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), self->file, NULL);
+  else
+    {
+      /* Translators: the file name offered for a new scenario; keep .json */
+      g_autofree char *name = g_strdup_printf (_("%s.json"), self->scenario->model.name);
+
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+    }
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (save_as_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+save (TsWindow *self)
+{
+  if (self->file == NULL)
+    save_as (self);
+  else if (save_to (self, self->file))
+    continue_pending (self);
+  else
+    self->pending = PENDING_NONE;
+}
+
+static void
+set_scenario (TsWindow         *self,
+              const TsScenario *scenario,
+              GFile            *file)
+{
+  g_clear_pointer (&self->scenario, ts_scenario_free);
+  self->scenario = ts_scenario_copy (scenario);
+  g_set_object (&self->file, file);
+  g_clear_pointer (&self->shown_server_id, g_free);
+  sync_widgets (self);
+  set_dirty (self, FALSE);
   recompute (self);
+  autosave_now (self);
+}
+
+static void
+new_scenario (TsWindow *self)
+{
+  g_autoptr(TsScenario) scenario = ts_scenario_new ();
+  TsCatalog *catalog = get_catalog (self);
+
+  if (ts_catalog_get_n_models (catalog) > 0)
+    ts_scenario_set_model (scenario, &ts_catalog_get_model (catalog, 0)->model);
+  set_scenario (self, scenario, NULL);
+}
+
+gboolean
+ts_window_open_file (TsWindow  *self,
+                     GFile     *file,
+                     GError   **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr(TsScenario) scenario = NULL;
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  scenario = ts_scenario_load_file (path, get_catalog (self), error);
+  if (scenario == NULL)
+    return FALSE;
+  set_scenario (self, scenario, file);
+  uri = g_file_get_uri (file);
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  return TRUE;
+}
+
+gboolean
+ts_window_save_file (TsWindow  *self,
+                     GFile     *file,
+                     GError   **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (!ts_scenario_save_file (self->scenario, path, error))
+    return FALSE;
+  g_set_object (&self->file, file);
+  set_dirty (self, FALSE);
+  return TRUE;
+}
+
+static void
+open_response_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  TsWindow        *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      if (!ts_window_open_file (self, file, &error))
+        show_error_toast (self, error->message);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+open_dialog (TsWindow *self)
+{
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = scenario_filter ();
+
+  dialog = gtk_file_chooser_native_new (_("Open Scenario"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+continue_pending (TsWindow *self)
+{
+  PendingAction pending = self->pending;
+
+  self->pending = PENDING_NONE;
+  switch (pending)
+    {
+    case PENDING_NEW:
+      new_scenario (self);
+      break;
+    case PENDING_OPEN:
+      open_dialog (self);
+      break;
+    case PENDING_CLOSE:
+      self->dirty = FALSE;
+      gtk_window_close (GTK_WINDOW (self));
+      break;
+    case PENDING_NONE:
+    default:
+      break;
+    }
+}
+
+static void
+unsaved_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     TsWindow         *self)
+{
+  if (g_str_equal (response, "save"))
+    save (self);
+  else if (g_str_equal (response, "discard"))
+    continue_pending (self);
+  else
+    self->pending = PENDING_NONE;
+}
+
+/* Runs pending now, or after asking what to do with unsaved changes. */
+static void
+maybe_ask_to_save (TsWindow      *self,
+                   PendingAction  pending)
+{
+  GtkWidget *dialog;
+
+  self->pending = pending;
+  if (!self->dirty)
+    {
+      continue_pending (self);
+      return;
+    }
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"),
+                                   _("The scenario has changes that are not saved to a file. Changes you do not save are lost."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (unsaved_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---------------------------------------------------------------------- */
+/* Actions */
+
+static void
+new_activated (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  maybe_ask_to_save (TS_WINDOW (user_data), PENDING_NEW);
+}
+
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  maybe_ask_to_save (TS_WINDOW (user_data), PENDING_OPEN);
+}
+
+static void
+save_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  save (TS_WINDOW (user_data));
+}
+
+static void
+save_as_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  save_as (TS_WINDOW (user_data));
+}
+
+#if TS_HAVE_PRINT
+static const char *
+pdf_language (TsWindow *self)
+{
+  g_autofree char *value = g_settings_get_string (self->settings, "pdf-language");
+
+  return ts_print_lang_from_setting (value);
+}
+
+static void
+exported_cb (const char   *path,
+             const GError *error,
+             gpointer      user_data)
+{
+  TsWindow *self = user_data;
+  g_autoptr(GFile) file = NULL;
+
+  if (error != NULL)
+    show_error_toast (self, error->message);
+  else if (path != NULL)
+    {
+      file = g_file_new_for_path (path);
+      /* Translators: a toast; %s is a file name */
+      show_toast_for_file (self, g_strdup_printf (_("Spec sheet saved as “%s”"), file_name (file)), file);
+    }
+  g_object_unref (self);
+}
+#endif
+
+static void
+export_pdf_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+#if TS_HAVE_PRINT
+  TsWindow *self = TS_WINDOW (user_data);
+
+  ts_print_export_pdf_dialog (GTK_WINDOW (self), self->plan, pdf_language (self), exported_cb, g_object_ref (self));
+#endif
+}
+
+static void
+print_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+#if TS_HAVE_PRINT
+  TsWindow *self = TS_WINDOW (user_data);
+
+  ts_print_run_dialog (GTK_WINDOW (self), self->plan, pdf_language (self));
+#endif
+}
+
+static void
+request_quote_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  const char *email = ts_catalog_get_quote_email (get_catalog (self));
+  g_autofree char *subject = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *json = ts_scenario_to_string (self->scenario);
+  AdwToast *toast;
+
+  /* Translators: subject of the quote request e-mail; %s is the model */
+  subject = g_strdup_printf (_("Quote request: training %s"), self->scenario->model.name);
+  /* Translators: body of the quote request e-mail: the headline, then the
+   * scenario as a file the vendor can open in Train Sizer */
+  body = g_strdup_printf (_("Hello,\n\nplease quote the hardware for this training job.\n\n%s\n\nThe scenario (Train Sizer file):\n\n%s\n"),
+                          gtk_label_get_label (self->headline_label), json);
+  uri = g_strdup_printf ("mailto:%s?subject=%s&body=%s", email != NULL ? email : "",
+                         g_uri_escape_string (subject, NULL, FALSE),
+                         g_uri_escape_string (body, NULL, FALSE));
+  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
+
+  /* Translators: a toast after the e-mail opened */
+  toast = adw_toast_new (_("Attach the spec sheet to the e-mail"));
+  adw_toast_set_button_label (toast, _("Export _PDF…"));
+  adw_toast_set_action_name (toast, "win.export-pdf");
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+open_uri_activated (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  gtk_show_uri (GTK_WINDOW (user_data), g_variant_get_string (parameter, NULL), GDK_CURRENT_TIME);
+}
+
+static void
+fullscreen_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  GtkWindow *window = GTK_WINDOW (user_data);
+
+  if (gtk_window_is_fullscreen (window))
+    gtk_window_unfullscreen (window);
+  else
+    gtk_window_fullscreen (window);
+}
+
+static void
+show_answer_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+
+  adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+}
+
+static void
+show_scenario_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+
+  adw_leaflet_set_visible_child_name (self->leaflet, "scenario");
+}
+
+static void
+rack_zoom_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+
+  gtk_widget_activate_action (self->views[TS_DRAWING_RACK],
+                              g_str_equal (g_action_get_name (G_ACTION (action)), "rack-zoom-in")
+                              ? "drawing.zoom-in" : "drawing.zoom-out", NULL);
+}
+
+static const GActionEntry win_actions[] = {
+  { "new", new_activated, NULL, NULL, NULL },
+  { "open", open_activated, NULL, NULL, NULL },
+  { "save", save_activated, NULL, NULL, NULL },
+  { "save-as", save_as_activated, NULL, NULL, NULL },
+  { "export-pdf", export_pdf_activated, NULL, NULL, NULL },
+  { "print", print_activated, NULL, NULL, NULL },
+  { "request-quote", request_quote_activated, NULL, NULL, NULL },
+  { "open-uri", open_uri_activated, "s", NULL, NULL },
+  { "fullscreen", fullscreen_activated, NULL, NULL, NULL },
+  { "show-answer", show_answer_activated, NULL, NULL, NULL },
+  { "show-scenario", show_scenario_activated, NULL, NULL, NULL },
+  { "rack-zoom-in", rack_zoom_activated, NULL, NULL, NULL },
+  { "rack-zoom-out", rack_zoom_activated, NULL, NULL, NULL },
+};
+
+/* ---------------------------------------------------------------------- */
+/* Layout, settings, lifecycle */
+
+static gboolean
+update_navigation_cb (gpointer user_data)
+{
+  TsWindow *self = user_data;
+  gboolean folded = adw_leaflet_get_folded (self->leaflet);
+  const char *visible = adw_leaflet_get_visible_child_name (self->leaflet);
+  gboolean answer = g_strcmp0 (visible, "answer") == 0;
+
+  gtk_widget_set_visible (self->back_button, folded && answer);
+  gtk_widget_set_visible (self->answer_button, folded && !answer);
+  self->navigation_idle_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+leaflet_changed_cb (TsWindow *self)
+{
+  /* The leaflet folds while it is being allocated: changing the header
+   * bar's buttons then would leave it without an allocation. */
+  if (self->navigation_idle_id == 0)
+    self->navigation_idle_id = g_idle_add (update_navigation_cb, self);
+}
+
+static void
+large_type_changed_cb (TsWindow *self)
+{
+  gboolean large = g_settings_get_boolean (self->settings, "large-type");
+
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    ts_drawing_view_set_large_type (TS_DRAWING_VIEW (self->views[d]), large);
+  if (large)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "large-type");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "large-type");
+}
+
+static void
+units_changed_cb (TsWindow *self)
+{
+  g_autofree char *units = g_settings_get_string (self->settings, "memory-units");
+
+  self->gib = g_str_equal (units, "gib");
+  if (self->plan != NULL)
+    {
+      fill_options (self);
+      show_plan (self);
+    }
+}
+
+static gboolean
+ts_window_close_request (GtkWindow *window)
+{
+  TsWindow *self = TS_WINDOW (window);
+  int width, height;
+
+  if (self->dirty && self->file != NULL)
+    {
+      maybe_ask_to_save (self, PENDING_CLOSE);
+      return TRUE;
+    }
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  autosave_now (self);
+
+  return GTK_WINDOW_CLASS (ts_window_parent_class)->close_request (window);
 }
 
 static void
@@ -159,9 +1943,20 @@ ts_window_dispose (GObject *object)
 {
   TsWindow *self = TS_WINDOW (object);
 
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_clear_handle_id (&self->navigation_idle_id, g_source_remove);
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    if (self->views[d] != NULL)
+      ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), NULL, -1);
   gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_WINDOW);
+  g_clear_object (&self->option_selection);
+  g_clear_object (&self->option_store);
   g_clear_pointer (&self->plan, ts_plan_free);
   g_clear_pointer (&self->scenario, ts_scenario_free);
+  g_clear_pointer (&self->shown_server_id, g_free);
+  g_clear_pointer (&self->error_row_subtitle, g_free);
+  g_clear_object (&self->file);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ts_window_parent_class)->dispose (object);
 }
@@ -171,30 +1966,124 @@ ts_window_class_init (TsWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = ts_window_dispose;
+  window_class->close_request = ts_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/ts-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, answer_button);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, model_group);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, method_group);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, workload_group);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, hardware_group);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, advanced_row);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, site_row);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_row);
-  gtk_widget_class_bind_template_child (widget_class, TsWindow, method_row);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, model_button);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, model_popover);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, model_search);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, model_list);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, verdict_box);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, verdict_icon);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, headline_label);
-  gtk_widget_class_bind_template_child (widget_class, TsWindow, rule_label);
-  gtk_widget_class_bind_template_child (widget_class, TsWindow, detail_label);
-  gtk_widget_class_bind_template_child (widget_class, TsWindow, per_gpu_label);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, view_stack);
+
+  g_type_ensure (TS_TYPE_DRAWING_VIEW);
 }
 
 static void
 ts_window_init (TsWindow *self)
 {
+  self->shown_option = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+#if !TS_HAVE_PRINT
+  /* Export and print come with the spec-sheet module. */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "export-pdf")), FALSE);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "print")), FALSE);
+#endif
+}
+
+static void
+setup (TsWindow         *self,
+       TsApplication    *application,
+       const TsScenario *scenario)
+{
+  TsCatalog *catalog;
+  g_autofree char *last = NULL;
+  g_autoptr(TsScenario) restored = NULL;
+
+  self->application = application;
+  self->settings = g_object_ref (ts_application_get_settings (application));
+  catalog = get_catalog (self);
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  if (scenario == NULL)
+    {
+      /* Restore what was open last time: a crash loses nothing. */
+      last = g_settings_get_string (self->settings, "last-scenario");
+      if (last != NULL && *last != '\0')
+        restored = ts_scenario_from_string (last, -1, catalog, "last-scenario", NULL);
+      scenario = restored;
+    }
+  if (scenario != NULL)
+    self->scenario = ts_scenario_copy (scenario);
+  else
+    {
+      self->scenario = ts_scenario_new ();
+      if (ts_catalog_get_n_models (catalog) > 0)
+        ts_scenario_set_model (self->scenario, &ts_catalog_get_model (catalog, 0)->model);
+    }
+
+  fill_model_list (self);
+  gtk_list_box_set_header_func (self->model_list, model_header_cb, NULL, NULL);
+  gtk_list_box_set_filter_func (self->model_list, model_filter_cb, self, NULL);
+  g_signal_connect_swapped (self->model_list, "row-activated", G_CALLBACK (model_activated_cb), self);
+  g_signal_connect_swapped (self->model_search, "search-changed", G_CALLBACK (model_search_changed_cb), self);
+  g_signal_connect_swapped (self->model_search, "activate", G_CALLBACK (model_search_activate_cb), self);
+  build_custom_rows (self);
+  build_field_rows (self);
+  build_views (self);
+
+  g_signal_connect_swapped (self->leaflet, "notify::folded", G_CALLBACK (leaflet_changed_cb), self);
+  g_signal_connect_swapped (self->leaflet, "notify::visible-child", G_CALLBACK (leaflet_changed_cb), self);
+  g_signal_connect_object (self->settings, "changed::large-type", G_CALLBACK (large_type_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::memory-units", G_CALLBACK (units_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  sync_widgets (self);
+  units_changed_cb (self);
+  large_type_changed_cb (self);
+  recompute (self);
+  update_title (self);
+  leaflet_changed_cb (self);
 }
 
 TsWindow *
 ts_window_new (TsApplication *application)
 {
+  return ts_window_new_for_scenario (application, NULL);
+}
+
+TsWindow *
+ts_window_new_for_scenario (TsApplication    *application,
+                            const TsScenario *scenario)
+{
   TsWindow *self = g_object_new (TS_TYPE_WINDOW, "application", application, NULL);
 
-  setup (self, application);
+  setup (self, application, scenario);
   return self;
 }
 
@@ -217,4 +2106,116 @@ ts_window_get_headline (TsWindow *self)
 {
   g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
   return gtk_label_get_label (self->headline_label);
+}
+
+GFile *
+ts_window_get_file (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+  return self->file;
+}
+
+gboolean
+ts_window_get_dirty (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+  return self->dirty;
+}
+
+/* Carries the unsaved state over when the window is rebuilt (language). */
+void
+ts_window_take_state (TsWindow *self,
+                      TsWindow *old)
+{
+  g_return_if_fail (TS_IS_WINDOW (self));
+  g_return_if_fail (TS_IS_WINDOW (old));
+
+  g_set_object (&self->file, old->file);
+  self->dirty = old->dirty;
+  g_free (self->shown_server_id);
+  self->shown_server_id = g_strdup (old->shown_server_id);
+  recompute (self);
+  update_title (self);
+  adw_view_stack_set_visible_child_name (self->view_stack, adw_view_stack_get_visible_child_name (old->view_stack));
+}
+
+/* The catalog was replaced (Preferences): new lists, same scenario. */
+void
+ts_window_catalog_changed (TsWindow *self)
+{
+  g_return_if_fail (TS_IS_WINDOW (self));
+
+  fill_model_list (self);
+  fill_hardware_list (self);
+  sync_widgets (self);
+  recompute (self);
+}
+
+GtkWidget *
+ts_window_get_field_widget (TsWindow   *self,
+                            const char *key)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (g_str_equal (fields[i].key, key))
+      return self->field_widgets[i];
+  if (g_str_equal (key, "hardware"))
+    return self->hardware_row;
+  if (g_str_equal (key, "currency"))
+    return self->currency_row;
+  if (g_str_equal (key, "custom_params"))
+    return self->custom_params_spin;
+  return NULL;
+}
+
+GtkWidget *
+ts_window_get_field_row (TsWindow   *self,
+                         const char *key)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (g_str_equal (fields[i].key, key))
+      return self->field_rows[i];
+  return NULL;
+}
+
+GtkWidget *
+ts_window_get_view (TsWindow  *self,
+                    TsDrawing  drawing)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, NULL);
+  return self->views[drawing];
+}
+
+gboolean
+ts_window_select_model (TsWindow   *self,
+                        const char *id)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->model_list));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_BOX_ROW (child) && g_strcmp0 (gtk_widget_get_name (child), id) == 0)
+      {
+        g_signal_emit_by_name (self->model_list, "row-activated", child);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+GtkColumnView *
+ts_window_get_option_view (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+  return self->option_view;
+}
+
+int
+ts_window_get_shown_option (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), -1);
+  return self->shown_option;
 }

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "ts-application.h"
+#include "ts-render.h"
 
 G_BEGIN_DECLS
 
@@ -14,10 +15,38 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TsWindow, ts_window, TS, WINDOW, AdwApplicationWindow)
 
-TsWindow         *ts_window_new          (TsApplication *application);
-const TsScenario *ts_window_get_scenario (TsWindow      *self);
-const TsPlan     *ts_window_get_plan     (TsWindow      *self);
+TsWindow         *ts_window_new              (TsApplication    *application);
+/* A window showing a copy of scenario (NULL: the last one, from GSettings). */
+TsWindow         *ts_window_new_for_scenario (TsApplication    *application,
+                                              const TsScenario *scenario);
+void              ts_window_take_state       (TsWindow         *self,
+                                              TsWindow         *old);
+void              ts_window_catalog_changed  (TsWindow         *self);
+const TsScenario *ts_window_get_scenario     (TsWindow         *self);
+const TsPlan     *ts_window_get_plan         (TsWindow         *self);
 /* The one-sentence answer shown at the top (for tests and a11y). */
-const char       *ts_window_get_headline (TsWindow      *self);
+const char       *ts_window_get_headline     (TsWindow         *self);
+GFile            *ts_window_get_file         (TsWindow         *self);
+gboolean          ts_window_get_dirty        (TsWindow         *self);
+gboolean          ts_window_open_file        (TsWindow         *self,
+                                              GFile            *file,
+                                              GError          **error);
+gboolean          ts_window_save_file        (TsWindow         *self,
+                                              GFile            *file,
+                                              GError          **error);
+
+/* For tests and the benchmark: the controls and views by name. key is the
+ * scenario file's name of the field (“seq_len”, “method”, …) or
+ * “hardware”, “currency”, “custom_params”. */
+GtkWidget        *ts_window_get_field_widget (TsWindow         *self,
+                                              const char       *key);
+GtkWidget        *ts_window_get_field_row    (TsWindow         *self,
+                                              const char       *key);
+GtkWidget        *ts_window_get_view         (TsWindow         *self,
+                                              TsDrawing         drawing);
+gboolean          ts_window_select_model     (TsWindow         *self,
+                                              const char       *id);
+GtkColumnView    *ts_window_get_option_view  (TsWindow         *self);
+int               ts_window_get_shown_option (TsWindow         *self);
 
 G_END_DECLS

@@ -27,19 +27,14 @@ static void
 select_model (TsWindow   *window,
               const char *id)
 {
-  AdwComboRow *row = ADW_COMBO_ROW (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "model_row"));
-  TsCatalog *catalog = ts_application_get_catalog (app);
-
-  for (guint i = 0; i < ts_catalog_get_n_models (catalog); i++)
-    if (g_strcmp0 (ts_catalog_get_model (catalog, i)->model.id, id) == 0)
-      adw_combo_row_set_selected (row, i);
+  g_assert_true (ts_window_select_model (window, id));
 }
 
 static void
 test_method_switch_updates_answer (void)
 {
   TsWindow *window = open_window ();
-  AdwComboRow *method_row = ADW_COMBO_ROW (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "method_row"));
+  AdwComboRow *method_row = ADW_COMBO_ROW (ts_window_get_field_widget (window, "method"));
   g_autofree char *full_headline = NULL;
 
   select_model (window, "llama-3.1-70b");

@@ -1,0 +1,38 @@
+/* ts-drawing-view.h — one drawing of the plan, on screen
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ts-render.h"
+
+G_BEGIN_DECLS
+
+#define TS_TYPE_DRAWING_VIEW (ts_drawing_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (TsDrawingView, ts_drawing_view, TS, DRAWING_VIEW, GtkDrawingArea)
+
+GtkWidget  *ts_drawing_view_new            (TsDrawing      drawing);
+TsDrawing   ts_drawing_view_get_drawing    (TsDrawingView *self);
+void        ts_drawing_view_set_drawing    (TsDrawingView *self,
+                                            TsDrawing      drawing);
+/* plan is borrowed: the caller keeps it alive while it is shown and calls
+ * this again (or with NULL) before freeing it. */
+void        ts_drawing_view_set_plan       (TsDrawingView *self,
+                                            const TsPlan  *plan,
+                                            int            option_index);
+void        ts_drawing_view_set_large_type (TsDrawingView *self,
+                                            gboolean       large_type);
+void        ts_drawing_view_set_zoom       (TsDrawingView *self,
+                                            double         zoom);
+double      ts_drawing_view_get_zoom       (TsDrawingView *self);
+void        ts_drawing_view_set_rack_options (TsDrawingView       *self,
+                                              const TsRackOptions *options);
+/* The accessible description currently set (for tests). */
+const char *ts_drawing_view_get_description (TsDrawingView *self);
+/* Renders the drawing at its current size into a new texture. */
+GdkTexture *ts_drawing_view_render_texture (TsDrawingView *self);
+
+G_END_DECLS

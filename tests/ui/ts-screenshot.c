@@ -1,0 +1,141 @@
+/* ts-screenshot.c — renders the window into PNGs for the README and the
+ * metainfo: light and dark, English and Russian, wide and narrow
+ *
+ *   ts-screenshot OUTPUT-DIR [SCENARIO.json]
+ *
+ * Writes wide-light-en.png, wide-dark-en.png, … narrow-dark-ru.png. Run
+ * under Xvfb with GSK_RENDERER=cairo (as the tests do) for stable output.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "ts-window.h"
+
+/* The sizes the README shows: a laptop screen and a phone-width window. */
+#define WIDE_WIDTH    1280
+#define WIDE_HEIGHT   800
+#define NARROW_WIDTH  400
+#define NARROW_HEIGHT 800
+
+static void
+wait_for_frames (GtkWidget *widget)
+{
+  /* Let layout, the leaflet's fold and the deferred header update settle. */
+  for (guint i = 0; i < 5; i++)
+    {
+      gtk_test_widget_wait_for_draw (widget);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
+static gboolean
+save_png (GtkWidget  *widget,
+          const char *path)
+{
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return FALSE;
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  return gdk_texture_save_to_png (texture, path);
+}
+
+static TsWindow *
+shoot (TsApplication    *app,
+       const TsScenario *scenario,
+       const char       *dir,
+       const char       *name,
+       int               width,
+       int               height,
+       const char       *view)
+{
+  TsWindow *window = ts_window_new_for_scenario (app, scenario);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  AdwViewStack *stack;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_frames (GTK_WIDGET (window));
+  if (view != NULL)
+    {
+      stack = ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"));
+      adw_view_stack_set_visible_child_name (stack, view);
+      wait_for_frames (GTK_WIDGET (window));
+    }
+  if (!save_png (GTK_WIDGET (window), path))
+    g_printerr ("Could not write %s\n", path);
+  else
+    g_print ("%s\n", path);
+  return window;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static const char *const languages[] = { "en", "ru" };
+  g_autoptr(TsApplication) app = NULL;
+  g_autoptr(TsScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *dir;
+  const char *view;
+
+  ts_i18n_init ();
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  if (argc < 2)
+    {
+      g_printerr ("Usage: %s OUTPUT-DIR [SCENARIO.json] [VIEW]\n", argv[0]);
+      return 2;
+    }
+  dir = argv[1];
+  view = argc > 3 ? argv[3] : NULL;
+  g_mkdir_with_parents (dir, 0755);
+
+  app = ts_application_new ();
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  if (argc > 2 && *argv[2] != '\0')
+    {
+      scenario = ts_scenario_load_file (argv[2], ts_application_get_catalog (app), &error);
+      if (scenario == NULL)
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+    }
+  else
+    {
+      TsCatalog *catalog = ts_application_get_catalog (app);
+
+      /* The article's central example: full training of a 70B model. */
+      scenario = ts_scenario_new ();
+      ts_scenario_set_model (scenario, &ts_catalog_find_model (catalog, "llama-3.1-70b")->model);
+    }
+
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    for (guint dark = 0; dark < 2; dark++)
+      {
+        g_autofree char *wide = g_strdup_printf ("wide-%s-%s.png", dark ? "dark" : "light", languages[l]);
+        g_autofree char *narrow = g_strdup_printf ("narrow-%s-%s.png", dark ? "dark" : "light", languages[l]);
+        TsWindow *window;
+
+        ts_i18n_set_language (languages[l]);
+        adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                            dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        window = shoot (app, scenario, dir, wide, WIDE_WIDTH, WIDE_HEIGHT, view);
+        gtk_window_destroy (GTK_WINDOW (window));
+        window = shoot (app, scenario, dir, narrow, NARROW_WIDTH, NARROW_HEIGHT, view);
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+  return 0;
+}
