@@ -57,6 +57,15 @@
 
 #define HASH_DIGITS     8
 
+/* A drawing taller than a page is cut where nothing is drawn across its
+ * whole width (between rows of racks), found on a raster at this many
+ * pixels per point; a cut may leave no less than this share of a page. */
+#define BREAK_SCAN_SCALE 1.0
+#define BREAK_MIN_SHARE  0.25
+/* Only gaps this tall (points) separate things; a label sits closer to
+ * what it names. */
+#define BREAK_MIN_GAP    6.0
+
 typedef enum
 {
   BLOCK_TITLE,
@@ -92,6 +101,7 @@ typedef struct
   gboolean   shaded;
   TsDrawing  drawing;
   double     height;   /* at the content width */
+  GArray    *breaks;   /* drawings: where a page may end (double, ascending) */
 } Block;
 
 typedef struct
@@ -164,6 +174,7 @@ block_clear (Block *b)
 {
   g_clear_pointer (&b->text, g_free);
   g_clear_pointer (&b->cells, g_strfreev);
+  g_clear_pointer (&b->breaks, g_array_unref);
 }
 
 static Block *
@@ -674,9 +685,12 @@ build_configuration (TsSpecsheet *self)
     g_autofree char *gpu_mem = ts_format_gb (sv->gpu_memory_label_gb * TS_BYTES_PER_GB);
 
     unverified = *mark != '\0' || *gpu_mark != '\0';
-    add_pair (self, t, _("Servers"), g_strdup_printf (ngettext ("%u server, %u GPU in total",
-                                                                 "%u servers, %u GPUs in total", o->gpus),
-                                                       o->servers, o->gpus));
+    {
+      g_autofree char *servers = g_strdup_printf (ngettext ("%u server", "%u servers", o->servers), o->servers);
+      g_autofree char *gpus = g_strdup_printf (ngettext ("%u GPU in total", "%u GPUs in total", o->gpus), o->gpus);
+
+      add_pair (self, t, _("Servers"), g_strdup_printf ("%s, %s", servers, gpus));
+    }
     add_pair (self, t, _("GPUs per server"),
               g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu != NULL ? gpu->name : sv->gpu_id, gpu_mark));
     add_pair (self, t, _("GPU memory per server"),
@@ -1309,9 +1323,9 @@ drawing_height (TsSpecsheet *self,
                 TsDrawing    drawing,
                 double       width)
 {
-  /* The render layer's drawings are called here once they exist; until
-   * then a placeholder of a fixed proportion keeps the page flowing. */
-  return width * DRAWING_ASPECT;
+  double h = ts_render_drawing_height (drawing, self->plan, -1, width, &self->style);
+
+  return h > 0 ? h : width * DRAWING_ASPECT;
 }
 
 static double
@@ -1357,6 +1371,83 @@ block_height (TsSpecsheet *self,
         return layout_height (layout);
       }
     }
+}
+
+/* Rows of the drawing with nothing on them across the whole width: the
+ * places a page can end without cutting through a rack. */
+static GArray *
+drawing_breaks (TsSpecsheet *self,
+                const Block *b,
+                double       width)
+{
+  GArray *breaks = g_array_new (FALSE, FALSE, sizeof (double));
+  int w = (int) ceil (width * BREAK_SCAN_SCALE);
+  int h = (int) ceil (b->height * BREAK_SCAN_SCALE);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  TsRackOptions rack = { FALSE, FALSE };
+  const guint32 *data;
+  guint32 background;
+  cairo_t *cr;
+  int stride;
+
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, self->style.background.r, self->style.background.g, self->style.background.b);
+  cairo_paint (cr);
+  cairo_scale (cr, BREAK_SCAN_SCALE, BREAK_SCAN_SCALE);
+  ts_render_drawing (b->drawing, cr, self->plan, -1, width, b->height, &self->style, &rack);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  data = (const guint32 *) (gpointer) cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface) / 4;
+  background = data[0] & 0xffffff;
+  for (int y = 0, run = 0; data != NULL && y <= h; y++)
+    {
+      gboolean clean = y < h;
+
+      for (int x = 0; x < w && clean; x++)
+        clean = (data[y * stride + x] & 0xffffff) == background;
+      if (clean)
+        {
+          run++;
+          continue;
+        }
+      /* Cut in the middle of a wide enough empty band. */
+      if (run >= BREAK_MIN_GAP * BREAK_SCAN_SCALE)
+        {
+          double at = (y - run / 2.0) / BREAK_SCAN_SCALE;
+
+          g_array_append_val (breaks, at);
+        }
+      run = 0;
+    }
+  cairo_surface_destroy (surface);
+  return breaks;
+}
+
+/* How much of the drawing from done fits in room: up to the last clean
+ * row, unless that leaves too little on the page. */
+static double
+slice_length (const Block *b,
+              double       done,
+              double       room,
+              double       page_body)
+{
+  double best = 0;
+
+  if (b->height - done <= room)
+    return b->height - done;
+  for (guint i = 0; b->breaks != NULL && i < b->breaks->len; i++)
+    {
+      double at = g_array_index (b->breaks, double, i);
+
+      if (at <= done)
+        continue;
+      if (at > done + room)
+        break;
+      best = at - done;
+    }
+  return best >= BREAK_MIN_SHARE * page_body ? best : room;
 }
 
 /* ---- pagination --------------------------------------------------------- */
@@ -1415,6 +1506,7 @@ ts_specsheet_paginate (TsSpecsheet *self,
       Block *b = &g_array_index (self->blocks, Block, i);
 
       b->height = block_height (self, b, content_w);
+      g_clear_pointer (&b->breaks, g_array_unref);
     }
 
   page = new_page (self);
@@ -1473,10 +1565,12 @@ ts_specsheet_paginate (TsSpecsheet *self,
            * drawing on as many pages as it needs. */
           double done = 0;
 
+          if (b->breaks == NULL)
+            b->breaks = drawing_breaks (self, b, content_w);
           y += before;
           while (done < b->height)
             {
-              double slice = MIN (b->height - done, bottom - y);
+              double slice = slice_length (b, done, bottom - y, bottom - top);
 
               place (page, i, y, done, slice);
               done += slice;
@@ -1524,28 +1618,6 @@ show_layout (cairo_t     *cr,
 }
 
 static void
-draw_placeholder (TsSpecsheet *self,
-                  cairo_t     *cr,
-                  TsDrawing    drawing,
-                  double       w,
-                  double       h)
-{
-  g_autoptr(PangoLayout) layout = make_layout (self, "…", SIZE_BODY, FALSE, w);
-
-  cairo_save (cr);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.05);
-  cairo_rectangle (cr, 0, 0, w, h);
-  cairo_fill_preserve (cr);
-  set_color (cr, &self->style.grid);
-  cairo_set_line_width (cr, 0.5);
-  cairo_stroke (cr);
-  set_color (cr, &self->style.muted);
-  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-  show_layout (cr, layout, 0, h / 2 - layout_height (layout) / 2);
-  cairo_restore (cr);
-}
-
-static void
 draw_drawing (TsSpecsheet     *self,
               cairo_t         *cr,
               const Block     *b,
@@ -1557,7 +1629,11 @@ draw_drawing (TsSpecsheet     *self,
   cairo_rectangle (cr, x, p->y, width, p->slice_height);
   cairo_clip (cr);
   cairo_translate (cr, x, p->y - p->slice_top);
-  draw_placeholder (self, cr, b->drawing, width, b->height);
+  {
+    TsRackOptions rack = { FALSE, FALSE };
+
+    ts_render_drawing (b->drawing, cr, self->plan, -1, width, b->height, &self->style, &rack);
+  }
   cairo_restore (cr);
 }
 
@@ -1637,6 +1713,7 @@ draw_text_block (TsSpecsheet *self,
             double side = ts.size * 0.8;
             double top = y + (pango_layout_get_baseline (layout) / (double) PANGO_SCALE) - side;
 
+            cairo_new_path (cr);
             cairo_set_line_width (cr, 0.7);
             cairo_rectangle (cr, x + 1, top, side, side);
             cairo_stroke (cr);
@@ -1645,6 +1722,7 @@ draw_text_block (TsSpecsheet *self,
           {
             double cy = y + (pango_layout_get_baseline (layout) / (double) PANGO_SCALE) - ts.size * 0.3;
 
+            cairo_new_path (cr);
             cairo_arc (cr, x + 4, cy, 1.4, 0, 2 * G_PI);
             cairo_fill (cr);
           }
