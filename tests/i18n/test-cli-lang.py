@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+# test-cli-lang.py — the command-line tool speaks Russian and English:
+# the article's figures in each language's number style, Russian text with
+# no English left in it, the language chosen by --lang or by LANGUAGE, and
+# JSON that stays the same whatever the language
+#
+# Runs under C.UTF-8 only (the tests' environment): the tool formats numbers
+# itself and picks messages with LANGUAGE, so no ru_RU locale is needed.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import traceback
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--cli", required=True)
+parser.add_argument("--catalog", required=True, help="the source data/catalog.json")
+parser.add_argument("--allowed", required=True, help="latin-words.txt")
+args = parser.parse_args()
+
+NNBSP = "\u202f"  # narrow no-break space: Russian thousands separator
+NBSP = "\u00a0"   # no-break space: between a number and its unit
+
+# The article's memory table for full training (weights, gradients and
+# optimizer, no activations), as its Russian and English versions print it
+# (seed/000_d6cdf6721e30d622.txt and seed/README.md).
+ARTICLE_FULL = {
+    "8B": ("128–144 ГБ", "128–144 GB"),
+    "32B": ("512–576 ГБ", "512–576 GB"),
+    "70B": ("1 120–1 260 ГБ", "1,120–1,260 GB"),
+    "235B": ("3 760–4 230 ГБ", "3,760–4,230 GB"),
+}
+# The article's LoRA column (BF16 base): 70B → 140 GB + adapters.
+ARTICLE_LORA_70B = ("140 ГБ + адаптеры", "140 GB + adapters")
+
+LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9]*(?:[-.+/][A-Za-z0-9]+)*")
+
+
+def environment(language=None):
+    env = dict(os.environ)
+    env["LC_ALL"] = "C.UTF-8"
+    env.pop("LANGUAGE", None)
+    if language is not None:
+        env["LANGUAGE"] = language
+    return env
+
+
+def run(*argv, language=None, status=0):
+    result = subprocess.run([args.cli, *argv], capture_output=True, env=environment(language))
+    out = result.stdout.decode("utf-8")
+    err = result.stderr.decode("utf-8")
+    # status None: any failure (1 refused input, 2 usage error).
+    assert (result.returncode != 0) if status is None else (result.returncode == status), \
+        f"{' '.join(argv)}: exit {result.returncode}, wanted {status}\n{out}\n{err}"
+    return out, err
+
+
+def normalise(text):
+    return text.replace(NNBSP, " ").replace(NBSP, " ")
+
+
+def allowed_words():
+    words = set()
+    with open(args.allowed, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                words.add(line)
+    with open(args.catalog, encoding="utf-8") as f:
+        catalog = json.load(f)
+    for section in ("models", "gpus", "interconnects", "networks", "servers"):
+        for item in catalog.get(section, []):
+            for key, value in item.items():
+                if isinstance(value, str) and (key in ("id", "name", "vendor", "family", "architecture",
+                                                       "memory_type", "form_factor")
+                                               or key.endswith("_model")):
+                    words.update(LATIN_WORD.findall(value))
+    return words
+
+
+def english_words(text, allowed):
+    return sorted({w for w in LATIN_WORD.findall(text) if w not in allowed})
+
+
+cases = []
+
+
+def case(name):
+    def register(function):
+        cases.append((name, function))
+        return function
+    return register
+
+
+@case("--lang ru: the article's full-training figures, «1 120–1 260 ГБ» for 70B")
+def russian_figures():
+    for params, (ru, _en) in ARTICLE_FULL.items():
+        out, _ = run("estimate", "--params", params, "--method", "full", "--lang", "ru")
+        assert ru in normalise(out), f"{params}: «{ru}» not in:\n{out}"
+
+
+@case("--lang ru: thousands split by U+202F, the unit after U+00A0 (no line break inside)")
+def russian_separators():
+    out, _ = run("estimate", "--params", "70B", "--method", "full", "--lang", "ru")
+    assert f"1{NNBSP}120–1{NNBSP}260{NBSP}ГБ" in out, out
+
+
+@case("--lang en: the article's English figures, “1,120–1,260 GB” for 70B")
+def english_figures():
+    for params, (_ru, en) in ARTICLE_FULL.items():
+        out, _ = run("estimate", "--params", params, "--method", "full", "--lang", "en")
+        assert en in normalise(out), f"{params}: “{en}” not in:\n{out}"
+
+
+@case("LoRA of 70B: «140 ГБ + адаптеры» / “140 GB + adapters”")
+def lora_figures():
+    for lang, expected in zip(("ru", "en"), ARTICLE_LORA_70B):
+        out, _ = run("estimate", "--params", "70B", "--method", "lora", "--lang", lang)
+        assert expected in normalise(out), f"{lang}: “{expected}” not in:\n{out}"
+
+
+@case("LANGUAGE=ru chooses Russian without --lang; --lang en overrides it")
+def language_variable():
+    out, _ = run("estimate", "--params", "70B", "--method", "full", language="ru")
+    assert "1 120–1 260 ГБ" in normalise(out), out
+    out, _ = run("estimate", "--params", "70B", "--method", "full", "--lang", "en", language="ru")
+    assert "1,120–1,260 GB" in normalise(out), out
+
+
+@case("--lang ru: no English words in the text output (catalog models and methods)")
+def russian_text_has_no_english():
+    allowed = allowed_words()
+    problems = []
+    outputs = []
+    for model in ("llama-3.1-8b", "llama-3.1-70b"):
+        for method in ("full", "lora", "qlora"):
+            outputs.append(run("estimate", "--model", model, "--method", method, "--lang", "ru")[0])
+    outputs.append(run("estimate", "--params", "70B", "--gpus", "16", "--lang", "ru")[0])
+    outputs.append(run("list", "servers", "--lang", "ru")[0])
+    for out in outputs:
+        words = english_words(out, allowed)
+        if words:
+            problems.append(f"{words} in:\n{out}")
+    assert not problems, "\n".join(problems)
+
+
+@case("--lang ru: error messages are Russian")
+def russian_errors():
+    allowed = allowed_words()
+    for argv in (("estimate", "--params", "abc"),
+                 ("estimate", "--params", "70B", "--seq-len", "0"),
+                 ("estimate", "--model", "no-such-model"),
+                 ("estimate", "--params", "70B", "--no-such-option", "1")):
+        _, err = run(*argv, "--lang", "ru", status=None)
+        # The tool's own name, option names and the rejected value are
+        # the user's words, not English text.
+        text = re.sub(r"--[a-z-]+|«[^»]*»|trainsizer-cli", "", err)
+        assert re.search("[а-яё]", text), f"{argv}: not Russian: {err}"
+        words = english_words(text, allowed)
+        assert not words, f"{argv}: English words {words} in: {err}"
+
+
+@case("LANGUAGE=ru and --help --lang ru: the help is Russian")
+def russian_help():
+    out, _ = run("--help", "--lang", "ru")
+    assert "Использование:" in out, out
+    out, _ = run("--help", language="ru")
+    assert "Использование:" in out, out
+    # Every option's description, not only the headings.
+    lines = [line for line in out.splitlines() if line.startswith("  --")]
+    assert lines, out
+    untranslated = [line for line in lines if not re.search("[а-яё]", line)]
+    assert not untranslated, "\n".join(untranslated)
+
+
+@case("JSON output is the same in Russian and English (numbers and keys)")
+def json_locale_independent():
+    def numbers_and_keys(node, path=""):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield from numbers_and_keys(value, f"{path}/{key}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                yield from numbers_and_keys(value, f"{path}/{index}")
+        elif not isinstance(node, str):
+            yield path, node
+
+    for argv in (("--params", "70B", "--method", "full"), ("--model", "llama-3.1-70b", "--gpus", "16")):
+        ru = json.loads(run("estimate", *argv, "--format", "json", "--lang", "ru")[0])
+        en = json.loads(run("estimate", *argv, "--format", "json", "--lang", "en")[0])
+        assert dict(numbers_and_keys(ru)) == dict(numbers_and_keys(en))
+        text = run("estimate", *argv, "--format", "json", "--lang", "ru")[0]
+        # A decimal comma in a number would not even parse; check no number
+        # was written as a string with Russian separators either.
+        assert NNBSP not in text, "a Russian-formatted number in JSON"
+
+
+def main():
+    print(f"1..{len(cases)}", flush=True)
+    failed = 0
+    for number, (name, function) in enumerate(cases, 1):
+        try:
+            function()
+        except Exception:
+            failed += 1
+            print(f"not ok {number} {name}", flush=True)
+            for line in traceback.format_exc().splitlines():
+                print(f"# {line}", flush=True)
+        else:
+            print(f"ok {number} {name}", flush=True)
+    sys.exit(1 if failed else 0)
+
+
+main()
