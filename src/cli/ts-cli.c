@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ts-cli-args.h"
 #include "ts-cli-output.h"
@@ -99,6 +100,28 @@ run_catalog_check (const TsCliArgs *args)
   return EXIT_SUCCESS;
 }
 
+/* Errors found while parsing (an unknown option, a missing value) and
+ * --help must already speak the chosen language, so --lang is looked up
+ * before the rest of the command line is parsed. */
+static void
+apply_lang_early (int    argc,
+                  char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      const char *value = NULL;
+      TsLang lang;
+
+      if (g_strcmp0 (argv[i], "--lang") == 0 && i + 1 < argc)
+        value = argv[i + 1];
+      else if (g_str_has_prefix (argv[i], "--lang="))
+        value = argv[i] + strlen ("--lang=");
+
+      if (value != NULL && ts_i18n_parse_lang (value, &lang))
+        ts_i18n_set_language (value);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -109,6 +132,7 @@ main (int    argc,
   int status = EXIT_SUCCESS;
 
   ts_i18n_init ();
+  apply_lang_early (argc, argv);
   ts_cli_args_init (&args);
 
   if (!ts_cli_args_parse (&args, argc, argv, &error))
