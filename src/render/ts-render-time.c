@@ -243,8 +243,10 @@ ts_render_time_describe (const TsPlan   *plan,
       if (o->training_days <= s->deadline_days)
         g_string_append_printf (text, _("Meets the %s deadline."), dl);
       else
-        g_string_append_printf (text, _("Misses the %s deadline; %u servers would meet it."), dl,
-                                o->servers_for_deadline);
+        g_string_append_printf (text, ngettext ("Misses the %s deadline; %u server would meet it.",
+                                                "Misses the %s deadline; %u servers would meet it.",
+                                                o->servers_for_deadline),
+                                dl, o->servers_for_deadline);
     }
   if (s->price_kwh > 0)
     {
