@@ -104,6 +104,19 @@ apply_params (TsScenario *s, const TsCatalog *catalog, const char *value, GError
   return TRUE;
 }
 
+/* --model-file FILE: a custom model's full architecture (ts-model-file.c). */
+static gboolean
+apply_model_file (TsScenario *s, const TsCatalog *catalog, const char *value, GError **error)
+{
+  TsModel model;
+
+  if (value == NULL || *value == '\0' || !ts_model_load_file (&model, value, error))
+    return FALSE;
+  ts_scenario_set_model (s, &model);
+  ts_model_clear (&model);
+  return TRUE;
+}
+
 static gboolean
 apply_method (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
 {
@@ -349,6 +362,7 @@ apply_headroom (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
 static const ScenarioOption scenario_options[] = {
   { "--model", N_("a catalog model id"), N_("the model to train, from the catalog (see “list models”)"), apply_model },
   { "--params", N_("a parameter count such as 70B, 7.6e9 or 1.5T"), N_("a custom model known by its size only"), apply_params },
+  { "--model-file", N_("a JSON model file"), N_("a custom model's architecture from a JSON file (layers, hidden_size, attention_heads, vocab_size, ffn_size, …)"), apply_model_file },
   { "--method", "full|lora|qlora", N_("full training, LoRA or QLoRA (default full)"), apply_method },
   { "--seq-len", N_("a whole number from 1 to 10000000"), N_("tokens per sequence (default 2048)"), apply_seq_len },
   { "--micro-batch", N_("a whole number from 1 to 65536"), N_("sequences per GPU per step (default 1)"), apply_micro_batch },
@@ -719,7 +733,8 @@ ts_cli_args_apply (const TsCliArgs  *args,
       const ScenarioOption *option = find_scenario_option (setting->name);
       g_autoptr(GError) local_error = NULL;
 
-      if (g_strcmp0 (option->name, "--model") == 0 || g_strcmp0 (option->name, "--params") == 0)
+      if (g_strcmp0 (option->name, "--model") == 0 || g_strcmp0 (option->name, "--params") == 0
+          || g_strcmp0 (option->name, "--model-file") == 0)
         has_model = TRUE;
 
       if (!option->apply (scenario, catalog, setting->value, &local_error))

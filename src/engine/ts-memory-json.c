@@ -79,6 +79,14 @@ ts_model_to_json (const TsModel *model,
       add_uint (b, "shared_experts", a->shared_experts);
       add_uint (b, "expert_ffn_size", a->expert_ffn_size);
       add_uint (b, "dense_layers", a->dense_layers);
+      json_builder_set_member_name (b, "qkv_bias");
+      json_builder_add_boolean_value (b, a->qkv_bias);
+      add_uint (b, "q_lora_rank", a->q_lora_rank);
+      add_uint (b, "kv_lora_rank", a->kv_lora_rank);
+      add_uint (b, "qk_nope_head_dim", a->qk_nope_head_dim);
+      add_uint (b, "qk_rope_head_dim", a->qk_rope_head_dim);
+      add_uint (b, "v_head_dim", a->v_head_dim);
+      add_double (b, "largest_layer_params", ts_architecture_largest_layer_params (a));
       add_double (b, "computed_params", ts_architecture_total_params (a));
       json_builder_end_object (b);
     }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -95,6 +96,16 @@ gboolean  ts_model_init_from_architecture (TsModel            *model,
                                            const char         *name,
                                            const TsArchitecture *arch,
                                            GError            **error);
+
+/* A custom model from a JSON model file (ts-model-file.c; format in
+ * sizing-model §2). name names the file in messages. */
+gboolean  ts_model_from_json            (TsModel              *model,
+                                         JsonNode             *root,
+                                         const char           *name,
+                                         GError              **error);
+gboolean  ts_model_load_file            (TsModel              *model,
+                                         const char           *path,
+                                         GError              **error);
 
 const char *ts_mlp_kind_to_string       (TsMlpKind             kind);
 gboolean    ts_mlp_kind_from_string     (const char           *str,
