@@ -538,6 +538,7 @@ layer_activations (const TsScenario     *s,
   double q_width;
   double k_width;
   double v_width;
+  double o_width;   /* the attention output: every query head's values */
   double replicated = 0;
   double split = 0;
 
@@ -548,6 +549,7 @@ layer_activations (const TsScenario     *s,
       q_width = heads * qk_head;
       k_width = heads * qk_head;
       v_width = heads * a->v_head_dim;
+      o_width = v_width;
       /* The low-rank latents are projected up again from what is kept. */
       split += e * sb * ((double) a->q_lora_rank + a->kv_lora_rank + a->qk_rope_head_dim);
     }
@@ -556,13 +558,14 @@ layer_activations (const TsScenario     *s,
       q_width = heads * a->head_dim;
       k_width = (double) a->kv_heads * a->head_dim;
       v_width = k_width;
+      o_width = q_width;
     }
 
   /* Attention (paper: 11sbh + 5as²b) */
   replicated += e * sb * h;                      /* LayerNorm input */
   replicated += e * sb * h;                      /* QKV input */
   split += e * sb * (q_width + k_width + v_width);  /* Q, K, V */
-  split += e * sb * v_width;                     /* output-projection input */
+  split += e * sb * o_width;                     /* output-projection input */
   replicated += mask * sb * h;                   /* dropout mask after it */
   if (s->flash_attention)
     split += FLASH_STATS_BYTES * heads * sb;     /* softmax statistics */
