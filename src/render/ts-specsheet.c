@@ -88,6 +88,7 @@ typedef struct
   double   fractions[MAX_COLUMNS];
   gboolean right[MAX_COLUMNS];
   int      header;     /* block index of the header row, or -1 */
+  double   size;       /* type size in points */
 } Table;
 
 typedef struct
@@ -225,6 +226,7 @@ begin_table (TsSpecsheet    *self,
   g_assert (n_columns <= MAX_COLUMNS);
   t.n_columns = n_columns;
   t.header = -1;
+  t.size = SIZE_TABLE;
   for (guint i = 0; i < n_columns; i++)
     {
       t.fractions[i] = fractions[i];
@@ -841,7 +843,7 @@ build_network_storage (TsSpecsheet *self)
 static void
 build_comparison (TsSpecsheet *self)
 {
-  static const double fractions[] = { 0.27, 0.08, 0.13, 0.10, 0.11, 0.07, 0.09, 0.09, 0.06 };
+  static const double fractions[] = { 0.27, 0.06, 0.17, 0.09, 0.11, 0.07, 0.08, 0.09, 0.06 };
   static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE };
   const TsPlan *plan = self->plan;
   guint t;
@@ -854,6 +856,8 @@ build_comparison (TsSpecsheet *self)
       return;
     }
   t = begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
+  /* Nine columns: a step smaller than the other tables. */
+  g_array_index (self->tables, Table, t).size = SIZE_SMALL;
   /* Translators: column headings of the comparison table; keep them short */
   add_header (self, t, _("Option"), _("GPUs"), _("Per GPU"), _("Headroom"), _("Verdict"), _("Link"),
               _("Time"), _("Power"), _("Racks"), NULL);
@@ -869,7 +873,8 @@ build_comparison (TsSpecsheet *self)
       cells[1] = format_count (o->gpus);
       /* Translators: memory needed per GPU of its capacity: “141 of 144 GB” */
       cells[2] = g_strdup_printf (_("%s of %s"), need, cap);
-      cells[3] = ts_format_percent (o->headroom_fraction);
+      /* What does not fit has no headroom; the memory column shows by how much. */
+      cells[3] = o->headroom_fraction >= 0 ? ts_format_percent (o->headroom_fraction) : g_strdup ("—");
       cells[4] = g_strdup (ts_verdict_label (o->verdict));
       /* Translators: whether the GPU link is fit for training (NVLink/HCCS) or PCIe only */
       cells[5] = g_strdup (o->interconnect_ok ? _("Fast") : _("PCIe"));
@@ -1308,7 +1313,7 @@ row_layouts (TsSpecsheet *self,
     {
       double cw = t->fractions[c] * width - 2 * CELL_PAD_X;
 
-      layouts[c] = make_layout (self, b->cells[c], SIZE_TABLE, b->header || b->bold, cw);
+      layouts[c] = make_layout (self, b->cells[c], t->size, b->header || b->bold, cw);
       if (t->right[c] && !b->header)
         pango_layout_set_alignment (layouts[c], PANGO_ALIGN_RIGHT);
       else if (t->right[c])
