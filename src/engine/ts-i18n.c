@@ -19,6 +19,29 @@ extern int _nl_msg_cat_cntr;
 static char *system_language;
 static gboolean system_language_saved;
 
+/* GLib decides once per process whether g_dgettext () translates at all,
+ * and C_ (), GtkBuilder templates and GTK's own strings go through it: it
+ * refuses when the locale is neither “C” nor “en_*” and the default domain
+ * has no catalogue for the language of that first call (gstrfuncs.c,
+ * _g_dgettext_should_translate). Under C.UTF-8, or a desktop in a language
+ * we do not ship, Russian chosen later in Preferences would leave every
+ * template, unit and GTK string in English. So the first call is made here,
+ * with a language whose catalogue we ship. */
+static void
+prime_g_dgettext (void)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("LANGUAGE"));
+
+  g_setenv ("LANGUAGE", "ru", TRUE);
+  ++_nl_msg_cat_cntr;
+  (void) g_dgettext (GETTEXT_PACKAGE, "");
+  if (saved != NULL)
+    g_setenv ("LANGUAGE", saved, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  ++_nl_msg_cat_cntr;
+}
+
 void
 ts_i18n_init (void)
 {
@@ -33,6 +56,7 @@ ts_i18n_init (void)
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  prime_g_dgettext ();
 
   if (!system_language_saved)
     {
