@@ -38,7 +38,7 @@ ARTICLE_FULL = {
 # The article's LoRA column (BF16 base): 70B → 140 GB + adapters.
 ARTICLE_LORA_70B = ("140 ГБ + адаптеры", "140 GB + adapters")
 
-LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9]*(?:[-.+/][A-Za-z0-9]+)*")
+LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9]*(?:[-./][A-Za-z0-9]+)*")
 
 
 def environment(language=None):
@@ -84,7 +84,9 @@ def allowed_words():
 
 
 def english_words(text, allowed):
-    return sorted({w for w in LATIN_WORD.findall(text) if w not in allowed})
+    # A lone capital is a feed (A, B), a unit (U) or a size suffix.
+    return sorted({w for w in LATIN_WORD.findall(text)
+                   if w not in allowed and not (len(w) == 1 and w.isupper())})
 
 
 cases = []
