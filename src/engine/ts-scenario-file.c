@@ -77,6 +77,15 @@ put_architecture (JsonBuilder *b, const TsArchitecture *a)
   put_int (b, "shared_experts", a->shared_experts);
   put_int (b, "expert_ffn_size", a->expert_ffn_size);
   put_int (b, "dense_layers", a->dense_layers);
+  if (ts_architecture_is_mla (a))
+    {
+      /* Multi-head latent attention (DeepSeek-V3), only when used. */
+      put_int (b, "q_lora_rank", a->q_lora_rank);
+      put_int (b, "kv_lora_rank", a->kv_lora_rank);
+      put_int (b, "qk_nope_head_dim", a->qk_nope_head_dim);
+      put_int (b, "qk_rope_head_dim", a->qk_rope_head_dim);
+      put_int (b, "v_head_dim", a->v_head_dim);
+    }
   json_builder_end_object (b);
 }
 
@@ -327,6 +336,11 @@ read_model (Ctx             *c,
       get_uint (c, a, "shared_experts", 0, 65536, &arch.shared_experts);
       get_uint (c, a, "expert_ffn_size", 0, 1048576, &arch.expert_ffn_size);
       get_uint (c, a, "dense_layers", 0, 10000, &arch.dense_layers);
+      get_uint (c, a, "q_lora_rank", 0, 1048576, &arch.q_lora_rank);
+      get_uint (c, a, "kv_lora_rank", 0, 1048576, &arch.kv_lora_rank);
+      get_uint (c, a, "qk_nope_head_dim", 0, 65536, &arch.qk_nope_head_dim);
+      get_uint (c, a, "qk_rope_head_dim", 0, 65536, &arch.qk_rope_head_dim);
+      get_uint (c, a, "v_head_dim", 0, 65536, &arch.v_head_dim);
       if (c->failed)
         return FALSE;
       if (!ts_model_init_from_architecture (&model, get_string (c, obj, "name"), &arch, &error))

@@ -243,6 +243,30 @@ test_model_file_errors (void)
     }
 }
 
+/* A custom MLA model (DeepSeek-V3's shape, as a model file would give it)
+ * survives a save and a load of the scenario file. */
+static void
+test_mla_scenario_roundtrip (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsCatalogModel *v3 = ts_catalog_find_model (catalog, "deepseek-v3");
+  g_autoptr(TsScenario) s = ts_scenario_new ();
+  g_autoptr(TsScenario) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  TsModel model;
+
+  g_assert_true (ts_model_init_from_architecture (&model, "My V3", &v3->model.arch, &error));
+  ts_scenario_set_model (s, &model);
+  ts_model_clear (&model);
+  text = ts_scenario_to_string (s);
+  loaded = ts_scenario_from_string (text, -1, catalog, "roundtrip.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->model.arch.kv_lora_rank, ==, 512);
+  g_assert_cmpuint (loaded->model.arch.q_lora_rank, ==, 1536);
+  g_assert_cmpfloat (loaded->model.params, ==, s->model.params);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -253,5 +277,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/file/gpt3", test_model_file_gpt3);
   g_test_add_func ("/model/file/defaults", test_model_file_defaults);
   g_test_add_func ("/model/file/errors", test_model_file_errors);
+  g_test_add_func ("/model/file/mla-scenario-roundtrip", test_mla_scenario_roundtrip);
   return g_test_run ();
 }
