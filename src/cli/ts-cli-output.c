@@ -40,6 +40,22 @@ method_label (TsMethod method)
     }
 }
 
+/* Width of the component column in the text output, in characters. */
+#define COMPONENT_COLUMN 28
+
+/* printf pads by bytes, and a Cyrillic letter takes two, so the Russian
+ * column came out ragged: pad by characters instead. */
+static void
+print_padded (const char *text,
+              glong       width)
+{
+  glong length = g_utf8_strlen (text, -1);
+
+  g_print ("  %s", text);
+  for (glong i = length; i < width; i++)
+    g_print (" ");
+}
+
 static void
 print_plan_text (const TsPlan *plan)
 {
@@ -65,7 +81,8 @@ print_plan_text (const TsPlan *plan)
       if (m->total.bytes[i] <= 0)
         continue;
       value = ts_format_gb (m->total.bytes[i]);
-      g_print ("  %-28s %s\n", ts_component_label (i), value);
+      print_padded (ts_component_label (i), COMPONENT_COLUMN);
+      g_print (" %s\n", value);
     }
 
   if (plan->options->len > 0)

@@ -93,10 +93,18 @@ run_catalog_check (const TsCliArgs *args)
   if (catalog == NULL)
     return fail (error, EXIT_FAILURE);
 
-  /* Translators: “catalog.json + my.json: valid, 14 models, 20 servers, 14 GPUs” */
-  g_print (_("%s: valid; %u models, %u servers, %u GPUs\n"), args->check_path,
-           ts_catalog_get_n_models (catalog), ts_catalog_get_n_servers (catalog),
-           ts_catalog_get_n_gpus (catalog));
+  {
+    guint n_models = ts_catalog_get_n_models (catalog);
+    guint n_servers = ts_catalog_get_n_servers (catalog);
+    guint n_gpus = ts_catalog_get_n_gpus (catalog);
+    /* Each count with its own plural: Russian has three forms per noun. */
+    g_autofree char *models = g_strdup_printf (ngettext ("%u model", "%u models", n_models), n_models);
+    g_autofree char *servers = g_strdup_printf (ngettext ("%u server", "%u servers", n_servers), n_servers);
+    g_autofree char *gpus = g_strdup_printf (ngettext ("%u GPU", "%u GPUs", n_gpus), n_gpus);
+
+    /* Translators: “catalog.json: valid; 14 models, 20 servers, 14 GPUs” */
+    g_print (_("%s: valid; %s, %s, %s\n"), args->check_path, models, servers, gpus);
+  }
   return EXIT_SUCCESS;
 }
 
