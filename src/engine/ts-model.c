@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ts-error.h"
+#include "ts-format.h"
 #include "ts-model.h"
 
 /* The rule for a model known only by its parameter count (sizing-model §2):
@@ -379,7 +380,14 @@ ts_model_init_from_params (TsModel  *model,
     return FALSE;
 
   memset (model, 0, sizeof *model);
-  model->name = g_strdup_printf (_("Custom model, %.4g parameters"), params);
+  {
+    /* “70 B” / «70 млрд»: %g would print “7e+10” with a decimal point in
+     * every language. */
+    g_autofree char *count = ts_format_params (params);
+
+    /* Translators: a model known only by its size, e.g. “Custom model, 70 B parameters” */
+    model->name = g_strdup_printf (_("Custom model, %s parameters"), count);
+  }
   model->params = params;
   model->active_params = params;
   model->published_params = params;
