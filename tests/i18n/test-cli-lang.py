@@ -180,6 +180,37 @@ def russian_help():
     assert not untranslated, "\n".join(untranslated)
 
 
+def russian_plural(n, one, few, many):
+    """Russian grammar, written out: 1, 21, 101 → one; 2–4, 22–24 → few;
+    0, 5–20, 25–30, 111–114 → many."""
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+@case("catalog check in Russian: «17 моделей», «18 серверов» — plural forms that agree with the counts")
+def russian_catalog_counts():
+    with open(args.catalog, encoding="utf-8") as f:
+        catalog = json.load(f)
+    models = len(catalog["models"])
+    servers = len(catalog["servers"])
+    out, _ = run("catalog", "check", args.catalog, "--lang", "ru")
+    expected = (f"{models} {russian_plural(models, 'модель', 'модели', 'моделей')}, "
+                f"{servers} {russian_plural(servers, 'сервер', 'сервера', 'серверов')}")
+    assert expected in out, f"«{expected}» not in: {out}"
+
+
+@case("--lang ru: the component column lines up (padding counts characters, not bytes)")
+def russian_columns_align():
+    out, _ = run("estimate", "--model", "llama-3.1-70b", "--lang", "ru")
+    rows = [line for line in out.splitlines() if line.startswith("  ") and not line.startswith("   ")]
+    assert len(rows) >= 4, out
+    starts = {re.search(r"\S+$", line.replace(NBSP, "_").replace(NNBSP, "_")).start() for line in rows}
+    assert len(starts) == 1, f"values start at columns {sorted(starts)}:\n{out}"
+
+
 @case("JSON output is the same in Russian and English (numbers and keys)")
 def json_locale_independent():
     def numbers_and_keys(node, path=""):
