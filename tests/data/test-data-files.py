@@ -31,6 +31,7 @@ parser.add_argument("--screenshots", required=True, help="the source data/screen
 parser.add_argument("--app-id", required=True)
 parser.add_argument("--version", required=True)
 parser.add_argument("--gettext-package", required=True)
+parser.add_argument("--linguas", required=True, help="po/LINGUAS")
 args = parser.parse_args()
 
 # appstreamcli 0.16.1 (Debian 12) predates AppStream 1.0's <developer>
@@ -225,6 +226,39 @@ def metainfo_platform():
     assert controls == {"keyboard", "pointing", "touch"}, controls
     binaries = {b.text for b in component.find("provides").findall("binary")}
     assert binaries == {"trainsizer", "trainsizer-cli"}, binaries
+
+
+def languages():
+    with open(args.linguas, encoding="utf-8") as linguas:
+        return [line.strip() for line in linguas
+                if line.strip() and not line.startswith("#")]
+
+
+@tap.case("the desktop file is translated into every language in po/LINGUAS")
+def desktop_translated():
+    entry = read_desktop(args.desktop)
+    for lang in languages():
+        for key in ("GenericName", "Comment", "Keywords"):
+            translated = entry.get(f"{key}[{lang}]")
+            assert translated and translated != entry[key], f"{key}[{lang}] is missing"
+        # Launchers split keywords on “;”: a missing final one drops a word
+        # in some of them.
+        assert entry[f"Keywords[{lang}]"].endswith(";"), entry[f"Keywords[{lang}]"]
+
+
+@tap.case("the metainfo is translated into every language in po/LINGUAS")
+def metainfo_translated():
+    lang_attr = "{http://www.w3.org/XML/1998/namespace}lang"
+    for lang in languages():
+        summaries = [e for e in component.findall("summary") if e.get(lang_attr) == lang]
+        assert summaries, f"no {lang} summary"
+        description = component.find("description")
+        english_paragraphs = [e for e in description if e.tag == "p" and e.get(lang_attr) is None]
+        translated = [e for e in description if e.tag == "p" and e.get(lang_attr) == lang]
+        assert len(translated) == len(english_paragraphs), \
+            f"{len(translated)} of {len(english_paragraphs)} paragraphs in {lang}"
+        captions = [c for c in component.iter("caption") if c.get(lang_attr) == lang]
+        assert len(captions) == len(component.find("screenshots")), f"captions in {lang}"
 
 
 def svg_size(path):
