@@ -47,10 +47,11 @@
 #define ADAM_STATE_BYTES      8.0    /* two FP32 moments */
 #define ADAM_8BIT_STATE_BYTES 2.0    /* bitsandbytes blockwise 8-bit (HF anatomy doc) */
 #define MOMENTUM_STATE_BYTES  4.0    /* SGD momentum, Lion: one FP32 state */
-/* Adafactor keeps factored row/column second moments: about 4(r + c)
- * bytes per r × c matrix — for a 4096 × 14336 matrix 0.0012 bytes per
- * parameter; this rounds it up to cover vectors and small matrices. */
-#define ADAFACTOR_STATE_BYTES 0.05
+/* Adafactor (Shazeer & Stern 2018; HF's default, no first moment) keeps
+ * for an r × c matrix a row and a column second-moment vector in FP32,
+ * 4(r + c) bytes, and for a vector a full FP32 second moment: computed
+ * from the architecture in adafactor_bytes_per_param (). */
+#define ADAFACTOR_STATE_BYTES BYTES_FP32
 
 /* QLoRA §3: FP32 absmax per block of 64 is 32/64 = 0.5 bits per parameter;
  * double quantization (8-bit constants, blocks of 256) makes it
@@ -224,6 +225,61 @@ master_bytes_per_param (const TsScenario *s)
     }
 }
 
+static double moe_layers (const TsArchitecture *a);
+static double dense_layers (const TsArchitecture *a);
+
+/* Σ (rows + cols) over a layer's attention matrices. */
+static double
+attention_matrix_sides (const TsArchitecture *a)
+{
+  double h = a->hidden_size;
+  double heads = a->attention_heads;
+
+  if (ts_architecture_is_mla (a))
+    {
+      double qk_head = (double) a->qk_nope_head_dim + a->qk_rope_head_dim;
+      double q = a->q_lora_rank > 0
+                 ? (h + a->q_lora_rank) + (a->q_lora_rank + heads * qk_head)
+                 : h + heads * qk_head;
+
+      return q + (h + a->kv_lora_rank + a->qk_rope_head_dim)
+             + (a->kv_lora_rank + heads * ((double) a->qk_nope_head_dim + a->v_head_dim))
+             + (heads * a->v_head_dim + h);
+    }
+  {
+    double q = heads * a->head_dim;
+    double kv = (double) a->kv_heads * a->head_dim;
+
+    return (h + q) + 2 * (h + kv) + (q + h);
+  }
+}
+
+/* Adafactor's factored states per parameter of the whole model. */
+static double
+adafactor_bytes_per_param (const TsScenario *s)
+{
+  const TsArchitecture *a = &s->model.arch;
+  double h = a->hidden_size;
+  double mats = ts_architecture_mlp_matrices (a);
+  double sides;
+  double vectors;
+  double total;
+
+  if (!s->model.has_architecture || (total = ts_architecture_total_params (a)) <= 0)
+    return 0;
+
+  sides = a->layers * attention_matrix_sides (a)
+          + dense_layers (a) * mats * (h + a->ffn_size)
+          + moe_layers (a) * (((double) a->experts + a->shared_experts) * mats * (h + a->expert_ffn_size)
+                              + (h + a->experts))
+          + (a->tied_embeddings ? 1 : 2) * ((double) a->vocab_size + h);
+  vectors = a->layers * 2 * h + h;  /* norms */
+  if (a->qkv_bias && !ts_architecture_is_mla (a))
+    vectors += a->layers * ((double) a->attention_heads + 2.0 * a->kv_heads) * a->head_dim;
+
+  return ADAFACTOR_STATE_BYTES * (sides + vectors) / total;
+}
+
 static double
 optimizer_bytes_for (const TsScenario *s,
                      TsOptimizer       optimizer)
@@ -233,7 +289,7 @@ optimizer_bytes_for (const TsScenario *s,
   switch (optimizer)
     {
     case TS_OPTIMIZER_ADAMW_8BIT: return ADAM_8BIT_STATE_BYTES;
-    case TS_OPTIMIZER_ADAFACTOR: bytes = ADAFACTOR_STATE_BYTES; break;
+    case TS_OPTIMIZER_ADAFACTOR: bytes = adafactor_bytes_per_param (s); break;
     case TS_OPTIMIZER_SGD:
     case TS_OPTIMIZER_LION: bytes = MOMENTUM_STATE_BYTES; break;
     case TS_OPTIMIZER_ADAMW:
@@ -262,6 +318,11 @@ adapter_optimizer_bytes (const TsScenario *s)
 {
   if (s->method == TS_METHOD_QLORA && s->paged_optimizer)
     return ADAM_8BIT_STATE_BYTES;
+  /* An adapter pair is two thin matrices, d × r and r × d': factored,
+   * 4(d + r) + 4(r + d') bytes for r(d + d') parameters, about 4/r each. */
+  if (s->optimizer == TS_OPTIMIZER_ADAFACTOR)
+    return ADAFACTOR_STATE_BYTES / MAX (1u, s->lora_rank)
+           * (s->precision == TS_PRECISION_PURE_BF16 ? BYTES_BF16 / BYTES_FP32 : 1.0);
   return optimizer_bytes_per_param (s);
 }
 

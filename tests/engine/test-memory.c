@@ -416,6 +416,77 @@ test_methods_monotonic (void)
     }
 }
 
+/* Optimizer states per trainable parameter (sizing-literature §1.13; HF
+ * “Model training anatomy”): AdamW 8, 8-bit AdamW 2, SGD with momentum 4,
+ * Lion 4; Adafactor (Shazeer & Stern 2018, no first moment) factors each
+ * r × c matrix's second moment into FP32 row and column vectors, 4(r + c)
+ * bytes, and keeps a full FP32 moment for vectors. Llama 3.1 8B by hand:
+ *   per layer: q (4096+4096) + k, v 2·(4096+1024) + o (4096+4096) = 26,624
+ *              gate, up, down 3·(4096+14336)                     = 55,296
+ *   32 layers · 81,920 = 2,621,440; embedding and head 2·(128,256+4096)
+ *   = 264,704; norms 32·2·4096 + 4096 = 266,240
+ *   → 4 · 3,152,384 = 12,609,536 bytes on one GPU. */
+static void
+test_optimizers (void)
+{
+  static const struct { TsOptimizer optimizer; double bytes_per_param; } cases[] = {
+    { TS_OPTIMIZER_ADAMW, 8 }, { TS_OPTIMIZER_ADAMW_8BIT, 2 }, { TS_OPTIMIZER_SGD, 4 }, { TS_OPTIMIZER_LION, 4 },
+  };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, NULL, 8e9, TS_METHOD_FULL);
+  g_autoptr(TsScenario) llama = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  TsLayout layout;
+  TsMemory m;
+
+  ts_layout_resolve (s, 1, &layout);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      s->optimizer = cases[i].optimizer;
+      ts_memory_compute (s, &layout, &m);
+      g_assert_cmpfloat (m.per_gpu.bytes[TS_COMPONENT_OPTIMIZER_STATES], ==, cases[i].bytes_per_param * 8e9);
+    }
+
+  llama->optimizer = TS_OPTIMIZER_ADAFACTOR;
+  ts_memory_compute (llama, &layout, &m);
+  ts_assert_close (m.per_gpu.bytes[TS_COMPONENT_OPTIMIZER_STATES], 12609536.0, 1e-9);
+}
+
+/* Model states per parameter by precision, one GPU, AdamW, BF16 grads:
+ *   pure BF16: LLaMA-Factory's README, “Full (pure_bf16)” row: 8x GB for
+ *     an x-billion model (weights 2 + gradients 2 + Adam 2 + 2, no master)
+ *   FP32: DeepSpeed memory.rst, “16b for fp32: 4b params, 4b grads, 4b
+ *     momentum and 4b variance”
+ *   FP8 (TransformerEngine): accelerate estimate.py, “there is no memory
+ *     savings with FP8” — at least the BF16 figure, 16 */
+static void
+test_precisions (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, NULL, 8e9, TS_METHOD_FULL);
+  TsLayout layout;
+  TsMemory m;
+  double states;
+
+  ts_layout_resolve (s, 1, &layout);
+#define STATES(m) ((m).per_gpu.bytes[TS_COMPONENT_WEIGHTS] + (m).per_gpu.bytes[TS_COMPONENT_GRADIENTS] \
+                   + (m).per_gpu.bytes[TS_COMPONENT_MASTER_WEIGHTS] + (m).per_gpu.bytes[TS_COMPONENT_OPTIMIZER_STATES])
+  s->precision = TS_PRECISION_PURE_BF16;
+  ts_memory_compute (s, &layout, &m);
+  g_assert_cmpfloat (STATES (m), ==, 8 * 8e9);
+  g_assert_cmpfloat (m.per_gpu.bytes[TS_COMPONENT_MASTER_WEIGHTS], ==, 0);
+
+  s->precision = TS_PRECISION_FP32;
+  ts_memory_compute (s, &layout, &m);
+  g_assert_cmpfloat (STATES (m), ==, 16 * 8e9);
+  g_assert_cmpfloat (m.per_gpu.bytes[TS_COMPONENT_MASTER_WEIGHTS], ==, 0);
+
+  s->precision = TS_PRECISION_FP8;
+  ts_memory_compute (s, &layout, &m);
+  states = STATES (m);
+  g_assert_cmpfloat (states, >=, 16 * 8e9);
+#undef STATES
+}
+
 /* ---- overhead and explanations -------------------------------------------- */
 
 /* Runtime context 1.5 GB + fragmentation 5% of everything else, incl.
@@ -481,6 +552,8 @@ main (int argc, char **argv)
   g_test_add_func ("/memory/lora/adapters-json", test_lora_adapters_json);
   g_test_add_func ("/memory/qlora/70b-about-48-gb", test_qlora_70b_total);
   g_test_add_func ("/memory/methods/monotonic", test_methods_monotonic);
+  g_test_add_func ("/memory/optimizers", test_optimizers);
+  g_test_add_func ("/memory/precisions", test_precisions);
   g_test_add_func ("/memory/overhead", test_overhead);
   g_test_add_func ("/memory/explain", test_explain);
   return g_test_run ();
