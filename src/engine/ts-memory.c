@@ -59,6 +59,7 @@
 #define QUANT_BITS_PLAIN      (32.0 / 64.0)
 #define QUANT_BITS_DOUBLE     (8.0 / 64.0 + 32.0 / (64.0 * 256.0))
 #define BITS_PER_BYTE         8.0
+#define TS_BYTES_PER_MB       1e6
 
 /* DeepSpeed's estimators (stage_1_and_2.py, stage3.py; sizing-literature
  * §1.2): host memory is multiplied by additional_buffer_factor = 1.5 “to
@@ -830,6 +831,20 @@ ts_memory_compute (const TsScenario *s,
 
 /* ---- explanations ------------------------------------------------------- */
 
+/* Small amounts (a layer's activations, Adafactor's states) in decimal
+ * megabytes, where “0.03 GB” would say little; the rest in GB. */
+static char *
+format_bytes (double bytes)
+{
+  g_autofree char *number = NULL;
+
+  if (bytes == 0 || fabs (bytes) >= TS_BYTES_PER_GB)
+    return ts_format_gb (bytes);
+  number = ts_format_number_auto (bytes / TS_BYTES_PER_MB, fabs (bytes) >= 100 * TS_BYTES_PER_MB ? 0 : 1);
+  /* Translators: megabytes, decimal (10^6 bytes) */
+  return g_strconcat (number, "\u00a0", C_("unit", "MB"), NULL);
+}
+
 /* “ ÷ 8 GPUs (ZeRO-3)”: what divides a component on this GPU. */
 static char *
 divisor_text (const TsLayout *l,
@@ -860,7 +875,7 @@ formula (double          bytes_per_param,
   g_autofree char *bpp = ts_format_number_auto (bytes_per_param, 3);
   g_autofree char *count = ts_format_params (params);
   g_autofree char *divisor = divisor_text (l, min_stage);
-  g_autofree char *value = ts_format_gb (result);
+  g_autofree char *value = format_bytes (result);
 
   /* Translators: a formula: “2 bytes × 70.55 B params ÷ 8 GPUs (ZeRO-3) = 17.64 GB” */
   return g_strdup_printf (_("%s bytes × %s params%s = %s"), bpp, count, divisor, value);
@@ -911,11 +926,11 @@ explain_activations (const TsScenario *s,
                      const TsMemory   *m)
 {
   const TsActivationsDetail *d = &m->activations;
-  g_autofree char *per_layer = ts_format_gb (d->per_layer);
+  g_autofree char *per_layer = format_bytes (d->per_layer);
   g_autofree char *layers = ts_format_number_auto (d->layers, 0);
-  g_autofree char *extra = ts_format_gb (d->extra);
-  g_autofree char *peak = ts_format_gb (d->recompute_peak);
-  g_autofree char *total = ts_format_gb (m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS]);
+  g_autofree char *extra = format_bytes (d->extra);
+  g_autofree char *peak = format_bytes (d->recompute_peak);
+  g_autofree char *total = format_bytes (m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS]);
   const char *how;
 
   switch (s->checkpointing)
@@ -946,14 +961,14 @@ static char *
 explain_overhead (const TsScenario *s,
                   const TsMemory   *m)
 {
-  g_autofree char *context = ts_format_gb (m->overhead.runtime_context);
+  g_autofree char *context = format_bytes (m->overhead.runtime_context);
   g_autofree char *percent = ts_format_percent (s->fragmentation);
-  g_autofree char *fragmentation = ts_format_gb (m->overhead.fragmentation);
-  g_autofree char *total = ts_format_gb (m->per_gpu.bytes[TS_COMPONENT_OVERHEAD]);
+  g_autofree char *fragmentation = format_bytes (m->overhead.fragmentation);
+  g_autofree char *total = format_bytes (m->per_gpu.bytes[TS_COMPONENT_OVERHEAD]);
 
   if (m->overhead.zero3_gather > 0)
     {
-      g_autofree char *gather = ts_format_gb (m->overhead.zero3_gather);
+      g_autofree char *gather = format_bytes (m->overhead.zero3_gather);
       g_autofree char *largest = ts_format_params (ts_architecture_largest_layer_params (&s->model.arch)
                                                    / m->layout.tp);
       g_autofree char *bpp = ts_format_number_auto (m->overhead.zero3_gather
@@ -1065,7 +1080,7 @@ ts_memory_explain (const TsScenario *s,
         g_autofree char *count = ts_format_params (m->adapter_params);
         g_autofree char *bpp = ts_format_number_auto (BYTES_BF16 + BYTES_BF16 + master_bytes_per_param (s)
                                                       + adapter_optimizer_bytes (s), 2);
-        g_autofree char *value = ts_format_gb (bytes);
+        g_autofree char *value = format_bytes (bytes);
 
         /* Translators: “LoRA adapters of rank 16: 207.09 M params × 16 bytes
          * (BF16 weight and gradient, FP32 master, optimizer) = 3.31 GB” */
@@ -1079,7 +1094,7 @@ ts_memory_explain (const TsScenario *s,
         return g_strdup (_("None: only QLoRA stores quantization constants"));
       {
         g_autofree char *bits = ts_format_number_auto (s->double_quant ? QUANT_BITS_DOUBLE : QUANT_BITS_PLAIN, 3);
-        g_autofree char *value = ts_format_gb (bytes);
+        g_autofree char *value = format_bytes (bytes);
 
         return g_strdup_printf (s->double_quant
                                 /* Translators: “0.127 bits per quantized parameter … = 1.09 GB” */
