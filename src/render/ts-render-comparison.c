@@ -36,8 +36,9 @@ static const Column drop_order[] = {
   COL_RACKS, COL_UNITS, COL_GPUS, COL_HEADROOM, COL_MEMORY, COL_POWER, COL_DAYS, COL_LINK,
 };
 
-/* The server column keeps at least this many em before it is ellipsized. */
-#define SERVER_MIN_EM 9.0
+/* The server column keeps this many em (or its whole text, if shorter)
+ * before lesser columns give way; then it is ellipsized. */
+#define SERVER_MIN_EM 16.0
 
 static const char *
 column_title (Column col)
@@ -154,12 +155,14 @@ table_geometry (TsRenderCtx   *ctx,
                                &w, NULL);
           g->col_w[c] = MAX (g->col_w[c], w);
         }
+      /* each column carries half a gap on either side */
       total += g->col_w[c] + g->gap;
     }
-  total -= g->gap;
 
   /* Narrow: drop columns until the server column has its minimum. */
-  for (guint d = 0; d < G_N_ELEMENTS (drop_order) && total - g->col_w[COL_SERVER] + SERVER_MIN_EM * em > avail; d++)
+  for (guint d = 0;
+       d < G_N_ELEMENTS (drop_order) && total - g->col_w[COL_SERVER] + MIN (g->col_w[COL_SERVER], SERVER_MIN_EM * em) > avail;
+       d++)
     {
       Column c = drop_order[d];
 
@@ -213,7 +216,7 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
   for (int c = 0; c < N_COLS; c++)
     if (g.shown[c])
       table_w += g.col_w[c] + g.gap;
-  table_w = MIN (table_w - g.gap + 2 * (g.gap / 2), ctx->width - 2 * g.pad);
+  table_w = MIN (table_w, ctx->width - 2 * g.pad);
 
   y = g.pad;
   ts_render_text (ctx, _("Hardware options, best first"), g.pad, y, ctx->width - 2 * g.pad,

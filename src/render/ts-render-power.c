@@ -20,7 +20,7 @@
 #define GAUGE_START   (0.75 * G_PI)
 #define GAUGE_SWEEP   (1.5 * G_PI)
 #define TILE_MIN_EM   15.0
-#define GAUGE_R_EM    3.2
+#define GAUGE_R_EM    4.2
 #define RACK_BAR_EM   20.0
 
 /* Load past the limit: the HIG's red 3. */
@@ -87,6 +87,15 @@ busiest_rack (const TsOption *o)
   return best;
 }
 
+/* IEC 60038 nominal three-phase systems, phase-to-neutral / line-to-line
+ * (rack-power-and-peers.md §5); other voltages show √3 × V. */
+static const struct
+{
+  double phase, line;
+} iec_60038_systems[] = {
+  { 120, 208 }, { 230, 400 }, { 277, 480 }, { 347, 600 }, { 400, 690 },
+};
+
 static char *
 voltage_text (const TsScenario *s)
 {
@@ -94,9 +103,13 @@ voltage_text (const TsScenario *s)
 
   if (s->phases == 3)
     {
-      /* line-to-line voltage of a balanced three-phase supply: √3 × phase voltage */
-      g_autofree char *line = ts_format_number (round (s->voltage * sqrt (3.0)), 0);
+      double line_v = s->voltage * sqrt (3.0);
+      g_autofree char *line = NULL;
 
+      for (guint i = 0; i < G_N_ELEMENTS (iec_60038_systems); i++)
+        if (fabs (s->voltage - iec_60038_systems[i].phase) < 0.5)
+          line_v = iec_60038_systems[i].line;
+      line = ts_format_number (round (line_v), 0);
       /* Translators: e.g. “three phases, 230/400 V” */
       return g_strdup_printf (_("three phases, %s/%s\u00a0V"), v, line);
     }
@@ -188,6 +201,13 @@ build_tiles (const TsPlan   *plan,
 }
 
 #define MAX_TILES 6
+#define GAUGE_LINE_EM 0.55
+
+static double
+gauge_area_height (double em)
+{
+  return (1 + G_SQRT2 / 2) * GAUGE_R_EM * em + GAUGE_LINE_EM * em;
+}
 
 static void
 power_geometry (TsRenderCtx   *ctx,
@@ -209,7 +229,9 @@ power_geometry (TsRenderCtx   *ctx,
     g->cols = 3;
   g->rows = (g->n_tiles + g->cols - 1) / g->cols;
   g->tile_w = (avail - (g->cols - 1) * g->gap) / g->cols;
-  g->tile_h = 0.6 * em + g->lh + 0.4 * em + 2 * GAUGE_R_EM * em * 0.85 + 2 * g->lh + 0.6 * em;
+  /* title, the gauge (its open bottom ends at sin 45° below the centre),
+   * two lines of detail */
+  g->tile_h = 0.6 * em + g->lh + 0.6 * em + gauge_area_height (em) + 2 * g->lh + 0.6 * em;
   g->racks_y = g->pad + g->title_h + g->rows * (g->tile_h + g->gap);
   g->bottom = g->racks_y;
   g->rack_rows = 0;
@@ -246,9 +268,11 @@ draw_gauge (TsRenderCtx *ctx,
             double       fraction)
 {
   cairo_t *cr = ctx->cr;
-  double lw = 0.55 * ctx->em;
+  double lw = GAUGE_LINE_EM * ctx->em;
   double f = CLAMP (fraction, 0, 1);
 
+  /* no line from wherever the last text left the current point */
+  cairo_new_path (cr);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_line_width (cr, lw);
   ts_render_set_color (cr, &ctx->style->grid);
@@ -279,11 +303,13 @@ draw_tile (TsRenderCtx         *ctx,
   cairo_t *cr = ctx->cr;
   double em = ctx->em;
   double inner = g->tile_w - 1.2 * em;
-  double r = MIN (GAUGE_R_EM * em, inner / 2 - 0.4 * em);
-  double area_top = y + 0.6 * em + g->lh + 0.4 * em;
-  double area_h = 2 * GAUGE_R_EM * em * 0.85;
+  double lw = GAUGE_LINE_EM * em;
+  double r = MIN (GAUGE_R_EM * em, (inner - lw) / 2);
+  double area_top = y + 0.6 * em + g->lh + 0.6 * em;
+  double area_h = gauge_area_height (em);
   double big_h = ts_render_line_height (ctx, TS_TEXT_BIG);
-  double cy = area_top + area_h / 2 + 0.25 * r;
+  double cy = area_top + lw / 2 + r;
+  double value_w;
 
   ts_render_set_color (cr, &st->grid);
   ts_render_rounded_rect (cr, x, y, g->tile_w, g->tile_h, 0.5 * em);
@@ -292,7 +318,8 @@ draw_tile (TsRenderCtx         *ctx,
 
   ts_render_text (ctx, t->title, x + 0.6 * em, y + 0.6 * em, inner, TS_ALIGN_CENTER, TS_TEXT_NORMAL,
                   PANGO_WEIGHT_BOLD, &st->foreground);
-  if (t->fraction >= 0 && r > em)
+  ts_render_text_size (ctx, t->value, TS_TEXT_BIG, PANGO_WEIGHT_BOLD, &value_w, NULL);
+  if (t->fraction >= 0 && value_w < 2 * (r - lw))
     {
       draw_gauge (ctx, x + g->tile_w / 2, cy, r, t->fraction);
       ts_render_text (ctx, t->value, x + 0.6 * em, cy - big_h / 2, inner, TS_ALIGN_CENTER, TS_TEXT_BIG,

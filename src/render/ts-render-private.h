@@ -33,6 +33,13 @@ typedef struct
   /* the font currently set on layout */
   double               font_factor;
   PangoWeight          font_weight;
+  /* lines of text already laid out in this pass: a rack cluster repeats
+   * the same names, U numbers and totals hundreds of times */
+  GHashTable          *text_cache;
+  /* line heights at scale 1 by text size, measured once per pass: with
+   * unhinted metrics they scale linearly */
+  double               line_heights[4];
+  double               digit_widths[4];
 } TsRenderCtx;
 
 /* Text sizes relative to em. */
@@ -91,6 +98,9 @@ double   ts_render_paragraph        (TsRenderCtx         *ctx,
 /* Line height of text at a size factor. */
 double   ts_render_line_height      (TsRenderCtx         *ctx,
                                      double               factor);
+/* The width of a digit (tabular in the UI fonts) at a size factor. */
+double   ts_render_digit_width      (TsRenderCtx         *ctx,
+                                     double               factor);
 /* A centred notice, e.g. when the plan has no hardware option. */
 void     ts_render_message          (TsRenderCtx         *ctx,
                                      const char          *title,
@@ -98,6 +108,13 @@ void     ts_render_message          (TsRenderCtx         *ctx,
 
 /* Black or white, whichever reads better on background. */
 TsColor  ts_render_contrast_color   (const TsColor       *background);
+/* A rectangle with its edges on whole device pixels: crisp, and filled by
+ * pixman's fast path instead of the antialiasing rasteriser. */
+void     ts_render_box              (cairo_t             *cr,
+                                     double               x,
+                                     double               y,
+                                     double               width,
+                                     double               height);
 void     ts_render_rounded_rect     (cairo_t             *cr,
                                      double               x,
                                      double               y,

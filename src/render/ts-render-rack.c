@@ -40,6 +40,7 @@ typedef struct
   double frame_w;     /* rails, PDUs and body */
   double cell_w, gap;
   double header_h, totals_h, title_h;
+  double title_scale;
   guint  cols;
   double bottom;
 } RackGeometry;
@@ -96,14 +97,17 @@ rack_geometry (TsRenderCtx  *ctx,
   g->body_w = g->uh * RACK_PANEL_WIDTH_MM / (mm_per_u > 0 ? mm_per_u : 44.45);
   g->rail_w = 0.35 * em;
   g->pdu_w = 0.6 * em;
-  ts_render_text_size (ctx, "88", TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &w, NULL);
+  /* two digits: racks are at most 99 U high */
+  w = 2 * ts_render_digit_width (ctx, TS_TEXT_SMALL);
   g->legend_w = w + 0.4 * em;
   g->frame_w = g->body_w + 2 * g->rail_w + 2 * g->pdu_w;
   g->gap = 1.5 * em;
   g->cell_w = g->legend_w + g->frame_w;
   g->header_h = ts_render_line_height (ctx, TS_TEXT_NORMAL) + 0.3 * em;
   g->totals_h = 0.4 * em + TOTAL_LINES * ts_render_line_height (ctx, TS_TEXT_SMALL);
-  g->title_h = ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.6 * em;
+  /* the title stays legible however small the racks get */
+  g->title_scale = MAX (ctx->scale, TS_MIN_SCALE);
+  g->title_h = (ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.6 * em) * g->title_scale / ctx->scale;
   g->cols = (guint) MAX (1, floor ((ctx->width - 2 * g->pad + g->gap) / (g->cell_w + g->gap)));
 }
 
@@ -195,19 +199,11 @@ draw_empty_run (TsRenderCtx        *ctx,
       g_autofree char *label = g_strdup_printf (_("%s free"), units);
       double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
 
-      /* a zigzag break line tells the scale is interrupted */
+      /* a shaded band, unlike the ruled units, tells the scale is
+       * interrupted here */
       ts_render_set_color (cr, &st->grid);
-      cairo_set_line_width (cr, MAX (0.5, 0.08 * ctx->em));
-      for (int k = 0; k < 2; k++)
-        {
-          double yy = top + (k + 1) * h / 3;
-          int n = 8;
-
-          cairo_move_to (cr, x_body, yy);
-          for (int j = 1; j <= n; j++)
-            cairo_line_to (cr, x_body + j * g->body_w / n, yy + ((j % 2) ? -0.15 : 0.15) * g->uh);
-        }
-      cairo_stroke (cr);
+      ts_render_box (cr, x_body, top + 0.2 * g->uh, g->body_w, h - 0.4 * g->uh);
+      cairo_fill (cr);
       if (lh <= h)
         ts_render_text (ctx, label, x_body, top + (h - lh) / 2, g->body_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
                         PANGO_WEIGHT_NORMAL, &st->muted);
@@ -283,6 +279,35 @@ draw_device (TsRenderCtx        *ctx,
         draw_unit_label (ctx, g, rack, from + i, x_legend, y_bottom - (i + 0.5) * g->uh);
 }
 
+/* Whether two racks have devices at the same units (so one U scale
+ * serves both). */
+static gboolean
+same_units (const TsRack *a,
+            const TsRack *b)
+{
+  guint i = 0, j = 0;
+  guint na = a->devices != NULL ? a->devices->len : 0;
+  guint nb = b->devices != NULL ? b->devices->len : 0;
+
+  if (a->units != b->units)
+    return FALSE;
+  for (;;)
+    {
+      const TsRackDevice *da, *db;
+
+      while (i < na && g_array_index (a->devices, TsRackDevice, i).u_height == 0)
+        i++;
+      while (j < nb && g_array_index (b->devices, TsRackDevice, j).u_height == 0)
+        j++;
+      if (i == na || j == nb)
+        return i == na && j == nb;
+      da = &g_array_index (a->devices, TsRackDevice, i++);
+      db = &g_array_index (b->devices, TsRackDevice, j++);
+      if (da->u_bottom != db->u_bottom || da->u_height != db->u_height)
+        return FALSE;
+    }
+}
+
 static void
 draw_rack (TsRenderCtx        *ctx,
            const RackGeometry *g,
@@ -290,7 +315,8 @@ draw_rack (TsRenderCtx        *ctx,
            guint               number,
            double              x,
            double              floor_y,
-           double              header_y)
+           double              header_y,
+           gboolean            legend)
 {
   cairo_t *cr = ctx->cr;
   const TsRenderStyle *st = ctx->style;
@@ -301,7 +327,7 @@ draw_rack (TsRenderCtx        *ctx,
   double x_body = x_frame + g->rail_w + g->pdu_w;
   double y = floor_y;
   guint next = 1;
-  guint step = label_step (ctx, g);
+  guint step = legend ? label_step (ctx, g) : 0;
   guint pdus = 0;
   g_autofree char *header = NULL;
 
@@ -312,10 +338,10 @@ draw_rack (TsRenderCtx        *ctx,
 
   /* frame: rails on both sides and the floor */
   ts_render_set_color (cr, &st->muted);
-  cairo_rectangle (cr, x_frame, top - g->rail_w, g->frame_w, g->rail_w);
-  cairo_rectangle (cr, x_frame, top, g->rail_w, body_h);
-  cairo_rectangle (cr, x_frame + g->frame_w - g->rail_w, top, g->rail_w, body_h);
-  cairo_rectangle (cr, x_frame, floor_y, g->frame_w, g->rail_w);
+  ts_render_box (cr, x_frame, top - g->rail_w, g->frame_w, g->rail_w);
+  ts_render_box (cr, x_frame, top, g->rail_w, body_h);
+  ts_render_box (cr, x_frame + g->frame_w - g->rail_w, top, g->rail_w, body_h);
+  ts_render_box (cr, x_frame, floor_y, g->frame_w, g->rail_w);
   cairo_fill (cr);
 
   for (guint i = 0; rack->devices != NULL && i < rack->devices->len; i++)
@@ -332,7 +358,7 @@ draw_rack (TsRenderCtx        *ctx,
           double inset = 0.1 * g->pdu_w;
 
           ts_render_set_color (cr, &color);
-          cairo_rectangle (cr, sx + inset, top + inset, g->pdu_w - 2 * inset, body_h - 2 * inset);
+          ts_render_box (cr, sx + inset, top + inset, g->pdu_w - 2 * inset, body_h - 2 * inset);
           cairo_fill (cr);
           if (g->pdu_w >= 0.5 * em)
             {
@@ -417,8 +443,14 @@ ts_render_rack_draw (TsRenderCtx *ctx)
   title = g_strdup_printf (ngettext ("%u × %s in %u rack, %s", "%u × %s in %u racks, %s", racks->len),
                            ctx->option->servers, ctx->option->server->name, racks->len,
                            ctx->rack->rear ? _("rear view") : _("front view"));
-  ts_render_text (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad, TS_ALIGN_START, TS_TEXT_TITLE,
-                  PANGO_WEIGHT_BOLD, &st->foreground);
+  {
+    double scale = ctx->scale;
+
+    ts_render_ctx_set_scale (ctx, g.title_scale);
+    ts_render_text (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad, TS_ALIGN_START, TS_TEXT_TITLE,
+                    PANGO_WEIGHT_BOLD, &st->foreground);
+    ts_render_ctx_set_scale (ctx, scale);
+  }
   y = g.pad + g.title_h;
 
   for (guint first = 0; first < racks->len; first += g.cols)
@@ -432,8 +464,14 @@ ts_render_rack_draw (TsRenderCtx *ctx)
         {
           const TsRack *rack = &g_array_index (racks, TsRack, i);
           double x = g.pad + (i - first) * (g.cell_w + g.gap);
+          /* Racks laid out alike share the U numbers of the first in their
+           * row, like small multiples share an axis: a large cluster stays
+           * readable (and fast). */
+          gboolean legend = i == first || !same_units (rack, &g_array_index (racks, TsRack, i - 1))
+                            || !same_units (rack, &g_array_index (racks, TsRack, first));
 
-          draw_rack (ctx, &g, rack, i + 1, x, floor_y, floor_y - body_height (rack, g.uh) - g.header_h - g.rail_w);
+          draw_rack (ctx, &g, rack, i + 1, x, floor_y, floor_y - body_height (rack, g.uh) - g.header_h - g.rail_w,
+                     legend);
         }
       y = floor_y + g.totals_h + g.gap;
     }

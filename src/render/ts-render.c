@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "ts-render-private.h"
@@ -95,6 +96,27 @@ ts_render_contrast_color (const TsColor *bg)
 }
 
 void
+ts_render_box (cairo_t *cr,
+               double   x,
+               double   y,
+               double   w,
+               double   h)
+{
+  double x0 = x, y0 = y, x1 = x + w, y1 = y + h;
+
+  cairo_user_to_device (cr, &x0, &y0);
+  cairo_user_to_device (cr, &x1, &y1);
+  x0 = round (x0);
+  y0 = round (y0);
+  x1 = round (x1);
+  y1 = round (y1);
+  cairo_device_to_user (cr, &x0, &y0);
+  cairo_device_to_user (cr, &x1, &y1);
+  if (x1 > x0 && y1 > y0)
+    cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+}
+
+void
 ts_render_rounded_rect (cairo_t *cr,
                         double   x,
                         double   y,
@@ -103,9 +125,11 @@ ts_render_rounded_rect (cairo_t *cr,
                         double   r)
 {
   r = MIN (r, MIN (w, h) / 2);
-  if (r <= 0)
+  /* Corners this small do not show, and a plain rectangle is filled far
+   * faster (a 64-server rack cluster has hundreds). */
+  if (r < 1.5)
     {
-      cairo_rectangle (cr, x, y, w, h);
+      ts_render_box (cr, x, y, w, h);
       return;
     }
   cairo_new_sub_path (cr);
@@ -258,6 +282,9 @@ ts_render_ctx_init (TsRenderCtx         *ctx,
   cairo_font_options_destroy (fo);
   pango_layout_context_changed (ctx->layout);
   pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);
+  ctx->text_cache = NULL;
+  memset (ctx->line_heights, 0, sizeof ctx->line_heights);
+  memset (ctx->digit_widths, 0, sizeof ctx->digit_widths);
   ts_render_ctx_set_scale (ctx, 1.0);
 }
 
@@ -271,12 +298,30 @@ ts_render_ctx_set_scale (TsRenderCtx *ctx,
   /* points → user units at the target's resolution */
   ctx->em = style->font_size * style->font_scale * scale * style->dpi / 72.0;
   ctx->font_factor = -1;
+  if (ctx->text_cache != NULL)
+    g_hash_table_remove_all (ctx->text_cache);
+}
+
+typedef struct
+{
+  PangoLayout *layout;
+  double       width;
+} CachedText;
+
+static void
+cached_text_free (gpointer data)
+{
+  CachedText *cached = data;
+
+  g_object_unref (cached->layout);
+  g_free (cached);
 }
 
 void
 ts_render_ctx_clear (TsRenderCtx *ctx)
 {
   g_clear_object (&ctx->layout);
+  g_clear_pointer (&ctx->text_cache, g_hash_table_unref);
 }
 
 static void
@@ -320,14 +365,90 @@ ts_render_text_size (TsRenderCtx *ctx,
     *height = (double) logical.height / PANGO_SCALE;
 }
 
+static const double text_factors[4] = {
+  TS_TEXT_SMALL, TS_TEXT_NORMAL, TS_TEXT_TITLE, TS_TEXT_BIG,
+};
+
+/* Measures sample at scale 1 once per pass and scales it: with unhinted
+ * metrics text grows linearly, and a drawing that is fitted to its height
+ * asks for these at many scales. */
+static double
+scaled_measure (TsRenderCtx *ctx,
+                double      *cache,
+                const char  *sample,
+                gboolean     width,
+                double       factor)
+{
+  double w, h;
+
+  for (guint i = 0; i < G_N_ELEMENTS (text_factors); i++)
+    if (text_factors[i] == factor)
+      {
+        if (cache[i] <= 0)
+          {
+            double scale = ctx->scale;
+
+            ts_render_ctx_set_scale (ctx, 1.0);
+            ts_render_text_size (ctx, sample, factor, PANGO_WEIGHT_NORMAL, &w, &h);
+            cache[i] = width ? w : h;
+            ts_render_ctx_set_scale (ctx, scale);
+          }
+        return cache[i] * ctx->scale;
+      }
+  ts_render_text_size (ctx, sample, factor, PANGO_WEIGHT_NORMAL, &w, &h);
+  return width ? w : h;
+}
+
 double
 ts_render_line_height (TsRenderCtx *ctx,
                        double       factor)
 {
-  double h;
+  return scaled_measure (ctx, ctx->line_heights, "Ag", FALSE, factor);
+}
 
-  ts_render_text_size (ctx, "Ag", factor, PANGO_WEIGHT_NORMAL, NULL, &h);
-  return h;
+double
+ts_render_digit_width (TsRenderCtx *ctx,
+                       double       factor)
+{
+  return scaled_measure (ctx, ctx->digit_widths, "0", TRUE, factor);
+}
+
+/* One line laid out at a size, weight and width, from the pass's cache. */
+static const CachedText *
+lay_out_line (TsRenderCtx *ctx,
+              const char  *text,
+              double       max_width,
+              double       factor,
+              PangoWeight  weight)
+{
+  /* integers: formatting doubles costs more than the lookup saves */
+  g_autofree char *key = g_strdup_printf ("%d %d %d %s", (int) (factor * 1000), (int) weight,
+                                          (int) (max_width * 10), text);
+  CachedText *cached;
+  PangoRectangle logical;
+
+  if (ctx->text_cache == NULL)
+    ctx->text_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_text_free);
+  cached = g_hash_table_lookup (ctx->text_cache, key);
+  if (cached != NULL)
+    return cached;
+
+  set_font (ctx, factor, weight);
+  cached = g_new0 (CachedText, 1);
+  cached->layout = pango_layout_new (pango_layout_get_context (ctx->layout));
+  pango_layout_set_font_description (cached->layout, pango_layout_get_font_description (ctx->layout));
+  pango_layout_set_ellipsize (cached->layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_text (cached->layout, text, -1);
+  pango_layout_get_extents (cached->layout, NULL, &logical);
+  cached->width = (double) logical.width / PANGO_SCALE;
+  if (cached->width > max_width)
+    {
+      pango_layout_set_width (cached->layout, (int) (max_width * PANGO_SCALE));
+      pango_layout_get_extents (cached->layout, NULL, &logical);
+      cached->width = MIN ((double) logical.width / PANGO_SCALE, max_width);
+    }
+  g_hash_table_insert (ctx->text_cache, g_steal_pointer (&key), cached);
+  return cached;
 }
 
 double
@@ -341,7 +462,7 @@ ts_render_text (TsRenderCtx   *ctx,
                 PangoWeight    weight,
                 const TsColor *color)
 {
-  double w;
+  const CachedText *line;
   double dx = 0;
 
   if (text == NULL || *text == '\0' || max_width <= 0)
@@ -349,26 +470,19 @@ ts_render_text (TsRenderCtx   *ctx,
   /* Text too small to read is left out rather than drawn as a smudge. */
   if (ctx->style->font_size * ctx->style->font_scale * ctx->scale * factor < TS_MIN_TEXT_POINTS)
     return 0;
-  ts_render_text_size (ctx, text, factor, weight, &w, NULL);
-  if (w > max_width)
-    {
-      PangoRectangle logical;
-
-      pango_layout_set_width (ctx->layout, (int) (max_width * PANGO_SCALE));
-      pango_layout_get_extents (ctx->layout, NULL, &logical);
-      w = MIN ((double) logical.width / PANGO_SCALE, max_width);
-      /* An ellipsized layout of one line keeps its text at the left of
-       * its width whatever the alignment, so position it ourselves. */
-      pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
-    }
+  line = lay_out_line (ctx, text, max_width, factor, weight);
+  /* An ellipsized line keeps its text at the left of its width whatever
+   * the alignment, so it is positioned here. */
   if (align == TS_ALIGN_CENTER)
-    dx = (max_width - w) / 2;
+    dx = (max_width - line->width) / 2;
   else if (align == TS_ALIGN_END)
-    dx = max_width - w;
+    dx = max_width - line->width;
   ts_render_set_color (ctx->cr, color);
   cairo_move_to (ctx->cr, x + dx, y);
-  pango_cairo_show_layout (ctx->cr, ctx->layout);
-  return w;
+  pango_cairo_show_layout (ctx->cr, line->layout);
+  /* leave no current point for the next shape to join */
+  cairo_new_path (ctx->cr);
+  return line->width;
 }
 
 double
@@ -397,6 +511,7 @@ ts_render_paragraph (TsRenderCtx   *ctx,
       ts_render_set_color (ctx->cr, color);
       cairo_move_to (ctx->cr, x, y);
       pango_cairo_show_layout (ctx->cr, ctx->layout);
+      cairo_new_path (ctx->cr);
     }
   pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);
   return (double) logical.height / PANGO_SCALE;

@@ -49,17 +49,30 @@ make_plans (void)
   plans[PLAN_70B_NONE] = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
 }
 
+/* Written over the style's background, so a dark drawing can be seen. */
 static void
-maybe_dump (cairo_surface_t *surface,
-            const char      *what)
+maybe_dump (cairo_surface_t     *surface,
+            const char          *what,
+            const TsRenderStyle *style)
 {
   const char *dir = g_getenv ("TS_RENDER_DUMP");
   g_autofree char *path = NULL;
+  cairo_surface_t *out;
+  cairo_t *cr;
 
   if (dir == NULL)
     return;
   path = g_strdup_printf ("%s/%s.png", dir, what);
-  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  out = cairo_image_surface_create (CAIRO_FORMAT_RGB24, cairo_image_surface_get_width (surface),
+                                    cairo_image_surface_get_height (surface));
+  cr = cairo_create (out);
+  ts_render_set_color (cr, &style->background);
+  cairo_paint (cr);
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  g_assert_cmpint (cairo_surface_write_to_png (out, path), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (out);
 }
 
 /* A drawing on the style's background, as a window or a file shows it. */
@@ -190,7 +203,7 @@ test_memory_component_order (void)
 
       ts_render_style_init (&style, dark);
       s = render (TS_DRAWING_MEMORY, plans[PLAN_8B_FULL], 800, 600, &style);
-      maybe_dump (s, dark ? "memory-order-dark" : "memory-order");
+      maybe_dump (s, dark ? "memory-order-dark" : "memory-order", &style);
       segs = first_bar (s, 4, &y);
 
       /* Fixed order along the bar: each component at most once, in
@@ -289,7 +302,7 @@ test_bounds (void)
             g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
             cairo_destroy (cr);
             cairo_surface_flush (s);
-            maybe_dump (s, name);
+            maybe_dump (s, name, &style);
 
             for (int y = 0; y < h + 2 * margin; y++)
               for (int x = 0; x < w + 2 * margin; x++)
@@ -352,7 +365,7 @@ test_rack_to_scale (void)
 
   ts_render_style_init (&style, FALSE);
   s = render (TS_DRAWING_RACK, plans[PLAN_8B_FULL], w, h, &style);
-  maybe_dump (s, "rack-scale");
+  maybe_dump (s, "rack-scale", &style);
   slate = ts_render_role_color (TS_DEVICE_SERVER);
 
   /* find the server block: the first pixel column/row of the slate colour */
@@ -592,7 +605,8 @@ main (int    argc,
 
   g_test_init (&argc, &argv, NULL);
   ts_i18n_init ();
-  ts_i18n_set_language ("en");
+  /* TS_RENDER_LANG=ru with TS_RENDER_DUMP: Russian drawings to look at */
+  ts_i18n_set_language (g_getenv ("TS_RENDER_LANG") != NULL ? g_getenv ("TS_RENDER_LANG") : "en");
   make_plans ();
 
   g_test_add_func ("/render/drawing-names", test_drawing_names);

@@ -1,0 +1,142 @@
+/* bench-render.c — how long each drawing takes at 1920 × 1080
+ *
+ * Draws into a cairo image surface (what the window's cairo renderer and
+ * the PNG export do) and prints the median and the fastest of repeated
+ * runs per drawing, against the target of issue 10 (< 4 ms each, the rack
+ * with 64 servers included). `--quick` runs few repeats for CI; timings
+ * never fail the run.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ts-render.h"
+#include "ts-render-fixture.h"
+
+#define WIDTH        1920
+#define HEIGHT       1080
+#define TARGET_MS    4.0
+#define REPEATS      60
+#define QUICK_REPEATS 7
+#define WARMUP       3
+
+typedef struct
+{
+  const char *label;
+  TsDrawing   drawing;
+  TsPlan     *plan;
+} Case;
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* This thread's CPU time in ms: on a busy machine (CI, a laptop with a
+ * build running) wall time mostly measures the other processes. */
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void
+run_case (const Case          *c,
+          const TsRenderStyle *style,
+          int                  repeats)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  g_autofree double *times = g_new (double, repeats);
+  g_autofree double *cpu = g_new (double, repeats);
+
+  for (int i = 0; i < WARMUP + repeats; i++)
+    {
+      cairo_t *cr = cairo_create (surface);
+      gint64 start;
+      double start_cpu;
+
+      ts_render_set_color (cr, &style->background);
+      cairo_paint (cr);
+      start = g_get_monotonic_time ();
+      start_cpu = cpu_ms ();
+      ts_render_drawing (c->drawing, cr, c->plan, -1, WIDTH, HEIGHT, style, NULL);
+      cairo_surface_flush (surface);
+      if (i >= WARMUP)
+        {
+          times[i - WARMUP] = (g_get_monotonic_time () - start) / 1000.0;
+          cpu[i - WARMUP] = cpu_ms () - start_cpu;
+        }
+      cairo_destroy (cr);
+    }
+  qsort (times, repeats, sizeof (double), compare_doubles);
+  qsort (cpu, repeats, sizeof (double), compare_doubles);
+  printf ("%-40s %9.2f ms %9.2f ms %9.2f ms   %s\n", c->label, cpu[repeats / 2], times[repeats / 2], times[0],
+          cpu[repeats / 2] < TARGET_MS ? "ok" : "SLOW");
+  cairo_surface_destroy (surface);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(TsCatalog) catalog = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean quick = argc > 1 && strcmp (argv[1], "--quick") == 0;
+  /* an optional word picks the cases whose label contains it (profiling) */
+  const char *only = argc > (quick ? 2 : 1) ? argv[quick ? 2 : 1] : NULL;
+  int repeats = quick ? QUICK_REPEATS : REPEATS;
+  TsRenderStyle style;
+  TsPlan *one, *eight, *many;
+
+  ts_i18n_init ();
+  ts_i18n_set_language ("en");
+  catalog = ts_catalog_new_builtin (&error);
+  if (catalog == NULL)
+    {
+      fprintf (stderr, "bench-render: %s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  one = ts_render_fixture_plan (catalog, "llama-3.1-8b", TS_METHOD_FULL, "dgx-h200", 1);
+  eight = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 8);
+  many = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-h200", 64);
+  ts_render_fixture_add_option (many, "dgx-b200", 48);
+  ts_render_fixture_add_option (many, "huawei-atlas-800t-a2", 128);
+  ts_render_fixture_add_option (many, "smc-sys-521ge-tnrt-8x-rtx-pro-6000", 64);
+
+  {
+    const Case cases[] = {
+      { "memory chart (70B full, 8 servers)", TS_DRAWING_MEMORY, eight },
+      { "server comparison (4 options)", TS_DRAWING_COMPARISON, many },
+      { "rack elevation, 1 server", TS_DRAWING_RACK, one },
+      { "rack elevation, 8 servers", TS_DRAWING_RACK, eight },
+      { "rack elevation, 64 servers (32 racks)", TS_DRAWING_RACK, many },
+      { "power gauges (64 servers)", TS_DRAWING_POWER, many },
+      { "time and cost (64 servers)", TS_DRAWING_TIME, many },
+    };
+
+    ts_render_style_init (&style, FALSE);
+    printf ("render, %d × %d image surface, %d runs%s\n", WIDTH, HEIGHT, repeats, quick ? " (quick)" : "");
+    printf ("%-40s %12s %12s %12s   target: CPU median < %.0f ms\n", "drawing", "CPU median", "wall median",
+            "wall fastest", TARGET_MS);
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      if (only == NULL || strstr (cases[i].label, only) != NULL)
+        run_case (&cases[i], &style, repeats);
+  }
+
+  ts_plan_free (one);
+  ts_plan_free (eight);
+  ts_plan_free (many);
+  return EXIT_SUCCESS;
+}
