@@ -250,58 +250,6 @@ ts_render_pick_memory (const TsPlan   *plan,
 
 /* Context and text */
 
-void
-ts_render_ctx_init (TsRenderCtx         *ctx,
-                    cairo_t             *cr,
-                    const TsPlan        *plan,
-                    int                  option_index,
-                    double               width,
-                    double               height,
-                    const TsRenderStyle *style,
-                    const TsRackOptions *rack_options)
-{
-  static const TsRackOptions default_rack = { FALSE, FALSE };
-  PangoContext *pc;
-  cairo_font_options_t *fo;
-
-  ctx->cr = cr;
-  ctx->style = style;
-  ctx->plan = plan;
-  ctx->option = ts_render_pick_option (plan, option_index);
-  ctx->rack = rack_options != NULL ? rack_options : &default_rack;
-  ctx->width = width;
-  ctx->height = height;
-  ctx->layout = pango_cairo_create_layout (cr);
-  pc = pango_layout_get_context (ctx->layout);
-  pango_cairo_context_set_resolution (pc, style->dpi);
-  /* Unhinted metrics: text measures the same on screen, in a PNG and on a
-   * PDF page, so a layout that fits in one fits in all. */
-  fo = cairo_font_options_create ();
-  cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
-  pango_cairo_context_set_font_options (pc, fo);
-  cairo_font_options_destroy (fo);
-  pango_layout_context_changed (ctx->layout);
-  pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);
-  ctx->text_cache = NULL;
-  memset (ctx->line_heights, 0, sizeof ctx->line_heights);
-  memset (ctx->digit_widths, 0, sizeof ctx->digit_widths);
-  ts_render_ctx_set_scale (ctx, 1.0);
-}
-
-void
-ts_render_ctx_set_scale (TsRenderCtx *ctx,
-                         double       scale)
-{
-  const TsRenderStyle *style = ctx->style;
-
-  ctx->scale = scale;
-  /* points → user units at the target's resolution */
-  ctx->em = style->font_size * style->font_scale * scale * style->dpi / 72.0;
-  ctx->font_factor = -1;
-  if (ctx->text_cache != NULL)
-    g_hash_table_remove_all (ctx->text_cache);
-}
-
 typedef struct
 {
   PangoLayout *layout;
@@ -317,11 +265,133 @@ cached_text_free (gpointer data)
   g_free (cached);
 }
 
+/* Laid-out lines are kept from one drawing to the next (per thread, as
+ * Pango's font map is): a redraw of the same plan, or a rack cluster that
+ * repeats its names, U numbers and totals, lays out nothing again. */
+#define TEXT_CACHE_MAX 4096
+
+typedef struct
+{
+  PangoContext *context;
+  GHashTable   *cache;     /* key → CachedText */
+  guint         serial;    /* of context when the cache was filled */
+  /* what the context was last updated for */
+  gboolean              updated;
+  cairo_surface_type_t  surface_type;
+  cairo_matrix_t        matrix;
+} TextState;
+
+static void
+text_state_free (gpointer data)
+{
+  TextState *state = data;
+
+  g_hash_table_unref (state->cache);
+  g_object_unref (state->context);
+  g_free (state);
+}
+
+static GPrivate text_state_key = G_PRIVATE_INIT (text_state_free);
+
+static TextState *
+text_state_for (cairo_t             *cr,
+                const TsRenderStyle *style)
+{
+  TextState *state = g_private_get (&text_state_key);
+  cairo_surface_type_t surface_type;
+  cairo_matrix_t matrix;
+  guint serial;
+
+  if (state == NULL)
+    {
+      state = g_new0 (TextState, 1);
+      state->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+      state->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_text_free);
+      g_private_set (&text_state_key, state);
+    }
+  /* Pango's update takes every new cairo_t for a change; what matters is
+   * the kind of target and the transformation's linear part. */
+  cairo_get_matrix (cr, &matrix);
+  matrix.x0 = matrix.y0 = 0;
+  surface_type = cairo_surface_get_type (cairo_get_target (cr));
+  if (!state->updated || surface_type != state->surface_type
+      || memcmp (&matrix, &state->matrix, sizeof matrix) != 0)
+    {
+      pango_cairo_update_context (cr, state->context);
+      state->surface_type = surface_type;
+      state->matrix = matrix;
+      state->updated = TRUE;
+    }
+  /* set only on a change: Pango counts every call as one */
+  if (pango_cairo_context_get_resolution (state->context) != style->dpi)
+    pango_cairo_context_set_resolution (state->context, style->dpi);
+  if (pango_cairo_context_get_font_options (state->context) == NULL)
+    {
+      /* Unhinted metrics: text measures the same on screen, in a PNG and
+       * on a PDF page, so a layout that fits in one fits in all. */
+      cairo_font_options_t *fo = cairo_font_options_create ();
+
+      cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
+      pango_cairo_context_set_font_options (state->context, fo);
+      cairo_font_options_destroy (fo);
+    }
+
+  /* another target (a PDF page after the screen) or resolution: lay out anew */
+  serial = pango_context_get_serial (state->context);
+  if (serial != state->serial || g_hash_table_size (state->cache) > TEXT_CACHE_MAX)
+    {
+      g_hash_table_remove_all (state->cache);
+      state->serial = serial;
+    }
+  return state;
+}
+
+void
+ts_render_ctx_init (TsRenderCtx         *ctx,
+                    cairo_t             *cr,
+                    const TsPlan        *plan,
+                    int                  option_index,
+                    double               width,
+                    double               height,
+                    const TsRenderStyle *style,
+                    const TsRackOptions *rack_options)
+{
+  static const TsRackOptions default_rack = { FALSE, FALSE };
+  TextState *state;
+
+  ctx->cr = cr;
+  ctx->style = style;
+  ctx->plan = plan;
+  ctx->option = ts_render_pick_option (plan, option_index);
+  ctx->rack = rack_options != NULL ? rack_options : &default_rack;
+  ctx->width = width;
+  ctx->height = height;
+  state = text_state_for (cr, style);
+  ctx->text_cache = state->cache;
+  ctx->layout = pango_layout_new (state->context);
+  pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);
+  memset (ctx->line_heights, 0, sizeof ctx->line_heights);
+  memset (ctx->digit_widths, 0, sizeof ctx->digit_widths);
+  ts_render_ctx_set_scale (ctx, 1.0);
+}
+
+void
+ts_render_ctx_set_scale (TsRenderCtx *ctx,
+                         double       scale)
+{
+  const TsRenderStyle *style = ctx->style;
+
+  ctx->scale = scale;
+  /* points → user units at the target's resolution */
+  ctx->em = style->font_size * style->font_scale * scale * style->dpi / 72.0;
+  ctx->font_factor = -1;
+}
+
 void
 ts_render_ctx_clear (TsRenderCtx *ctx)
 {
   g_clear_object (&ctx->layout);
-  g_clear_pointer (&ctx->text_cache, g_hash_table_unref);
+  ctx->text_cache = NULL;  /* the thread's, kept */
 }
 
 static void
@@ -421,14 +491,13 @@ lay_out_line (TsRenderCtx *ctx,
               double       factor,
               PangoWeight  weight)
 {
+  double points = ctx->style->font_size * ctx->style->font_scale * ctx->scale * factor;
   /* integers: formatting doubles costs more than the lookup saves */
-  g_autofree char *key = g_strdup_printf ("%d %d %d %s", (int) (factor * 1000), (int) weight,
-                                          (int) (max_width * 10), text);
+  g_autofree char *key = g_strdup_printf ("%d %d %d %s\n%s", (int) (points * 1000), (int) weight,
+                                          (int) (max_width * 10), ctx->style->font_family, text);
   CachedText *cached;
   PangoRectangle logical;
 
-  if (ctx->text_cache == NULL)
-    ctx->text_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_text_free);
   cached = g_hash_table_lookup (ctx->text_cache, key);
   if (cached != NULL)
     return cached;
