@@ -581,6 +581,122 @@ test_export_unwritable (void)
   g_rmdir (dir);
 }
 
+
+/* The rack options change the labels, never where a device sits. */
+static void
+test_rack_options (void)
+{
+  TsRenderStyle style;
+  TsRackOptions options[] = { { FALSE, FALSE }, { TRUE, FALSE }, { FALSE, TRUE } };
+  cairo_surface_t *s[G_N_ELEMENTS (options)];
+  TsColor slate;
+  int w = 800, h = 1000;
+
+  ts_render_style_init (&style, FALSE);
+  slate = ts_render_role_color (TS_DEVICE_SERVER);
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      cairo_t *cr;
+
+      s[i] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+      cr = cairo_create (s[i]);
+      ts_render_set_color (cr, &style.background);
+      cairo_paint (cr);
+      ts_render_drawing (TS_DRAWING_RACK, cr, plans[PLAN_8B_FULL], -1, w, h, &style, &options[i]);
+      cairo_destroy (cr);
+      cairo_surface_flush (s[i]);
+    }
+  for (guint i = 1; i < G_N_ELEMENTS (options); i++)
+    {
+      gboolean differs = FALSE;
+
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          {
+            guint32 a = pixel (s[0], x, y), b = pixel (s[i], x, y);
+            gboolean slate_a = abs ((int) ((a >> 16) & 0xff) - (int) round (slate.r * 255)) <= 1
+                               && abs ((int) (a & 0xff) - (int) round (slate.b * 255)) <= 1;
+            gboolean slate_b = abs ((int) ((b >> 16) & 0xff) - (int) round (slate.r * 255)) <= 1
+                               && abs ((int) (b & 0xff) - (int) round (slate.b * 255)) <= 1;
+
+            /* the server's own (slate) pixels are where they were */
+            g_assert_cmpint (slate_a, ==, slate_b);
+            differs |= a != b;
+          }
+      /* descending: other U numbers; rear: the PDUs swap sides */
+      g_assert_true (differs);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    cairo_surface_destroy (s[i]);
+}
+
+static void
+test_option_index (void)
+{
+  g_autofree char *shown = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *outside = NULL;
+
+  ts_i18n_set_language ("en");
+  shown = ts_render_drawing_describe (TS_DRAWING_MEMORY, plans[PLAN_405B_64], -1);
+  second = ts_render_drawing_describe (TS_DRAWING_MEMORY, plans[PLAN_405B_64], 1);
+  outside = ts_render_drawing_describe (TS_DRAWING_MEMORY, plans[PLAN_405B_64], 99);
+  /* -1 and an index out of range: the recommended option (DGX H200);
+   * 1: the second (48 × DGX B200, NVIDIA B200 GPUs) */
+  g_assert_nonnull (strstr (shown, "H200"));
+  g_assert_nonnull (strstr (second, "B200"));
+  g_assert_null (strstr (second, "H200"));
+  g_assert_cmpstr (outside, ==, shown);
+}
+
+/* trainsizer-cli draw: the command of issue 6 */
+static void
+test_cli_draw (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ts-render-cli-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "memory.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "rack.svg", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-dir", "memory.png", NULL);
+  g_autofree char *contents = NULL;
+  cairo_surface_t *s;
+
+  {
+    const char *argv[] = { "draw", "--model", "llama-3.1-70b", "--drawing", "memory", "--png", png, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 0);
+    s = cairo_image_surface_create_from_png (png);
+    g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
+    g_assert_cmpint (cairo_image_surface_get_width (s), >, 0);
+    g_assert_cmpint (cairo_image_surface_get_height (s), >, 0);
+    cairo_surface_destroy (s);
+  }
+  {
+    const char *argv[] = { "draw", "--model", "llama-3.1-8b", "--drawing", "rack", "--svg", svg, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 0);
+    g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
+    g_assert_nonnull (strstr (contents, "<svg"));
+  }
+  {
+    const char *argv[] = { "draw", "--model", "llama-3.1-70b", "--drawing", "memory", "--png", missing, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    /* a clear error naming the file, status 1, nothing written */
+    g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "memory.png"));
+    g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+  }
+
+  g_unlink (png);
+  g_unlink (svg);
+  g_rmdir (dir);
+}
+
 static void
 test_drawing_names (void)
 {
@@ -621,6 +737,9 @@ main (int    argc,
   g_test_add_func ("/render/describe/russian", test_describe_russian);
   g_test_add_func ("/render/export", test_export);
   g_test_add_func ("/render/export/unwritable", test_export_unwritable);
+  g_test_add_func ("/render/rack/options", test_rack_options);
+  g_test_add_func ("/render/option-index", test_option_index);
+  g_test_add_func ("/render/cli-draw", test_cli_draw);
 
   status = g_test_run ();
   for (int p = 0; p < N_PLANS; p++)
