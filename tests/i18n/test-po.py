@@ -26,6 +26,8 @@ parser.add_argument("--source-root", required=True)
 parser.add_argument("--po-dir", required=True, help="the source po/ directory")
 parser.add_argument("--mo", required=True, help="the built ru .mo file")
 parser.add_argument("--package", required=True)
+parser.add_argument("--desktop", required=True, help="the built desktop file")
+parser.add_argument("--metainfo", required=True, help="the built metainfo file")
 args = parser.parse_args()
 
 RU_PO = os.path.join(args.po_dir, "ru.po")
@@ -224,6 +226,28 @@ def plural_entries_complete():
             if re.findall(r"%[-0-9.]*[a-z]+", form) != wanted:
                 problems.append(f"“{msgid}”, form {index}: placeholders differ")
     assert not problems, "\n  ".join(problems)
+
+
+@case("the built desktop file and metainfo carry the current Russian translations")
+def data_files_merged():
+    ru = russian()
+    with open(args.desktop, encoding="utf-8") as f:
+        desktop = dict(line.split("=", 1) for line in f.read().splitlines()
+                       if "=" in line and not line.startswith("#"))
+    for key in ("Name", "GenericName", "Comment", "Keywords"):
+        english = desktop[key]
+        assert desktop.get(f"{key}[ru]") == ru.gettext(english), \
+            f"{key}[ru] is {desktop.get(f'{key}[ru]')!r}, ru.po says {ru.gettext(english)!r}"
+    with open(args.metainfo, encoding="utf-8") as f:
+        metainfo = f.read()
+    summary = re.search(r"<summary>(.*?)</summary>", metainfo).group(1)
+    assert f'<summary xml:lang="ru">{ru.gettext(summary)}</summary>' in metainfo
+    paragraphs = re.findall(r"<p>(.*?)</p>", metainfo, re.S)
+    assert paragraphs
+    for p in paragraphs:
+        text = " ".join(p.split())
+        assert ru.gettext(text) != text, f"no translation for “{text}”"
+        assert f'<p xml:lang="ru">{ru.gettext(text)}</p>' in metainfo, f"metainfo lacks the Russian of “{text}”"
 
 
 def main():
