@@ -68,11 +68,11 @@ def metainfo_problems(path):
                             capture_output=True, text=True)
     found = [] if result.returncode == 0 else [f"exit status {result.returncode}"]
     for line in result.stdout.splitlines():
-        issue = re.match(r"^([EWIP]): [^:]+:(?:\d+:)? (\S+)(?: (.*))?$", line)
-        if issue is None:
-            continue
-        level, tag, detail = issue.groups()
-        if level == "I" and f"{tag} {detail or ''}".strip() in ALLOWED_APPSTREAM_INFOS:
+        if not re.match(r"^[EWIP]: ", line):
+            continue  # --explain text and the summary line
+        # “I: <component>:<line>: <tag> [detail]”; the location is one word.
+        issue = re.match(r"^I: \S+ (\S+)(?: (.*))?$", line)
+        if issue is not None and " ".join(filter(None, issue.groups())) in ALLOWED_APPSTREAM_INFOS:
             continue
         found.append(line)
     return found
