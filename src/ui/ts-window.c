@@ -915,6 +915,46 @@ currency_changed_cb (TsWindow *self)
   scenario_changed (self, NULL);
 }
 
+/* GtkSpinButton writes its value with the C library's LC_NUMERIC, which the
+ * in-app language does not change (and C.UTF-8 has no grouping): show the
+ * number the way the rest of the window writes it — «10,5» and «2 048» in
+ * Russian, “10.5” and “2,048” in English. */
+static gboolean
+spin_output_cb (GtkSpinButton *spin,
+                gpointer       user_data)
+{
+  g_autofree char *text = ts_format_number (gtk_spin_button_get_value (spin),
+                                            (int) gtk_spin_button_get_digits (spin));
+
+  if (g_strcmp0 (text, gtk_editable_get_text (GTK_EDITABLE (spin))) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  return TRUE;
+}
+
+/* Reads what spin_output_cb writes, and what people type: in English a comma
+ * only groups thousands; in Russian it is the decimal separator. */
+static int
+spin_input_cb (GtkSpinButton *spin,
+               double        *new_value,
+               gpointer       user_data)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  g_autofree char *plain = NULL;
+
+  if (ts_i18n_get_lang () == TS_LANG_EN)
+    {
+      g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+
+      plain = g_strjoinv ("", parts);
+    }
+  else
+    plain = g_strdup (text);
+
+  if (!ts_parse_number (plain, new_value, NULL))
+    return GTK_INPUT_ERROR;
+  return TRUE;
+}
+
 static GtkWidget *
 new_spin (double lower,
           double upper,
@@ -923,6 +963,8 @@ new_spin (double lower,
 {
   GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, step);
 
+  g_signal_connect (spin, "output", G_CALLBACK (spin_output_cb), NULL);
+  g_signal_connect (spin, "input", G_CALLBACK (spin_input_cb), NULL);
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
