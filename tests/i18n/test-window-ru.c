@@ -374,6 +374,38 @@ test_russian_window_has_no_english (void)
 }
 
 static void
+test_russian_numbers_in_spin_buttons (void)
+{
+  TsWindow *window;
+  GtkWidget *seq_len;
+  GtkWidget *tokens;
+
+  set_language ("ru");
+  window = open_window ();
+  seq_len = ts_window_get_field_widget (window, "seq_len");
+  tokens = ts_window_get_field_widget (window, "tokens");
+  g_assert_true (GTK_IS_SPIN_BUTTON (seq_len) && GTK_IS_SPIN_BUTTON (tokens));
+
+  /* Written as the rest of the Russian window writes numbers: grouped
+   * thousands with U+202F, a decimal comma (“2048” and “10.0” before). */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (seq_len), 4096);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (seq_len)), ==, "4\u202f096");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (tokens), 12.5);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (tokens)), ==, "12,5");
+
+  /* And read back as typed: «7,5» billion tokens is 7.5e9. */
+  gtk_editable_set_text (GTK_EDITABLE (tokens), "7,5");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (tokens));
+  settle ();
+  g_assert_cmpfloat_with_epsilon (ts_window_get_scenario (window)->tokens, 7.5e9, 1);
+  gtk_editable_set_text (GTK_EDITABLE (seq_len), "8 192");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (seq_len));
+  settle ();
+  g_assert_cmpuint (ts_window_get_scenario (window)->seq_len, ==, 8192);
+  close_windows ();
+}
+
+static void
 test_russian_preferences_have_no_english (void)
 {
   GtkWidget *preferences;
@@ -442,6 +474,7 @@ main (int argc, char **argv)
   g_application_register (G_APPLICATION (app), NULL, NULL);
 
   g_test_add_func ("/i18n/window/russian-has-no-english", test_russian_window_has_no_english);
+  g_test_add_func ("/i18n/window/russian-numbers-in-spin-buttons", test_russian_numbers_in_spin_buttons);
   g_test_add_func ("/i18n/window/russian-preferences-have-no-english", test_russian_preferences_have_no_english);
   g_test_add_func ("/i18n/window/switch-keeps-scenario", test_switch_keeps_scenario);
   status = g_test_run ();
