@@ -51,6 +51,9 @@ typedef struct
 /* Smaller text is not drawn at all: it could not be read. */
 #define TS_MIN_TEXT_POINTS 4.0
 
+/* Titles and keys do not shrink below this, whatever the drawing does. */
+#define TS_LEGIBLE_SCALE 0.6
+
 /* The smallest text a drawing shrinks to before it clips instead. */
 #define TS_MIN_SCALE   0.45
 

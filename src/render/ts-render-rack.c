@@ -106,8 +106,10 @@ rack_geometry (TsRenderCtx  *ctx,
   g->header_h = ts_render_line_height (ctx, TS_TEXT_NORMAL) + 0.3 * em;
   g->totals_h = 0.4 * em + TOTAL_LINES * ts_render_line_height (ctx, TS_TEXT_SMALL);
   /* the title stays legible however small the racks get */
-  g->title_scale = MAX (ctx->scale, TS_MIN_SCALE);
-  g->title_h = (ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.6 * em) * g->title_scale / ctx->scale;
+  g->title_scale = MAX (ctx->scale, TS_LEGIBLE_SCALE);
+  /* the title and the colour key under it */
+  g->title_h = (ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.4 * em + ts_render_line_height (ctx, TS_TEXT_NORMAL)
+                + 0.6 * em) * g->title_scale / ctx->scale;
   g->cols = (guint) MAX (1, floor ((ctx->width - 2 * g->pad + g->gap) / (g->cell_w + g->gap)));
 }
 
@@ -416,6 +418,50 @@ draw_rack (TsRenderCtx        *ctx,
   }
 }
 
+/* The colour of each role present, so the colours need no guessing. */
+static void
+draw_role_key (TsRenderCtx  *ctx,
+               const GArray *racks,
+               double        x,
+               double        y,
+               double        x_end)
+{
+  gboolean present[TS_N_DEVICE_ROLES] = { FALSE };
+  double lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
+  double sw = 0.8 * ctx->em;
+
+  for (guint i = 0; i < racks->len; i++)
+    {
+      const TsRack *rack = &g_array_index (racks, TsRack, i);
+
+      for (guint j = 0; rack->devices != NULL && j < rack->devices->len; j++)
+        {
+          TsDeviceRole role = g_array_index (rack->devices, TsRackDevice, j).role;
+
+          if (role < TS_N_DEVICE_ROLES)
+            present[role] = TRUE;
+        }
+    }
+  for (guint r = 0; r < TS_N_DEVICE_ROLES; r++)
+    {
+      const char *label = ts_render_device_role_label (r);
+      TsColor color = ts_render_role_color (r);
+      double w;
+
+      if (!present[r])
+        continue;
+      ts_render_text_size (ctx, label, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &w, NULL);
+      if (x + sw + 0.4 * ctx->em + w > x_end)
+        break;
+      ts_render_set_color (ctx->cr, &color);
+      ts_render_box (ctx->cr, x, y + (lh - sw) / 2, sw, sw);
+      cairo_fill (ctx->cr);
+      x += sw + 0.4 * ctx->em;
+      x += ts_render_text (ctx, label, x, y, w + 1, TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL,
+                           &ctx->style->foreground) + 1.2 * ctx->em;
+    }
+}
+
 void
 ts_render_rack_draw (TsRenderCtx *ctx)
 {
@@ -449,6 +495,8 @@ ts_render_rack_draw (TsRenderCtx *ctx)
     ts_render_ctx_set_scale (ctx, g.title_scale);
     ts_render_text (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad, TS_ALIGN_START, TS_TEXT_TITLE,
                     PANGO_WEIGHT_BOLD, &st->foreground);
+    draw_role_key (ctx, racks, g.pad, g.pad + ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.4 * ctx->em,
+                   ctx->width - g.pad);
     ts_render_ctx_set_scale (ctx, scale);
   }
   y = g.pad + g.title_h;

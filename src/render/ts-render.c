@@ -38,8 +38,8 @@ static const TsColor role_colors[TS_N_DEVICE_ROLES] = {
   { 0.129, 0.565, 0.643, 1 },  /* leaf switch: teal */
   { 0.380, 0.208, 0.514, 1 },  /* spine switch: purple 5 */
   { 0.776, 0.275, 0.000, 1 },  /* storage switch: orange 5 */
-  { 0.467, 0.463, 0.482, 1 },  /* management switch: dark 1 */
-  { 0.165, 0.165, 0.165, 1 },  /* PDU: near black */
+  { 0.753, 0.749, 0.737, 1 },  /* management switch: light 4 */
+  { 0.369, 0.361, 0.392, 1 },  /* PDU: dark 2, visible on light and dark */
 };
 
 void

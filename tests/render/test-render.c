@@ -368,20 +368,29 @@ test_rack_to_scale (void)
   maybe_dump (s, "rack-scale", &style);
   slate = ts_render_role_color (TS_DEVICE_SERVER);
 
-  /* find the server block: the first pixel column/row of the slate colour */
+  /* find the server block: the first row with a long run of the slate
+   * colour (the colour key's small swatch is not it) */
   for (int y = 0; y < h && server_top < 0; y++)
-    for (int x = 0; x < w; x++)
-      {
-        guint32 p = pixel (s, x, y);
+    {
+      int run = 0;
 
-        if (abs ((int) ((p >> 16) & 0xff) - (int) round (slate.r * 255)) <= 1
-            && abs ((int) ((p >> 8) & 0xff) - (int) round (slate.g * 255)) <= 1
-            && abs ((int) (p & 0xff) - (int) round (slate.b * 255)) <= 1)
-          {
-            server_top = y;
-            break;
-          }
-      }
+      for (int x = 0; x < w; x++)
+        {
+          guint32 p = pixel (s, x, y);
+
+          if (abs ((int) ((p >> 16) & 0xff) - (int) round (slate.r * 255)) <= 1
+              && abs ((int) ((p >> 8) & 0xff) - (int) round (slate.g * 255)) <= 1
+              && abs ((int) (p & 0xff) - (int) round (slate.b * 255)) <= 1)
+            run++;
+          else
+            run = 0;
+          if (run >= 50)
+            {
+              server_top = y;
+              break;
+            }
+        }
+    }
   g_assert_cmpint (server_top, >=, 0);
   y_probe = server_top + 4;
   for (int x = 0; x < w; x++)
@@ -395,6 +404,7 @@ test_rack_to_scale (void)
       if (is_slate)
         frame_right = x;
     }
+  g_assert_cmpint (frame_right - frame_left, >=, 50);
   /* a column near the left edge, clear of the centred name */
   sx = frame_left + 3;
   for (int y = server_top; y < h; y++)
