@@ -469,6 +469,7 @@ ts_render_rack_draw (TsRenderCtx *ctx)
   const TsRenderStyle *st = ctx->style;
   RackGeometry g;
   g_autofree char *title = NULL;
+  double clip_x0, clip_y0, clip_x1, clip_y1;
   double y;
 
   if (ctx->option == NULL)
@@ -501,13 +502,22 @@ ts_render_rack_draw (TsRenderCtx *ctx)
   }
   y = g.pad + g.title_h;
 
+  /* Only the rows in view: a scrolled window shows a slice of a tall
+   * cluster, and redraws it on every scroll step. */
+  cairo_clip_extents (ctx->cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
   for (guint first = 0; first < racks->len; first += g.cols)
     {
       double body = row_body_height (racks, first, g.cols, &g);
       double floor_y = y + g.header_h + body;
+      double row_bottom = floor_y + g.totals_h;
 
-      if (first > 0 && y > ctx->height)
-        break;  /* the rest is outside the clip anyway */
+      if (y > MIN (ctx->height, clip_y1))
+        break;
+      if (row_bottom < clip_y0)
+        {
+          y = row_bottom + g.gap;
+          continue;
+        }
       for (guint i = first; i < racks->len && i < first + g.cols; i++)
         {
           const TsRack *rack = &g_array_index (racks, TsRack, i);

@@ -592,6 +592,37 @@ test_export_unwritable (void)
 }
 
 
+
+/* Rows outside the clip are skipped; what is inside must not change. */
+static void
+test_rack_clip (void)
+{
+  TsRenderStyle style;
+  int w = 800, h;
+  cairo_surface_t *full, *part;
+  cairo_t *cr;
+
+  ts_render_style_init (&style, FALSE);
+  h = (int) ts_render_drawing_height (TS_DRAWING_RACK, plans[PLAN_405B_64], -1, w, &style);
+  g_assert_cmpint (h, >, 1000);
+  full = render (TS_DRAWING_RACK, plans[PLAN_405B_64], w, h, &style);
+  part = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (part);
+  ts_render_set_color (cr, &style.background);
+  cairo_paint (cr);
+  cairo_rectangle (cr, 0, h / 2, w, h / 4);
+  cairo_clip (cr);
+  ts_render_drawing (TS_DRAWING_RACK, cr, plans[PLAN_405B_64], -1, w, h, &style, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (part);
+  for (int y = h / 2; y < h / 2 + h / 4; y++)
+    for (int x = 0; x < w; x++)
+      if (pixel (full, x, y) != pixel (part, x, y))
+        g_error ("clipped rack drawing differs at %d,%d", x, y);
+  cairo_surface_destroy (full);
+  cairo_surface_destroy (part);
+}
+
 /* The rack options change the labels, never where a device sits. */
 static void
 test_rack_options (void)
@@ -748,6 +779,7 @@ main (int    argc,
   g_test_add_func ("/render/export", test_export);
   g_test_add_func ("/render/export/unwritable", test_export_unwritable);
   g_test_add_func ("/render/rack/options", test_rack_options);
+  g_test_add_func ("/render/rack/clip", test_rack_clip);
   g_test_add_func ("/render/option-index", test_option_index);
   g_test_add_func ("/render/cli-draw", test_cli_draw);
 
