@@ -548,6 +548,25 @@ parse_common_option (TsCliArgs   *args,
     return set_path (&args->png_path, value, name, error);
   if (g_strcmp0 (name, "--svg") == 0)
     return set_path (&args->svg_path, value, name, error);
+  if (g_strcmp0 (name, "--width") == 0 || g_strcmp0 (name, "--height") == 0)
+    {
+      guint64 size;
+
+      /* the drawing's size in pixels (PNG) or points (SVG) */
+      if (!g_ascii_string_to_unsigned (value, 10, 1, 65536, &size, NULL))
+        {
+          usage_error (error, _("Option %s accepts %s, not “%s”%s%s"), name, _("a whole number from 1 to 65536"),
+                       value, "", "");
+          g_free (value);
+          return FALSE;
+        }
+      if (name[2] == 'w')
+        args->width = (guint) size;
+      else
+        args->height = (guint) size;
+      g_free (value);
+      return TRUE;
+    }
   if (g_strcmp0 (name, "--drawing") == 0)
     {
       static const char *const drawings[] = { "memory", "comparison", "rack", "power", "time", NULL };
@@ -571,7 +590,8 @@ static gboolean
 option_takes_value (const char *name)
 {
   static const char *const common[] = {
-    "--format", "--lang", "--catalog", "--scenario", "--output", "-o", "--png", "--svg", "--drawing", NULL,
+    "--format", "--lang", "--catalog", "--scenario", "--output", "-o", "--png", "--svg", "--drawing",
+    "--width", "--height", NULL,
   };
 
   return find_scenario_option (name) != NULL || g_strv_contains (common, name);
@@ -780,7 +800,7 @@ ts_cli_help_text (const char *topic)
   g_string_append (help, "  trainsizer-cli list models|servers|gpus [--format json|text]\n");
   g_string_append (help, "  trainsizer-cli catalog check FILE\n");
   g_string_append (help, "  trainsizer-cli pdf (--scenario FILE | estimate options…) --output FILE [--lang ru|en]\n");
-  g_string_append (help, "  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time (--png FILE | --svg FILE)\n");
+  g_string_append (help, "  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time (--png FILE | --svg FILE) [--width N] [--height N]\n");
   g_string_append (help, "  trainsizer-cli --help | --version\n\n");
 
   g_string_append_printf (help, "%s\n", _("Scenario options (estimate, pdf, draw):"));

@@ -49,6 +49,8 @@ typedef struct
   char         *png_path;
   char         *svg_path;
   char         *drawing;       /* memory, comparison, rack, power, time */
+  guint         width;         /* of a drawing; 0 = the default */
+  guint         height;        /* of a drawing; 0 = the drawing's own */
   char         *help_topic;
   GArray       *settings;      /* TsCliSetting, in order */
 } TsCliArgs;

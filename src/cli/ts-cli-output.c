@@ -300,8 +300,8 @@ ts_cli_write_drawing (const TsPlan    *plan,
 {
   TsRenderStyle style;
   TsDrawing drawing = TS_DRAWING_MEMORY;
-  double width = TS_CLI_DRAWING_WIDTH;
-  double height = 0;  /* the drawing's own height at that width */
+  double width = args->width > 0 ? args->width : TS_CLI_DRAWING_WIDTH;
+  double height = args->height;  /* 0: the drawing's own height at that width */
 
   if (args->drawing != NULL && !ts_drawing_from_string (args->drawing, &drawing))
     {

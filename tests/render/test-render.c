@@ -714,6 +714,28 @@ test_cli_draw (void)
     cairo_surface_destroy (s);
   }
   {
+    /* --width and --height: exactly that size */
+    const char *argv[] = { "draw", "--model", "llama-3.1-70b", "--drawing", "time", "--png", png,
+                           "--width", "640", "--height", "300", NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 0);
+    s = cairo_image_surface_create_from_png (png);
+    g_assert_cmpint (cairo_image_surface_get_width (s), ==, 640);
+    g_assert_cmpint (cairo_image_surface_get_height (s), ==, 300);
+    cairo_surface_destroy (s);
+  }
+  {
+    const char *argv[] = { "draw", "--model", "llama-3.1-70b", "--drawing", "time", "--png", png, "--width", "0", NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    /* a usage error */
+    g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--width"));
+  }
+  {
     const char *argv[] = { "draw", "--model", "llama-3.1-8b", "--drawing", "rack", "--svg", svg, NULL };
     g_autofree char *out = NULL;
     g_autofree char *err = NULL;
