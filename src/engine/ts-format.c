@@ -148,12 +148,12 @@ ts_format_params (double params)
 {
   if (params >= 1e12)
     /* Translators: trillions of parameters, as in “1.5T” */
-    return g_strconcat (ts_format_number_auto (params / 1e12, 2), NBSP, C_("count", "T"), NULL);
+    return with_unit (ts_format_number_auto (params / 1e12, 2), C_("count", "T"));
   if (params >= 1e9)
     /* Translators: billions of parameters, as in “70B” */
-    return g_strconcat (ts_format_number_auto (params / 1e9, params >= 1e11 ? 0 : 2), NBSP, C_("count", "B"), NULL);
+    return with_unit (ts_format_number_auto (params / 1e9, params >= 1e11 ? 0 : 2), C_("count", "B"));
   /* Translators: millions of parameters, as in “350M” */
-  return g_strconcat (ts_format_number_auto (params / 1e6, 1), NBSP, C_("count", "M"), NULL);
+  return with_unit (ts_format_number_auto (params / 1e6, 1), C_("count", "M"));
 }
 
 char *
