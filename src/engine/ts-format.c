@@ -194,7 +194,7 @@ ts_format_days (double days)
 char *
 ts_format_percent (double fraction)
 {
-  return g_strconcat (ts_format_number_auto (fraction * 100, fabs (fraction) >= 0.1 ? 0 : 1), NBSP "%", NULL);
+  return with_unit (ts_format_number_auto (fraction * 100, fabs (fraction) >= 0.1 ? 0 : 1), "%");
 }
 
 char *
