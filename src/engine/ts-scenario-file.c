@@ -8,6 +8,10 @@
  *     "method": "full", "precision": "bf16", …every input by its CLI name… }
  * Unknown keys are ignored (a newer file opened by an older version still
  * loads what it can); a newer schema_version is refused with the reason.
+ * Version 1 is the first format Train Sizer ever wrote, so there is nothing
+ * older to migrate: a file without schema_version, or with 0, is not ours
+ * and is refused the same way (tests/engine/test-hostile.c). A future
+ * version 2 reader migrates 1 → 2 here, before the fields are read.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
