@@ -50,6 +50,9 @@
 #define BULLET_INDENT   12.0
 #define CALLOUT_PAD     8.0
 #define MAX_COLUMNS     10
+/* A part that ran over onto a page filled less than this share of it is
+ * followed on the same page rather than by a page nearly empty. */
+#define SOFT_BREAK_FILL 0.5
 
 /* Height given to a drawing that cannot tell its own (placeholder), as a
  * fraction of the content width. */
@@ -308,7 +311,7 @@ static void
 grid_emit (TsSpecsheet *self,
            GPtrArray   *cells)
 {
-  static const double fractions[] = { 0.19, 0.31, 0.19, 0.31 };
+  static const double fractions[] = { 0.2, 0.3, 0.2, 0.3 };
   guint t = begin_table (self, G_N_ELEMENTS (fractions), fractions, NULL);
 
   for (guint i = 0; i < cells->len; i += 4)
@@ -843,7 +846,7 @@ build_network_storage (TsSpecsheet *self)
 static void
 build_comparison (TsSpecsheet *self)
 {
-  static const double fractions[] = { 0.27, 0.06, 0.17, 0.09, 0.11, 0.07, 0.08, 0.09, 0.06 };
+  static const double fractions[] = { 0.24, 0.06, 0.16, 0.08, 0.12, 0.08, 0.08, 0.10, 0.08 };
   static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE };
   const TsPlan *plan = self->plan;
   guint t;
@@ -1478,12 +1481,13 @@ place (GArray *page,
   g_array_append_val (page, p);
 }
 
-/* Headings and a table's header row never end a page. */
+/* Headings and a table's header row never end a page, and a checklist
+ * stays on one page. */
 static gboolean
 keeps_with_next (const Block *b)
 {
   return b->kind == BLOCK_HEADING || b->kind == BLOCK_SUBHEADING || b->kind == BLOCK_TITLE
-         || b->kind == BLOCK_SUBTITLE || (b->kind == BLOCK_ROW && b->header);
+         || b->kind == BLOCK_SUBTITLE || b->kind == BLOCK_CHECK || (b->kind == BLOCK_ROW && b->header);
 }
 
 guint
@@ -1495,6 +1499,7 @@ ts_specsheet_paginate (TsSpecsheet *self,
   double top = MARGIN_TOP;
   double bottom = height - MARGIN_BOTTOM;
   double y = top;
+  gboolean overflowed = FALSE;   /* the current page began where a part ran over */
   GArray *page;
 
   g_return_val_if_fail (self != NULL, 0);
@@ -1523,11 +1528,14 @@ ts_specsheet_paginate (TsSpecsheet *self,
 
       if (b->kind == BLOCK_PAGE_BREAK)
         {
-          if (page->len > 0)
+          /* A part starts a page, unless the last part ran over onto this
+           * one and left most of it empty: then it follows on. */
+          if (page->len > 0 && !(overflowed && y - top < (bottom - top) * SOFT_BREAK_FILL))
             {
               page = new_page (self);
               y = top;
             }
+          overflowed = FALSE;
           continue;
         }
 
@@ -1546,6 +1554,7 @@ ts_specsheet_paginate (TsSpecsheet *self,
 
       if (y + need > bottom && page->len > 0)
         {
+          overflowed = TRUE;
           page = new_page (self);
           y = top;
           before = 0;
@@ -1584,6 +1593,7 @@ ts_specsheet_paginate (TsSpecsheet *self,
                 {
                   page = new_page (self);
                   y = top;
+                  overflowed = TRUE;
                 }
             }
           continue;

@@ -197,6 +197,68 @@ test_unwritable (void)
   g_rmdir (dir);
 }
 
+static guint
+count (const char *haystack,
+       const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+/* The issue's big case: 64 servers fill many racks, and the rack pages
+ * grow until every rack and every server is on paper. */
+static void
+test_cluster_not_cut_off (void)
+{
+  const char *estimate[] = { "estimate", "--params", "405B", "--method", "full", "--servers", "64",
+                             "--server", "dgx-b200", "--format", "json", NULL };
+  const char *options[] = { "--params", "405B", "--method", "full", "--servers", "64", "--server", "dgx-b200",
+                            NULL };
+  g_autoptr(JsonNode) root = ts_test_cli_json (estimate);
+  JsonArray *array = json_object_get_array_member (json_node_get_object (root), "options");
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *flat = NULL;
+  g_autofree char *info = NULL;
+  g_autofree char *pages = NULL;
+  JsonObject *option;
+  guint racks;
+
+  if (json_array_get_length (array) == 0 || !json_object_has_member (json_array_get_object_element (array, 0), "racks"))
+    {
+      g_test_skip ("the engine gives no hardware option yet");
+      return;
+    }
+  option = json_array_get_object_element (array, 0);
+  racks = (guint) json_object_get_int_member (option, "racks");
+  /* 64 servers of 10U and 14.3 kW do not fit a 42U, 30 kW rack: at most
+   * two per rack (28.6 kW), so at least 32 racks. */
+  g_assert_cmpuint (racks, >=, 32);
+
+  path = make_pdf ("cluster.pdf", "en", options);
+  info = ts_pdf_tool ("pdfinfo", path);
+  pages = ts_pdf_info_field (info, "Pages");
+  text = ts_pdf_tool ("pdftotext", path);
+  flat = ts_pdf_normalise (text);
+
+  /* More pages than the four parts: the elevation continues. */
+  g_assert_cmpuint (g_ascii_strtoull (pages, NULL, 10), >, 4);
+  for (guint i = 1; i <= racks; i++)
+    {
+      g_autofree char *label = g_strdup_printf ("Rack %u ", i);
+
+      if (strstr (flat, label) == NULL)
+        g_printerr ("missing: Rack %u\n", i);
+      g_assert_nonnull (strstr (flat, label));
+    }
+  /* Every server drawn with its name (the specs and comparison name it a
+   * few more times). */
+  g_assert_cmpuint (count (flat, "NVIDIA DGX B200"), >=, 64);
+}
+
 static void
 remove_tmpdir (void)
 {
@@ -226,6 +288,7 @@ main (int    argc,
   g_test_add_func ("/pdf/cli/english", test_english);
   g_test_add_func ("/pdf/cli/russian", test_russian);
   g_test_add_func ("/pdf/cli/unwritable", test_unwritable);
+  g_test_add_func ("/pdf/cli/cluster-not-cut-off", test_cluster_not_cut_off);
 
   status = g_test_run ();
   remove_tmpdir ();

@@ -12,7 +12,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include <string.h>
 
 #include "pdf-support.h"
@@ -20,6 +20,7 @@
 #include "ts-test-support.h"
 
 static char *tmpdir;
+static gboolean have_display;
 
 static TsPlan *
 plan_70b (TsCatalog *catalog)
@@ -165,6 +166,53 @@ test_operation_setup (void)
   g_assert_true (full_page);
 }
 
+static guint
+count_drawing_areas (GtkWidget *widget)
+{
+  guint n = GTK_IS_DRAWING_AREA (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_drawing_areas (child);
+  return n;
+}
+
+static void
+test_preview (void)
+{
+  g_autoptr(TsCatalog) catalog = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "preview.pdf", NULL);
+  g_autofree char *info = NULL;
+  g_autofree char *pages = NULL;
+  GtkWindow *window;
+
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  catalog = ts_test_catalog ();
+  plan = plan_70b (catalog);
+  g_assert_true (ts_print_export_pdf (NULL, plan, path, "en", &error));
+  info = ts_pdf_tool ("pdfinfo", path);
+  pages = ts_pdf_info_field (info, "Pages");
+
+  window = ts_print_show_preview (NULL, plan, "en");
+  g_assert_nonnull (window);
+  /* The preview copies what it needs: the plan may go right away. */
+  g_clear_pointer (&plan, ts_plan_free);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  /* One page on screen for each page of the PDF. */
+  g_assert_cmpuint (count_drawing_areas (GTK_WIDGET (window)), ==, g_ascii_strtoull (pages, NULL, 10));
+  gtk_window_destroy (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 static void
 remove_tmpdir (void)
 {
@@ -190,7 +238,9 @@ main (int    argc,
   /* EXPORT needs no display (verified on GTK 4.8); initialise GTK when
    * there is one, as the window would. */
   g_test_init (&argc, &argv, NULL);
-  gtk_init_check ();
+  have_display = gtk_init_check ();
+  if (have_display)
+    adw_init ();
   tmpdir = g_dir_make_tmp ("ts-print-XXXXXX", NULL);
   g_assert_nonnull (tmpdir);
 
@@ -198,6 +248,7 @@ main (int    argc,
   g_test_add_func ("/print/export/same-as-cli-en", test_same_as_cli_en);
   g_test_add_func ("/print/export/same-as-cli-ru", test_same_as_cli_ru);
   g_test_add_func ("/print/export/unwritable", test_unwritable);
+  g_test_add_func ("/print/preview", test_preview);
 
   status = g_test_run ();
   remove_tmpdir ();
