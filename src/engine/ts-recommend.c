@@ -469,8 +469,8 @@ judge (const TsScenario *s,
     {
       o->verdict = TS_VERDICT_DOES_NOT_FIT;
       if (o->servers_for_memory == 0 && server->max_servers > 0 && o->servers >= server->max_servers)
-        o->reason = g_strdup_printf (ngettext ("Does not fit at any size this option allows (at most %u): %s per GPU needed, %s available",
-                                               "Does not fit at any size this option allows (at most %u): %s per GPU needed, %s available",
+        o->reason = g_strdup_printf (ngettext ("Does not fit even at the largest size this option comes in (%u unit): %s per GPU needed, %s available",
+                                               "Does not fit even at the largest size this option comes in (%u units): %s per GPU needed, %s available",
                                                server->max_servers),
                                      server->max_servers, need, have);
       else if (o->servers_for_memory == 0)
