@@ -971,9 +971,21 @@ ts_recommend (const TsCatalog  *catalog,
 
 /* ---- JSON --------------------------------------------------------------- */
 
+/* json-glib 1.6 appends “.0” to any double printed without a point, so
+ * 8e18 comes out as “8e+18.0”, which no JSON reader accepts: such a value
+ * moves by one ulp to a neighbour that prints with its point. A figure
+ * that is not finite (never expected) is written as 0 rather than as a
+ * bare word. */
 static void
 add_double (JsonBuilder *b, const char *name, double value)
 {
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    value = 0;
+  g_ascii_dtostr (text, sizeof text, value);
+  if (strchr (text, 'e') != NULL && strchr (text, '.') == NULL)
+    value = nextafter (value, 0);
   json_builder_set_member_name (b, name);
   json_builder_add_double_value (b, value);
 }
