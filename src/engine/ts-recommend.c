@@ -113,8 +113,10 @@ ts_device_role_to_string (TsDeviceRole role)
 
 static void
 add_note (TsOption   *o,
+          TsNoteFlags flag,
           char       *text)
 {
+  o->note_flags |= flag;
   if (o->notes == NULL)
     o->notes = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (o->notes, text);
@@ -355,6 +357,7 @@ upper_bound_headroom (const TsScenario *s,
 
 typedef struct
 {
+  TsRemedyFlags flag;
   const char *text;
   void      (*apply) (TsScenario *s);
   gboolean  (*applies) (const TsScenario *s, const TsLayout *l);
@@ -378,16 +381,16 @@ static char *
 suggest (const TsCatalog  *catalog,
          const TsScenario *s,
          const TsServer   *server,
-         const TsOption   *o)
+         TsOption         *o)
 {
   const Remedy remedies[] = {
     /* Translators: a way to make training fit, in a list of them */
-    { N_("ZeRO-3 (shard the weights too)"), zero3_apply, zero3_applies },
-    { N_("full activation checkpointing"), ckpt_apply, ckpt_applies },
-    { N_("micro-batch 1"), mb_apply, mb_applies },
-    { N_("optimizer offload to host RAM"), offload_apply, offload_applies },
-    { N_("LoRA instead of full training"), lora_apply, lora_applies },
-    { N_("QLoRA (4-bit base)"), qlora_apply, qlora_applies },
+    { TS_REMEDY_ZERO3, N_("ZeRO-3 (shard the weights too)"), zero3_apply, zero3_applies },
+    { TS_REMEDY_CHECKPOINTING, N_("full activation checkpointing"), ckpt_apply, ckpt_applies },
+    { TS_REMEDY_MICRO_BATCH, N_("micro-batch 1"), mb_apply, mb_applies },
+    { TS_REMEDY_OFFLOAD, N_("optimizer offload to host RAM"), offload_apply, offload_applies },
+    { TS_REMEDY_LORA, N_("LoRA instead of full training"), lora_apply, lora_applies },
+    { TS_REMEDY_QLORA, N_("QLoRA (4-bit base)"), qlora_apply, qlora_applies },
   };
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GPtrArray) working = g_ptr_array_new ();
@@ -407,6 +410,8 @@ suggest (const TsCatalog  *catalog,
             {
               g_autofree char *pct = ts_format_percent (free);
 
+              o->suggested_servers = n;
+
               g_string_append_printf (out,
                                       /* Translators: “2 servers leave 45 % free” */
                                       ngettext ("%u server leaves %s free", "%u servers leave %s free", n),
@@ -421,6 +426,8 @@ suggest (const TsCatalog  *catalog,
     return NULL;
 
   if (o->servers_for_memory > o->servers)
+    o->suggested_servers = o->servers_for_memory;
+  if (o->servers_for_memory > o->servers)
     g_ptr_array_add (working, g_strdup_printf (ngettext ("%u server", "%u servers", o->servers_for_memory),
                                                o->servers_for_memory));
 
@@ -433,7 +440,10 @@ suggest (const TsCatalog  *catalog,
         continue;
       remedies[i].apply (&variant);
       if (per_gpu_at (&variant, o->gpus, &m) <= server->gpu->memory_bytes)
-        g_ptr_array_add (working, g_strdup (_(remedies[i].text)));
+        {
+          o->remedies |= remedies[i].flag;
+          g_ptr_array_add (working, g_strdup (_(remedies[i].text)));
+        }
     }
 
   if (working->len == 0)
@@ -468,6 +478,9 @@ judge (const TsScenario *s,
   if (o->headroom_bytes < 0)
     {
       o->verdict = TS_VERDICT_DOES_NOT_FIT;
+      o->reason_code = o->servers_for_memory == 0
+                       ? (server->max_servers > 0 ? "does-not-fit-max-servers" : "does-not-fit-any-size")
+                       : "does-not-fit";
       if (o->servers_for_memory == 0 && server->max_servers > 0 && o->servers >= server->max_servers)
         o->reason = g_strdup_printf (ngettext ("Does not fit even at the largest size this option comes in (%u unit): %s per GPU needed, %s available",
                                                "Does not fit even at the largest size this option comes in (%u units): %s per GPU needed, %s available",
@@ -485,6 +498,7 @@ judge (const TsScenario *s,
       g_autofree char *limit = ts_format_percent (s->headroom_tight);
 
       o->verdict = TS_VERDICT_TIGHT;
+      o->reason_code = "tight-headroom";
       /* Translators: “Tight: 180 GB of 193 GB per GPU, only 7 % free (under 10 %)” */
       o->reason = g_strdup_printf (_("Tight: %s of %s per GPU, only %s free (under %s)"),
                                    need, have, free_pct, limit);
@@ -494,6 +508,7 @@ judge (const TsScenario *s,
       g_autofree char *upper = ts_format_percent (MAX (0, o->upper_headroom_fraction));
 
       o->verdict = TS_VERDICT_TIGHT;
+      o->reason_code = "tight-fp32-gradients";
       o->reason = g_strdup_printf (/* Translators: the article's range is 16–18 bytes per parameter; 18 is with FP32 gradients */
                                    _("Tight: %s of %s per GPU (%s free) with BF16 gradients, but only %s free with FP32 gradients, the article's 18 bytes per parameter"),
                                    need, have, free_pct, upper);
@@ -501,6 +516,7 @@ judge (const TsScenario *s,
   else
     {
       o->verdict = TS_VERDICT_FITS;
+      o->reason_code = "fits";
       o->reason = g_strdup_printf (_("Fits: %s of %s per GPU, %s free"), need, have, free_pct);
     }
   o->fits = o->verdict != TS_VERDICT_DOES_NOT_FIT;
@@ -554,7 +570,7 @@ size_network (const TsCatalog  *catalog,
       o->leaf_switches = ceil_div (o->compute_ports, k / 2);
       o->spine_switches = ceil_div (o->leaf_switches * (k / 2), k);
       if (o->compute_ports > k * k / 2)
-        add_note (o, g_strdup_printf (_("%u compute ports are more than a two-tier fat tree of %u-port switches carries: a third switch tier is needed, and the switch count is a lower bound"),
+        add_note (o, TS_NOTE_THIRD_TIER, g_strdup_printf (_("%u compute ports are more than a two-tier fat tree of %u-port switches carries: a third switch tier is needed, and the switch count is a lower bound"),
                                       o->compute_ports, net->switch_ports));
     }
 
@@ -751,13 +767,13 @@ place_racks (const TsCatalog  *catalog,
           g_autofree char *kw = ts_format_kw (server->max_power_kw);
           g_autofree char *limit = ts_format_kw (rack->limit_kw);
 
-          add_note (o, g_strdup_printf (_("One %s draws %s, more than the rack limit of %s: its rack needs a higher power feed and cooling"),
+          add_note (o, TS_NOTE_RACK_OVER_LIMIT, g_strdup_printf (_("One %s draws %s, more than the rack limit of %s: its rack needs a higher power feed and cooling"),
                                         server->name, kw, limit));
           break;
         }
     }
   if (whole_rack && server->rack_units > s->rack_units)
-    add_note (o, g_strdup_printf (_("%s needs a %uU rack; the site's racks are %uU"),
+    add_note (o, TS_NOTE_RACK_TOO_SHORT, g_strdup_printf (_("%s needs a %uU rack; the site's racks are %uU"),
                                   server->name, server->rack_units, s->rack_units));
   o->racks = o->rack_detail->len;
 }
@@ -819,7 +835,7 @@ size_storage_and_host (const TsScenario *s,
       g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
       g_autofree char *have = ts_format_gb (o->host_ram_bytes);
 
-      add_note (o, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
+      add_note (o, TS_NOTE_HOST_RAM, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
     }
 }
 
@@ -877,11 +893,11 @@ evaluate (const TsCatalog  *catalog,
 
   o->interconnect_ok = o->gpus <= 1 || server->interconnect->training_capable;
   if (!o->interconnect_ok)
-    add_note (o, g_strdup_printf (/* Translators: %s is a link such as “PCIe 5.0 x16” */
+    add_note (o, TS_NOTE_PCIE_ONLY, g_strdup_printf (/* Translators: %s is a link such as “PCIe 5.0 x16” */
                                   _("For inference and fine-tuning: its GPUs talk over %s only; multi-GPU training needs NVLink or HCCS"),
                                   server->interconnect->name));
   if (o->count_limited && s->servers > server->max_servers && server->max_servers > 0)
-    add_note (o, g_strdup_printf (ngettext ("This option comes as at most %u unit", "This option comes as at most %u units",
+    add_note (o, TS_NOTE_MAX_SERVERS, g_strdup_printf (ngettext ("This option comes as at most %u unit", "This option comes as at most %u units",
                                             server->max_servers), server->max_servers));
 
   size_network (catalog, s, server, o);
@@ -894,7 +910,7 @@ evaluate (const TsCatalog  *catalog,
     {
       g_autofree char *days = ts_format_days (o->training_days);
 
-      add_note (o, g_strdup_printf (_("Misses the deadline: %s at this size"), days));
+      add_note (o, TS_NOTE_MISSES_DEADLINE, g_strdup_printf (_("Misses the deadline: %s at this size"), days));
     }
 
   o->suggestion = suggest (catalog, s, server, o);
@@ -1054,6 +1070,25 @@ racks_to_json (const TsOption *o,
   json_builder_end_array (b);
 }
 
+static const struct { guint flag; const char *code; } remedy_codes[] = {
+  { TS_REMEDY_ZERO3, "zero3" },
+  { TS_REMEDY_CHECKPOINTING, "checkpointing" },
+  { TS_REMEDY_MICRO_BATCH, "micro-batch-1" },
+  { TS_REMEDY_OFFLOAD, "offload" },
+  { TS_REMEDY_LORA, "lora" },
+  { TS_REMEDY_QLORA, "qlora" },
+};
+
+static const struct { guint flag; const char *code; } note_codes[] = {
+  { TS_NOTE_PCIE_ONLY, "pcie-only" },
+  { TS_NOTE_MAX_SERVERS, "max-servers" },
+  { TS_NOTE_THIRD_TIER, "third-switch-tier" },
+  { TS_NOTE_RACK_OVER_LIMIT, "rack-over-limit" },
+  { TS_NOTE_RACK_TOO_SHORT, "rack-too-short" },
+  { TS_NOTE_HOST_RAM, "host-ram" },
+  { TS_NOTE_MISSES_DEADLINE, "misses-deadline" },
+};
+
 /* The keys are a public interface (the CLI's JSON): add, never rename. */
 void
 ts_option_to_json (const TsOption *o,
@@ -1073,12 +1108,31 @@ ts_option_to_json (const TsOption *o,
   add_int (b, "servers_for_deadline", o->servers_for_deadline);
   add_bool (b, "fits", o->fits);
   add_string (b, "verdict", ts_verdict_to_string (o->verdict));
-  add_string (b, "reason", o->reason);
-  add_string (b, "suggestion", o->suggestion);
+  /* Codes, not sentences: the JSON is the same in every language (the
+   * sentences are TsOption's reason, suggestion and notes). */
+  add_string (b, "reason", o->reason_code);
+  json_builder_set_member_name (b, "suggestion");
+  json_builder_begin_array (b);
+  if (o->suggested_servers > 0)
+    {
+      json_builder_begin_object (b);
+      add_string (b, "kind", "servers");
+      add_int (b, "servers", o->suggested_servers);
+      json_builder_end_object (b);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (remedy_codes); i++)
+    if (o->remedies & remedy_codes[i].flag)
+      {
+        json_builder_begin_object (b);
+        add_string (b, "kind", remedy_codes[i].code);
+        json_builder_end_object (b);
+      }
+  json_builder_end_array (b);
   json_builder_set_member_name (b, "notes");
   json_builder_begin_array (b);
-  for (guint i = 0; o->notes != NULL && i < o->notes->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (o->notes, i));
+  for (guint i = 0; i < G_N_ELEMENTS (note_codes); i++)
+    if (o->note_flags & note_codes[i].flag)
+      json_builder_add_string_value (b, note_codes[i].code);
   json_builder_end_array (b);
 
   add_double (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));

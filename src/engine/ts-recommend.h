@@ -31,6 +31,29 @@ typedef enum
   TS_N_DEVICE_ROLES
 } TsDeviceRole;
 
+/* Language-independent codes of an option's notes (JSON “notes”). */
+typedef enum
+{
+  TS_NOTE_PCIE_ONLY        = 1 << 0,  /* multi-GPU over PCIe: inference and fine-tuning */
+  TS_NOTE_MAX_SERVERS      = 1 << 1,  /* asked for more units than the option comes in */
+  TS_NOTE_THIRD_TIER       = 1 << 2,  /* past a two-tier fat tree */
+  TS_NOTE_RACK_OVER_LIMIT  = 1 << 3,  /* one server alone exceeds the rack limit */
+  TS_NOTE_RACK_TOO_SHORT   = 1 << 4,  /* a rack-scale system taller than the site's racks */
+  TS_NOTE_HOST_RAM         = 1 << 5,  /* not enough host RAM */
+  TS_NOTE_MISSES_DEADLINE  = 1 << 6,
+} TsNoteFlags;
+
+/* Ways to make a job fit, each tried at the option's count. */
+typedef enum
+{
+  TS_REMEDY_ZERO3          = 1 << 0,
+  TS_REMEDY_CHECKPOINTING  = 1 << 1,
+  TS_REMEDY_MICRO_BATCH    = 1 << 2,
+  TS_REMEDY_OFFLOAD        = 1 << 3,
+  TS_REMEDY_LORA           = 1 << 4,
+  TS_REMEDY_QLORA          = 1 << 5,
+} TsRemedyFlags;
+
 /* One device placed in a rack. */
 typedef struct
 {
@@ -65,6 +88,10 @@ typedef struct
   gboolean        fits;
   char           *reason;            /* plain words, current language */
   char           *suggestion;        /* what would make it fit, or NULL */
+  const char     *reason_code;       /* fits, tight-headroom, tight-fp32-gradients, does-not-fit, … */
+  guint           suggested_servers; /* count that fits (or fits with margin when tight); 0 = none */
+  guint           remedies;          /* TsRemedyFlags that make it fit at this count */
+  guint           note_flags;        /* TsNoteFlags */
   double          gpu_memory_bytes;  /* capacity of one GPU */
   double          headroom_bytes;    /* per GPU; negative when it does not fit */
   double          headroom_fraction;

@@ -202,6 +202,7 @@ test_article_lora_70b_two_cards (void)
       /* A single workstation cannot grow: the suggestion is QLoRA. */
       g_assert_nonnull (o->suggestion);
       g_assert_nonnull (strstr (o->suggestion, "QLoRA"));
+      g_assert_true (o->remedies & TS_REMEDY_QLORA);
     }
   for (guint i = 0; i < G_N_ELEMENTS (two_cards_or_server); i++)
     {
@@ -251,6 +252,8 @@ test_pcie_rule (void)
   for (guint i = 0; two->notes != NULL && i < two->notes->len; i++)
     found |= strstr (g_ptr_array_index (two->notes, i), "inference and fine-tuning") != NULL;
   g_assert_true (found);
+  g_assert_true (two->note_flags & TS_NOTE_PCIE_ONLY);
+  g_assert_false (one->note_flags & TS_NOTE_PCIE_ONLY);
 
   /* Same FLOPs, twice the GPUs, 0.75 of the utilisation:
    * t₂ = t₁ / (2 × 0.75). */
@@ -618,6 +621,9 @@ test_cli_options_json (void)
 
     g_assert_cmpstr (json_object_get_string_member (option, "verdict"), ==, "tight");
     g_assert_true (json_object_get_boolean_member (option, "fits"));
+    /* Why, as a code the same in every language, and the way out. */
+    g_assert_cmpstr (json_object_get_string_member (option, "reason"), ==, "tight-fp32-gradients");
+    g_assert_cmpfloat (ts_test_json_number (root, "options.0.suggestion.0.servers"), ==, 2);
   }
 }
 
