@@ -100,7 +100,7 @@ static const Defect defects[] = {
   /* an unknown confidence level */
   { "\"confidence\": \"verified\"", "\"confidence\": \"sure\"", NULL, "confidence" },
   /* a source id no source record has */
-  { "\"S-sec-a100\",\n", "\"S-nowhere\",\n", NULL, "S-nowhere" },
+  { "\n        \"S-sec-a100\",", "\n        \"S-nowhere\",", "a100-80gb-sxm", "S-nowhere" },
   /* an unsupported schema version */
   { "\"schema_version\": 1", "\"schema_version\": 99", NULL, "schema version" },
   /* a JSON object with the same key twice */
