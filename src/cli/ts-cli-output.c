@@ -68,7 +68,8 @@ print_option_text (const TsPlan   *plan,
   g_autofree char *volts = ts_format_number_auto (o->line_voltage, 0);
   g_autofree char *days = ts_format_days (o->training_days);
 
-  g_print ("  %s %u × %s — %s\n", o->recommended ? "★" : " ", o->servers, o->server->name,
+  /* Three spaces: the component table above owns the two-space rows. */
+  g_print ("   %s %u × %s — %s\n", o->recommended ? "★" : " ", o->servers, o->server->name,
            ts_verdict_label (o->verdict));
   if (o->reason != NULL)
     g_print ("      %s\n", o->reason);
