@@ -57,6 +57,67 @@ print_padded (const char *text,
 }
 
 static void
+print_option_text (const TsPlan   *plan,
+                   const TsOption *o)
+{
+  const TsScenario *s = plan->scenario;
+  g_autofree char *kw = ts_format_kw (o->power_kw);
+  g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
+  g_autofree char *tons = ts_format_tons (o->cooling_tons);
+  g_autofree char *amps = ts_format_amps (o->amps_per_phase);
+  g_autofree char *volts = ts_format_number_auto (o->line_voltage, 0);
+  g_autofree char *days = ts_format_days (o->training_days);
+
+  /* Three spaces: the component table above owns the two-space rows. */
+  g_print ("   %s %u × %s — %s\n", o->recommended ? "★" : " ", o->servers, o->server->name,
+           ts_verdict_label (o->verdict));
+  if (o->reason != NULL)
+    g_print ("      %s\n", o->reason);
+  if (o->suggestion != NULL)
+    g_print ("      %s\n", o->suggestion);
+  g_print ("      ");
+  /* Translators: “14.3 kW, 48,794 BTU/h (4.07 t); 20.6 A per phase at 400 V, 3 phases” */
+  g_print (ngettext ("%s, %s (%s); %s per phase at %s V, %u phase", "%s, %s (%s); %s per phase at %s V, %u phases",
+                     o->phases),
+           kw, btu, tons, amps, volts, o->phases);
+  g_print ("; ");
+  /* Translators: “2 racks, 43U” */
+  g_print (ngettext ("%u rack, %uU", "%u racks, %uU", o->racks), o->racks, o->rack_units);
+  g_print ("\n");
+  if (o->servers > 1 && o->network != NULL)
+    {
+      g_print ("      ");
+      /* Translators: “40 × 400 Gb/s InfiniBand NDR 400G ports, 1 leaf and 0 spine switches” */
+      g_print (_("%u compute ports on %s, %u leaf and %u spine switches, separate storage and management networks"),
+               o->compute_ports, o->network->name, o->leaf_switches, o->spine_switches);
+      g_print ("\n");
+    }
+  if (s->tokens > 0)
+    {
+      g_autofree char *tokens = ts_format_params (s->tokens);
+
+      g_print ("      ");
+      /* Translators: “Training 10B tokens: about 10.1 days” */
+      g_print (_("Training %s tokens: about %s"), tokens, days);
+      if (o->energy_kwh > 0)
+        {
+          g_autofree char *kwh = ts_format_kwh (o->energy_kwh);
+
+          g_print ("; %s", kwh);
+          if (o->energy_cost > 0)
+            {
+              g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
+
+              g_print (", %s", cost);
+            }
+        }
+      g_print ("\n");
+    }
+  for (guint i = 0; o->notes != NULL && i < o->notes->len; i++)
+    g_print ("      ! %s\n", (const char *) g_ptr_array_index (o->notes, i));
+}
+
+static void
 print_plan_text (const TsPlan *plan)
 {
   const TsScenario *s = plan->scenario;
@@ -89,12 +150,7 @@ print_plan_text (const TsPlan *plan)
     {
       g_print ("\n%s\n", _("Hardware options:"));
       for (guint i = 0; i < plan->options->len; i++)
-        {
-          const TsOption *o = &g_array_index (plan->options, TsOption, i);
-
-          g_print ("  %s %u × %s — %s%s\n", o->recommended ? "★" : " ", o->servers, o->server->name,
-                   ts_verdict_label (o->verdict), o->reason != NULL ? "" : "");
-        }
+        print_option_text (plan, &g_array_index (plan->options, TsOption, i));
     }
 
   for (guint i = 0; i < plan->warnings->len; i++)

@@ -21,9 +21,13 @@ static TsCatalog *
 load_catalog (const TsCliArgs *args,
               GError         **error)
 {
-  if (args->catalog_path != NULL)
-    return ts_catalog_new_with_overlay (args->catalog_path, error);
-  return ts_catalog_new_builtin (error);
+  g_autofree char *warning = NULL;
+  TsCatalog *catalog = ts_catalog_new_with_fallback (args->catalog_path, &warning, error);
+
+  /* A broken user catalog leaves the built-in one in use; say why. */
+  if (warning != NULL)
+    g_printerr ("trainsizer-cli: %s\n", warning);
+  return catalog;
 }
 
 static int

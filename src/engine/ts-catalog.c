@@ -38,6 +38,10 @@ struct _TsCatalog
   GArray          *interconnects;  /* TsInterconnect */
   GArray          *networks;       /* TsNetwork */
   GArray          *mfu;            /* TsMfuDefault */
+  gboolean         has_management_switch;
+  TsManagementSwitch management_switch;
+  gboolean         has_pdu;
+  TsPdu            pdu;
 };
 
 /* Where a value is read from, so that every error names the file, the
@@ -721,6 +725,56 @@ read_mfu_record (Reader *r, JsonObject *obj, gpointer record)
   m->mfu = read_number (r, obj, "mfu", 0.01, 1.0, TRUE);
 }
 
+static void
+read_site_equipment (Reader     *r,
+                     JsonObject *obj,
+                     TsCatalog  *self)
+{
+  JsonNode *node;
+
+  r->section = "site_equipment";
+  if ((node = member (r, obj, "management_switch", FALSE)) != NULL)
+    {
+      TsManagementSwitch *m = &self->management_switch;
+      JsonObject *o;
+
+      r->id = "management_switch";
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        {
+          reader_fail (r, "management_switch", _("must be an object"));
+          return;
+        }
+      o = json_node_get_object (node);
+      self->has_management_switch = TRUE;
+      m->name = read_string (r, o, "name", TRUE);
+      m->ports = read_uint (r, o, "ports", 2, 10000, TRUE);
+      m->rack_units = read_uint (r, o, "rack_units", 1, 50, TRUE);
+      m->power_w = read_number (r, o, "power_w", 0, 1e5, TRUE);
+      m->weight_kg = read_number (r, o, "weight_kg", 0, 1e4, TRUE);
+      read_provenance (r, o, &m->prov);
+    }
+  if (!r->failed && (node = member (r, obj, "pdu", FALSE)) != NULL)
+    {
+      TsPdu *p = &self->pdu;
+      JsonObject *o;
+
+      r->id = "pdu";
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        {
+          reader_fail (r, "pdu", _("must be an object"));
+          return;
+        }
+      o = json_node_get_object (node);
+      self->has_pdu = TRUE;
+      p->name = read_string (r, o, "name", TRUE);
+      p->per_rack = read_uint (r, o, "per_rack", 0, 16, TRUE);
+      p->weight_kg = read_number (r, o, "weight_kg", 0, 1000, TRUE);
+      read_provenance (r, o, &p->prov);
+    }
+  r->section = NULL;
+  r->id = NULL;
+}
+
 static JsonObject *
 read_object_member (Reader     *r,
                     JsonObject *root,
@@ -784,6 +838,7 @@ load_root (TsCatalog  *self,
   Reader r = { .file = self->name, .origins = origins, .error = error };
   JsonObject *root;
   JsonObject *obj;
+  JsonNode *node;
   double schema;
 
   if (!JSON_NODE_HOLDS_OBJECT (root_node))
@@ -841,6 +896,14 @@ load_root (TsCatalog  *self,
       self->availability_factor = read_number (&r, obj, "availability_factor", 0.1, 1, TRUE);
       self->pcie_mfu_factor = read_number (&r, obj, "pcie_multi_gpu_mfu_factor", 0.05, 1, TRUE);
       r.section = NULL;
+    }
+
+  if (!r.failed && (node = member (&r, root, "site_equipment", FALSE)) != NULL)
+    {
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        reader_fail (&r, "site_equipment", _("must be an object"));
+      else
+        read_site_equipment (&r, json_node_get_object (node), self);
     }
 
   if (!r.failed)
@@ -957,7 +1020,7 @@ merge_overlay (JsonObject  *base,
   static const char *const sections[] = {
     "sources", "models", "gpus", "servers", "interconnects", "networks", "mfu_defaults",
   };
-  static const char *const objects[] = { "vendor", "constants", "training" };
+  static const char *const objects[] = { "vendor", "constants", "training", "site_equipment" };
 
   for (guint s = 0; s < G_N_ELEMENTS (sections); s++)
     {
@@ -1042,6 +1105,45 @@ ts_catalog_new_with_overlay (const char  *path,
 }
 
 TsCatalog *
+ts_catalog_new_with_fallback (const char  *path,
+                              char       **warning,
+                              GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  TsCatalog *catalog;
+
+  if (warning != NULL)
+    *warning = NULL;
+  if (path == NULL)
+    return ts_catalog_new_builtin (error);
+
+  catalog = ts_catalog_new_with_overlay (path, &local_error);
+  if (catalog != NULL)
+    return catalog;
+
+  /* A broken user file must not leave the user without an answer: keep
+   * the built-in figures and say why the file was not used. */
+  catalog = ts_catalog_new_builtin (error);
+  if (catalog != NULL && warning != NULL)
+    /* Translators: %s is the loader's reason, which names the file, record and field */
+    *warning = g_strdup_printf (_("The user catalog was not used, the built-in one is: %s"),
+                                local_error->message);
+  return catalog;
+}
+
+const TsManagementSwitch *
+ts_catalog_get_management_switch (const TsCatalog *self)
+{
+  return self->has_management_switch ? &self->management_switch : NULL;
+}
+
+const TsPdu *
+ts_catalog_get_pdu (const TsCatalog *self)
+{
+  return self->has_pdu ? &self->pdu : NULL;
+}
+
+TsCatalog *
 ts_catalog_ref (TsCatalog *self)
 {
   g_atomic_ref_count_inc (&self->ref_count);
@@ -1065,6 +1167,10 @@ ts_catalog_unref (TsCatalog *self)
   g_clear_pointer (&self->interconnects, g_array_unref);
   g_clear_pointer (&self->networks, g_array_unref);
   g_clear_pointer (&self->mfu, g_array_unref);
+  g_free (self->management_switch.name);
+  provenance_clear (&self->management_switch.prov);
+  g_free (self->pdu.name);
+  provenance_clear (&self->pdu.prov);
   g_free (self);
 }
 

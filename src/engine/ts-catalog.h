@@ -135,6 +135,26 @@ typedef struct
   double         mfu;
 } TsMfuDefault;
 
+/* Rack equipment that is not a server or a fabric switch
+ * (catalog “site_equipment”, optional). */
+typedef struct
+{
+  char          *name;
+  guint          ports;
+  guint          rack_units;
+  double         power_w;
+  double         weight_kg;
+  TsProvenance   prov;
+} TsManagementSwitch;
+
+typedef struct
+{
+  char          *name;
+  guint          per_rack;    /* 2: one on the A feed, one on the B feed */
+  double         weight_kg;
+  TsProvenance   prov;
+} TsPdu;
+
 typedef struct
 {
   TsModel        model;
@@ -154,6 +174,13 @@ TsCatalog            *ts_catalog_new_from_data      (const char      *data,
  * extending it. */
 TsCatalog            *ts_catalog_new_with_overlay   (const char      *path,
                                                      GError         **error);
+/* For the window and the CLI: the built-in catalog with path's records
+ * over it; when path is unusable, the built-in catalog alone and, in
+ * warning, why (current language). NULL only when the built-in catalog
+ * itself fails (error set). path may be NULL. */
+TsCatalog            *ts_catalog_new_with_fallback  (const char      *path,
+                                                     char           **warning,
+                                                     GError         **error);
 TsCatalog            *ts_catalog_ref                (TsCatalog       *catalog);
 void                  ts_catalog_unref              (TsCatalog       *catalog);
 
@@ -169,6 +196,10 @@ double                ts_catalog_get_pcie_mfu_factor (const TsCatalog *catalog);
 double                ts_catalog_get_mfu            (const TsCatalog *catalog,
                                                      const char      *family,
                                                      const char      *precision);
+
+/* NULL when the catalog has no site_equipment. */
+const TsManagementSwitch *ts_catalog_get_management_switch (const TsCatalog *catalog);
+const TsPdu          *ts_catalog_get_pdu            (const TsCatalog *catalog);
 
 guint                 ts_catalog_get_n_models       (const TsCatalog *catalog);
 const TsCatalogModel *ts_catalog_get_model          (const TsCatalog *catalog,

@@ -1,5 +1,11 @@
 /* ts-recommend.c — hardware options for a scenario, ranked
  *
+ * For every server (or card) of the catalog: the smallest count whose
+ * per-GPU memory fits, the verdict and why, and what that count takes:
+ * network, storage, CPU/RAM, power, heat, current, racks, time, energy
+ * and cost. The memory itself is ts-memory.c's: this file only asks it
+ * at each option's layout.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "ts-recommend"
@@ -8,14 +14,55 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "ts-format.h"
 #include "ts-recommend.h"
+
+/* Training FLOPs per parameter and token (Kaplan et al. 2020, "Scaling
+ * Laws"; sizing-model §8): forward 2 + backward 4. Full recomputation
+ * repeats the forward (+2). LoRA/QLoRA compute no weight gradients for
+ * the frozen base: forward 2 + input gradients 2. */
+#define FLOPS_PER_PARAM_TOKEN_FULL     6.0
+#define FLOPS_PER_PARAM_TOKEN_ADAPTER  4.0
+#define FLOPS_PER_PARAM_TOKEN_RECOMPUTE 2.0
+
+/* Bytes of one gradient element synchronised every step (sizing-model §3:
+ * BF16 2, FP32 4; LoRA adapters keep BF16 gradients, §5). */
+#define GRADIENT_BYTES_16BIT 2.0
+#define GRADIENT_BYTES_32BIT 4.0
+
+/* Dataset bytes per token: raw text averages about 4 bytes (characters of
+ * English) per BPE token (OpenAI tokenizer guide: “one token generally
+ * corresponds to ~4 characters of text”), and tokenized ids take 4 bytes
+ * each once the vocabulary exceeds 65,536 (Llama 3: 128,256). Russian text
+ * takes more bytes per token; this is an estimate and says so. */
+#define DATASET_BYTES_PER_TOKEN 4.0
+
+#define BYTES_PER_TB     1e12
+#define BITS_PER_BYTE    8.0
+#define SECONDS_PER_DAY  86400.0
+#define HOURS_PER_DAY    24.0
+#define WATTS_PER_KW     1000.0
+#define SQRT_3           1.7320508075688772
+
+/* IEC 60038 low-voltage systems (hardware-facts §5): a three-phase supply
+ * named by its phase-to-neutral voltage is the system it belongs to, so
+ * the scenario's default 230 V with 3 phases is 230/400 V, and 120 V is
+ * 120/208 V. Any other figure given for three phases is the line voltage. */
+static const struct { double phase; double line; } iec_60038_systems[] = {
+  { 120, 208 }, { 220, 380 }, { 230, 400 }, { 240, 415 }, { 277, 480 }, { 347, 600 },
+};
+
+/* ---- small helpers ------------------------------------------------------ */
 
 void
 ts_option_clear (TsOption *option)
 {
   g_clear_pointer (&option->reason, g_free);
   g_clear_pointer (&option->suggestion, g_free);
+  g_clear_pointer (&option->notes, g_ptr_array_unref);
   if (option->rack_detail != NULL)
     {
       for (guint i = 0; i < option->rack_detail->len; i++)
@@ -48,32 +95,1130 @@ ts_verdict_label (TsVerdict verdict)
     }
 }
 
+const char *
+ts_device_role_to_string (TsDeviceRole role)
+{
+  switch (role)
+    {
+    case TS_DEVICE_SERVER: return "server";
+    case TS_DEVICE_LEAF_SWITCH: return "leaf-switch";
+    case TS_DEVICE_SPINE_SWITCH: return "spine-switch";
+    case TS_DEVICE_STORAGE_SWITCH: return "storage-switch";
+    case TS_DEVICE_MANAGEMENT_SWITCH: return "management-switch";
+    case TS_DEVICE_PDU: return "pdu";
+    case TS_N_DEVICE_ROLES:
+    default: return "device";
+    }
+}
+
+static void
+add_note (TsOption   *o,
+          TsNoteFlags flag,
+          char       *text)
+{
+  o->note_flags |= flag;
+  if (o->notes == NULL)
+    o->notes = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (o->notes, text);
+}
+
+static guint
+ceil_div (double a,
+          double b)
+{
+  double q = ceil (a / b - 1e-9);
+
+  return q < 1 ? 1 : (q > G_MAXUINT ? G_MAXUINT : (guint) q);
+}
+
+double
+ts_site_line_voltage (double voltage,
+                      guint  phases)
+{
+  if (phases < 3)
+    return voltage;
+  for (guint i = 0; i < G_N_ELEMENTS (iec_60038_systems); i++)
+    if (fabs (voltage - iec_60038_systems[i].phase) < 0.5)
+      return iec_60038_systems[i].line;
+  return voltage;
+}
+
+/* Current per phase at power factor 1 (HP Insight Control PM guide,
+ * hardware-facts §5): single phase I = P / V; balanced three phase
+ * I = P / (√3 · V_LL). Servers' PSUs are active-PFC, close to 1. */
+double
+ts_site_amps (double kw,
+              double voltage,
+              guint  phases)
+{
+  double line = ts_site_line_voltage (voltage, phases);
+
+  if (line <= 0)
+    return 0;
+  if (phases < 3)
+    return kw * WATTS_PER_KW / line;
+  return kw * WATTS_PER_KW / (SQRT_3 * line);
+}
+
+/* Heat a server gives off: its power in BTU/h, or the vendor's own heat
+ * figure where that is higher (DGX H200: 38,557 BTU/h against 10.2 kW) —
+ * cooling is sized for the larger. */
+static double
+server_heat_btu_h (const TsCatalog *catalog,
+                   const TsServer  *server)
+{
+  double electrical = server->max_power_kw * ts_catalog_get_btu_h_per_kw (catalog);
+
+  return MAX (electrical, server->heat_btu_h);
+}
+
+/* ---- memory at a count -------------------------------------------------- */
+
+static double
+per_gpu_at (const TsScenario *s,
+            guint             gpus,
+            TsMemory         *m)
+{
+  TsLayout layout;
+
+  ts_layout_resolve (s, gpus, &layout);
+  ts_memory_compute (s, &layout, m);
+  return ts_breakdown_sum (&m->per_gpu);
+}
+
+static gboolean
+fits_at (const TsScenario *s,
+         const TsServer   *server,
+         guint             servers)
+{
+  TsMemory m;
+
+  return per_gpu_at (s, servers * server->gpu_count, &m) <= server->gpu->memory_bytes;
+}
+
+static guint
+count_cap (const TsServer *server)
+{
+  guint cap = MAX (1u, TS_MAX_GPUS / server->gpu_count);
+
+  if (server->max_servers > 0)
+    cap = MIN (cap, server->max_servers);
+  return cap;
+}
+
+/* The smallest count in 1…cap that fits, or 0. Per-GPU memory never grows
+ * when data-parallel GPUs are added (sharding divides, the rest stays), so
+ * doubling to a fitting count and bisecting back is exact. */
+static guint
+smallest_fitting (const TsScenario *s,
+                  const TsServer   *server,
+                  guint             cap)
+{
+  guint lo = 1;
+  guint hi = 2;
+
+  if (fits_at (s, server, 1))
+    return 1;
+  for (;;)
+    {
+      if (hi >= cap)
+        {
+          hi = cap;
+          if (hi <= lo || !fits_at (s, server, hi))
+            return 0;
+          break;
+        }
+      if (fits_at (s, server, hi))
+        break;
+      lo = hi;
+      hi *= 2;
+    }
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (fits_at (s, server, mid))
+        hi = mid;
+      else
+        lo = mid;
+    }
+  return hi;
+}
+
+/* ---- time --------------------------------------------------------------- */
+
+static double
+training_flops (const TsScenario *s)
+{
+  double n = s->model.active_params > 0 ? s->model.active_params : s->model.params;
+  double per = s->method == TS_METHOD_FULL ? FLOPS_PER_PARAM_TOKEN_FULL : FLOPS_PER_PARAM_TOKEN_ADAPTER;
+
+  if (s->checkpointing == TS_CHECKPOINTING_FULL)
+    per += FLOPS_PER_PARAM_TOKEN_RECOMPUTE;
+  return per * n * s->tokens;
+}
+
+/* Effective FLOP/s of one GPU in a job of `gpus` GPUs: dense peak at the
+ * training precision × the family's utilisation default, lowered when a
+ * multi-GPU job runs over PCIe only (the article's rule), × availability. */
+static double
+gpu_rate (const TsCatalog  *catalog,
+          const TsScenario *s,
+          const TsServer   *server,
+          guint             gpus,
+          double           *peak_out,
+          double           *mfu_out)
+{
+  const TsGpu *g = server->gpu;
+  const char *key = "bf16";
+  double peak = g->tflops_bf16;
+  double mfu;
+
+  if (s->precision == TS_PRECISION_FP8 && g->tflops_fp8 > 0)
+    {
+      key = "fp8";
+      peak = g->tflops_fp8;
+    }
+  else if (s->precision == TS_PRECISION_FP16 && g->tflops_fp16 > 0)
+    peak = g->tflops_fp16;
+
+  mfu = ts_catalog_get_mfu (catalog, g->family, key);
+  if (mfu <= 0)
+    mfu = ts_catalog_get_mfu (catalog, g->family, "bf16");
+  if (gpus > 1 && !server->interconnect->training_capable)
+    mfu *= ts_catalog_get_pcie_mfu_factor (catalog);
+
+  if (peak_out != NULL)
+    *peak_out = peak;
+  if (mfu_out != NULL)
+    *mfu_out = mfu;
+  return peak * 1e12 * mfu * ts_catalog_get_availability_factor (catalog);
+}
+
+static guint
+servers_for_deadline (const TsCatalog  *catalog,
+                      const TsScenario *s,
+                      const TsServer   *server,
+                      double            flops)
+{
+  double needed;
+  guint n;
+
+  if (s->deadline_days <= 0 || flops <= 0)
+    return 0;
+  needed = flops / (s->deadline_days * SECONDS_PER_DAY);
+  n = ceil_div (needed, gpu_rate (catalog, s, server, server->gpu_count, NULL, NULL) * server->gpu_count);
+  /* A one-GPU option that needs more than one box runs multi-GPU. */
+  if (server->gpu_count == 1 && n > 1)
+    n = ceil_div (needed, gpu_rate (catalog, s, server, 2, NULL, NULL));
+  return n;
+}
+
+/* ---- verdict, reason, suggestion ---------------------------------------- */
+
+static double
+gradient_bytes (const TsScenario *s,
+                const TsMemory   *m)
+{
+  if (s->method != TS_METHOD_FULL)
+    return m->trainable_params * GRADIENT_BYTES_16BIT;
+  if (s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
+    return m->trainable_params * GRADIENT_BYTES_32BIT;
+  return m->trainable_params * GRADIENT_BYTES_16BIT;
+}
+
+/* The tight/fits conflict (issue 4, sizing-model §10, the article):
+ * the article calls 70B full training on 8 × B200 “впритык” (just
+ * barely), and its own figures are 1,120–1,260 GB against 1,440 GB. At
+ * the defaults (BF16 gradients, 10% threshold) the detailed estimate
+ * leaves about 15% free, which alone would read “fits”. The article's
+ * range runs to 18 bytes per parameter (FP32 gradients); a fit that keeps
+ * its margin only at the low end of the article's own range is “just
+ * barely” in the article's sense. So a full-training fit is “tight” when,
+ * with FP32 gradients, less than the tight threshold would stay free —
+ * the design's own note (“tight with FP32 gradients”). Both defaults stay
+ * as designed (10%, BF16 gradients, whole capacity as usable memory), the
+ * verdict says which end of the range made it tight, and a user who has
+ * chosen FP32 gradients gets the plain threshold rule. */
+static double
+upper_bound_headroom (const TsScenario *s,
+                      const TsServer   *server,
+                      guint             servers)
+{
+  TsScenario upper = *s;  /* shallow: ts_memory_compute only reads it */
+  TsMemory m;
+  double capacity = server->gpu->memory_bytes;
+
+  if (s->method != TS_METHOD_FULL || s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
+    return NAN;
+  upper.grad_dtype = TS_GRAD_FP32;
+  return (capacity - per_gpu_at (&upper, servers * server->gpu_count, &m)) / capacity;
+}
+
+typedef struct
+{
+  TsRemedyFlags flag;
+  const char *text;
+  void      (*apply) (TsScenario *s);
+  gboolean  (*applies) (const TsScenario *s, const TsLayout *l);
+} Remedy;
+
+static void     zero3_apply (TsScenario *s) { s->zero_stage = 3; }
+static gboolean zero3_applies (const TsScenario *s, const TsLayout *l) { return l->dp > 1 && l->zero_stage < 3; }
+static void     ckpt_apply (TsScenario *s) { s->checkpointing = TS_CHECKPOINTING_FULL; }
+static gboolean ckpt_applies (const TsScenario *s, const TsLayout *l) { return s->checkpointing != TS_CHECKPOINTING_FULL; }
+static void     mb_apply (TsScenario *s) { s->micro_batch = 1; }
+static gboolean mb_applies (const TsScenario *s, const TsLayout *l) { return s->micro_batch > 1; }
+static void     offload_apply (TsScenario *s) { s->offload = TS_OFFLOAD_OPTIMIZER; }
+static gboolean offload_applies (const TsScenario *s, const TsLayout *l) { return s->method == TS_METHOD_FULL && s->offload == TS_OFFLOAD_NONE; }
+static void     lora_apply (TsScenario *s) { s->method = TS_METHOD_LORA; }
+static gboolean lora_applies (const TsScenario *s, const TsLayout *l) { return s->method == TS_METHOD_FULL && s->model.has_architecture; }
+static void     qlora_apply (TsScenario *s) { s->method = TS_METHOD_QLORA; }
+static gboolean qlora_applies (const TsScenario *s, const TsLayout *l) { return s->method != TS_METHOD_QLORA && s->model.has_architecture; }
+
+/* What would make it fit at the same count, each tried, none guessed. */
+static char *
+suggest (const TsCatalog  *catalog,
+         const TsScenario *s,
+         const TsServer   *server,
+         TsOption         *o)
+{
+  const Remedy remedies[] = {
+    /* Translators: a way to make training fit, in a list of them */
+    { TS_REMEDY_ZERO3, N_("ZeRO-3 (shard the weights too)"), zero3_apply, zero3_applies },
+    { TS_REMEDY_CHECKPOINTING, N_("full activation checkpointing"), ckpt_apply, ckpt_applies },
+    { TS_REMEDY_MICRO_BATCH, N_("micro-batch 1"), mb_apply, mb_applies },
+    { TS_REMEDY_OFFLOAD, N_("optimizer offload to host RAM"), offload_apply, offload_applies },
+    { TS_REMEDY_LORA, N_("LoRA instead of full training"), lora_apply, lora_applies },
+    { TS_REMEDY_QLORA, N_("QLoRA (4-bit base)"), qlora_apply, qlora_applies },
+  };
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) working = g_ptr_array_new ();
+  guint cap = count_cap (server);
+
+  if (o->verdict == TS_VERDICT_TIGHT)
+    {
+      /* More GPUs buy margin: the smallest count that fits with room. */
+      for (guint n = o->servers + 1; n <= cap && n <= o->servers + 64; n++)
+        {
+          TsMemory m;
+          double capacity = server->gpu->memory_bytes;
+          double free = (capacity - per_gpu_at (s, n * server->gpu_count, &m)) / capacity;
+          double upper = upper_bound_headroom (s, server, n);
+
+          if (free >= s->headroom_tight && (isnan (upper) || upper >= s->headroom_tight))
+            {
+              g_autofree char *pct = ts_format_percent (free);
+
+              o->suggested_servers = n;
+
+              g_string_append_printf (out,
+                                      /* Translators: “2 servers leave 45 % free” */
+                                      ngettext ("%u server leaves %s free", "%u servers leave %s free", n),
+                                      n, pct);
+              break;
+            }
+        }
+      return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+    }
+
+  if (o->verdict != TS_VERDICT_DOES_NOT_FIT)
+    return NULL;
+
+  if (o->servers_for_memory > o->servers)
+    o->suggested_servers = o->servers_for_memory;
+  if (o->servers_for_memory > o->servers)
+    g_ptr_array_add (working, g_strdup_printf (ngettext ("%u server", "%u servers", o->servers_for_memory),
+                                               o->servers_for_memory));
+
+  for (guint i = 0; i < G_N_ELEMENTS (remedies); i++)
+    {
+      TsScenario variant = *s;  /* shallow: only read */
+      TsMemory m;
+
+      if (!remedies[i].applies (s, &o->memory.layout))
+        continue;
+      remedies[i].apply (&variant);
+      if (per_gpu_at (&variant, o->gpus, &m) <= server->gpu->memory_bytes)
+        {
+          o->remedies |= remedies[i].flag;
+          g_ptr_array_add (working, g_strdup (_(remedies[i].text)));
+        }
+    }
+
+  if (working->len == 0)
+    return NULL;
+  /* Translators: followed by a list such as “2 servers; QLoRA (4-bit base)” */
+  g_string_append (out, _("Would fit with: "));
+  for (guint i = 0; i < working->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, "; ");
+      g_string_append (out, g_ptr_array_index (working, i));
+      g_free (g_ptr_array_index (working, i));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static void
+judge (const TsScenario *s,
+       const TsServer   *server,
+       TsOption         *o)
+{
+  double per_gpu = ts_breakdown_sum (&o->memory.per_gpu);
+  g_autofree char *need = ts_format_gb (per_gpu);
+  g_autofree char *have = ts_format_gb (o->gpu_memory_bytes);
+  g_autofree char *free_pct = NULL;
+
+  o->headroom_bytes = o->gpu_memory_bytes - per_gpu;
+  o->headroom_fraction = o->headroom_bytes / o->gpu_memory_bytes;
+  o->upper_headroom_fraction = upper_bound_headroom (s, server, o->servers);
+  free_pct = ts_format_percent (MAX (0, o->headroom_fraction));
+
+  if (o->headroom_bytes < 0)
+    {
+      o->verdict = TS_VERDICT_DOES_NOT_FIT;
+      o->reason_code = o->servers_for_memory == 0
+                       ? (server->max_servers > 0 ? "does-not-fit-max-servers" : "does-not-fit-any-size")
+                       : "does-not-fit";
+      if (o->servers_for_memory == 0 && server->max_servers > 0 && o->servers >= server->max_servers)
+        o->reason = g_strdup_printf (ngettext ("Does not fit even at the largest size this option comes in (%u unit): %s per GPU needed, %s available",
+                                               "Does not fit even at the largest size this option comes in (%u units): %s per GPU needed, %s available",
+                                               server->max_servers),
+                                     server->max_servers, need, have);
+      else if (o->servers_for_memory == 0)
+        /* Translators: the part of GPU memory that more GPUs cannot shrink (activations, runtime) is too large */
+        o->reason = g_strdup_printf (_("Does not fit at any size: %s per GPU needed, %s available, and more GPUs do not shrink what is left"),
+                                     need, have);
+      else
+        o->reason = g_strdup_printf (_("Does not fit: %s per GPU needed, %s available"), need, have);
+    }
+  else if (o->headroom_fraction < s->headroom_tight)
+    {
+      g_autofree char *limit = ts_format_percent (s->headroom_tight);
+
+      o->verdict = TS_VERDICT_TIGHT;
+      o->reason_code = "tight-headroom";
+      /* Translators: “Tight: 180 GB of 193 GB per GPU, only 7 % free (under 10 %)” */
+      o->reason = g_strdup_printf (_("Tight: %s of %s per GPU, only %s free (under %s)"),
+                                   need, have, free_pct, limit);
+    }
+  else if (!isnan (o->upper_headroom_fraction) && o->upper_headroom_fraction < s->headroom_tight)
+    {
+      g_autofree char *upper = ts_format_percent (MAX (0, o->upper_headroom_fraction));
+
+      o->verdict = TS_VERDICT_TIGHT;
+      o->reason_code = "tight-fp32-gradients";
+      o->reason = g_strdup_printf (/* Translators: the article's range is 16–18 bytes per parameter; 18 is with FP32 gradients */
+                                   _("Tight: %s of %s per GPU (%s free) with BF16 gradients, but only %s free with FP32 gradients, the article's 18 bytes per parameter"),
+                                   need, have, free_pct, upper);
+    }
+  else
+    {
+      o->verdict = TS_VERDICT_FITS;
+      o->reason_code = "fits";
+      o->reason = g_strdup_printf (_("Fits: %s of %s per GPU, %s free"), need, have, free_pct);
+    }
+  o->fits = o->verdict != TS_VERDICT_DOES_NOT_FIT;
+}
+
+/* ---- network ------------------------------------------------------------ */
+
+/* A rail-optimised two-tier fat tree (NVIDIA HGX RA “2-8-9-400”; DGX
+ * SuperPOD: one SU of 32 × 8 GPUs = 8 leaf + 4 spine QM9700, 72 × 8 GPUs
+ * = 8 leaf + 4 spine Q3400): with k-port switches, up to k compute ports
+ * need one switch tier; beyond that each leaf gives half its ports to GPUs
+ * and half to spines, and the spines take every leaf uplink:
+ * leaves = ⌈P / (k/2)⌉, spines = ⌈leaves · (k/2) / k⌉. Past k²/2 ports a
+ * third tier is needed and the count is a lower bound. */
+static void
+size_network (const TsCatalog  *catalog,
+              const TsScenario *s,
+              const TsServer   *server,
+              TsOption         *o)
+{
+  const TsNetwork *net = server->network;
+  const TsManagementSwitch *mgmt = ts_catalog_get_management_switch (catalog);
+  double k;
+
+  o->gradient_bytes = gradient_bytes (s, &o->memory);
+  o->intra_gb_s = server->interconnect->bw_gb_s_unidir;
+  if (server->gpu_count > 1)
+    o->sync_seconds_intra = 2.0 * (server->gpu_count - 1) / server->gpu_count
+                            * o->gradient_bytes / (o->intra_gb_s * TS_BYTES_PER_GB);
+
+  if (o->servers <= 1)
+    return;
+
+  o->network = net;
+  o->compute_ports = o->gpus;
+  o->port_gbps = server->compute_nic_gbps > 0 ? server->compute_nic_gbps : net->port_gbps;
+  o->network_gb_s = o->port_gbps / BITS_PER_BYTE;
+  /* A flat ring over every GPU of the job: each step pushes 2(n−1)/n of
+   * the gradients through every GPU's slowest link, its network port. */
+  o->sync_seconds_network = 2.0 * (o->gpus - 1) / o->gpus
+                            * o->gradient_bytes / (o->network_gb_s * TS_BYTES_PER_GB);
+
+  k = net->switch_ports;
+  if (o->compute_ports <= k)
+    {
+      o->leaf_switches = 1;
+      o->spine_switches = 0;
+    }
+  else
+    {
+      o->leaf_switches = ceil_div (o->compute_ports, k / 2);
+      o->spine_switches = ceil_div (o->leaf_switches * (k / 2), k);
+      if (o->compute_ports > k * k / 2)
+        add_note (o, TS_NOTE_THIRD_TIER, g_strdup_printf (_("%u compute ports are more than a two-tier fat tree of %u-port switches carries: a third switch tier is needed, and the switch count is a lower bound"),
+                                      o->compute_ports, net->switch_ports));
+    }
+
+  o->storage_ports = o->servers * server->storage_nic_count;
+  if (o->storage_ports > 0)
+    o->storage_switches = ceil_div (o->storage_ports, k);
+
+  o->switches_power_kw = (o->leaf_switches + o->spine_switches + o->storage_switches)
+                         * net->switch_power_w / WATTS_PER_KW;
+  o->switches_rack_units = (o->leaf_switches + o->spine_switches + o->storage_switches)
+                           * net->switch_rack_units;
+  (void) mgmt;  /* counted per rack in place_racks () */
+}
+
+/* ---- racks -------------------------------------------------------------- */
+
+typedef struct
+{
+  const TsCatalog  *catalog;
+  const TsScenario *scenario;
+  TsOption         *option;
+  guint             usable_units;   /* below the management switch */
+} Placer;
+
+static TsRack *
+new_rack (Placer *p,
+          guint   units)
+{
+  TsRack rack = { 0 };
+
+  rack.devices = g_array_new (FALSE, TRUE, sizeof (TsRackDevice));
+  rack.units = units;
+  rack.limit_kw = p->scenario->rack_kw;
+  g_array_append_val (p->option->rack_detail, rack);
+  return &g_array_index (p->option->rack_detail, TsRack, p->option->rack_detail->len - 1);
+}
+
+static void
+rack_add (Placer       *p,
+          TsRack       *rack,
+          TsDeviceRole  role,
+          const char   *name,
+          guint         u_bottom,
+          guint         u_height,
+          double        kw,
+          double        heat_btu_h,
+          double        weight_kg)
+{
+  TsRackDevice d = { role, name, u_bottom, u_height, kw, weight_kg };
+
+  g_array_append_val (rack->devices, d);
+  rack->used_units += u_height;
+  rack->power_kw += kw;
+  rack->heat_btu_h += heat_btu_h;
+  rack->weight_kg += weight_kg;
+  if (kw > rack->limit_kw)
+    rack->over_limit = TRUE;
+}
+
+/* The next free unit above what is stacked from the bottom. */
+static guint
+rack_top (const TsRack *rack)
+{
+  guint top = 0;
+
+  for (guint i = 0; i < rack->devices->len; i++)
+    {
+      const TsRackDevice *d = &g_array_index (rack->devices, TsRackDevice, i);
+
+      if (d->role != TS_DEVICE_MANAGEMENT_SWITCH && d->u_height > 0)
+        top = MAX (top, d->u_bottom + d->u_height - 1);
+    }
+  return top;
+}
+
+static gboolean
+rack_takes (const Placer *p,
+            const TsRack *rack,
+            guint         u_height,
+            double        kw)
+{
+  return rack_top (rack) + u_height <= p->usable_units
+         && (rack->power_kw + kw <= rack->limit_kw + 1e-9 || rack->used_units == 0);
+}
+
+static int
+compare_devices (gconstpointer a,
+                 gconstpointer b)
+{
+  const TsRackDevice *da = a;
+  const TsRackDevice *db = b;
+
+  return (int) da->u_bottom - (int) db->u_bottom;
+}
+
+/* Servers bottom up, each rack filled while its height and the site's
+ * per-rack power limit allow (a server heavier than the limit gets a rack
+ * of its own, flagged); a management switch on top of every server rack;
+ * fabric and storage switches first-fit into the space left, else into
+ * network racks; two 0U PDUs (A and B) per rack. A rack-scale system
+ * (GB200 NVL72) is a rack by itself. */
+static void
+place_racks (const TsCatalog  *catalog,
+             const TsScenario *s,
+             const TsServer   *server,
+             TsOption         *o)
+{
+  const TsManagementSwitch *mgmt = ts_catalog_get_management_switch (catalog);
+  const TsPdu *pdu = ts_catalog_get_pdu (catalog);
+  double btu = ts_catalog_get_btu_h_per_kw (catalog);
+  gboolean cluster = o->servers > 1;
+  gboolean whole_rack = g_strcmp0 (server->kind, "rack") == 0;
+  guint mgmt_u = (cluster && mgmt != NULL && !whole_rack) ? mgmt->rack_units : 0;
+  Placer p = { catalog, s, o, 0 };
+  TsRack *rack = NULL;
+  guint first_network_rack;
+  struct { TsDeviceRole role; guint count; } fabric[] = {
+    { TS_DEVICE_LEAF_SWITCH, o->leaf_switches },
+    { TS_DEVICE_SPINE_SWITCH, o->spine_switches },
+    { TS_DEVICE_STORAGE_SWITCH, o->storage_switches },
+  };
+
+  o->rack_detail = g_array_new (FALSE, TRUE, sizeof (TsRack));
+  p.usable_units = s->rack_units > mgmt_u ? s->rack_units - mgmt_u : s->rack_units;
+
+  for (guint i = 0; i < o->servers; i++)
+    {
+      double kw = server->max_power_kw;
+
+      if (whole_rack)
+        {
+          rack = new_rack (&p, MAX (s->rack_units, server->rack_units));
+          rack_add (&p, rack, TS_DEVICE_SERVER, server->name, 1, server->rack_units, kw,
+                    server_heat_btu_h (catalog, server), server->weight_kg);
+          continue;
+        }
+      if (rack == NULL || !rack_takes (&p, rack, server->rack_units, kw))
+        rack = new_rack (&p, s->rack_units);
+      rack_add (&p, rack, TS_DEVICE_SERVER, server->name, rack_top (rack) + 1, server->rack_units, kw,
+                server_heat_btu_h (catalog, server), server->weight_kg);
+    }
+
+  if (mgmt_u > 0)
+    for (guint r = 0; r < o->rack_detail->len; r++)
+      {
+        rack = &g_array_index (o->rack_detail, TsRack, r);
+        o->management_switches++;
+        rack_add (&p, rack, TS_DEVICE_MANAGEMENT_SWITCH, mgmt->name, rack->units - mgmt_u + 1, mgmt_u,
+                  mgmt->power_w / WATTS_PER_KW, mgmt->power_w / WATTS_PER_KW * btu, mgmt->weight_kg);
+      }
+
+  first_network_rack = o->rack_detail->len;
+  p.usable_units = s->rack_units;
+  for (guint f = 0; f < G_N_ELEMENTS (fabric); f++)
+    for (guint i = 0; i < fabric[f].count; i++)
+      {
+        const TsNetwork *net = server->network;
+        double kw = net->switch_power_w / WATTS_PER_KW;
+        guint u = net->switch_rack_units;
+
+        rack = NULL;
+        /* Server racks first (below their management switch), then
+         * network racks. */
+        for (guint r = 0; r < o->rack_detail->len && rack == NULL; r++)
+          {
+            TsRack *candidate = &g_array_index (o->rack_detail, TsRack, r);
+
+            p.usable_units = r < first_network_rack && mgmt_u > 0 ? candidate->units - mgmt_u : candidate->units;
+            if (whole_rack && r < first_network_rack)
+              continue;
+            if (rack_takes (&p, candidate, u, kw))
+              rack = candidate;
+          }
+        if (rack == NULL)
+          {
+            rack = new_rack (&p, s->rack_units);
+            p.usable_units = rack->units;
+          }
+        rack_add (&p, rack, fabric[f].role, net->switch_model, rack_top (rack) + 1, u, kw, kw * btu,
+                  net->switch_weight_kg);
+      }
+
+  for (guint r = 0; r < o->rack_detail->len; r++)
+    {
+      rack = &g_array_index (o->rack_detail, TsRack, r);
+      for (guint i = 0; pdu != NULL && i < pdu->per_rack; i++)
+        rack_add (&p, rack, TS_DEVICE_PDU, pdu->name, 0, 0, 0, 0, pdu->weight_kg);
+      g_array_sort (rack->devices, compare_devices);
+      rack->amps_per_phase = ts_site_amps (rack->power_kw, s->voltage, s->phases);
+      o->rack_units += rack->used_units;
+      o->feed_amps = MAX (o->feed_amps, rack->amps_per_phase);
+      if (rack->over_limit)
+        {
+          g_autofree char *kw = ts_format_kw (server->max_power_kw);
+          g_autofree char *limit = ts_format_kw (rack->limit_kw);
+
+          add_note (o, TS_NOTE_RACK_OVER_LIMIT, g_strdup_printf (_("One %s draws %s, more than the rack limit of %s: its rack needs a higher power feed and cooling"),
+                                        server->name, kw, limit));
+          break;
+        }
+    }
+  if (whole_rack && server->rack_units > s->rack_units)
+    add_note (o, TS_NOTE_RACK_TOO_SHORT, g_strdup_printf (_("%s needs a %uU rack; the site's racks are %uU"),
+                                  server->name, server->rack_units, s->rack_units));
+  o->racks = o->rack_detail->len;
+}
+
+/* ---- the option at its count -------------------------------------------- */
+
+static void
+size_power (const TsCatalog  *catalog,
+            const TsScenario *s,
+            const TsServer   *server,
+            TsOption         *o)
+{
+  double btu = ts_catalog_get_btu_h_per_kw (catalog);
+  double mgmt_kw = 0;
+  g_auto(GStrv) parts = g_strsplit (server->psu_redundancy, "+", 2);
+  guint64 active = 0;
+
+  if (ts_catalog_get_management_switch (catalog) != NULL)
+    mgmt_kw = o->management_switches * ts_catalog_get_management_switch (catalog)->power_w / WATTS_PER_KW;
+
+  o->power_kw = o->servers * server->max_power_kw + o->switches_power_kw + mgmt_kw;
+  o->heat_btu_h_electrical = o->power_kw * btu;
+  o->heat_btu_h = o->servers * server_heat_btu_h (catalog, server) + (o->switches_power_kw + mgmt_kw) * btu;
+  o->cooling_tons = o->heat_btu_h / ts_catalog_get_btu_h_per_ton (catalog);
+  o->phases = s->phases;
+  o->line_voltage = ts_site_line_voltage (s->voltage, s->phases);
+  o->amps_per_phase = ts_site_amps (o->power_kw, s->voltage, s->phases);
+
+  /* “5+1”: five PSUs carry the load, one is spare; “none”: all needed. */
+  if (parts[0] == NULL || !g_ascii_string_to_unsigned (parts[0], 10, 1, 1000, &active, NULL))
+    active = server->psu_count;
+  o->psu_active = (guint) active;
+  o->psu_ok = o->psu_active * server->psu_w >= server->max_power_kw * WATTS_PER_KW;
+}
+
+static void
+size_storage_and_host (const TsScenario *s,
+                       const TsServer   *server,
+                       TsOption         *o)
+{
+  o->checkpoint_bytes = o->memory.checkpoint_bytes;
+  o->nvme_bytes = (double) o->servers * server->nvme_data_count * server->nvme_data_tb_each * BYTES_PER_TB;
+  if (o->checkpoint_bytes > 0)
+    o->checkpoints_on_nvme = o->nvme_bytes / o->checkpoint_bytes;
+  /* Every server writes its own shard at once. */
+  if (server->nvme_write_gb_s > 0)
+    o->checkpoint_write_seconds = o->checkpoint_bytes / (o->servers * server->nvme_write_gb_s * TS_BYTES_PER_GB);
+  o->dataset_bytes = s->tokens * DATASET_BYTES_PER_TOKEN;
+
+  o->cpu_cores_per_gpu = (double) server->cpu_sockets * server->cpu_cores_per_socket / server->gpu_count;
+  /* RAM per server: its shard of offloaded optimizer state, plus a
+   * loading buffer as large as its shard of a checkpoint (a restart reads
+   * the checkpoint through host memory). */
+  o->host_ram_needed_bytes = (o->memory.host_ram_bytes + o->checkpoint_bytes) / o->servers;
+  o->host_ram_bytes = server->ram_gb * TS_BYTES_PER_GB;
+  o->host_ram_ok = o->host_ram_needed_bytes <= o->host_ram_bytes;
+  if (!o->host_ram_ok)
+    {
+      g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
+      g_autofree char *have = ts_format_gb (o->host_ram_bytes);
+
+      add_note (o, TS_NOTE_HOST_RAM, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
+    }
+}
+
+static void
+size_time_and_money (const TsCatalog  *catalog,
+                     const TsScenario *s,
+                     const TsServer   *server,
+                     TsOption         *o)
+{
+  double rate;
+
+  o->training_flops = training_flops (s);
+  rate = gpu_rate (catalog, s, server, o->gpus, &o->peak_tflops, &o->mfu) * o->gpus;
+  o->availability = ts_catalog_get_availability_factor (catalog);
+  o->training_days = rate > 0 ? o->training_flops / rate / SECONDS_PER_DAY : 0;
+  o->meets_deadline = s->deadline_days <= 0 || o->training_days <= s->deadline_days;
+
+  o->energy_kwh = o->power_kw * s->pue * o->training_days * HOURS_PER_DAY;
+  o->energy_cost = o->energy_kwh * s->price_kwh;
+  o->capex_usd = server->price_usd > 0 ? o->servers * server->price_usd : 0;
+}
+
+static void
+evaluate (const TsCatalog  *catalog,
+          const TsScenario *s,
+          const TsServer   *server,
+          TsOption         *o)
+{
+  guint cap = count_cap (server);
+  guint n;
+
+  memset (o, 0, sizeof *o);
+  o->server = server;
+  o->gpu_memory_bytes = server->gpu->memory_bytes;
+  o->servers_for_memory = smallest_fitting (s, server, cap);
+  o->training_flops = training_flops (s);
+  o->servers_for_deadline = servers_for_deadline (catalog, s, server, o->training_flops);
+
+  if (s->servers > 0)
+    n = s->servers;
+  else if (o->servers_for_memory == 0)
+    n = server->max_servers > 0 ? cap : 1;
+  else
+    n = MAX (o->servers_for_memory, o->servers_for_deadline);
+  if (n > cap)
+    {
+      o->count_limited = TRUE;
+      n = cap;
+    }
+  o->servers = n;
+  o->gpus = n * server->gpu_count;
+
+  per_gpu_at (s, o->gpus, &o->memory);
+  judge (s, server, o);
+
+  o->interconnect_ok = o->gpus <= 1 || server->interconnect->training_capable;
+  if (!o->interconnect_ok)
+    add_note (o, TS_NOTE_PCIE_ONLY, g_strdup_printf (/* Translators: %s is a link such as “PCIe 5.0 x16” */
+                                  _("For inference and fine-tuning: its GPUs talk over %s only; multi-GPU training needs NVLink or HCCS"),
+                                  server->interconnect->name));
+  if (o->count_limited && s->servers > server->max_servers && server->max_servers > 0)
+    add_note (o, TS_NOTE_MAX_SERVERS, g_strdup_printf (ngettext ("This option comes as at most %u unit", "This option comes as at most %u units",
+                                            server->max_servers), server->max_servers));
+
+  size_network (catalog, s, server, o);
+  place_racks (catalog, s, server, o);
+  size_power (catalog, s, server, o);
+  size_storage_and_host (s, server, o);
+  size_time_and_money (catalog, s, server, o);
+
+  if (!o->meets_deadline)
+    {
+      g_autofree char *days = ts_format_days (o->training_days);
+
+      add_note (o, TS_NOTE_MISSES_DEADLINE, g_strdup_printf (_("Misses the deadline: %s at this size"), days));
+    }
+
+  o->suggestion = suggest (catalog, s, server, o);
+}
+
+/* ---- ranking ------------------------------------------------------------ */
+
+static int
+verdict_order (TsVerdict v)
+{
+  return v == TS_VERDICT_FITS ? 0 : v == TS_VERDICT_TIGHT ? 1 : 2;
+}
+
+#define CMP(a, b) do { if ((a) < (b)) return -1; if ((a) > (b)) return 1; } while (0)
+
+/* Fits first; among those, training-capable links before PCIe-only
+ * multi-GPU (the article's rule weighs more than margin), then “fits”
+ * before “tight”; within the deadline before late (late ones by
+ * time), then lower power, lower cost, shorter time. */
+static int
+compare_options (gconstpointer a,
+                 gconstpointer b)
+{
+  const TsOption *x = a;
+  const TsOption *y = b;
+
+  CMP (!x->fits, !y->fits);
+  CMP (!x->interconnect_ok, !y->interconnect_ok);
+  CMP (verdict_order (x->verdict), verdict_order (y->verdict));
+  CMP (!x->meets_deadline, !y->meets_deadline);
+  if (!x->meets_deadline)
+    CMP (x->training_days, y->training_days);
+  CMP (x->power_kw, y->power_kw);
+  CMP (x->energy_cost, y->energy_cost);
+  CMP (x->capex_usd, y->capex_usd);
+  CMP (x->training_days, y->training_days);
+  return g_strcmp0 (x->server->id, y->server->id);
+}
+
 int
 ts_recommend (const TsCatalog  *catalog,
               const TsScenario *scenario,
               GArray           *options,
               GPtrArray        *warnings)
 {
-  /* The hardware work fills this in. */
-  return -1;
+  g_return_val_if_fail (catalog != NULL, -1);
+  g_return_val_if_fail (scenario != NULL, -1);
+  g_return_val_if_fail (options != NULL, -1);
+
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const TsServer *server = ts_catalog_get_server (catalog, i);
+      TsOption option;
+
+      if (scenario->server_id != NULL && g_strcmp0 (scenario->server_id, server->id) != 0)
+        continue;
+      evaluate (catalog, scenario, server, &option);
+      g_array_append_val (options, option);
+    }
+
+  g_array_sort (options, compare_options);
+  for (guint i = 0; i < options->len; i++)
+    g_array_index (options, TsOption, i).rank = i;
+
+  if (options->len == 0 || !g_array_index (options, TsOption, 0).fits)
+    {
+      if (warnings != NULL && options->len > 0)
+        g_ptr_array_add (warnings, g_strdup (_("No option of the catalog fits this training job; see each option's suggestion")));
+      return -1;
+    }
+  g_array_index (options, TsOption, 0).recommended = TRUE;
+  return 0;
 }
 
+/* ---- JSON --------------------------------------------------------------- */
+
+/* json-glib 1.6 appends “.0” to any double printed without a point, so
+ * 8e18 comes out as “8e+18.0”, which no JSON reader accepts: such a value
+ * moves by one ulp to a neighbour that prints with its point. A figure
+ * that is not finite (never expected) is written as 0 rather than as a
+ * bare word. */
+static void
+add_double (JsonBuilder *b, const char *name, double value)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    value = 0;
+  g_ascii_dtostr (text, sizeof text, value);
+  if (strchr (text, 'e') != NULL && strchr (text, '.') == NULL)
+    value = nextafter (value, 0);
+  json_builder_set_member_name (b, name);
+  json_builder_add_double_value (b, value);
+}
+
+static void
+add_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+add_bool (JsonBuilder *b, const char *name, gboolean value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
+
+static void
+add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+racks_to_json (const TsOption *o,
+               JsonBuilder    *b)
+{
+  json_builder_set_member_name (b, "rack_detail");
+  json_builder_begin_array (b);
+  for (guint r = 0; o->rack_detail != NULL && r < o->rack_detail->len; r++)
+    {
+      const TsRack *rack = &g_array_index (o->rack_detail, TsRack, r);
+
+      json_builder_begin_object (b);
+      add_int (b, "units", rack->units);
+      add_int (b, "used_units", rack->used_units);
+      add_double (b, "power_kw", rack->power_kw);
+      add_double (b, "limit_kw", rack->limit_kw);
+      add_double (b, "heat_btu_h", rack->heat_btu_h);
+      add_double (b, "weight_kg", rack->weight_kg);
+      add_double (b, "amps_per_phase", rack->amps_per_phase);
+      add_bool (b, "over_limit", rack->over_limit);
+      json_builder_set_member_name (b, "devices");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < rack->devices->len; i++)
+        {
+          const TsRackDevice *d = &g_array_index (rack->devices, TsRackDevice, i);
+
+          json_builder_begin_object (b);
+          add_string (b, "role", ts_device_role_to_string (d->role));
+          add_string (b, "name", d->name);
+          add_int (b, "u_bottom", d->u_bottom);
+          add_int (b, "u_height", d->u_height);
+          add_double (b, "power_kw", d->power_kw);
+          add_double (b, "weight_kg", d->weight_kg);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static const struct { guint flag; const char *code; } remedy_codes[] = {
+  { TS_REMEDY_ZERO3, "zero3" },
+  { TS_REMEDY_CHECKPOINTING, "checkpointing" },
+  { TS_REMEDY_MICRO_BATCH, "micro-batch-1" },
+  { TS_REMEDY_OFFLOAD, "offload" },
+  { TS_REMEDY_LORA, "lora" },
+  { TS_REMEDY_QLORA, "qlora" },
+};
+
+static const struct { guint flag; const char *code; } note_codes[] = {
+  { TS_NOTE_PCIE_ONLY, "pcie-only" },
+  { TS_NOTE_MAX_SERVERS, "max-servers" },
+  { TS_NOTE_THIRD_TIER, "third-switch-tier" },
+  { TS_NOTE_RACK_OVER_LIMIT, "rack-over-limit" },
+  { TS_NOTE_RACK_TOO_SHORT, "rack-too-short" },
+  { TS_NOTE_HOST_RAM, "host-ram" },
+  { TS_NOTE_MISSES_DEADLINE, "misses-deadline" },
+};
+
+/* The keys are a public interface (the CLI's JSON): add, never rename. */
 void
 ts_option_to_json (const TsOption *o,
                    JsonBuilder    *b)
 {
+  const TsLayout *l = &o->memory.layout;
+
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "server_id");
-  json_builder_add_string_value (b, o->server->id);
-  json_builder_set_member_name (b, "servers");
-  json_builder_add_int_value (b, o->servers);
-  json_builder_set_member_name (b, "gpus");
-  json_builder_add_int_value (b, o->gpus);
-  json_builder_set_member_name (b, "fits");
-  json_builder_add_boolean_value (b, o->fits);
-  json_builder_set_member_name (b, "verdict");
-  json_builder_add_string_value (b, ts_verdict_to_string (o->verdict));
-  json_builder_set_member_name (b, "recommended");
-  json_builder_add_boolean_value (b, o->recommended);
+  add_string (b, "server_id", o->server->id);
+  add_string (b, "server_name", o->server->name);
+  add_string (b, "kind", o->server->kind);
+  add_int (b, "rank", o->rank);
+  add_bool (b, "recommended", o->recommended);
+  add_int (b, "servers", o->servers);
+  add_int (b, "gpus", o->gpus);
+  add_int (b, "servers_for_memory", o->servers_for_memory);
+  add_int (b, "servers_for_deadline", o->servers_for_deadline);
+  add_bool (b, "fits", o->fits);
+  add_string (b, "verdict", ts_verdict_to_string (o->verdict));
+  /* Codes, not sentences: the JSON is the same in every language (the
+   * sentences are TsOption's reason, suggestion and notes). */
+  add_string (b, "reason", o->reason_code);
+  json_builder_set_member_name (b, "suggestion");
+  json_builder_begin_array (b);
+  if (o->suggested_servers > 0)
+    {
+      json_builder_begin_object (b);
+      add_string (b, "kind", "servers");
+      add_int (b, "servers", o->suggested_servers);
+      json_builder_end_object (b);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (remedy_codes); i++)
+    if (o->remedies & remedy_codes[i].flag)
+      {
+        json_builder_begin_object (b);
+        add_string (b, "kind", remedy_codes[i].code);
+        json_builder_end_object (b);
+      }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "notes");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < G_N_ELEMENTS (note_codes); i++)
+    if (o->note_flags & note_codes[i].flag)
+      json_builder_add_string_value (b, note_codes[i].code);
+  json_builder_end_array (b);
+
+  add_double (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));
+  add_double (b, "gpu_memory_bytes", o->gpu_memory_bytes);
+  add_double (b, "headroom_bytes", o->headroom_bytes);
+  add_double (b, "headroom_fraction", o->headroom_fraction);
+  if (!isnan (o->upper_headroom_fraction))
+    add_double (b, "headroom_fraction_fp32_gradients", o->upper_headroom_fraction);
+  json_builder_set_member_name (b, "per_gpu");
+  ts_breakdown_to_json (&o->memory.per_gpu, b);
+  json_builder_set_member_name (b, "layout");
+  json_builder_begin_object (b);
+  add_int (b, "gpus", l->gpus);
+  add_int (b, "tp", l->tp);
+  add_int (b, "pp", l->pp);
+  add_int (b, "dp", l->dp);
+  add_int (b, "ep", l->ep);
+  add_int (b, "zero_stage", l->zero_stage);
+  json_builder_end_object (b);
+
+  add_bool (b, "interconnect_ok", o->interconnect_ok);
+  add_string (b, "interconnect", o->server->interconnect->name);
+
+  json_builder_set_member_name (b, "network");
+  json_builder_begin_object (b);
+  add_string (b, "id", o->network != NULL ? o->network->id : NULL);
+  add_string (b, "name", o->network != NULL ? o->network->name : NULL);
+  add_string (b, "family", o->network != NULL ? o->network->family : NULL);
+  add_bool (b, "gpudirect_rdma", o->network != NULL);
+  add_int (b, "compute_ports", o->compute_ports);
+  add_double (b, "port_gbps", o->port_gbps);
+  add_int (b, "leaf_switches", o->leaf_switches);
+  add_int (b, "spine_switches", o->spine_switches);
+  add_int (b, "storage_ports", o->storage_ports);
+  add_int (b, "storage_switches", o->storage_switches);
+  add_int (b, "management_switches", o->management_switches);
+  add_double (b, "gradient_bytes", o->gradient_bytes);
+  add_double (b, "sync_seconds_network", o->sync_seconds_network);
+  add_double (b, "sync_seconds_intra", o->sync_seconds_intra);
+  add_double (b, "network_gb_s", o->network_gb_s);
+  add_double (b, "intra_gb_s", o->intra_gb_s);
+  json_builder_end_object (b);
+
+  add_double (b, "checkpoint_bytes", o->checkpoint_bytes);
+  json_builder_set_member_name (b, "storage");
+  json_builder_begin_object (b);
+  add_double (b, "checkpoint_bytes", o->checkpoint_bytes);
+  add_double (b, "nvme_bytes", o->nvme_bytes);
+  add_double (b, "checkpoints_on_nvme", o->checkpoints_on_nvme);
+  add_double (b, "checkpoint_write_seconds", o->checkpoint_write_seconds);
+  add_double (b, "dataset_bytes", o->dataset_bytes);
+  add_double (b, "dataset_bytes_per_token", DATASET_BYTES_PER_TOKEN);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "host");
+  json_builder_begin_object (b);
+  add_double (b, "cpu_cores_per_gpu", o->cpu_cores_per_gpu);
+  add_double (b, "ram_needed_bytes", o->host_ram_needed_bytes);
+  add_double (b, "ram_bytes", o->host_ram_bytes);
+  add_bool (b, "ram_ok", o->host_ram_ok);
+  json_builder_end_object (b);
+
+  add_double (b, "power_kw", o->power_kw);
+  add_double (b, "heat_btu_h", o->heat_btu_h);
+  add_double (b, "heat_btu_per_h", o->heat_btu_h);
+  add_double (b, "heat_btu_h_electrical", o->heat_btu_h_electrical);
+  add_double (b, "cooling_tons", o->cooling_tons);
+  add_double (b, "amps_per_phase", o->amps_per_phase);
+  add_double (b, "feed_amps", o->feed_amps);
+  add_double (b, "line_voltage", o->line_voltage);
+  add_int (b, "phases", o->phases);
+  add_string (b, "psu_redundancy", o->server->psu_redundancy);
+  add_int (b, "psu_active", o->psu_active);
+  add_bool (b, "psu_ok", o->psu_ok);
+  add_int (b, "rack_units", o->rack_units);
+  add_int (b, "racks", o->racks);
+  racks_to_json (o, b);
+
+  add_double (b, "training_flops", o->training_flops);
+  add_double (b, "peak_tflops", o->peak_tflops);
+  add_double (b, "mfu", o->mfu);
+  add_double (b, "availability", o->availability);
+  add_double (b, "training_days", o->training_days);
+  add_bool (b, "meets_deadline", o->meets_deadline);
+  add_double (b, "energy_kwh", o->energy_kwh);
+  add_double (b, "energy_cost", o->energy_cost);
+  add_double (b, "capex_usd", o->capex_usd);
   json_builder_end_object (b);
 }

@@ -31,6 +31,29 @@ typedef enum
   TS_N_DEVICE_ROLES
 } TsDeviceRole;
 
+/* Language-independent codes of an option's notes (JSON “notes”). */
+typedef enum
+{
+  TS_NOTE_PCIE_ONLY        = 1 << 0,  /* multi-GPU over PCIe: inference and fine-tuning */
+  TS_NOTE_MAX_SERVERS      = 1 << 1,  /* asked for more units than the option comes in */
+  TS_NOTE_THIRD_TIER       = 1 << 2,  /* past a two-tier fat tree */
+  TS_NOTE_RACK_OVER_LIMIT  = 1 << 3,  /* one server alone exceeds the rack limit */
+  TS_NOTE_RACK_TOO_SHORT   = 1 << 4,  /* a rack-scale system taller than the site's racks */
+  TS_NOTE_HOST_RAM         = 1 << 5,  /* not enough host RAM */
+  TS_NOTE_MISSES_DEADLINE  = 1 << 6,
+} TsNoteFlags;
+
+/* Ways to make a job fit, each tried at the option's count. */
+typedef enum
+{
+  TS_REMEDY_ZERO3          = 1 << 0,
+  TS_REMEDY_CHECKPOINTING  = 1 << 1,
+  TS_REMEDY_MICRO_BATCH    = 1 << 2,
+  TS_REMEDY_OFFLOAD        = 1 << 3,
+  TS_REMEDY_LORA           = 1 << 4,
+  TS_REMEDY_QLORA          = 1 << 5,
+} TsRemedyFlags;
+
 /* One device placed in a rack. */
 typedef struct
 {
@@ -51,6 +74,8 @@ typedef struct
   double        limit_kw;
   double        heat_btu_h;
   double        weight_kg;
+  double        amps_per_phase;   /* this rack's load at the site's supply */
+  gboolean      over_limit;       /* one device alone exceeds limit_kw */
 } TsRack;
 
 typedef struct
@@ -63,12 +88,20 @@ typedef struct
   gboolean        fits;
   char           *reason;            /* plain words, current language */
   char           *suggestion;        /* what would make it fit, or NULL */
+  const char     *reason_code;       /* fits, tight-headroom, tight-fp32-gradients, does-not-fit, … */
+  guint           suggested_servers; /* count that fits (or fits with margin when tight); 0 = none */
+  guint           remedies;          /* TsRemedyFlags that make it fit at this count */
+  guint           note_flags;        /* TsNoteFlags */
   double          gpu_memory_bytes;  /* capacity of one GPU */
   double          headroom_bytes;    /* per GPU; negative when it does not fit */
   double          headroom_fraction;
   gboolean        interconnect_ok;   /* NVLink/HCCS-class link, or one GPU */
   gboolean        recommended;
   guint           rank;
+  guint           servers_for_memory;     /* smallest count that fits; 0 = none */
+  double          upper_headroom_fraction; /* with FP32 gradients (the article's 18 B/param); NAN = not applicable */
+  GPtrArray      *notes;                  /* char*, plain words: PCIe, rack limit, RAM, deadline */
+  gboolean        count_limited;          /* max_servers stopped a larger count */
 
   /* network between servers */
   guint           compute_ports;
@@ -77,32 +110,52 @@ typedef struct
   guint           spine_switches;
   double          sync_seconds_network;  /* one step's gradient sync */
   double          sync_seconds_intra;
+  const TsNetwork *network;              /* compute fabric; NULL for one server */
+  double          gradient_bytes;        /* synchronised every step */
+  double          network_gb_s;          /* per GPU, one direction */
+  double          intra_gb_s;            /* per GPU, one direction */
+  guint           storage_ports;
+  guint           storage_switches;
+  guint           management_switches;
+  guint           switches_rack_units;
+  double          switches_power_kw;
 
   /* storage */
   double          checkpoint_bytes;
   double          checkpoints_on_nvme;
-  double          checkpoint_write_seconds;
+  double          checkpoint_write_seconds;  /* 0 = no local NVMe figure */
   double          dataset_bytes;
+  double          nvme_bytes;                /* local data NVMe, all servers */
 
   /* CPU and RAM */
   double          cpu_cores_per_gpu;
   double          host_ram_needed_bytes;  /* per server */
+  double          host_ram_bytes;         /* installed per server */
+  gboolean        host_ram_ok;
 
   /* power and heat (all servers and switches) */
   double          power_kw;
-  double          heat_btu_h;
+  double          heat_btu_h;             /* for cooling: the larger of stated and derived */
+  double          heat_btu_h_electrical;  /* power_kw × btu_h_per_kw */
   double          cooling_tons;
   double          amps_per_phase;
-  double          feed_amps;              /* what each of the A and B feeds must carry */
+  double          feed_amps;              /* what each of the A and B feeds of the busiest rack must carry */
+  double          line_voltage;           /* the supply the currents are for */
+  guint           phases;
+  guint           psu_active;             /* PSUs needed for full load (the N of N+M) */
+  gboolean        psu_ok;                 /* N PSUs carry the maximum draw */
   guint           rack_units;
   guint           racks;
   GArray         *rack_detail;            /* TsRack */
 
   /* time and money */
   double          training_flops;
-  double          mfu;
+  double          peak_tflops;            /* per GPU, dense, at the training precision */
+  double          mfu;                    /* after the PCIe penalty, before availability */
+  double          availability;
   double          training_days;
   guint           servers_for_deadline;   /* 0 = no deadline */
+  gboolean        meets_deadline;         /* TRUE without a deadline */
   double          energy_kwh;
   double          energy_cost;
   double          capex_usd;              /* 0 = no prices in the catalog */
@@ -111,6 +164,17 @@ typedef struct
 void        ts_option_clear       (TsOption          *option);
 const char *ts_verdict_to_string  (TsVerdict          verdict);
 const char *ts_verdict_label      (TsVerdict          verdict);
+const char *ts_device_role_to_string (TsDeviceRole    role);
+
+/* The line voltage of the site's supply: the voltage itself for one
+ * phase; for three phases a phase-to-neutral figure of an IEC 60038
+ * system (230 → 400 V, 120 → 208 V) or else the line voltage given. */
+double      ts_site_line_voltage  (double             voltage,
+                                   guint              phases);
+/* Amperes per phase for kw at PF 1: P / V (1 phase), P / (√3 · V_LL) (3). */
+double      ts_site_amps          (double             kw,
+                                   double             voltage,
+                                   guint              phases);
 
 /* Fills options (an array of TsOption with ts_option_clear as its clear
  * function), ranked, and returns the index of the recommended one or -1. */

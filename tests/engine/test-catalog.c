@@ -70,39 +70,68 @@ builtin_text (void)
 
 /* Replace the first occurrence of needle in the built-in catalog and
  * expect the loader to refuse it naming the field. */
-static void
-expect_refused (const char *needle,
-                const char *replacement,
-                const char *expected_in_message)
+typedef struct
 {
+  const char *needle;       /* first occurrence in the built-in catalog */
+  const char *replacement;
+  const char *record;       /* the record id the message must name, or NULL */
+  const char *expected;     /* the field or problem the message must name */
+} Defect;
+
+/* One kind of defect each, as the issue asks: the loader refuses the
+ * catalog and names the file, the record and the field. */
+static const Defect defects[] = {
+  /* missing field */
+  { "\"max_power_kw\"", "\"max_power_kilowatts\"", "dgx-h200", "max_power_kw" },
+  /* wrong type */
+  { "\"gpu_count\": 8", "\"gpu_count\": \"8\"", "dgx-h200", "gpu_count" },
+  /* out of range */
+  { "\"gpu_count\": 8", "\"gpu_count\": -8", "dgx-h200", "gpu_count" },
+  /* absurd unit (a figure in the wrong unit: bytes where GiB belong) */
+  { "\"memory_gib\": 141", "\"memory_gib\": 151397597184", "h200-sxm", "memory_gib" },
+  /* not a whole number */
+  { "\"rack_units\": 8,", "\"rack_units\": 8.5,", "dgx-h200", "rack_units" },
+  /* a value outside its list */
+  { "\"kind\": \"server\"", "\"kind\": \"blade\"", "dgx-h200", "kind" },
+  /* a reference to a record that does not exist */
+  { "\"gpu_id\": \"h200-sxm\"", "\"gpu_id\": \"h900-sxm\"", "dgx-h200", "gpu_id" },
+  /* figures that contradict each other: 4+1 PSUs but six installed */
+  { "\"psu_redundancy\": \"4+2\"", "\"psu_redundancy\": \"4+1\"", "dgx-h200", "psu_redundancy" },
+  /* an unknown confidence level */
+  { "\"confidence\": \"verified\"", "\"confidence\": \"sure\"", NULL, "confidence" },
+  /* a source id no source record has */
+  { "\n        \"S-sec-a100\",", "\n        \"S-nowhere\",", "a100-80gb-sxm", "S-nowhere" },
+  /* an unsupported schema version */
+  { "\"schema_version\": 1", "\"schema_version\": 99", NULL, "schema version" },
+  /* a JSON object with the same key twice */
+  { "{", "{\"a\": 1, \"a\": 2, ", NULL, "twice" },
+  /* a section of the wrong type */
+  { "\"site_equipment\": {", "\"site_equipment\": [], \"unused\": {", NULL, "site_equipment" },
+};
+
+static void
+test_defect_refused (gconstpointer data)
+{
+  const Defect *d = data;
   g_autofree char *text = builtin_text ();
-  char *at = strstr (text, needle);
+  char *at = strstr (text, d->needle);
   g_autoptr(GString) spoiled = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(TsCatalog) catalog = NULL;
 
   g_assert_nonnull (at);
   g_string_append_len (spoiled, text, at - text);
-  g_string_append (spoiled, replacement);
-  g_string_append (spoiled, at + strlen (needle));
+  g_string_append (spoiled, d->replacement);
+  g_string_append (spoiled, at + strlen (d->needle));
 
   catalog = ts_catalog_new_from_data (spoiled->str, spoiled->len, "spoiled.json", &error);
   g_assert_null (catalog);
   g_assert_nonnull (error);
-  if (strstr (error->message, expected_in_message) == NULL)
-    g_error ("“%s” not in “%s”", expected_in_message, error->message);
+  if (strstr (error->message, d->expected) == NULL)
+    g_error ("“%s” not in “%s”", d->expected, error->message);
+  if (d->record != NULL && strstr (error->message, d->record) == NULL)
+    g_error ("record “%s” not in “%s”", d->record, error->message);
   g_assert_nonnull (strstr (error->message, "spoiled.json"));
-}
-
-static void
-test_defects_refused (void)
-{
-  expect_refused ("\"max_power_kw\"", "\"max_power_kilowatts\"", "max_power_kw");      /* missing field */
-  expect_refused ("\"gpu_count\": 8", "\"gpu_count\": \"8\"", "gpu_count");            /* wrong type */
-  expect_refused ("\"gpu_count\": 8", "\"gpu_count\": -8", "gpu_count");               /* out of range */
-  expect_refused ("\"schema_version\": 1", "\"schema_version\": 99", "schema version");/* unknown version */
-  expect_refused ("\"memory_gib\": 141", "\"memory_gib\": 1e300", "memory_gib");       /* absurd unit */
-  expect_refused ("{", "{\"a\": 1, \"a\": 2, ", "twice");                              /* duplicate key */
 }
 
 static void
@@ -150,7 +179,13 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/catalog/article-servers", test_article_servers);
   g_test_add_func ("/catalog/article-models", test_article_models);
-  g_test_add_func ("/catalog/defects-refused", test_defects_refused);
+  for (guint i = 0; i < G_N_ELEMENTS (defects); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("/catalog/defect/%u-%s", i, defects[i].expected);
+
+      g_strdelimit (name + strlen ("/catalog/defect/"), " /", '-');
+      g_test_add_data_func (name, &defects[i], test_defect_refused);
+    }
   g_test_add_func ("/catalog/duplicate-id", test_duplicate_id_refused);
   g_test_add_func ("/catalog/overlay", test_overlay_replaces_and_adds);
   return g_test_run ();

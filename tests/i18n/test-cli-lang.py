@@ -84,6 +84,12 @@ def allowed_words():
                                                        "memory_type", "form_factor")
                                                or key.endswith("_model")):
                     words.update(LATIN_WORD.findall(value))
+                    # A table cell may wrap a name at its hyphen
+                    # (“AS-8125GS-” / “TNMR2”): allow the parts too.
+                    for word in LATIN_WORD.findall(value):
+                        parts = word.split("-")
+                        words.update("-".join(parts[:i]) for i in range(1, len(parts)))
+                        words.update(parts)
     return words
 
 

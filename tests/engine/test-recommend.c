@@ -1,0 +1,724 @@
+/* test-recommend.c — hardware options: the article's verdicts, power and
+ * heat, current, racks, network, storage, time, ranking
+ *
+ * Sources of the expected values, each cited where used:
+ * - the vendor article (../shared/seed/README.md): “what full training
+ *   needs” column, “When one card is enough”, power figures;
+ * - hardware-facts.md §3 and §5: 3,412.14 BTU/h per kW, 12,000 BTU/h per
+ *   ton, I = P/V and I = P/(√3·V_LL), its worked table (14.3 kW: 48,794
+ *   BTU/h, 4.07 t, 62.2 A at 230 V 1-ph, 20.6 A at 400 V 3-ph, 39.7 A at
+ *   208 V 3-ph), NVIDIA DGX SuperPOD sizing (32 × 8 GPUs = 8 leaf + 4
+ *   spine switches of 64 ports);
+ * - hand calculations written out below.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "ts-test-support.h"
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static TsPlan *
+plan_for (TsCatalog  *catalog,
+          const char *model_id,
+          TsMethod    method,
+          const char *server_id,
+          guint       servers)
+{
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, model_id, 0, method);
+  g_autoptr(GError) error = NULL;
+  TsPlan *plan;
+
+  ts_scenario_set_server (s, server_id);
+  s->servers = servers;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (plan);
+  return plan;
+}
+
+/* One option of one server at exactly `servers` units. */
+static TsPlan *
+option_at (TsCatalog       *catalog,
+           const char      *model_id,
+           TsMethod         method,
+           const char      *server_id,
+           guint            servers,
+           const TsOption **option)
+{
+  TsPlan *plan = plan_for (catalog, model_id, method, server_id, servers);
+
+  g_assert_cmpuint (plan->options->len, ==, 1);
+  *option = &g_array_index (plan->options, TsOption, 0);
+  g_assert_cmpstr ((*option)->server->id, ==, server_id);
+  return plan;
+}
+
+/* ---- the article's “what full training needs” column ------------------- */
+
+/* 8B: “8-GPU server: Atlas 800T A2, DGX H200”. */
+static void
+test_article_8b_full (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const char *servers[] = { "huawei-atlas-800t-a2", "dgx-h200" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (servers); i++)
+    {
+      const TsOption *o;
+      g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-8b", TS_METHOD_FULL, servers[i], 1, &o);
+      g_autoptr(TsPlan) smallest = plan_for (catalog, "llama-3.1-8b", TS_METHOD_FULL, servers[i], 0);
+
+      g_assert_cmpstr (ts_verdict_to_string (o->verdict), ==, "fits");
+      g_assert_true (o->fits);
+      g_assert_cmpuint (o->gpus, ==, 8);
+      /* …and one server is also the smallest count the engine finds. */
+      g_assert_cmpuint (g_array_index (smallest->options, TsOption, 0).servers, ==, 1);
+    }
+}
+
+/* 32B: “8 × H200 or 8 × B200”. */
+static void
+test_article_32b_full (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const char *servers[] = { "dgx-h200", "dgx-b200" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (servers); i++)
+    {
+      const TsOption *o;
+      g_autoptr(TsPlan) plan = option_at (catalog, "qwen3-32b", TS_METHOD_FULL, servers[i], 1, &o);
+
+      g_assert_cmpstr (ts_verdict_to_string (o->verdict), ==, "fits");
+    }
+}
+
+/* 70B: “does not fit even in the 1,128 GB of eight H200”; “8 × B200 just
+ * barely, more often a cluster”. */
+static void
+test_article_70b_full (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsOption *h200;
+  const TsOption *b200;
+  g_autoptr(TsPlan) plan_h200 = option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 1, &h200);
+  g_autoptr(TsPlan) plan_b200 = option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-b200", 1, &b200);
+  g_autoptr(TsPlan) cluster = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 0);
+  g_autoptr(TsPlan) b200_fp32 = NULL;
+  g_autoptr(TsScenario) s = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (ts_verdict_to_string (h200->verdict), ==, "does-not-fit");
+  g_assert_false (h200->fits);
+  g_assert_cmpfloat (h200->headroom_bytes, <, 0);
+  /* DGX H200s do it as a cluster. */
+  g_assert_cmpuint (g_array_index (cluster->options, TsOption, 0).servers, >=, 2);
+  g_assert_true (g_array_index (cluster->options, TsOption, 0).fits);
+
+  g_assert_cmpstr (ts_verdict_to_string (b200->verdict), ==, "tight");
+  g_assert_true (b200->fits);
+  g_assert_cmpfloat (b200->headroom_bytes, >=, 0);
+  /* Tight, and the way out is computed: a second server. */
+  g_assert_nonnull (b200->suggestion);
+  g_assert_nonnull (strstr (b200->suggestion, "2 servers"));
+
+  /* With FP32 gradients (the article's 18 bytes per parameter) it is
+   * still a fit, and under the 10% threshold on its own. */
+  s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  ts_scenario_set_server (s, "dgx-b200");
+  s->servers = 1;
+  s->grad_dtype = TS_GRAD_FP32;
+  b200_fp32 = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (ts_verdict_to_string (g_array_index (b200_fp32->options, TsOption, 0).verdict), ==, "tight");
+  g_assert_cmpfloat (g_array_index (b200_fp32->options, TsOption, 0).headroom_fraction, <, 0.10);
+}
+
+/* 235B: “a cluster of several servers” — no 8-GPU server does it alone. */
+static void
+test_article_235b_full (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) plan = plan_for (catalog, "qwen3-235b-a22b", TS_METHOD_FULL, NULL, 0);
+  guint clusters = 0;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const TsOption *o = &g_array_index (plan->options, TsOption, i);
+
+      if (o->server->gpu_count > 8 || !o->fits)
+        continue;
+      g_assert_cmpuint (o->servers, >=, 2);
+      clusters++;
+    }
+  g_assert_cmpuint (clusters, >=, 4);
+  /* DGX B200 at one server does not fit. */
+  {
+    const TsOption *o;
+    g_autoptr(TsPlan) one = option_at (catalog, "qwen3-235b-a22b", TS_METHOD_FULL, "dgx-b200", 1, &o);
+
+    g_assert_false (o->fits);
+  }
+}
+
+/* “QLoRA: 4-bit base; 70B fits in about 48 GB: one RTX PRO 6000 (96 GB)
+ * or H200 NVL (141 GB).” */
+static void
+test_article_qlora_70b_one_card (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const char *cards[] = { "ws-1x-rtx-pro-6000", "ws-1x-h200-nvl" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cards); i++)
+    {
+      const TsOption *o;
+      g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-70b", TS_METHOD_QLORA, cards[i], 1, &o);
+
+      g_assert_cmpuint (o->gpus, ==, 1);
+      g_assert_cmpstr (ts_verdict_to_string (o->verdict), ==, "fits");
+      g_assert_true (o->interconnect_ok);  /* one GPU: no link needed */
+    }
+}
+
+/* “LoRA for 70B: about 140 GB for the BF16 base: two cards or a server.” */
+static void
+test_article_lora_70b_two_cards (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const char *one_card[] = { "ws-1x-rtx-pro-6000", "ws-1x-h200-nvl" };
+  const char *two_cards_or_server[] = { "ws-2x-rtx-pro-6000", "ws-2x-h200-nvl", "dgx-h200" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (one_card); i++)
+    {
+      const TsOption *o;
+      g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-70b", TS_METHOD_LORA, one_card[i], 1, &o);
+
+      g_assert_false (o->fits);
+      /* A single workstation cannot grow: the suggestion is QLoRA. */
+      g_assert_nonnull (o->suggestion);
+      g_assert_nonnull (strstr (o->suggestion, "QLoRA"));
+      g_assert_true (o->remedies & TS_REMEDY_QLORA);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (two_cards_or_server); i++)
+    {
+      const TsOption *o;
+      g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-70b", TS_METHOD_LORA, two_cards_or_server[i], 1, &o);
+
+      g_assert_true (o->fits);
+    }
+}
+
+/* “LoRA: 8B needs about 16 GB for the base plus activations: one card of
+ * 32–96 GB.” */
+static void
+test_article_lora_8b_one_card (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsOption *o;
+  g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-8b", TS_METHOD_LORA, "ws-1x-rtx-pro-6000", 1, &o);
+
+  g_assert_cmpstr (ts_verdict_to_string (o->verdict), ==, "fits");
+  /* …and it would fit the smallest card the article names, 32 GB. */
+  g_assert_cmpfloat (ts_breakdown_sum (&o->memory.per_gpu), <, 32e9);
+}
+
+/* ---- the article's link rule ------------------------------------------ */
+
+/* “Multi-GPU training needs NVLink or HCCS; PCIe-card servers are for
+ * inference and fine-tuning.” The time penalty: hardware-facts §5.2 puts
+ * PCIe multi-GPU MFU at 0.25–0.35 against 0.40, i.e. × 0.75 (midpoint). */
+static void
+test_pcie_rule (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsOption *one;
+  const TsOption *two;
+  const TsOption *nvlink;
+  g_autoptr(TsPlan) p1 = option_at (catalog, "llama-3.1-8b", TS_METHOD_LORA, "ws-1x-rtx-pro-6000", 1, &one);
+  g_autoptr(TsPlan) p2 = option_at (catalog, "llama-3.1-8b", TS_METHOD_LORA, "ws-2x-rtx-pro-6000", 1, &two);
+  g_autoptr(TsPlan) p3 = option_at (catalog, "llama-3.1-8b", TS_METHOD_LORA, "dgx-h200", 1, &nvlink);
+  g_autoptr(TsPlan) all = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
+  gboolean seen_pcie = FALSE;
+  gboolean found = FALSE;
+
+  g_assert_true (one->interconnect_ok);
+  g_assert_false (two->interconnect_ok);
+  g_assert_true (nvlink->interconnect_ok);
+  for (guint i = 0; two->notes != NULL && i < two->notes->len; i++)
+    found |= strstr (g_ptr_array_index (two->notes, i), "inference and fine-tuning") != NULL;
+  g_assert_true (found);
+  g_assert_true (two->note_flags & TS_NOTE_PCIE_ONLY);
+  g_assert_false (one->note_flags & TS_NOTE_PCIE_ONLY);
+
+  /* Same FLOPs, twice the GPUs, 0.75 of the utilisation:
+   * t₂ = t₁ / (2 × 0.75). */
+  ts_assert_close (two->training_days, one->training_days / (2 * 0.75), 1e-9);
+
+  /* Ranking: every fitting training-capable option ranks above every
+   * fitting PCIe-only multi-GPU one. */
+  for (guint i = 0; i < all->options->len; i++)
+    {
+      const TsOption *o = &g_array_index (all->options, TsOption, i);
+
+      if (!o->fits)
+        continue;
+      if (!o->interconnect_ok)
+        seen_pcie = TRUE;
+      else
+        g_assert_false (seen_pcie);
+    }
+}
+
+/* ---- power, heat, current ---------------------------------------------- */
+
+/* The article: DGX B200 up to 14.3 kW ≈ 48,800 BTU/h; hardware-facts §3/§5:
+ * 14.3 × 3,412.14 = 48,793.6 BTU/h = 4.07 t; 62.2 A at 230 V single
+ * phase (14,300 / 230), 20.6 A at 400 V three phase (14,300 / (√3 · 400)),
+ * 39.7 A at 208 V three phase. */
+static void
+test_power_dgx_b200 (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsOption *o;
+  g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-8b", TS_METHOD_FULL, "dgx-b200", 1, &o);
+
+  g_assert_cmpfloat_with_epsilon (o->power_kw, 14.3, 1e-9);
+  g_assert_cmpfloat_with_epsilon (o->heat_btu_h, 48793.6, 0.1);
+  g_assert_cmpfloat (fabs (o->heat_btu_h - 48800), <, 10);    /* the article's rounding */
+  g_assert_cmpfloat_with_epsilon (o->cooling_tons, 4.07, 0.005);
+  /* The scenario's default supply: 230 V with 3 phases is the 230/400 V
+   * system (IEC 60038). */
+  g_assert_cmpuint (o->phases, ==, 3);
+  g_assert_cmpfloat (o->line_voltage, ==, 400);
+  g_assert_cmpfloat_with_epsilon (o->amps_per_phase, 20.6, 0.05);
+  /* One rack, each of its A and B feeds carries the whole load. */
+  g_assert_cmpuint (o->racks, ==, 1);
+  g_assert_cmpfloat_with_epsilon (o->feed_amps, o->amps_per_phase, 1e-9);
+  /* 6 × 3.3 kW PSUs in 5+1: five carry 16.5 kW ≥ 14.3 kW. */
+  g_assert_cmpuint (o->psu_active, ==, 5);
+  g_assert_true (o->psu_ok);
+  /* One server: no fabric, no switches. */
+  g_assert_cmpuint (o->compute_ports, ==, 0);
+  g_assert_cmpuint (o->leaf_switches + o->spine_switches + o->storage_switches + o->management_switches, ==, 0);
+}
+
+static void
+test_amps_by_hand (void)
+{
+  /* 14,300 W / 230 V = 62.17 A; 14,300 / (1.732 × 400) = 20.64 A;
+   * 14,300 / (1.732 × 208) = 39.69 A (hardware-facts §5 table). */
+  g_assert_cmpfloat_with_epsilon (ts_site_amps (14.3, 230, 1), 62.17, 0.01);
+  g_assert_cmpfloat_with_epsilon (ts_site_amps (14.3, 400, 3), 20.64, 0.01);
+  g_assert_cmpfloat_with_epsilon (ts_site_amps (14.3, 230, 3), 20.64, 0.01);
+  g_assert_cmpfloat_with_epsilon (ts_site_amps (14.3, 208, 3), 39.69, 0.01);
+  g_assert_cmpfloat_with_epsilon (ts_site_amps (14.3, 120, 3), 39.69, 0.01);
+  /* DGX H100/H200 10.2 kW at 208 V single phase: 49.0 A. */
+  g_assert_cmpfloat_with_epsilon (ts_site_amps (10.2, 208, 1), 49.04, 0.01);
+}
+
+/* Through the scenario's site settings: single phase 230 V. */
+static void
+test_amps_single_phase_option (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+
+  ts_scenario_set_server (s, "dgx-b200");
+  s->servers = 1;
+  s->phases = 1;
+  s->voltage = 230;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (g_array_index (plan->options, TsOption, 0).amps_per_phase, 62.2, 0.05);
+}
+
+/* DGX H200: the article's 10.2 kW is shown; the vendor's 38,557 BTU/h
+ * (11.3 kW worth) sizes the cooling. Atlas 800T A2: 5.8 kW. */
+static void
+test_power_dgx_h200_and_atlas (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsOption *h200;
+  const TsOption *atlas;
+  g_autoptr(TsPlan) p1 = option_at (catalog, "llama-3.1-8b", TS_METHOD_FULL, "dgx-h200", 1, &h200);
+  g_autoptr(TsPlan) p2 = option_at (catalog, "llama-3.1-8b", TS_METHOD_FULL, "huawei-atlas-800t-a2", 1, &atlas);
+
+  g_assert_cmpfloat_with_epsilon (h200->power_kw, 10.2, 1e-9);
+  g_assert_cmpfloat_with_epsilon (h200->heat_btu_h_electrical, 34804, 1);   /* 10.2 × 3,412.14 */
+  g_assert_cmpfloat_with_epsilon (h200->heat_btu_h, 38557, 1e-6);           /* the vendor's figure */
+  g_assert_cmpfloat_with_epsilon (h200->cooling_tons, 38557.0 / 12000, 1e-9);
+  g_assert_cmpfloat_with_epsilon (atlas->power_kw, 5.8, 1e-9);
+  g_assert_cmpfloat_with_epsilon (atlas->heat_btu_h, 5.8 * 3412.14, 0.01);
+}
+
+/* ---- racks and network ------------------------------------------------- */
+
+/* 5 × DGX B200 (10U, 14.3 kW) in 42U racks: by height four fit (40U + a
+ * 1U management switch); by the default 30 kW limit only two (28.6 kW).
+ * So 2 + 2 + 1 servers, three racks; at 60 kW four fit (57.2 kW): 4 + 1. */
+static void
+test_racks_by_power_and_height (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const guint limits[] = { 30, 60 };
+  const guint expected_racks[] = { 3, 2 };
+  const guint expected_first[] = { 2, 4 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (limits); k++)
+    {
+      g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+      g_autoptr(TsPlan) plan = NULL;
+      g_autoptr(GError) error = NULL;
+      const TsOption *o;
+      const TsRack *first;
+      guint servers = 0;
+      guint in_first = 0;
+
+      ts_scenario_set_server (s, "dgx-b200");
+      s->servers = 5;
+      s->rack_kw = limits[k];
+      plan = ts_plan_compute (catalog, s, &error);
+      g_assert_no_error (error);
+      o = &g_array_index (plan->options, TsOption, 0);
+
+      g_assert_cmpuint (o->racks, ==, expected_racks[k]);
+      g_assert_cmpuint (o->rack_detail->len, ==, o->racks);
+      first = &g_array_index (o->rack_detail, TsRack, 0);
+      for (guint r = 0; r < o->rack_detail->len; r++)
+        {
+          const TsRack *rack = &g_array_index (o->rack_detail, TsRack, r);
+          guint top = 0;
+
+          g_assert_cmpfloat (rack->power_kw, <=, limits[k]);
+          g_assert_cmpuint (rack->used_units, <=, rack->units);
+          for (guint i = 0; i < rack->devices->len; i++)
+            {
+              const TsRackDevice *d = &g_array_index (rack->devices, TsRackDevice, i);
+
+              if (d->role == TS_DEVICE_SERVER)
+                servers++;
+              if (d->role == TS_DEVICE_SERVER && rack == first)
+                in_first++;
+              /* Bottom to top, no overlap, inside the rack. */
+              if (d->u_height > 0)
+                {
+                  g_assert_cmpuint (d->u_bottom, >, top);
+                  top = d->u_bottom + d->u_height - 1;
+                  g_assert_cmpuint (top, <=, rack->units);
+                }
+            }
+        }
+      g_assert_cmpuint (servers, ==, 5);
+      g_assert_cmpuint (in_first, ==, expected_first[k]);
+      /* All of it is counted: 5 × 14.3 kW plus switches. */
+      g_assert_cmpfloat (o->power_kw, >, 5 * 14.3);
+    }
+}
+
+/* NVIDIA DGX SuperPOD: one scalable unit of 32 DGX (256 GPUs, one 400G
+ * port each) uses 8 leaf and 4 spine 64-port QM9700 switches. */
+static void
+test_network_superpod_unit (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsOption *o;
+  g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-8b", TS_METHOD_FULL, "dgx-b200", 32, &o);
+
+  g_assert_cmpuint (o->compute_ports, ==, 256);
+  g_assert_cmpfloat (o->port_gbps, ==, 400);
+  g_assert_cmpuint (o->leaf_switches, ==, 8);
+  g_assert_cmpuint (o->spine_switches, ==, 4);
+  g_assert_nonnull (o->network);
+  g_assert_cmpstr (o->network->family, ==, "infiniband");
+  /* Separate storage (2 ports per DGX) and management networks. */
+  g_assert_cmpuint (o->storage_ports, ==, 64);
+  g_assert_cmpuint (o->storage_switches, ==, 1);
+  g_assert_cmpuint (o->management_switches, >=, 1);
+}
+
+/* Ring all-reduce by hand for 2 × DGX B200 and Llama 3.1 8B full:
+ * gradients 8.03e9 × 2 B (BF16); network: 16 GPUs, 2·15/16 × G / 50 GB/s
+ * (400 Gb/s); inside: 8 GPUs, 2·7/8 × G / 900 GB/s (NVLink 5 each way).
+ * The article: a 400G port is tens of times slower than NVLink 5. */
+static void
+test_gradient_sync (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsOption *o;
+  g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-8b", TS_METHOD_FULL, "dgx-b200", 2, &o);
+  double g = plan->scenario->model.params * 2;
+
+  ts_assert_close (o->gradient_bytes, g, 1e-9);
+  ts_assert_close (o->sync_seconds_network, 2.0 * 15 / 16 * g / 50e9, 1e-9);
+  ts_assert_close (o->sync_seconds_intra, 2.0 * 7 / 8 * g / 900e9, 1e-9);
+  g_assert_cmpfloat (o->sync_seconds_network / o->sync_seconds_intra, >, 10);
+}
+
+/* ---- storage, host, time, energy -------------------------------------- */
+
+/* The article: “about a terabyte per checkpoint for 70B”. Full
+ * checkpoints hold BF16 weights 2 + FP32 master 4 + Adam 8 = 14 bytes
+ * per parameter: 70.55e9 × 14 = 0.988 TB. DGX B200 data NVMe 8 × 3.84 TB
+ * = 30.72 TB holds 31 of them. Dataset: 10B tokens × 4 bytes. */
+static void
+test_storage (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsOption *o;
+  const TsOption *lora;
+  g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-b200", 1, &o);
+  g_autoptr(TsPlan) plan_lora = option_at (catalog, "llama-3.1-70b", TS_METHOD_LORA, "dgx-b200", 1, &lora);
+
+  g_assert_cmpfloat (o->checkpoint_bytes, >, 0.9e12);
+  g_assert_cmpfloat (o->checkpoint_bytes, <, 1.1e12);
+  g_assert_cmpfloat (floor (o->checkpoints_on_nvme), ==, 31);
+  g_assert_cmpfloat (o->checkpoint_write_seconds, >, 0);
+  g_assert_cmpfloat (o->dataset_bytes, ==, 40e9);
+  /* LoRA saves adapters only: under 1% of the full checkpoint. */
+  g_assert_cmpfloat (lora->checkpoint_bytes, <, o->checkpoint_bytes / 100);
+  /* DGX B200: 2 × 56 cores for 8 GPUs. */
+  g_assert_cmpfloat (o->cpu_cores_per_gpu, ==, 14);
+  g_assert_true (o->host_ram_ok);
+}
+
+/* 70B full, 10B tokens, 1 × DGX B200, BF16, full recomputation:
+ * FLOPs = (6 + 2) × 70.5537e9 × 10e9 = 5.6443e21; rate = 8 × 2,250e12 ×
+ * 0.40 (Blackwell BF16 default) × 0.9 (availability) = 6.48e15 FLOP/s;
+ * 8.710e5 s = 10.08 days. Energy: 14.3 kW × 1.4 PUE × 24 h × 10.08 d =
+ * 4,844 kWh; at 8 RUB/kWh 38,750 RUB. A 2-day deadline needs
+ * ⌈10.08 / 2⌉ = 6 servers. */
+static void
+test_time_energy_deadline (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(TsPlan) deadline = NULL;
+  g_autoptr(GError) error = NULL;
+  const TsOption *o;
+
+  ts_scenario_set_server (s, "dgx-b200");
+  s->servers = 1;
+  s->price_kwh = 8;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  o = &g_array_index (plan->options, TsOption, 0);
+  ts_assert_close (o->training_flops, 5.6443e21, 1e-4);
+  ts_assert_close (o->training_days, 10.08, 1e-3);
+  ts_assert_close (o->energy_kwh, 4844, 1e-3);
+  ts_assert_close (o->energy_cost, 38750, 1e-3);
+
+  s->servers = 0;
+  s->deadline_days = 2;
+  deadline = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  o = &g_array_index (deadline->options, TsOption, 0);
+  g_assert_cmpuint (o->servers_for_deadline, ==, 6);
+  g_assert_cmpuint (o->servers, ==, 6);
+  g_assert_true (o->meets_deadline);
+}
+
+/* ---- ranking and limits ------------------------------------------------ */
+
+static void
+test_ranking (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
+  gboolean seen_unfit = FALSE;
+
+  g_assert_cmpuint (plan->options->len, ==, ts_catalog_get_n_servers (catalog));
+  g_assert_cmpint (plan->recommended, ==, 0);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const TsOption *o = &g_array_index (plan->options, TsOption, i);
+
+      g_assert_cmpuint (o->rank, ==, i);
+      g_assert_true (o->recommended == (i == 0));
+      if (!o->fits)
+        seen_unfit = TRUE;
+      else
+        g_assert_false (seen_unfit);
+    }
+  g_assert_true (g_array_index (plan->options, TsOption, 0).fits);
+  /* A job nothing holds: no recommendation. */
+  {
+    g_autoptr(TsPlan) none = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "ws-1x-h200-nvl", 0);
+
+    g_assert_cmpint (none->recommended, ==, -1);
+    g_assert_false (g_array_index (none->options, TsOption, 0).recommended);
+  }
+}
+
+/* A workstation is one box: --servers 3 stays 1 and says so. */
+static void
+test_max_servers (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsOption *o;
+  g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "ws-2x-h200-nvl", 3, &o);
+
+  g_assert_cmpuint (o->servers, ==, 1);
+  g_assert_true (o->count_limited);
+  g_assert_false (o->fits);
+  g_assert_nonnull (strstr (o->reason, "largest size"));
+}
+
+/* ---- through the CLI's JSON -------------------------------------------- */
+
+static void
+test_cli_options_json (void)
+{
+  const struct { const char *id; double kw; double btu; } cases[] = {
+    { "dgx-b200", 14.3, 48793.6 },       /* 14.3 × 3,412.14 */
+    { "dgx-h200", 10.2, 38557 },         /* the vendor's heat figure */
+    { "huawei-atlas-800t-a2", 5.8, 19790.4 },  /* 5.8 × 3,412.14 */
+  };
+  const char *keys[] = {
+    "server_id", "servers", "gpus", "fits", "verdict", "per_gpu_bytes", "gpu_memory_bytes",
+    "headroom_bytes", "interconnect_ok", "power_kw", "heat_btu_h", "heat_btu_per_h", "cooling_tons",
+    "amps_per_phase", "rack_units", "racks", "checkpoint_bytes", "training_days", "energy_kwh",
+    "recommended", "reason", "per_gpu",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *argv[] = { "estimate", "--model", "llama-3.1-8b", "--server", cases[i].id,
+                             "--servers", "1", "--format", "json", NULL };
+      g_autoptr(JsonNode) root = ts_test_cli_json (argv);
+      JsonObject *option;
+
+      g_assert_cmpfloat_with_epsilon (ts_test_json_number (root, "options.0.power_kw"), cases[i].kw, 1e-9);
+      g_assert_cmpfloat_with_epsilon (ts_test_json_number (root, "options.0.heat_btu_h"), cases[i].btu, 0.1);
+      g_assert_cmpfloat (ts_test_json_number (root, "options.0.servers"), ==, 1);
+      option = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "options"), 0);
+      g_assert_cmpstr (json_object_get_string_member (option, "server_id"), ==, cases[i].id);
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        if (!json_object_has_member (option, keys[k]))
+          g_error ("options[0] has no %s", keys[k]);
+    }
+
+  {
+    const char *argv[] = { "estimate", "--model", "llama-3.1-8b", "--server", "dgx-b200", "--servers", "1",
+                           "--voltage", "230", "--phases", "1", "--format", "json", NULL };
+    g_autoptr(JsonNode) root = ts_test_cli_json (argv);
+
+    g_assert_cmpfloat_with_epsilon (ts_test_json_number (root, "options.0.cooling_tons"), 4.07, 0.005);
+    g_assert_cmpfloat_with_epsilon (ts_test_json_number (root, "options.0.amps_per_phase"), 62.2, 0.05);
+  }
+  {
+    const char *argv[] = { "estimate", "--model", "llama-3.1-70b", "--server", "dgx-b200", "--servers", "1",
+                           "--format", "json", NULL };
+    g_autoptr(JsonNode) root = ts_test_cli_json (argv);
+    JsonObject *option = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "options"), 0);
+
+    g_assert_cmpstr (json_object_get_string_member (option, "verdict"), ==, "tight");
+    g_assert_true (json_object_get_boolean_member (option, "fits"));
+    /* Why, as a code the same in every language, and the way out. */
+    g_assert_cmpstr (json_object_get_string_member (option, "reason"), ==, "tight-fp32-gradients");
+    g_assert_cmpfloat (ts_test_json_number (root, "options.0.suggestion.0.servers"), ==, 2);
+  }
+}
+
+/* ---- a broken user catalog --------------------------------------------- */
+
+static const char broken_catalog[] =
+  "{ \"servers\": [ { \"id\": \"my-box\", \"name\": \"My box\" } ] }";
+
+static void
+test_fallback_engine (void)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "ts-test-broken-catalog.json", NULL);
+  g_autofree char *warning = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsCatalog) catalog = NULL;
+
+  g_assert_true (g_file_set_contents (path, broken_catalog, -1, NULL));
+  catalog = ts_catalog_new_with_fallback (path, &warning, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (catalog);
+  /* The built-in catalog is in use… */
+  g_assert_nonnull (ts_catalog_find_server (catalog, "dgx-b200"));
+  g_assert_null (ts_catalog_find_server (catalog, "my-box"));
+  /* …and the reason names the file, the record and the missing field. */
+  g_assert_nonnull (warning);
+  g_assert_nonnull (strstr (warning, path));
+  g_assert_nonnull (strstr (warning, "my-box"));
+  g_assert_nonnull (strstr (warning, "vendor"));
+
+  /* A good file is used, with no warning; no file, the built-in one. */
+  g_clear_pointer (&warning, g_free);
+  g_clear_pointer (&catalog, ts_catalog_unref);
+  catalog = ts_catalog_new_with_fallback (NULL, &warning, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (catalog);
+  g_assert_null (warning);
+  g_unlink (path);
+}
+
+static void
+test_fallback_cli (void)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "ts-test-broken-catalog-cli.json", NULL);
+  const char *argv[] = { "estimate", "--catalog", path, "--model", "llama-3.1-8b", "--server", "dgx-b200",
+                         "--format", "json", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, broken_catalog, -1, NULL));
+  g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (err, path));
+  g_assert_nonnull (strstr (err, "my-box"));
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (ts_test_json_number (json_parser_get_root (parser), "options.0.power_kw"), 14.3, 1e-9);
+
+  /* catalog check still refuses the file. */
+  {
+    const char *check[] = { "catalog", "check", path, NULL };
+    g_autofree char *out2 = NULL;
+    g_autofree char *err2 = NULL;
+
+    g_assert_cmpint (ts_test_run_cli (check, &out2, &err2), ==, 1);
+    g_assert_nonnull (strstr (err2, "my-box"));
+  }
+  g_unlink (path);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/recommend/article/8b-full", test_article_8b_full);
+  g_test_add_func ("/recommend/article/32b-full", test_article_32b_full);
+  g_test_add_func ("/recommend/article/70b-full", test_article_70b_full);
+  g_test_add_func ("/recommend/article/235b-full", test_article_235b_full);
+  g_test_add_func ("/recommend/article/qlora-70b-one-card", test_article_qlora_70b_one_card);
+  g_test_add_func ("/recommend/article/lora-70b-two-cards", test_article_lora_70b_two_cards);
+  g_test_add_func ("/recommend/article/lora-8b-one-card", test_article_lora_8b_one_card);
+  g_test_add_func ("/recommend/pcie-rule", test_pcie_rule);
+  g_test_add_func ("/recommend/power/dgx-b200", test_power_dgx_b200);
+  g_test_add_func ("/recommend/power/dgx-h200-atlas", test_power_dgx_h200_and_atlas);
+  g_test_add_func ("/recommend/power/amps-by-hand", test_amps_by_hand);
+  g_test_add_func ("/recommend/power/single-phase", test_amps_single_phase_option);
+  g_test_add_func ("/recommend/racks", test_racks_by_power_and_height);
+  g_test_add_func ("/recommend/network/superpod-unit", test_network_superpod_unit);
+  g_test_add_func ("/recommend/network/gradient-sync", test_gradient_sync);
+  g_test_add_func ("/recommend/storage", test_storage);
+  g_test_add_func ("/recommend/time-energy-deadline", test_time_energy_deadline);
+  g_test_add_func ("/recommend/ranking", test_ranking);
+  g_test_add_func ("/recommend/max-servers", test_max_servers);
+  g_test_add_func ("/recommend/cli/options-json", test_cli_options_json);
+  g_test_add_func ("/recommend/fallback/engine", test_fallback_engine);
+  g_test_add_func ("/recommend/fallback/cli", test_fallback_cli);
+  return g_test_run ();
+}
