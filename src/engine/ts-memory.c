@@ -194,7 +194,9 @@ saved_weight_bytes_per_param (const TsScenario *s)
 }
 
 /* The precision of the weights the forward pass computes with, which is
- * also the precision of the freshly computed gradients and activations. */
+ * also the precision of the freshly computed gradients and activations.
+ * FP8 training keeps most activations in 16-bit too (TransformerEngine
+ * casts to FP8 inside its GEMMs); counting them in 16-bit errs high. */
 static double
 compute_bytes (const TsScenario *s)
 {

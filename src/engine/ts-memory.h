@@ -50,12 +50,17 @@ typedef struct
   int   zero_stage;  /* 0–3 */
 } TsLayout;
 
+/* activations = per_layer × layers + extra + recompute_peak */
 typedef struct
 {
-  double per_layer;       /* one layer, one micro-batch, this GPU */
-  double layers;          /* layers whose activations this GPU holds */
-  double extra;           /* embeddings, logits, loss */
-  double recompute_peak;  /* one layer's full activations during recomputation */
+  double per_layer;       /* one layer, one micro-batch, this GPU; for a MoE
+                           * model with leading dense layers, the mean */
+  double layers;          /* layers whose activations this GPU holds (1F1B:
+                           * the first stage holds L layers' worth) */
+  double extra;           /* embeddings, final norm, logits and loss */
+  double recompute_peak;  /* one layer rebuilt during recomputation: the
+                           * largest layer's full activations (full), its
+                           * attention scores (selective), else 0 */
 } TsActivationsDetail;
 
 typedef struct
@@ -75,7 +80,10 @@ typedef struct
   TsOverheadDetail     overhead;
   double               trainable_params;
   double               adapter_params;
-  double               host_ram_bytes;   /* offloaded optimizer state, whole job */
+  double               host_ram_bytes;   /* offloaded optimizer state, whole job,
+                                          * DeepSpeed's formulas with their 1.5
+                                          * buffer factor (divide by servers for
+                                          * a per-server figure) */
   double               checkpoint_bytes; /* one saved checkpoint */
 } TsMemory;
 

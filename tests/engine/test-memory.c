@@ -487,6 +487,57 @@ test_precisions (void)
 #undef STATES
 }
 
+/* Every component is finite and non-negative, and the whole job is the
+ * per-GPU answer times the GPUs, for every catalog model and custom
+ * sizes at the limits the scenario accepts (ts-scenario.h: sequences to
+ * 10M tokens, micro-batches to 65,536, 100,000 GPUs, 100T parameters),
+ * in every combination of method, recomputation and attention. */
+static void
+test_extremes_finite (void)
+{
+  static const guint seq_lens[] = { 1, 2048, TS_MAX_SEQ_LEN };
+  static const guint micro_batches[] = { 1, TS_MAX_MICRO_BATCH };
+  static const guint gpus[] = { 1, 8, TS_MAX_GPUS };
+  static const double sizes[] = { TS_MODEL_MIN_PARAMS, 7e9, TS_MODEL_MAX_PARAMS };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  guint n = ts_catalog_get_n_models (catalog);
+
+  for (guint k = 0; k < n + G_N_ELEMENTS (sizes); k++)
+    {
+      g_autoptr(TsScenario) s = k < n
+        ? ts_test_scenario (catalog, ts_catalog_get_model (catalog, k)->model.id, 0, TS_METHOD_FULL)
+        : ts_test_scenario (catalog, NULL, sizes[k - n], TS_METHOD_FULL);
+
+      for (guint i = 0; i < TS_N_METHODS * TS_N_CHECKPOINTING * 2 * G_N_ELEMENTS (seq_lens)
+                            * G_N_ELEMENTS (micro_batches) * G_N_ELEMENTS (gpus); i++)
+        {
+          guint j = i;
+          TsLayout layout;
+          TsMemory m;
+
+          s->method = j % TS_N_METHODS; j /= TS_N_METHODS;
+          s->checkpointing = j % TS_N_CHECKPOINTING; j /= TS_N_CHECKPOINTING;
+          s->flash_attention = j % 2; j /= 2;
+          s->seq_len = seq_lens[j % G_N_ELEMENTS (seq_lens)]; j /= G_N_ELEMENTS (seq_lens);
+          s->micro_batch = micro_batches[j % G_N_ELEMENTS (micro_batches)]; j /= G_N_ELEMENTS (micro_batches);
+          s->gpus = gpus[j % G_N_ELEMENTS (gpus)];
+          s->sequence_parallel = s->gpus > 1;
+          s->tp = s->gpus > 1 ? 8 : 1;
+          s->ep = s->gpus > 8 ? 8 : 1;
+
+          ts_layout_resolve (s, 0, &layout);
+          ts_memory_compute (s, &layout, &m);
+          for (guint c = 0; c < TS_N_COMPONENTS; c++)
+            {
+              if (!(isfinite (m.per_gpu.bytes[c]) && m.per_gpu.bytes[c] >= 0))
+                g_error ("model %u, case %u: %s = %g", k, i, ts_component_key (c), m.per_gpu.bytes[c]);
+              g_assert_cmpfloat (m.total.bytes[c], ==, m.per_gpu.bytes[c] * layout.gpus);
+            }
+          g_assert_true (isfinite (m.host_ram_bytes) && m.host_ram_bytes >= 0);
+        }
+    }
+}
+
 /* ---- overhead and explanations -------------------------------------------- */
 
 /* Runtime context 1.5 GB + fragmentation 5% of everything else, incl.
@@ -554,6 +605,7 @@ main (int argc, char **argv)
   g_test_add_func ("/memory/methods/monotonic", test_methods_monotonic);
   g_test_add_func ("/memory/optimizers", test_optimizers);
   g_test_add_func ("/memory/precisions", test_precisions);
+  g_test_add_func ("/memory/extremes-finite", test_extremes_finite);
   g_test_add_func ("/memory/overhead", test_overhead);
   g_test_add_func ("/memory/explain", test_explain);
   return g_test_run ();
