@@ -36,6 +36,10 @@ static const Column drop_order[] = {
   COL_RACKS, COL_UNITS, COL_GPUS, COL_HEADROOM, COL_MEMORY, COL_POWER, COL_DAYS, COL_LINK,
 };
 
+/* No other column takes more than this many em (a long link name is
+ * ellipsized before the server's is). */
+#define COLUMN_MAX_EM 12.0
+
 /* The server column keeps this many em (or its whole text, if shorter)
  * before lesser columns give way; then it is ellipsized. */
 #define SERVER_MIN_EM 16.0
@@ -66,14 +70,16 @@ column_title (Column col)
     }
 }
 
+/* index: the option's place in the plan, which is ranked best first */
 static char *
 cell_text (const TsOption *o,
+           guint           index,
            Column          col)
 {
   switch (col)
     {
     case COL_RANK:
-      return o->recommended ? g_strdup ("★") : g_strdup_printf ("%u", o->rank > 0 ? o->rank : 0);
+      return o->recommended ? g_strdup ("★") : g_strdup_printf ("%u", index + 1);
     case COL_SERVER:
       return g_strdup_printf ("%u × %s", o->servers, o->server->name);
     case COL_GPUS:
@@ -148,13 +154,15 @@ table_geometry (TsRenderCtx   *ctx,
       ts_render_text_size (ctx, column_title (c), TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD, &g->col_w[c], NULL);
       for (guint i = 0; options != NULL && i < options->len; i++)
         {
-          g_autofree char *text = cell_text (&g_array_index (options, TsOption, i), c);
+          g_autofree char *text = cell_text (&g_array_index (options, TsOption, i), i, c);
 
           ts_render_text_size (ctx, text, TS_TEXT_NORMAL,
                                g_array_index (options, TsOption, i).recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
                                &w, NULL);
           g->col_w[c] = MAX (g->col_w[c], w);
         }
+      if (c != COL_SERVER)
+        g->col_w[c] = MIN (g->col_w[c], COLUMN_MAX_EM * em);
       /* each column carries half a gap on either side */
       total += g->col_w[c] + g->gap;
     }
@@ -275,7 +283,7 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
 
           if (!g.shown[c])
             continue;
-          text = cell_text (o, c);
+          text = cell_text (o, i, c);
           if ((c == COL_VERDICT && o->verdict == TS_VERDICT_DOES_NOT_FIT) || (c == COL_LINK && !o->interconnect_ok))
             color = &st->muted;
           ts_render_text (ctx, text, x, y + 0.3 * em, g.col_w[c],

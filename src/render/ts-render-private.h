@@ -87,6 +87,25 @@ double   ts_render_text             (TsRenderCtx         *ctx,
                                      double               factor,
                                      PangoWeight          weight,
                                      const TsColor       *color);
+/* Up to max_lines lines, wrapped at words, the last one ellipsized;
+ * returns the drawn height. The _height variant only measures. */
+double   ts_render_text_lines       (TsRenderCtx         *ctx,
+                                     const char          *text,
+                                     double               x,
+                                     double               y,
+                                     double               max_width,
+                                     int                  max_lines,
+                                     TsAlign              align,
+                                     double               factor,
+                                     PangoWeight          weight,
+                                     const TsColor       *color);
+double   ts_render_text_lines_height (TsRenderCtx        *ctx,
+                                      const char         *text,
+                                      double              max_width,
+                                      int                 max_lines,
+                                      TsAlign             align,
+                                      double              factor,
+                                      PangoWeight         weight);
 /* Wrapped text in a column of max_width; returns its height. With draw
  * FALSE it only measures. */
 double   ts_render_paragraph        (TsRenderCtx         *ctx,

@@ -260,19 +260,24 @@ draw_device (TsRenderCtx        *ctx,
   if (lh <= h)
     {
       const char *name = d->name != NULL ? d->name : ts_render_device_role_label (d->role);
+      double inner = g->body_w - 0.8 * ctx->em;
+      /* a tall device takes a long name on two lines, and its power under it */
+      gboolean with_kw = d->power_kw > 0 && h >= 2 * lh + 0.2 * ctx->em;
+      int lines = h >= 3 * lh + 0.4 * ctx->em ? 2 : 1;
+      double name_h = ts_render_text_lines_height (ctx, name, inner, lines, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+                                                   PANGO_WEIGHT_BOLD);
+      double block = name_h + (with_kw ? lh : 0);
+      double top = y_bottom - (h + block) / 2;
 
-      if (h >= 2 * lh + 0.2 * ctx->em && d->power_kw > 0)
+      ts_render_text_lines (ctx, name, x_body + 0.4 * ctx->em, top, inner, lines, TS_ALIGN_CENTER,
+                            TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &text_color);
+      if (with_kw)
         {
           g_autofree char *kw = ts_format_kw (d->power_kw);
 
-          ts_render_text (ctx, name, x_body + 0.4 * ctx->em, y_bottom - h / 2 - lh, g->body_w - 0.8 * ctx->em,
-                          TS_ALIGN_CENTER, TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &text_color);
-          ts_render_text (ctx, kw, x_body + 0.4 * ctx->em, y_bottom - h / 2, g->body_w - 0.8 * ctx->em,
-                          TS_ALIGN_CENTER, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &text_color);
+          ts_render_text (ctx, kw, x_body + 0.4 * ctx->em, top + name_h, inner, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+                          PANGO_WEIGHT_NORMAL, &text_color);
         }
-      else
-        ts_render_text (ctx, name, x_body + 0.4 * ctx->em, y_bottom - (h + lh) / 2, g->body_w - 0.8 * ctx->em,
-                        TS_ALIGN_CENTER, TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &text_color);
     }
 
   if (step > 0)

@@ -254,6 +254,8 @@ typedef struct
 {
   PangoLayout *layout;
   double       width;
+  double       height;
+  gboolean     wrapped;   /* more than one line, aligned by Pango */
 } CachedText;
 
 static void
@@ -483,18 +485,22 @@ ts_render_digit_width (TsRenderCtx *ctx,
   return scaled_measure (ctx, ctx->digit_widths, "0", TRUE, factor);
 }
 
-/* One line laid out at a size, weight and width, from the pass's cache. */
+/* Text laid out at a size, weight and width, in at most max_lines lines
+ * (wrapped at words, the last ellipsized), from the thread's cache. */
 static const CachedText *
-lay_out_line (TsRenderCtx *ctx,
+lay_out_text (TsRenderCtx *ctx,
               const char  *text,
               double       max_width,
+              int          max_lines,
+              TsAlign      align,
               double       factor,
               PangoWeight  weight)
 {
   double points = ctx->style->font_size * ctx->style->font_scale * ctx->scale * factor;
   /* integers: formatting doubles costs more than the lookup saves */
-  g_autofree char *key = g_strdup_printf ("%d %d %d %s\n%s", (int) (points * 1000), (int) weight,
-                                          (int) (max_width * 10), ctx->style->font_family, text);
+  g_autofree char *key = g_strdup_printf ("%d %d %d %d %d %s\n%s", (int) (points * 1000), (int) weight,
+                                          (int) (max_width * 10), max_lines, max_lines > 1 ? (int) align : 0,
+                                          ctx->style->font_family, text);
   CachedText *cached;
   PangoRectangle logical;
 
@@ -513,11 +519,60 @@ lay_out_line (TsRenderCtx *ctx,
   if (cached->width > max_width)
     {
       pango_layout_set_width (cached->layout, (int) (max_width * PANGO_SCALE));
+      if (max_lines > 1)
+        {
+          pango_layout_set_wrap (cached->layout, PANGO_WRAP_WORD_CHAR);
+          pango_layout_set_height (cached->layout, -max_lines);
+          pango_layout_set_alignment (cached->layout, align == TS_ALIGN_CENTER ? PANGO_ALIGN_CENTER
+                                                      : align == TS_ALIGN_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+          cached->wrapped = pango_layout_get_line_count (cached->layout) > 1;
+        }
       pango_layout_get_extents (cached->layout, NULL, &logical);
-      cached->width = MIN ((double) logical.width / PANGO_SCALE, max_width);
+      cached->width = cached->wrapped ? max_width : MIN ((double) logical.width / PANGO_SCALE, max_width);
     }
+  cached->height = (double) logical.height / PANGO_SCALE;
   g_hash_table_insert (ctx->text_cache, g_steal_pointer (&key), cached);
   return cached;
+}
+
+static double
+draw_text (TsRenderCtx   *ctx,
+           const char    *text,
+           double         x,
+           double         y,
+           double         max_width,
+           int            max_lines,
+           TsAlign        align,
+           double         factor,
+           PangoWeight    weight,
+           const TsColor *color,
+           double        *height)
+{
+  const CachedText *laid;
+  double dx = 0;
+
+  if (height != NULL)
+    *height = 0;
+  if (text == NULL || *text == '\0' || max_width <= 0)
+    return 0;
+  /* Text too small to read is left out rather than drawn as a smudge. */
+  if (ctx->style->font_size * ctx->style->font_scale * ctx->scale * factor < TS_MIN_TEXT_POINTS)
+    return 0;
+  laid = lay_out_text (ctx, text, max_width, max_lines, align, factor, weight);
+  /* An ellipsized line keeps its text at the left of its width whatever
+   * the alignment, so it is positioned here (wrapped text by Pango). */
+  if (!laid->wrapped && align == TS_ALIGN_CENTER)
+    dx = (max_width - laid->width) / 2;
+  else if (!laid->wrapped && align == TS_ALIGN_END)
+    dx = max_width - laid->width;
+  ts_render_set_color (ctx->cr, color);
+  cairo_move_to (ctx->cr, x + dx, y);
+  pango_cairo_show_layout (ctx->cr, laid->layout);
+  /* leave no current point for the next shape to join */
+  cairo_new_path (ctx->cr);
+  if (height != NULL)
+    *height = laid->height;
+  return laid->width;
 }
 
 double
@@ -531,27 +586,39 @@ ts_render_text (TsRenderCtx   *ctx,
                 PangoWeight    weight,
                 const TsColor *color)
 {
-  const CachedText *line;
-  double dx = 0;
+  return draw_text (ctx, text, x, y, max_width, 1, align, factor, weight, color, NULL);
+}
 
+double
+ts_render_text_lines_height (TsRenderCtx *ctx,
+                             const char  *text,
+                             double       max_width,
+                             int          max_lines,
+                             TsAlign      align,
+                             double       factor,
+                             PangoWeight  weight)
+{
   if (text == NULL || *text == '\0' || max_width <= 0)
     return 0;
-  /* Text too small to read is left out rather than drawn as a smudge. */
-  if (ctx->style->font_size * ctx->style->font_scale * ctx->scale * factor < TS_MIN_TEXT_POINTS)
-    return 0;
-  line = lay_out_line (ctx, text, max_width, factor, weight);
-  /* An ellipsized line keeps its text at the left of its width whatever
-   * the alignment, so it is positioned here. */
-  if (align == TS_ALIGN_CENTER)
-    dx = (max_width - line->width) / 2;
-  else if (align == TS_ALIGN_END)
-    dx = max_width - line->width;
-  ts_render_set_color (ctx->cr, color);
-  cairo_move_to (ctx->cr, x + dx, y);
-  pango_cairo_show_layout (ctx->cr, line->layout);
-  /* leave no current point for the next shape to join */
-  cairo_new_path (ctx->cr);
-  return line->width;
+  return lay_out_text (ctx, text, max_width, max_lines, align, factor, weight)->height;
+}
+
+double
+ts_render_text_lines (TsRenderCtx   *ctx,
+                      const char    *text,
+                      double         x,
+                      double         y,
+                      double         max_width,
+                      int            max_lines,
+                      TsAlign        align,
+                      double         factor,
+                      PangoWeight    weight,
+                      const TsColor *color)
+{
+  double height;
+
+  draw_text (ctx, text, x, y, max_width, max_lines, align, factor, weight, color, &height);
+  return height;
 }
 
 double
