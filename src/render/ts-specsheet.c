@@ -441,6 +441,19 @@ with_unit (char       *number,
   return result;
 }
 
+/* An exponent in superscript digits: 21 → ²¹. */
+static char *
+superscript (int value)
+{
+  static const char *digits[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
+  g_autofree char *plain = g_strdup_printf ("%d", value);
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = plain; *p != '\0'; p++)
+    g_string_append (out, *p == '-' ? "⁻" : digits[*p - '0']);
+  return g_string_free (out, FALSE);
+}
+
 static char *
 format_tokens (double tokens)
 {
@@ -1008,9 +1021,11 @@ build_time (TsSpecsheet *self)
       g_autofree char *mant = NULL;
       int exponent = (int) floor (log10 (o->training_flops));
 
+      g_autofree char *power = superscript (exponent);
+
       mant = ts_format_number (o->training_flops / pow (10, exponent), 2);
-      /* Translators: training compute: “1.23 × 10^21 FLOPs” */
-      add_pair (self, t, _("Training compute"), g_strdup_printf (_("%s × 10^%d FLOPs"), mant, exponent));
+      /* Translators: training compute: “1.23 × 10²¹ FLOPs”; the second %s is the exponent in superscript digits */
+      add_pair (self, t, _("Training compute"), g_strdup_printf (_("%s × 10%s FLOPs"), mant, power));
     }
   if (o != NULL && o->mfu > 0)
     add_pair (self, t, _("GPU utilisation (MFU)"), ts_format_percent (o->mfu));
