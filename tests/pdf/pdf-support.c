@@ -12,7 +12,7 @@ char *
 ts_pdf_tool (const char *tool,
              const char *path)
 {
-  const char *argv[] = { tool, path, "-", NULL };
+  const char *argv[] = { tool, path, "-", NULL, NULL };
   g_autoptr(GError) error = NULL;
   g_autofree char *err = NULL;
   char *out = NULL;
@@ -21,6 +21,16 @@ ts_pdf_tool (const char *tool,
   /* pdfinfo takes one file argument, pdftotext a file and "-" for stdout. */
   if (g_strcmp0 (tool, "pdfinfo") == 0)
     argv[2] = NULL;
+  /* "pdftotext -layout": text placed by its position on the page, so two
+   * PDFs with the same pages compare equal whatever order their drawing
+   * operations came in. */
+  if (g_strcmp0 (tool, "pdftotext -layout") == 0)
+    {
+      argv[0] = "pdftotext";
+      argv[1] = "-layout";
+      argv[2] = path;
+      argv[3] = "-";
+    }
   g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error);
   g_assert_no_error (error);
   if (!g_spawn_check_wait_status (status, NULL))

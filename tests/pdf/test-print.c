@@ -86,11 +86,18 @@ check_same (const char *lang)
     g_assert_true (g_str_has_prefix (size, "595.2"));
   }
 
-  /* Word for word, line breaks included (both lay out with the same
-   * unhinted metrics). */
-  cli_text = ts_pdf_tool ("pdftotext", cli_path);
-  gtk_text = ts_pdf_tool ("pdftotext", gtk_path);
-  g_assert_cmpstr (cli_text, ==, gtk_text);
+  /* Word for word, in the order of their places on the page (both lay
+   * out with the same unhinted metrics); -layout orders text by position,
+   * not by the order GTK's and the CLI's surfaces emitted it. */
+  cli_text = ts_pdf_tool ("pdftotext -layout", cli_path);
+  gtk_text = ts_pdf_tool ("pdftotext -layout", gtk_path);
+  {
+    /* pdftotext may pad a page with one blank line more or less. */
+    g_autofree char *a = ts_pdf_normalise (cli_text);
+    g_autofree char *b = ts_pdf_normalise (gtk_text);
+
+    g_assert_cmpstr (a, ==, b);
+  }
 }
 
 static void
