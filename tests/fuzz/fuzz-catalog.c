@@ -8,6 +8,8 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "ts-fuzz.h"
 
 int
