@@ -1366,19 +1366,30 @@ rear_toggled_cb (GtkToggleButton *button,
 }
 
 static GtkWidget *
+icon_button (GtkWidget  *button,
+             const char *icon,
+             const char *label)
+{
+  gtk_button_set_icon_name (GTK_BUTTON (button), icon);
+  gtk_widget_set_tooltip_text (button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return button;
+}
+
+/* Icons, not words: the toolbar must fit a 360 px window. */
+static GtkWidget *
 rack_toolbar (TsWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *descending = gtk_toggle_button_new_with_mnemonic (_("U Numbers from the _Top"));
-  GtkWidget *rear = gtk_toggle_button_new_with_mnemonic (_("_Rear View"));
-  GtkWidget *zoom_out = gtk_button_new_from_icon_name ("zoom-out-symbolic");
-  GtkWidget *zoom_in = gtk_button_new_from_icon_name ("zoom-in-symbolic");
+  GtkWidget *descending = icon_button (gtk_toggle_button_new (), "view-sort-descending-symbolic",
+                                       _("Number the Units from the Top"));
+  GtkWidget *rear = icon_button (gtk_toggle_button_new (), "view-mirror-symbolic", _("Rear View"));
+  GtkWidget *zoom_out = icon_button (gtk_button_new (), "zoom-out-symbolic", _("Zoom Out"));
+  GtkWidget *zoom_in = icon_button (gtk_button_new (), "zoom-in-symbolic", _("Zoom In"));
 
   gtk_widget_set_halign (box, GTK_ALIGN_END);
   g_signal_connect (descending, "toggled", G_CALLBACK (descending_toggled_cb), self);
   g_signal_connect (rear, "toggled", G_CALLBACK (rear_toggled_cb), self);
-  gtk_widget_set_tooltip_text (zoom_out, _("Zoom Out"));
-  gtk_widget_set_tooltip_text (zoom_in, _("Zoom In"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_out), "win.rack-zoom-out");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_in), "win.rack-zoom-in");
   gtk_box_append (GTK_BOX (box), descending);
