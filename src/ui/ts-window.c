@@ -510,6 +510,7 @@ recompute_from (TsWindow  *self,
 {
   g_autoptr(GError) error = NULL;
   TsPlan *plan;
+  TsPlan *old;
 
   plan = ts_plan_compute (get_catalog (self), self->scenario, &error);
   if (plan == NULL)
@@ -520,14 +521,14 @@ recompute_from (TsWindow  *self,
     }
   clear_row_error (self);
 
-  /* Views borrow the plan: hand them the new one before freeing the old. */
-  for (guint d = 0; d < TS_N_DRAWINGS; d++)
-    ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), plan, -1);
-  g_clear_pointer (&self->plan, ts_plan_free);
+  /* Views borrow the plan: show_plan () hands them the new one, then the
+   * old one can go. */
+  old = g_steal_pointer (&self->plan);
   self->plan = plan;
   find_shown_option (self);
   fill_options (self);
   show_plan (self);
+  g_clear_pointer (&old, ts_plan_free);
 }
 
 static void
