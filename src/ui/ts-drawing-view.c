@@ -124,7 +124,9 @@ update_height (TsDrawingView *self,
   TsRenderStyle style;
   double height;
 
-  if (self->plan == NULL || width <= 0)
+  /* A hidden view (another page of the stack) measures when it is shown:
+   * the answer to an input change must not wait for five layouts. */
+  if (self->plan == NULL || width <= 0 || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
 
   get_style (self, &style);
@@ -378,6 +380,13 @@ dark_changed_cb (TsDrawingView *self)
 }
 
 static void
+ts_drawing_view_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ts_drawing_view_parent_class)->map (widget);
+  update_height (TS_DRAWING_VIEW (widget), gtk_widget_get_width (widget));
+}
+
+static void
 ts_drawing_view_size_allocate (GtkWidget *widget,
                                int        width,
                                int        height,
@@ -459,6 +468,7 @@ ts_drawing_view_class_init (TsDrawingViewClass *klass)
   object_class->dispose = ts_drawing_view_dispose;
   object_class->finalize = ts_drawing_view_finalize;
   widget_class->size_allocate = ts_drawing_view_size_allocate;
+  widget_class->map = ts_drawing_view_map;
 
   /* An int rather than an enum type: the render layer has no GType. */
   properties[PROP_DRAWING] =

@@ -510,6 +510,7 @@ recompute_from (TsWindow  *self,
 {
   g_autoptr(GError) error = NULL;
   TsPlan *plan;
+  TsPlan *old;
 
   plan = ts_plan_compute (get_catalog (self), self->scenario, &error);
   if (plan == NULL)
@@ -520,14 +521,14 @@ recompute_from (TsWindow  *self,
     }
   clear_row_error (self);
 
-  /* Views borrow the plan: hand them the new one before freeing the old. */
-  for (guint d = 0; d < TS_N_DRAWINGS; d++)
-    ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), plan, -1);
-  g_clear_pointer (&self->plan, ts_plan_free);
+  /* Views borrow the plan: show_plan () hands them the new one, then the
+   * old one can go. */
+  old = g_steal_pointer (&self->plan);
   self->plan = plan;
   find_shown_option (self);
   fill_options (self);
   show_plan (self);
+  g_clear_pointer (&old, ts_plan_free);
 }
 
 static void
@@ -1366,19 +1367,30 @@ rear_toggled_cb (GtkToggleButton *button,
 }
 
 static GtkWidget *
+icon_button (GtkWidget  *button,
+             const char *icon,
+             const char *label)
+{
+  gtk_button_set_icon_name (GTK_BUTTON (button), icon);
+  gtk_widget_set_tooltip_text (button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return button;
+}
+
+/* Icons, not words: the toolbar must fit a 360 px window. */
+static GtkWidget *
 rack_toolbar (TsWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *descending = gtk_toggle_button_new_with_mnemonic (_("U Numbers from the _Top"));
-  GtkWidget *rear = gtk_toggle_button_new_with_mnemonic (_("_Rear View"));
-  GtkWidget *zoom_out = gtk_button_new_from_icon_name ("zoom-out-symbolic");
-  GtkWidget *zoom_in = gtk_button_new_from_icon_name ("zoom-in-symbolic");
+  GtkWidget *descending = icon_button (gtk_toggle_button_new (), "view-sort-descending-symbolic",
+                                       _("Number the Units from the Top"));
+  GtkWidget *rear = icon_button (gtk_toggle_button_new (), "view-mirror-symbolic", _("Rear View"));
+  GtkWidget *zoom_out = icon_button (gtk_button_new (), "zoom-out-symbolic", _("Zoom Out"));
+  GtkWidget *zoom_in = icon_button (gtk_button_new (), "zoom-in-symbolic", _("Zoom In"));
 
   gtk_widget_set_halign (box, GTK_ALIGN_END);
   g_signal_connect (descending, "toggled", G_CALLBACK (descending_toggled_cb), self);
   g_signal_connect (rear, "toggled", G_CALLBACK (rear_toggled_cb), self);
-  gtk_widget_set_tooltip_text (zoom_out, _("Zoom Out"));
-  gtk_widget_set_tooltip_text (zoom_in, _("Zoom In"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_out), "win.rack-zoom-out");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_in), "win.rack-zoom-in");
   gtk_box_append (GTK_BOX (box), descending);

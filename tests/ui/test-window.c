@@ -1,26 +1,55 @@
-/* test-window.c — the window opens, reacts to the method picker and shows
- * the article's numbers
+/* test-window.c — the main window: every control recomputes the answer,
+ * invalid input shows on its row, files round-trip, the layout adapts from
+ * 360 px up, dark style reaches the drawings, the drawings carry their
+ * numbers for screen readers, and switching language keeps the scenario.
+ *
+ * Expected numbers come from the article (16–18 bytes per parameter for
+ * full training, 2 for the LoRA base, gradients 4 bytes in FP32, Adam's two
+ * states 4 + 4) and from hand calculations written beside them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
+#include "ts-drawing-view.h"
+#include "ts-option-item.h"
 #include "ts-test-support.h"
 #include "ts-window.h"
 
 static TsApplication *app;
 
+static void
+settle (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static TsWindow *
+open_window_sized (int width,
+                   int height)
+{
+  TsWindow *window;
+  g_autoptr(TsScenario) scenario = ts_scenario_new ();
+  TsCatalog *catalog = ts_application_get_catalog (app);
+
+  /* A known starting point, whatever an earlier test autosaved. */
+  ts_scenario_set_model (scenario, &ts_catalog_find_model (catalog, "llama-3.1-70b")->model);
+  window = ts_window_new_for_scenario (app, scenario);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  settle ();
+  return window;
+}
+
 static TsWindow *
 open_window (void)
 {
-  TsWindow *window = ts_window_new (app);
-
-  gtk_window_present (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  return window;
+  return open_window_sized (1280, 800);
 }
 
 static void
@@ -31,32 +60,451 @@ select_model (TsWindow   *window,
 }
 
 static void
+set_choice (TsWindow   *window,
+            const char *key,
+            guint       index)
+{
+  adw_combo_row_set_selected (ADW_COMBO_ROW (ts_window_get_field_widget (window, key)), index);
+}
+
+static void
+set_spin (TsWindow   *window,
+          const char *key,
+          double      value)
+{
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_field_widget (window, key)), value);
+}
+
+static const char *
+view_description (TsWindow  *window,
+                  TsDrawing  drawing)
+{
+  return ts_drawing_view_get_description (TS_DRAWING_VIEW (ts_window_get_view (window, drawing)));
+}
+
+static void
 test_method_switch_updates_answer (void)
 {
   TsWindow *window = open_window ();
-  AdwComboRow *method_row = ADW_COMBO_ROW (ts_window_get_field_widget (window, "method"));
   g_autofree char *full_headline = NULL;
 
   select_model (window, "llama-3.1-70b");
   g_assert_cmpstr (ts_window_get_scenario (window)->model_id, ==, "llama-3.1-70b");
   g_assert_cmpint (ts_window_get_plan (window)->scenario->method, ==, TS_METHOD_FULL);
   full_headline = g_strdup (ts_window_get_headline (window));
-  /* Llama 3.1 70B has 70.55B parameters: 16–18 bytes each. */
+  /* Llama 3.1 70B has 70.55e9 parameters: 16 B × 70.55e9 = 1,128.8 GB and
+   * 18 B × 70.55e9 = 1,269.9 GB. */
   g_assert_nonnull (strstr (full_headline, "Full training"));
+  g_assert_nonnull (strstr (full_headline, "1,129–1,270"));
 
-  adw_combo_row_set_selected (method_row, 1);  /* LoRA */
+  set_choice (window, "method", 1);  /* LoRA */
   g_assert_cmpint (ts_window_get_plan (window)->scenario->method, ==, TS_METHOD_LORA);
   g_assert_nonnull (strstr (ts_window_get_headline (window), "LoRA"));
   g_assert_cmpstr (ts_window_get_headline (window), !=, full_headline);
   /* LoRA base: 2 bytes × 70.55e9 = 141 GB */
-  g_assert_cmpfloat (ts_window_get_plan (window)->memory.rule.low_bytes, ==,
-                     2 * ts_window_get_scenario (window)->model.params);
   g_assert_nonnull (strstr (ts_window_get_headline (window), "141"));
 
-  adw_combo_row_set_selected (method_row, 2);  /* QLoRA */
+  set_choice (window, "method", 2);  /* QLoRA */
   g_assert_cmpint (ts_window_get_plan (window)->scenario->method, ==, TS_METHOD_QLORA);
   g_assert_nonnull (strstr (ts_window_get_headline (window), "QLoRA"));
 
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_model_picker (void)
+{
+  TsWindow *window = open_window ();
+  GtkSearchEntry *search = GTK_SEARCH_ENTRY (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "model_search"));
+  GtkWidget *list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "model_list"));
+  gboolean saw_llama = FALSE, saw_qwen = FALSE;
+  double params_8b;
+
+  select_model (window, "llama-3.1-8b");
+  params_8b = ts_window_get_scenario (window)->model.params;
+  /* 8B: 16–18 bytes per parameter → about 128–144 GB (the article's table). */
+  g_assert_cmpfloat (ts_window_get_plan (window)->memory.rule.low_bytes, ==, 16 * params_8b);
+  g_assert_cmpfloat (ts_window_get_plan (window)->memory.rule.high_bytes, ==, 18 * params_8b);
+  g_assert_nonnull (strstr (ts_window_get_headline (window), "Llama 3.1 8B"));
+
+  /* Searching filters the list: “qwen” hides the Llama models. */
+  gtk_editable_set_text (GTK_EDITABLE (search), "qwen");
+  g_signal_emit_by_name (search, "search-changed");
+  settle ();
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      if (g_str_has_prefix (gtk_widget_get_name (row), "llama"))
+        saw_llama |= gtk_widget_get_child_visible (row);
+      if (g_str_has_prefix (gtk_widget_get_name (row), "qwen"))
+        saw_qwen |= gtk_widget_get_child_visible (row);
+    }
+  g_assert_false (saw_llama);
+  g_assert_true (saw_qwen);
+
+  /* A custom model of 13 billion parameters. */
+  select_model (window, "custom");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_field_widget (window, "custom_params")), 13);
+  g_assert_null (ts_window_get_scenario (window)->model_id);
+  g_assert_cmpfloat_with_epsilon (ts_window_get_plan (window)->memory.rule.low_bytes, 16 * 13e9, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Every control edits the scenario and the plan is recomputed from it. */
+static void
+test_every_control_recomputes (void)
+{
+  static const struct {
+    const char *key;
+    double      spin_value;   /* for spin buttons */
+    guint       choice;       /* for combo rows */
+  } changes[] = {
+    { "seq_len", 4096, 0 }, { "micro_batch", 4, 0 }, { "checkpointing", 0, 0 },
+    { "tokens", 50, 0 }, { "deadline_days", 30, 0 }, { "precision", 0, 1 },
+    { "optimizer", 0, 2 }, { "grad_dtype", 0, 1 }, { "zero_stage", 0, 4 },
+    { "tp", 2, 0 }, { "pp", 2, 0 }, { "offload", 0, 1 }, { "lora_rank", 64, 0 },
+    { "lora_targets", 0, 0 }, { "runtime_overhead", 3, 0 }, { "rack_units", 0, 1 },
+    { "rack_kw", 40, 0 }, { "voltage", 220, 0 }, { "phases", 0, 0 }, { "pue", 1.2, 0 },
+    { "price_kwh", 7.5, 0 },
+  };
+  TsWindow *window = open_window ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
+    {
+      GtkWidget *widget = ts_window_get_field_widget (window, changes[i].key);
+      g_autofree char *before = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
+      g_autofree char *after = NULL;
+
+      g_test_message ("control %s", changes[i].key);
+      g_assert_nonnull (widget);
+      if (ADW_IS_COMBO_ROW (widget))
+        adw_combo_row_set_selected (ADW_COMBO_ROW (widget), changes[i].choice);
+      else
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), changes[i].spin_value);
+      after = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
+      /* The plan shown was computed from the changed scenario. */
+      g_assert_cmpstr (before, !=, after);
+      g_assert_cmpstr (after, ==, ts_scenario_to_string (ts_window_get_scenario (window)));
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_controls_follow_the_article (void)
+{
+  TsWindow *window = open_window ();
+  const TsPlan *plan;
+  double params, act_2k, act_8k;
+
+  select_model (window, "llama-3.1-8b");
+  params = ts_window_get_scenario (window)->model.params;
+
+  /* BF16 training: gradients 2 bytes per parameter, 4 in FP32 (article). */
+  set_choice (window, "zero_stage", 1);  /* 0: nothing sharded, totals per GPU = whole */
+  plan = ts_window_get_plan (window);
+  g_assert_cmpfloat_with_epsilon (plan->memory.total.bytes[TS_COMPONENT_GRADIENTS], 2 * params, params * 0.01);
+  set_choice (window, "grad_dtype", 1);  /* FP32 */
+  plan = ts_window_get_plan (window);
+  g_assert_cmpfloat_with_epsilon (plan->memory.total.bytes[TS_COMPONENT_GRADIENTS], 4 * params, params * 0.01);
+  /* Adam's two FP32 states: 4 + 4 bytes per parameter. */
+  g_assert_cmpfloat_with_epsilon (plan->memory.total.bytes[TS_COMPONENT_OPTIMIZER_STATES], 8 * params, params * 0.01);
+
+  /* Activations grow with the sequence length (article). */
+  set_spin (window, "seq_len", 2048);
+  act_2k = ts_window_get_plan (window)->memory.total.bytes[TS_COMPONENT_ACTIVATIONS];
+  set_spin (window, "seq_len", 8192);
+  act_8k = ts_window_get_plan (window)->memory.total.bytes[TS_COMPONENT_ACTIVATIONS];
+  g_assert_cmpfloat (act_8k, >, act_2k);
+  /* …and checkpointing reduces them (article). */
+  set_choice (window, "checkpointing", 0);  /* none */
+  g_assert_cmpfloat (ts_window_get_plan (window)->memory.total.bytes[TS_COMPONENT_ACTIVATIONS], >, act_8k);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_invalid_entry_keeps_answer (void)
+{
+  TsWindow *window = open_window ();
+  GtkWidget *row = ts_window_get_field_row (window, "pue");
+  const TsPlan *plan_before;
+  g_autofree char *headline = NULL;
+
+  set_spin (window, "pue", 1.5);
+  plan_before = ts_window_get_plan (window);
+  headline = g_strdup (ts_window_get_headline (window));
+
+  /* A PUE below 1 is impossible: total power cannot be below IT power. */
+  set_spin (window, "pue", 0.5);
+  g_assert_true (gtk_widget_has_css_class (row, "error"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "PUE"));
+  /* The last valid answer stays. */
+  g_assert_true (ts_window_get_plan (window) == plan_before);
+  g_assert_cmpfloat (ts_window_get_plan (window)->scenario->pue, ==, 1.5);
+  g_assert_cmpstr (ts_window_get_headline (window), ==, headline);
+
+  set_spin (window, "pue", 1.3);
+  g_assert_false (gtk_widget_has_css_class (row, "error"));
+  g_assert_cmpfloat (ts_window_get_plan (window)->scenario->pue, ==, 1.3);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_file_round_trip (void)
+{
+  TsWindow *window = open_window ();
+  TsWindow *other;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ts-window-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "scenario.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *saved = NULL;
+  g_autofree char *contents = NULL;
+
+  g_assert_no_error (error);
+  select_model (window, "qwen3-32b");
+  set_choice (window, "method", 1);
+  set_spin (window, "seq_len", 4096);
+  set_spin (window, "deadline_days", 14);
+  g_assert_true (ts_window_get_dirty (window));
+
+  g_assert_true (ts_window_save_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (ts_window_get_dirty (window));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "qwen3-32b"));
+  g_assert_nonnull (strstr (contents, "\"lora\""));
+  saved = ts_scenario_to_string (ts_window_get_scenario (window));
+
+  other = open_window ();
+  g_assert_true (ts_window_open_file (other, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (other)), ==, saved);
+  /* The controls show the file's values. */
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (ts_window_get_field_widget (other, "seq_len"))), ==, 4096);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (ts_window_get_field_widget (other, "method"))), ==, 1);
+  g_assert_cmpstr (ts_window_get_headline (other), ==, ts_window_get_headline (window));
+  g_assert_false (ts_window_get_dirty (other));
+
+  /* A broken file is refused and the open scenario stays. */
+  g_assert_true (g_file_set_contents (path, "{ \"version\": 1, \"model\": ", -1, NULL));
+  g_assert_false (ts_window_open_file (other, file, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (other)), ==, saved);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (other));
+}
+
+static void
+test_autosave_restores (void)
+{
+  TsWindow *window = open_window ();
+  TsWindow *restored;
+  GSettings *settings = ts_application_get_settings (app);
+  g_autofree char *saved = NULL;
+
+  select_model (window, "mistral-7b");
+  set_spin (window, "micro_batch", 3);
+  gtk_window_close (GTK_WINDOW (window));  /* not saved to a file: no prompt */
+  settle ();
+
+  saved = g_settings_get_string (settings, "last-scenario");
+  g_assert_nonnull (strstr (saved, "mistral-7b"));
+  restored = ts_window_new (app);
+  g_assert_cmpstr (ts_window_get_scenario (restored)->model_id, ==, "mistral-7b");
+  g_assert_cmpuint (ts_window_get_scenario (restored)->micro_batch, ==, 3);
+  gtk_window_destroy (GTK_WINDOW (restored));
+}
+
+static void
+test_narrow_and_wide (void)
+{
+  TsWindow *window = open_window_sized (360, 700);
+  AdwLeaflet *leaflet = ADW_LEAFLET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "leaflet"));
+  GtkWidget *answer = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "answer_button"));
+
+  /* 360 px (a phone) is the narrowest the window must take. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  g_assert_true (adw_leaflet_get_folded (leaflet));
+  g_assert_cmpstr (adw_leaflet_get_visible_child_name (leaflet), ==, "scenario");
+  g_assert_true (gtk_widget_get_visible (answer));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL));
+  settle ();
+  g_assert_cmpstr (adw_leaflet_get_visible_child_name (leaflet), ==, "answer");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_window_sized (1280, 800);
+  leaflet = ADW_LEAFLET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "leaflet"));
+  answer = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "answer_button"));
+  /* The size asked for, less the client-side decoration. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, 1200);
+  g_assert_false (adw_leaflet_get_folded (leaflet));
+  g_assert_false (gtk_widget_get_visible (answer));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static double
+corner_luminance (TsDrawingView *view)
+{
+  g_autoptr(GdkTexture) texture = ts_drawing_view_render_texture (view);
+  int width = gdk_texture_get_width (texture);
+  int height = gdk_texture_get_height (texture);
+  g_autofree guint32 *pixels = g_new (guint32, (gsize) width * height);
+  guint32 pixel;
+
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+  pixel = pixels[0];
+  return (((pixel >> 16) & 0xff) + ((pixel >> 8) & 0xff) + (pixel & 0xff)) / (3.0 * 255);
+}
+
+static void
+test_dark_style (void)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  TsWindow *window;
+  TsDrawingView *view;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  window = open_window ();
+  view = TS_DRAWING_VIEW (ts_window_get_view (window, TS_DRAWING_MEMORY));
+  g_assert_cmpfloat (corner_luminance (view), >, 0.8);
+
+  /* Following the system's dark style needs no restart. */
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  settle ();
+  g_assert_true (adw_style_manager_get_dark (manager));
+  g_assert_cmpfloat (corner_luminance (view), <, 0.3);
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_accessible_drawings (void)
+{
+  TsWindow *window = open_window ();
+  GtkWidget *memory = ts_window_get_view (window, TS_DRAWING_MEMORY);
+  g_autofree char *full = NULL;
+
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      GtkWidget *view = ts_window_get_view (window, d);
+
+      gtk_test_accessible_assert_role (view, GTK_ACCESSIBLE_ROLE_IMG);
+      g_assert_true (gtk_widget_get_focusable (view));
+      g_assert_nonnull (view_description (window, d));
+      gtk_test_accessible_assert_property (view, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, view_description (window, d));
+    }
+  gtk_test_accessible_assert_property (memory, GTK_ACCESSIBLE_PROPERTY_LABEL, "Memory breakdown chart");
+
+  /* The description carries the numbers: 70.55e9 × 16–18 B = 1,129–1,270 GB… */
+  full = g_strdup (view_description (window, TS_DRAWING_MEMORY));
+  g_assert_nonnull (strstr (full, "1,129–1,270"));
+  /* …and follows the scenario: LoRA's base is 2 × 70.55e9 B = 141 GB. */
+  set_choice (window, "method", 1);
+  g_assert_cmpstr (view_description (window, TS_DRAWING_MEMORY), !=, full);
+  g_assert_nonnull (strstr (view_description (window, TS_DRAWING_MEMORY), "141"));
+  gtk_test_accessible_assert_property (memory, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       view_description (window, TS_DRAWING_MEMORY));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static TsWindow *
+only_window (void)
+{
+  TsWindow *found = NULL;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (TS_IS_WINDOW (l->data))
+      {
+        g_assert_null (found);
+        found = l->data;
+      }
+  g_assert_nonnull (found);
+  return found;
+}
+
+static const char *
+method_choice_label (TsWindow *window)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (ts_window_get_field_widget (window, "method"));
+
+  return gtk_string_list_get_string (GTK_STRING_LIST (adw_combo_row_get_model (row)), 0);
+}
+
+static void
+test_language_switch_keeps_scenario (void)
+{
+  GSettings *settings = ts_application_get_settings (app);
+  TsWindow *window = open_window ();
+  g_autofree char *scenario = NULL;
+
+  select_model (window, "qwen3-235b-a22b");
+  set_spin (window, "seq_len", 16384);
+  scenario = ts_scenario_to_string (ts_window_get_scenario (window));
+  g_assert_cmpstr (method_choice_label (window), ==, "Full training");
+
+  g_settings_set_string (settings, "language", "ru");
+  settle ();
+  window = only_window ();
+  g_assert_cmpstr (ts_i18n_get_code (), ==, "ru");
+  /* Rebuilt in Russian (the article's term «полное обучение»)… */
+  g_assert_cmpstr (method_choice_label (window), ==, "Полное обучение");
+  /* …around the same scenario, still unsaved. */
+  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (window)), ==, scenario);
+  g_assert_true (ts_window_get_dirty (window));
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (ts_window_get_field_widget (window, "seq_len"))), ==, 16384);
+
+  g_settings_set_string (settings, "language", "en");
+  settle ();
+  window = only_window ();
+  g_assert_cmpstr (method_choice_label (window), ==, "Full training");
+  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (window)), ==, scenario);
+
+  g_settings_reset (settings, "language");
+  settle ();
+  gtk_window_destroy (GTK_WINDOW (only_window ()));
+}
+
+static void
+test_options_pick_the_shown_server (void)
+{
+  TsWindow *window = open_window ();
+  GtkColumnView *view = ts_window_get_option_view (window);
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
+  const TsPlan *plan = ts_window_get_plan (window);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (selection));
+
+  /* One row per hardware option the engine found. */
+  g_assert_cmpuint (n, ==, plan->options->len);
+  if (n < 2)
+    {
+      g_test_skip ("The engine offers fewer than two hardware options");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (selection), i);
+      guint index = ts_option_item_get_index ((gpointer) item);
+      const TsOption *option = &g_array_index (plan->options, TsOption, index);
+
+      if ((int) index == plan->recommended)
+        continue;
+      gtk_single_selection_set_selected (selection, i);
+      g_assert_cmpint (ts_window_get_shown_option (window), ==, (int) index);
+      /* The headline names the chosen server. */
+      g_assert_nonnull (strstr (ts_window_get_headline (window), option->server->name));
+      break;
+    }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -69,9 +517,24 @@ main (int argc, char **argv)
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   app = ts_application_new ();
+  /* Other test programs register the same ID on the same session bus at
+   * the same time: without this one of them becomes a remote instance
+   * whose startup never runs. */
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
 
   g_test_add_func ("/window/method-switch", test_method_switch_updates_answer);
+  g_test_add_func ("/window/model-picker", test_model_picker);
+  g_test_add_func ("/window/every-control-recomputes", test_every_control_recomputes);
+  g_test_add_func ("/window/controls-follow-the-article", test_controls_follow_the_article);
+  g_test_add_func ("/window/invalid-entry-keeps-answer", test_invalid_entry_keeps_answer);
+  g_test_add_func ("/window/file-round-trip", test_file_round_trip);
+  g_test_add_func ("/window/autosave-restores", test_autosave_restores);
+  g_test_add_func ("/window/narrow-and-wide", test_narrow_and_wide);
+  g_test_add_func ("/window/dark-style", test_dark_style);
+  g_test_add_func ("/window/accessible-drawings", test_accessible_drawings);
+  g_test_add_func ("/window/language-switch-keeps-scenario", test_language_switch_keeps_scenario);
+  g_test_add_func ("/window/options-pick-the-shown-server", test_options_pick_the_shown_server);
   status = g_test_run ();
   g_object_unref (app);
   return status;

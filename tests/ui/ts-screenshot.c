@@ -103,6 +103,10 @@ main (int    argc,
   g_mkdir_with_parents (dir, 0755);
 
   app = ts_application_new ();
+  /* Other test programs register the same ID on the same session bus at
+   * the same time: without this one of them becomes a remote instance
+   * whose startup never runs. */
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
   if (argc > 2 && *argv[2] != '\0')
     {
