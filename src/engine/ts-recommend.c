@@ -1032,13 +1032,21 @@ add_string (JsonBuilder *b, const char *name, const char *value)
     json_builder_add_null_value (b);
 }
 
+/* A 12,500-server cluster has thousands of racks: the JSON lists the
+ * first ones (servers fill racks in order, so the rest repeat them) and
+ * says when it stopped; “racks” always counts them all. */
+#define JSON_RACK_DETAIL_MAX 64
+
 static void
 racks_to_json (const TsOption *o,
                JsonBuilder    *b)
 {
+  guint shown = o->rack_detail != NULL ? MIN (o->rack_detail->len, JSON_RACK_DETAIL_MAX) : 0;
+
+  add_bool (b, "rack_detail_complete", o->rack_detail == NULL || shown == o->rack_detail->len);
   json_builder_set_member_name (b, "rack_detail");
   json_builder_begin_array (b);
-  for (guint r = 0; o->rack_detail != NULL && r < o->rack_detail->len; r++)
+  for (guint r = 0; r < shown; r++)
     {
       const TsRack *rack = &g_array_index (o->rack_detail, TsRack, r);
 
