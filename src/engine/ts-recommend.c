@@ -601,7 +601,7 @@ new_rack (Placer *p,
 {
   TsRack rack = { 0 };
 
-  rack.devices = g_array_new (FALSE, TRUE, sizeof (TsRackDevice));
+  rack.devices = g_array_sized_new (FALSE, TRUE, sizeof (TsRackDevice), 8);
   rack.units = units;
   rack.limit_kw = p->scenario->rack_kw;
   g_array_append_val (p->option->rack_detail, rack);
@@ -622,6 +622,8 @@ rack_add (Placer       *p,
   TsRackDevice d = { role, name, u_bottom, u_height, kw, weight_kg };
 
   g_array_append_val (rack->devices, d);
+  if (role != TS_DEVICE_MANAGEMENT_SWITCH && u_height > 0)
+    rack->stack_top = MAX (rack->stack_top, u_bottom + u_height - 1);
   rack->used_units += u_height;
   rack->power_kw += kw;
   rack->heat_btu_h += heat_btu_h;
@@ -630,20 +632,12 @@ rack_add (Placer       *p,
     rack->over_limit = TRUE;
 }
 
-/* The next free unit above what is stacked from the bottom. */
+/* The highest unit taken by what is stacked from the bottom (the
+ * management switch sits apart at the top). */
 static guint
 rack_top (const TsRack *rack)
 {
-  guint top = 0;
-
-  for (guint i = 0; i < rack->devices->len; i++)
-    {
-      const TsRackDevice *d = &g_array_index (rack->devices, TsRackDevice, i);
-
-      if (d->role != TS_DEVICE_MANAGEMENT_SWITCH && d->u_height > 0)
-        top = MAX (top, d->u_bottom + d->u_height - 1);
-    }
-  return top;
+  return rack->stack_top;
 }
 
 static gboolean
@@ -687,13 +681,16 @@ place_racks (const TsCatalog  *catalog,
   Placer p = { catalog, s, o, 0 };
   TsRack *rack = NULL;
   guint first_network_rack;
+  guint cursor = 0;
   struct { TsDeviceRole role; guint count; } fabric[] = {
     { TS_DEVICE_LEAF_SWITCH, o->leaf_switches },
     { TS_DEVICE_SPINE_SWITCH, o->spine_switches },
     { TS_DEVICE_STORAGE_SWITCH, o->storage_switches },
   };
 
-  o->rack_detail = g_array_new (FALSE, TRUE, sizeof (TsRack));
+  /* Sized once: a rack per server at most, plus network racks. */
+  o->rack_detail = g_array_sized_new (FALSE, TRUE, sizeof (TsRack),
+                                      MIN (o->servers, 64u) + 1);
   p.usable_units = s->rack_units > mgmt_u ? s->rack_units - mgmt_u : s->rack_units;
 
   for (guint i = 0; i < o->servers; i++)
@@ -724,11 +721,7 @@ place_racks (const TsCatalog  *catalog,
 
   first_network_rack = o->rack_detail->len;
   p.usable_units = s->rack_units;
-  /* Every switch here is the same model, and racks only fill up: a rack
-   * that refused one switch refuses the next, so the search resumes where
-   * the last switch went (first fit in linear, not quadratic, time — a
-   * 12,500-server cluster has thousands of switches and racks). */
-  for (guint f = 0, first_open = 0; f < G_N_ELEMENTS (fabric); f++)
+  for (guint f = 0; f < G_N_ELEMENTS (fabric); f++)
     for (guint i = 0; i < fabric[f].count; i++)
       {
         const TsNetwork *net = server->network;
@@ -737,25 +730,26 @@ place_racks (const TsCatalog  *catalog,
 
         rack = NULL;
         /* Server racks first (below their management switch), then
-         * network racks. */
-        for (guint r = first_open; r < o->rack_detail->len && rack == NULL; r++)
+         * network racks. Every fabric switch is the same model, so a rack
+         * that refused one refuses the next: the cursor never goes back,
+         * which keeps a 10,000-rack cluster linear. */
+        for (; cursor < o->rack_detail->len && rack == NULL; cursor++)
           {
-            TsRack *candidate = &g_array_index (o->rack_detail, TsRack, r);
+            TsRack *candidate = &g_array_index (o->rack_detail, TsRack, cursor);
 
-            p.usable_units = r < first_network_rack && mgmt_u > 0 ? candidate->units - mgmt_u : candidate->units;
-            if (whole_rack && r < first_network_rack)
+            p.usable_units = cursor < first_network_rack && mgmt_u > 0 ? candidate->units - mgmt_u : candidate->units;
+            if (whole_rack && cursor < first_network_rack)
               continue;
             if (rack_takes (&p, candidate, u, kw))
               {
                 rack = candidate;
-                first_open = r;
+                break;
               }
           }
         if (rack == NULL)
           {
             rack = new_rack (&p, s->rack_units);
             p.usable_units = rack->units;
-            first_open = o->rack_detail->len - 1;
           }
         rack_add (&p, rack, fabric[f].role, net->switch_model, rack_top (rack) + 1, u, kw, kw * btu,
                   net->switch_weight_kg);
@@ -1038,13 +1032,21 @@ add_string (JsonBuilder *b, const char *name, const char *value)
     json_builder_add_null_value (b);
 }
 
+/* A 12,500-server cluster has thousands of racks: the JSON lists the
+ * first ones (servers fill racks in order, so the rest repeat them) and
+ * says when it stopped; “racks” always counts them all. */
+#define JSON_RACK_DETAIL_MAX 64
+
 static void
 racks_to_json (const TsOption *o,
                JsonBuilder    *b)
 {
+  guint shown = o->rack_detail != NULL ? MIN (o->rack_detail->len, JSON_RACK_DETAIL_MAX) : 0;
+
+  add_bool (b, "rack_detail_complete", o->rack_detail == NULL || shown == o->rack_detail->len);
   json_builder_set_member_name (b, "rack_detail");
   json_builder_begin_array (b);
-  for (guint r = 0; o->rack_detail != NULL && r < o->rack_detail->len; r++)
+  for (guint r = 0; r < shown; r++)
     {
       const TsRack *rack = &g_array_index (o->rack_detail, TsRack, r);
 

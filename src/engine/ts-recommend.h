@@ -76,6 +76,7 @@ typedef struct
   double        weight_kg;
   double        amps_per_phase;   /* this rack's load at the site's supply */
   gboolean      over_limit;       /* one device alone exceeds limit_kw */
+  guint         stack_top;        /* highest unit of the bottom-up stack */
 } TsRack;
 
 typedef struct
