@@ -789,6 +789,19 @@ ts_cli_args_apply (const TsCliArgs  *args,
   return TRUE;
 }
 
+/* “  --catalog FILE   a user catalog …”: padded by characters, not bytes,
+ * so a translated placeholder (ФАЙЛ) keeps the column. */
+static void
+append_option_help (GString    *help,
+                    const char *option,
+                    const char *text)
+{
+  g_string_append_printf (help, "  %s", option);
+  for (glong i = g_utf8_strlen (option, -1); i < 33; i++)
+    g_string_append_c (help, ' ');
+  g_string_append_printf (help, " %s\n", text);
+}
+
 char *
 ts_cli_help_text (const char *topic)
 {
@@ -796,11 +809,14 @@ ts_cli_help_text (const char *topic)
 
   g_string_append_printf (help, "%s\n\n", _("trainsizer-cli — size hardware for training neural networks"));
   g_string_append_printf (help, "%s\n", _("Usage:"));
-  g_string_append (help, "  trainsizer-cli estimate (--model ID | --params N | --model-file FILE | --scenario FILE) [--method full|lora|qlora] [OPTION…] [--format json|text] [--lang ru|en]\n");
+  /* Translators: the usage lines: translate only the placeholders (FILE,
+   * OPTION, “estimate options”); commands, options and their values are
+   * typed as they are. */
+  g_string_append (help, _("  trainsizer-cli estimate (--model ID | --params N | --model-file FILE | --scenario FILE) [--method full|lora|qlora] [OPTION…] [--format json|text] [--lang ru|en]\n"));
   g_string_append (help, "  trainsizer-cli list models|servers|gpus [--format json|text]\n");
-  g_string_append (help, "  trainsizer-cli catalog check FILE\n");
-  g_string_append (help, "  trainsizer-cli pdf (--scenario FILE | estimate options…) --output FILE [--lang ru|en]\n");
-  g_string_append (help, "  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time (--png FILE | --svg FILE) [--width N] [--height N]\n");
+  g_string_append (help, _("  trainsizer-cli catalog check FILE\n"));
+  g_string_append (help, _("  trainsizer-cli pdf (--scenario FILE | estimate options…) --output FILE [--lang ru|en]\n"));
+  g_string_append (help, _("  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time (--png FILE | --svg FILE) [--width N] [--height N]\n"));
   g_string_append (help, "  trainsizer-cli --help | --version\n\n");
 
   g_string_append_printf (help, "%s\n", _("Scenario options (estimate, pdf, draw):"));
@@ -815,8 +831,10 @@ ts_cli_help_text (const char *topic)
   g_string_append_printf (help, "\n%s\n", _("Other options:"));
   g_string_append_printf (help, "  %-33s %s\n", "--format json|text", _("output format (default text)"));
   g_string_append_printf (help, "  %-33s %s\n", "--lang ru|en", _("language of text output and documents"));
-  g_string_append_printf (help, "  %-33s %s\n", "--catalog FILE", _("a user catalog that overrides or extends the built-in one"));
-  g_string_append_printf (help, "  %-33s %s\n", "--scenario FILE", _("read the scenario from a file saved by the window"));
+  /* Translators: translate only the placeholder FILE */
+  append_option_help (help, _("--catalog FILE"), _("a user catalog that overrides or extends the built-in one"));
+  /* Translators: translate only the placeholder FILE */
+  append_option_help (help, _("--scenario FILE"), _("read the scenario from a file saved by the window"));
   g_string_append_printf (help, "\n%s\n", _("Exit status: 0 on success, 1 when the engine refuses the input, 2 on a usage error."));
 
   return g_string_free (help, FALSE);
