@@ -192,6 +192,10 @@ def russian_help():
     assert lines, out
     untranslated = [line for line in lines if not re.search("[а-яё]", line)]
     assert not untranslated, "\n".join(untranslated)
+    # The usage lines' placeholders are Russian too; commands and option
+    # names (typed as they are) are the only Latin left.
+    for placeholder in ("FILE", "OPTION", "options"):
+        assert placeholder not in out, f"“{placeholder}” left in the Russian help:\n{out}"
 
 
 def russian_plural(n, one, few, many):
