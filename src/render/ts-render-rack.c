@@ -259,7 +259,12 @@ draw_device (TsRenderCtx        *ctx,
 
   if (lh <= h)
     {
-      const char *name = d->name != NULL ? d->name : ts_render_device_role_label (d->role);
+      /* Servers by their product name; switches by their translated role:
+       * the catalog describes site equipment in English (“1 GbE management
+       * switch (out-of-band BMC network, …)”), which a Russian drawing must
+       * not show. */
+      const char *name = d->role == TS_DEVICE_SERVER && d->name != NULL
+                         ? d->name : ts_render_device_role_label (d->role);
       double inner = g->body_w - 0.8 * ctx->em;
       /* a tall device takes a long name on two lines, and its power under it */
       gboolean with_kw = d->power_kw > 0 && h >= 2 * lh + 0.2 * ctx->em;
