@@ -240,7 +240,9 @@ def russian_pdf():
                 ("--params", "70B", "--method", "full"),
                 ("--model", "llama-3.1-70b", "--method", "full", "--deadline-days", "30", "--price-kwh", "8"),
                 ("--model", "llama-3.1-8b", "--method", "qlora", "--server", "dgx-h200"),
-                ("--params", "70B", "--method", "lora", "--gpus", "16"))):
+                ("--params", "70B", "--method", "lora", "--gpus", "16"),
+                # A cluster: leaf and spine switches, several racks.
+                ("--model", "llama-3.1-70b", "--server", "dgx-h200", "--servers", "4"))):
             pdf = os.path.join(tmp, f"{number}.pdf")
             run("pdf", *argv, "--lang", "ru", "--output", pdf)
             text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True,
