@@ -172,6 +172,7 @@ char    *ts_render_comparison_describe (const TsPlan     *plan,
 
 void     ts_render_rack_draw        (TsRenderCtx         *ctx);
 double   ts_render_rack_height      (TsRenderCtx         *ctx);
+GArray  *ts_render_rack_breaks      (TsRenderCtx         *ctx);
 char    *ts_render_rack_describe    (const TsPlan        *plan,
                                      const TsOption      *option);
 

@@ -127,8 +127,13 @@ row_body_height (const GArray       *racks,
   return h;
 }
 
-double
-ts_render_rack_height (TsRenderCtx *ctx)
+/* Lays the rows of racks out from the top: the drawing's height, and
+ * (when breaks is not NULL) the middle of each gap between two rows,
+ * where a page may end without cutting a rack or parting it from its
+ * name and totals. */
+static double
+rack_rows (TsRenderCtx *ctx,
+           GArray      *breaks)
 {
   const GArray *racks = option_racks (ctx->option);
   RackGeometry g;
@@ -141,10 +146,31 @@ ts_render_rack_height (TsRenderCtx *ctx)
   for (guint first = 0; first < racks->len; first += g.cols)
     {
       if (first > 0)
-        y += g.gap;
+        {
+          double at = y + g.gap / 2;
+
+          if (breaks != NULL)
+            g_array_append_val (breaks, at);
+          y += g.gap;
+        }
       y += g.header_h + row_body_height (racks, first, g.cols, &g) + g.totals_h;
     }
   return y + g.pad;
+}
+
+double
+ts_render_rack_height (TsRenderCtx *ctx)
+{
+  return rack_rows (ctx, NULL);
+}
+
+GArray *
+ts_render_rack_breaks (TsRenderCtx *ctx)
+{
+  GArray *breaks = g_array_new (FALSE, FALSE, sizeof (double));
+
+  rack_rows (ctx, breaks);
+  return breaks;
 }
 
 static void

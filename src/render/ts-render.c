@@ -307,7 +307,16 @@ text_state_for (cairo_t             *cr,
   if (state == NULL)
     {
       state = g_new0 (TextState, 1);
+      cairo_font_options_t *fo = cairo_font_options_create ();
+
       state->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+      /* Unhinted metrics: text measures the same on screen, in a PNG and
+       * on a PDF page, so a layout that fits in one fits in all. Set
+       * before the context first meets a surface: Pango 1.50 keeps the
+       * hinted metrics of an image surface when they are set after. */
+      cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
+      pango_cairo_context_set_font_options (state->context, fo);
+      cairo_font_options_destroy (fo);
       state->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_text_free);
       g_private_set (&text_state_key, state);
     }
@@ -327,17 +336,6 @@ text_state_for (cairo_t             *cr,
   /* set only on a change: Pango counts every call as one */
   if (pango_cairo_context_get_resolution (state->context) != style->dpi)
     pango_cairo_context_set_resolution (state->context, style->dpi);
-  if (pango_cairo_context_get_font_options (state->context) == NULL)
-    {
-      /* Unhinted metrics: text measures the same on screen, in a PNG and
-       * on a PDF page, so a layout that fits in one fits in all. */
-      cairo_font_options_t *fo = cairo_font_options_create ();
-
-      cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
-      pango_cairo_context_set_font_options (state->context, fo);
-      cairo_font_options_destroy (fo);
-    }
-
   /* another target (a PDF page after the screen) or resolution: lay out anew */
   serial = pango_context_get_serial (state->context);
   if (serial != state->serial || g_hash_table_size (state->cache) > TEXT_CACHE_MAX)
@@ -684,6 +682,8 @@ typedef struct
   double (*height)   (TsRenderCtx *ctx);
   char  *(*describe) (const TsPlan *plan, const TsOption *option);
   double   min_scale;
+  /* Where a page may end (NULL: nowhere in particular). */
+  GArray *(*breaks)  (TsRenderCtx *ctx);
 } DrawingClass;
 
 static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
@@ -691,7 +691,7 @@ static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
   { ts_render_comparison_draw, ts_render_comparison_height, ts_render_comparison_describe, TS_MIN_SCALE },
   /* A large cluster shrinks further: the racks stay whole and in view,
    * their labels give way first. */
-  { ts_render_rack_draw, ts_render_rack_height, ts_render_rack_describe, 0.1 },
+  { ts_render_rack_draw, ts_render_rack_height, ts_render_rack_describe, 0.1, ts_render_rack_breaks },
   { ts_render_power_draw, ts_render_power_height, ts_render_power_describe, TS_MIN_SCALE },
   { ts_render_time_draw, ts_render_time_height, ts_render_time_describe, TS_MIN_SCALE },
 };
@@ -782,6 +782,30 @@ ts_render_drawing_height (TsDrawing            drawing,
   ts_render_ctx_clear (&ctx);
   cairo_destroy (cr);
   return height;
+}
+
+GArray *
+ts_render_drawing_breaks (TsDrawing            drawing,
+                          const TsPlan        *plan,
+                          int                  option_index,
+                          double               width,
+                          const TsRenderStyle *style)
+{
+  TsRenderCtx ctx;
+  GArray *breaks;
+  cairo_t *cr;
+
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, NULL);
+  g_return_val_if_fail (plan != NULL && style != NULL, NULL);
+
+  if (drawing_classes[drawing].breaks == NULL)
+    return NULL;
+  cr = measure_cairo ();
+  ts_render_ctx_init (&ctx, cr, plan, option_index, width, G_MAXDOUBLE, style, NULL);
+  breaks = drawing_classes[drawing].breaks (&ctx);
+  ts_render_ctx_clear (&ctx);
+  cairo_destroy (cr);
+  return breaks;
 }
 
 char *

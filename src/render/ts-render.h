@@ -81,6 +81,14 @@ double      ts_render_drawing_height    (TsDrawing            drawing,
                                          int                  option_index,
                                          double               width,
                                          const TsRenderStyle *style);
+/* Where a page may end inside the drawing at its natural height for this
+ * width (y offsets, ascending; between rows of racks, say), or NULL when
+ * the drawing has no such places of its own. */
+GArray     *ts_render_drawing_breaks    (TsDrawing            drawing,
+                                         const TsPlan        *plan,
+                                         int                  option_index,
+                                         double               width,
+                                         const TsRenderStyle *style);
 /* A sentence or two summarising the drawing's numbers, for screen
  * readers (accessible description) — in the current language. */
 char       *ts_render_drawing_describe  (TsDrawing            drawing,

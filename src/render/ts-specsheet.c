@@ -1397,11 +1397,12 @@ block_height (TsSpecsheet *self,
 }
 
 /* Rows of the drawing with nothing on them across the whole width: the
- * places a page can end without cutting through a rack. */
+ * places a page can end without cutting through anything, for a drawing
+ * that names none of its own. */
 static GArray *
-drawing_breaks (TsSpecsheet *self,
-                const Block *b,
-                double       width)
+scan_breaks (TsSpecsheet *self,
+             const Block *b,
+             double       width)
 {
   GArray *breaks = g_array_new (FALSE, FALSE, sizeof (double));
   int w = (int) ceil (width * BREAK_SCAN_SCALE);
@@ -1448,8 +1449,22 @@ drawing_breaks (TsSpecsheet *self,
   return breaks;
 }
 
-/* How much of the drawing from done fits in room: up to the last clean
- * row, unless that leaves too little on the page. */
+/* Where a page may end inside a drawing: the drawing's own places (the
+ * gaps between rows of racks), else the clean rows of its raster. */
+static GArray *
+drawing_breaks (TsSpecsheet *self,
+                const Block *b,
+                double       width)
+{
+  GArray *breaks = ts_render_drawing_breaks (b->drawing, self->plan, -1, width, &self->style);
+
+  return breaks != NULL ? breaks : scan_breaks (self, b, width);
+}
+
+/* How much of the drawing from done goes into room: up to the last place
+ * it may end. 0 when that would leave less than a share of a page that
+ * is not fresh (the drawing then starts on the next one); a whole fresh
+ * page when there is no such place at all. */
 static double
 slice_length (const Block *b,
               double       done,
@@ -1470,7 +1485,9 @@ slice_length (const Block *b,
         break;
       best = at - done;
     }
-  return best >= BREAK_MIN_SHARE * page_body ? best : room;
+  if (room >= page_body)
+    return best > 0 ? best : room;
+  return best >= BREAK_MIN_SHARE * page_body ? best : 0;
 }
 
 /* ---- pagination --------------------------------------------------------- */
@@ -1503,6 +1520,62 @@ keeps_with_next (const Block *b)
 {
   return b->kind == BLOCK_HEADING || b->kind == BLOCK_SUBHEADING || b->kind == BLOCK_TITLE
          || b->kind == BLOCK_SUBTITLE || b->kind == BLOCK_CHECK || (b->kind == BLOCK_ROW && b->header);
+}
+
+/* How much of a drawing must follow its heading on the same page: all of
+ * it, or for one taller than a page its first slice. */
+static double
+drawing_lead (TsSpecsheet *self,
+              Block       *b,
+              double       page_body)
+{
+  if (b->height <= page_body)
+    return b->height;
+  if (b->breaks == NULL)
+    b->breaks = drawing_breaks (self, b, self->width - 2 * MARGIN_SIDE);
+  for (guint i = 0; i < b->breaks->len; i++)
+    {
+      double at = g_array_index (b->breaks, double, i);
+
+      if (at >= BREAK_MIN_SHARE * page_body && at <= page_body)
+        return at;
+    }
+  return page_body;
+}
+
+/* Places a drawing taller than a page in slices that end only where it
+ * may end, from *y on *page onwards. */
+static void
+place_long_drawing (TsSpecsheet *self,
+                    guint        index,
+                    GArray     **page,
+                    double      *y,
+                    double       before,
+                    double       top,
+                    double       bottom)
+{
+  Block *b = &g_array_index (self->blocks, Block, index);
+  double done = 0;
+
+  if (b->breaks == NULL)
+    b->breaks = drawing_breaks (self, b, self->width - 2 * MARGIN_SIDE);
+  *y += before;
+  while (done < b->height)
+    {
+      double slice = slice_length (b, done, bottom - *y, bottom - top);
+
+      if (slice > 0)
+        {
+          place (*page, index, *y, done, slice);
+          done += slice;
+          *y += slice;
+        }
+      if (done < b->height)
+        {
+          *page = new_page (self);
+          *y = top;
+        }
+    }
 }
 
 guint
@@ -1562,9 +1635,18 @@ ts_specsheet_paginate (TsSpecsheet *self,
           if (next->kind == BLOCK_PAGE_BREAK)
             break;
           need += text_style (next->kind).before
-                  + (next->kind == BLOCK_DRAWING ? MIN (next->height, (bottom - top) / 3) : next->height);
+                  + (next->kind == BLOCK_DRAWING ? drawing_lead (self, (Block *) next, bottom - top) : next->height);
           if (!keeps_with_next (next))
             break;
+        }
+
+      /* A drawing taller than a page starts where it is and runs on over
+       * as many pages as it needs. */
+      if (b->kind == BLOCK_DRAWING && b->height > bottom - top)
+        {
+          place_long_drawing (self, i, &page, &y, before, top, bottom);
+          overflowed = TRUE;
+          continue;
         }
 
       if (y + need > bottom && page->len > 0)
@@ -1586,32 +1668,6 @@ ts_specsheet_paginate (TsSpecsheet *self,
                   y += h->height;
                 }
             }
-        }
-
-      if (b->kind == BLOCK_DRAWING && y + before + b->height > bottom)
-        {
-          /* Taller than what is left even of a fresh page: continue the
-           * drawing on as many pages as it needs. */
-          double done = 0;
-
-          if (b->breaks == NULL)
-            b->breaks = drawing_breaks (self, b, content_w);
-          y += before;
-          while (done < b->height)
-            {
-              double slice = slice_length (b, done, bottom - y, bottom - top);
-
-              place (page, i, y, done, slice);
-              done += slice;
-              y += slice;
-              if (done < b->height)
-                {
-                  page = new_page (self);
-                  y = top;
-                  overflowed = TRUE;
-                }
-            }
-          continue;
         }
 
       y += before;
