@@ -155,8 +155,21 @@ ts_application_startup (GApplication *app)
     { "win.save-as", { "<Primary><Shift>s", NULL } },
     { "win.export-pdf", { "<Primary>e", NULL } },
     { "win.print", { "<Primary>p", NULL } },
+    { "win.print-preview", { "<Primary><Shift>p", NULL } },
     { "win.fullscreen", { "F11", NULL } },
     { "win.show-help-overlay", { "<Primary>question", NULL } },
+    /* Alt + a digit picks a page, as it picks a tab elsewhere in GNOME. */
+    { "win.show-memory", { "<Alt>1", NULL } },
+    { "win.show-servers", { "<Alt>2", NULL } },
+    { "win.show-rack", { "<Alt>3", NULL } },
+    { "win.show-power", { "<Alt>4", NULL } },
+    { "win.show-time", { "<Alt>5", NULL } },
+    /* Zoom the drawing in sight, as Ctrl+plus does in a browser. */
+    { "win.zoom-in", { "<Primary>plus", "<Primary>equal", NULL } },
+    { "win.zoom-out", { "<Primary>minus", NULL } },
+    { "win.zoom-reset", { "<Primary>0", NULL } },
+    /* Not plain Ctrl+C: that copies selected text, e.g. the headline. */
+    { "win.copy-image", { "<Primary><Shift>c", NULL } },
   };
 
   G_APPLICATION_CLASS (ts_application_parent_class)->startup (app);

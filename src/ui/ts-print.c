@@ -347,16 +347,15 @@ on_preview (GtkPrintOperation        *op,
   return TRUE;
 }
 
-void
-ts_print_run_dialog (GtkWindow    *parent,
-                     const TsPlan *plan,
-                     const char   *lang)
+static void
+run_operation (GtkWindow               *parent,
+               const TsPlan            *plan,
+               const char              *lang,
+               GtkPrintOperationAction  action)
 {
   GtkPrintOperation *op;
   g_autoptr(GError) error = NULL;
   GtkPrintOperationResult result;
-
-  g_return_if_fail (plan != NULL);
 
   op = ts_print_operation_new (plan, lang);
   gtk_print_operation_set_allow_async (op, TRUE);
@@ -365,7 +364,7 @@ ts_print_run_dialog (GtkWindow    *parent,
   g_signal_connect (op, "done", G_CALLBACK (on_print_done), NULL);
   g_signal_connect (op, "preview", G_CALLBACK (on_preview), NULL);
 
-  result = gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent, &error);
+  result = gtk_print_operation_run (op, action, parent, &error);
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR && error != NULL)
     show_error (parent, error);
   /* With allow-async the operation reports through "done", which drops
@@ -375,6 +374,28 @@ ts_print_run_dialog (GtkWindow    *parent,
       g_signal_handlers_disconnect_by_func (op, on_print_done, NULL);
       g_object_unref (op);
     }
+}
+
+void
+ts_print_run_dialog (GtkWindow    *parent,
+                     const TsPlan *plan,
+                     const char   *lang)
+{
+  g_return_if_fail (plan != NULL);
+
+  run_operation (parent, plan, lang, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
+}
+
+void
+ts_print_run_preview (GtkWindow    *parent,
+                      const TsPlan *plan,
+                      const char   *lang)
+{
+  g_return_if_fail (plan != NULL);
+
+  /* ACTION_PREVIEW emits “preview”, which on_preview answers with the
+   * in-app preview window. */
+  run_operation (parent, plan, lang, GTK_PRINT_OPERATION_ACTION_PREVIEW);
 }
 
 /* ---- the in-app preview ----------------------------------------------------- */

@@ -51,6 +51,12 @@ void               ts_print_run_dialog         (GtkWindow           *parent,
                                                 const TsPlan        *plan,
                                                 const char          *lang);
 
+/* “Print Preview”: the same operation run with ACTION_PREVIEW, answered by
+ * the in-app preview window below (never an external viewer). */
+void               ts_print_run_preview        (GtkWindow           *parent,
+                                                const TsPlan        *plan,
+                                                const char          *lang);
+
 /* A window with every page as it will print, and a Print button. */
 GtkWindow         *ts_print_show_preview       (GtkWindow           *parent,
                                                 const TsPlan        *plan,

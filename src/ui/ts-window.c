@@ -32,6 +32,10 @@
 #define AUTOSAVE_DELAY_MS 500
 #define BILLION 1e9
 
+/* The answer's pages by name, in TsDrawing's order (also that of their
+ * Alt+1…5 keys). */
+static const char *const view_names[TS_N_DRAWINGS] = { "memory", "servers", "rack", "power", "time" };
+
 typedef enum
 {
   GROUP_METHOD,
@@ -1391,8 +1395,8 @@ rack_toolbar (TsWindow *self)
   gtk_widget_set_halign (box, GTK_ALIGN_END);
   g_signal_connect (descending, "toggled", G_CALLBACK (descending_toggled_cb), self);
   g_signal_connect (rear, "toggled", G_CALLBACK (rear_toggled_cb), self);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_out), "win.rack-zoom-out");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_in), "win.rack-zoom-in");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_out), "win.zoom-out");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_in), "win.zoom-in");
   gtk_box_append (GTK_BOX (box), descending);
   gtk_box_append (GTK_BOX (box), rear);
   gtk_box_append (GTK_BOX (box), zoom_out);
@@ -1403,25 +1407,24 @@ rack_toolbar (TsWindow *self)
 static void
 build_views (TsWindow *self)
 {
-  AdwViewStackPage *page;
-  GtkWidget *options = build_option_view (self);
+  static const char *const titles[TS_N_DRAWINGS] = {
+    N_("Memory"), N_("Servers"), N_("Rack"), N_("Power"), N_("Time & Cost"),
+  };
+  static const char *const icons[TS_N_DRAWINGS] = {
+    "drive-multidisk-symbolic", "network-server-symbolic", "view-continuous-symbolic",
+    "power-profile-performance-symbolic", "preferences-system-time-symbolic",
+  };
 
-  page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, TS_DRAWING_MEMORY, NULL, NULL),
-                                    "memory", _("Memory"));
-  adw_view_stack_page_set_icon_name (page, "drive-multidisk-symbolic");
-  page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, TS_DRAWING_COMPARISON, options, NULL),
-                                    "servers", _("Servers"));
-  adw_view_stack_page_set_icon_name (page, "network-server-symbolic");
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      GtkWidget *above = d == TS_DRAWING_COMPARISON ? build_option_view (self)
+                         : d == TS_DRAWING_RACK ? rack_toolbar (self) : NULL;
+      AdwViewStackPage *page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, d, above, NULL),
+                                                          view_names[d], _(titles[d]));
+
+      adw_view_stack_page_set_icon_name (page, icons[d]);
+    }
   gtk_widget_set_vexpand (self->views[TS_DRAWING_COMPARISON], FALSE);
-  page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, TS_DRAWING_RACK, rack_toolbar (self), NULL),
-                                    "rack", _("Rack"));
-  adw_view_stack_page_set_icon_name (page, "view-continuous-symbolic");
-  page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, TS_DRAWING_POWER, NULL, NULL),
-                                    "power", _("Power"));
-  adw_view_stack_page_set_icon_name (page, "power-profile-performance-symbolic");
-  page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, TS_DRAWING_TIME, NULL, NULL),
-                                    "time", _("Time & Cost"));
-  adw_view_stack_page_set_icon_name (page, "preferences-system-time-symbolic");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1818,6 +1821,18 @@ print_activated (GSimpleAction *action,
 }
 
 static void
+print_preview_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+#if TS_HAVE_PRINT
+  TsWindow *self = TS_WINDOW (user_data);
+
+  ts_print_run_preview (GTK_WINDOW (self), self->plan, pdf_language (self));
+#endif
+}
+
+static void
 request_quote_activated (GSimpleAction *action,
                          GVariant      *parameter,
                          gpointer       user_data)
@@ -1891,15 +1906,42 @@ show_scenario_activated (GSimpleAction *action,
 }
 
 static void
-rack_zoom_activated (GSimpleAction *action,
+show_view_activated (GSimpleAction *action,
                      GVariant      *parameter,
                      gpointer       user_data)
 {
   TsWindow *self = TS_WINDOW (user_data);
+  const char *name = g_action_get_name (G_ACTION (action)) + strlen ("show-");
 
-  gtk_widget_activate_action (self->views[TS_DRAWING_RACK],
-                              g_str_equal (g_action_get_name (G_ACTION (action)), "rack-zoom-in")
-                              ? "drawing.zoom-in" : "drawing.zoom-out", NULL);
+  /* On a narrow window the answer is a page of its own: go there too. */
+  adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+  adw_view_stack_set_visible_child_name (self->view_stack, name);
+}
+
+/* The drawing on the visible page of the answer. */
+static GtkWidget *
+visible_view (TsWindow *self)
+{
+  const char *visible = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    if (g_strcmp0 (visible, view_names[d]) == 0)
+      return self->views[d];
+  return self->views[TS_DRAWING_MEMORY];
+}
+
+/* Zoom and copy act on the drawing in sight, focused or not (a focused
+ * drawing takes Ctrl+C, Ctrl+plus… itself). */
+static void
+view_action_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  const char *name = g_action_get_name (G_ACTION (action));
+  g_autofree char *drawing_action = g_strconcat ("drawing.", g_str_equal (name, "copy-image") ? "copy" : name, NULL);
+
+  gtk_widget_activate_action (visible_view (self), drawing_action, NULL);
 }
 
 static const GActionEntry win_actions[] = {
@@ -1914,8 +1956,16 @@ static const GActionEntry win_actions[] = {
   { "fullscreen", fullscreen_activated, NULL, NULL, NULL },
   { "show-answer", show_answer_activated, NULL, NULL, NULL },
   { "show-scenario", show_scenario_activated, NULL, NULL, NULL },
-  { "rack-zoom-in", rack_zoom_activated, NULL, NULL, NULL },
-  { "rack-zoom-out", rack_zoom_activated, NULL, NULL, NULL },
+  { "show-memory", show_view_activated, NULL, NULL, NULL },
+  { "show-servers", show_view_activated, NULL, NULL, NULL },
+  { "show-rack", show_view_activated, NULL, NULL, NULL },
+  { "show-power", show_view_activated, NULL, NULL, NULL },
+  { "show-time", show_view_activated, NULL, NULL, NULL },
+  { "zoom-in", view_action_activated, NULL, NULL, NULL },
+  { "zoom-out", view_action_activated, NULL, NULL, NULL },
+  { "zoom-reset", view_action_activated, NULL, NULL, NULL },
+  { "copy-image", view_action_activated, NULL, NULL, NULL },
+  { "print-preview", print_preview_activated, NULL, NULL, NULL },
 };
 
 /* ---------------------------------------------------------------------- */
@@ -2061,6 +2111,7 @@ ts_window_init (TsWindow *self)
   /* Export and print come with the spec-sheet module. */
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "export-pdf")), FALSE);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "print")), FALSE);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "print-preview")), FALSE);
 #endif
 }
 

@@ -485,12 +485,9 @@ test_options_pick_the_shown_server (void)
 
   /* One row per hardware option the engine found. */
   g_assert_cmpuint (n, ==, plan->options->len);
-  if (n < 2)
-    {
-      g_test_skip ("The engine offers fewer than two hardware options");
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
+  /* Full training of 70B needs over 1.1 TB: every 8-GPU server of the
+   * article's table can do it with enough of them, so there is a choice. */
+  g_assert_cmpuint (n, >=, 2);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (selection), i);
@@ -506,6 +503,266 @@ test_options_pick_the_shown_server (void)
       break;
     }
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+
+/* ---- keyboard shortcuts ----------------------------------------------------- */
+
+static void
+collect_shortcuts (GtkWidget *widget,
+                   GPtrArray *found)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_shortcuts (child, found);
+}
+
+/* The keys a GtkShortcutsShortcut shows, from its GtkShortcutLabel. */
+static const char *
+shown_accelerator (GtkWidget *shortcut)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, shortcut);
+  while (stack->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (GTK_IS_SHORTCUT_LABEL (w))
+        return gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (w));
+      for (GtkWidget *child = gtk_widget_get_first_child (w); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        g_ptr_array_add (stack, child);
+    }
+  return NULL;
+}
+
+/* Every accelerator the application registers is in the shortcuts window,
+ * which shows exactly those keys; nothing listed is dead. */
+static void
+test_shortcuts_window_lists_every_accel (void)
+{
+  TsWindow *window = open_window ();
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_autoptr(GPtrArray) shortcuts = g_ptr_array_new ();
+  g_auto(GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
+  guint with_accels = 0;
+
+  g_assert_nonnull (overlay);
+  collect_shortcuts (GTK_WIDGET (overlay), shortcuts);
+
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), actions[i]);
+      g_autofree char *expected = g_strjoinv (" ", accels);
+      gboolean listed = FALSE;
+
+      if (accels[0] == NULL)
+        continue;
+      with_accels++;
+      g_test_message ("action %s (%s)", actions[i], expected);
+      for (guint k = 0; k < shortcuts->len; k++)
+        {
+          g_autofree char *name = NULL;
+
+          g_object_get (shortcuts->pdata[k], "action-name", &name, NULL);
+          if (g_strcmp0 (name, actions[i]) == 0)
+            {
+              listed = TRUE;
+              g_assert_cmpstr (shown_accelerator (shortcuts->pdata[k]), ==, expected);
+            }
+        }
+      g_assert_true (listed);
+    }
+  /* New, Open, Save, Save As, Export PDF, Print, Print Preview, Preferences,
+   * Shortcuts, Quit, Fullscreen, five pages, three zooms, Copy image. */
+  g_assert_cmpuint (with_accels, ==, 20);
+
+  /* Each listed action exists and has keys. */
+  for (guint k = 0; k < shortcuts->len; k++)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *accel = NULL;
+
+      g_object_get (shortcuts->pdata[k], "action-name", &name, "accelerator", &accel, NULL);
+      if (name == NULL)
+        {
+          /* A focused drawing's own keys: written out, not looked up. */
+          g_assert_nonnull (accel);
+          continue;
+        }
+      if (g_str_has_prefix (name, "win."))
+        g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), name + 4));
+      else
+        g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), name + 4));
+      g_assert_nonnull (shown_accelerator (shortcuts->pdata[k]));
+      g_assert_cmpstr (shown_accelerator (shortcuts->pdata[k]), !=, "");
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Whether trigger is wanted, or offers it as one of its alternatives (an
+ * action with two accelerators has one shortcut with both). */
+static gboolean
+trigger_offers (GtkShortcutTrigger *trigger,
+                GtkShortcutTrigger *wanted)
+{
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    return trigger_offers (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), wanted)
+           || trigger_offers (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), wanted);
+  return gtk_shortcut_trigger_equal (trigger, wanted);
+}
+
+/* Presses accel the way a key press does: finds the shortcut the window's
+ * controllers hold for it and runs that shortcut's action. */
+static gboolean
+press_accel (GtkWidget  *window,
+             const char *accel)
+{
+  g_autoptr(GtkShortcutTrigger) trigger = gtk_shortcut_trigger_parse_string (accel);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+
+  g_assert_nonnull (trigger);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+
+          if (trigger_offers (gtk_shortcut_get_trigger (shortcut), trigger))
+            {
+              gboolean done = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, window,
+                                                            gtk_shortcut_get_arguments (shortcut));
+              settle ();
+              return done;
+            }
+        }
+    }
+  return FALSE;
+}
+
+static GtkWindow *
+find_toplevel (const char *title)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* not ours to unref */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_visible (GTK_WIDGET (w)) && g_strcmp0 (gtk_window_get_title (w), title) == 0)
+        return w;
+    }
+  return NULL;
+}
+
+static guint
+count_drawing_areas (GtkWidget *widget)
+{
+  guint n = GTK_IS_DRAWING_AREA (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_drawing_areas (child);
+  return n;
+}
+
+static void
+test_accels_work (void)
+{
+  TsWindow *window = open_window ();
+  GtkWidget *w = GTK_WIDGET (window);
+  AdwViewStack *stack = ADW_VIEW_STACK (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "view_stack"));
+  TsDrawingView *rack = TS_DRAWING_VIEW (ts_window_get_view (window, TS_DRAWING_RACK));
+  static const struct { const char *accel; const char *page; } pages[] = {
+    { "<Alt>2", "servers" }, { "<Alt>3", "rack" }, { "<Alt>4", "power" }, { "<Alt>5", "time" }, { "<Alt>1", "memory" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ts-accels-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "accels.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+  GdkContentFormats *formats;
+  GtkWindow *preview;
+  GtkShortcutsWindow *overlay;
+
+  /* Alt + digit: the answer's pages. */
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      g_assert_true (press_accel (w, pages[i].accel));
+      g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, pages[i].page);
+    }
+
+  /* Zoom acts on the drawing in sight: the rack here; ×1.25 a step. */
+  g_assert_true (press_accel (w, "<Alt>3"));
+  g_assert_cmpfloat (ts_drawing_view_get_zoom (rack), ==, 1.0);
+  g_assert_true (press_accel (w, "<Primary>plus"));
+  g_assert_cmpfloat_with_epsilon (ts_drawing_view_get_zoom (rack), 1.25, 1e-9);
+  g_assert_true (press_accel (w, "<Primary>equal"));
+  g_assert_cmpfloat_with_epsilon (ts_drawing_view_get_zoom (rack), 1.5625, 1e-9);
+  g_assert_true (press_accel (w, "<Primary>minus"));
+  g_assert_cmpfloat_with_epsilon (ts_drawing_view_get_zoom (rack), 1.25, 1e-9);
+  g_assert_true (press_accel (w, "<Primary>0"));
+  g_assert_cmpfloat (ts_drawing_view_get_zoom (rack), ==, 1.0);
+
+  /* Copy the drawing in sight: an image on the clipboard. */
+  g_assert_true (press_accel (w, "<Primary><Shift>c"));
+  formats = gdk_clipboard_get_formats (gtk_widget_get_clipboard (w));
+  g_assert_true (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE));
+
+  /* Save (Ctrl+S) writes the open file; New (Ctrl+N) starts again. */
+  g_assert_no_error (error);
+  g_assert_true (ts_window_save_file (window, file, &error));
+  set_spin (window, "seq_len", 12288);
+  g_assert_true (ts_window_get_dirty (window));
+  g_assert_true (press_accel (w, "<Primary>s"));
+  g_assert_false (ts_window_get_dirty (window));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "12288"));
+  g_assert_true (press_accel (w, "<Primary>n"));
+  g_assert_null (ts_window_get_file (window));
+  g_assert_cmpuint (ts_window_get_scenario (window)->seq_len, !=, 12288);
+
+  /* Print Preview (Ctrl+Shift+P): the in-app preview, one area a page. */
+  g_assert_true (press_accel (w, "<Primary><Shift>p"));
+  preview = find_toplevel ("Print Preview");
+  g_assert_nonnull (preview);
+  g_assert_cmpuint (count_drawing_areas (GTK_WIDGET (preview)), >=, 2);
+  gtk_window_destroy (preview);
+  settle ();
+
+  /* Ctrl+? shows the shortcuts window; Ctrl+, the preferences. */
+  g_assert_true (press_accel (w, "<Primary>question"));
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  gtk_widget_set_visible (GTK_WIDGET (overlay), FALSE);
+  g_assert_true (press_accel (w, "<Primary>comma"));
+  g_assert_nonnull (find_toplevel ("Preferences"));
+  gtk_window_destroy (find_toplevel ("Preferences"));
+
+  /* F11 asks the display for fullscreen (a window manager may refuse). */
+  g_assert_true (press_accel (w, "F11"));
+
+  /* The dialogs' keys reach enabled actions (their dialogs need a portal
+   * or a person). */
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "open"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save-as"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-pdf"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "print"));
+
+  /* Quit (Ctrl+Q) closes the window; the scenario is only autosaved. */
+  g_assert_true (press_accel (w, "<Primary>q"));
+  g_assert_null (find_toplevel ("Train Sizer"));
+
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 int
@@ -535,6 +792,8 @@ main (int argc, char **argv)
   g_test_add_func ("/window/accessible-drawings", test_accessible_drawings);
   g_test_add_func ("/window/language-switch-keeps-scenario", test_language_switch_keeps_scenario);
   g_test_add_func ("/window/options-pick-the-shown-server", test_options_pick_the_shown_server);
+  g_test_add_func ("/window/shortcuts-window-lists-every-accel", test_shortcuts_window_lists_every_accel);
+  g_test_add_func ("/window/accels-work", test_accels_work);
   status = g_test_run ();
   g_object_unref (app);
   return status;
