@@ -67,14 +67,17 @@ print_option_text (const TsPlan   *plan,
   g_autofree char *amps = ts_format_amps (o->amps_per_phase);
   g_autofree char *volts = ts_format_number_auto (o->line_voltage, 0);
   g_autofree char *days = ts_format_days (o->training_days);
+  g_autofree char *reason = ts_option_dup_reason (o);
+  g_autofree char *suggestion = ts_option_dup_suggestion (o);
+  g_autoptr(GPtrArray) notes = ts_option_dup_notes (o);
 
   /* Three spaces: the component table above owns the two-space rows. */
   g_print ("   %s %u × %s — %s\n", o->recommended ? "★" : " ", o->servers, o->server->name,
            ts_verdict_label (o->verdict));
-  if (o->reason != NULL)
-    g_print ("      %s\n", o->reason);
-  if (o->suggestion != NULL)
-    g_print ("      %s\n", o->suggestion);
+  if (reason != NULL)
+    g_print ("      %s\n", reason);
+  if (suggestion != NULL)
+    g_print ("      %s\n", suggestion);
   g_print ("      ");
   /* Translators: “14.3 kW, 48,794 BTU/h (4.07 t); 20.6 A per phase at 400 V, 3 phases” */
   g_print (ngettext ("%s, %s (%s); %s per phase at %s V, %u phase", "%s, %s (%s); %s per phase at %s V, %u phases",
@@ -113,8 +116,8 @@ print_option_text (const TsPlan   *plan,
         }
       g_print ("\n");
     }
-  for (guint i = 0; o->notes != NULL && i < o->notes->len; i++)
-    g_print ("      ! %s\n", (const char *) g_ptr_array_index (o->notes, i));
+  for (guint i = 0; i < notes->len; i++)
+    g_print ("      ! %s\n", (const char *) g_ptr_array_index (notes, i));
 }
 
 static void

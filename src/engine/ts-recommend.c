@@ -57,18 +57,18 @@ static const struct { double phase; double line; } iec_60038_systems[] = {
 
 /* ---- small helpers ------------------------------------------------------ */
 
+static void
+rack_detail_free (GArray *racks)
+{
+  for (guint i = 0; i < racks->len; i++)
+    g_clear_pointer (&g_array_index (racks, TsRack, i).devices, g_array_unref);
+  g_array_unref (racks);
+}
+
 void
 ts_option_clear (TsOption *option)
 {
-  g_clear_pointer (&option->reason, g_free);
-  g_clear_pointer (&option->suggestion, g_free);
-  g_clear_pointer (&option->notes, g_ptr_array_unref);
-  if (option->rack_detail != NULL)
-    {
-      for (guint i = 0; i < option->rack_detail->len; i++)
-        g_clear_pointer (&g_array_index (option->rack_detail, TsRack, i).devices, g_array_unref);
-      g_clear_pointer (&option->rack_detail, g_array_unref);
-    }
+  g_clear_pointer (&option->rack_detail, rack_detail_free);
 }
 
 const char *
@@ -109,17 +109,6 @@ ts_device_role_to_string (TsDeviceRole role)
     case TS_N_DEVICE_ROLES:
     default: return "device";
     }
-}
-
-static void
-add_note (TsOption   *o,
-          TsNoteFlags flag,
-          char       *text)
-{
-  o->note_flags |= flag;
-  if (o->notes == NULL)
-    o->notes = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (o->notes, text);
 }
 
 static guint
@@ -172,28 +161,132 @@ server_heat_btu_h (const TsCatalog *catalog,
   return MAX (electrical, server->heat_btu_h);
 }
 
+/* ---- remedies ----------------------------------------------------------- */
+
+typedef struct
+{
+  TsRemedyFlags flag;
+  const char *text;
+  void      (*apply) (TsScenario *s);
+  gboolean  (*applies) (const TsScenario *s, const TsLayout *l);
+} Remedy;
+
+static void     zero3_apply (TsScenario *s) { s->zero_stage = 3; }
+static gboolean zero3_applies (const TsScenario *s, const TsLayout *l) { return l->dp > 1 && l->zero_stage < 3; }
+static void     ckpt_apply (TsScenario *s) { s->checkpointing = TS_CHECKPOINTING_FULL; }
+static gboolean ckpt_applies (const TsScenario *s, const TsLayout *l) { return s->checkpointing != TS_CHECKPOINTING_FULL; }
+static void     mb_apply (TsScenario *s) { s->micro_batch = 1; }
+static gboolean mb_applies (const TsScenario *s, const TsLayout *l) { return s->micro_batch > 1; }
+static void     offload_apply (TsScenario *s) { s->offload = TS_OFFLOAD_OPTIMIZER; }
+static gboolean offload_applies (const TsScenario *s, const TsLayout *l) { return s->method == TS_METHOD_FULL && s->offload == TS_OFFLOAD_NONE; }
+static void     lora_apply (TsScenario *s) { s->method = TS_METHOD_LORA; }
+static gboolean lora_applies (const TsScenario *s, const TsLayout *l) { return s->method == TS_METHOD_FULL && s->model.has_architecture; }
+static void     qlora_apply (TsScenario *s) { s->method = TS_METHOD_QLORA; }
+static gboolean qlora_applies (const TsScenario *s, const TsLayout *l) { return s->method != TS_METHOD_QLORA && s->model.has_architecture; }
+
+/* Ways to make a job fit at the same count, each tried, none guessed; the
+ * suggestion lists them in this order. */
+static const Remedy remedies[] = {
+  /* Translators: a way to make training fit, in a list of them */
+  { TS_REMEDY_ZERO3, N_("ZeRO-3 (shard the weights too)"), zero3_apply, zero3_applies },
+  { TS_REMEDY_CHECKPOINTING, N_("full activation checkpointing"), ckpt_apply, ckpt_applies },
+  { TS_REMEDY_MICRO_BATCH, N_("micro-batch 1"), mb_apply, mb_applies },
+  { TS_REMEDY_OFFLOAD, N_("optimizer offload to host RAM"), offload_apply, offload_applies },
+  { TS_REMEDY_LORA, N_("LoRA instead of full training"), lora_apply, lora_applies },
+  { TS_REMEDY_QLORA, N_("QLoRA (4-bit base)"), qlora_apply, qlora_applies },
+};
+
 /* ---- memory at a count -------------------------------------------------- */
 
-static double
-per_gpu_at (const TsScenario *s,
-            guint             gpus,
-            TsMemory         *m)
+/* The scenarios an option's memory is asked at: the plan's own, with FP32
+ * gradients (the article's upper bound), and with each remedy applied. */
+enum
 {
+  VARIANT_SCENARIO,
+  VARIANT_FP32_GRADIENTS,
+  VARIANT_REMEDY,           /* + index into remedies[] */
+};
+
+/* Per-GPU memory depends on the scenario and the GPU count, not on the
+ * server: a plan's options ask for the same few counts over and over
+ * (most servers have 8 GPUs, and the search for each one's count visits
+ * the same powers of two), so every answer of a plan is kept. 48 entries
+ * hold the searches of a whole catalog; past that the oldest is reused. */
+#define MEMO_ENTRIES 48
+
+typedef struct
+{
+  guint    variant;
+  guint    gpus;
+  TsMemory memory;
+} MemoEntry;
+
+typedef struct
+{
+  const TsScenario *scenario;
+  guint             n;
+  guint             next;     /* the entry replaced once all are in use */
+  MemoEntry         entries[MEMO_ENTRIES];
+} Memo;
+
+static void
+memo_init (Memo             *memo,
+           const TsScenario *scenario)
+{
+  memo->scenario = scenario;
+  memo->n = 0;
+  memo->next = 0;
+}
+
+/* The memory of a variant at a GPU count; the pointer is good until the
+ * next call. */
+static const TsMemory *
+memory_at (Memo  *memo,
+           guint  variant,
+           guint  gpus)
+{
+  MemoEntry *e;
+  TsScenario s;
   TsLayout layout;
 
-  ts_layout_resolve (s, gpus, &layout);
-  ts_memory_compute (s, &layout, m);
-  return ts_breakdown_sum (&m->per_gpu);
+  for (guint i = memo->n; i-- > 0;)
+    if (memo->entries[i].gpus == gpus && memo->entries[i].variant == variant)
+      return &memo->entries[i].memory;
+
+  if (memo->n < MEMO_ENTRIES)
+    e = &memo->entries[memo->n++];
+  else
+    {
+      e = &memo->entries[memo->next];
+      memo->next = (memo->next + 1) % MEMO_ENTRIES;
+    }
+
+  s = *memo->scenario;  /* shallow: ts_memory_compute only reads it */
+  if (variant == VARIANT_FP32_GRADIENTS)
+    s.grad_dtype = TS_GRAD_FP32;
+  else if (variant >= VARIANT_REMEDY)
+    remedies[variant - VARIANT_REMEDY].apply (&s);
+  ts_layout_resolve (&s, gpus, &layout);
+  ts_memory_compute (&s, &layout, &e->memory);
+  e->variant = variant;
+  e->gpus = gpus;
+  return &e->memory;
+}
+
+static double
+per_gpu_at (Memo  *memo,
+            guint  variant,
+            guint  gpus)
+{
+  return ts_breakdown_sum (&memory_at (memo, variant, gpus)->per_gpu);
 }
 
 static gboolean
-fits_at (const TsScenario *s,
-         const TsServer   *server,
-         guint             servers)
+fits_at (Memo           *memo,
+         const TsServer *server,
+         guint           servers)
 {
-  TsMemory m;
-
-  return per_gpu_at (s, servers * server->gpu_count, &m) <= server->gpu->memory_bytes;
+  return per_gpu_at (memo, VARIANT_SCENARIO, servers * server->gpu_count) <= server->gpu->memory_bytes;
 }
 
 static guint
@@ -210,25 +303,25 @@ count_cap (const TsServer *server)
  * when data-parallel GPUs are added (sharding divides, the rest stays), so
  * doubling to a fitting count and bisecting back is exact. */
 static guint
-smallest_fitting (const TsScenario *s,
-                  const TsServer   *server,
-                  guint             cap)
+smallest_fitting (Memo           *memo,
+                  const TsServer *server,
+                  guint           cap)
 {
   guint lo = 1;
   guint hi = 2;
 
-  if (fits_at (s, server, 1))
+  if (fits_at (memo, server, 1))
     return 1;
   for (;;)
     {
       if (hi >= cap)
         {
           hi = cap;
-          if (hi <= lo || !fits_at (s, server, hi))
+          if (hi <= lo || !fits_at (memo, server, hi))
             return 0;
           break;
         }
-      if (fits_at (s, server, hi))
+      if (fits_at (memo, server, hi))
         break;
       lo = hi;
       hi *= 2;
@@ -237,7 +330,7 @@ smallest_fitting (const TsScenario *s,
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (fits_at (s, server, mid))
+      if (fits_at (memo, server, mid))
         hi = mid;
       else
         lo = mid;
@@ -341,139 +434,78 @@ gradient_bytes (const TsScenario *s,
  * verdict says which end of the range made it tight, and a user who has
  * chosen FP32 gradients gets the plain threshold rule. */
 static double
-upper_bound_headroom (const TsScenario *s,
+upper_bound_headroom (Memo             *memo,
+                      const TsScenario *s,
                       const TsServer   *server,
                       guint             servers)
 {
-  TsScenario upper = *s;  /* shallow: ts_memory_compute only reads it */
-  TsMemory m;
   double capacity = server->gpu->memory_bytes;
 
   if (s->method != TS_METHOD_FULL || s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
     return NAN;
-  upper.grad_dtype = TS_GRAD_FP32;
-  return (capacity - per_gpu_at (&upper, servers * server->gpu_count, &m)) / capacity;
+  return (capacity - per_gpu_at (memo, VARIANT_FP32_GRADIENTS, servers * server->gpu_count)) / capacity;
 }
 
-typedef struct
-{
-  TsRemedyFlags flag;
-  const char *text;
-  void      (*apply) (TsScenario *s);
-  gboolean  (*applies) (const TsScenario *s, const TsLayout *l);
-} Remedy;
-
-static void     zero3_apply (TsScenario *s) { s->zero_stage = 3; }
-static gboolean zero3_applies (const TsScenario *s, const TsLayout *l) { return l->dp > 1 && l->zero_stage < 3; }
-static void     ckpt_apply (TsScenario *s) { s->checkpointing = TS_CHECKPOINTING_FULL; }
-static gboolean ckpt_applies (const TsScenario *s, const TsLayout *l) { return s->checkpointing != TS_CHECKPOINTING_FULL; }
-static void     mb_apply (TsScenario *s) { s->micro_batch = 1; }
-static gboolean mb_applies (const TsScenario *s, const TsLayout *l) { return s->micro_batch > 1; }
-static void     offload_apply (TsScenario *s) { s->offload = TS_OFFLOAD_OPTIMIZER; }
-static gboolean offload_applies (const TsScenario *s, const TsLayout *l) { return s->method == TS_METHOD_FULL && s->offload == TS_OFFLOAD_NONE; }
-static void     lora_apply (TsScenario *s) { s->method = TS_METHOD_LORA; }
-static gboolean lora_applies (const TsScenario *s, const TsLayout *l) { return s->method == TS_METHOD_FULL && s->model.has_architecture; }
-static void     qlora_apply (TsScenario *s) { s->method = TS_METHOD_QLORA; }
-static gboolean qlora_applies (const TsScenario *s, const TsLayout *l) { return s->method != TS_METHOD_QLORA && s->model.has_architecture; }
-
-/* What would make it fit at the same count, each tried, none guessed. */
-static char *
-suggest (const TsCatalog  *catalog,
+/* What would make it fit (or, when tight, fit with margin): a larger
+ * count, or each remedy tried at this count. Codes and figures only;
+ * ts_option_dup_suggestion () puts them in words. */
+static void
+suggest (Memo             *memo,
          const TsScenario *s,
          const TsServer   *server,
          TsOption         *o)
 {
-  const Remedy remedies[] = {
-    /* Translators: a way to make training fit, in a list of them */
-    { TS_REMEDY_ZERO3, N_("ZeRO-3 (shard the weights too)"), zero3_apply, zero3_applies },
-    { TS_REMEDY_CHECKPOINTING, N_("full activation checkpointing"), ckpt_apply, ckpt_applies },
-    { TS_REMEDY_MICRO_BATCH, N_("micro-batch 1"), mb_apply, mb_applies },
-    { TS_REMEDY_OFFLOAD, N_("optimizer offload to host RAM"), offload_apply, offload_applies },
-    { TS_REMEDY_LORA, N_("LoRA instead of full training"), lora_apply, lora_applies },
-    { TS_REMEDY_QLORA, N_("QLoRA (4-bit base)"), qlora_apply, qlora_applies },
-  };
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GPtrArray) working = g_ptr_array_new ();
   guint cap = count_cap (server);
 
   if (o->verdict == TS_VERDICT_TIGHT)
     {
+      double capacity = server->gpu->memory_bytes;
+
       /* More GPUs buy margin: the smallest count that fits with room. */
       for (guint n = o->servers + 1; n <= cap && n <= o->servers + 64; n++)
         {
-          TsMemory m;
-          double capacity = server->gpu->memory_bytes;
-          double free = (capacity - per_gpu_at (s, n * server->gpu_count, &m)) / capacity;
-          double upper = upper_bound_headroom (s, server, n);
+          double free = (capacity - per_gpu_at (memo, VARIANT_SCENARIO, n * server->gpu_count)) / capacity;
+          double upper;
 
-          if (free >= s->headroom_tight && (isnan (upper) || upper >= s->headroom_tight))
+          if (free < s->headroom_tight)
+            continue;
+          upper = upper_bound_headroom (memo, s, server, n);
+          if (isnan (upper) || upper >= s->headroom_tight)
             {
-              g_autofree char *pct = ts_format_percent (free);
-
               o->suggested_servers = n;
-
-              g_string_append_printf (out,
-                                      /* Translators: “2 servers leave 45 % free” */
-                                      ngettext ("%u server leaves %s free", "%u servers leave %s free", n),
-                                      n, pct);
+              o->suggested_free_fraction = free;
               break;
             }
         }
-      return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+      return;
     }
 
   if (o->verdict != TS_VERDICT_DOES_NOT_FIT)
-    return NULL;
+    return;
 
   if (o->servers_for_memory > o->servers)
     o->suggested_servers = o->servers_for_memory;
-  if (o->servers_for_memory > o->servers)
-    g_ptr_array_add (working, g_strdup_printf (ngettext ("%u server", "%u servers", o->servers_for_memory),
-                                               o->servers_for_memory));
-
   for (guint i = 0; i < G_N_ELEMENTS (remedies); i++)
     {
-      TsScenario variant = *s;  /* shallow: only read */
-      TsMemory m;
-
       if (!remedies[i].applies (s, &o->memory.layout))
         continue;
-      remedies[i].apply (&variant);
-      if (per_gpu_at (&variant, o->gpus, &m) <= server->gpu->memory_bytes)
-        {
-          o->remedies |= remedies[i].flag;
-          g_ptr_array_add (working, g_strdup (_(remedies[i].text)));
-        }
+      if (per_gpu_at (memo, VARIANT_REMEDY + i, o->gpus) <= server->gpu->memory_bytes)
+        o->remedies |= remedies[i].flag;
     }
-
-  if (working->len == 0)
-    return NULL;
-  /* Translators: followed by a list such as “2 servers; QLoRA (4-bit base)” */
-  g_string_append (out, _("Would fit with: "));
-  for (guint i = 0; i < working->len; i++)
-    {
-      if (i > 0)
-        g_string_append (out, "; ");
-      g_string_append (out, g_ptr_array_index (working, i));
-      g_free (g_ptr_array_index (working, i));
-    }
-  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 static void
-judge (const TsScenario *s,
+judge (Memo             *memo,
+       const TsScenario *s,
        const TsServer   *server,
        TsOption         *o)
 {
   double per_gpu = ts_breakdown_sum (&o->memory.per_gpu);
-  g_autofree char *need = ts_format_gb (per_gpu);
-  g_autofree char *have = ts_format_gb (o->gpu_memory_bytes);
-  g_autofree char *free_pct = NULL;
 
   o->headroom_bytes = o->gpu_memory_bytes - per_gpu;
   o->headroom_fraction = o->headroom_bytes / o->gpu_memory_bytes;
-  o->upper_headroom_fraction = upper_bound_headroom (s, server, o->servers);
-  free_pct = ts_format_percent (MAX (0, o->headroom_fraction));
+  o->upper_headroom_fraction = upper_bound_headroom (memo, s, server, o->servers);
+  o->tight_threshold = s->headroom_tight;
 
   if (o->headroom_bytes < 0)
     {
@@ -481,43 +513,21 @@ judge (const TsScenario *s,
       o->reason_code = o->servers_for_memory == 0
                        ? (server->max_servers > 0 ? "does-not-fit-max-servers" : "does-not-fit-any-size")
                        : "does-not-fit";
-      if (o->servers_for_memory == 0 && server->max_servers > 0 && o->servers >= server->max_servers)
-        o->reason = g_strdup_printf (ngettext ("Does not fit even at the largest size this option comes in (%u unit): %s per GPU needed, %s available",
-                                               "Does not fit even at the largest size this option comes in (%u units): %s per GPU needed, %s available",
-                                               server->max_servers),
-                                     server->max_servers, need, have);
-      else if (o->servers_for_memory == 0)
-        /* Translators: the part of GPU memory that more GPUs cannot shrink (activations, runtime) is too large */
-        o->reason = g_strdup_printf (_("Does not fit at any size: %s per GPU needed, %s available, and more GPUs do not shrink what is left"),
-                                     need, have);
-      else
-        o->reason = g_strdup_printf (_("Does not fit: %s per GPU needed, %s available"), need, have);
     }
   else if (o->headroom_fraction < s->headroom_tight)
     {
-      g_autofree char *limit = ts_format_percent (s->headroom_tight);
-
       o->verdict = TS_VERDICT_TIGHT;
       o->reason_code = "tight-headroom";
-      /* Translators: “Tight: 180 GB of 193 GB per GPU, only 7 % free (under 10 %)” */
-      o->reason = g_strdup_printf (_("Tight: %s of %s per GPU, only %s free (under %s)"),
-                                   need, have, free_pct, limit);
     }
   else if (!isnan (o->upper_headroom_fraction) && o->upper_headroom_fraction < s->headroom_tight)
     {
-      g_autofree char *upper = ts_format_percent (MAX (0, o->upper_headroom_fraction));
-
       o->verdict = TS_VERDICT_TIGHT;
       o->reason_code = "tight-fp32-gradients";
-      o->reason = g_strdup_printf (/* Translators: the article's range is 16–18 bytes per parameter; 18 is with FP32 gradients */
-                                   _("Tight: %s of %s per GPU (%s free) with BF16 gradients, but only %s free with FP32 gradients, the article's 18 bytes per parameter"),
-                                   need, have, free_pct, upper);
     }
   else
     {
       o->verdict = TS_VERDICT_FITS;
       o->reason_code = "fits";
-      o->reason = g_strdup_printf (_("Fits: %s of %s per GPU, %s free"), need, have, free_pct);
     }
   o->fits = o->verdict != TS_VERDICT_DOES_NOT_FIT;
 }
@@ -532,13 +542,11 @@ judge (const TsScenario *s,
  * leaves = ⌈P / (k/2)⌉, spines = ⌈leaves · (k/2) / k⌉. Past k²/2 ports a
  * third tier is needed and the count is a lower bound. */
 static void
-size_network (const TsCatalog  *catalog,
-              const TsScenario *s,
+size_network (const TsScenario *s,
               const TsServer   *server,
               TsOption         *o)
 {
   const TsNetwork *net = server->network;
-  const TsManagementSwitch *mgmt = ts_catalog_get_management_switch (catalog);
   double k;
 
   o->gradient_bytes = gradient_bytes (s, &o->memory);
@@ -570,8 +578,7 @@ size_network (const TsCatalog  *catalog,
       o->leaf_switches = ceil_div (o->compute_ports, k / 2);
       o->spine_switches = ceil_div (o->leaf_switches * (k / 2), k);
       if (o->compute_ports > k * k / 2)
-        add_note (o, TS_NOTE_THIRD_TIER, g_strdup_printf (_("%u compute ports are more than a two-tier fat tree of %u-port switches carries: a third switch tier is needed, and the switch count is a lower bound"),
-                                      o->compute_ports, net->switch_ports));
+        o->note_flags |= TS_NOTE_THIRD_TIER;
     }
 
   o->storage_ports = o->servers * server->storage_nic_count;
@@ -580,37 +587,113 @@ size_network (const TsCatalog  *catalog,
 
   o->switches_power_kw = (o->leaf_switches + o->spine_switches + o->storage_switches)
                          * net->switch_power_w / WATTS_PER_KW;
+  /* management switches are counted per rack in place_racks () */
   o->switches_rack_units = (o->leaf_switches + o->spine_switches + o->storage_switches)
                            * net->switch_rack_units;
-  (void) mgmt;  /* counted per rack in place_racks () */
 }
 
 /* ---- racks -------------------------------------------------------------- */
 
+/* A plan places every option's racks to count them (racks, units, the
+ * busiest rack's current, management switches) without keeping their
+ * devices: the racks of a few-server option live on the stack, larger
+ * clusters grow onto the heap. The devices are kept only when the detail
+ * is asked for, and then only for the racks asked for. */
+#define PLACER_STACK_RACKS 32
+
 typedef struct
 {
-  const TsCatalog  *catalog;
-  const TsScenario *scenario;
-  TsOption         *option;
-  guint             usable_units;   /* below the management switch */
+  const TsCatalog *catalog;
+  const TsServer  *server;
+  const TsOption  *option;        /* counts (servers, switches) and site */
+  TsRack          *racks;
+  guint            n_racks;
+  guint            allocated;
+  guint            detail;        /* racks below this index keep their devices */
+  guint            usable_units;  /* below the management switch */
+  TsRack           stack[PLACER_STACK_RACKS];
 } Placer;
+
+typedef struct
+{
+  guint    management_switches;
+  guint    rack_units;
+  double   feed_amps;
+  guint    racks;
+  gboolean over_limit;     /* TS_NOTE_RACK_OVER_LIMIT */
+  gboolean too_short;      /* TS_NOTE_RACK_TOO_SHORT */
+} RackTotals;
+
+static void
+placer_init (Placer          *p,
+             const TsCatalog *catalog,
+             const TsServer  *server,
+             const TsOption  *option,
+             guint            detail)
+{
+  p->catalog = catalog;
+  p->server = server;
+  p->option = option;
+  p->racks = p->stack;
+  p->n_racks = 0;
+  p->allocated = PLACER_STACK_RACKS;
+  p->detail = detail;
+  p->usable_units = 0;
+}
+
+/* Frees what the placer holds; the devices of racks handed over with
+ * placer_steal () are the caller's. */
+static void
+placer_clear (Placer *p)
+{
+  for (guint i = 0; i < p->n_racks; i++)
+    g_clear_pointer (&p->racks[i].devices, g_array_unref);
+  if (p->racks != p->stack)
+    g_free (p->racks);
+  p->racks = p->stack;
+  p->n_racks = 0;
+}
+
+static GArray *
+placer_steal (Placer *p)
+{
+  GArray *racks = g_array_sized_new (FALSE, TRUE, sizeof (TsRack), p->n_racks);
+
+  g_array_append_vals (racks, p->racks, p->n_racks);
+  p->n_racks = 0;
+  placer_clear (p);
+  return racks;
+}
 
 static TsRack *
 new_rack (Placer *p,
           guint   units)
 {
-  TsRack rack = { 0 };
+  TsRack *rack;
 
-  rack.devices = g_array_sized_new (FALSE, TRUE, sizeof (TsRackDevice), 8);
-  rack.units = units;
-  rack.limit_kw = p->scenario->rack_kw;
-  g_array_append_val (p->option->rack_detail, rack);
-  return &g_array_index (p->option->rack_detail, TsRack, p->option->rack_detail->len - 1);
+  if (p->n_racks == p->allocated)
+    {
+      if (p->racks == p->stack)
+        {
+          p->racks = g_new (TsRack, p->allocated * 2);
+          memcpy (p->racks, p->stack, p->n_racks * sizeof (TsRack));
+        }
+      else
+        p->racks = g_renew (TsRack, p->racks, p->allocated * 2);
+      p->allocated *= 2;
+    }
+  rack = &p->racks[p->n_racks];
+  memset (rack, 0, sizeof *rack);
+  if (p->n_racks < p->detail)
+    rack->devices = g_array_sized_new (FALSE, TRUE, sizeof (TsRackDevice), 8);
+  rack->units = units;
+  rack->limit_kw = p->option->site_rack_kw;
+  p->n_racks++;
+  return rack;
 }
 
 static void
-rack_add (Placer       *p,
-          TsRack       *rack,
+rack_add (TsRack       *rack,
           TsDeviceRole  role,
           const char   *name,
           guint         u_bottom,
@@ -619,9 +702,12 @@ rack_add (Placer       *p,
           double        heat_btu_h,
           double        weight_kg)
 {
-  TsRackDevice d = { role, name, u_bottom, u_height, kw, weight_kg };
+  if (rack->devices != NULL)
+    {
+      TsRackDevice d = { role, name, u_bottom, u_height, kw, weight_kg };
 
-  g_array_append_val (rack->devices, d);
+      g_array_append_val (rack->devices, d);
+    }
   if (role != TS_DEVICE_MANAGEMENT_SWITCH && u_height > 0)
     rack->stack_top = MAX (rack->stack_top, u_bottom + u_height - 1);
   rack->used_units += u_height;
@@ -667,18 +753,20 @@ compare_devices (gconstpointer a,
  * network racks; two 0U PDUs (A and B) per rack. A rack-scale system
  * (GB200 NVL72) is a rack by itself. */
 static void
-place_racks (const TsCatalog  *catalog,
-             const TsScenario *s,
-             const TsServer   *server,
-             TsOption         *o)
+place_racks (Placer     *p,
+             RackTotals *t)
 {
+  const TsCatalog *catalog = p->catalog;
+  const TsServer *server = p->server;
+  const TsOption *o = p->option;
   const TsManagementSwitch *mgmt = ts_catalog_get_management_switch (catalog);
   const TsPdu *pdu = ts_catalog_get_pdu (catalog);
   double btu = ts_catalog_get_btu_h_per_kw (catalog);
+  double heat = server_heat_btu_h (catalog, server);
+  guint site_units = o->site_rack_units;
   gboolean cluster = o->servers > 1;
   gboolean whole_rack = g_strcmp0 (server->kind, "rack") == 0;
   guint mgmt_u = (cluster && mgmt != NULL && !whole_rack) ? mgmt->rack_units : 0;
-  Placer p = { catalog, s, o, 0 };
   TsRack *rack = NULL;
   guint first_network_rack;
   guint cursor = 0;
@@ -688,10 +776,8 @@ place_racks (const TsCatalog  *catalog,
     { TS_DEVICE_STORAGE_SWITCH, o->storage_switches },
   };
 
-  /* Sized once: a rack per server at most, plus network racks. */
-  o->rack_detail = g_array_sized_new (FALSE, TRUE, sizeof (TsRack),
-                                      MIN (o->servers, 64u) + 1);
-  p.usable_units = s->rack_units > mgmt_u ? s->rack_units - mgmt_u : s->rack_units;
+  memset (t, 0, sizeof *t);
+  p->usable_units = site_units > mgmt_u ? site_units - mgmt_u : site_units;
 
   for (guint i = 0; i < o->servers; i++)
     {
@@ -699,28 +785,28 @@ place_racks (const TsCatalog  *catalog,
 
       if (whole_rack)
         {
-          rack = new_rack (&p, MAX (s->rack_units, server->rack_units));
-          rack_add (&p, rack, TS_DEVICE_SERVER, server->name, 1, server->rack_units, kw,
-                    server_heat_btu_h (catalog, server), server->weight_kg);
+          rack = new_rack (p, MAX (site_units, server->rack_units));
+          rack_add (rack, TS_DEVICE_SERVER, server->name, 1, server->rack_units, kw,
+                    heat, server->weight_kg);
           continue;
         }
-      if (rack == NULL || !rack_takes (&p, rack, server->rack_units, kw))
-        rack = new_rack (&p, s->rack_units);
-      rack_add (&p, rack, TS_DEVICE_SERVER, server->name, rack_top (rack) + 1, server->rack_units, kw,
-                server_heat_btu_h (catalog, server), server->weight_kg);
+      if (rack == NULL || !rack_takes (p, rack, server->rack_units, kw))
+        rack = new_rack (p, site_units);
+      rack_add (rack, TS_DEVICE_SERVER, server->name, rack_top (rack) + 1, server->rack_units, kw,
+                heat, server->weight_kg);
     }
 
   if (mgmt_u > 0)
-    for (guint r = 0; r < o->rack_detail->len; r++)
+    for (guint r = 0; r < p->n_racks; r++)
       {
-        rack = &g_array_index (o->rack_detail, TsRack, r);
-        o->management_switches++;
-        rack_add (&p, rack, TS_DEVICE_MANAGEMENT_SWITCH, mgmt->name, rack->units - mgmt_u + 1, mgmt_u,
+        rack = &p->racks[r];
+        t->management_switches++;
+        rack_add (rack, TS_DEVICE_MANAGEMENT_SWITCH, mgmt->name, rack->units - mgmt_u + 1, mgmt_u,
                   mgmt->power_w / WATTS_PER_KW, mgmt->power_w / WATTS_PER_KW * btu, mgmt->weight_kg);
       }
 
-  first_network_rack = o->rack_detail->len;
-  p.usable_units = s->rack_units;
+  first_network_rack = p->n_racks;
+  p->usable_units = site_units;
   for (guint f = 0; f < G_N_ELEMENTS (fabric); f++)
     for (guint i = 0; i < fabric[f].count; i++)
       {
@@ -733,14 +819,14 @@ place_racks (const TsCatalog  *catalog,
          * network racks. Every fabric switch is the same model, so a rack
          * that refused one refuses the next: the cursor never goes back,
          * which keeps a 10,000-rack cluster linear. */
-        for (; cursor < o->rack_detail->len && rack == NULL; cursor++)
+        for (; cursor < p->n_racks && rack == NULL; cursor++)
           {
-            TsRack *candidate = &g_array_index (o->rack_detail, TsRack, cursor);
+            TsRack *candidate = &p->racks[cursor];
 
-            p.usable_units = cursor < first_network_rack && mgmt_u > 0 ? candidate->units - mgmt_u : candidate->units;
+            p->usable_units = cursor < first_network_rack && mgmt_u > 0 ? candidate->units - mgmt_u : candidate->units;
             if (whole_rack && cursor < first_network_rack)
               continue;
-            if (rack_takes (&p, candidate, u, kw))
+            if (rack_takes (p, candidate, u, kw))
               {
                 rack = candidate;
                 break;
@@ -748,39 +834,84 @@ place_racks (const TsCatalog  *catalog,
           }
         if (rack == NULL)
           {
-            rack = new_rack (&p, s->rack_units);
-            p.usable_units = rack->units;
+            rack = new_rack (p, site_units);
+            p->usable_units = rack->units;
           }
-        rack_add (&p, rack, fabric[f].role, net->switch_model, rack_top (rack) + 1, u, kw, kw * btu,
+        rack_add (rack, fabric[f].role, net->switch_model, rack_top (rack) + 1, u, kw, kw * btu,
                   net->switch_weight_kg);
       }
 
-  for (guint r = 0; r < o->rack_detail->len; r++)
+  for (guint r = 0; r < p->n_racks; r++)
     {
-      rack = &g_array_index (o->rack_detail, TsRack, r);
+      rack = &p->racks[r];
       for (guint i = 0; pdu != NULL && i < pdu->per_rack; i++)
-        rack_add (&p, rack, TS_DEVICE_PDU, pdu->name, 0, 0, 0, 0, pdu->weight_kg);
-      g_array_sort (rack->devices, compare_devices);
-      rack->amps_per_phase = ts_site_amps (rack->power_kw, s->voltage, s->phases);
-      o->rack_units += rack->used_units;
-      o->feed_amps = MAX (o->feed_amps, rack->amps_per_phase);
+        rack_add (rack, TS_DEVICE_PDU, pdu->name, 0, 0, 0, 0, pdu->weight_kg);
+      if (rack->devices != NULL)
+        g_array_sort (rack->devices, compare_devices);
+      rack->amps_per_phase = ts_site_amps (rack->power_kw, o->site_voltage, o->phases);
+      t->rack_units += rack->used_units;
+      t->feed_amps = MAX (t->feed_amps, rack->amps_per_phase);
       if (rack->over_limit)
         {
-          g_autofree char *kw = ts_format_kw (server->max_power_kw);
-          g_autofree char *limit = ts_format_kw (rack->limit_kw);
-
-          add_note (o, TS_NOTE_RACK_OVER_LIMIT, g_strdup_printf (_("One %s draws %s, more than the rack limit of %s: its rack needs a higher power feed and cooling"),
-                                        server->name, kw, limit));
+          t->over_limit = TRUE;
           break;
         }
     }
-  if (whole_rack && server->rack_units > s->rack_units)
-    add_note (o, TS_NOTE_RACK_TOO_SHORT, g_strdup_printf (_("%s needs a %uU rack; the site's racks are %uU"),
-                                  server->name, server->rack_units, s->rack_units));
-  o->racks = o->rack_detail->len;
+  t->too_short = whole_rack && server->rack_units > site_units;
+  t->racks = p->n_racks;
+}
+
+/* The option's racks with the devices of the first `detail` of them. */
+static GArray *
+build_rack_detail (const TsOption *o,
+                   guint           detail)
+{
+  Placer p;
+  RackTotals totals;
+
+  placer_init (&p, o->catalog, o->server, o, detail);
+  place_racks (&p, &totals);
+  return placer_steal (&p);
+}
+
+const GArray *
+ts_option_get_rack_detail (const TsOption *option)
+{
+  /* The cache is the option's own (a plan's options are not shared
+   * between threads). */
+  TsOption *o = (TsOption *) option;
+
+  g_return_val_if_fail (option != NULL, NULL);
+
+  if (o->rack_detail == NULL && o->catalog != NULL && o->server != NULL && o->servers > 0)
+    o->rack_detail = build_rack_detail (o, G_MAXUINT);
+  return o->rack_detail;
 }
 
 /* ---- the option at its count -------------------------------------------- */
+
+/* “5+1”: five PSUs carry the load, one is spare; “none”: all needed. */
+static guint
+psu_active (const TsServer *server)
+{
+  const char *text = server->psu_redundancy != NULL ? server->psu_redundancy : "";
+  const char *plus = strchr (text, '+');
+  gsize len = plus != NULL ? (gsize) (plus - text) : strlen (text);
+  char head[24];
+  g_autofree char *long_head = NULL;
+  guint64 active = 0;
+
+  if (len < sizeof head)
+    {
+      memcpy (head, text, len);
+      head[len] = '\0';
+    }
+  else
+    long_head = g_strndup (text, len);
+  if (!g_ascii_string_to_unsigned (long_head != NULL ? long_head : head, 10, 1, 1000, &active, NULL))
+    return server->psu_count;
+  return (guint) active;
+}
 
 static void
 size_power (const TsCatalog  *catalog,
@@ -790,8 +921,6 @@ size_power (const TsCatalog  *catalog,
 {
   double btu = ts_catalog_get_btu_h_per_kw (catalog);
   double mgmt_kw = 0;
-  g_auto(GStrv) parts = g_strsplit (server->psu_redundancy, "+", 2);
-  guint64 active = 0;
 
   if (ts_catalog_get_management_switch (catalog) != NULL)
     mgmt_kw = o->management_switches * ts_catalog_get_management_switch (catalog)->power_w / WATTS_PER_KW;
@@ -804,10 +933,7 @@ size_power (const TsCatalog  *catalog,
   o->line_voltage = ts_site_line_voltage (s->voltage, s->phases);
   o->amps_per_phase = ts_site_amps (o->power_kw, s->voltage, s->phases);
 
-  /* “5+1”: five PSUs carry the load, one is spare; “none”: all needed. */
-  if (parts[0] == NULL || !g_ascii_string_to_unsigned (parts[0], 10, 1, 1000, &active, NULL))
-    active = server->psu_count;
-  o->psu_active = (guint) active;
+  o->psu_active = psu_active (server);
   o->psu_ok = o->psu_active * server->psu_w >= server->max_power_kw * WATTS_PER_KW;
 }
 
@@ -833,12 +959,7 @@ size_storage_and_host (const TsScenario *s,
   o->host_ram_bytes = server->ram_gb * TS_BYTES_PER_GB;
   o->host_ram_ok = o->host_ram_needed_bytes <= o->host_ram_bytes;
   if (!o->host_ram_ok)
-    {
-      g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
-      g_autofree char *have = ts_format_gb (o->host_ram_bytes);
-
-      add_note (o, TS_NOTE_HOST_RAM, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
-    }
+    o->note_flags |= TS_NOTE_HOST_RAM;
 }
 
 static void
@@ -862,17 +983,25 @@ size_time_and_money (const TsCatalog  *catalog,
 
 static void
 evaluate (const TsCatalog  *catalog,
+          Memo             *memo,
           const TsScenario *s,
           const TsServer   *server,
           TsOption         *o)
 {
   guint cap = count_cap (server);
   guint n;
+  Placer placer;
+  RackTotals racks;
 
   memset (o, 0, sizeof *o);
   o->server = server;
+  o->catalog = catalog;
+  o->site_rack_units = s->rack_units;
+  o->site_rack_kw = s->rack_kw;
+  o->site_voltage = s->voltage;
+  o->phases = s->phases;
   o->gpu_memory_bytes = server->gpu->memory_bytes;
-  o->servers_for_memory = smallest_fitting (s, server, cap);
+  o->servers_for_memory = smallest_fitting (memo, server, cap);
   o->training_flops = training_flops (s);
   o->servers_for_deadline = servers_for_deadline (catalog, s, server, o->training_flops);
 
@@ -890,32 +1019,37 @@ evaluate (const TsCatalog  *catalog,
   o->servers = n;
   o->gpus = n * server->gpu_count;
 
-  per_gpu_at (s, o->gpus, &o->memory);
-  judge (s, server, o);
+  o->memory = *memory_at (memo, VARIANT_SCENARIO, o->gpus);
+  judge (memo, s, server, o);
 
   o->interconnect_ok = o->gpus <= 1 || server->interconnect->training_capable;
   if (!o->interconnect_ok)
-    add_note (o, TS_NOTE_PCIE_ONLY, g_strdup_printf (/* Translators: %s is a link such as “PCIe 5.0 x16” */
-                                  _("For inference and fine-tuning: its GPUs talk over %s only; multi-GPU training needs NVLink or HCCS"),
-                                  server->interconnect->name));
+    o->note_flags |= TS_NOTE_PCIE_ONLY;
   if (o->count_limited && s->servers > server->max_servers && server->max_servers > 0)
-    add_note (o, TS_NOTE_MAX_SERVERS, g_strdup_printf (ngettext ("This option comes as at most %u unit", "This option comes as at most %u units",
-                                            server->max_servers), server->max_servers));
+    o->note_flags |= TS_NOTE_MAX_SERVERS;
 
-  size_network (catalog, s, server, o);
-  place_racks (catalog, s, server, o);
+  size_network (s, server, o);
+
+  placer_init (&placer, catalog, server, o, 0);
+  place_racks (&placer, &racks);
+  placer_clear (&placer);
+  o->management_switches = racks.management_switches;
+  o->rack_units = racks.rack_units;
+  o->feed_amps = racks.feed_amps;
+  o->racks = racks.racks;
+  if (racks.over_limit)
+    o->note_flags |= TS_NOTE_RACK_OVER_LIMIT;
+  if (racks.too_short)
+    o->note_flags |= TS_NOTE_RACK_TOO_SHORT;
+
   size_power (catalog, s, server, o);
   size_storage_and_host (s, server, o);
   size_time_and_money (catalog, s, server, o);
 
   if (!o->meets_deadline)
-    {
-      g_autofree char *days = ts_format_days (o->training_days);
+    o->note_flags |= TS_NOTE_MISSES_DEADLINE;
 
-      add_note (o, TS_NOTE_MISSES_DEADLINE, g_strdup_printf (_("Misses the deadline: %s at this size"), days));
-    }
-
-  o->suggestion = suggest (catalog, s, server, o);
+  suggest (memo, s, server, o);
 }
 
 /* ---- ranking ------------------------------------------------------------ */
@@ -958,19 +1092,22 @@ ts_recommend (const TsCatalog  *catalog,
               GArray           *options,
               GPtrArray        *warnings)
 {
+  Memo memo;
+
   g_return_val_if_fail (catalog != NULL, -1);
   g_return_val_if_fail (scenario != NULL, -1);
   g_return_val_if_fail (options != NULL, -1);
 
+  memo_init (&memo, scenario);
   for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
     {
       const TsServer *server = ts_catalog_get_server (catalog, i);
-      TsOption option;
 
       if (scenario->server_id != NULL && g_strcmp0 (scenario->server_id, server->id) != 0)
         continue;
-      evaluate (catalog, scenario, server, &option);
-      g_array_append_val (options, option);
+      /* evaluated in place: an option is a large struct */
+      g_array_set_size (options, options->len + 1);
+      evaluate (catalog, &memo, scenario, server, &g_array_index (options, TsOption, options->len - 1));
     }
 
   g_array_sort (options, compare_options);
@@ -985,6 +1122,150 @@ ts_recommend (const TsCatalog  *catalog,
     }
   g_array_index (options, TsOption, 0).recommended = TRUE;
   return 0;
+}
+
+/* ---- texts -------------------------------------------------------------- */
+
+char *
+ts_option_dup_reason (const TsOption *o)
+{
+  const TsServer *server;
+  g_autofree char *need = NULL;
+  g_autofree char *have = NULL;
+  g_autofree char *free_pct = NULL;
+
+  g_return_val_if_fail (o != NULL, NULL);
+
+  /* an option made by hand (tests) may have no reason */
+  if (o->reason_code == NULL || o->server == NULL)
+    return NULL;
+
+  server = o->server;
+  need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
+  have = ts_format_gb (o->gpu_memory_bytes);
+  free_pct = ts_format_percent (MAX (0, o->headroom_fraction));
+
+  if (o->verdict == TS_VERDICT_DOES_NOT_FIT)
+    {
+      if (o->servers_for_memory == 0 && server->max_servers > 0 && o->servers >= server->max_servers)
+        return g_strdup_printf (ngettext ("Does not fit even at the largest size this option comes in (%u unit): %s per GPU needed, %s available",
+                                          "Does not fit even at the largest size this option comes in (%u units): %s per GPU needed, %s available",
+                                          server->max_servers),
+                                server->max_servers, need, have);
+      if (o->servers_for_memory == 0)
+        /* Translators: the part of GPU memory that more GPUs cannot shrink (activations, runtime) is too large */
+        return g_strdup_printf (_("Does not fit at any size: %s per GPU needed, %s available, and more GPUs do not shrink what is left"),
+                                need, have);
+      return g_strdup_printf (_("Does not fit: %s per GPU needed, %s available"), need, have);
+    }
+  if (o->verdict == TS_VERDICT_TIGHT && o->headroom_fraction < o->tight_threshold)
+    {
+      g_autofree char *limit = ts_format_percent (o->tight_threshold);
+
+      /* Translators: “Tight: 180 GB of 193 GB per GPU, only 7 % free (under 10 %)” */
+      return g_strdup_printf (_("Tight: %s of %s per GPU, only %s free (under %s)"),
+                              need, have, free_pct, limit);
+    }
+  if (o->verdict == TS_VERDICT_TIGHT)
+    {
+      g_autofree char *upper = ts_format_percent (MAX (0, o->upper_headroom_fraction));
+
+      return g_strdup_printf (/* Translators: the article's range is 16–18 bytes per parameter; 18 is with FP32 gradients */
+                              _("Tight: %s of %s per GPU (%s free) with BF16 gradients, but only %s free with FP32 gradients, the article's 18 bytes per parameter"),
+                              need, have, free_pct, upper);
+    }
+  return g_strdup_printf (_("Fits: %s of %s per GPU, %s free"), need, have, free_pct);
+}
+
+char *
+ts_option_dup_suggestion (const TsOption *o)
+{
+  GString *out;
+  gboolean first = TRUE;
+
+  g_return_val_if_fail (o != NULL, NULL);
+
+  if (o->verdict == TS_VERDICT_TIGHT)
+    {
+      g_autofree char *pct = NULL;
+
+      if (o->suggested_servers == 0)
+        return NULL;
+      pct = ts_format_percent (o->suggested_free_fraction);
+      return g_strdup_printf (/* Translators: “2 servers leave 45 % free” */
+                              ngettext ("%u server leaves %s free", "%u servers leave %s free", o->suggested_servers),
+                              o->suggested_servers, pct);
+    }
+
+  if (o->verdict != TS_VERDICT_DOES_NOT_FIT || (o->suggested_servers == 0 && o->remedies == 0))
+    return NULL;
+
+  /* Translators: followed by a list such as “2 servers; QLoRA (4-bit base)” */
+  out = g_string_new (_("Would fit with: "));
+  if (o->suggested_servers > 0)
+    {
+      g_string_append_printf (out, ngettext ("%u server", "%u servers", o->suggested_servers),
+                              o->suggested_servers);
+      first = FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (remedies); i++)
+    if (o->remedies & remedies[i].flag)
+      {
+        if (!first)
+          g_string_append (out, "; ");
+        g_string_append (out, _(remedies[i].text));
+        first = FALSE;
+      }
+  return g_string_free (out, FALSE);
+}
+
+GPtrArray *
+ts_option_dup_notes (const TsOption *o)
+{
+  GPtrArray *notes = g_ptr_array_new_with_free_func (g_free);
+  const TsServer *server;
+
+  g_return_val_if_fail (o != NULL, notes);
+
+  server = o->server;
+  if (o->note_flags != 0 && server == NULL)
+    return notes;
+
+  if (o->note_flags & TS_NOTE_PCIE_ONLY)
+    g_ptr_array_add (notes, g_strdup_printf (/* Translators: %s is a link such as “PCIe 5.0 x16” */
+                                             _("For inference and fine-tuning: its GPUs talk over %s only; multi-GPU training needs NVLink or HCCS"),
+                                             server->interconnect->name));
+  if (o->note_flags & TS_NOTE_MAX_SERVERS)
+    g_ptr_array_add (notes, g_strdup_printf (ngettext ("This option comes as at most %u unit", "This option comes as at most %u units",
+                                                       server->max_servers), server->max_servers));
+  if (o->note_flags & TS_NOTE_THIRD_TIER)
+    g_ptr_array_add (notes, g_strdup_printf (_("%u compute ports are more than a two-tier fat tree of %u-port switches carries: a third switch tier is needed, and the switch count is a lower bound"),
+                                             o->compute_ports, server->network->switch_ports));
+  if (o->note_flags & TS_NOTE_RACK_OVER_LIMIT)
+    {
+      g_autofree char *kw = ts_format_kw (server->max_power_kw);
+      g_autofree char *limit = ts_format_kw (o->site_rack_kw);
+
+      g_ptr_array_add (notes, g_strdup_printf (_("One %s draws %s, more than the rack limit of %s: its rack needs a higher power feed and cooling"),
+                                               server->name, kw, limit));
+    }
+  if (o->note_flags & TS_NOTE_RACK_TOO_SHORT)
+    g_ptr_array_add (notes, g_strdup_printf (_("%s needs a %uU rack; the site's racks are %uU"),
+                                             server->name, server->rack_units, o->site_rack_units));
+  if (o->note_flags & TS_NOTE_HOST_RAM)
+    {
+      g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
+      g_autofree char *have = ts_format_gb (o->host_ram_bytes);
+
+      g_ptr_array_add (notes, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
+    }
+  if (o->note_flags & TS_NOTE_MISSES_DEADLINE)
+    {
+      g_autofree char *days = ts_format_days (o->training_days);
+
+      g_ptr_array_add (notes, g_strdup_printf (_("Misses the deadline: %s at this size"), days));
+    }
+  return notes;
 }
 
 /* ---- JSON --------------------------------------------------------------- */
@@ -1041,14 +1322,22 @@ static void
 racks_to_json (const TsOption *o,
                JsonBuilder    *b)
 {
-  guint shown = o->rack_detail != NULL ? MIN (o->rack_detail->len, JSON_RACK_DETAIL_MAX) : 0;
+  /* Devices only for the racks listed: a 12,500-server option's racks are
+   * counted, not built. */
+  GArray *built = NULL;
+  const GArray *racks = o->rack_detail;
+  guint shown;
 
-  add_bool (b, "rack_detail_complete", o->rack_detail == NULL || shown == o->rack_detail->len);
+  if (racks == NULL && o->catalog != NULL && o->server != NULL && o->servers > 0)
+    racks = built = build_rack_detail (o, JSON_RACK_DETAIL_MAX);
+  shown = racks != NULL ? MIN (racks->len, JSON_RACK_DETAIL_MAX) : 0;
+
+  add_bool (b, "rack_detail_complete", racks == NULL || shown == racks->len);
   json_builder_set_member_name (b, "rack_detail");
   json_builder_begin_array (b);
   for (guint r = 0; r < shown; r++)
     {
-      const TsRack *rack = &g_array_index (o->rack_detail, TsRack, r);
+      const TsRack *rack = &g_array_index (racks, TsRack, r);
 
       json_builder_begin_object (b);
       add_int (b, "units", rack->units);
@@ -1078,6 +1367,7 @@ racks_to_json (const TsOption *o,
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  g_clear_pointer (&built, rack_detail_free);
 }
 
 static const struct { guint flag; const char *code; } remedy_codes[] = {

@@ -87,10 +87,14 @@ typedef struct
   TsMemory        memory;            /* at this option's layout */
   TsVerdict       verdict;
   gboolean        fits;
-  char           *reason;            /* plain words, current language */
-  char           *suggestion;        /* what would make it fit, or NULL */
+  /* The reason, suggestion and notes are kept as codes and figures; the
+   * sentences are formatted only when shown (ts_option_dup_reason () and
+   * friends), in the language current then: a plan costs no gettext or
+   * printf, and a sweep of plans none at all. */
   const char     *reason_code;       /* fits, tight-headroom, tight-fp32-gradients, does-not-fit, … */
+  double          tight_threshold;   /* the scenario's headroom_tight, which the reason quotes */
   guint           suggested_servers; /* count that fits (or fits with margin when tight); 0 = none */
+  double          suggested_free_fraction; /* free per GPU at suggested_servers (a tight option) */
   guint           remedies;          /* TsRemedyFlags that make it fit at this count */
   guint           note_flags;        /* TsNoteFlags */
   double          gpu_memory_bytes;  /* capacity of one GPU */
@@ -101,7 +105,6 @@ typedef struct
   guint           rank;
   guint           servers_for_memory;     /* smallest count that fits; 0 = none */
   double          upper_headroom_fraction; /* with FP32 gradients (the article's 18 B/param); NAN = not applicable */
-  GPtrArray      *notes;                  /* char*, plain words: PCIe, rack limit, RAM, deadline */
   gboolean        count_limited;          /* max_servers stopped a larger count */
 
   /* network between servers */
@@ -147,7 +150,16 @@ typedef struct
   gboolean        psu_ok;                 /* N PSUs carry the maximum draw */
   guint           rack_units;
   guint           racks;
-  GArray         *rack_detail;            /* TsRack */
+  /* TsRack, every rack with its devices: built on the first call of
+   * ts_option_get_rack_detail () (a plan places its racks only to count
+   * them), then kept here and freed by ts_option_clear (). */
+  GArray         *rack_detail;
+  /* What the rack detail is built from: the catalog (switches, PDUs; not
+   * a reference: the plan holding the option holds one) and the site. */
+  const TsCatalog *catalog;
+  guint           site_rack_units;
+  double          site_rack_kw;
+  double          site_voltage;
 
   /* time and money */
   double          training_flops;
@@ -163,6 +175,17 @@ typedef struct
 } TsOption;
 
 void        ts_option_clear       (TsOption          *option);
+
+/* The option's texts in plain words, in the current language, formatted
+ * on each call (free them). The suggestion is NULL when there is none;
+ * the notes (char*) come in TsNoteFlags order and may be empty. */
+char       *ts_option_dup_reason  (const TsOption    *option);
+char       *ts_option_dup_suggestion (const TsOption *option);
+GPtrArray  *ts_option_dup_notes   (const TsOption    *option);
+/* The racks (TsRack) with every device placed, built on first use and
+ * kept in the option; NULL when the option has no racks. Not thread-safe:
+ * call it where the plan lives (it fills a cache in the option). */
+const GArray *ts_option_get_rack_detail (const TsOption *option);
 const char *ts_verdict_to_string  (TsVerdict          verdict);
 const char *ts_verdict_label      (TsVerdict          verdict);
 const char *ts_device_role_to_string (TsDeviceRole    role);

@@ -48,9 +48,11 @@ typedef struct
 static const GArray *
 option_racks (const TsOption *o)
 {
-  if (o == NULL || o->rack_detail == NULL || o->rack_detail->len == 0)
+  const GArray *racks = o != NULL ? ts_option_get_rack_detail (o) : NULL;
+
+  if (racks == NULL || racks->len == 0)
     return NULL;
-  return o->rack_detail;
+  return racks;
 }
 
 static double

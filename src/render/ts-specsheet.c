@@ -588,12 +588,14 @@ headline (TsSpecsheet *self)
   g_string_append_c (text, ' ');
   if (o != NULL)
     {
+      g_autofree char *reason = ts_option_dup_reason (o);
+
       /* Translators: “Recommended: 2 × NVIDIA DGX H200 — fits.” */
       g_string_append_printf (text, o->recommended ? _("Recommended: %u × %s — %s.")
                                                    : _("Closest option: %u × %s — %s."),
                               o->servers, o->server->name, ts_verdict_label (o->verdict));
-      if (o->reason != NULL && *o->reason != '\0')
-        g_string_append_printf (text, " %s", o->reason);
+      if (reason != NULL && *reason != '\0')
+        g_string_append_printf (text, " %s", reason);
     }
   else
     g_string_append (text, _("No hardware option was evaluated for this scenario."));

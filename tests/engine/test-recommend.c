@@ -124,8 +124,12 @@ test_article_70b_full (void)
   g_assert_true (b200->fits);
   g_assert_cmpfloat (b200->headroom_bytes, >=, 0);
   /* Tight, and the way out is computed: a second server. */
-  g_assert_nonnull (b200->suggestion);
-  g_assert_nonnull (strstr (b200->suggestion, "2 servers"));
+  {
+    g_autofree char *suggestion = ts_option_dup_suggestion (b200);
+
+    g_assert_nonnull (suggestion);
+    g_assert_nonnull (strstr (suggestion, "2 servers"));
+  }
 
   /* With FP32 gradients (the article's 18 bytes per parameter) it is
    * still a fit, and under the 10% threshold on its own. */
@@ -197,11 +201,12 @@ test_article_lora_70b_two_cards (void)
     {
       const TsOption *o;
       g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-70b", TS_METHOD_LORA, one_card[i], 1, &o);
+      g_autofree char *suggestion = ts_option_dup_suggestion (o);
 
       g_assert_false (o->fits);
       /* A single workstation cannot grow: the suggestion is QLoRA. */
-      g_assert_nonnull (o->suggestion);
-      g_assert_nonnull (strstr (o->suggestion, "QLoRA"));
+      g_assert_nonnull (suggestion);
+      g_assert_nonnull (strstr (suggestion, "QLoRA"));
       g_assert_true (o->remedies & TS_REMEDY_QLORA);
     }
   for (guint i = 0; i < G_N_ELEMENTS (two_cards_or_server); i++)
@@ -249,8 +254,12 @@ test_pcie_rule (void)
   g_assert_true (one->interconnect_ok);
   g_assert_false (two->interconnect_ok);
   g_assert_true (nvlink->interconnect_ok);
-  for (guint i = 0; two->notes != NULL && i < two->notes->len; i++)
-    found |= strstr (g_ptr_array_index (two->notes, i), "inference and fine-tuning") != NULL;
+  {
+    g_autoptr(GPtrArray) notes = ts_option_dup_notes (two);
+
+    for (guint i = 0; i < notes->len; i++)
+      found |= strstr (g_ptr_array_index (notes, i), "inference and fine-tuning") != NULL;
+  }
   g_assert_true (found);
   g_assert_true (two->note_flags & TS_NOTE_PCIE_ONLY);
   g_assert_false (one->note_flags & TS_NOTE_PCIE_ONLY);
@@ -378,6 +387,7 @@ test_racks_by_power_and_height (void)
       g_autoptr(GError) error = NULL;
       const TsOption *o;
       const TsRack *first;
+      const GArray *racks;
       guint servers = 0;
       guint in_first = 0;
 
@@ -389,11 +399,12 @@ test_racks_by_power_and_height (void)
       o = &g_array_index (plan->options, TsOption, 0);
 
       g_assert_cmpuint (o->racks, ==, expected_racks[k]);
-      g_assert_cmpuint (o->rack_detail->len, ==, o->racks);
-      first = &g_array_index (o->rack_detail, TsRack, 0);
-      for (guint r = 0; r < o->rack_detail->len; r++)
+      racks = ts_option_get_rack_detail (o);
+      g_assert_cmpuint (racks->len, ==, o->racks);
+      first = &g_array_index (racks, TsRack, 0);
+      for (guint r = 0; r < racks->len; r++)
         {
-          const TsRack *rack = &g_array_index (o->rack_detail, TsRack, r);
+          const TsRack *rack = &g_array_index (racks, TsRack, r);
           guint top = 0;
 
           g_assert_cmpfloat (rack->power_kw, <=, limits[k]);
@@ -564,11 +575,12 @@ test_max_servers (void)
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   const TsOption *o;
   g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "ws-2x-h200-nvl", 3, &o);
+  g_autofree char *reason = ts_option_dup_reason (o);
 
   g_assert_cmpuint (o->servers, ==, 1);
   g_assert_true (o->count_limited);
   g_assert_false (o->fits);
-  g_assert_nonnull (strstr (o->reason, "largest size"));
+  g_assert_nonnull (strstr (reason, "largest size"));
 }
 
 /* ---- through the CLI's JSON -------------------------------------------- */
