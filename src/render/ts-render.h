@@ -63,6 +63,11 @@ const char *ts_drawing_to_string        (TsDrawing        drawing);
 gboolean    ts_drawing_from_string      (const char      *text,
                                          TsDrawing       *drawing);
 
+/* Sets a layout's text with the digit groups of numbers (U+202F) kept
+ * visibly apart whatever the font. */
+void        ts_render_layout_set_text   (PangoLayout         *layout,
+                                         const char          *text);
+
 /* option_index: an index into plan->options, or -1 for the shown option
  * (the recommended one, else the first). Everything is drawn inside
  * 0,0–width,height and nothing outside it. */

@@ -1265,7 +1265,7 @@ make_layout (TsSpecsheet *self,
    * when a word alone is wider than its column. */
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_width (layout, (int) (MAX (width, 1) * PANGO_SCALE));
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  ts_render_layout_set_text (layout, text != NULL ? text : "");
   return layout;
 }
 
