@@ -1062,10 +1062,17 @@ verdict_order (TsVerdict v)
 
 #define CMP(a, b) do { if ((a) < (b)) return -1; if ((a) > (b)) return 1; } while (0)
 
+/* What the site cannot take as it is: a server drawing more than a rack
+ * may, or taller than its racks, or short of host RAM. */
+#define SITE_NOTES (TS_NOTE_RACK_OVER_LIMIT | TS_NOTE_RACK_TOO_SHORT | TS_NOTE_HOST_RAM)
+
 /* Fits first; among those, training-capable links before PCIe-only
  * multi-GPU (the article's rule weighs more than margin), then “fits”
- * before “tight”; within the deadline before late (late ones by
- * time), then lower power, lower cost, shorter time. */
+ * before “tight”; what the site takes as it is before what needs a
+ * higher feed or taller racks; within the deadline before late (late
+ * ones by time); then lower power (the smallest hardware that does the
+ * job in time: one card for a small LoRA, as the article advises), lower
+ * cost, shorter time. */
 static int
 compare_options (gconstpointer a,
                  gconstpointer b)
@@ -1076,6 +1083,7 @@ compare_options (gconstpointer a,
   CMP (!x->fits, !y->fits);
   CMP (!x->interconnect_ok, !y->interconnect_ok);
   CMP (verdict_order (x->verdict), verdict_order (y->verdict));
+  CMP ((x->note_flags & SITE_NOTES) != 0, (y->note_flags & SITE_NOTES) != 0);
   CMP (!x->meets_deadline, !y->meets_deadline);
   if (!x->meets_deadline)
     CMP (x->training_days, y->training_days);

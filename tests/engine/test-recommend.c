@@ -568,6 +568,43 @@ test_ranking (void)
   }
 }
 
+/* On a site whose racks take 12 kW, a DGX B200 (14.3 kW, the article)
+ * needs a higher feed; a DGX H200 (10.2 kW) does not. Of two options
+ * alike in fit, link and verdict, the one the site takes as it is ranks
+ * first, whatever their power. */
+static void
+test_ranking_site_first (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  guint site_notes = TS_NOTE_RACK_OVER_LIMIT | TS_NOTE_RACK_TOO_SHORT | TS_NOTE_HOST_RAM;
+  gboolean seen_b200 = FALSE;
+
+  s->rack_kw = 12;
+  plan = ts_plan_compute (catalog, s, NULL);
+  g_assert_nonnull (plan);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const TsOption *a = &g_array_index (plan->options, TsOption, i);
+
+      if (g_strcmp0 (a->server->id, "dgx-b200") == 0)
+        {
+          seen_b200 = TRUE;
+          g_assert_true (a->note_flags & TS_NOTE_RACK_OVER_LIMIT);
+        }
+      for (guint j = i + 1; j < plan->options->len; j++)
+        {
+          const TsOption *b = &g_array_index (plan->options, TsOption, j);
+
+          if (a->fits != b->fits || a->interconnect_ok != b->interconnect_ok || a->verdict != b->verdict)
+            continue;
+          g_assert_false ((a->note_flags & site_notes) != 0 && (b->note_flags & site_notes) == 0);
+        }
+    }
+  g_assert_true (seen_b200);
+}
+
 /* A workstation is one box: --servers 3 stays 1 and says so. */
 static void
 test_max_servers (void)
@@ -728,6 +765,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/storage", test_storage);
   g_test_add_func ("/recommend/time-energy-deadline", test_time_energy_deadline);
   g_test_add_func ("/recommend/ranking", test_ranking);
+  g_test_add_func ("/recommend/ranking-site-first", test_ranking_site_first);
   g_test_add_func ("/recommend/max-servers", test_max_servers);
   g_test_add_func ("/recommend/cli/options-json", test_cli_options_json);
   g_test_add_func ("/recommend/fallback/engine", test_fallback_engine);
