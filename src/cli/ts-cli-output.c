@@ -27,18 +27,6 @@ print_json (JsonNode *root)
   fputc ('\n', stdout);
 }
 
-static const char *
-method_label (TsMethod method)
-{
-  switch (method)
-    {
-    case TS_METHOD_FULL: return _("Full training");
-    case TS_METHOD_LORA: return _("LoRA");
-    case TS_METHOD_QLORA: return _("QLoRA");
-    case TS_N_METHODS:
-    default: return "";
-    }
-}
 
 /* Width of the component column in the text output, in characters. */
 #define COMPONENT_COLUMN 28
@@ -130,7 +118,7 @@ print_plan_text (const TsPlan *plan)
   g_autofree char *total = ts_format_gb (ts_breakdown_sum (&m->total));
   g_autofree char *per_gpu = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
 
-  g_print ("%s — %s (%s)\n", s->model.name, method_label (s->method), params);
+  g_print ("%s — %s (%s)\n", s->model.name, ts_method_label (s->method), params);
   /* Translators: the article's rule of thumb: weights, gradients and optimizer states, no activations */
   g_print ("%s: %s%s\n", _("Weights, gradients and optimizer (rule of thumb)"), rule,
            s->method == TS_METHOD_FULL ? "" : _(" + adapters"));

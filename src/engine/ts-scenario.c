@@ -226,3 +226,17 @@ ENUM_NAMES (TsOptimizer, optimizer, "adamw", "adamw-8bit", "adafactor", "sgd", "
 ENUM_NAMES (TsCheckpointing, checkpointing, "none", "selective", "full")
 ENUM_NAMES (TsOffload, offload, "none", "optimizer")
 ENUM_NAMES (TsLoraTargets, lora_targets, "qv", "attention", "all-linear")
+
+/* The method as people read it, in the current language. */
+const char *
+ts_method_label (TsMethod method)
+{
+  switch (method)
+    {
+    case TS_METHOD_FULL: return _("Full training");
+    case TS_METHOD_LORA: return _("LoRA");
+    case TS_METHOD_QLORA: return _("QLoRA");
+    case TS_N_METHODS:
+    default: return "";
+    }
+}

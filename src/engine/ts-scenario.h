@@ -161,6 +161,9 @@ void        ts_scenario_set_server       (TsScenario       *scenario,
 void        ts_scenario_set_currency     (TsScenario       *scenario,
                                           const char       *currency);
 
+/* The method in plain words, translated (“Full training”). */
+const char *ts_method_label              (TsMethod         method);
+
 /* Enum names as used by the CLI and the scenario file. */
 const char *ts_method_to_string          (TsMethod         method);
 gboolean    ts_method_from_string        (const char      *str,

@@ -32,18 +32,6 @@ typedef struct
   double bottom;
 } MemoryGeometry;
 
-static const char *
-method_label (TsMethod method)
-{
-  switch (method)
-    {
-    case TS_METHOD_FULL: return _("Full training");
-    case TS_METHOD_LORA: return _("LoRA");
-    case TS_METHOD_QLORA: return _("QLoRA");
-    case TS_N_METHODS:
-    default: return "";
-    }
-}
 
 static char *
 legend_entry (const TsMemory *m,
@@ -202,7 +190,7 @@ ts_render_memory_draw (TsRenderCtx *ctx)
 
   /* Translators: chart title: model name and training method */
   title = g_strdup_printf (_("GPU memory: %s, %s"), plan->scenario->model.name,
-                           method_label (plan->scenario->method));
+                           ts_method_label (plan->scenario->method));
   ts_render_text (ctx, title, g.x0, g.title_y, span, TS_ALIGN_START, TS_TEXT_TITLE,
                   PANGO_WEIGHT_BOLD, &st->foreground);
 
@@ -404,7 +392,7 @@ ts_render_memory_describe (const TsPlan   *plan,
                           ngettext ("Memory chart for %s, %s: %s for the whole job on %u GPU, %s per GPU.",
                                     "Memory chart for %s, %s: %s for the whole job on %u GPUs, %s per GPU.",
                                     MAX (m->layout.gpus, 1)),
-                          plan->scenario->model.name, method_label (plan->scenario->method), job,
+                          plan->scenario->model.name, ts_method_label (plan->scenario->method), job,
                           MAX (m->layout.gpus, 1), gpu);
   g_string_append_c (text, ' ');
   /* Translators: accessible description; the article's rule of thumb */

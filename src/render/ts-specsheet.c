@@ -337,19 +337,6 @@ add_drawing (TsSpecsheet *self,
 /* ---- labels of the scenario's choices ---------------------------------- */
 
 static const char *
-method_label (TsMethod method)
-{
-  switch (method)
-    {
-    case TS_METHOD_FULL: return _("Full training");
-    case TS_METHOD_LORA: return _("LoRA");
-    case TS_METHOD_QLORA: return _("QLoRA");
-    case TS_N_METHODS:
-    default: return "";
-    }
-}
-
-static const char *
 precision_label (TsPrecision precision)
 {
   switch (precision)
@@ -473,7 +460,7 @@ build_title (TsSpecsheet *self)
 
   add_text (self, BLOCK_TITLE, self->title);
   add_printf (self, BLOCK_SUBTITLE, "%s — %s (%s)", s->model.name != NULL ? s->model.name : _("Custom model"),
-              method_label (s->method), params);
+              ts_method_label (s->method), params);
 
   grid_add (cells, _("Date"), g_strdup (self->date_text));
   grid_add (cells, _("Document number"), g_strdup (self->number));
@@ -506,7 +493,7 @@ build_scenario (TsSpecsheet *self)
     grid_add (cells, _("Model"), g_strdup_printf (_("%s, %s parameters"),
                                                    s->model.name != NULL ? s->model.name : _("Custom model"),
                                                    params));
-  grid_add (cells, _("Method"), g_strdup (method_label (s->method)));
+  grid_add (cells, _("Method"), g_strdup (ts_method_label (s->method)));
   grid_add (cells, _("Precision"), g_strdup (precision_label (s->precision)));
   /* Translators: gradient data type; the article's 16 (BF16) or 18 (FP32) bytes per parameter */
   grid_add (cells, _("Gradients"), g_strdup (s->grad_dtype == TS_GRAD_FP32 ? "FP32" : "BF16"));
@@ -583,7 +570,7 @@ headline (TsSpecsheet *self)
   g_string_append_printf (text, _("%s of %s needs %s%s for weights, gradients and optimizer states "
                                   "(the article’s rule of thumb), plus %s of activations; "
                                   "the detailed estimate for the whole job is %s."),
-                          method_label (s->method), s->model.name != NULL ? s->model.name : _("the model"),
+                          ts_method_label (s->method), s->model.name != NULL ? s->model.name : _("the model"),
                           rule, s->method == TS_METHOD_FULL ? "" : _(" + adapters"), activations, total);
   g_string_append_c (text, ' ');
   if (o != NULL)
@@ -1168,7 +1155,7 @@ ts_specsheet_new (const TsPlan *plan,
   self->title = g_strdup (_("Training hardware specification"));
   self->subject = g_strdup_printf ("%s — %s", self->plan->scenario->model.name != NULL
                                    ? self->plan->scenario->model.name : _("Custom model"),
-                                   method_label (self->plan->scenario->method));
+                                   ts_method_label (self->plan->scenario->method));
   /* Translators: the spec sheet's footer: app name and version */
   self->footer_left = g_strdup_printf ("%s · %s · %s", self->number, self->date_text, "Train Sizer " PACKAGE_VERSION);
   /* Translators: the spec sheet's footer: “Page 1 of 4” */

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "pdf-support.h"
@@ -75,4 +76,19 @@ ts_pdf_info_field (const char *info,
     if (g_str_has_prefix (lines[i], prefix))
       return g_strstrip (g_strdup (lines[i] + strlen (prefix)));
   return NULL;
+}
+
+void
+ts_pdf_remove_dir (const char *dir)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_remove (path);
+    }
+  g_rmdir (dir);
 }

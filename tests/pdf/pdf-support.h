@@ -18,4 +18,7 @@ char *ts_pdf_normalise  (const char *text);
 char *ts_pdf_info_field (const char *info,
                          const char *field);
 
+/* A test's temporary directory, with the files in it. */
+void  ts_pdf_remove_dir (const char *dir);
+
 G_END_DECLS

@@ -299,21 +299,6 @@ assert_racks_whole_on_pages (const char *text,
   g_assert_cmpuint (named, ==, racks);
 }
 
-static void
-remove_tmpdir (void)
-{
-  g_autoptr(GDir) listing = g_dir_open (tmpdir, 0, NULL);
-  const char *name;
-
-  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (tmpdir, name, NULL);
-
-      g_remove (path);
-    }
-  g_rmdir (tmpdir);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -331,7 +316,7 @@ main (int    argc,
   g_test_add_func ("/pdf/cli/cluster-not-cut-off", test_cluster_not_cut_off);
 
   status = g_test_run ();
-  remove_tmpdir ();
+  ts_pdf_remove_dir (tmpdir);
   g_free (tmpdir);
   return status;
 }
