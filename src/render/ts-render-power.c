@@ -46,21 +46,11 @@ typedef struct
   double      fraction;  /* of the limit; < 0 = no gauge */
 } Tile;
 
-static const GArray *
-option_racks (const TsOption *o)
-{
-  const GArray *racks = o != NULL ? ts_option_get_rack_detail (o) : NULL;
-
-  if (racks == NULL || racks->len == 0)
-    return NULL;
-  return racks;
-}
-
 static double
 site_limit_kw (const TsPlan   *plan,
                const TsOption *o)
 {
-  const GArray *racks = option_racks (o);
+  const GArray *racks = ts_render_option_racks (o);
   double sum = 0;
 
   if (racks != NULL)
@@ -76,7 +66,7 @@ site_limit_kw (const TsPlan   *plan,
 static const TsRack *
 busiest_rack (const TsOption *o)
 {
-  const GArray *racks = option_racks (o);
+  const GArray *racks = ts_render_option_racks (o);
   const TsRack *best = NULL;
 
   for (guint i = 0; racks != NULL && i < racks->len; i++)
@@ -215,7 +205,7 @@ static void
 power_geometry (TsRenderCtx   *ctx,
                 PowerGeometry *g)
 {
-  const GArray *racks = option_racks (ctx->option);
+  const GArray *racks = ts_render_option_racks (ctx->option);
   double em = ctx->em;
   double avail;
 
@@ -347,7 +337,7 @@ ts_render_power_draw (TsRenderCtx *ctx)
 {
   const TsRenderStyle *st = ctx->style;
   const TsOption *o = ctx->option;
-  const GArray *racks = option_racks (o);
+  const GArray *racks = ts_render_option_racks (o);
   cairo_t *cr = ctx->cr;
   PowerGeometry g;
   Tile tiles[MAX_TILES] = { { 0 } };

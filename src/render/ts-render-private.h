@@ -147,6 +147,8 @@ void     ts_render_rounded_rect     (cairo_t             *cr,
 /* Shared by the drawings and the describe text. */
 const TsOption *ts_render_pick_option (const TsPlan      *plan,
                                        int                option_index);
+/* The option's racks, or NULL when it has none. */
+const GArray   *ts_render_option_racks (const TsOption    *option);
 const TsMemory *ts_render_pick_memory (const TsPlan      *plan,
                                        const TsOption    *option);
 char           *ts_render_format_units (guint             units);

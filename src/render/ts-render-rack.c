@@ -45,16 +45,6 @@ typedef struct
   double bottom;
 } RackGeometry;
 
-static const GArray *
-option_racks (const TsOption *o)
-{
-  const GArray *racks = o != NULL ? ts_option_get_rack_detail (o) : NULL;
-
-  if (racks == NULL || racks->len == 0)
-    return NULL;
-  return racks;
-}
-
 static double
 gap_height (guint  units,
             double uh)
@@ -137,7 +127,7 @@ static double
 rack_rows (TsRenderCtx *ctx,
            GArray      *breaks)
 {
-  const GArray *racks = option_racks (ctx->option);
+  const GArray *racks = ts_render_option_racks (ctx->option);
   RackGeometry g;
   double y;
 
@@ -503,7 +493,7 @@ draw_role_key (TsRenderCtx  *ctx,
 void
 ts_render_rack_draw (TsRenderCtx *ctx)
 {
-  const GArray *racks = option_racks (ctx->option);
+  const GArray *racks = ts_render_option_racks (ctx->option);
   const TsRenderStyle *st = ctx->style;
   RackGeometry g;
   g_autofree char *title = NULL;
@@ -577,7 +567,7 @@ char *
 ts_render_rack_describe (const TsPlan   *plan,
                          const TsOption *o)
 {
-  const GArray *racks = option_racks (o);
+  const GArray *racks = ts_render_option_racks (o);
   g_autofree char *kw = NULL;
   g_autofree char *units = NULL;
   double max_kw = 0;

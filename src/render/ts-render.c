@@ -239,6 +239,16 @@ ts_render_pick_option (const TsPlan *plan,
   return ts_plan_get_shown_option (plan);
 }
 
+const GArray *
+ts_render_option_racks (const TsOption *option)
+{
+  const GArray *racks = option != NULL ? ts_option_get_rack_detail (option) : NULL;
+
+  if (racks == NULL || racks->len == 0)
+    return NULL;
+  return racks;
+}
+
 const TsMemory *
 ts_render_pick_memory (const TsPlan   *plan,
                        const TsOption *option)
