@@ -46,14 +46,22 @@ legend_entry (const TsMemory *m,
   return g_strdup_printf (_("%s: %s (%s per GPU)"), ts_component_label (c), job, gpu);
 }
 
+static char *
+memory_title (const TsPlan *plan)
+{
+  /* Translators: chart title: model name and training method */
+  return g_strdup_printf (_("GPU memory: %s, %s"), plan->scenario->model.name,
+                          ts_method_label (plan->scenario->method));
+}
+
 static void
 memory_geometry (TsRenderCtx    *ctx,
                  MemoryGeometry *g)
 {
+  g_autofree char *title = memory_title (ctx->plan);
   const TsMemory *m = ts_render_pick_memory (ctx->plan, ctx->option);
   double em = ctx->em;
   double lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
-  double th = ts_render_line_height (ctx, TS_TEXT_TITLE);
   double swatch = em;
   double widest = 0;
   guint n = 0;
@@ -66,7 +74,7 @@ memory_geometry (TsRenderCtx    *ctx,
 
   y = g->pad;
   g->title_y = y;
-  y += th + 0.6 * em;
+  y += ts_render_title_height (ctx, title, g->x1 - g->x0) + 0.6 * em;
 
   g->job_label_y = y;
   y += lh + 0.25 * em;
@@ -188,11 +196,8 @@ ts_render_memory_draw (TsRenderCtx *ctx)
   memory_geometry (ctx, &g);
   span = g.x1 - g.x0;
 
-  /* Translators: chart title: model name and training method */
-  title = g_strdup_printf (_("GPU memory: %s, %s"), plan->scenario->model.name,
-                           ts_method_label (plan->scenario->method));
-  ts_render_text (ctx, title, g.x0, g.title_y, span, TS_ALIGN_START, TS_TEXT_TITLE,
-                  PANGO_WEIGHT_BOLD, &st->foreground);
+  title = memory_title (plan);
+  ts_render_title (ctx, title, g.x0, g.title_y, span);
 
   /* Whole job */
   job_label = g_strdup_printf (ngettext ("Whole job, %u GPU: %s", "Whole job, %u GPUs: %s",

@@ -201,6 +201,15 @@ gauge_area_height (double em)
   return (1 + G_SQRT2 / 2) * GAUGE_R_EM * em + GAUGE_LINE_EM * em;
 }
 
+static char *
+power_title (const TsOption *o)
+{
+  if (o == NULL)
+    return NULL;
+  /* Translators: title of the power drawing, e.g. “Power and heat: 2 × NVIDIA DGX H200 at maximum draw” */
+  return g_strdup_printf (_("Power and heat: %u × %s at maximum draw"), o->servers, o->server->name);
+}
+
 static void
 power_geometry (TsRenderCtx   *ctx,
                 PowerGeometry *g)
@@ -212,8 +221,12 @@ power_geometry (TsRenderCtx   *ctx,
   g->pad = em;
   g->gap = em;
   g->lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
-  g->title_h = ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.6 * em;
   avail = ctx->width - 2 * g->pad;
+  {
+    g_autofree char *title = power_title (ctx->option);
+
+    g->title_h = ts_render_title_height (ctx, title, avail) + 0.6 * em;
+  }
   g->n_tiles = MAX_TILES;
   g->cols = (guint) CLAMP (floor ((avail + g->gap) / (TILE_MIN_EM * em + g->gap)), 1, MAX_TILES);
   /* 6 tiles: prefer 3 × 2 or 2 × 3 over a ragged 4 + 2 */
@@ -354,10 +367,8 @@ ts_render_power_draw (TsRenderCtx *ctx)
 
   power_geometry (ctx, &g);
   n = build_tiles (ctx->plan, o, tiles);
-  /* Translators: title of the power drawing, e.g. “Power and heat: 2 × NVIDIA DGX H200 at maximum draw” */
-  title = g_strdup_printf (_("Power and heat: %u × %s at maximum draw"), o->servers, o->server->name);
-  ts_render_text (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad, TS_ALIGN_START, TS_TEXT_TITLE,
-                  PANGO_WEIGHT_BOLD, &st->foreground);
+  title = power_title (o);
+  ts_render_title (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad);
 
   for (guint i = 0; i < n; i++)
     {

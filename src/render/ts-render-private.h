@@ -106,6 +106,16 @@ double   ts_render_text_lines_height (TsRenderCtx        *ctx,
                                       TsAlign             align,
                                       double              factor,
                                       PangoWeight         weight);
+/* A drawing's title, bold, wrapped onto two lines when long; returns its
+ * height (at least one line). The _height variant only measures. */
+double   ts_render_title            (TsRenderCtx         *ctx,
+                                     const char          *title,
+                                     double               x,
+                                     double               y,
+                                     double               max_width);
+double   ts_render_title_height     (TsRenderCtx         *ctx,
+                                     const char          *title,
+                                     double               max_width);
 /* Wrapped text in a column of max_width; returns its height. With draw
  * FALSE it only measures. */
 double   ts_render_paragraph        (TsRenderCtx         *ctx,

@@ -41,6 +41,7 @@ typedef struct
   double cell_w, gap;
   double header_h, totals_h, title_h;
   double title_scale;
+  double title_text_h;   /* the title's own lines, at title_scale */
   guint  cols;
   double bottom;
 } RackGeometry;
@@ -76,6 +77,19 @@ body_height (const TsRack *rack,
   return h;
 }
 
+static char *
+rack_title (TsRenderCtx *ctx)
+{
+  const GArray *racks = ts_render_option_racks (ctx->option);
+
+  if (racks == NULL)
+    return NULL;
+  /* Translators: title of the rack drawing, e.g. “2 × NVIDIA DGX H200 in 1 rack, front view” */
+  return g_strdup_printf (ngettext ("%u × %s in %u rack, %s", "%u × %s in %u racks, %s", racks->len),
+                          ctx->option->servers, ctx->option->server->name, racks->len,
+                          ctx->rack->rear ? _("rear view") : _("front view"));
+}
+
 static void
 rack_geometry (TsRenderCtx  *ctx,
                RackGeometry *g)
@@ -99,9 +113,16 @@ rack_geometry (TsRenderCtx  *ctx,
   g->totals_h = 0.4 * em + TOTAL_LINES * ts_render_line_height (ctx, TS_TEXT_SMALL);
   /* the title stays legible however small the racks get */
   g->title_scale = MAX (ctx->scale, TS_LEGIBLE_SCALE);
-  /* the title and the colour key under it */
-  g->title_h = (ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.4 * em + ts_render_line_height (ctx, TS_TEXT_NORMAL)
-                + 0.6 * em) * g->title_scale / ctx->scale;
+  /* the title and the colour key under it, at the title's scale */
+  {
+    g_autofree char *title = rack_title (ctx);
+    double scale = ctx->scale;
+
+    ts_render_ctx_set_scale (ctx, g->title_scale);
+    g->title_text_h = ts_render_title_height (ctx, title, ctx->width - 2 * g->pad);
+    g->title_h = g->title_text_h + 0.4 * ctx->em + ts_render_line_height (ctx, TS_TEXT_NORMAL) + 0.6 * ctx->em;
+    ts_render_ctx_set_scale (ctx, scale);
+  }
   g->cols = (guint) MAX (1, floor ((ctx->width - 2 * g->pad + g->gap) / (g->cell_w + g->gap)));
 }
 
@@ -494,7 +515,6 @@ void
 ts_render_rack_draw (TsRenderCtx *ctx)
 {
   const GArray *racks = ts_render_option_racks (ctx->option);
-  const TsRenderStyle *st = ctx->style;
   RackGeometry g;
   g_autofree char *title = NULL;
   double clip_x0, clip_y0, clip_x1, clip_y1;
@@ -514,18 +534,13 @@ ts_render_rack_draw (TsRenderCtx *ctx)
     }
 
   rack_geometry (ctx, &g);
-  /* Translators: title of the rack drawing, e.g. “2 × NVIDIA DGX H200 in 1 rack, front view” */
-  title = g_strdup_printf (ngettext ("%u × %s in %u rack, %s", "%u × %s in %u racks, %s", racks->len),
-                           ctx->option->servers, ctx->option->server->name, racks->len,
-                           ctx->rack->rear ? _("rear view") : _("front view"));
+  title = rack_title (ctx);
   {
     double scale = ctx->scale;
 
     ts_render_ctx_set_scale (ctx, g.title_scale);
-    ts_render_text (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad, TS_ALIGN_START, TS_TEXT_TITLE,
-                    PANGO_WEIGHT_BOLD, &st->foreground);
-    draw_role_key (ctx, racks, g.pad, g.pad + ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.4 * ctx->em,
-                   ctx->width - g.pad);
+    ts_render_title (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad);
+    draw_role_key (ctx, racks, g.pad, g.pad + g.title_text_h + 0.4 * ctx->em, ctx->width - g.pad);
     ts_render_ctx_set_scale (ctx, scale);
   }
   y = g.pad + g.title_h;

@@ -637,6 +637,33 @@ ts_render_text (TsRenderCtx   *ctx,
   return draw_text (ctx, text, x, y, max_width, 1, align, factor, weight, color, NULL);
 }
 
+/* A drawing's title names a model or a server, and their names can be
+ * long: it wraps onto a second line rather than lose its end. */
+#define TITLE_MAX_LINES 2
+
+double
+ts_render_title_height (TsRenderCtx *ctx,
+                        const char  *title,
+                        double       max_width)
+{
+  double h = ts_render_text_lines_height (ctx, title, max_width, TITLE_MAX_LINES, TS_ALIGN_START, TS_TEXT_TITLE,
+                                          PANGO_WEIGHT_BOLD);
+
+  return MAX (h, ts_render_line_height (ctx, TS_TEXT_TITLE));
+}
+
+double
+ts_render_title (TsRenderCtx *ctx,
+                 const char  *title,
+                 double       x,
+                 double       y,
+                 double       max_width)
+{
+  ts_render_text_lines (ctx, title, x, y, max_width, TITLE_MAX_LINES, TS_ALIGN_START, TS_TEXT_TITLE,
+                        PANGO_WEIGHT_BOLD, &ctx->style->foreground);
+  return ts_render_title_height (ctx, title, max_width);
+}
+
 double
 ts_render_text_lines_height (TsRenderCtx *ctx,
                              const char  *text,

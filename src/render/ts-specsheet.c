@@ -577,12 +577,23 @@ headline (TsSpecsheet *self)
     {
       g_autofree char *reason = ts_option_dup_reason (o);
 
-      /* Translators: “Recommended: 2 × NVIDIA DGX H200 — fits.” */
-      g_string_append_printf (text, o->recommended ? _("Recommended: %u × %s — %s.")
-                                                   : _("Closest option: %u × %s — %s."),
-                              o->servers, o->server->name, ts_verdict_label (o->verdict));
+      /* The reason begins with the verdict (“Fits: 159 GB of 206 GB per
+       * GPU”): the verdict is said once. */
       if (reason != NULL && *reason != '\0')
-        g_string_append_printf (text, " %s", reason);
+        {
+          /* Translators: “Recommended: 2 × NVIDIA DGX H200.”, followed by
+           * the verdict and its reason */
+          g_string_append_printf (text, o->recommended ? _("Recommended: %u × %s.") : _("Closest option: %u × %s."),
+                                  o->servers, o->server->name);
+          g_string_append_printf (text, " %s.", reason);
+        }
+      else
+        {
+          /* Translators: “Recommended: 2 × NVIDIA DGX H200 — fits.” */
+          g_string_append_printf (text, o->recommended ? _("Recommended: %u × %s — %s.")
+                                                       : _("Closest option: %u × %s — %s."),
+                                  o->servers, o->server->name, ts_verdict_label (o->verdict));
+        }
     }
   else
     g_string_append (text, _("No hardware option was evaluated for this scenario."));

@@ -348,6 +348,27 @@ test_rack_height_grows (void)
                      ts_render_drawing_height (TS_DRAWING_COMPARISON, plans[PLAN_8B_FULL], -1, 1200, &style));
 }
 
+/* A title names the server, and a long name wraps the title onto a
+ * second line instead of losing its end: at a width where “Power and
+ * heat: 1 × NVIDIA DGX H200 at maximum draw” fits one line, the drawing
+ * for a 52-character server name is taller by about a line. */
+static void
+test_long_title_wraps (void)
+{
+  g_autoptr(TsPlan) short_name = ts_render_fixture_plan (catalog, "llama-3.1-8b", TS_METHOD_LORA, "dgx-h200", 1);
+  g_autoptr(TsPlan) long_name = ts_render_fixture_plan (catalog, "llama-3.1-8b", TS_METHOD_LORA,
+                                                        "smc-sys-521ge-tnrt-8x-rtx-pro-6000", 1);
+  const TsServer *server = g_array_index (long_name->options, TsOption, 0).server;
+  TsRenderStyle style;
+  double h_short, h_long;
+
+  g_assert_cmpuint (g_utf8_strlen (server->name, -1), >, 40);
+  ts_render_style_init (&style, FALSE);
+  h_short = ts_render_drawing_height (TS_DRAWING_POWER, short_name, -1, 560, &style);
+  h_long = ts_render_drawing_height (TS_DRAWING_POWER, long_name, -1, 560, &style);
+  g_assert_cmpfloat (h_long, >, h_short + 0.8 * style.font_size);
+}
+
 /* Racks to scale: a 19-inch panel is 482.6 mm wide and 1U is 44.45 mm
  * (EIA-310), so an 8U server is drawn 8 × 44.45 / 482.6 ≈ 0.737 times as
  * tall as it is wide. (Long empty runs are collapsed, so the check is on
@@ -794,6 +815,7 @@ main (int    argc,
   g_test_add_func ("/render/memory/hit", test_memory_hit);
   g_test_add_func ("/render/bounds", test_bounds);
   g_test_add_func ("/render/rack/height-grows", test_rack_height_grows);
+  g_test_add_func ("/render/long-title-wraps", test_long_title_wraps);
   g_test_add_func ("/render/rack/to-scale", test_rack_to_scale);
   g_test_add_func ("/render/no-option", test_no_option);
   g_test_add_func ("/render/describe/numbers", test_describe_numbers);
