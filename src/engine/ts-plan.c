@@ -53,7 +53,8 @@ ts_plan_compute (TsCatalog        *catalog,
   plan->catalog = ts_catalog_ref (catalog);
   plan->scenario = ts_scenario_copy (scenario);
   plan->warnings = g_ptr_array_new_with_free_func (g_free);
-  plan->options = g_array_new (FALSE, TRUE, sizeof (TsOption));
+  /* one allocation: an option per server of the catalog at most */
+  plan->options = g_array_sized_new (FALSE, TRUE, sizeof (TsOption), ts_catalog_get_n_servers (catalog));
   g_array_set_clear_func (plan->options, (GDestroyNotify) ts_option_clear);
 
   ts_layout_resolve (scenario, scenario_gpus (catalog, scenario), &layout);

@@ -214,20 +214,22 @@ enum
  * hold the searches of a whole catalog; past that the oldest is reused. */
 #define MEMO_ENTRIES 48
 
-typedef struct
-{
-  guint    variant;
-  guint    gpus;
-  TsMemory memory;
-} MemoEntry;
+#define N_VARIANTS (VARIANT_REMEDY + G_N_ELEMENTS (remedies))
 
 typedef struct
 {
   const TsScenario *scenario;
   guint             n;
   guint             next;     /* the entry replaced once all are in use */
-  MemoEntry         entries[MEMO_ENTRIES];
+  guint             made;     /* bit per variant whose scenario is made */
+  /* (variant << 24 | GPU count), apart from the memories so that a look-up
+   * reads one cache line or two */
+  guint32           keys[MEMO_ENTRIES];
+  TsMemory          memories[MEMO_ENTRIES];
+  TsScenario        variants[N_VARIANTS];  /* shallow copies: only read */
 } Memo;
+
+G_STATIC_ASSERT (TS_MAX_GPUS < (1u << 24));
 
 static void
 memo_init (Memo             *memo,
@@ -236,6 +238,26 @@ memo_init (Memo             *memo,
   memo->scenario = scenario;
   memo->n = 0;
   memo->next = 0;
+  memo->made = 0;
+}
+
+static const TsScenario *
+memo_variant (Memo  *memo,
+              guint  variant)
+{
+  TsScenario *s = &memo->variants[variant];
+
+  if (variant == VARIANT_SCENARIO)
+    return memo->scenario;
+  if (memo->made & (1u << variant))
+    return s;
+  *s = *memo->scenario;  /* shallow: ts_memory_compute only reads it */
+  if (variant == VARIANT_FP32_GRADIENTS)
+    s->grad_dtype = TS_GRAD_FP32;
+  else
+    remedies[variant - VARIANT_REMEDY].apply (s);
+  memo->made |= 1u << variant;
+  return s;
 }
 
 /* The memory of a variant at a GPU count; the pointer is good until the
@@ -245,32 +267,28 @@ memory_at (Memo  *memo,
            guint  variant,
            guint  gpus)
 {
-  MemoEntry *e;
-  TsScenario s;
+  guint32 key = (guint32) variant << 24 | MIN (gpus, (1u << 24) - 1);
+  const TsScenario *s;
   TsLayout layout;
+  guint slot;
 
   for (guint i = memo->n; i-- > 0;)
-    if (memo->entries[i].gpus == gpus && memo->entries[i].variant == variant)
-      return &memo->entries[i].memory;
+    if (memo->keys[i] == key)
+      return &memo->memories[i];
 
   if (memo->n < MEMO_ENTRIES)
-    e = &memo->entries[memo->n++];
+    slot = memo->n++;
   else
     {
-      e = &memo->entries[memo->next];
+      slot = memo->next;
       memo->next = (memo->next + 1) % MEMO_ENTRIES;
     }
 
-  s = *memo->scenario;  /* shallow: ts_memory_compute only reads it */
-  if (variant == VARIANT_FP32_GRADIENTS)
-    s.grad_dtype = TS_GRAD_FP32;
-  else if (variant >= VARIANT_REMEDY)
-    remedies[variant - VARIANT_REMEDY].apply (&s);
-  ts_layout_resolve (&s, gpus, &layout);
-  ts_memory_compute (&s, &layout, &e->memory);
-  e->variant = variant;
-  e->gpus = gpus;
-  return &e->memory;
+  s = memo_variant (memo, variant);
+  ts_layout_resolve (s, gpus, &layout);
+  ts_memory_compute (s, &layout, &memo->memories[slot]);
+  memo->keys[slot] = key;
+  return &memo->memories[slot];
 }
 
 static double
@@ -1094,6 +1112,58 @@ compare_options (gconstpointer a,
   return g_strcmp0 (x->server->id, y->server->id);
 }
 
+static int
+compare_option_indices (gconstpointer a,
+                        gconstpointer b,
+                        gpointer      options)
+{
+  return compare_options (&g_array_index ((GArray *) options, TsOption, *(const guint *) a),
+                          &g_array_index ((GArray *) options, TsOption, *(const guint *) b));
+}
+
+/* An option is a large struct: sort their indices (a merge sort, stable
+ * like g_array_sort ()), then move each option once along the cycles of
+ * the permutation. */
+#define SORT_STACK_OPTIONS 64
+
+static void
+sort_options (GArray *options)
+{
+  guint stack[SORT_STACK_OPTIONS];
+  g_autofree guint *heap = NULL;
+  guint *order = stack;
+  guint n = options->len;
+
+  if (n < 2)
+    return;
+  if (n > SORT_STACK_OPTIONS)
+    order = heap = g_new (guint, n);
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  g_qsort_with_data (order, n, sizeof *order, compare_option_indices, options);
+
+  /* order[i] is the option that goes to place i */
+  for (guint start = 0; start < n; start++)
+    {
+      TsOption moving;
+      guint hole = start;
+
+      if (order[start] == start)
+        continue;
+      moving = g_array_index (options, TsOption, start);
+      while (order[hole] != start)
+        {
+          guint from = order[hole];
+
+          g_array_index (options, TsOption, hole) = g_array_index (options, TsOption, from);
+          order[hole] = hole;
+          hole = from;
+        }
+      g_array_index (options, TsOption, hole) = moving;
+      order[hole] = hole;
+    }
+}
+
 int
 ts_recommend (const TsCatalog  *catalog,
               const TsScenario *scenario,
@@ -1118,7 +1188,7 @@ ts_recommend (const TsCatalog  *catalog,
       evaluate (catalog, &memo, scenario, server, &g_array_index (options, TsOption, options->len - 1));
     }
 
-  g_array_sort (options, compare_options);
+  sort_options (options);
   for (guint i = 0; i < options->len; i++)
     g_array_index (options, TsOption, i).rank = i;
 

@@ -120,7 +120,7 @@ static gboolean
 check_uint (guint        value,
             guint        min,
             guint        max,
-            const char  *field,
+            const char  *field,   /* untranslated: translated only for the error */
             GError     **error)
 {
   if (value >= min && value <= max)
@@ -128,7 +128,7 @@ check_uint (guint        value,
 
   g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
                /* Translators: %s is an input such as “sequence length” */
-               _("%s is %u; it must be between %u and %u"), field, value, min, max);
+               _("%s is %u; it must be between %u and %u"), _(field), value, min, max);
   return FALSE;
 }
 
@@ -144,7 +144,7 @@ check_double (double       value,
 
   g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
                /* Translators: %s is an input such as “PUE” */
-               _("%s must be a number between %g and %g"), field, min, max);
+               _("%s must be a number between %g and %g"), _(field), min, max);
   return FALSE;
 }
 
@@ -174,25 +174,25 @@ ts_scenario_validate (const TsScenario *s,
       return FALSE;
     }
 
-  return check_uint (s->seq_len, 1, TS_MAX_SEQ_LEN, _("Sequence length"), error)
-         && check_uint (s->micro_batch, 1, TS_MAX_MICRO_BATCH, _("Micro-batch"), error)
-         && check_uint (s->tp, 1, TS_MAX_GPUS, _("Tensor parallel degree"), error)
-         && check_uint (s->pp, 1, TS_MAX_GPUS, _("Pipeline parallel degree"), error)
-         && check_uint (s->ep, 1, TS_MAX_GPUS, _("Expert parallel degree"), error)
-         && check_uint (s->gpus, 0, TS_MAX_GPUS, _("GPU count"), error)
-         && check_uint (s->servers, 0, TS_MAX_GPUS, _("Server count"), error)
-         && check_uint (s->lora_rank, 1, TS_MAX_LORA_RANK, _("LoRA rank"), error)
-         && check_uint (s->rack_units, 1, 100, _("Rack height"), error)
-         && check_uint (s->phases, 1, 3, _("Phases"), error)
-         && check_double (s->tokens, 0, TS_MAX_TOKENS, _("Dataset tokens"), error)
-         && check_double (s->deadline_days, 0, TS_MAX_DAYS, _("Deadline"), error)
-         && check_double (s->runtime_overhead_bytes, 0, 1e12, _("Runtime overhead"), error)
-         && check_double (s->fragmentation, 0, 1, _("Allocator fragmentation"), error)
-         && check_double (s->rack_kw, 0.1, 10000, _("Rack power limit"), error)
-         && check_double (s->voltage, 90, 1000, _("Voltage"), error)
-         && check_double (s->pue, 1, 5, _("PUE"), error)
-         && check_double (s->price_kwh, 0, 1e6, _("Electricity price"), error)
-         && check_double (s->headroom_tight, 0, 0.9, _("Tight headroom threshold"), error);
+  return check_uint (s->seq_len, 1, TS_MAX_SEQ_LEN, N_("Sequence length"), error)
+         && check_uint (s->micro_batch, 1, TS_MAX_MICRO_BATCH, N_("Micro-batch"), error)
+         && check_uint (s->tp, 1, TS_MAX_GPUS, N_("Tensor parallel degree"), error)
+         && check_uint (s->pp, 1, TS_MAX_GPUS, N_("Pipeline parallel degree"), error)
+         && check_uint (s->ep, 1, TS_MAX_GPUS, N_("Expert parallel degree"), error)
+         && check_uint (s->gpus, 0, TS_MAX_GPUS, N_("GPU count"), error)
+         && check_uint (s->servers, 0, TS_MAX_GPUS, N_("Server count"), error)
+         && check_uint (s->lora_rank, 1, TS_MAX_LORA_RANK, N_("LoRA rank"), error)
+         && check_uint (s->rack_units, 1, 100, N_("Rack height"), error)
+         && check_uint (s->phases, 1, 3, N_("Phases"), error)
+         && check_double (s->tokens, 0, TS_MAX_TOKENS, N_("Dataset tokens"), error)
+         && check_double (s->deadline_days, 0, TS_MAX_DAYS, N_("Deadline"), error)
+         && check_double (s->runtime_overhead_bytes, 0, 1e12, N_("Runtime overhead"), error)
+         && check_double (s->fragmentation, 0, 1, N_("Allocator fragmentation"), error)
+         && check_double (s->rack_kw, 0.1, 10000, N_("Rack power limit"), error)
+         && check_double (s->voltage, 90, 1000, N_("Voltage"), error)
+         && check_double (s->pue, 1, 5, N_("PUE"), error)
+         && check_double (s->price_kwh, 0, 1e6, N_("Electricity price"), error)
+         && check_double (s->headroom_tight, 0, 0.9, N_("Tight headroom threshold"), error);
 }
 
 /* Enum ↔ string tables: the names are the CLI's and the scenario file's,
