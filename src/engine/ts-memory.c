@@ -831,6 +831,33 @@ ts_memory_compute (const TsScenario *s,
     m->total.bytes[i] = m->per_gpu.bytes[i] * layout->gpus;
 }
 
+void
+ts_memory_compute_like (const TsScenario *s,
+                        const TsLayout   *layout,
+                        const TsMemory   *like,
+                        TsMemory         *m)
+{
+  /* Activations depend on the sequence, the micro-batch, the model and
+   * the tensor and pipeline degrees only (compute_activations ()). */
+  if (like == NULL || like->layout.tp != layout->tp || like->layout.pp != layout->pp)
+    {
+      ts_memory_compute (s, layout, m);
+      return;
+    }
+
+  memset (m, 0, sizeof *m);
+  m->layout = *layout;
+  m->rule = like->rule;
+
+  compute_model_states (s, layout, m);
+  m->activations = like->activations;
+  m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = like->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS];
+  compute_overhead (s, layout, m);
+
+  for (guint i = 0; i < TS_N_COMPONENTS; i++)
+    m->total.bytes[i] = m->per_gpu.bytes[i] * layout->gpus;
+}
+
 /* ---- explanations ------------------------------------------------------- */
 
 /* Small amounts (a layer's activations, Adafactor's states) in decimal

@@ -102,6 +102,15 @@ void        ts_memory_compute          (const TsScenario    *scenario,
                                         TsMemory            *memory);
 /* LoRA adapter parameters of an architecture: r·(d_in + d_out) per
  * targeted matrix in every layer (every expert's too for all-linear). */
+/* The same as ts_memory_compute (), reusing what does not depend on the
+ * data-parallel degree from `like`, a memory computed before for the same
+ * scenario at the same tensor and pipeline degrees (any GPU count): the
+ * activations and the rule of thumb. A search over GPU counts asks for
+ * many such layouts. */
+void        ts_memory_compute_like     (const TsScenario    *scenario,
+                                        const TsLayout      *layout,
+                                        const TsMemory      *like,
+                                        TsMemory            *memory);
 double      ts_memory_lora_adapter_params (const TsArchitecture *arch,
                                            TsLoraTargets         targets,
                                            guint                 rank);

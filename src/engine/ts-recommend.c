@@ -210,9 +210,12 @@ enum
 /* Per-GPU memory depends on the scenario and the GPU count, not on the
  * server: a plan's options ask for the same few counts over and over
  * (most servers have 8 GPUs, and the search for each one's count visits
- * the same powers of two), so every answer of a plan is kept. 48 entries
- * hold the searches of a whole catalog; past that the oldest is reused. */
-#define MEMO_ENTRIES 48
+ * the same powers of two), so every answer of a plan is kept, found
+ * through a small open-addressed table. A plan that asks for more (a
+ * catalog of hundreds of servers) computes the rest each time. */
+#define MEMO_ENTRIES 96
+#define MEMO_SLOTS   256          /* a power of two, ≥ 2 × MEMO_ENTRIES */
+#define MEMO_EMPTY   0xff
 
 #define N_VARIANTS (VARIANT_REMEDY + G_N_ELEMENTS (remedies))
 
@@ -220,16 +223,17 @@ typedef struct
 {
   const TsScenario *scenario;
   guint             n;
-  guint             next;     /* the entry replaced once all are in use */
-  guint             made;     /* bit per variant whose scenario is made */
-  /* (variant << 24 | GPU count), apart from the memories so that a look-up
-   * reads one cache line or two */
-  guint32           keys[MEMO_ENTRIES];
+  guint             made;     /* bit per variant whose scenario and `like` are made */
+  guint8            slots[MEMO_SLOTS];       /* index into keys/memories */
+  guint32           keys[MEMO_ENTRIES];      /* variant << 24 | GPU count */
   TsMemory          memories[MEMO_ENTRIES];
-  TsScenario        variants[N_VARIANTS];  /* shallow copies: only read */
+  TsScenario        variants[N_VARIANTS];    /* shallow copies: only read */
+  TsMemory          like[N_VARIANTS];        /* one memory of each variant */
+  TsMemory          spare;                   /* an answer not kept (table full) */
 } Memo;
 
 G_STATIC_ASSERT (TS_MAX_GPUS < (1u << 24));
+G_STATIC_ASSERT (MEMO_ENTRIES < MEMO_EMPTY);
 
 static void
 memo_init (Memo             *memo,
@@ -237,8 +241,8 @@ memo_init (Memo             *memo,
 {
   memo->scenario = scenario;
   memo->n = 0;
-  memo->next = 0;
   memo->made = 0;
+  memset (memo->slots, MEMO_EMPTY, sizeof memo->slots);
 }
 
 static const TsScenario *
@@ -249,15 +253,34 @@ memo_variant (Memo  *memo,
 
   if (variant == VARIANT_SCENARIO)
     return memo->scenario;
-  if (memo->made & (1u << variant))
-    return s;
   *s = *memo->scenario;  /* shallow: ts_memory_compute only reads it */
   if (variant == VARIANT_FP32_GRADIENTS)
     s->grad_dtype = TS_GRAD_FP32;
   else
     remedies[variant - VARIANT_REMEDY].apply (s);
-  memo->made |= 1u << variant;
   return s;
+}
+
+static void
+memo_compute (Memo     *memo,
+              guint     variant,
+              guint     gpus,
+              TsMemory *m)
+{
+  const TsScenario *s = variant == VARIANT_SCENARIO ? memo->scenario : &memo->variants[variant];
+  TsLayout layout;
+
+  if (!(memo->made & (1u << variant)))
+    {
+      s = memo_variant (memo, variant);
+      ts_layout_resolve (s, gpus, &layout);
+      ts_memory_compute (s, &layout, m);
+      memo->like[variant] = *m;
+      memo->made |= 1u << variant;
+      return;
+    }
+  ts_layout_resolve (s, gpus, &layout);
+  ts_memory_compute_like (s, &layout, &memo->like[variant], m);
 }
 
 /* The memory of a variant at a GPU count; the pointer is good until the
@@ -268,27 +291,30 @@ memory_at (Memo  *memo,
            guint  gpus)
 {
   guint32 key = (guint32) variant << 24 | MIN (gpus, (1u << 24) - 1);
-  const TsScenario *s;
-  TsLayout layout;
-  guint slot;
+  guint slot = (key * 2654435761u) >> 24 & (MEMO_SLOTS - 1);  /* Knuth's multiplicative hash */
+  TsMemory *m;
 
-  for (guint i = memo->n; i-- > 0;)
-    if (memo->keys[i] == key)
-      return &memo->memories[i];
-
-  if (memo->n < MEMO_ENTRIES)
-    slot = memo->n++;
-  else
+  for (;; slot = (slot + 1) & (MEMO_SLOTS - 1))
     {
-      slot = memo->next;
-      memo->next = (memo->next + 1) % MEMO_ENTRIES;
+      guint8 i = memo->slots[slot];
+
+      if (i == MEMO_EMPTY)
+        break;
+      if (memo->keys[i] == key)
+        return &memo->memories[i];
     }
 
-  s = memo_variant (memo, variant);
-  ts_layout_resolve (s, gpus, &layout);
-  ts_memory_compute (s, &layout, &memo->memories[slot]);
-  memo->keys[slot] = key;
-  return &memo->memories[slot];
+  if (memo->n == MEMO_ENTRIES)
+    {
+      /* full: computed, not kept */
+      memo_compute (memo, variant, gpus, &memo->spare);
+      return &memo->spare;
+    }
+  memo->slots[slot] = memo->n;
+  memo->keys[memo->n] = key;
+  m = &memo->memories[memo->n++];
+  memo_compute (memo, variant, gpus, m);
+  return m;
 }
 
 static double
@@ -319,7 +345,13 @@ count_cap (const TsServer *server)
 
 /* The smallest count in 1…cap that fits, or 0. Per-GPU memory never grows
  * when data-parallel GPUs are added (sharding divides, the rest stays), so
- * doubling to a fitting count and bisecting back is exact. */
+ * doubling to a fitting count and bisecting back is exact; and when the
+ * largest count does not fit, no smaller one does: past SEARCH_CAP_CHECK
+ * servers the largest is tried once (a job whose activations alone
+ * overflow the GPU is answered in six estimates, not seventeen, and one
+ * that fits on a few servers never pays for it). */
+#define SEARCH_CAP_CHECK 16
+
 static guint
 smallest_fitting (Memo           *memo,
                   const TsServer *server,
@@ -332,6 +364,8 @@ smallest_fitting (Memo           *memo,
     return 1;
   for (;;)
     {
+      if (hi == SEARCH_CAP_CHECK && hi < cap && !fits_at (memo, server, cap))
+        return 0;
       if (hi >= cap)
         {
           hi = cap;
@@ -464,6 +498,27 @@ upper_bound_headroom (Memo             *memo,
   return (capacity - per_gpu_at (memo, VARIANT_FP32_GRADIENTS, servers * server->gpu_count)) / capacity;
 }
 
+/* How far past a tight option's count the search for margin looks. */
+#define TIGHT_SEARCH_SERVERS 64
+
+/* Whether `servers` leave the tight threshold free, also with FP32
+ * gradients where those apply. */
+static gboolean
+has_room (Memo             *memo,
+          const TsScenario *s,
+          const TsServer   *server,
+          guint             servers)
+{
+  double capacity = server->gpu->memory_bytes;
+  double free = (capacity - per_gpu_at (memo, VARIANT_SCENARIO, servers * server->gpu_count)) / capacity;
+  double upper;
+
+  if (free < s->headroom_tight)
+    return FALSE;
+  upper = upper_bound_headroom (memo, s, server, servers);
+  return isnan (upper) || upper >= s->headroom_tight;
+}
+
 /* What would make it fit (or, when tight, fit with margin): a larger
  * count, or each remedy tried at this count. Codes and figures only;
  * ts_option_dup_suggestion () puts them in words. */
@@ -479,22 +534,38 @@ suggest (Memo             *memo,
     {
       double capacity = server->gpu->memory_bytes;
 
-      /* More GPUs buy margin: the smallest count that fits with room. */
-      for (guint n = o->servers + 1; n <= cap && n <= o->servers + 64; n++)
-        {
-          double free = (capacity - per_gpu_at (memo, VARIANT_SCENARIO, n * server->gpu_count)) / capacity;
-          double upper;
+      guint lo = o->servers;   /* known not to have the room */
+      guint last = MIN (cap, o->servers + TIGHT_SEARCH_SERVERS);
+      guint step = 1;
+      guint hi;
 
-          if (free < s->headroom_tight)
-            continue;
-          upper = upper_bound_headroom (memo, s, server, n);
-          if (isnan (upper) || upper >= s->headroom_tight)
-            {
-              o->suggested_servers = n;
-              o->suggested_free_fraction = free;
-              break;
-            }
+      /* More GPUs buy margin: the smallest count that fits with room,
+       * within TIGHT_SEARCH_SERVERS more. The free share only grows with
+       * the count (see smallest_fitting ()), so gallop up (+1, +2, +4, …;
+       * one server more is the usual answer) and bisect back. */
+      for (;;)
+        {
+          hi = MIN (lo + step, last);
+          if (hi <= lo)
+            return;
+          if (has_room (memo, s, server, hi))
+            break;
+          if (hi == last)
+            return;
+          lo = hi;
+          step *= 2;
         }
+      while (hi - lo > 1)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (has_room (memo, s, server, mid))
+            hi = mid;
+          else
+            lo = mid;
+        }
+      o->suggested_servers = hi;
+      o->suggested_free_fraction = (capacity - per_gpu_at (memo, VARIANT_SCENARIO, hi * server->gpu_count)) / capacity;
       return;
     }
 
