@@ -83,10 +83,15 @@ def allowed_words():
                 if isinstance(value, str) and (key in ("id", "name", "vendor", "family", "architecture",
                                                        "memory_type", "form_factor")
                                                or key.endswith("_model")):
-                    words.update(LATIN_WORD.findall(value))
+                    # Names: product words have a capital or a digit
+                    # (“ConnectX-7”, “SuperNIC”); an all-lowercase word
+                    # in a name (“ports”, “sourced”) is English prose
+                    # that a Russian page must not show.
+                    names = [w for w in LATIN_WORD.findall(value) if key == "id" or w != w.lower()]
+                    words.update(names)
                     # A table cell may wrap a name at its hyphen
                     # (“AS-8125GS-” / “TNMR2”): allow the parts too.
-                    for word in LATIN_WORD.findall(value):
+                    for word in names:
                         parts = word.split("-")
                         words.update("-".join(parts[:i]) for i in range(1, len(parts)))
                         words.update(parts)
@@ -242,7 +247,11 @@ def russian_pdf():
                 ("--model", "llama-3.1-8b", "--method", "qlora", "--server", "dgx-h200"),
                 ("--params", "70B", "--method", "lora", "--gpus", "16"),
                 # A cluster: leaf and spine switches, several racks.
-                ("--model", "llama-3.1-70b", "--server", "dgx-h200", "--servers", "4"))):
+                ("--model", "llama-3.1-70b", "--server", "dgx-h200", "--servers", "4"),
+                # The catalog's other kinds: Huawei on RoCE, AMD, a workstation.
+                ("--model", "llama-3.1-8b", "--server", "huawei-atlas-800t-a2", "--servers", "2"),
+                ("--model", "llama-3.1-70b", "--server", "smc-as-8125gs-tnmr2", "--servers", "2"),
+                ("--model", "llama-3.1-8b", "--method", "lora", "--server", "ws-1x-rtx-pro-6000"))):
             pdf = os.path.join(tmp, f"{number}.pdf")
             run("pdf", *argv, "--lang", "ru", "--output", pdf)
             text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True,
