@@ -391,7 +391,7 @@ static const ScenarioOption scenario_options[] = {
   { "--deadline-days", N_("days from 0 to 36500"), N_("training deadline in days (default none)"), apply_deadline },
   { "--rack-units", N_("a whole number from 1 to 100"), N_("rack height in U (default 42)"), apply_rack_units },
   { "--rack-kw", N_("kilowatts from 0.1 to 10000"), N_("power limit per rack in kW (default 30)"), apply_rack_kw },
-  { "--voltage", N_("volts from 90 to 1000"), N_("site voltage: phase voltage for 1 phase, line voltage for 3 (default 230)"), apply_voltage },
+  { "--voltage", N_("volts from 90 to 1000"), N_("site voltage (default 230): for 1 phase the phase voltage; for 3 phases 230 means a 230/400 V supply, 400 the same"), apply_voltage },
   { "--phases", "1|3", N_("single or three phase supply (default 3)"), apply_phases },
   { "--pue", N_("a number from 1 to 5"), N_("power usage effectiveness of the site (default 1.4)"), apply_pue },
   { "--price-kwh", N_("a price from 0 to 1000000"), N_("electricity price per kWh (default 0: no cost shown)"), apply_price_kwh },
@@ -802,6 +802,21 @@ append_option_help (GString    *help,
   g_string_append_printf (help, " %s\n", text);
 }
 
+/* What the help shows after an option that takes a free value. */
+static const char *
+option_placeholder (const char *name)
+{
+  /* Translators: placeholder for a file name in the option list of --help */
+  if (g_str_has_suffix (name, "-file"))
+    return _("FILE");
+  if (g_str_equal (name, "--model") || g_str_equal (name, "--server"))
+    return "ID";
+  /* Translators: placeholder for a currency code in the option list of --help */
+  if (g_str_equal (name, "--currency"))
+    return _("CODE");
+  return "N";
+}
+
 char *
 ts_cli_help_text (const char *topic)
 {
@@ -823,9 +838,11 @@ ts_cli_help_text (const char *topic)
   for (guint i = 0; i < G_N_ELEMENTS (scenario_options); i++)
     {
       const ScenarioOption *o = &scenario_options[i];
-      const char *accepts = strchr (o->accepts, '|') ? o->accepts : "N";
+      const char *accepts = strchr (o->accepts, '|') ? o->accepts : option_placeholder (o->name);
 
-      g_string_append_printf (help, "  %-22s %-10s %s\n", o->name, accepts, _(o->help));
+      /* padded by characters, not bytes: ФАЙЛ is four wide */
+      g_string_append_printf (help, "  %-22s %s%*s %s\n", o->name, accepts,
+                              (int) MAX (0, 10 - g_utf8_strlen (accepts, -1)), "", _(o->help));
     }
 
   g_string_append_printf (help, "\n%s\n", _("Other options:"));
