@@ -11,8 +11,10 @@
 #include <stdio.h>
 
 #include "ts-cli-output.h"
+#ifdef TS_CLI_WITH_RENDER
 #include "ts-render.h"
 #include "ts-specsheet.h"
+#endif
 
 static void
 print_json (JsonNode *root)
@@ -324,6 +326,7 @@ ts_cli_print_list (const TsCatalog *catalog,
       }
 }
 
+#ifdef TS_CLI_WITH_RENDER
 gboolean
 ts_cli_write_pdf (const TsPlan    *plan,
                   const TsCliArgs *args,
@@ -366,3 +369,4 @@ ts_cli_write_drawing (const TsPlan    *plan,
     return FALSE;
   return TRUE;
 }
+#endif

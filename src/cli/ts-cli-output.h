@@ -14,6 +14,7 @@ void     ts_cli_print_plan     (const TsPlan    *plan,
 void     ts_cli_print_list     (const TsCatalog *catalog,
                                 const char      *what,
                                 TsCliFormat      format);
+/* only in trainsizer-cli-render (TS_CLI_WITH_RENDER) */
 gboolean ts_cli_write_pdf      (const TsPlan    *plan,
                                 const TsCliArgs *args,
                                 GError         **error);

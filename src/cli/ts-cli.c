@@ -6,10 +6,12 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ts-cli-args.h"
 #include "ts-cli-output.h"
@@ -38,6 +40,47 @@ fail (GError *error,
   g_error_free (error);
   return status;
 }
+
+#ifndef TS_CLI_WITH_RENDER
+/* The drawing half of the command line: `pdf` and `draw` need cairo and
+ * Pango, and linking them (with fontconfig, freetype, harfbuzz, pixman,
+ * png, X libraries: 26 shared libraries) made every `estimate` and `list`
+ * pay for loading them — a third of the process's start-up. So
+ * trainsizer-cli links the engine only, and hands `pdf` and `draw` to
+ * trainsizer-cli-render, the same program with the drawings, with the
+ * same arguments. It is looked for beside this program (the build tree),
+ * then at the libexec directory relative to it (a relocated or staged
+ * install), then where it was installed. */
+#define RENDER_HELPER "trainsizer-cli-render"
+
+static int
+run_render_helper (char **argv)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = self != NULL ? g_path_get_dirname (self) : NULL;
+  g_autofree char *beside = dir != NULL ? g_build_filename (dir, RENDER_HELPER, NULL) : NULL;
+  g_autofree char *relative = dir != NULL && !g_path_is_absolute (TS_CLI_LIBEXECDIR_RELATIVE)
+                              ? g_build_filename (dir, "..", TS_CLI_LIBEXECDIR_RELATIVE, RENDER_HELPER, NULL)
+                              : NULL;
+  g_autofree char *installed = g_build_filename (TS_CLI_LIBEXECDIR, RENDER_HELPER, NULL);
+  const char *candidates[] = { beside, relative, installed };
+  int saved_errno = ENOENT;
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    {
+      if (candidates[i] == NULL || !g_file_test (candidates[i], G_FILE_TEST_IS_EXECUTABLE))
+        continue;
+      execv (candidates[i], argv);
+      saved_errno = errno;  /* only reached when exec failed */
+    }
+  g_printerr ("trainsizer-cli: ");
+  /* Translators: %s is a program name, then the system's reason */
+  g_printerr (_("cannot run %s, the part that writes documents and drawings: %s"),
+              RENDER_HELPER, g_strerror (saved_errno));
+  g_printerr ("\n");
+  return EXIT_FAILURE;
+}
+#endif
 
 static int
 run_estimate_like (const TsCliArgs *args,
@@ -69,6 +112,7 @@ run_estimate_like (const TsCliArgs *args,
     case TS_CLI_COMMAND_ESTIMATE:
       ts_cli_print_plan (plan, args->format);
       return EXIT_SUCCESS;
+#ifdef TS_CLI_WITH_RENDER
     case TS_CLI_COMMAND_PDF:
       if (!ts_cli_write_pdf (plan, args, &error))
         return fail (error, EXIT_FAILURE);
@@ -77,6 +121,10 @@ run_estimate_like (const TsCliArgs *args,
       if (!ts_cli_write_drawing (plan, args, &error))
         return fail (error, EXIT_FAILURE);
       return EXIT_SUCCESS;
+#else
+    case TS_CLI_COMMAND_PDF:   /* handed to trainsizer-cli-render in main () */
+    case TS_CLI_COMMAND_DRAW:
+#endif
     case TS_CLI_COMMAND_NONE:
     case TS_CLI_COMMAND_HELP:
     case TS_CLI_COMMAND_VERSION:
@@ -155,6 +203,14 @@ main (int    argc,
 
   if (args.lang != NULL)
     ts_i18n_set_language (args.lang);
+
+#ifndef TS_CLI_WITH_RENDER
+  if (args.command == TS_CLI_COMMAND_PDF || args.command == TS_CLI_COMMAND_DRAW)
+    {
+      status = run_render_helper (argv);
+      goto out;
+    }
+#endif
 
   switch (args.command)
     {
