@@ -725,6 +725,11 @@ ts_cli_args_parse (TsCliArgs  *args,
       args->list_what = g_strdup (argv[2]);
       return parse_options (args, argc, argv, 3, error);
     }
+  if (g_strcmp0 (command, "catalog") == 0 && argc >= 3 && g_strcmp0 (argv[2], "export") == 0)
+    {
+      args->command = TS_CLI_COMMAND_CATALOG_EXPORT;
+      return parse_options (args, argc, argv, 3, error);
+    }
   if (g_strcmp0 (command, "catalog") == 0)
     {
       args->command = TS_CLI_COMMAND_CATALOG_CHECK;
@@ -830,6 +835,7 @@ ts_cli_help_text (const char *topic)
   g_string_append (help, _("  trainsizer-cli estimate (--model ID | --params N | --model-file FILE | --scenario FILE) [--method full|lora|qlora] [OPTION…] [--format json|text] [--lang ru|en]\n"));
   g_string_append (help, "  trainsizer-cli list models|servers|gpus [--format json|text]\n");
   g_string_append (help, _("  trainsizer-cli catalog check FILE\n"));
+  g_string_append (help, "  trainsizer-cli catalog export\n");
   g_string_append (help, _("  trainsizer-cli pdf (--scenario FILE | estimate options…) --output FILE [--lang ru|en]\n"));
   g_string_append (help, _("  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time (--png FILE | --svg FILE) [--width N] [--height N]\n"));
   g_string_append (help, "  trainsizer-cli --help | --version\n\n");

@@ -130,6 +130,7 @@ run_estimate_like (const TsCliArgs *args,
     case TS_CLI_COMMAND_VERSION:
     case TS_CLI_COMMAND_LIST:
     case TS_CLI_COMMAND_CATALOG_CHECK:
+    case TS_CLI_COMMAND_CATALOG_EXPORT:
     default:
       g_assert_not_reached ();
     }
@@ -229,6 +230,23 @@ main (int    argc,
 
     case TS_CLI_COMMAND_CATALOG_CHECK:
       status = run_catalog_check (&args);
+      break;
+
+    case TS_CLI_COMMAND_CATALOG_EXPORT:
+      {
+        g_autoptr(GBytes) bytes = ts_catalog_get_builtin_bytes ();
+        gsize size = 0;
+        const char *data = g_bytes_get_data (bytes, &size);
+
+        if (fwrite (data, 1, size, stdout) != size || fflush (stdout) != 0)
+          {
+            int saved = errno;
+
+            status = fail (g_error_new (G_IO_ERROR, g_io_error_from_errno (saved),
+                                        _("Could not write the catalog: %s"), g_strerror (saved)),
+                           EXIT_FAILURE);
+          }
+      }
       break;
 
     case TS_CLI_COMMAND_LIST:

@@ -979,6 +979,14 @@ builtin_root (GError **error)
   return ts_json_parse (data, size, "catalog.json", error);
 }
 
+GBytes *
+ts_catalog_get_builtin_bytes (void)
+{
+  /* compiled in: a lookup that fails is a build error, not a user's */
+  return g_resource_lookup_data (ts_catalog_get_resource (), BUILTIN_CATALOG_PATH,
+                                 G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+}
+
 TsCatalog *
 ts_catalog_new_builtin (GError **error)
 {

@@ -164,6 +164,9 @@ typedef struct
 typedef struct _TsCatalog TsCatalog;
 
 TsCatalog            *ts_catalog_new_builtin        (GError         **error);
+/* The built-in catalog's JSON text, as shipped (a user catalog starts
+ * from a copy of its records). */
+GBytes               *ts_catalog_get_builtin_bytes  (void);
 TsCatalog            *ts_catalog_new_from_file      (const char      *path,
                                                      GError         **error);
 TsCatalog            *ts_catalog_new_from_data      (const char      *data,

@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -149,6 +150,57 @@ test_list_json (void)
   g_assert_true (found);
 }
 
+/* The presales engineer's way to a catalog of their own: export the
+ * built-in one, change a record (a server's price), check it, size
+ * with it. Two DGX H200 at 350,000 USD each cost 700,000
+ * (the price is ours, for the test). */
+static void
+test_catalog_export_round_trip (void)
+{
+  const char *export[] = { "catalog", "export", NULL };
+  g_autoptr(JsonNode) root = ts_test_cli_json (export);
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ts-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "acme.json", NULL);
+  JsonObject *catalog = json_node_get_object (root);
+  JsonArray *servers = json_object_get_array_member (catalog, "servers");
+  gboolean priced = FALSE;
+
+  g_assert_cmpint (json_object_get_int_member (catalog, "schema_version"), ==, 1);
+  for (guint i = 0; i < json_array_get_length (servers); i++)
+    {
+      JsonObject *server = json_array_get_object_element (servers, i);
+
+      if (g_strcmp0 (json_object_get_string_member (server, "id"), "dgx-h200") == 0)
+        {
+          json_object_set_double_member (server, "price_usd", 350000);
+          priced = TRUE;
+        }
+    }
+  g_assert_true (priced);
+  json_generator_set_root (generator, root);
+  g_assert_true (json_generator_to_file (generator, path, &error));
+  g_assert_no_error (error);
+
+  {
+    const char *check[] = { "catalog", "check", path, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (ts_test_run_cli (check, &out, &err), ==, 0);
+  }
+  {
+    const char *estimate[] = { "estimate", "--catalog", path, "--model", "llama-3.1-70b", "--server", "dgx-h200",
+                               "--servers", "2", "--format", "json", NULL };
+    g_autoptr(JsonNode) plan = ts_test_cli_json (estimate);
+
+    g_assert_cmpfloat (ts_test_json_number (plan, "options.0.capex_usd"), ==, 700000);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,5 +209,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/json-shape", test_json_shape);
   g_test_add_func ("/cli/exit-statuses", test_exit_statuses);
   g_test_add_func ("/cli/list-json", test_list_json);
+  g_test_add_func ("/cli/catalog-export-round-trip", test_catalog_export_round_trip);
   return g_test_run ();
 }
