@@ -148,6 +148,12 @@ apply_flash_attention (TsScenario *s, const TsCatalog *c, const char *v, GError 
 }
 
 static gboolean
+apply_zero3_prefetch (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_on_off (v, &s->zero3_prefetch);
+}
+
+static gboolean
 apply_sequence_parallel (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
 {
   return read_on_off (v, &s->sequence_parallel);
@@ -370,6 +376,7 @@ static const ScenarioOption scenario_options[] = {
   { "--flash-attention", "on|off", N_("FlashAttention: no s² attention scores kept (default on)"), apply_flash_attention },
   { "--sequence-parallel", "on|off", N_("sequence parallelism with tensor parallelism (default off)"), apply_sequence_parallel },
   { "--zero", "0|1|2|3", N_("ZeRO/FSDP sharding stage (default 3 with more than one GPU)"), apply_zero },
+  { "--prefetch", "on|off", N_("ZeRO-3/FSDP prefetch: the next layer is gathered early, two layers at once (default off)"), apply_zero3_prefetch },
   { "--tp", N_("a whole number from 1 to 100000"), N_("tensor parallel degree (default 1)"), apply_tp },
   { "--pp", N_("a whole number from 1 to 100000"), N_("pipeline parallel degree (default 1)"), apply_pp },
   { "--ep", N_("a whole number from 1 to 100000"), N_("expert parallel degree for MoE models (default 1)"), apply_ep },

@@ -782,7 +782,11 @@ compute_activations (const TsScenario *s,
 /* ZeRO-3 gathers each layer's parameters before using it and produces its
  * gradients in 16-bit: DeepSpeed's largest_layer_memory = 4 bytes ×
  * largest_layer_params (2 + 2; memory.rst). A frozen base gathers only
- * its weights. */
+ * its weights. Prefetching gathers the next layer while this one
+ * computes: two layers live at once (sizing-model §3, “doubled when
+ * prefetching”; llm-analysis counts (fwd_prefetch + bwd_prefetch) × one
+ * unsharded layer). */
+#define ZERO3_PREFETCH_LAYERS 2
 static double
 zero3_gather_bytes (const TsScenario *s,
                     const TsLayout   *l)
@@ -795,7 +799,7 @@ zero3_gather_bytes (const TsScenario *s,
 
   largest = ts_architecture_largest_layer_params (&s->model.arch) / l->tp;
   per_param = s->method == TS_METHOD_FULL ? 2 * compute_bytes (s) : BYTES_BF16;
-  return per_param * largest;
+  return per_param * largest * (s->zero3_prefetch ? ZERO3_PREFETCH_LAYERS : 1);
 }
 
 static void

@@ -124,6 +124,7 @@ ts_scenario_to_json (const TsScenario *s)
   put_string (b, "checkpointing", ts_checkpointing_to_string (s->checkpointing));
   put_bool (b, "flash_attention", s->flash_attention);
   put_bool (b, "sequence_parallel", s->sequence_parallel);
+  put_bool (b, "zero3_prefetch", s->zero3_prefetch);
   put_double (b, "tokens", s->tokens);
   put_double (b, "deadline_days", s->deadline_days);
   put_int (b, "zero_stage", s->zero_stage);
@@ -429,6 +430,7 @@ ts_scenario_from_json (JsonNode         *root,
   get_uint (&c, obj, "micro_batch", 1, TS_MAX_MICRO_BATCH, &s->micro_batch);
   get_bool (&c, obj, "flash_attention", &s->flash_attention);
   get_bool (&c, obj, "sequence_parallel", &s->sequence_parallel);
+  get_bool (&c, obj, "zero3_prefetch", &s->zero3_prefetch);
   get_double (&c, obj, "tokens", 0, TS_MAX_TOKENS, &s->tokens);
   get_double (&c, obj, "deadline_days", 0, TS_MAX_DAYS, &s->deadline_days);
   if (get (obj, "zero_stage") != NULL && is_number (get (obj, "zero_stage"))

@@ -36,6 +36,7 @@ ts_scenario_init_defaults (TsScenario *s)
   s->checkpointing = TS_CHECKPOINTING_FULL;
   s->flash_attention = TRUE;
   s->sequence_parallel = FALSE;
+  s->zero3_prefetch = FALSE;
   s->tokens = TS_DEFAULT_TOKENS;
   s->deadline_days = 0;
   s->zero_stage = -1;

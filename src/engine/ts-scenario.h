@@ -91,6 +91,7 @@ typedef struct
 
   /* Parallel layout; 0 = decided by the engine */
   int              zero_stage;     /* -1 = default (3 when more than one GPU) */
+  gboolean         zero3_prefetch; /* the next layer gathered while this one computes */
   guint            tp;
   guint            pp;
   guint            ep;

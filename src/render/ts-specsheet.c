@@ -506,7 +506,11 @@ build_scenario (TsSpecsheet *self)
   grid_add (cells, _("Gradient checkpointing"), g_strdup (checkpointing_label (s->checkpointing)));
   grid_add (cells, _("FlashAttention"), g_strdup (yes_no (s->flash_attention)));
   /* Translators: optimizer-state sharding (DeepSpeed ZeRO / PyTorch FSDP) */
-  grid_add (cells, _("ZeRO / FSDP stage"), format_count (l->zero_stage));
+  grid_add (cells, _("ZeRO / FSDP stage"),
+            l->zero_stage == 3 && s->zero3_prefetch
+            /* Translators: ZeRO stage 3 with the next layer gathered early */
+            ? g_strdup_printf (_("%u, next layer prefetched"), (guint) l->zero_stage)
+            : format_count (l->zero_stage));
   /* Translators: the parallel layout: “8 GPUs: tensor 1 × pipeline 1 × data 8” */
   grid_add (cells, _("Parallel layout"),
             g_strdup_printf (ngettext ("%u GPU: tensor %u × pipeline %u × data %u",

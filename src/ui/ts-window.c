@@ -141,6 +141,8 @@ static const FieldSpec fields[] = {
     N_("Gradients in FP32 take 4 bytes per parameter instead of 2"), 0, 0, 0, 1, CHOICES (grad) },
   { "zero_stage", GROUP_ADVANCED, FIELD_CHOICE, OFF (zero_stage), N_("ZeRO / FSDP stage"),
     N_("Splits optimizer states, gradients and weights across GPUs"), 0, 0, 0, 1, CHOICES (zero) },
+  { "zero3_prefetch", GROUP_ADVANCED, FIELD_BOOL, OFF (zero3_prefetch), N_("Prefetch next layer"),
+    N_("With ZeRO-3, gather the next layer early: faster, one more layer in memory"), 0, 0, 0, 1, NULL, NULL, 0 },
   { "tp", GROUP_ADVANCED, FIELD_UINT, OFF (tp), N_("Tensor parallel"),
     N_("GPUs that split every layer; needs NVLink or HCCS"), 0, 1, 0, 1, NULL, NULL, 0 },
   { "pp", GROUP_ADVANCED, FIELD_UINT, OFF (pp), N_("Pipeline parallel"),

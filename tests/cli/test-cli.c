@@ -150,6 +150,27 @@ test_list_json (void)
   g_assert_true (found);
 }
 
+/* --prefetch on doubles the ZeRO-3 gather buffer of the JSON's overhead
+ * detail (sizing-model §3); off is the default. */
+static void
+test_prefetch_flag (void)
+{
+  const char *off[] = { "estimate", "--model", "llama-3.1-70b", "--gpus", "8", "--format", "json", NULL };
+  const char *on[] = { "estimate", "--model", "llama-3.1-70b", "--gpus", "8", "--prefetch", "on", "--format", "json",
+                       NULL };
+  const char *bad[] = { "estimate", "--model", "llama-3.1-70b", "--prefetch", "maybe", NULL };
+  g_autoptr(JsonNode) plain = ts_test_cli_json (off);
+  g_autoptr(JsonNode) prefetched = ts_test_cli_json (on);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  double gather = ts_test_json_number (plain, "memory.overhead_detail.zero3_gather");
+
+  g_assert_cmpfloat (gather, >, 0);
+  g_assert_cmpfloat (ts_test_json_number (prefetched, "memory.overhead_detail.zero3_gather"), ==, 2 * gather);
+  g_assert_cmpint (ts_test_run_cli (bad, &out, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "--prefetch"));
+}
+
 /* The presales engineer's way to a catalog of their own: export the
  * built-in one, change a record (a server's price), check it, size
  * with it. Two DGX H200 at 350,000 USD each cost 700,000
@@ -210,5 +231,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/exit-statuses", test_exit_statuses);
   g_test_add_func ("/cli/list-json", test_list_json);
   g_test_add_func ("/cli/catalog-export-round-trip", test_catalog_export_round_trip);
+  g_test_add_func ("/cli/prefetch-flag", test_prefetch_flag);
   return g_test_run ();
 }

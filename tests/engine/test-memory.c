@@ -565,6 +565,24 @@ test_overhead (void)
   s->fragmentation = 0;
   ts_memory_compute (s, &layout, &m);
   g_assert_cmpfloat (m.per_gpu.bytes[TS_COMPONENT_OVERHEAD], ==, 0.5e9 + 4.0 * 128256 * 8192);
+
+  /* Prefetching the next layer: two gathered layers (sizing-model §3,
+   * “doubled when prefetching”); nothing else moves. */
+  {
+    TsMemory prefetched;
+
+    s->zero3_prefetch = TRUE;
+    ts_memory_compute (s, &layout, &prefetched);
+    g_assert_cmpfloat (prefetched.overhead.zero3_gather, ==, 2 * 4.0 * 128256 * 8192);
+    g_assert_cmpfloat (prefetched.per_gpu.bytes[TS_COMPONENT_OVERHEAD], ==, 0.5e9 + 2 * 4.0 * 128256 * 8192);
+    for (guint c = 0; c < TS_N_COMPONENTS; c++)
+      if (c != TS_COMPONENT_OVERHEAD)
+        g_assert_cmpfloat (prefetched.per_gpu.bytes[c], ==, m.per_gpu.bytes[c]);
+    /* without ZeRO-3 nothing is gathered, prefetched or not */
+    ts_layout_resolve (s, 1, &layout);
+    ts_memory_compute (s, &layout, &prefetched);
+    g_assert_cmpfloat (prefetched.overhead.zero3_gather, ==, 0);
+  }
 }
 
 /* The explanation carries the formula with its inputs: Adam's two FP32

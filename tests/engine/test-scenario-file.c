@@ -24,6 +24,7 @@ test_round_trip (void)
   s->pue = 1.25;
   ts_scenario_set_server (s, "dgx-b200");
   s->servers = 3;
+  s->zero3_prefetch = TRUE;
 
   g_assert_true (ts_scenario_save_file (s, path, &error));
   g_assert_no_error (error);
@@ -36,6 +37,7 @@ test_round_trip (void)
   g_assert_cmpfloat (back->pue, ==, 1.25);
   g_assert_cmpstr (back->server_id, ==, "dgx-b200");
   g_assert_cmpuint (back->servers, ==, 3);
+  g_assert_true (back->zero3_prefetch);
   g_unlink (path);
 }
 
