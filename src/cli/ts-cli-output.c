@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "ts-cli-output.h"
+#include "ts-json.h"
 #ifdef TS_CLI_WITH_RENDER
 #include "ts-render.h"
 #include "ts-specsheet.h"
@@ -189,23 +190,6 @@ models_json (const TsCatalog *catalog)
   return json_builder_get_root (b);
 }
 
-static void
-add_number (JsonBuilder *b, const char *name, double value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_double_value (b, value);
-}
-
-static void
-add_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
 static JsonNode *
 servers_json (const TsCatalog *catalog)
 {
@@ -217,38 +201,38 @@ servers_json (const TsCatalog *catalog)
       const TsServer *s = ts_catalog_get_server (catalog, i);
 
       json_builder_begin_object (b);
-      add_string (b, "id", s->id);
-      add_string (b, "name", s->name);
-      add_string (b, "vendor", s->vendor);
-      add_string (b, "kind", s->kind);
+      ts_json_add_string (b, "id", s->id);
+      ts_json_add_string (b, "name", s->name);
+      ts_json_add_string (b, "vendor", s->vendor);
+      ts_json_add_string (b, "kind", s->kind);
       json_builder_set_member_name (b, "article");
       json_builder_add_boolean_value (b, s->article);
-      add_string (b, "gpu_id", s->gpu_id);
-      add_number (b, "gpu_count", s->gpu_count);
-      add_number (b, "gpu_memory_label_gb", s->gpu_memory_label_gb);
-      add_number (b, "gpu_memory_bytes", s->gpu->memory_bytes * s->gpu_count);
-      add_string (b, "interconnect_id", s->interconnect_id);
-      add_string (b, "cpu_model", s->cpu_model);
-      add_number (b, "cpu_sockets", s->cpu_sockets);
-      add_number (b, "cpu_cores", (double) s->cpu_sockets * s->cpu_cores_per_socket);
-      add_number (b, "ram_gb", s->ram_gb);
-      add_number (b, "ram_gb_max", s->ram_gb_max);
-      add_number (b, "nvme_data_count", s->nvme_data_count);
-      add_number (b, "nvme_data_tb_each", s->nvme_data_tb_each);
-      add_number (b, "compute_nic_count", s->compute_nic_count);
-      add_number (b, "compute_nic_gbps", s->compute_nic_gbps);
-      add_string (b, "network_id", s->network_id);
-      add_number (b, "psu_count", s->psu_count);
-      add_number (b, "psu_w", s->psu_w);
-      add_string (b, "psu_redundancy", s->psu_redundancy);
-      add_number (b, "max_power_kw", s->max_power_kw);
-      add_number (b, "heat_btu_h", s->heat_btu_h > 0 ? s->heat_btu_h
+      ts_json_add_string (b, "gpu_id", s->gpu_id);
+      ts_json_add_double (b, "gpu_count", s->gpu_count);
+      ts_json_add_double (b, "gpu_memory_label_gb", s->gpu_memory_label_gb);
+      ts_json_add_double (b, "gpu_memory_bytes", s->gpu->memory_bytes * s->gpu_count);
+      ts_json_add_string (b, "interconnect_id", s->interconnect_id);
+      ts_json_add_string (b, "cpu_model", s->cpu_model);
+      ts_json_add_double (b, "cpu_sockets", s->cpu_sockets);
+      ts_json_add_double (b, "cpu_cores", (double) s->cpu_sockets * s->cpu_cores_per_socket);
+      ts_json_add_double (b, "ram_gb", s->ram_gb);
+      ts_json_add_double (b, "ram_gb_max", s->ram_gb_max);
+      ts_json_add_double (b, "nvme_data_count", s->nvme_data_count);
+      ts_json_add_double (b, "nvme_data_tb_each", s->nvme_data_tb_each);
+      ts_json_add_double (b, "compute_nic_count", s->compute_nic_count);
+      ts_json_add_double (b, "compute_nic_gbps", s->compute_nic_gbps);
+      ts_json_add_string (b, "network_id", s->network_id);
+      ts_json_add_double (b, "psu_count", s->psu_count);
+      ts_json_add_double (b, "psu_w", s->psu_w);
+      ts_json_add_string (b, "psu_redundancy", s->psu_redundancy);
+      ts_json_add_double (b, "max_power_kw", s->max_power_kw);
+      ts_json_add_double (b, "heat_btu_h", s->heat_btu_h > 0 ? s->heat_btu_h
                                    : s->max_power_kw * ts_catalog_get_btu_h_per_kw (catalog));
-      add_number (b, "rack_units", s->rack_units);
-      add_number (b, "height_mm", s->height_mm);
-      add_number (b, "weight_kg", s->weight_kg);
-      add_string (b, "cooling", s->cooling);
-      add_string (b, "confidence", ts_confidence_to_string (s->prov.confidence));
+      ts_json_add_double (b, "rack_units", s->rack_units);
+      ts_json_add_double (b, "height_mm", s->height_mm);
+      ts_json_add_double (b, "weight_kg", s->weight_kg);
+      ts_json_add_string (b, "cooling", s->cooling);
+      ts_json_add_string (b, "confidence", ts_confidence_to_string (s->prov.confidence));
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -266,20 +250,20 @@ gpus_json (const TsCatalog *catalog)
       const TsGpu *g = ts_catalog_get_gpu (catalog, i);
 
       json_builder_begin_object (b);
-      add_string (b, "id", g->id);
-      add_string (b, "name", g->name);
-      add_string (b, "vendor", g->vendor);
-      add_string (b, "architecture", g->architecture);
-      add_string (b, "form_factor", g->form_factor);
-      add_number (b, "memory_gib", g->memory_gib);
-      add_number (b, "memory_bytes", g->memory_bytes);
-      add_string (b, "memory_type", g->memory_type);
-      add_number (b, "memory_bw_tb_s", g->memory_bw_tb_s);
-      add_number (b, "tflops_bf16", g->tflops_bf16);
-      add_number (b, "tflops_fp8", g->tflops_fp8);
-      add_number (b, "tdp_w", g->tdp_w);
-      add_string (b, "interconnect_id", g->interconnect_id);
-      add_string (b, "confidence", ts_confidence_to_string (g->prov.confidence));
+      ts_json_add_string (b, "id", g->id);
+      ts_json_add_string (b, "name", g->name);
+      ts_json_add_string (b, "vendor", g->vendor);
+      ts_json_add_string (b, "architecture", g->architecture);
+      ts_json_add_string (b, "form_factor", g->form_factor);
+      ts_json_add_double (b, "memory_gib", g->memory_gib);
+      ts_json_add_double (b, "memory_bytes", g->memory_bytes);
+      ts_json_add_string (b, "memory_type", g->memory_type);
+      ts_json_add_double (b, "memory_bw_tb_s", g->memory_bw_tb_s);
+      ts_json_add_double (b, "tflops_bf16", g->tflops_bf16);
+      ts_json_add_double (b, "tflops_fp8", g->tflops_fp8);
+      ts_json_add_double (b, "tdp_w", g->tdp_w);
+      ts_json_add_string (b, "interconnect_id", g->interconnect_id);
+      ts_json_add_string (b, "confidence", ts_confidence_to_string (g->prov.confidence));
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

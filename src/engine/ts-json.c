@@ -592,3 +592,64 @@ ts_json_parse_file (const char  *path,
 
   return ts_json_parse (data, length, path, error);
 }
+
+/* ---- writing ------------------------------------------------------------ */
+
+void
+ts_json_add_string (JsonBuilder *b,
+                    const char  *name,
+                    const char  *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+ts_json_add_int (JsonBuilder *b,
+                 const char  *name,
+                 gint64       value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+void
+ts_json_add_bool (JsonBuilder *b,
+                  const char  *name,
+                  gboolean     value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
+
+void
+ts_json_add_double (JsonBuilder *b,
+                    const char  *name,
+                    double       value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_double_value (b, value);
+}
+
+/* json-glib 1.6 appends “.0” to any double printed without a point, so
+ * 8e18 comes out as “8e+18.0”, which no JSON reader accepts: such a value
+ * moves by one ulp to a neighbour that prints with its point. A figure
+ * that is not finite (never expected) is written as 0 rather than as a
+ * bare word. */
+void
+ts_json_add_double_valid (JsonBuilder *b,
+                          const char  *name,
+                          double       value)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    value = 0;
+  g_ascii_dtostr (text, sizeof text, value);
+  if (strchr (text, 'e') != NULL && strchr (text, '.') == NULL)
+    value = nextafter (value, 0);
+  ts_json_add_double (b, name, value);
+}

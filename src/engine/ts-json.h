@@ -21,4 +21,25 @@ JsonNode *ts_json_parse      (const char  *data,
 JsonNode *ts_json_parse_file (const char  *path,
                               GError     **error);
 
+/* Members of the object being built, one call each: the writer every
+ * JSON output of the engine and the CLI shares. A NULL string is null. */
+void      ts_json_add_string (JsonBuilder *builder,
+                              const char  *name,
+                              const char  *value);
+void      ts_json_add_int    (JsonBuilder *builder,
+                              const char  *name,
+                              gint64       value);
+void      ts_json_add_bool   (JsonBuilder *builder,
+                              const char  *name,
+                              gboolean     value);
+/* json-glib's own double */
+void      ts_json_add_double (JsonBuilder *builder,
+                              const char  *name,
+                              double       value);
+/* a double that json-glib 1.6 is sure to write as valid JSON (the plan's
+ * figures, which can reach 8e18 and more) */
+void      ts_json_add_double_valid (JsonBuilder *builder,
+                                    const char  *name,
+                                    double       value);
+
 G_END_DECLS

@@ -7,25 +7,8 @@
 
 #include "config.h"
 
+#include "ts-json.h"
 #include "ts-memory.h"
-
-static void
-add_double (JsonBuilder *b,
-            const char  *name,
-            double       value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_double_value (b, value);
-}
-
-static void
-add_uint (JsonBuilder *b,
-          const char  *name,
-          guint        value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
 
 void
 ts_breakdown_to_json (const TsBreakdown *breakdown,
@@ -33,8 +16,8 @@ ts_breakdown_to_json (const TsBreakdown *breakdown,
 {
   json_builder_begin_object (b);
   for (guint i = 0; i < TS_N_COMPONENTS; i++)
-    add_double (b, ts_component_key (i), breakdown->bytes[i]);
-  add_double (b, "sum", ts_breakdown_sum (breakdown));
+    ts_json_add_double (b, ts_component_key (i), breakdown->bytes[i]);
+  ts_json_add_double (b, "sum", ts_breakdown_sum (breakdown));
   json_builder_end_object (b);
 }
 
@@ -52,8 +35,8 @@ ts_model_to_json (const TsModel *model,
     json_builder_add_null_value (b);
   json_builder_set_member_name (b, "name");
   json_builder_add_string_value (b, model->name != NULL ? model->name : "");
-  add_double (b, "params", model->params);
-  add_double (b, "active_params", model->active_params);
+  ts_json_add_double (b, "params", model->params);
+  ts_json_add_double (b, "active_params", model->active_params);
 
   if (model->has_architecture)
     {
@@ -61,33 +44,33 @@ ts_model_to_json (const TsModel *model,
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "inferred");
       json_builder_add_boolean_value (b, model->architecture_inferred);
-      add_uint (b, "layers", a->layers);
-      add_uint (b, "hidden_size", a->hidden_size);
-      add_uint (b, "attention_heads", a->attention_heads);
-      add_uint (b, "kv_heads", a->kv_heads);
-      add_uint (b, "head_dim", a->head_dim);
-      add_uint (b, "ffn_size", a->ffn_size);
+      ts_json_add_int (b, "layers", a->layers);
+      ts_json_add_int (b, "hidden_size", a->hidden_size);
+      ts_json_add_int (b, "attention_heads", a->attention_heads);
+      ts_json_add_int (b, "kv_heads", a->kv_heads);
+      ts_json_add_int (b, "head_dim", a->head_dim);
+      ts_json_add_int (b, "ffn_size", a->ffn_size);
       json_builder_set_member_name (b, "mlp");
       json_builder_add_string_value (b, ts_mlp_kind_to_string (a->mlp));
-      add_uint (b, "vocab_size", a->vocab_size);
+      ts_json_add_int (b, "vocab_size", a->vocab_size);
       json_builder_set_member_name (b, "tied_embeddings");
       json_builder_add_boolean_value (b, a->tied_embeddings);
       json_builder_set_member_name (b, "dropout");
       json_builder_add_boolean_value (b, a->dropout);
-      add_uint (b, "experts", a->experts);
-      add_uint (b, "active_experts", a->active_experts);
-      add_uint (b, "shared_experts", a->shared_experts);
-      add_uint (b, "expert_ffn_size", a->expert_ffn_size);
-      add_uint (b, "dense_layers", a->dense_layers);
+      ts_json_add_int (b, "experts", a->experts);
+      ts_json_add_int (b, "active_experts", a->active_experts);
+      ts_json_add_int (b, "shared_experts", a->shared_experts);
+      ts_json_add_int (b, "expert_ffn_size", a->expert_ffn_size);
+      ts_json_add_int (b, "dense_layers", a->dense_layers);
       json_builder_set_member_name (b, "qkv_bias");
       json_builder_add_boolean_value (b, a->qkv_bias);
-      add_uint (b, "q_lora_rank", a->q_lora_rank);
-      add_uint (b, "kv_lora_rank", a->kv_lora_rank);
-      add_uint (b, "qk_nope_head_dim", a->qk_nope_head_dim);
-      add_uint (b, "qk_rope_head_dim", a->qk_rope_head_dim);
-      add_uint (b, "v_head_dim", a->v_head_dim);
-      add_double (b, "largest_layer_params", ts_architecture_largest_layer_params (a));
-      add_double (b, "computed_params", ts_architecture_total_params (a));
+      ts_json_add_int (b, "q_lora_rank", a->q_lora_rank);
+      ts_json_add_int (b, "kv_lora_rank", a->kv_lora_rank);
+      ts_json_add_int (b, "qk_nope_head_dim", a->qk_nope_head_dim);
+      ts_json_add_int (b, "qk_rope_head_dim", a->qk_rope_head_dim);
+      ts_json_add_int (b, "v_head_dim", a->v_head_dim);
+      ts_json_add_double (b, "largest_layer_params", ts_architecture_largest_layer_params (a));
+      ts_json_add_double (b, "computed_params", ts_architecture_total_params (a));
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
@@ -100,10 +83,10 @@ ts_memory_add_json (const TsScenario *s,
 {
   json_builder_set_member_name (b, "rule_of_thumb");
   json_builder_begin_object (b);
-  add_double (b, "bytes_per_param_low", m->rule.bytes_per_param_low);
-  add_double (b, "bytes_per_param_high", m->rule.bytes_per_param_high);
-  add_double (b, "low_bytes", m->rule.low_bytes);
-  add_double (b, "high_bytes", m->rule.high_bytes);
+  ts_json_add_double (b, "bytes_per_param_low", m->rule.bytes_per_param_low);
+  ts_json_add_double (b, "bytes_per_param_high", m->rule.bytes_per_param_high);
+  ts_json_add_double (b, "low_bytes", m->rule.low_bytes);
+  ts_json_add_double (b, "high_bytes", m->rule.high_bytes);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "memory");
@@ -115,33 +98,33 @@ ts_memory_add_json (const TsScenario *s,
 
   json_builder_set_member_name (b, "layout");
   json_builder_begin_object (b);
-  add_uint (b, "gpus", m->layout.gpus);
-  add_uint (b, "tp", m->layout.tp);
-  add_uint (b, "pp", m->layout.pp);
-  add_uint (b, "dp", m->layout.dp);
-  add_uint (b, "ep", m->layout.ep);
-  add_uint (b, "zero_stage", m->layout.zero_stage);
+  ts_json_add_int (b, "gpus", m->layout.gpus);
+  ts_json_add_int (b, "tp", m->layout.tp);
+  ts_json_add_int (b, "pp", m->layout.pp);
+  ts_json_add_int (b, "dp", m->layout.dp);
+  ts_json_add_int (b, "ep", m->layout.ep);
+  ts_json_add_int (b, "zero_stage", m->layout.zero_stage);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "activations_detail");
   json_builder_begin_object (b);
-  add_double (b, "per_layer", m->activations.per_layer);
-  add_double (b, "layers", m->activations.layers);
-  add_double (b, "extra", m->activations.extra);
-  add_double (b, "recompute_peak", m->activations.recompute_peak);
+  ts_json_add_double (b, "per_layer", m->activations.per_layer);
+  ts_json_add_double (b, "layers", m->activations.layers);
+  ts_json_add_double (b, "extra", m->activations.extra);
+  ts_json_add_double (b, "recompute_peak", m->activations.recompute_peak);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "overhead_detail");
   json_builder_begin_object (b);
-  add_double (b, "runtime_context", m->overhead.runtime_context);
-  add_double (b, "fragmentation", m->overhead.fragmentation);
-  add_double (b, "zero3_gather", m->overhead.zero3_gather);
+  ts_json_add_double (b, "runtime_context", m->overhead.runtime_context);
+  ts_json_add_double (b, "fragmentation", m->overhead.fragmentation);
+  ts_json_add_double (b, "zero3_gather", m->overhead.zero3_gather);
   json_builder_end_object (b);
 
-  add_double (b, "trainable_params", m->trainable_params);
-  add_double (b, "adapter_params", m->adapter_params);
-  add_double (b, "host_ram_bytes", m->host_ram_bytes);
-  add_double (b, "checkpoint_bytes", m->checkpoint_bytes);
+  ts_json_add_double (b, "trainable_params", m->trainable_params);
+  ts_json_add_double (b, "adapter_params", m->adapter_params);
+  ts_json_add_double (b, "host_ram_bytes", m->host_ram_bytes);
+  ts_json_add_double (b, "checkpoint_bytes", m->checkpoint_bytes);
 
   json_builder_set_member_name (b, "explain");
   json_builder_begin_object (b);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ts-format.h"
+#include "ts-json.h"
 #include "ts-recommend.h"
 
 /* Training FLOPs per parameter and token (Kaplan et al. 2020, "Scaling
@@ -1419,49 +1420,6 @@ ts_option_dup_notes (const TsOption *o)
 
 /* ---- JSON --------------------------------------------------------------- */
 
-/* json-glib 1.6 appends “.0” to any double printed without a point, so
- * 8e18 comes out as “8e+18.0”, which no JSON reader accepts: such a value
- * moves by one ulp to a neighbour that prints with its point. A figure
- * that is not finite (never expected) is written as 0 rather than as a
- * bare word. */
-static void
-add_double (JsonBuilder *b, const char *name, double value)
-{
-  char text[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (!isfinite (value))
-    value = 0;
-  g_ascii_dtostr (text, sizeof text, value);
-  if (strchr (text, 'e') != NULL && strchr (text, '.') == NULL)
-    value = nextafter (value, 0);
-  json_builder_set_member_name (b, name);
-  json_builder_add_double_value (b, value);
-}
-
-static void
-add_int (JsonBuilder *b, const char *name, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
-
-static void
-add_bool (JsonBuilder *b, const char *name, gboolean value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_boolean_value (b, value);
-}
-
-static void
-add_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
 /* A 12,500-server cluster has thousands of racks: the JSON lists the
  * first ones (servers fill racks in order, so the rest repeat them) and
  * says when it stopped; “racks” always counts them all. */
@@ -1481,7 +1439,7 @@ racks_to_json (const TsOption *o,
     racks = built = build_rack_detail (o, JSON_RACK_DETAIL_MAX);
   shown = racks != NULL ? MIN (racks->len, JSON_RACK_DETAIL_MAX) : 0;
 
-  add_bool (b, "rack_detail_complete", racks == NULL || shown == racks->len);
+  ts_json_add_bool (b, "rack_detail_complete", racks == NULL || shown == racks->len);
   json_builder_set_member_name (b, "rack_detail");
   json_builder_begin_array (b);
   for (guint r = 0; r < shown; r++)
@@ -1489,14 +1447,14 @@ racks_to_json (const TsOption *o,
       const TsRack *rack = &g_array_index (racks, TsRack, r);
 
       json_builder_begin_object (b);
-      add_int (b, "units", rack->units);
-      add_int (b, "used_units", rack->used_units);
-      add_double (b, "power_kw", rack->power_kw);
-      add_double (b, "limit_kw", rack->limit_kw);
-      add_double (b, "heat_btu_h", rack->heat_btu_h);
-      add_double (b, "weight_kg", rack->weight_kg);
-      add_double (b, "amps_per_phase", rack->amps_per_phase);
-      add_bool (b, "over_limit", rack->over_limit);
+      ts_json_add_int (b, "units", rack->units);
+      ts_json_add_int (b, "used_units", rack->used_units);
+      ts_json_add_double_valid (b, "power_kw", rack->power_kw);
+      ts_json_add_double_valid (b, "limit_kw", rack->limit_kw);
+      ts_json_add_double_valid (b, "heat_btu_h", rack->heat_btu_h);
+      ts_json_add_double_valid (b, "weight_kg", rack->weight_kg);
+      ts_json_add_double_valid (b, "amps_per_phase", rack->amps_per_phase);
+      ts_json_add_bool (b, "over_limit", rack->over_limit);
       json_builder_set_member_name (b, "devices");
       json_builder_begin_array (b);
       for (guint i = 0; i < rack->devices->len; i++)
@@ -1504,12 +1462,12 @@ racks_to_json (const TsOption *o,
           const TsRackDevice *d = &g_array_index (rack->devices, TsRackDevice, i);
 
           json_builder_begin_object (b);
-          add_string (b, "role", ts_device_role_to_string (d->role));
-          add_string (b, "name", d->name);
-          add_int (b, "u_bottom", d->u_bottom);
-          add_int (b, "u_height", d->u_height);
-          add_double (b, "power_kw", d->power_kw);
-          add_double (b, "weight_kg", d->weight_kg);
+          ts_json_add_string (b, "role", ts_device_role_to_string (d->role));
+          ts_json_add_string (b, "name", d->name);
+          ts_json_add_int (b, "u_bottom", d->u_bottom);
+          ts_json_add_int (b, "u_height", d->u_height);
+          ts_json_add_double_valid (b, "power_kw", d->power_kw);
+          ts_json_add_double_valid (b, "weight_kg", d->weight_kg);
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
@@ -1546,34 +1504,34 @@ ts_option_to_json (const TsOption *o,
   const TsLayout *l = &o->memory.layout;
 
   json_builder_begin_object (b);
-  add_string (b, "server_id", o->server->id);
-  add_string (b, "server_name", o->server->name);
-  add_string (b, "kind", o->server->kind);
-  add_int (b, "rank", o->rank);
-  add_bool (b, "recommended", o->recommended);
-  add_int (b, "servers", o->servers);
-  add_int (b, "gpus", o->gpus);
-  add_int (b, "servers_for_memory", o->servers_for_memory);
-  add_int (b, "servers_for_deadline", o->servers_for_deadline);
-  add_bool (b, "fits", o->fits);
-  add_string (b, "verdict", ts_verdict_to_string (o->verdict));
+  ts_json_add_string (b, "server_id", o->server->id);
+  ts_json_add_string (b, "server_name", o->server->name);
+  ts_json_add_string (b, "kind", o->server->kind);
+  ts_json_add_int (b, "rank", o->rank);
+  ts_json_add_bool (b, "recommended", o->recommended);
+  ts_json_add_int (b, "servers", o->servers);
+  ts_json_add_int (b, "gpus", o->gpus);
+  ts_json_add_int (b, "servers_for_memory", o->servers_for_memory);
+  ts_json_add_int (b, "servers_for_deadline", o->servers_for_deadline);
+  ts_json_add_bool (b, "fits", o->fits);
+  ts_json_add_string (b, "verdict", ts_verdict_to_string (o->verdict));
   /* Codes, not sentences: the JSON is the same in every language (the
    * sentences are TsOption's reason, suggestion and notes). */
-  add_string (b, "reason", o->reason_code);
+  ts_json_add_string (b, "reason", o->reason_code);
   json_builder_set_member_name (b, "suggestion");
   json_builder_begin_array (b);
   if (o->suggested_servers > 0)
     {
       json_builder_begin_object (b);
-      add_string (b, "kind", "servers");
-      add_int (b, "servers", o->suggested_servers);
+      ts_json_add_string (b, "kind", "servers");
+      ts_json_add_int (b, "servers", o->suggested_servers);
       json_builder_end_object (b);
     }
   for (guint i = 0; i < G_N_ELEMENTS (remedy_codes); i++)
     if (o->remedies & remedy_codes[i].flag)
       {
         json_builder_begin_object (b);
-        add_string (b, "kind", remedy_codes[i].code);
+        ts_json_add_string (b, "kind", remedy_codes[i].code);
         json_builder_end_object (b);
       }
   json_builder_end_array (b);
@@ -1584,90 +1542,90 @@ ts_option_to_json (const TsOption *o,
       json_builder_add_string_value (b, note_codes[i].code);
   json_builder_end_array (b);
 
-  add_double (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));
-  add_double (b, "gpu_memory_bytes", o->gpu_memory_bytes);
-  add_double (b, "headroom_bytes", o->headroom_bytes);
-  add_double (b, "headroom_fraction", o->headroom_fraction);
+  ts_json_add_double_valid (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));
+  ts_json_add_double_valid (b, "gpu_memory_bytes", o->gpu_memory_bytes);
+  ts_json_add_double_valid (b, "headroom_bytes", o->headroom_bytes);
+  ts_json_add_double_valid (b, "headroom_fraction", o->headroom_fraction);
   if (!isnan (o->upper_headroom_fraction))
-    add_double (b, "headroom_fraction_fp32_gradients", o->upper_headroom_fraction);
+    ts_json_add_double_valid (b, "headroom_fraction_fp32_gradients", o->upper_headroom_fraction);
   json_builder_set_member_name (b, "per_gpu");
   ts_breakdown_to_json (&o->memory.per_gpu, b);
   json_builder_set_member_name (b, "layout");
   json_builder_begin_object (b);
-  add_int (b, "gpus", l->gpus);
-  add_int (b, "tp", l->tp);
-  add_int (b, "pp", l->pp);
-  add_int (b, "dp", l->dp);
-  add_int (b, "ep", l->ep);
-  add_int (b, "zero_stage", l->zero_stage);
+  ts_json_add_int (b, "gpus", l->gpus);
+  ts_json_add_int (b, "tp", l->tp);
+  ts_json_add_int (b, "pp", l->pp);
+  ts_json_add_int (b, "dp", l->dp);
+  ts_json_add_int (b, "ep", l->ep);
+  ts_json_add_int (b, "zero_stage", l->zero_stage);
   json_builder_end_object (b);
 
-  add_bool (b, "interconnect_ok", o->interconnect_ok);
-  add_string (b, "interconnect", o->server->interconnect->name);
+  ts_json_add_bool (b, "interconnect_ok", o->interconnect_ok);
+  ts_json_add_string (b, "interconnect", o->server->interconnect->name);
 
   json_builder_set_member_name (b, "network");
   json_builder_begin_object (b);
-  add_string (b, "id", o->network != NULL ? o->network->id : NULL);
-  add_string (b, "name", o->network != NULL ? o->network->name : NULL);
-  add_string (b, "family", o->network != NULL ? o->network->family : NULL);
-  add_bool (b, "gpudirect_rdma", o->network != NULL);
-  add_int (b, "compute_ports", o->compute_ports);
-  add_double (b, "port_gbps", o->port_gbps);
-  add_int (b, "leaf_switches", o->leaf_switches);
-  add_int (b, "spine_switches", o->spine_switches);
-  add_int (b, "storage_ports", o->storage_ports);
-  add_int (b, "storage_switches", o->storage_switches);
-  add_int (b, "management_switches", o->management_switches);
-  add_double (b, "gradient_bytes", o->gradient_bytes);
-  add_double (b, "sync_seconds_network", o->sync_seconds_network);
-  add_double (b, "sync_seconds_intra", o->sync_seconds_intra);
-  add_double (b, "network_gb_s", o->network_gb_s);
-  add_double (b, "intra_gb_s", o->intra_gb_s);
+  ts_json_add_string (b, "id", o->network != NULL ? o->network->id : NULL);
+  ts_json_add_string (b, "name", o->network != NULL ? o->network->name : NULL);
+  ts_json_add_string (b, "family", o->network != NULL ? o->network->family : NULL);
+  ts_json_add_bool (b, "gpudirect_rdma", o->network != NULL);
+  ts_json_add_int (b, "compute_ports", o->compute_ports);
+  ts_json_add_double_valid (b, "port_gbps", o->port_gbps);
+  ts_json_add_int (b, "leaf_switches", o->leaf_switches);
+  ts_json_add_int (b, "spine_switches", o->spine_switches);
+  ts_json_add_int (b, "storage_ports", o->storage_ports);
+  ts_json_add_int (b, "storage_switches", o->storage_switches);
+  ts_json_add_int (b, "management_switches", o->management_switches);
+  ts_json_add_double_valid (b, "gradient_bytes", o->gradient_bytes);
+  ts_json_add_double_valid (b, "sync_seconds_network", o->sync_seconds_network);
+  ts_json_add_double_valid (b, "sync_seconds_intra", o->sync_seconds_intra);
+  ts_json_add_double_valid (b, "network_gb_s", o->network_gb_s);
+  ts_json_add_double_valid (b, "intra_gb_s", o->intra_gb_s);
   json_builder_end_object (b);
 
-  add_double (b, "checkpoint_bytes", o->checkpoint_bytes);
+  ts_json_add_double_valid (b, "checkpoint_bytes", o->checkpoint_bytes);
   json_builder_set_member_name (b, "storage");
   json_builder_begin_object (b);
-  add_double (b, "checkpoint_bytes", o->checkpoint_bytes);
-  add_double (b, "nvme_bytes", o->nvme_bytes);
-  add_double (b, "checkpoints_on_nvme", o->checkpoints_on_nvme);
-  add_double (b, "checkpoint_write_seconds", o->checkpoint_write_seconds);
-  add_double (b, "dataset_bytes", o->dataset_bytes);
-  add_double (b, "dataset_bytes_per_token", DATASET_BYTES_PER_TOKEN);
+  ts_json_add_double_valid (b, "checkpoint_bytes", o->checkpoint_bytes);
+  ts_json_add_double_valid (b, "nvme_bytes", o->nvme_bytes);
+  ts_json_add_double_valid (b, "checkpoints_on_nvme", o->checkpoints_on_nvme);
+  ts_json_add_double_valid (b, "checkpoint_write_seconds", o->checkpoint_write_seconds);
+  ts_json_add_double_valid (b, "dataset_bytes", o->dataset_bytes);
+  ts_json_add_double_valid (b, "dataset_bytes_per_token", DATASET_BYTES_PER_TOKEN);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "host");
   json_builder_begin_object (b);
-  add_double (b, "cpu_cores_per_gpu", o->cpu_cores_per_gpu);
-  add_double (b, "ram_needed_bytes", o->host_ram_needed_bytes);
-  add_double (b, "ram_bytes", o->host_ram_bytes);
-  add_bool (b, "ram_ok", o->host_ram_ok);
+  ts_json_add_double_valid (b, "cpu_cores_per_gpu", o->cpu_cores_per_gpu);
+  ts_json_add_double_valid (b, "ram_needed_bytes", o->host_ram_needed_bytes);
+  ts_json_add_double_valid (b, "ram_bytes", o->host_ram_bytes);
+  ts_json_add_bool (b, "ram_ok", o->host_ram_ok);
   json_builder_end_object (b);
 
-  add_double (b, "power_kw", o->power_kw);
-  add_double (b, "heat_btu_h", o->heat_btu_h);
-  add_double (b, "heat_btu_per_h", o->heat_btu_h);
-  add_double (b, "heat_btu_h_electrical", o->heat_btu_h_electrical);
-  add_double (b, "cooling_tons", o->cooling_tons);
-  add_double (b, "amps_per_phase", o->amps_per_phase);
-  add_double (b, "feed_amps", o->feed_amps);
-  add_double (b, "line_voltage", o->line_voltage);
-  add_int (b, "phases", o->phases);
-  add_string (b, "psu_redundancy", o->server->psu_redundancy);
-  add_int (b, "psu_active", o->psu_active);
-  add_bool (b, "psu_ok", o->psu_ok);
-  add_int (b, "rack_units", o->rack_units);
-  add_int (b, "racks", o->racks);
+  ts_json_add_double_valid (b, "power_kw", o->power_kw);
+  ts_json_add_double_valid (b, "heat_btu_h", o->heat_btu_h);
+  ts_json_add_double_valid (b, "heat_btu_per_h", o->heat_btu_h);
+  ts_json_add_double_valid (b, "heat_btu_h_electrical", o->heat_btu_h_electrical);
+  ts_json_add_double_valid (b, "cooling_tons", o->cooling_tons);
+  ts_json_add_double_valid (b, "amps_per_phase", o->amps_per_phase);
+  ts_json_add_double_valid (b, "feed_amps", o->feed_amps);
+  ts_json_add_double_valid (b, "line_voltage", o->line_voltage);
+  ts_json_add_int (b, "phases", o->phases);
+  ts_json_add_string (b, "psu_redundancy", o->server->psu_redundancy);
+  ts_json_add_int (b, "psu_active", o->psu_active);
+  ts_json_add_bool (b, "psu_ok", o->psu_ok);
+  ts_json_add_int (b, "rack_units", o->rack_units);
+  ts_json_add_int (b, "racks", o->racks);
   racks_to_json (o, b);
 
-  add_double (b, "training_flops", o->training_flops);
-  add_double (b, "peak_tflops", o->peak_tflops);
-  add_double (b, "mfu", o->mfu);
-  add_double (b, "availability", o->availability);
-  add_double (b, "training_days", o->training_days);
-  add_bool (b, "meets_deadline", o->meets_deadline);
-  add_double (b, "energy_kwh", o->energy_kwh);
-  add_double (b, "energy_cost", o->energy_cost);
-  add_double (b, "capex_usd", o->capex_usd);
+  ts_json_add_double_valid (b, "training_flops", o->training_flops);
+  ts_json_add_double_valid (b, "peak_tflops", o->peak_tflops);
+  ts_json_add_double_valid (b, "mfu", o->mfu);
+  ts_json_add_double_valid (b, "availability", o->availability);
+  ts_json_add_double_valid (b, "training_days", o->training_days);
+  ts_json_add_bool (b, "meets_deadline", o->meets_deadline);
+  ts_json_add_double_valid (b, "energy_kwh", o->energy_kwh);
+  ts_json_add_double_valid (b, "energy_cost", o->energy_cost);
+  ts_json_add_double_valid (b, "capex_usd", o->capex_usd);
   json_builder_end_object (b);
 }

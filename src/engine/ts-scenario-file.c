@@ -30,65 +30,34 @@
 /* ---- writing ---------------------------------------------------------- */
 
 static void
-put_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-put_double (JsonBuilder *b, const char *name, double value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_double_value (b, value);
-}
-
-static void
-put_int (JsonBuilder *b, const char *name, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
-
-static void
-put_bool (JsonBuilder *b, const char *name, gboolean value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_boolean_value (b, value);
-}
-
-static void
 put_architecture (JsonBuilder *b, const TsArchitecture *a)
 {
   json_builder_set_member_name (b, "architecture");
   json_builder_begin_object (b);
-  put_int (b, "layers", a->layers);
-  put_int (b, "hidden_size", a->hidden_size);
-  put_int (b, "attention_heads", a->attention_heads);
-  put_int (b, "kv_heads", a->kv_heads);
-  put_int (b, "head_dim", a->head_dim);
-  put_int (b, "ffn_size", a->ffn_size);
-  put_string (b, "mlp", ts_mlp_kind_to_string (a->mlp));
-  put_int (b, "vocab_size", a->vocab_size);
-  put_bool (b, "tied_embeddings", a->tied_embeddings);
-  put_bool (b, "dropout", a->dropout);
-  put_bool (b, "qkv_bias", a->qkv_bias);
-  put_int (b, "experts", a->experts);
-  put_int (b, "active_experts", a->active_experts);
-  put_int (b, "shared_experts", a->shared_experts);
-  put_int (b, "expert_ffn_size", a->expert_ffn_size);
-  put_int (b, "dense_layers", a->dense_layers);
+  ts_json_add_int (b, "layers", a->layers);
+  ts_json_add_int (b, "hidden_size", a->hidden_size);
+  ts_json_add_int (b, "attention_heads", a->attention_heads);
+  ts_json_add_int (b, "kv_heads", a->kv_heads);
+  ts_json_add_int (b, "head_dim", a->head_dim);
+  ts_json_add_int (b, "ffn_size", a->ffn_size);
+  ts_json_add_string (b, "mlp", ts_mlp_kind_to_string (a->mlp));
+  ts_json_add_int (b, "vocab_size", a->vocab_size);
+  ts_json_add_bool (b, "tied_embeddings", a->tied_embeddings);
+  ts_json_add_bool (b, "dropout", a->dropout);
+  ts_json_add_bool (b, "qkv_bias", a->qkv_bias);
+  ts_json_add_int (b, "experts", a->experts);
+  ts_json_add_int (b, "active_experts", a->active_experts);
+  ts_json_add_int (b, "shared_experts", a->shared_experts);
+  ts_json_add_int (b, "expert_ffn_size", a->expert_ffn_size);
+  ts_json_add_int (b, "dense_layers", a->dense_layers);
   if (ts_architecture_is_mla (a))
     {
       /* Multi-head latent attention (DeepSeek-V3), only when used. */
-      put_int (b, "q_lora_rank", a->q_lora_rank);
-      put_int (b, "kv_lora_rank", a->kv_lora_rank);
-      put_int (b, "qk_nope_head_dim", a->qk_nope_head_dim);
-      put_int (b, "qk_rope_head_dim", a->qk_rope_head_dim);
-      put_int (b, "v_head_dim", a->v_head_dim);
+      ts_json_add_int (b, "q_lora_rank", a->q_lora_rank);
+      ts_json_add_int (b, "kv_lora_rank", a->kv_lora_rank);
+      ts_json_add_int (b, "qk_nope_head_dim", a->qk_nope_head_dim);
+      ts_json_add_int (b, "qk_rope_head_dim", a->qk_rope_head_dim);
+      ts_json_add_int (b, "v_head_dim", a->v_head_dim);
     }
   json_builder_end_object (b);
 }
@@ -99,55 +68,55 @@ ts_scenario_to_json (const TsScenario *s)
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
   json_builder_begin_object (b);
-  put_int (b, "schema_version", TS_SCENARIO_SCHEMA_VERSION);
+  ts_json_add_int (b, "schema_version", TS_SCENARIO_SCHEMA_VERSION);
 
   json_builder_set_member_name (b, "model");
   json_builder_begin_object (b);
   if (s->model_id != NULL)
-    put_string (b, "id", s->model_id);
+    ts_json_add_string (b, "id", s->model_id);
   else if (s->model.architecture_inferred || !s->model.has_architecture)
-    put_double (b, "params", s->model.params);
+    ts_json_add_double (b, "params", s->model.params);
   else
     {
-      put_string (b, "name", s->model.name);
+      ts_json_add_string (b, "name", s->model.name);
       put_architecture (b, &s->model.arch);
     }
   json_builder_end_object (b);
 
-  put_string (b, "method", ts_method_to_string (s->method));
-  put_string (b, "precision", ts_precision_to_string (s->precision));
-  put_string (b, "grad_dtype", ts_grad_dtype_to_string (s->grad_dtype));
-  put_string (b, "optimizer", ts_optimizer_to_string (s->optimizer));
-  put_string (b, "offload", ts_offload_to_string (s->offload));
-  put_int (b, "seq_len", s->seq_len);
-  put_int (b, "micro_batch", s->micro_batch);
-  put_string (b, "checkpointing", ts_checkpointing_to_string (s->checkpointing));
-  put_bool (b, "flash_attention", s->flash_attention);
-  put_bool (b, "sequence_parallel", s->sequence_parallel);
-  put_bool (b, "zero3_prefetch", s->zero3_prefetch);
-  put_double (b, "tokens", s->tokens);
-  put_double (b, "deadline_days", s->deadline_days);
-  put_int (b, "zero_stage", s->zero_stage);
-  put_int (b, "tp", s->tp);
-  put_int (b, "pp", s->pp);
-  put_int (b, "ep", s->ep);
-  put_int (b, "gpus", s->gpus);
-  put_int (b, "lora_rank", s->lora_rank);
-  put_string (b, "lora_targets", ts_lora_targets_to_string (s->lora_targets));
-  put_bool (b, "double_quant", s->double_quant);
-  put_bool (b, "paged_optimizer", s->paged_optimizer);
-  put_double (b, "runtime_overhead_bytes", s->runtime_overhead_bytes);
-  put_double (b, "fragmentation", s->fragmentation);
-  put_string (b, "server_id", s->server_id);
-  put_int (b, "servers", s->servers);
-  put_int (b, "rack_units", s->rack_units);
-  put_double (b, "rack_kw", s->rack_kw);
-  put_double (b, "voltage", s->voltage);
-  put_int (b, "phases", s->phases);
-  put_double (b, "pue", s->pue);
-  put_double (b, "price_kwh", s->price_kwh);
-  put_string (b, "currency", s->currency);
-  put_double (b, "headroom_tight", s->headroom_tight);
+  ts_json_add_string (b, "method", ts_method_to_string (s->method));
+  ts_json_add_string (b, "precision", ts_precision_to_string (s->precision));
+  ts_json_add_string (b, "grad_dtype", ts_grad_dtype_to_string (s->grad_dtype));
+  ts_json_add_string (b, "optimizer", ts_optimizer_to_string (s->optimizer));
+  ts_json_add_string (b, "offload", ts_offload_to_string (s->offload));
+  ts_json_add_int (b, "seq_len", s->seq_len);
+  ts_json_add_int (b, "micro_batch", s->micro_batch);
+  ts_json_add_string (b, "checkpointing", ts_checkpointing_to_string (s->checkpointing));
+  ts_json_add_bool (b, "flash_attention", s->flash_attention);
+  ts_json_add_bool (b, "sequence_parallel", s->sequence_parallel);
+  ts_json_add_bool (b, "zero3_prefetch", s->zero3_prefetch);
+  ts_json_add_double (b, "tokens", s->tokens);
+  ts_json_add_double (b, "deadline_days", s->deadline_days);
+  ts_json_add_int (b, "zero_stage", s->zero_stage);
+  ts_json_add_int (b, "tp", s->tp);
+  ts_json_add_int (b, "pp", s->pp);
+  ts_json_add_int (b, "ep", s->ep);
+  ts_json_add_int (b, "gpus", s->gpus);
+  ts_json_add_int (b, "lora_rank", s->lora_rank);
+  ts_json_add_string (b, "lora_targets", ts_lora_targets_to_string (s->lora_targets));
+  ts_json_add_bool (b, "double_quant", s->double_quant);
+  ts_json_add_bool (b, "paged_optimizer", s->paged_optimizer);
+  ts_json_add_double (b, "runtime_overhead_bytes", s->runtime_overhead_bytes);
+  ts_json_add_double (b, "fragmentation", s->fragmentation);
+  ts_json_add_string (b, "server_id", s->server_id);
+  ts_json_add_int (b, "servers", s->servers);
+  ts_json_add_int (b, "rack_units", s->rack_units);
+  ts_json_add_double (b, "rack_kw", s->rack_kw);
+  ts_json_add_double (b, "voltage", s->voltage);
+  ts_json_add_int (b, "phases", s->phases);
+  ts_json_add_double (b, "pue", s->pue);
+  ts_json_add_double (b, "price_kwh", s->price_kwh);
+  ts_json_add_string (b, "currency", s->currency);
+  ts_json_add_double (b, "headroom_tight", s->headroom_tight);
   json_builder_end_object (b);
 
   return json_builder_get_root (b);
