@@ -20,6 +20,8 @@
 
 #include <glib.h>
 
+#include "bench-util.h"
+
 extern char **environ;
 
 /* Issue 10's target on a 2-core machine. */
@@ -28,25 +30,6 @@ extern char **environ;
 #define RUNS            41
 #define QUICK_RUNS      7
 #define WARMUP          2
-
-static double
-now_us (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
 
 /* One run: wall ms, the child's CPU ms (user + system) through cpu_ms and
  * its peak RSS in MB through rss_mb. */
@@ -63,7 +46,7 @@ run_once (char  **argv,
 
   posix_spawn_file_actions_init (&actions);
   posix_spawn_file_actions_addopen (&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  start = now_us ();
+  start = ts_bench_wall_us ();
   if (posix_spawn (&pid, argv[0], &actions, NULL, argv, environ) != 0)
     {
       perror ("bench-cli: posix_spawn");
@@ -78,7 +61,7 @@ run_once (char  **argv,
   *rss_mb = usage.ru_maxrss / 1024.0;   /* kilobytes on Linux */
   *cpu_ms = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
             + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
-  return (now_us () - start) / 1e3;
+  return (ts_bench_wall_us () - start) / 1e3;
 }
 
 static void
@@ -131,8 +114,8 @@ main (int    argc,
           times[r] = run_once (cases[c].argv, &cpu[r], &rss);
           peak = MAX (peak, rss);
         }
-      qsort (times, runs, sizeof *times, compare_doubles);
-      qsort (cpu, runs, sizeof *cpu, compare_doubles);
+      qsort (times, runs, sizeof *times, ts_bench_compare_doubles);
+      qsort (cpu, runs, sizeof *cpu, ts_bench_compare_doubles);
       /* judged on CPU time: wall time on a loaded machine measures the load */
       row (cases[c].label, cpu[runs / 2], times[runs / 2], "ms", "< 20 ms", cpu[runs / 2] < CLI_TARGET_MS);
     }

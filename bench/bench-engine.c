@@ -21,8 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench-util.h"
 #include "ts-engine.h"
 
 #define TARGET_US          2.0
@@ -32,76 +32,6 @@
 #define QUICK_SINGLE       100000
 #define RUNS               9
 #define QUICK_RUNS         3
-
-/* ---- counting allocations ------------------------------------------------
- * The program's own malloc family interposes glibc's (the executable's
- * symbols come first), forwarding to the __libc_ entry points. */
-
-extern void *__libc_malloc (size_t size);
-extern void *__libc_calloc (size_t n, size_t size);
-extern void *__libc_realloc (void *ptr, size_t size);
-extern void  __libc_free (void *ptr);
-
-void *malloc (size_t size);
-void *calloc (size_t n, size_t size);
-void *realloc (void *ptr, size_t size);
-void  free (void *ptr);
-
-static volatile gboolean counting;
-static volatile guint64 allocations;
-
-void *
-malloc (size_t size)
-{
-  if (counting)
-    allocations++;
-  return __libc_malloc (size);
-}
-
-void *
-calloc (size_t n,
-        size_t size)
-{
-  if (counting)
-    allocations++;
-  return __libc_calloc (n, size);
-}
-
-void *
-realloc (void   *ptr,
-         size_t  size)
-{
-  if (counting)
-    allocations++;
-  return __libc_realloc (ptr, size);
-}
-
-void
-free (void *ptr)
-{
-  __libc_free (ptr);
-}
-
-/* ---- timing --------------------------------------------------------------- */
-
-static double
-now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
 
 typedef struct
 {
@@ -115,8 +45,7 @@ stats_of (double *values,
           guint   n,
           Stats  *stats)
 {
-  qsort (values, n, sizeof *values, compare_doubles);
-  stats->median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  stats->median = ts_bench_median (values, n);  /* sorts them */
   stats->min = values[0];
   stats->max = values[n - 1];
 }
@@ -227,11 +156,9 @@ main (int    argc,
 
   /* The counter must see an allocation GLib makes, or its zeros below
    * would mean nothing. */
-  allocations = 0;
-  counting = TRUE;
+  ts_bench_alloc_start ();
   g_free (g_strdup ("probe"));
-  counting = FALSE;
-  if (allocations == 0)
+  if (ts_bench_alloc_stop () == 0)
     {
       fprintf (stderr, "bench-engine: the allocation counter does not see GLib's allocations\n");
       return 1;
@@ -258,11 +185,10 @@ main (int    argc,
     ts_scenario_set_model (s, m != NULL ? &m->model : &ts_catalog_get_model (catalog, 0)->model);
     s->gpus = 8;
 
-    allocations = 0;
-    counting = TRUE;
+    ts_bench_alloc_start ();
     for (guint r = 0; r < runs; r++)
       {
-        double start = now_ns ();
+        double start = ts_bench_wall_us ();
 
         for (guint i = 0; i < single_n; i++)
           {
@@ -270,18 +196,16 @@ main (int    argc,
             ts_memory_compute (s, &layout, &memory);
             sink = memory.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS];
           }
-        single_us[r] = (now_ns () - start) / 1e3 / single_n;
+        single_us[r] = (ts_bench_wall_us () - start) / single_n;
       }
-    counting = FALSE;
-    single_allocations = allocations;
+    single_allocations = ts_bench_alloc_stop ();
   }
 
   /* (b) the sweep */
-  allocations = 0;
-  counting = TRUE;
+  ts_bench_alloc_start ();
   for (guint r = 0; r < runs; r++)
     {
-      double start = now_ns ();
+      double start = ts_bench_wall_us ();
       double total = 0;
 
       for (guint i = 0; i < sweep_n; i++)
@@ -293,11 +217,10 @@ main (int    argc,
           ts_memory_compute (s, &layout, &memory);
           total += ts_breakdown_sum (&memory.per_gpu);
         }
-      sweep_us[r] = (now_ns () - start) / 1e3 / sweep_n;
+      sweep_us[r] = (ts_bench_wall_us () - start) / sweep_n;
       sink = total;
     }
-  counting = FALSE;
-  sweep_allocations = allocations;
+  sweep_allocations = ts_bench_alloc_stop ();
 
   stats_of (single_us, runs, &single);
   stats_of (sweep_us, runs, &sweep);

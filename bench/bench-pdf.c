@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-util.h"
 #include "ts-engine.h"
 #include "ts-specsheet.h"
 
@@ -46,15 +47,6 @@ discard (void                *closure,
 
   *total += length;
   return CAIRO_STATUS_SUCCESS;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
 }
 
 /* One whole document into a stream; returns its page count. */
@@ -135,7 +127,7 @@ run_case (TsCatalog  *catalog,
       if (i >= WARMUP)
         times[i - WARMUP] = (g_get_monotonic_time () - start) / 1000.0;
     }
-  qsort (times, repeats, sizeof (double), compare_doubles);
+  qsort (times, repeats, sizeof (double), ts_bench_compare_doubles);
   label = path != NULL ? g_strdup_printf ("%s, written to disk", c->label) : g_strdup (c->label);
   printf ("%-46s %5u %9.1f ms %9.1f ms   %s\n", label, pages, times[repeats / 2], times[0],
           times[repeats / 2] < TARGET_MS ? "ok" : "SLOW");

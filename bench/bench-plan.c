@@ -22,11 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
 
+#include "bench-util.h"
 #include "ts-cli-args.h"
 #include "ts-specsheet.h"
 
@@ -43,84 +43,6 @@
 #define QUICK_RUNS           3
 #define PDF_RUNS             15
 #define QUICK_PDF_RUNS       3
-
-/* ---- counting allocations (as in bench-engine.c) -------------------------- */
-
-extern void *__libc_malloc (size_t size);
-extern void *__libc_calloc (size_t n, size_t size);
-extern void *__libc_realloc (void *ptr, size_t size);
-extern void  __libc_free (void *ptr);
-
-void *malloc (size_t size);
-void *calloc (size_t n, size_t size);
-void *realloc (void *ptr, size_t size);
-void  free (void *ptr);
-
-static volatile gboolean counting;
-static volatile guint64 allocations;
-
-void *
-malloc (size_t size)
-{
-  if (counting)
-    allocations++;
-  return __libc_malloc (size);
-}
-
-void *
-calloc (size_t n,
-        size_t size)
-{
-  if (counting)
-    allocations++;
-  return __libc_calloc (n, size);
-}
-
-void *
-realloc (void   *ptr,
-         size_t  size)
-{
-  if (counting)
-    allocations++;
-  return __libc_realloc (ptr, size);
-}
-
-void
-free (void *ptr)
-{
-  __libc_free (ptr);
-}
-
-/* ---- timing --------------------------------------------------------------- */
-
-/* This thread's CPU time: on a loaded machine (CI, other builds) wall time
- * mostly measures the other processes. */
-static double
-now_us (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median_of (double *values,
-           guint   n)
-{
-  qsort (values, n, sizeof *values, compare_doubles);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
 
 static void
 row (const char *what,
@@ -203,6 +125,7 @@ main (int    argc,
       guint n_options = 0;
       double median;
       g_autoptr(TsPlan) check = ts_plan_compute (catalog, scenario, &error);
+      guint64 allocations = 0;
 
       /* a plan that fails validation would be timed as a fast no-op */
       if (check == NULL)
@@ -211,12 +134,12 @@ main (int    argc,
           return EXIT_FAILURE;
         }
 
-      allocations = 0;
       for (guint r = 0; r < runs; r++)
         {
-          double start = now_us ();
+          double start = ts_bench_thread_cpu_us ();
 
-          counting = r == 0;
+          if (r == 0)
+            ts_bench_alloc_start ();
           for (guint i = 0; i < iterations; i++)
             {
               TsPlan *plan = ts_plan_compute (catalog, scenario, NULL);
@@ -227,10 +150,11 @@ main (int    argc,
                   ts_plan_free (plan);
                 }
             }
-          counting = FALSE;
-          times[r] = (now_us () - start) / iterations;
+          if (r == 0)
+            allocations = ts_bench_alloc_stop ();
+          times[r] = (ts_bench_thread_cpu_us () - start) / iterations;
         }
-      median = median_of (times, runs);
+      median = ts_bench_median (times, runs);
       worst_plan = MAX (worst_plan, median);
       what = g_strdup_printf ("%s (%u options, %.0f allocs)", cases[c].label, n_options,
                               (double) allocations / iterations);
@@ -256,7 +180,7 @@ main (int    argc,
 
     for (guint r = 0; r < runs; r++)
       {
-        double start = now_us ();
+        double start = ts_bench_thread_cpu_us ();
 
         fitting = 0;
         for (guint i = 0; i < sweep_n; i++)
@@ -283,9 +207,9 @@ main (int    argc,
                 ts_plan_free (plan);
               }
           }
-        times[r] = (now_us () - start) / sweep_n;
+        times[r] = (ts_bench_thread_cpu_us () - start) / sweep_n;
       }
-    median = median_of (times, runs);
+    median = ts_bench_median (times, runs);
     {
       g_autofree char *what = g_strdup_printf ("sweep: %u whole plans, µs each", sweep_n);
       g_autofree char *rate = g_strdup_printf ("sweep: scenarios per second (%u fit)", fitting);
@@ -311,7 +235,7 @@ main (int    argc,
       }
     for (guint r = 0; r < pdf_runs; r++)
       {
-        double start = now_us ();
+        double start = ts_bench_thread_cpu_us ();
         g_autoptr(TsSpecsheet) sheet = ts_specsheet_new (plan, "en", NULL);
 
         if (!ts_specsheet_write_pdf (sheet, path, &error))
@@ -319,10 +243,10 @@ main (int    argc,
             fprintf (stderr, "bench-plan: %s\n", error->message);
             return EXIT_FAILURE;
           }
-        times[r] = (now_us () - start) / 1e3;
+        times[r] = (ts_bench_thread_cpu_us () - start) / 1e3;
         pages = ts_specsheet_get_n_pages (sheet);
       }
-    median = median_of (times, pdf_runs);
+    median = ts_bench_median (times, pdf_runs);
     g_unlink (path);
     g_rmdir (dir);
     {

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench-util.h"
 #include "ts-render.h"
 #include "ts-render-fixture.h"
 
@@ -31,26 +32,6 @@ typedef struct
   TsDrawing   drawing;
   TsPlan     *plan;
 } Case;
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* This thread's CPU time in ms: on a busy machine (CI, a laptop with a
- * build running) wall time mostly measures the other processes. */
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static void
 run_case (const Case          *c,
@@ -70,18 +51,18 @@ run_case (const Case          *c,
       ts_render_set_color (cr, &style->background);
       cairo_paint (cr);
       start = g_get_monotonic_time ();
-      start_cpu = cpu_ms ();
+      start_cpu = ts_bench_thread_cpu_us () / 1e3;
       ts_render_drawing (c->drawing, cr, c->plan, -1, WIDTH, HEIGHT, style, NULL);
       cairo_surface_flush (surface);
       if (i >= WARMUP)
         {
           times[i - WARMUP] = (g_get_monotonic_time () - start) / 1000.0;
-          cpu[i - WARMUP] = cpu_ms () - start_cpu;
+          cpu[i - WARMUP] = ts_bench_thread_cpu_us () / 1e3 - start_cpu;
         }
       cairo_destroy (cr);
     }
-  qsort (times, repeats, sizeof (double), compare_doubles);
-  qsort (cpu, repeats, sizeof (double), compare_doubles);
+  qsort (times, repeats, sizeof (double), ts_bench_compare_doubles);
+  qsort (cpu, repeats, sizeof (double), ts_bench_compare_doubles);
   printf ("%-40s %9.2f ms %9.2f ms %9.2f ms   %s\n", c->label, cpu[repeats / 2], times[repeats / 2], times[0],
           cpu[repeats / 2] < TARGET_MS ? "ok" : "SLOW");
   cairo_surface_destroy (surface);
