@@ -9,7 +9,9 @@
  *   - input to frame: the sequence length changed in its spin button
  *     (plan recomputed, headline, list and visible drawing updated) to the
  *     end of the next painted frame;
- *   - peak RSS (VmHWM) after every view has been shown and painted.
+ *   - peak RSS (VmHWM) after every view has been shown and painted;
+ *   - the floor: the same cold start of an empty AdwApplicationWindow
+ *     (--floor), what GTK and libadwaita cost before the app does anything.
  * The child (--child START_US) builds the window as main.c and the
  * application do: TsApplication and ts_window_new ().
  *
@@ -208,7 +210,57 @@ run_child (double start_us)
   return EXIT_SUCCESS;
 }
 
+/* The floor: an empty AdwApplicationWindow in a fresh AdwApplication, the
+ * same start-up without anything of Train Sizer's. */
+static int
+run_floor (double start_us)
+{
+  g_autoptr(AdwApplication) app = NULL;
+  GtkWidget *window;
+
+  gtk_init ();
+  adw_init ();
+  app = adw_application_new ("io.github.trainsizer.BenchFloor", G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  window = adw_application_window_new (GTK_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_widget_realize (window);
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (after_paint), NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  if (!wait_for_frame ())
+    return EXIT_FAILURE;
+  printf ("cold %.3f\ncoldcpu %.3f\n", (painted_at - start_us) / 1e3, painted_cpu / 1e3);
+  gtk_window_destroy (GTK_WINDOW (window));
+  return EXIT_SUCCESS;
+}
+
 /* ---- the parent: fresh processes ------------------------------------------ */
+
+/* Starts argv0 with mode and the time as fresh processes, runs times, and
+ * returns each run's output; NULL when one failed. */
+static char **
+spawn_runs (const char *argv0,
+            const char *mode,
+            guint       runs)
+{
+  g_auto(GStrv) outputs = g_new0 (char *, runs + 1);
+
+  for (guint r = 0; r < runs; r++)
+    {
+      g_autofree char *start = g_strdup_printf ("%.0f", now_us ());
+      char *child_argv[] = { (char *) argv0, (char *) mode, start, NULL };
+      g_autoptr(GError) error = NULL;
+      int status;
+
+      if (!g_spawn_sync (NULL, child_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &outputs[r], NULL, &status, &error)
+          || !g_spawn_check_wait_status (status, &error))
+        {
+          fprintf (stderr, "bench-ui: %s\n", error != NULL ? error->message : "no frame");
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&outputs);
+}
 
 static void
 row (const char *what,
@@ -239,29 +291,31 @@ main (int    argc,
   gboolean quick = argc > 1 && strcmp (argv[1], "--quick") == 0;
   guint runs = quick ? QUICK_COLD_RUNS : COLD_RUNS;
   double cold[COLD_RUNS], cold_cpu[COLD_RUNS], input[COLD_RUNS], input_cpu[COLD_RUNS], rss[COLD_RUNS];
+  g_auto(GStrv) outputs = NULL;
+  g_auto(GStrv) floors = NULL;
+  double floor_cold[COLD_RUNS], floor_cpu[COLD_RUNS];
 
   if (argc > 2 && strcmp (argv[1], "--child") == 0)
     return run_child (g_ascii_strtod (argv[2], NULL));
+  if (argc > 2 && strcmp (argv[1], "--floor") == 0)
+    return run_floor (g_ascii_strtod (argv[2], NULL));
 
+  floors = spawn_runs (argv[0], "--floor", runs);
+  outputs = spawn_runs (argv[0], "--child", runs);
+  if (floors == NULL || outputs == NULL)
+    return EXIT_FAILURE;
   for (guint r = 0; r < runs; r++)
     {
-      g_autofree char *start = g_strdup_printf ("%.0f", now_us ());
-      char *child_argv[] = { argv[0], (char *) "--child", start, NULL };
-      g_autofree char *out = NULL;
-      g_autoptr(GError) error = NULL;
-      int status;
-
-      if (!g_spawn_sync (NULL, child_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error)
-          || !g_spawn_check_wait_status (status, &error)
-          || (cold[r] = value_of (out, "cold")) < 0)
+      if ((cold[r] = value_of (outputs[r], "cold")) < 0 || (floor_cold[r] = value_of (floors[r], "cold")) < 0)
         {
-          fprintf (stderr, "bench-ui: %s\n", error != NULL ? error->message : "no frame");
+          fprintf (stderr, "bench-ui: no frame\n");
           return EXIT_FAILURE;
         }
-      cold_cpu[r] = value_of (out, "coldcpu");
-      input[r] = value_of (out, "input");
-      input_cpu[r] = value_of (out, "inputcpu");
-      rss[r] = value_of (out, "rss");
+      cold_cpu[r] = value_of (outputs[r], "coldcpu");
+      input[r] = value_of (outputs[r], "input");
+      input_cpu[r] = value_of (outputs[r], "inputcpu");
+      rss[r] = value_of (outputs[r], "rss");
+      floor_cpu[r] = value_of (floors[r], "coldcpu");
     }
 
   {
@@ -272,6 +326,9 @@ main (int    argc,
 
     /* judged on CPU time: wall time on a loaded machine measures the load */
     printf ("%-48s %10s %10s %-4s %-12s\n", "benchmark (median)", "CPU", "wall", "unit", "target");
+    /* What GTK and libadwaita cost before any of the app's own work. */
+    printf ("%-48s %10.2f %10.2f %-4s %-12s\n", "window: empty AdwApplicationWindow (the floor)",
+            median_of (floor_cpu, runs), median_of (floor_cold, runs), "ms", "-");
     row (cold_label, cc, c, "ms", "< 400 ms", cc < COLD_TARGET_MS);
     row (input_label, ic, i, "ms", "< 16 ms", ic < INPUT_TARGET_MS);
     row ("window: peak RSS, every view shown", m, m, "MB", "< 80 MB", m < RSS_TARGET_MB);

@@ -37,6 +37,7 @@ struct _TsDrawingView
   double          zoom;
   TsRackOptions   rack_options;
   char           *description;
+  gboolean        description_stale;  /* the plan changed while hidden */
   GtkWidget      *menu;
 };
 
@@ -106,6 +107,7 @@ get_style (TsDrawingView *self,
 static void
 update_accessible (TsDrawingView *self)
 {
+  self->description_stale = FALSE;
   g_clear_pointer (&self->description, g_free);
   if (self->plan != NULL)
     self->description = ts_render_drawing_describe (self->drawing, self->plan, self->option_index);
@@ -115,6 +117,18 @@ update_accessible (TsDrawingView *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   self->description != NULL ? self->description : "",
                                   -1);
+}
+
+/* The summary of a hidden view (another page of the stack, out of the
+ * accessibility tree too) is written when it is shown or asked for: the
+ * answer to an input change must not wait for five summaries. */
+static void
+plan_changed (TsDrawingView *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    update_accessible (self);
+  else
+    self->description_stale = TRUE;
 }
 
 static void
@@ -322,12 +336,39 @@ zoom_action (GtkWidget  *widget,
     ts_drawing_view_set_zoom (self, 1.0);
 }
 
+/* The context menu is made the first time it is asked for: five popovers
+ * at start-up for a menu few people open. */
+static void
+ensure_menu (TsDrawingView *self)
+{
+  g_autoptr(GMenu) menu = NULL;
+  g_autoptr(GMenu) zoom = NULL;
+
+  if (self->menu != NULL)
+    return;
+  menu = g_menu_new ();
+  zoom = g_menu_new ();
+  g_menu_append (menu, _("_Copy as Image"), "drawing.copy");
+  g_menu_append (menu, _("Save as _PNG…"), "drawing.save-png");
+  g_menu_append (menu, _("Save as _SVG…"), "drawing.save-svg");
+  g_menu_append (zoom, _("Zoom _In"), "drawing.zoom-in");
+  g_menu_append (zoom, _("Zoom _Out"), "drawing.zoom-out");
+  g_menu_append (zoom, _("_Original Size"), "drawing.zoom-reset");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (zoom));
+  self->menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+}
+
 static void
 show_menu (TsDrawingView *self,
            double         x,
            double         y)
 {
   GdkRectangle rect = { (int) x, (int) y, 1, 1 };
+
+  ensure_menu (self);
 
   gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &rect);
   gtk_popover_popup (GTK_POPOVER (self->menu));
@@ -382,8 +423,12 @@ dark_changed_cb (TsDrawingView *self)
 static void
 ts_drawing_view_map (GtkWidget *widget)
 {
+  TsDrawingView *self = TS_DRAWING_VIEW (widget);
+
   GTK_WIDGET_CLASS (ts_drawing_view_parent_class)->map (widget);
-  update_height (TS_DRAWING_VIEW (widget), gtk_widget_get_width (widget));
+  if (self->description_stale)
+    update_accessible (self);
+  update_height (self, gtk_widget_get_width (widget));
 }
 
 static void
@@ -505,8 +550,6 @@ ts_drawing_view_init (TsDrawingView *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
-  g_autoptr(GMenu) menu = g_menu_new ();
-  g_autoptr(GMenu) zoom = g_menu_new ();
 
   self->zoom = 1.0;
   self->option_index = -1;
@@ -522,18 +565,6 @@ ts_drawing_view_init (TsDrawingView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   g_signal_connect (scroll, "scroll", G_CALLBACK (scroll_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), scroll);
-
-  g_menu_append (menu, _("_Copy as Image"), "drawing.copy");
-  g_menu_append (menu, _("Save as _PNG…"), "drawing.save-png");
-  g_menu_append (menu, _("Save as _SVG…"), "drawing.save-svg");
-  g_menu_append (zoom, _("Zoom _In"), "drawing.zoom-in");
-  g_menu_append (zoom, _("Zoom _Out"), "drawing.zoom-out");
-  g_menu_append (zoom, _("_Original Size"), "drawing.zoom-reset");
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (zoom));
-  self->menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
-  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
-  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
 
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (dark_changed_cb), self);
@@ -563,7 +594,7 @@ ts_drawing_view_set_drawing (TsDrawingView *self,
   if (self->drawing == drawing)
     return;
   self->drawing = drawing;
-  update_accessible (self);
+  plan_changed (self);
   update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DRAWING]);
@@ -578,7 +609,7 @@ ts_drawing_view_set_plan (TsDrawingView *self,
 
   self->plan = plan;
   self->option_index = option_index;
-  update_accessible (self);
+  plan_changed (self);
   update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -626,5 +657,8 @@ const char *
 ts_drawing_view_get_description (TsDrawingView *self)
 {
   g_return_val_if_fail (TS_IS_DRAWING_VIEW (self), NULL);
+
+  if (self->description_stale)
+    update_accessible (self);
   return self->description;
 }

@@ -212,6 +212,9 @@ struct _TsWindow
   GtkColumnView        *option_view;
   GListStore           *option_store;
   GtkSingleSelection   *option_selection;
+  gboolean              options_stale;    /* the table waits for its page */
+  gboolean              models_stale;     /* the picker's list waits for it to open */
+  gboolean              built[GROUP_SITE + 1];  /* a group's rows exist */
   TsRackOptions         rack_options;
 
   /* template children */
@@ -231,6 +234,7 @@ struct _TsWindow
   GtkPopover           *model_popover;
   GtkSearchEntry       *model_search;
   GtkListBox           *model_list;
+  GtkWidget            *headline_bin;
   GtkWidget            *verdict_box;
   GtkImage             *verdict_icon;
   GtkLabel             *verdict_label;
@@ -399,6 +403,25 @@ fill_options (TsWindow *self)
   self->syncing = FALSE;
 }
 
+/* Filling the comparison table makes a label per cell, which costs more
+ * than the whole plan: on a hidden page it waits until the page is shown. */
+static void
+refresh_options (TsWindow *self)
+{
+  self->options_stale = TRUE;
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "servers") != 0)
+    return;
+  fill_options (self);
+  self->options_stale = FALSE;
+}
+
+static void
+visible_page_changed_cb (TsWindow *self)
+{
+  if (self->options_stale && self->plan != NULL)
+    refresh_options (self);
+}
+
 static void
 update_views (TsWindow *self)
 {
@@ -532,7 +555,7 @@ recompute_from (TsWindow  *self,
   old = g_steal_pointer (&self->plan);
   self->plan = plan;
   find_shown_option (self);
-  fill_options (self);
+  refresh_options (self);
   show_plan (self);
   g_clear_pointer (&old, ts_plan_free);
 }
@@ -768,6 +791,17 @@ fill_model_list (TsWindow *self)
   gtk_list_box_append (self->model_list, model_list_row ("custom", _("Custom…"), _("Your own model"), NULL, FALSE, 0));
 }
 
+/* The picker lists every model of the catalog, a row each: made when it
+ * first opens, not at start-up. */
+static void
+ensure_model_list (TsWindow *self)
+{
+  if (!self->models_stale)
+    return;
+  self->models_stale = FALSE;
+  fill_model_list (self);
+}
+
 static void
 field_get (const TsScenario *s,
            const FieldSpec  *f,
@@ -837,6 +871,8 @@ update_sensitivity (TsWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     {
+      if (self->field_rows[i] == NULL)
+        continue;
       if (g_str_has_prefix (fields[i].key, "lora_"))
         gtk_widget_set_sensitive (self->field_rows[i], lora);
       else if (g_str_equal (fields[i].key, "servers"))
@@ -979,6 +1015,46 @@ new_spin (double lower,
   return spin;
 }
 
+/* A wrapping label asked how narrow it can be lays its text out a word a
+ * line, shaping it again at every break: for the scenario's rows that was a
+ * fifth of the start-up. With a line limit GTK takes the ellipsis as the
+ * narrowest instead; no title or subtitle comes near this many lines, even
+ * in Russian at 360 px. */
+#define ROW_MAX_LINES 6
+
+/* Every row of the scenario: a title, a plain-words subtitle (or none),
+ * and the name tests and the error display find it by. type is an
+ * AdwActionRow or a subclass. */
+static GtkWidget *
+new_row (GType       type,
+         const char *name,
+         const char *title,
+         const char *subtitle)
+{
+  GtkWidget *row = g_object_new (type, "title", title, "subtitle", subtitle, NULL);
+
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), ROW_MAX_LINES);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), ROW_MAX_LINES);
+  if (name != NULL)
+    gtk_widget_set_name (row, name);
+  return row;
+}
+
+/* A row whose control (a spin button, a switch) sits at its end. */
+static GtkWidget *
+new_control_row (const char *name,
+                 const char *title,
+                 const char *subtitle,
+                 GtkWidget  *control)
+{
+  GtkWidget *row = new_row (ADW_TYPE_ACTION_ROW, name, title, subtitle);
+
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), control);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), control);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (control), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  return row;
+}
+
 static void
 add_row (TsWindow   *self,
          FieldGroup  group,
@@ -1020,37 +1096,39 @@ fill_hardware_list (TsWindow *self)
   self->syncing = FALSE;
 }
 
+/* The rows of one group. Advanced and Site start collapsed: their rows
+ * are made when first expanded (or asked for), not at start-up, where GTK
+ * would lay out their two dozen labels for nothing. */
 static void
-build_field_rows (TsWindow *self)
+build_group_rows (TsWindow   *self,
+                  FieldGroup  group)
 {
-  /* Hardware first in its group: “Recommend for me” or a server. */
-  self->hardware_row = adw_combo_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->hardware_row), _("Server or card"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->hardware_row),
-                               _("Let the program pick, or size a server you have in mind"));
-  fill_hardware_list (self);
-  g_signal_connect_swapped (self->hardware_row, "notify::selected", G_CALLBACK (hardware_changed_cb), self);
-  adw_preferences_group_add (self->hardware_group, self->hardware_row);
+  if (self->built[group])
+    return;
+  self->built[group] = TRUE;
 
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     {
       const FieldSpec *f = &fields[i];
+      const char *subtitle = f->subtitle != NULL ? _(f->subtitle) : NULL;
       GtkWidget *row;
       GtkWidget *widget;
 
+      if (f->group != group)
+        continue;
       if (f->kind == FIELD_CHOICE)
         {
           g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
 
           for (guint c = 0; c < f->n_choices; c++)
             gtk_string_list_append (choices, _(f->choices[c]));
-          row = widget = adw_combo_row_new ();
+          row = widget = new_row (ADW_TYPE_COMBO_ROW, f->key, _(f->title), subtitle);
           adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, _(f->title), -1);
           g_signal_connect (row, "notify::selected", G_CALLBACK (choice_changed_cb), self);
         }
       else
         {
-          row = adw_action_row_new ();
           if (f->kind == FIELD_BOOL)
             {
               widget = gtk_switch_new ();
@@ -1062,23 +1140,50 @@ build_field_rows (TsWindow *self)
               widget = new_spin (0, f->upper > 0 ? f->upper : SPIN_MAX, f->step, f->digits);
               g_signal_connect (widget, "value-changed", G_CALLBACK (spin_changed_cb), self);
             }
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
-          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), widget);
+          row = new_control_row (f->key, _(f->title), subtitle, widget);
         }
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(f->title));
-      if (f->subtitle != NULL)
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(f->subtitle));
-      gtk_widget_set_name (row, f->key);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, _(f->title), -1);
       self->field_rows[i] = row;
       self->field_widgets[i] = widget;
       add_row (self, f->group, row);
     }
 
-  self->currency_row = adw_entry_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->currency_row), _("Currency of the price"));
-  g_signal_connect_swapped (self->currency_row, "changed", G_CALLBACK (currency_changed_cb), self);
-  adw_expander_row_add_row (self->site_row, self->currency_row);
+  if (group == GROUP_SITE)
+    {
+      self->currency_row = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->currency_row), _("Currency of the price"));
+      g_signal_connect_swapped (self->currency_row, "changed", G_CALLBACK (currency_changed_cb), self);
+      adw_expander_row_add_row (self->site_row, self->currency_row);
+    }
+  /* Rows made after start-up (there is a plan then) show the scenario as
+   * it is now. */
+  if (self->plan != NULL)
+    sync_widgets (self);
+}
+
+static void
+expander_expanded_cb (TsWindow       *self,
+                      GParamSpec     *pspec,
+                      AdwExpanderRow *expander)
+{
+  if (adw_expander_row_get_expanded (expander))
+    build_group_rows (self, expander == self->advanced_row ? GROUP_ADVANCED : GROUP_SITE);
+}
+
+static void
+build_field_rows (TsWindow *self)
+{
+  /* Hardware first in its group: “Recommend for me” or a server. */
+  self->hardware_row = new_row (ADW_TYPE_COMBO_ROW, "hardware", _("Server or card"),
+                                _("Let the program pick, or size a server you have in mind"));
+  fill_hardware_list (self);
+  g_signal_connect_swapped (self->hardware_row, "notify::selected", G_CALLBACK (hardware_changed_cb), self);
+  adw_preferences_group_add (self->hardware_group, self->hardware_row);
+
+  build_group_rows (self, GROUP_METHOD);
+  build_group_rows (self, GROUP_WORKLOAD);
+  build_group_rows (self, GROUP_HARDWARE);
+  g_signal_connect_swapped (self->advanced_row, "notify::expanded", G_CALLBACK (expander_expanded_cb), self);
+  g_signal_connect_swapped (self->site_row, "notify::expanded", G_CALLBACK (expander_expanded_cb), self);
 }
 
 static void
@@ -1136,13 +1241,10 @@ build_custom_rows (TsWindow *self)
     N_("Feed-forward size"), N_("Vocabulary"), N_("Experts"), N_("Experts per token"),
   };
 
-  self->custom_params_row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->custom_params_row), _("Parameters, billions"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->custom_params_row),
-                               _("The size of your model; the layout is estimated from it"));
-  gtk_widget_set_name (self->custom_params_row, "custom_params");
   self->custom_params_spin = new_spin (TS_MODEL_MIN_PARAMS / BILLION, TS_MODEL_MAX_PARAMS / BILLION, 1, 2);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (self->custom_params_row), self->custom_params_spin);
+  self->custom_params_row = new_control_row ("custom_params", _("Parameters, billions"),
+                                             _("The size of your model; the layout is estimated from it"),
+                                             self->custom_params_spin);
   g_signal_connect_swapped (self->custom_params_spin, "value-changed", G_CALLBACK (custom_params_changed_cb), self);
   adw_preferences_group_add (self->model_group, self->custom_params_row);
 
@@ -1155,13 +1257,10 @@ build_custom_rows (TsWindow *self)
   g_signal_connect_swapped (self->custom_arch_row, "notify::enable-expansion", G_CALLBACK (arch_changed_cb), self);
   for (guint i = 0; i < G_N_ELEMENTS (arch_titles); i++)
     {
-      GtkWidget *row = adw_action_row_new ();
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(arch_titles[i]));
       self->arch_spins[i] = new_spin (0, SPIN_MAX, 1, 0);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), self->arch_spins[i]);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row),
+                                new_control_row (NULL, _(arch_titles[i]), NULL, self->arch_spins[i]));
       g_signal_connect_swapped (self->arch_spins[i], "value-changed", G_CALLBACK (arch_changed_cb), self);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row), row);
     }
   adw_preferences_group_add (self->model_group, self->custom_arch_row);
 }
@@ -1179,6 +1278,8 @@ sync_widgets (TsWindow *self)
       const FieldSpec *f = &fields[i];
       double value;
 
+      if (self->field_widgets[i] == NULL)
+        continue;
       field_get (self->scenario, f, &value);
       if (f->kind == FIELD_CHOICE)
         {
@@ -1195,7 +1296,9 @@ sync_widgets (TsWindow *self)
     if (g_strcmp0 (ts_catalog_get_server (catalog, i)->id, self->scenario->server_id) == 0)
       hardware = i + 1;
   adw_combo_row_set_selected (ADW_COMBO_ROW (self->hardware_row), hardware);
-  gtk_editable_set_text (GTK_EDITABLE (self->currency_row), self->scenario->currency != NULL ? self->scenario->currency : "");
+  if (self->currency_row != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (self->currency_row),
+                           self->scenario->currency != NULL ? self->scenario->currency : "");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->custom_params_spin), self->scenario->model.params / BILLION);
   if (self->scenario->model_id == NULL && self->scenario->model.has_architecture)
     self->custom_arch = self->scenario->model.arch;
@@ -1263,6 +1366,10 @@ drawing_page (TsWindow  *self,
     return scrolled;
 
   self->empty_stacks[drawing] = gtk_stack_new ();
+  /* Only the page in sight is measured: the other one's wrapping text
+   * costs a layout at every change otherwise. */
+  gtk_stack_set_hhomogeneous (GTK_STACK (self->empty_stacks[drawing]), FALSE);
+  gtk_stack_set_vhomogeneous (GTK_STACK (self->empty_stacks[drawing]), FALSE);
   gtk_stack_add_named (GTK_STACK (self->empty_stacks[drawing]), empty_page (), "empty");
   gtk_stack_add_named (GTK_STACK (self->empty_stacks[drawing]), scrolled, "view");
   return self->empty_stacks[drawing];
@@ -2017,7 +2124,7 @@ units_changed_cb (TsWindow *self)
   self->gib = g_str_equal (units, "gib");
   if (self->plan != NULL)
     {
-      fill_options (self);
+      refresh_options (self);
       show_plan (self);
     }
 }
@@ -2094,6 +2201,7 @@ ts_window_class_init (TsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_popover);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_search);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_list);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, headline_bin);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, verdict_box);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, verdict_icon);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, verdict_label);
@@ -2103,11 +2211,54 @@ ts_window_class_init (TsWindowClass *klass)
   g_type_ensure (TS_TYPE_DRAWING_VIEW);
 }
 
+/* The headline is a long wrapping label. Asked how narrow it can be, a
+ * wrapping GtkLabel lays its text out at width 0, a line per word, shaping
+ * the text again at every break; asked how wide it must be at a height, it
+ * lays it out a dozen times (a binary search). On every input change that
+ * cost more than the plan and the drawing together (13 of 20 ms). The
+ * headline takes the width the pane gives it, so only its height for that
+ * width is asked, which is one layout. */
+static GtkSizeRequestMode
+headline_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+headline_measure (GtkWidget      *widget,
+                  GtkOrientation  orientation,
+                  int             for_size,
+                  int            *minimum,
+                  int            *natural,
+                  int            *minimum_baseline,
+                  int            *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *minimum = *natural = 0;
+  if (child != NULL && orientation == GTK_ORIENTATION_VERTICAL)
+    gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+headline_allocate (GtkWidget *widget,
+                   int        width,
+                   int        height,
+                   int        baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL)
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+}
+
 static void
 ts_window_init (TsWindow *self)
 {
   self->shown_option = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (self->headline_bin,
+                                 gtk_custom_layout_new (headline_request_mode, headline_measure, headline_allocate));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
 #if !TS_HAVE_PRINT
   /* Export and print come with the spec-sheet module. */
@@ -2153,7 +2304,8 @@ setup (TsWindow         *self,
         ts_scenario_set_model (self->scenario, &ts_catalog_get_model (catalog, 0)->model);
     }
 
-  fill_model_list (self);
+  self->models_stale = TRUE;
+  g_signal_connect_swapped (self->model_popover, "show", G_CALLBACK (ensure_model_list), self);
   gtk_list_box_set_header_func (self->model_list, model_header_cb, NULL, NULL);
   gtk_list_box_set_filter_func (self->model_list, model_filter_cb, self, NULL);
   g_signal_connect_swapped (self->model_list, "row-activated", G_CALLBACK (model_activated_cb), self);
@@ -2163,6 +2315,7 @@ setup (TsWindow         *self,
   build_field_rows (self);
   build_views (self);
 
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child", G_CALLBACK (visible_page_changed_cb), self);
   g_signal_connect_swapped (self->leaflet, "notify::folded", G_CALLBACK (leaflet_changed_cb), self);
   g_signal_connect_swapped (self->leaflet, "notify::visible-child", G_CALLBACK (leaflet_changed_cb), self);
   g_signal_connect_object (self->settings, "changed::large-type", G_CALLBACK (large_type_changed_cb), self,
@@ -2252,7 +2405,9 @@ ts_window_catalog_changed (TsWindow *self)
 {
   g_return_if_fail (TS_IS_WINDOW (self));
 
-  fill_model_list (self);
+  self->models_stale = TRUE;
+  if (gtk_widget_get_visible (GTK_WIDGET (self->model_popover)))
+    ensure_model_list (self);
   fill_hardware_list (self);
   sync_widgets (self);
   recompute (self);
@@ -2266,11 +2421,17 @@ ts_window_get_field_widget (TsWindow   *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     if (g_str_equal (fields[i].key, key))
-      return self->field_widgets[i];
+      {
+        build_group_rows (self, fields[i].group);
+        return self->field_widgets[i];
+      }
   if (g_str_equal (key, "hardware"))
     return self->hardware_row;
   if (g_str_equal (key, "currency"))
-    return self->currency_row;
+    {
+      build_group_rows (self, GROUP_SITE);
+      return self->currency_row;
+    }
   if (g_str_equal (key, "custom_params"))
     return self->custom_params_spin;
   return NULL;
@@ -2284,7 +2445,10 @@ ts_window_get_field_row (TsWindow   *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     if (g_str_equal (fields[i].key, key))
-      return self->field_rows[i];
+      {
+        build_group_rows (self, fields[i].group);
+        return self->field_rows[i];
+      }
   return NULL;
 }
 
@@ -2303,6 +2467,7 @@ ts_window_select_model (TsWindow   *self,
 {
   g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
 
+  ensure_model_list (self);
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->model_list));
        child != NULL; child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_LIST_BOX_ROW (child) && g_strcmp0 (gtk_widget_get_name (child), id) == 0)
@@ -2317,6 +2482,13 @@ GtkColumnView *
 ts_window_get_option_view (TsWindow *self)
 {
   g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+
+  /* Whoever looks at the table gets it filled. */
+  if (self->options_stale && self->plan != NULL)
+    {
+      fill_options (self);
+      self->options_stale = FALSE;
+    }
   return self->option_view;
 }
 

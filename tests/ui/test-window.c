@@ -765,6 +765,101 @@ test_accels_work (void)
   g_rmdir (dir);
 }
 
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What start-up leaves for later (issue 10: the collapsed groups' rows,
+ * the model list, the comparison table) appears, up to date, when the
+ * user gets there. */
+static void
+test_deferred_parts_appear (void)
+{
+  g_autoptr(TsScenario) scenario = ts_scenario_new ();
+  TsWindow *window;
+  GtkWidget *w;
+  AdwExpanderRow *advanced;
+  AdwViewStack *stack;
+  GtkMenuButton *model_button;
+  GtkWidget *model_list;
+  GtkWidget *precision;
+  GtkColumnView *table;
+  guint rows = 0;
+
+  /* A scenario whose Advanced values are not the defaults. */
+  ts_scenario_set_model (scenario, &ts_catalog_find_model (ts_application_get_catalog (app), "llama-3.1-70b")->model);
+  scenario->precision = TS_PRECISION_FP16;
+  window = ts_window_new_for_scenario (app, scenario);
+  w = GTK_WIDGET (window);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (w);
+  settle ();
+  advanced = ADW_EXPANDER_ROW (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "advanced_row"));
+  stack = ADW_VIEW_STACK (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "view_stack"));
+  model_button = GTK_MENU_BUTTON (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "model_button"));
+  model_list = GTK_WIDGET (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "model_list"));
+
+  g_assert_null (find_named (GTK_WIDGET (advanced), "precision"));
+  /* The Advanced rows, made on expanding, show the scenario's values. */
+  adw_expander_row_set_expanded (advanced, TRUE);
+  settle ();
+  precision = find_named (GTK_WIDGET (advanced), "precision");
+  g_assert_nonnull (precision);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (precision)), ==, 1);  /* FP16 */
+  g_assert_true (gtk_widget_get_sensitive (find_named (GTK_WIDGET (advanced), "lora_rank")) == FALSE);
+
+  /* The model list: every catalog model and “Custom…” once it opens. */
+  gtk_menu_button_popup (model_button);
+  settle ();
+  for (GtkWidget *row = gtk_widget_get_first_child (model_list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    rows += GTK_IS_LIST_BOX_ROW (row);
+  g_assert_cmpuint (rows, ==, ts_catalog_get_n_models (ts_application_get_catalog (app)) + 1);
+  gtk_menu_button_popdown (model_button);
+
+  /* The comparison table is filled when its page is shown, for the plan
+   * of that moment. */
+  set_spin (window, "seq_len", 4096);
+  adw_view_stack_set_visible_child_name (stack, "servers");
+  settle ();
+  table = GTK_COLUMN_VIEW (find_type (adw_view_stack_get_visible_child (stack), GTK_TYPE_COLUMN_VIEW));
+  g_assert_nonnull (table);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), ==,
+                    ts_window_get_plan (window)->options->len);
+  g_assert_cmpuint (ts_window_get_plan (window)->options->len, >=, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -794,6 +889,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/options-pick-the-shown-server", test_options_pick_the_shown_server);
   g_test_add_func ("/window/shortcuts-window-lists-every-accel", test_shortcuts_window_lists_every_accel);
   g_test_add_func ("/window/accels-work", test_accels_work);
+  g_test_add_func ("/window/deferred-parts-appear", test_deferred_parts_appear);
   status = g_test_run ();
   g_object_unref (app);
   return status;
