@@ -605,6 +605,50 @@ test_explain (void)
     g_assert_cmpuint (strlen (json_object_get_string_member (explain, ts_component_key (i))), >, 10);
 }
 
+/* ts_memory_compute_like () (the plan's search over GPU counts) reuses the
+ * activations of another estimate of the same scenario: what it returns
+ * must be what ts_memory_compute () returns, bit for bit, for every
+ * catalog model, method, recomputation, ZeRO stage and GPU count — else a
+ * plan's verdicts would depend on the order its options were searched. */
+static void
+test_compute_like (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const guint gpus[] = { 1, 2, 8, 24, 64, 1000, 100000 };
+  guint compared = 0;
+
+  for (guint i = 0; i < ts_catalog_get_n_models (catalog); i++)
+    for (int method = 0; method < TS_N_METHODS; method++)
+      for (int ckpt = 0; ckpt < TS_N_CHECKPOINTING; ckpt++)
+        for (int zero = -1; zero <= 3; zero += 2)
+          {
+            g_autoptr(TsScenario) s = ts_scenario_new ();
+            TsLayout first_layout;
+            TsMemory like;
+
+            ts_scenario_set_model (s, &ts_catalog_get_model (catalog, i)->model);
+            s->method = method;
+            s->checkpointing = ckpt;
+            s->zero_stage = zero;
+            s->tp = zero == 1 ? 2 : 1;
+            ts_layout_resolve (s, 1, &first_layout);
+            ts_memory_compute (s, &first_layout, &like);
+            for (guint g = 0; g < G_N_ELEMENTS (gpus); g++)
+              {
+                TsLayout layout;
+                TsMemory direct;
+                TsMemory reused;
+
+                ts_layout_resolve (s, gpus[g], &layout);
+                ts_memory_compute (s, &layout, &direct);
+                ts_memory_compute_like (s, &layout, &like, &reused);
+                g_assert_true (memcmp (&direct, &reused, sizeof direct) == 0);
+                compared++;
+              }
+          }
+  g_assert_cmpuint (compared, >, 100);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -626,5 +670,6 @@ main (int argc, char **argv)
   g_test_add_func ("/memory/extremes-finite", test_extremes_finite);
   g_test_add_func ("/memory/overhead", test_overhead);
   g_test_add_func ("/memory/explain", test_explain);
+  g_test_add_func ("/memory/compute-like", test_compute_like);
   return g_test_run ();
 }
