@@ -793,6 +793,22 @@ read_object_member (Reader     *r,
 }
 
 /* Resolve the ids records use to point at each other. */
+
+/* “5+1”: five PSUs carry the load, one is spare; “none”: all needed.
+ * Parsed once here rather than for every option of every plan. */
+static guint
+psu_active (const TsServer *server)
+{
+  const char *text = server->psu_redundancy != NULL ? server->psu_redundancy : "";
+  const char *plus = strchr (text, '+');
+  g_autofree char *head = g_strndup (text, plus != NULL ? (gsize) (plus - text) : strlen (text));
+  guint64 active = 0;
+
+  if (!g_ascii_string_to_unsigned (head, 10, 1, 1000, &active, NULL))
+    return server->psu_count;
+  return (guint) active;
+}
+
 static void
 link_records (Reader    *r,
               TsCatalog *self)
@@ -815,6 +831,7 @@ link_records (Reader    *r,
       TsServer *s = &g_array_index (self->servers, TsServer, i);
 
       r->id = s->id;
+      s->psu_active = psu_active (s);
       s->gpu = ts_catalog_find_gpu (self, s->gpu_id);
       s->interconnect = ts_catalog_find_interconnect (self, s->interconnect_id);
       s->network = ts_catalog_find_network (self, s->network_id);

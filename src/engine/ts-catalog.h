@@ -112,6 +112,7 @@ typedef struct
   guint          psu_count;
   double         psu_w;
   char          *psu_redundancy;
+  guint          psu_active;  /* derived: the N of “N+M”, else psu_count */
   double         max_power_kw;
   double         heat_btu_h;  /* 0 = not stated: derived from max_power_kw */
   guint          rack_units;

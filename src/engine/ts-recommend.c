@@ -980,29 +980,6 @@ ts_option_get_rack_detail (const TsOption *option)
 
 /* ---- the option at its count -------------------------------------------- */
 
-/* “5+1”: five PSUs carry the load, one is spare; “none”: all needed. */
-static guint
-psu_active (const TsServer *server)
-{
-  const char *text = server->psu_redundancy != NULL ? server->psu_redundancy : "";
-  const char *plus = strchr (text, '+');
-  gsize len = plus != NULL ? (gsize) (plus - text) : strlen (text);
-  char head[24];
-  g_autofree char *long_head = NULL;
-  guint64 active = 0;
-
-  if (len < sizeof head)
-    {
-      memcpy (head, text, len);
-      head[len] = '\0';
-    }
-  else
-    long_head = g_strndup (text, len);
-  if (!g_ascii_string_to_unsigned (long_head != NULL ? long_head : head, 10, 1, 1000, &active, NULL))
-    return server->psu_count;
-  return (guint) active;
-}
-
 static void
 size_power (const TsCatalog  *catalog,
             const TsScenario *s,
@@ -1023,7 +1000,7 @@ size_power (const TsCatalog  *catalog,
   o->line_voltage = ts_site_line_voltage (s->voltage, s->phases);
   o->amps_per_phase = ts_site_amps (o->power_kw, s->voltage, s->phases);
 
-  o->psu_active = psu_active (server);
+  o->psu_active = server->psu_active;
   o->psu_ok = o->psu_active * server->psu_w >= server->max_power_kw * WATTS_PER_KW;
 }
 
