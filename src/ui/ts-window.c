@@ -27,6 +27,7 @@
 /* Spin buttons accept any number up to this; the engine decides what is
  * valid and the row shows its reason, so the limits live in one place. */
 #define SPIN_MAX 1e9
+#define SPIN_WIDTH_CHARS 6
 /* Writing the scenario to GSettings on every keystroke would hammer
  * dconf; a short delay still loses nothing a crash could take. */
 #define AUTOSAVE_DELAY_MS 500
@@ -209,6 +210,7 @@ struct _TsWindow
   TsArchitecture        custom_arch;
   GtkWidget            *views[TS_N_DRAWINGS];
   GtkWidget            *empty_stacks[TS_N_DRAWINGS];
+  GtkWidget            *views_pages[TS_N_DRAWINGS];  /* the view stack's children */
   GtkColumnView        *option_view;
   GListStore           *option_store;
   GtkSingleSelection   *option_selection;
@@ -234,6 +236,7 @@ struct _TsWindow
   GtkPopover           *model_popover;
   GtkSearchEntry       *model_search;
   GtkListBox           *model_list;
+  GtkWidget            *headline_box;
   GtkWidget            *headline_bin;
   GtkWidget            *verdict_box;
   GtkImage             *verdict_icon;
@@ -519,8 +522,9 @@ update_title (TsWindow *self)
   else
     /* Translators: the name of a scenario that was never saved */
     name = g_strdup (_("Unsaved scenario"));
-  /* Translators: marks a scenario with changes that are not saved yet */
-  subtitle = self->dirty ? g_strdup_printf (_("%s (changed)"), name) : g_strdup (name);
+  /* Translators: marks a scenario with changes that are not saved yet;
+   * a scenario never saved says so already */
+  subtitle = self->dirty && self->file != NULL ? g_strdup_printf (_("%s (changed)"), name) : g_strdup (name);
   adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
 }
 
@@ -1011,6 +1015,9 @@ new_spin (double lower,
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
+  /* Wide enough for the values people enter (“16,384”, “1 000”); GTK
+   * would size it for SPIN_MAX and squeeze the row's title at 360 px. */
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin), SPIN_WIDTH_CHARS);
   gtk_widget_add_css_class (spin, "numeric");
   return spin;
 }
@@ -1173,8 +1180,13 @@ static void
 build_field_rows (TsWindow *self)
 {
   /* Hardware first in its group: “Recommend for me” or a server. */
-  self->hardware_row = new_row (ADW_TYPE_COMBO_ROW, "hardware", _("Server or card"),
-                                _("Let the program pick, or size a server you have in mind"));
+  self->hardware_row = new_row (ADW_TYPE_COMBO_ROW, "hardware", _("Server or card"), NULL);
+  /* Server names are long (“Supermicro AS-8125GS-TNMR2 (8 × MI300X)”):
+   * the choice is the row's wrapping subtitle, never cut short at the
+   * row's end; the explanation goes to the group. */
+  adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (self->hardware_row), TRUE);
+  adw_preferences_group_set_description (self->hardware_group,
+                                         _("Let the program pick, or size a server you have in mind"));
   fill_hardware_list (self);
   g_signal_connect_swapped (self->hardware_row, "notify::selected", G_CALLBACK (hardware_changed_cb), self);
   adw_preferences_group_add (self->hardware_group, self->hardware_row);
@@ -1528,8 +1540,10 @@ build_views (TsWindow *self)
     {
       GtkWidget *above = d == TS_DRAWING_COMPARISON ? build_option_view (self)
                          : d == TS_DRAWING_RACK ? rack_toolbar (self) : NULL;
-      AdwViewStackPage *page = adw_view_stack_add_titled (self->view_stack, drawing_page (self, d, above, NULL),
-                                                          view_names[d], _(titles[d]));
+      AdwViewStackPage *page;
+
+      self->views_pages[d] = drawing_page (self, d, above, NULL);
+      page = adw_view_stack_add_titled (self->view_stack, self->views_pages[d], view_names[d], _(titles[d]));
 
       adw_view_stack_page_set_icon_name (page, icons[d]);
     }
@@ -1994,6 +2008,18 @@ fullscreen_activated (GSimpleAction *action,
     gtk_window_fullscreen (window);
 }
 
+/* The drawing on the visible page of the answer. */
+static GtkWidget *
+visible_view (TsWindow *self)
+{
+  const char *visible = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    if (g_strcmp0 (visible, view_names[d]) == 0)
+      return self->views[d];
+  return self->views[TS_DRAWING_MEMORY];
+}
+
 static void
 show_answer_activated (GSimpleAction *action,
                        GVariant      *parameter,
@@ -2002,6 +2028,9 @@ show_answer_activated (GSimpleAction *action,
   TsWindow *self = TS_WINDOW (user_data);
 
   adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+  /* Focus the drawing, not the first focusable widget of the page: that
+   * is the selectable headline, which would show all its text selected. */
+  gtk_widget_grab_focus (visible_view (self));
 }
 
 static void
@@ -2025,18 +2054,6 @@ show_view_activated (GSimpleAction *action,
   /* On a narrow window the answer is a page of its own: go there too. */
   adw_leaflet_set_visible_child_name (self->leaflet, "answer");
   adw_view_stack_set_visible_child_name (self->view_stack, name);
-}
-
-/* The drawing on the visible page of the answer. */
-static GtkWidget *
-visible_view (TsWindow *self)
-{
-  const char *visible = adw_view_stack_get_visible_child_name (self->view_stack);
-
-  for (guint d = 0; d < TS_N_DRAWINGS; d++)
-    if (g_strcmp0 (visible, view_names[d]) == 0)
-      return self->views[d];
-  return self->views[TS_DRAWING_MEMORY];
 }
 
 /* Zoom and copy act on the drawing in sight, focused or not (a focused
@@ -2080,6 +2097,28 @@ static const GActionEntry win_actions[] = {
 /* ---------------------------------------------------------------------- */
 /* Layout, settings, lifecycle */
 
+/* One pane at a time (360 px up to about 800): the verdict goes above the
+ * headline, its icon beside its word, so the headline keeps the width;
+ * and the switcher bar's narrow buttons get a page title short enough
+ * for a fifth of a phone's width (“Time & Cost” was cut to “Time & C…”). */
+static void
+update_narrow_layout (TsWindow *self,
+                      gboolean  folded)
+{
+  AdwViewStackPage *time = adw_view_stack_get_page (self->view_stack, self->views_pages[TS_DRAWING_TIME]);
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->headline_box),
+                                  folded ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->verdict_box),
+                                  folded ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+  gtk_widget_set_halign (self->verdict_box, folded ? GTK_ALIGN_START : GTK_ALIGN_FILL);
+  adw_view_stack_page_set_title (time, folded
+                                 /* Translators: the Time & Cost page's title on a narrow
+                                  * window, under a clock icon; at most about 8 characters */
+                                 ? C_("narrow page title", "Cost")
+                                 : _("Time & Cost"));
+}
+
 static gboolean
 update_navigation_cb (gpointer user_data)
 {
@@ -2090,6 +2129,7 @@ update_navigation_cb (gpointer user_data)
 
   gtk_widget_set_visible (self->back_button, folded && answer);
   gtk_widget_set_visible (self->answer_button, folded && !answer);
+  update_narrow_layout (self, folded);
   self->navigation_idle_id = 0;
   return G_SOURCE_REMOVE;
 }
@@ -2201,6 +2241,7 @@ ts_window_class_init (TsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_popover);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_search);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_list);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, headline_box);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, headline_bin);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, verdict_box);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, verdict_icon);

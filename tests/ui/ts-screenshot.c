@@ -12,11 +12,14 @@
 
 #include "ts-window.h"
 
-/* The sizes the README shows: a laptop screen and a phone-width window. */
+/* The sizes the README shows: a laptop screen and the narrowest window
+ * (360 px, a phone; the metainfo's display_length). */
 #define WIDE_WIDTH    1280
 #define WIDE_HEIGHT   800
-#define NARROW_WIDTH  400
+#define NARROW_WIDTH  360
 #define NARROW_HEIGHT 800
+/* Longer than libadwaita's transitions (250 ms). */
+#define ANIMATION_WAIT_US 600000
 
 static void
 wait_for_frames (GtkWidget *widget)
@@ -28,6 +31,17 @@ wait_for_frames (GtkWidget *widget)
       while (g_main_context_iteration (NULL, FALSE))
         ;
     }
+}
+
+/* Lets animations (the leaflet's slide, 250 ms) finish. */
+static void
+wait_for_animations (GtkWidget *widget)
+{
+  gint64 until = g_get_monotonic_time () + ANIMATION_WAIT_US;
+
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  wait_for_frames (widget);
 }
 
 static gboolean
@@ -70,7 +84,9 @@ shoot (TsApplication    *app,
     {
       stack = ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"));
       adw_view_stack_set_visible_child_name (stack, view);
-      wait_for_frames (GTK_WIDGET (window));
+      /* A narrow window shows one pane: the answer's, for a view. */
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL);
+      wait_for_animations (GTK_WIDGET (window));
     }
   if (!save_png (GTK_WIDGET (window), path))
     g_printerr ("Could not write %s\n", path);
