@@ -28,40 +28,80 @@ scenario_gpus (const TsCatalog  *catalog,
   return s->gpus;
 }
 
-TsPlan *
-ts_plan_compute (TsCatalog        *catalog,
-                 const TsScenario *scenario,
-                 GError          **error)
+static gboolean
+check_scenario (TsCatalog        *catalog,
+                const TsScenario *scenario,
+                GError          **error)
 {
-  g_autoptr(TsPlan) plan = NULL;
-  TsLayout layout;
-
-  g_return_val_if_fail (catalog != NULL, NULL);
-  g_return_val_if_fail (scenario != NULL, NULL);
-
   if (!ts_scenario_validate (scenario, error))
-    return NULL;
+    return FALSE;
 
   if (scenario->server_id != NULL && ts_catalog_find_server (catalog, scenario->server_id) == NULL)
     {
       g_set_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
                    _("No server or card with the id “%s” is in the catalog"), scenario->server_id);
-      return NULL;
+      return FALSE;
     }
+  return TRUE;
+}
+
+/* The plan's answer for its own scenario, into its (empty) arrays. */
+static void
+compute (TsPlan *plan)
+{
+  const TsScenario *scenario = plan->scenario;
+  TsLayout layout;
+
+  ts_layout_resolve (scenario, scenario_gpus (plan->catalog, scenario), &layout);
+  ts_memory_compute (scenario, &layout, &plan->memory);
+  plan->recommended = ts_recommend (plan->catalog, scenario, plan->options, plan->warnings);
+}
+
+TsPlan *
+ts_plan_compute (TsCatalog        *catalog,
+                 const TsScenario *scenario,
+                 GError          **error)
+{
+  TsPlan *plan;
+
+  g_return_val_if_fail (catalog != NULL, NULL);
+  g_return_val_if_fail (scenario != NULL, NULL);
+
+  if (!check_scenario (catalog, scenario, error))
+    return NULL;
 
   plan = g_new0 (TsPlan, 1);
   plan->catalog = ts_catalog_ref (catalog);
   plan->scenario = ts_scenario_copy (scenario);
   plan->warnings = g_ptr_array_new_with_free_func (g_free);
-  /* one allocation: an option per server of the catalog at most */
-  plan->options = g_array_sized_new (FALSE, TRUE, sizeof (TsOption), ts_catalog_get_n_servers (catalog));
+  /* one allocation: an option per server of the catalog at most; not
+   * cleared, since every option is set in full where it is sized */
+  plan->options = g_array_sized_new (FALSE, FALSE, sizeof (TsOption), ts_catalog_get_n_servers (catalog));
   g_array_set_clear_func (plan->options, (GDestroyNotify) ts_option_clear);
+  compute (plan);
+  return plan;
+}
 
-  ts_layout_resolve (scenario, scenario_gpus (catalog, scenario), &layout);
-  ts_memory_compute (scenario, &layout, &plan->memory);
-  plan->recommended = ts_recommend (catalog, scenario, plan->options, plan->warnings);
+gboolean
+ts_plan_update (TsPlan           *plan,
+                const TsScenario *scenario,
+                GError          **error)
+{
+  g_return_val_if_fail (plan != NULL, FALSE);
+  g_return_val_if_fail (scenario != NULL, FALSE);
 
-  return g_steal_pointer (&plan);
+  if (!check_scenario (plan->catalog, scenario, error))
+    return FALSE;
+
+  if (scenario != plan->scenario)
+    {
+      ts_scenario_free (plan->scenario);
+      plan->scenario = ts_scenario_copy (scenario);
+    }
+  g_array_set_size (plan->options, 0);   /* clears them: rack detail freed */
+  g_ptr_array_set_size (plan->warnings, 0);
+  compute (plan);
+  return TRUE;
 }
 
 void

@@ -27,6 +27,12 @@ typedef struct
 TsPlan         *ts_plan_compute        (TsCatalog        *catalog,
                                         const TsScenario *scenario,
                                         GError          **error);
+/* Computes the plan again for another scenario, in place: its option and
+ * warning arrays are reused (a sweep of scenarios, a window that follows
+ * every edit). On an error the plan is left as it was. */
+gboolean        ts_plan_update         (TsPlan           *plan,
+                                        const TsScenario *scenario,
+                                        GError          **error);
 void            ts_plan_free           (TsPlan           *plan);
 const TsOption *ts_plan_get_shown_option (const TsPlan   *plan);
 

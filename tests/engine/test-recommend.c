@@ -743,6 +743,51 @@ test_fallback_cli (void)
   g_unlink (path);
 }
 
+/* A plan updated in place for another scenario (the sweep, the window)
+ * is the plan computed afresh for it: the same JSON, rack detail and
+ * texts; after a refused scenario it is still the plan it was. */
+static void
+test_plan_update (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-b200", 64);
+  g_autoptr(TsScenario) next = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) bad = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_LORA);
+  g_autoptr(TsPlan) fresh = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *updated = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *after_refusal = NULL;
+
+  /* the detail built and cached in an option must go with it */
+  g_assert_nonnull (ts_option_get_rack_detail (&g_array_index (plan->options, TsOption, 0)));
+  before = ts_plan_to_json_string (plan, FALSE);
+
+  g_assert_true (ts_plan_update (plan, next, &error));
+  g_assert_no_error (error);
+  fresh = ts_plan_compute (catalog, next, &error);
+  g_assert_no_error (error);
+  updated = ts_plan_to_json_string (plan, FALSE);
+  expected = ts_plan_to_json_string (fresh, FALSE);
+  g_assert_cmpstr (updated, ==, expected);
+  g_assert_cmpstr (updated, !=, before);
+  g_assert_cmpuint (plan->options->len, ==, fresh->options->len);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      g_autofree char *a = ts_option_dup_reason (&g_array_index (plan->options, TsOption, i));
+      g_autofree char *b = ts_option_dup_reason (&g_array_index (fresh->options, TsOption, i));
+
+      g_assert_cmpstr (a, ==, b);
+    }
+
+  bad->seq_len = 0;  /* refused by validation */
+  g_assert_false (ts_plan_update (plan, bad, &error));
+  g_assert_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT);
+  after_refusal = ts_plan_to_json_string (plan, FALSE);
+  g_assert_cmpstr (after_refusal, ==, expected);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -770,5 +815,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/cli/options-json", test_cli_options_json);
   g_test_add_func ("/recommend/fallback/engine", test_fallback_engine);
   g_test_add_func ("/recommend/fallback/cli", test_fallback_cli);
+  g_test_add_func ("/recommend/plan-update", test_plan_update);
   return g_test_run ();
 }
