@@ -477,8 +477,11 @@ ts_render_layout_set_text (PangoLayout *layout,
     {
       PangoAttribute *spacing = pango_attr_letter_spacing_new ((int) extra);
 
-      spacing->start_index = (guint) (p - text);
-      spacing->end_index = spacing->start_index + strlen (NARROW_NBSP);
+      /* Pango leaves out the spacing at either end of a run, and a
+       * range of one character is a run of its own: the range takes the
+       * digit before it too, and the space goes between the two. */
+      spacing->start_index = (guint) (p > text ? g_utf8_prev_char (p) - text : 0);
+      spacing->end_index = (guint) (p - text) + strlen (NARROW_NBSP);
       pango_attr_list_insert (attrs, spacing);
     }
   pango_layout_set_attributes (layout, attrs);

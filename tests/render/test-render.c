@@ -348,6 +348,50 @@ test_rack_height_grows (void)
                      ts_render_drawing_height (TS_DRAWING_COMPARISON, plans[PLAN_8B_FULL], -1, 1200, &style));
 }
 
+/* Russian digit groups are set apart by U+202F (design: “1 128 ГБ”).
+ * Cantarell's U+202F is a sixth of an em, too little to see at screen
+ * sizes, so the render layer widens it: a group gap of at least 0.3 em.
+ * Checked on a lone number and on one inside a sentence (Pango splits
+ * runs differently), at 12 pt and 96 dpi: 1 em = 16 px. */
+#define GROUP_GAP_MIN_EM 0.3
+
+static void
+test_digit_groups_visible (void)
+{
+  PangoFontMap *map = pango_cairo_font_map_get_default ();
+  g_autoptr(GObject) context = G_OBJECT (pango_font_map_create_context (map));
+  g_autoptr(GObject) layout_object = G_OBJECT (pango_layout_new (PANGO_CONTEXT (context)));
+  PangoLayout *layout = PANGO_LAYOUT (layout_object);
+  PangoFontDescription *desc = pango_font_description_from_string ("Cantarell, DejaVu Sans 12");
+  const char *const pairs[][2] = {
+    { "1275", "1\u202F275" },
+    { "Вся задача, 8 GPU: 1275 ГБ", "Вся задача, 8 GPU: 1\u202F275 ГБ" },
+  };
+  cairo_font_options_t *options = cairo_font_options_create ();
+  double em = 12 * 96 / 72.0;
+
+  /* as the render layer measures: unhinted metrics */
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (PANGO_CONTEXT (context), options);
+  cairo_font_options_destroy (options);
+  pango_cairo_context_set_resolution (PANGO_CONTEXT (context), 96);
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      int plain, grouped;
+
+      ts_render_layout_set_text (layout, pairs[i][0]);
+      pango_layout_get_size (layout, &plain, NULL);
+      ts_render_layout_set_text (layout, pairs[i][1]);
+      pango_layout_get_size (layout, &grouped, NULL);
+      g_assert_cmpfloat ((double) (grouped - plain) / PANGO_SCALE, >=, GROUP_GAP_MIN_EM * em);
+    }
+  /* a text without groups carries no spacing over from the last one */
+  ts_render_layout_set_text (layout, "1275");
+  g_assert_null (pango_layout_get_attributes (layout));
+}
+
 /* A title names the server, and a long name wraps the title onto a
  * second line instead of losing its end: at a width where “Power and
  * heat: 1 × NVIDIA DGX H200 at maximum draw” fits one line, the drawing
@@ -816,6 +860,7 @@ main (int    argc,
   g_test_add_func ("/render/bounds", test_bounds);
   g_test_add_func ("/render/rack/height-grows", test_rack_height_grows);
   g_test_add_func ("/render/long-title-wraps", test_long_title_wraps);
+  g_test_add_func ("/render/digit-groups-visible", test_digit_groups_visible);
   g_test_add_func ("/render/rack/to-scale", test_rack_to_scale);
   g_test_add_func ("/render/no-option", test_no_option);
   g_test_add_func ("/render/describe/numbers", test_describe_numbers);
