@@ -225,6 +225,7 @@ struct _TsWindow
   GtkWidget            *back_button;
   GtkWidget            *answer_button;
   AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar   *switcher_bar;
   AdwPreferencesGroup  *model_group;
   AdwPreferencesGroup  *method_group;
   AdwPreferencesGroup  *workload_group;
@@ -2143,6 +2144,17 @@ leaflet_changed_cb (TsWindow *self)
     self->navigation_idle_id = g_idle_add (update_navigation_cb, self);
 }
 
+/* The bottom switcher is only revealed when the title has no room for
+ * one; its buttons (an icon and two labels a page) are made then, not at
+ * every start on a wide screen. */
+static void
+title_visible_cb (TsWindow *self)
+{
+  if (adw_view_switcher_title_get_title_visible (self->switcher_title)
+      && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
+    adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
+}
+
 static void
 large_type_changed_cb (TsWindow *self)
 {
@@ -2230,6 +2242,7 @@ ts_window_class_init (TsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, answer_button);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_group);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, method_group);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, workload_group);
@@ -2357,6 +2370,8 @@ setup (TsWindow         *self,
   build_views (self);
 
   g_signal_connect_swapped (self->view_stack, "notify::visible-child", G_CALLBACK (visible_page_changed_cb), self);
+  g_signal_connect_swapped (self->switcher_title, "notify::title-visible", G_CALLBACK (title_visible_cb), self);
+  title_visible_cb (self);
   g_signal_connect_swapped (self->leaflet, "notify::folded", G_CALLBACK (leaflet_changed_cb), self);
   g_signal_connect_swapped (self->leaflet, "notify::visible-child", G_CALLBACK (leaflet_changed_cb), self);
   g_signal_connect_object (self->settings, "changed::large-type", G_CALLBACK (large_type_changed_cb), self,

@@ -336,6 +336,10 @@ test_narrow_and_wide (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL));
   settle ();
   g_assert_cmpstr (adw_leaflet_get_visible_child_name (leaflet), ==, "answer");
+  /* The pages are switched from the bottom bar when the title has no room. */
+  g_assert_true (adw_view_switcher_bar_get_stack (ADW_VIEW_SWITCHER_BAR (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "switcher_bar")))
+                 == ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack")));
+  g_assert_true (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "switcher_bar"))));
 
   gtk_window_destroy (GTK_WINDOW (window));
 
