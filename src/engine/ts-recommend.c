@@ -1134,12 +1134,16 @@ verdict_order (TsVerdict v)
 #define SITE_NOTES (TS_NOTE_RACK_OVER_LIMIT | TS_NOTE_RACK_TOO_SHORT | TS_NOTE_HOST_RAM)
 
 /* Fits first; among those, training-capable links before PCIe-only
- * multi-GPU (the article's rule weighs more than margin), then “fits”
- * before “tight”; what the site takes as it is before what needs a
- * higher feed or taller racks; within the deadline before late (late
- * ones by time); then lower power (the smallest hardware that does the
- * job in time: one card for a small LoRA, as the article advises), lower
- * cost, shorter time. */
+ * multi-GPU (the article's rule weighs more than margin); what the site
+ * takes as it is before what needs a higher feed or taller racks (a
+ * 120 kW rack in a 30 kW hall is no answer, a tight fit is one); then
+ * “fits” before “tight”; within the deadline before late (late
+ * ones by time); then the vendor's own line-up (the catalog's “article”
+ * servers and cards: the article's vendor offers NVIDIA and Huawei, and
+ * a presales catalog marks what it sells) before the rest of the market;
+ * then lower power (the smallest hardware that does the job in time: one
+ * card for a small LoRA, as the article advises), lower cost, shorter
+ * time. */
 static int
 compare_options (gconstpointer a,
                  gconstpointer b)
@@ -1149,11 +1153,12 @@ compare_options (gconstpointer a,
 
   CMP (!x->fits, !y->fits);
   CMP (!x->interconnect_ok, !y->interconnect_ok);
-  CMP (verdict_order (x->verdict), verdict_order (y->verdict));
   CMP ((x->note_flags & SITE_NOTES) != 0, (y->note_flags & SITE_NOTES) != 0);
+  CMP (verdict_order (x->verdict), verdict_order (y->verdict));
   CMP (!x->meets_deadline, !y->meets_deadline);
   if (!x->meets_deadline)
     CMP (x->training_days, y->training_days);
+  CMP (!x->server->article, !y->server->article);
   CMP (x->power_kw, y->power_kw);
   CMP (x->energy_cost, y->energy_cost);
   CMP (x->capex_usd, y->capex_usd);

@@ -568,6 +568,52 @@ test_ranking (void)
   }
 }
 
+/* What the article recommends, case by case (its table's last column and
+ * “When one card is enough”), and the design's headline for 70B full
+ * (“2 × DGX H200 or 1 × DGX B200 (tight)”): the engine's recommendation
+ * is one of the servers the article names for the case. */
+static void
+test_recommendation_follows_article (void)
+{
+  const struct
+  {
+    const char *model;
+    TsMethod    method;
+    const char *servers[3];
+    guint       count;   /* 0: any */
+  } cases[] = {
+    /* “8-GPU server: Atlas 800T A2, DGX H200” */
+    { "llama-3.1-8b", TS_METHOD_FULL, { "huawei-atlas-800t-a2", "dgx-h200", NULL }, 1 },
+    /* “8 × H200 or 8 × B200” */
+    { "qwen3-32b", TS_METHOD_FULL, { "dgx-h200", "dgx-b200", "smc-sys-a22ga-nbrt" }, 1 },
+    /* “8 × B200 just barely, more often a cluster”; the design: 2 × DGX H200 */
+    { "llama-3.1-70b", TS_METHOD_FULL, { "dgx-h200", NULL, NULL }, 2 },
+    /* “one card of 32–96 GB” */
+    { "llama-3.1-8b", TS_METHOD_LORA, { "ws-1x-rtx-pro-6000", "ws-1x-h200-nvl", NULL }, 1 },
+    /* “one RTX PRO 6000 (96 GB) or H200 NVL (141 GB)” */
+    { "llama-3.1-70b", TS_METHOD_QLORA, { "ws-1x-rtx-pro-6000", "ws-1x-h200-nvl", NULL }, 1 },
+  };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(TsPlan) plan = plan_for (catalog, cases[i].model, cases[i].method, NULL, 0);
+      const TsOption *o;
+      gboolean named = FALSE;
+
+      g_assert_cmpint (plan->recommended, ==, 0);
+      o = &g_array_index (plan->options, TsOption, 0);
+      for (guint j = 0; j < G_N_ELEMENTS (cases[i].servers) && cases[i].servers[j] != NULL; j++)
+        named |= g_strcmp0 (o->server->id, cases[i].servers[j]) == 0;
+      if (!named)
+        g_printerr ("%s %s: %u × %s\n", cases[i].model, ts_method_to_string (cases[i].method), o->servers,
+                    o->server->id);
+      g_assert_true (named);
+      if (cases[i].count > 0)
+        g_assert_cmpuint (o->servers, ==, cases[i].count);
+    }
+}
+
 /* On a site whose racks take 12 kW, a DGX B200 (14.3 kW, the article)
  * needs a higher feed; a DGX H200 (10.2 kW) does not. Of two options
  * alike in fit, link and verdict, the one the site takes as it is ranks
@@ -811,6 +857,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/time-energy-deadline", test_time_energy_deadline);
   g_test_add_func ("/recommend/ranking", test_ranking);
   g_test_add_func ("/recommend/ranking-site-first", test_ranking_site_first);
+  g_test_add_func ("/recommend/follows-article", test_recommendation_follows_article);
   g_test_add_func ("/recommend/max-servers", test_max_servers);
   g_test_add_func ("/recommend/cli/options-json", test_cli_options_json);
   g_test_add_func ("/recommend/fallback/engine", test_fallback_engine);
