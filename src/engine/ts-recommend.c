@@ -941,11 +941,7 @@ place_racks (Placer     *p,
       rack->amps_per_phase = ts_site_amps (rack->power_kw, o->site_voltage, o->phases);
       t->rack_units += rack->used_units;
       t->feed_amps = MAX (t->feed_amps, rack->amps_per_phase);
-      if (rack->over_limit)
-        {
-          t->over_limit = TRUE;
-          break;
-        }
+      t->over_limit |= rack->over_limit;
     }
   t->too_short = whole_rack && server->rack_units > site_units;
   t->racks = p->n_racks;

@@ -614,6 +614,53 @@ test_recommendation_follows_article (void)
     }
 }
 
+/* A DGX B200 draws 14.3 kW (the article), more than a 12 kW rack may:
+ * each of four gets a rack of its own, flagged — and every one of those
+ * racks is still counted whole: its 10U (the article) in the option's
+ * rack units, its two PDUs, its current on the feeds. */
+static void
+test_racks_over_limit_all_counted (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  const TsOption *o;
+  const GArray *racks;
+  guint server_racks = 0;
+
+  ts_scenario_set_server (s, "dgx-b200");
+  s->servers = 4;
+  s->rack_kw = 12;
+  plan = ts_plan_compute (catalog, s, NULL);
+  g_assert_nonnull (plan);
+  o = &g_array_index (plan->options, TsOption, 0);
+  g_assert_true (o->note_flags & TS_NOTE_RACK_OVER_LIMIT);
+  g_assert_cmpuint (o->rack_units, >=, 4 * 10);
+  racks = ts_option_get_rack_detail (o);
+  for (guint r = 0; r < racks->len; r++)
+    {
+      const TsRack *rack = &g_array_index (racks, TsRack, r);
+      guint pdus = 0, servers = 0;
+
+      for (guint d = 0; d < rack->devices->len; d++)
+        {
+          const TsRackDevice *device = &g_array_index (rack->devices, TsRackDevice, d);
+
+          pdus += device->role == TS_DEVICE_PDU;
+          servers += device->role == TS_DEVICE_SERVER;
+        }
+      g_assert_cmpuint (pdus, ==, 2);
+      g_assert_cmpfloat (rack->amps_per_phase, >, 0);
+      if (servers > 0)
+        {
+          g_assert_cmpuint (servers, ==, 1);
+          g_assert_true (rack->over_limit);
+          server_racks++;
+        }
+    }
+  g_assert_cmpuint (server_racks, ==, 4);
+}
+
 /* On a site whose racks take 12 kW, a DGX B200 (14.3 kW, the article)
  * needs a higher feed; a DGX H200 (10.2 kW) does not. Of two options
  * alike in fit, link and verdict, the one the site takes as it is ranks
@@ -858,6 +905,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/ranking", test_ranking);
   g_test_add_func ("/recommend/ranking-site-first", test_ranking_site_first);
   g_test_add_func ("/recommend/follows-article", test_recommendation_follows_article);
+  g_test_add_func ("/recommend/racks-over-limit-all-counted", test_racks_over_limit_all_counted);
   g_test_add_func ("/recommend/max-servers", test_max_servers);
   g_test_add_func ("/recommend/cli/options-json", test_cli_options_json);
   g_test_add_func ("/recommend/fallback/engine", test_fallback_engine);
