@@ -2290,8 +2290,21 @@ headline_measure (GtkWidget      *widget,
   GtkWidget *child = gtk_widget_get_first_child (widget);
 
   *minimum = *natural = 0;
-  if (child != NULL && orientation == GTK_ORIENTATION_VERTICAL)
+  if (child == NULL)
+    return;
+  if (orientation == GTK_ORIENTATION_VERTICAL)
     gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+  else
+    {
+      /* The width it would like: its max-width-chars in its font's
+       * average characters (metrics pango keeps), so the answer pane
+       * still asks for its share of a wide window. */
+      PangoFontMetrics *metrics = pango_context_get_metrics (gtk_widget_get_pango_context (child), NULL, NULL);
+
+      *natural = PANGO_PIXELS (pango_font_metrics_get_approximate_char_width (metrics)
+                               * gtk_label_get_max_width_chars (GTK_LABEL (child)));
+      pango_font_metrics_unref (metrics);
+    }
 }
 
 static void

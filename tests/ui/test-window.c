@@ -350,6 +350,9 @@ test_narrow_and_wide (void)
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, 1200);
   g_assert_false (adw_leaflet_get_folded (leaflet));
   g_assert_false (gtk_widget_get_visible (answer));
+  /* Side by side, the answer (headline and drawings) gets about half. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"))),
+                   >=, 0.45 * gtk_widget_get_width (GTK_WIDGET (window)));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
