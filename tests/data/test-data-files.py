@@ -19,7 +19,7 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from tap import Skip, Tap  # noqa: E402
 
 parser = argparse.ArgumentParser()

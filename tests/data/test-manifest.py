@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from tap import Skip, Tap  # noqa: E402
 
 parser = argparse.ArgumentParser()

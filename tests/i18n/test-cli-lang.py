@@ -17,7 +17,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import traceback
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tap import Skip, Tap  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--cli", required=True)
@@ -104,48 +106,37 @@ def english_words(text, allowed):
                    if w not in allowed and not (len(w) == 1 and w.isupper())})
 
 
-class Skip(Exception):
-    """A check that cannot run on this machine."""
+tap = Tap()
 
 
-cases = []
-
-
-def case(name):
-    def register(function):
-        cases.append((name, function))
-        return function
-    return register
-
-
-@case("--lang ru: the article's full-training figures, «1 120–1 260 ГБ» for 70B")
+@tap.case("--lang ru: the article's full-training figures, «1 120–1 260 ГБ» for 70B")
 def russian_figures():
     for params, (ru, _en) in ARTICLE_FULL.items():
         out, _ = run("estimate", "--params", params, "--method", "full", "--lang", "ru")
         assert ru in normalise(out), f"{params}: «{ru}» not in:\n{out}"
 
 
-@case("--lang ru: thousands split by U+202F, the unit after U+00A0 (no line break inside)")
+@tap.case("--lang ru: thousands split by U+202F, the unit after U+00A0 (no line break inside)")
 def russian_separators():
     out, _ = run("estimate", "--params", "70B", "--method", "full", "--lang", "ru")
     assert f"1{NNBSP}120–1{NNBSP}260{NBSP}ГБ" in out, out
 
 
-@case("--lang en: the article's English figures, “1,120–1,260 GB” for 70B")
+@tap.case("--lang en: the article's English figures, “1,120–1,260 GB” for 70B")
 def english_figures():
     for params, (_ru, en) in ARTICLE_FULL.items():
         out, _ = run("estimate", "--params", params, "--method", "full", "--lang", "en")
         assert en in normalise(out), f"{params}: “{en}” not in:\n{out}"
 
 
-@case("LoRA of 70B: «140 ГБ + адаптеры» / “140 GB + adapters”")
+@tap.case("LoRA of 70B: «140 ГБ + адаптеры» / “140 GB + adapters”")
 def lora_figures():
     for lang, expected in zip(("ru", "en"), ARTICLE_LORA_70B):
         out, _ = run("estimate", "--params", "70B", "--method", "lora", "--lang", lang)
         assert expected in normalise(out), f"{lang}: “{expected}” not in:\n{out}"
 
 
-@case("LANGUAGE=ru chooses Russian without --lang; --lang en overrides it")
+@tap.case("LANGUAGE=ru chooses Russian without --lang; --lang en overrides it")
 def language_variable():
     out, _ = run("estimate", "--params", "70B", "--method", "full", language="ru")
     assert "1 120–1 260 ГБ" in normalise(out), out
@@ -153,7 +144,7 @@ def language_variable():
     assert "1,120–1,260 GB" in normalise(out), out
 
 
-@case("--lang ru: no English words in the text output (catalog models and methods)")
+@tap.case("--lang ru: no English words in the text output (catalog models and methods)")
 def russian_text_has_no_english():
     allowed = allowed_words()
     problems = []
@@ -170,7 +161,7 @@ def russian_text_has_no_english():
     assert not problems, "\n".join(problems)
 
 
-@case("--lang ru: error messages are Russian")
+@tap.case("--lang ru: error messages are Russian")
 def russian_errors():
     allowed = allowed_words()
     for argv in (("estimate", "--params", "abc"),
@@ -186,7 +177,7 @@ def russian_errors():
         assert not words, f"{argv}: English words {words} in: {err}"
 
 
-@case("LANGUAGE=ru and --help --lang ru: the help is Russian")
+@tap.case("LANGUAGE=ru and --help --lang ru: the help is Russian")
 def russian_help():
     out, _ = run("--help", "--lang", "ru")
     assert "Использование:" in out, out
@@ -213,7 +204,7 @@ def russian_plural(n, one, few, many):
     return many
 
 
-@case("catalog check in Russian: «17 моделей», «18 серверов» — plural forms that agree with the counts")
+@tap.case("catalog check in Russian: «17 моделей», «18 серверов» — plural forms that agree with the counts")
 def russian_catalog_counts():
     with open(args.catalog, encoding="utf-8") as f:
         catalog = json.load(f)
@@ -225,7 +216,7 @@ def russian_catalog_counts():
     assert expected in out, f"«{expected}» not in: {out}"
 
 
-@case("--lang ru: the component column lines up (padding counts characters, not bytes)")
+@tap.case("--lang ru: the component column lines up (padding counts characters, not bytes)")
 def russian_columns_align():
     out, _ = run("estimate", "--model", "llama-3.1-70b", "--lang", "ru")
     rows = [line for line in out.splitlines() if line.startswith("  ") and not line.startswith("   ")]
@@ -234,7 +225,7 @@ def russian_columns_align():
     assert len(starts) == 1, f"values start at columns {sorted(starts)}:\n{out}"
 
 
-@case("--lang ru: the spec sheet PDF has no English words and shows «1 120–1 260 ГБ»")
+@tap.case("--lang ru: the spec sheet PDF has no English words and shows «1 120–1 260 ГБ»")
 def russian_pdf():
     if shutil.which("pdftotext") is None:
         raise Skip("pdftotext is missing (poppler-utils)")
@@ -265,7 +256,7 @@ def russian_pdf():
     assert not problems, "English words in the Russian spec sheet:\n" + "\n".join(problems)
 
 
-@case("JSON output is the same in Russian and English (numbers and keys)")
+@tap.case("JSON output is the same in Russian and English (numbers and keys)")
 def json_locale_independent():
     def numbers_and_keys(node, path=""):
         if isinstance(node, dict):
@@ -287,22 +278,4 @@ def json_locale_independent():
         assert NNBSP not in text, "a Russian-formatted number in JSON"
 
 
-def main():
-    print(f"1..{len(cases)}", flush=True)
-    failed = 0
-    for number, (name, function) in enumerate(cases, 1):
-        try:
-            function()
-        except Skip as reason:
-            print(f"ok {number} {name} # SKIP {reason}", flush=True)
-        except Exception:
-            failed += 1
-            print(f"not ok {number} {name}", flush=True)
-            for line in traceback.format_exc().splitlines():
-                print(f"# {line}", flush=True)
-        else:
-            print(f"ok {number} {name}", flush=True)
-    sys.exit(1 if failed else 0)
-
-
-main()
+tap.run()

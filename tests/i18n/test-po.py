@@ -19,7 +19,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import traceback
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tap import Skip, Tap  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--source-root", required=True)
@@ -50,18 +52,7 @@ ALWAYS_LISTED = re.compile(r"\.(desktop\.in|metainfo\.xml\.in|gschema\.xml\.in)(
 SCANNED_SUFFIXES = (".c", ".h", ".ui", ".in")
 
 
-class Skip(Exception):
-    """A check that cannot run on this machine."""
-
-
-cases = []
-
-
-def case(name):
-    def register(function):
-        cases.append((name, function))
-        return function
-    return register
+tap = Tap()
 
 
 def need(program):
@@ -107,7 +98,7 @@ def entries_missing_translation(pot):
         return missing
 
 
-@case("msgfmt --check --statistics: no untranslated and no fuzzy message")
+@tap.case("msgfmt --check --statistics: no untranslated and no fuzzy message")
 def msgfmt_statistics():
     result = subprocess.run([need("msgfmt"), "--check", "--statistics", "-o", os.devnull, RU_PO],
                             capture_output=True, text=True)
@@ -117,7 +108,7 @@ def msgfmt_statistics():
         f"ru.po is not complete: {stats}"
 
 
-@case("ru.po header: Russian three-form plural rule")
+@tap.case("ru.po header: Russian three-form plural rule")
 def plural_header():
     with open(RU_PO, encoding="utf-8") as f:
         # msgmerge wraps long header lines: join the continuations.
@@ -128,7 +119,7 @@ def plural_header():
             "n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);") in text
 
 
-@case("every string in the sources (C, .ui, desktop, metainfo, schema) is translated")
+@tap.case("every string in the sources (C, .ui, desktop, metainfo, schema) is translated")
 def every_string_translated():
     with tempfile.TemporaryDirectory() as tmp:
         pot = extract_template(tmp)
@@ -143,7 +134,7 @@ def every_string_translated():
                              + "\n  ".join(missing))
 
 
-@case("the data files' strings reach the template (ITS rules work)")
+@tap.case("the data files' strings reach the template (ITS rules work)")
 def data_files_extracted():
     with tempfile.TemporaryDirectory() as tmp:
         with open(extract_template(tmp), encoding="utf-8") as f:
@@ -155,7 +146,7 @@ def data_files_extracted():
                 f"{path} is in POTFILES.in but xgettext found no string in it"
 
 
-@case("POTFILES.in lists every file with translatable strings")
+@tap.case("POTFILES.in lists every file with translatable strings")
 def potfiles_complete():
     listed = set(potfiles())
     needed = []
@@ -178,7 +169,7 @@ def potfiles_complete():
     assert not missing, "add to po/POTFILES.in:\n  " + "\n  ".join(missing)
 
 
-@case("POTFILES.in: every listed file exists; sorted; no duplicates")
+@tap.case("POTFILES.in: every listed file exists; sorted; no duplicates")
 def potfiles_exist_sorted():
     listed = potfiles()
     absent = [p for p in listed if not os.path.isfile(os.path.join(args.source_root, p))]
@@ -194,7 +185,7 @@ def russian():
         return gettext.GNUTranslations(f)
 
 
-@case("Russian plural forms: 1 страница, 2 страницы, 5 страниц, 11 страниц, 21 страница")
+@tap.case("Russian plural forms: 1 страница, 2 страницы, 5 страниц, 11 страниц, 21 страница")
 def plural_forms():
     ru = russian()
     # Hand-written from Russian grammar: one for 1, 21, 101 (not 11);
@@ -207,7 +198,7 @@ def plural_forms():
         assert text == f"TS · {n} {word}", f"n={n}: {text!r}"
 
 
-@case("every plural message has all three Russian forms with the same placeholders")
+@tap.case("every plural message has all three Russian forms with the same placeholders")
 def plural_entries_complete():
     with open(RU_PO, encoding="utf-8") as f:
         blocks = f.read().split("\n\n")
@@ -228,7 +219,7 @@ def plural_entries_complete():
     assert not problems, "\n  ".join(problems)
 
 
-@case("the built desktop file and metainfo carry the current Russian translations")
+@tap.case("the built desktop file and metainfo carry the current Russian translations")
 def data_files_merged():
     ru = russian()
     with open(args.desktop, encoding="utf-8") as f:
@@ -250,22 +241,4 @@ def data_files_merged():
         assert f'<p xml:lang="ru">{ru.gettext(text)}</p>' in metainfo, f"metainfo lacks the Russian of “{text}”"
 
 
-def main():
-    print(f"1..{len(cases)}", flush=True)
-    failed = 0
-    for number, (name, function) in enumerate(cases, 1):
-        try:
-            function()
-        except Skip as reason:
-            print(f"ok {number} {name} # SKIP {reason}", flush=True)
-        except Exception:
-            failed += 1
-            print(f"not ok {number} {name}", flush=True)
-            for line in traceback.format_exc().splitlines():
-                print(f"# {line}", flush=True)
-        else:
-            print(f"ok {number} {name}", flush=True)
-    sys.exit(1 if failed else 0)
-
-
-main()
+tap.run()

@@ -1,4 +1,4 @@
-# tap.py — a minimal TAP producer for the data tests (meson reads TAP)
+# tap.py — a minimal TAP producer for the Python tests (meson reads TAP)
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
