@@ -50,7 +50,7 @@ static char *
 memory_title (const TsPlan *plan)
 {
   /* Translators: chart title: model name and training method */
-  return g_strdup_printf (_("GPU memory: %s, %s"), plan->scenario->model.name,
+  return g_strdup_printf (_("GPU memory: %s · %s"), plan->scenario->model.name,
                           ts_method_label (plan->scenario->method));
 }
 
