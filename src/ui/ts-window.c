@@ -419,9 +419,17 @@ refresh_options (TsWindow *self)
   self->options_stale = FALSE;
 }
 
+static void ensure_page (TsWindow  *self,
+                         TsDrawing  d);
+
 static void
 visible_page_changed_cb (TsWindow *self)
 {
+  const char *visible = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    if (g_strcmp0 (visible, view_names[d]) == 0)
+      ensure_page (self, d);
   if (self->options_stale && self->plan != NULL)
     refresh_options (self);
 }
@@ -433,6 +441,8 @@ update_views (TsWindow *self)
 
   for (guint d = 0; d < TS_N_DRAWINGS; d++)
     {
+      if (self->views[d] == NULL)
+        continue;
       ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), self->plan, self->shown_option);
       if (self->empty_stacks[d] != NULL)
         gtk_stack_set_visible_child_name (GTK_STACK (self->empty_stacks[d]), have_options ? "view" : "empty");
@@ -1526,6 +1536,28 @@ rack_toolbar (TsWindow *self)
   return box;
 }
 
+/* The drawing, and what goes with it, on page d of the answer. Pages are
+ * made when first shown (or asked for): the view stack measures every
+ * page it holds, so four unseen pages cost a tenth of the start-up. */
+static void
+ensure_page (TsWindow  *self,
+             TsDrawing  d)
+{
+  GtkWidget *above;
+
+  if (self->views[d] != NULL)
+    return;
+  above = d == TS_DRAWING_COMPARISON ? build_option_view (self)
+          : d == TS_DRAWING_RACK ? rack_toolbar (self) : NULL;
+  adw_bin_set_child (ADW_BIN (self->views_pages[d]), drawing_page (self, d, above, NULL));
+  if (d == TS_DRAWING_COMPARISON)
+    gtk_widget_set_vexpand (self->views[d], FALSE);
+  if (self->settings != NULL)
+    ts_drawing_view_set_large_type (TS_DRAWING_VIEW (self->views[d]), g_settings_get_boolean (self->settings, "large-type"));
+  if (self->plan != NULL)
+    update_views (self);
+}
+
 static void
 build_views (TsWindow *self)
 {
@@ -1539,16 +1571,14 @@ build_views (TsWindow *self)
 
   for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
     {
-      GtkWidget *above = d == TS_DRAWING_COMPARISON ? build_option_view (self)
-                         : d == TS_DRAWING_RACK ? rack_toolbar (self) : NULL;
       AdwViewStackPage *page;
 
-      self->views_pages[d] = drawing_page (self, d, above, NULL);
+      self->views_pages[d] = adw_bin_new ();
       page = adw_view_stack_add_titled (self->view_stack, self->views_pages[d], view_names[d], _(titles[d]));
-
       adw_view_stack_page_set_icon_name (page, icons[d]);
     }
-  gtk_widget_set_vexpand (self->views[TS_DRAWING_COMPARISON], FALSE);
+  /* The first page is in sight at start. */
+  ensure_page (self, TS_DRAWING_MEMORY);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -2015,9 +2045,12 @@ visible_view (TsWindow *self)
 {
   const char *visible = adw_view_stack_get_visible_child_name (self->view_stack);
 
-  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
     if (g_strcmp0 (visible, view_names[d]) == 0)
-      return self->views[d];
+      {
+        ensure_page (self, d);
+        return self->views[d];
+      }
   return self->views[TS_DRAWING_MEMORY];
 }
 
@@ -2161,7 +2194,8 @@ large_type_changed_cb (TsWindow *self)
   gboolean large = g_settings_get_boolean (self->settings, "large-type");
 
   for (guint d = 0; d < TS_N_DRAWINGS; d++)
-    ts_drawing_view_set_large_type (TS_DRAWING_VIEW (self->views[d]), large);
+    if (self->views[d] != NULL)
+      ts_drawing_view_set_large_type (TS_DRAWING_VIEW (self->views[d]), large);
   if (large)
     gtk_widget_add_css_class (GTK_WIDGET (self), "large-type");
   else
@@ -2527,6 +2561,8 @@ ts_window_get_view (TsWindow  *self,
 {
   g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, NULL);
+
+  ensure_page (self, drawing);
   return self->views[drawing];
 }
 
@@ -2552,7 +2588,8 @@ ts_window_get_option_view (TsWindow *self)
 {
   g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
 
-  /* Whoever looks at the table gets it filled. */
+  /* Whoever looks at the table gets it made and filled. */
+  ensure_page (self, TS_DRAWING_COMPARISON);
   if (self->options_stale && self->plan != NULL)
     {
       fill_options (self);
