@@ -1995,6 +1995,8 @@ request_quote_activated (GSimpleAction *action,
   const char *email = ts_catalog_get_quote_email (get_catalog (self));
   g_autofree char *subject = NULL;
   g_autofree char *body = NULL;
+  g_autofree char *subject_escaped = NULL;
+  g_autofree char *body_escaped = NULL;
   g_autofree char *uri = NULL;
   g_autofree char *json = ts_scenario_to_string (self->scenario);
   AdwToast *toast;
@@ -2005,9 +2007,9 @@ request_quote_activated (GSimpleAction *action,
    * scenario as a file the vendor can open in Train Sizer */
   body = g_strdup_printf (_("Hello,\n\nplease quote the hardware for this training job.\n\n%s\n\nThe scenario (Train Sizer file):\n\n%s\n"),
                           gtk_label_get_label (self->headline_label), json);
-  uri = g_strdup_printf ("mailto:%s?subject=%s&body=%s", email != NULL ? email : "",
-                         g_uri_escape_string (subject, NULL, FALSE),
-                         g_uri_escape_string (body, NULL, FALSE));
+  subject_escaped = g_uri_escape_string (subject, NULL, FALSE);
+  body_escaped = g_uri_escape_string (body, NULL, FALSE);
+  uri = g_strdup_printf ("mailto:%s?subject=%s&body=%s", email != NULL ? email : "", subject_escaped, body_escaped);
   gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
 
   /* Translators: a toast after the e-mail opened */
