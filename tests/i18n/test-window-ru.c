@@ -361,6 +361,13 @@ test_russian_window_has_no_english (void)
   set_language ("ru");
   window = open_window ();
   method = ADW_COMBO_ROW (ts_window_get_field_widget (window, "method"));
+  /* The window makes the collapsed groups' rows and the unseen pages when
+   * first needed: asking for them makes them, so they are checked too. */
+  ts_window_get_field_widget (window, "precision");
+  ts_window_get_field_widget (window, "rack_units");
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    ts_window_get_view (window, d);
+  ts_window_get_option_view (window);
 
   /* Each method writes its own headline and hides or shows its own rows. */
   for (guint i = 0; i < 3; i++)
