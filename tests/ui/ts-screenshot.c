@@ -1,7 +1,10 @@
 /* ts-screenshot.c — renders the window into PNGs for the README and the
  * metainfo: light and dark, English and Russian, wide and narrow
  *
- *   ts-screenshot OUTPUT-DIR [SCENARIO.json]
+ *   ts-screenshot OUTPUT-DIR [SCENARIO.json] [VIEW]
+ *
+ * VIEW is a page of the answer (memory, servers, rack, power, time), or
+ * “shortcuts” for the keyboard shortcuts window.
  *
  * Writes wide-light-en.png, wide-dark-en.png, … narrow-dark-ru.png. Run
  * under Xvfb with GSK_RENDERER=cairo (as the tests do) for stable output.
@@ -80,6 +83,20 @@ shoot (TsApplication    *app,
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   wait_for_frames (GTK_WIDGET (window));
+  if (g_strcmp0 (view, "shortcuts") == 0)
+    {
+      /* The keyboard shortcuts window instead of the main one. */
+      GtkWidget *overlay = GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+
+      gtk_window_present (GTK_WINDOW (overlay));
+      wait_for_animations (overlay);
+      if (!save_png (overlay, path))
+        g_printerr ("Could not write %s\n", path);
+      else
+        g_print ("%s\n", path);
+      gtk_widget_set_visible (overlay, FALSE);
+      return window;
+    }
   if (view != NULL)
     {
       stack = ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"));
