@@ -77,6 +77,63 @@ body_height (const TsRack *rack,
   return h;
 }
 
+/* The colour of each role present, so the colours need no guessing;
+ * wrapped onto more lines when narrow. Returns its height; with draw
+ * FALSE it only measures. */
+static double
+role_key (TsRenderCtx  *ctx,
+          const GArray *racks,
+          double        x0,
+          double        y,
+          double        x_end,
+          gboolean      draw)
+{
+  gboolean present[TS_N_DEVICE_ROLES] = { FALSE };
+  double lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
+  double sw = 0.8 * ctx->em;
+  double x = x0;
+  double top = y;
+
+  for (guint i = 0; racks != NULL && i < racks->len; i++)
+    {
+      const TsRack *rack = &g_array_index (racks, TsRack, i);
+
+      for (guint j = 0; rack->devices != NULL && j < rack->devices->len; j++)
+        {
+          TsDeviceRole role = g_array_index (rack->devices, TsRackDevice, j).role;
+
+          if (role < TS_N_DEVICE_ROLES)
+            present[role] = TRUE;
+        }
+    }
+  for (guint r = 0; r < TS_N_DEVICE_ROLES; r++)
+    {
+      const char *label = ts_render_device_role_label (r);
+      TsColor color = ts_render_role_color (r);
+      double w;
+
+      if (!present[r])
+        continue;
+      ts_render_text_size (ctx, label, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &w, NULL);
+      w = MIN (w, x_end - x0 - sw - 0.4 * ctx->em);
+      if (x > x0 && x + sw + 0.4 * ctx->em + w > x_end)
+        {
+          x = x0;
+          y += lh + 0.2 * ctx->em;
+        }
+      if (draw)
+        {
+          ts_render_set_color (ctx->cr, &color);
+          ts_render_box (ctx->cr, x, y + (lh - sw) / 2, sw, sw);
+          cairo_fill (ctx->cr);
+          ts_render_text (ctx, label, x + sw + 0.4 * ctx->em, y, w + 1, TS_ALIGN_START, TS_TEXT_NORMAL,
+                          PANGO_WEIGHT_NORMAL, &ctx->style->foreground);
+        }
+      x += sw + 0.4 * ctx->em + w + 1.2 * ctx->em;
+    }
+  return y - top + lh;
+}
+
 static char *
 rack_title (TsRenderCtx *ctx)
 {
@@ -120,7 +177,9 @@ rack_geometry (TsRenderCtx  *ctx,
 
     ts_render_ctx_set_scale (ctx, g->title_scale);
     g->title_text_h = ts_render_title_height (ctx, title, ctx->width - 2 * g->pad);
-    g->title_h = g->title_text_h + 0.4 * ctx->em + ts_render_line_height (ctx, TS_TEXT_NORMAL) + 0.6 * ctx->em;
+    g->title_h = g->title_text_h + 0.4 * ctx->em
+                 + role_key (ctx, ts_render_option_racks (ctx->option), g->pad, 0, ctx->width - g->pad, FALSE)
+                 + 0.6 * ctx->em;
     ts_render_ctx_set_scale (ctx, scale);
   }
   g->cols = (guint) MAX (1, floor ((ctx->width - 2 * g->pad + g->gap) / (g->cell_w + g->gap)));
@@ -467,50 +526,6 @@ draw_rack (TsRenderCtx        *ctx,
   }
 }
 
-/* The colour of each role present, so the colours need no guessing. */
-static void
-draw_role_key (TsRenderCtx  *ctx,
-               const GArray *racks,
-               double        x,
-               double        y,
-               double        x_end)
-{
-  gboolean present[TS_N_DEVICE_ROLES] = { FALSE };
-  double lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
-  double sw = 0.8 * ctx->em;
-
-  for (guint i = 0; i < racks->len; i++)
-    {
-      const TsRack *rack = &g_array_index (racks, TsRack, i);
-
-      for (guint j = 0; rack->devices != NULL && j < rack->devices->len; j++)
-        {
-          TsDeviceRole role = g_array_index (rack->devices, TsRackDevice, j).role;
-
-          if (role < TS_N_DEVICE_ROLES)
-            present[role] = TRUE;
-        }
-    }
-  for (guint r = 0; r < TS_N_DEVICE_ROLES; r++)
-    {
-      const char *label = ts_render_device_role_label (r);
-      TsColor color = ts_render_role_color (r);
-      double w;
-
-      if (!present[r])
-        continue;
-      ts_render_text_size (ctx, label, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &w, NULL);
-      if (x + sw + 0.4 * ctx->em + w > x_end)
-        break;
-      ts_render_set_color (ctx->cr, &color);
-      ts_render_box (ctx->cr, x, y + (lh - sw) / 2, sw, sw);
-      cairo_fill (ctx->cr);
-      x += sw + 0.4 * ctx->em;
-      x += ts_render_text (ctx, label, x, y, w + 1, TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL,
-                           &ctx->style->foreground) + 1.2 * ctx->em;
-    }
-}
-
 void
 ts_render_rack_draw (TsRenderCtx *ctx)
 {
@@ -540,7 +555,7 @@ ts_render_rack_draw (TsRenderCtx *ctx)
 
     ts_render_ctx_set_scale (ctx, g.title_scale);
     ts_render_title (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad);
-    draw_role_key (ctx, racks, g.pad, g.pad + g.title_text_h + 0.4 * ctx->em, ctx->width - g.pad);
+    role_key (ctx, racks, g.pad, g.pad + g.title_text_h + 0.4 * ctx->em, ctx->width - g.pad, TRUE);
     ts_render_ctx_set_scale (ctx, scale);
   }
   y = g.pad + g.title_h;

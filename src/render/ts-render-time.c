@@ -48,20 +48,41 @@ assumptions_text (const TsPlan   *plan,
                           flops, params, tokens, mfu, o->gpus, tflops, pue);
 }
 
+/* The line over the bar names the server, and a name can be long: it
+ * wraps onto a second line rather than lose its end. */
+#define BAR_LABEL_LINES 2
+
+static char *
+bar_label (const TsOption *o)
+{
+  g_autofree char *days = NULL;
+
+  if (o == NULL)
+    return NULL;
+  days = ts_format_days (o->training_days);
+  /* Translators: e.g. “About 12 d on 2 × NVIDIA DGX H200” */
+  return g_strdup_printf (_("About %s on %u × %s"), days, o->servers, o->server->name);
+}
+
 static void
 time_geometry (TsRenderCtx  *ctx,
                TimeGeometry *g)
 {
+  g_autofree char *label = bar_label (ctx->option);
   double em = ctx->em;
+  double span;
   double y;
 
   g->pad = em;
+  span = MAX (1, ctx->width - 2 * g->pad);
   g->lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
-  g->title_h = ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.6 * em;
+  g->title_h = ts_render_title_height (ctx, _("Training time and energy (estimates)"), span) + 0.6 * em;
   g->bar_h = 2 * em;
   y = g->pad + g->title_h;
   g->bar_label_y = y;
-  y += g->lh + 0.3 * em + 0.3 * em;
+  y += MAX (g->lh, ts_render_text_lines_height (ctx, label, span, BAR_LABEL_LINES, TS_ALIGN_START, TS_TEXT_NORMAL,
+                                                PANGO_WEIGHT_BOLD))
+       + 0.3 * em + 0.3 * em;
   g->bar_y = y;
   y += g->bar_h + 0.3 * em + g->lh + 0.5 * em;
   g->verdict_y = y;
@@ -101,7 +122,6 @@ ts_render_time_draw (TsRenderCtx *ctx)
   double em = ctx->em;
   double x0, x1, span, max_days;
   gboolean has_deadline = s->deadline_days > 0;
-  g_autofree char *days = NULL;
   g_autofree char *label = NULL;
   g_autofree char *verdict = NULL;
   g_autofree char *text = NULL;
@@ -118,14 +138,11 @@ ts_render_time_draw (TsRenderCtx *ctx)
   x1 = ctx->width - g.pad;
   span = MAX (1, x1 - x0);
 
-  ts_render_text (ctx, _("Training time and energy (estimates)"), g.pad, g.pad, span, TS_ALIGN_START,
-                  TS_TEXT_TITLE, PANGO_WEIGHT_BOLD, &st->foreground);
+  ts_render_title (ctx, _("Training time and energy (estimates)"), g.pad, g.pad, span);
 
-  days = ts_format_days (o->training_days);
-  /* Translators: e.g. “About 12 d on 2 × NVIDIA DGX H200” */
-  label = g_strdup_printf (_("About %s on %u × %s"), days, o->servers, o->server->name);
-  ts_render_text (ctx, label, x0, g.bar_label_y, span, TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD,
-                  &st->foreground);
+  label = bar_label (o);
+  ts_render_text_lines (ctx, label, x0, g.bar_label_y, span, BAR_LABEL_LINES, TS_ALIGN_START, TS_TEXT_NORMAL,
+                        PANGO_WEIGHT_BOLD, &st->foreground);
 
   max_days = MAX (o->training_days, has_deadline ? s->deadline_days : 0) * 1.1;
   ts_render_set_color (cr, &st->grid);

@@ -55,6 +55,7 @@ ts_render_style_init (TsRenderStyle *style,
   style->font_family = "Cantarell, DejaVu Sans, sans-serif";
   style->font_size = 10;
   style->dpi = 96;
+  style->print = FALSE;
   style->accent = dark ? (TsColor) { 0.471, 0.682, 0.929, 1 } : (TsColor) { 0.110, 0.443, 0.847, 1 };
 }
 
@@ -294,42 +295,75 @@ typedef struct
 } TextState;
 
 static void
-text_state_free (gpointer data)
+text_state_free (TextState *state)
 {
-  TextState *state = data;
-
+  if (state == NULL)
+    return;
   g_hash_table_unref (state->cache);
   g_object_unref (state->context);
   g_free (state);
 }
 
-static GPrivate text_state_key = G_PRIVATE_INIT (text_state_free);
+/* A thread's two text states: for the screen and for the page. */
+typedef struct
+{
+  TextState *modes[2];
+} TextStates;
+
+static void
+text_states_free (gpointer data)
+{
+  TextStates *states = data;
+
+  text_state_free (states->modes[0]);
+  text_state_free (states->modes[1]);
+  g_free (states);
+}
+
+static GPrivate text_state_key = G_PRIVATE_INIT (text_states_free);
+
+/* Screen text keeps hinted metrics: whole-pixel advances, which keep a
+ * space between words at small sizes (unhinted, Cantarell's hinted
+ * glyphs eat it: “(MFU)16 GPU”). A page is laid out unhinted, as a PDF
+ * draws it, so what is measured for a page fits on it whatever surface
+ * measured it (the print preview, the page breaks). The options are set
+ * when the context is made: Pango 1.50 keeps an image surface's hinted
+ * metrics when they are set after the context first met a surface. */
+static TextState *
+text_state_new (gboolean print)
+{
+  TextState *state = g_new0 (TextState, 1);
+  cairo_font_options_t *fo = cairo_font_options_create ();
+
+  state->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  cairo_font_options_set_hint_metrics (fo, print ? CAIRO_HINT_METRICS_OFF : CAIRO_HINT_METRICS_ON);
+  pango_cairo_context_set_font_options (state->context, fo);
+  cairo_font_options_destroy (fo);
+  state->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_text_free);
+  return state;
+}
 
 static TextState *
 text_state_for (cairo_t             *cr,
                 const TsRenderStyle *style)
 {
-  TextState *state = g_private_get (&text_state_key);
+  TextStates *states = g_private_get (&text_state_key);
+  TextState *state;
+  guint mode;
   cairo_surface_type_t surface_type;
   cairo_matrix_t matrix;
   guint serial;
 
-  if (state == NULL)
+  if (states == NULL)
     {
-      state = g_new0 (TextState, 1);
-      cairo_font_options_t *fo = cairo_font_options_create ();
-
-      state->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
-      /* Unhinted metrics: text measures the same on screen, in a PNG and
-       * on a PDF page, so a layout that fits in one fits in all. Set
-       * before the context first meets a surface: Pango 1.50 keeps the
-       * hinted metrics of an image surface when they are set after. */
-      cairo_font_options_set_hint_metrics (fo, CAIRO_HINT_METRICS_OFF);
-      pango_cairo_context_set_font_options (state->context, fo);
-      cairo_font_options_destroy (fo);
-      state->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, cached_text_free);
-      g_private_set (&text_state_key, state);
+      states = g_new0 (TextStates, 1);
+      g_private_set (&text_state_key, states);
     }
+  mode = style->print ? 1 : 0;
+  if (states->modes[mode] == NULL)
+    states->modes[mode] = text_state_new (mode == 1);
+  state = states->modes[mode];
+
   /* Pango's update takes every new cairo_t for a change; what matters is
    * the kind of target and the transformation's linear part. */
   cairo_get_matrix (cr, &matrix);

@@ -33,6 +33,7 @@ typedef struct
   double      font_size;    /* base size in points of the target */
   const char *font_family;
   double      dpi;          /* resolution Pango assumes for cr (96 screen, 72 PDF points) */
+  gboolean    print;        /* laid out for a page: unhinted text metrics */
 } TsRenderStyle;
 
 typedef enum

@@ -1120,6 +1120,7 @@ init_style (TsSpecsheet *self)
   self->style.font_family = FONT_FAMILY;
   self->style.font_size = SIZE_TABLE;
   self->style.dpi = 72;
+  self->style.print = TRUE;
 
   /* Layout in points, independent of the device: no hinted metrics, so
    * the PDF surface, the print context and the preview break lines at the

@@ -411,6 +411,10 @@ test_long_title_wraps (void)
   h_short = ts_render_drawing_height (TS_DRAWING_POWER, short_name, -1, 560, &style);
   h_long = ts_render_drawing_height (TS_DRAWING_POWER, long_name, -1, 560, &style);
   g_assert_cmpfloat (h_long, >, h_short + 0.8 * style.font_size);
+  /* the time drawing's “About 12 d on 1 × …” over its bar, at 360 px */
+  h_short = ts_render_drawing_height (TS_DRAWING_TIME, short_name, -1, 360, &style);
+  h_long = ts_render_drawing_height (TS_DRAWING_TIME, long_name, -1, 360, &style);
+  g_assert_cmpfloat (h_long, >, h_short + 0.8 * style.font_size);
 }
 
 /* Racks to scale: a 19-inch panel is 482.6 mm wide and 1U is 44.45 mm
