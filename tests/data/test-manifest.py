@@ -170,6 +170,17 @@ def show_manifest(path):
     return accepted, result.stdout, result.stderr
 
 
+@tap.case("the build's test step runs the tests, all but the window's (no display in the sandbox)")
+def test_step():
+    module = json.loads(manifest_text)["modules"][-1]
+    assert module.get("run-tests") is True, module
+    commands = " ".join(module.get("test-commands", []))
+    assert "meson test" in commands, commands
+    assert "--no-suite ui" in commands, commands
+    # nothing else is left out
+    assert commands.count("--no-suite") == 1 and "--suite " not in commands, commands
+
+
 @tap.case("flatpak-builder --show-manifest accepts the manifest")
 def flatpak_builder():
     accepted, shown, messages = show_manifest(args.manifest)
