@@ -980,16 +980,21 @@ ts_catalog_new_from_file (const char  *path,
   return catalog_from_node (root, path, NULL, error);
 }
 
+/* Through the resource itself, so static linking keeps it. */
+static GBytes *
+lookup_builtin (GError **error)
+{
+  return g_resource_lookup_data (ts_catalog_get_resource (), BUILTIN_CATALOG_PATH,
+                                 G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+}
+
 static JsonNode *
 builtin_root (GError **error)
 {
-  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GBytes) bytes = lookup_builtin (error);
   gsize size = 0;
   const char *data;
 
-  /* Through the resource itself, so static linking keeps it. */
-  bytes = g_resource_lookup_data (ts_catalog_get_resource (), BUILTIN_CATALOG_PATH,
-                                  G_RESOURCE_LOOKUP_FLAGS_NONE, error);
   if (bytes == NULL)
     return NULL;
   data = g_bytes_get_data (bytes, &size);
@@ -1000,8 +1005,7 @@ GBytes *
 ts_catalog_get_builtin_bytes (void)
 {
   /* compiled in: a lookup that fails is a build error, not a user's */
-  return g_resource_lookup_data (ts_catalog_get_resource (), BUILTIN_CATALOG_PATH,
-                                 G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  return lookup_builtin (NULL);
 }
 
 TsCatalog *

@@ -1635,12 +1635,12 @@ ts_specsheet_paginate (TsSpecsheet *self,
       /* A heading stays with the start of what follows it. */
       for (guint j = i + 1; keeps_with_next (b) && j < self->blocks->len; j++)
         {
-          const Block *next = &g_array_index (self->blocks, Block, j);
+          Block *next = &g_array_index (self->blocks, Block, j);
 
           if (next->kind == BLOCK_PAGE_BREAK)
             break;
           need += text_style (next->kind).before
-                  + (next->kind == BLOCK_DRAWING ? drawing_lead (self, (Block *) next, bottom - top) : next->height);
+                  + (next->kind == BLOCK_DRAWING ? drawing_lead (self, next, bottom - top) : next->height);
           if (!keeps_with_next (next))
             break;
         }
