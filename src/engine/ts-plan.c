@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "ts-error.h"
+#include "ts-json.h"
 #include "ts-plan.h"
 
 /* The GPU count the scenario's own memory answer is computed for: a
@@ -33,8 +34,22 @@ check_scenario (TsCatalog        *catalog,
                 const TsScenario *scenario,
                 GError          **error)
 {
+  guint64 model_parallel;
+
   if (!ts_scenario_validate (scenario, error))
     return FALSE;
+
+  /* the product of the degrees, before any of it is taken in 32 bits */
+  model_parallel = (guint64) MAX (1u, scenario->tp) * MAX (1u, scenario->pp);
+  if (model_parallel > TS_MAX_GPUS)
+    {
+      g_autofree char *product = g_strdup_printf ("%" G_GUINT64_FORMAT, model_parallel);
+
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                   _("Tensor parallel × pipeline parallel is %s GPUs, more than the %u a job may have"),
+                   product, TS_MAX_GPUS);
+      return FALSE;
+    }
 
   if (scenario->server_id != NULL && ts_catalog_find_server (catalog, scenario->server_id) == NULL)
     {
@@ -45,6 +60,16 @@ check_scenario (TsCatalog        *catalog,
   return TRUE;
 }
 
+/* plan->memory is the shown option's: one configuration for every
+ * surface. */
+static void
+follow_shown_option (TsPlan *plan)
+{
+  const TsOption *shown = ts_plan_get_shown_option (plan);
+
+  plan->memory = shown != NULL ? shown->memory : plan->scenario_memory;
+}
+
 /* The plan's answer for its own scenario, into its (empty) arrays. */
 static void
 compute (TsPlan *plan)
@@ -53,8 +78,10 @@ compute (TsPlan *plan)
   TsLayout layout;
 
   ts_layout_resolve (scenario, scenario_gpus (plan->catalog, scenario), &layout);
-  ts_memory_compute (scenario, &layout, &plan->memory);
+  ts_memory_compute (scenario, &layout, &plan->scenario_memory);
   plan->recommended = ts_recommend (plan->catalog, scenario, plan->options, plan->warnings);
+  plan->chosen = -1;
+  follow_shown_option (plan);
 }
 
 TsPlan *
@@ -121,9 +148,30 @@ ts_plan_get_shown_option (const TsPlan *plan)
 {
   if (plan->options->len == 0)
     return NULL;
+  if (plan->chosen >= 0 && (guint) plan->chosen < plan->options->len)
+    return &g_array_index (plan->options, TsOption, plan->chosen);
   if (plan->recommended >= 0)
     return &g_array_index (plan->options, TsOption, plan->recommended);
   return &g_array_index (plan->options, TsOption, 0);
+}
+
+void
+ts_plan_choose_option (TsPlan *plan,
+                       int     index)
+{
+  g_return_if_fail (plan != NULL);
+  g_return_if_fail (index < (int) plan->options->len);
+
+  plan->chosen = index;
+  follow_shown_option (plan);
+}
+
+gboolean
+ts_plan_is_ok (const TsPlan *plan)
+{
+  const TsOption *shown = ts_plan_get_shown_option (plan);
+
+  return shown != NULL && shown->ok;
 }
 
 JsonNode *
@@ -141,7 +189,21 @@ ts_plan_to_json (const TsPlan *plan)
   json_builder_set_member_name (b, "catalog_version");
   json_builder_add_string_value (b, ts_catalog_get_version (plan->catalog));
 
+  /* “memory” is the shown option's, at the layout its GPUs hold; the
+   * scenario as typed is “scenario_memory” */
   ts_memory_add_json (s, &plan->memory, b);
+  json_builder_set_member_name (b, "scenario_memory");
+  json_builder_begin_object (b);
+  ts_memory_add_json (s, &plan->scenario_memory, b);
+  json_builder_end_object (b);
+  {
+    const TsOption *shown = ts_plan_get_shown_option (plan);
+
+    ts_json_add_bool (b, "ok", shown != NULL && shown->ok);
+    ts_json_add_string (b, "shown_server_id", shown != NULL ? shown->server->id : NULL);
+    json_builder_set_member_name (b, "shown_option");
+    json_builder_add_int_value (b, shown != NULL ? (gint64) shown->rank : -1);
+  }
 
   json_builder_set_member_name (b, "options");
   json_builder_begin_array (b);

@@ -18,9 +18,15 @@ typedef struct
 {
   TsCatalog   *catalog;
   TsScenario  *scenario;
-  TsMemory     memory;       /* at the scenario's own layout */
+  /* The chosen configuration's memory (the shown option's, at the layout
+   * its GPUs hold): what every surface shows. The scenario as typed,
+   * before hardware is chosen, is scenario_memory, shown only labelled as
+   * such. */
+  TsMemory     memory;
+  TsMemory     scenario_memory;
   GArray      *options;      /* TsOption, ranked */
-  int          recommended;  /* index into options, or -1 */
+  int          recommended;  /* index into options, or -1 when no option works */
+  int          chosen;       /* the option the user picked, or -1 */
   GPtrArray   *warnings;     /* char*, current language */
 } TsPlan;
 
@@ -34,7 +40,17 @@ gboolean        ts_plan_update         (TsPlan           *plan,
                                         const TsScenario *scenario,
                                         GError          **error);
 void            ts_plan_free           (TsPlan           *plan);
+/* The one configuration every surface describes: the option the user
+ * chose, else the recommended one, else (nothing works) the best of the
+ * rest, which is then never presented as the answer. */
 const TsOption *ts_plan_get_shown_option (const TsPlan   *plan);
+/* Picks option `index` (or -1 for the recommendation) as the shown one;
+ * plan->memory follows it. */
+void            ts_plan_choose_option  (TsPlan           *plan,
+                                        int               index);
+/* Whether the shown option works (memory, layout, deadline, site,
+ * supplies): the plan's overall verdict. */
+gboolean        ts_plan_is_ok          (const TsPlan     *plan);
 
 JsonNode       *ts_plan_to_json        (const TsPlan     *plan);
 char           *ts_plan_to_json_string (const TsPlan     *plan,

@@ -21,13 +21,20 @@
 #include "ts-json.h"
 #include "ts-recommend.h"
 
-/* Training FLOPs per parameter and token (Kaplan et al. 2020, "Scaling
- * Laws"; sizing-model §8): forward 2 + backward 4. Full recomputation
- * repeats the forward (+2). LoRA/QLoRA compute no weight gradients for
- * the frozen base: forward 2 + input gradients 2. */
+/* Model FLOPs per parameter and token (Kaplan et al. 2020, "Scaling
+ * Laws"; PaLM's MFU definition; sizing-model §8): forward 2 + backward 4.
+ * LoRA/QLoRA compute no weight gradients for the frozen base: forward 2 +
+ * input gradients 2. Recomputation is not model work: it lowers the
+ * utilisation instead (below). */
 #define FLOPS_PER_PARAM_TOKEN_FULL     6.0
 #define FLOPS_PER_PARAM_TOKEN_ADAPTER  4.0
+/* Full recomputation repeats the forward pass: 2 FLOPs per parameter and
+ * token of hardware work that no model FLOP counts (sizing-model §8). */
 #define FLOPS_PER_PARAM_TOKEN_RECOMPUTE 2.0
+/* Selective recomputation redoes only the attention core: Korthikanti et
+ * al. 2022 (arXiv:2205.05198) Table 5 gives HFU/MFU of 1.018–1.053 with
+ * it (175B: 52.8 % / 51.4 % = 1.027); 1.03 stands for the range. */
+#define SELECTIVE_RECOMPUTE_HFU_PER_MFU 1.03
 
 /* Bytes of one gradient element synchronised every step (sizing-model §3:
  * BF16 2, FP32 4; LoRA adapters keep BF16 gradients, §5). */
@@ -150,16 +157,37 @@ ts_site_amps (double kw,
   return kw * WATTS_PER_KW / (SQRT_3 * line);
 }
 
-/* Heat a server gives off: its power in BTU/h, or the vendor's own heat
- * figure where that is higher (DGX H200: 38,557 BTU/h against 10.2 kW) —
- * cooling is sized for the larger. */
+/* Heat a server gives off: all the electrical power it draws, at the
+ * same figure that sizes current, supplies and energy (a vendor's heat
+ * figure that disagrees is not used for cooling; the catalog's notes say
+ * which figure each record's power is). */
 static double
 server_heat_btu_h (const TsCatalog *catalog,
                    const TsServer  *server)
 {
-  double electrical = server->max_power_kw * ts_catalog_get_btu_h_per_kw (catalog);
+  return server->max_power_kw * ts_catalog_get_btu_h_per_kw (catalog);
+}
 
-  return MAX (electrical, server->heat_btu_h);
+/* GPUs that share one NVLink/HCCS domain, where tensor parallelism may
+ * run: the whole server when its link is training-class, else one. */
+static guint
+tp_domain (const TsServer *server)
+{
+  return server->interconnect->training_capable ? server->gpu_count : 1;
+}
+
+/* The fewest servers whose GPUs hold the scenario's fixed tp × pp, or 0
+ * when the option cannot hold it at all (tensor parallel past its
+ * NVLink/HCCS domain). */
+static guint
+layout_min_servers (const TsScenario *s,
+                    const TsServer   *server)
+{
+  guint64 group = (guint64) MAX (1u, s->tp) * MAX (1u, s->pp);
+
+  if (MAX (1u, s->tp) > tp_domain (server))
+    return 0;
+  return (guint) ((group + server->gpu_count - 1) / server->gpu_count);
 }
 
 /* ---- remedies ----------------------------------------------------------- */
@@ -331,6 +359,10 @@ fits_at (Memo           *memo,
          const TsServer *server,
          guint           servers)
 {
+  /* fewer GPUs than the fixed tp × pp hold nothing; a larger count only
+   * shards more, so the search stays monotonic */
+  if ((guint64) servers * server->gpu_count < (guint64) MAX (1u, memo->scenario->tp) * MAX (1u, memo->scenario->pp))
+    return FALSE;
   return per_gpu_at (memo, VARIANT_SCENARIO, servers * server->gpu_count) <= server->gpu->memory_bytes;
 }
 
@@ -394,69 +426,142 @@ smallest_fitting (Memo           *memo,
 /* ---- time --------------------------------------------------------------- */
 
 static double
+flops_per_param_token (const TsScenario *s)
+{
+  return s->method == TS_METHOD_FULL ? FLOPS_PER_PARAM_TOKEN_FULL : FLOPS_PER_PARAM_TOKEN_ADAPTER;
+}
+
+/* Model FLOPs of the whole run: the work the method needs, without
+ * recomputation (sizing-model §8). */
+static double
 training_flops (const TsScenario *s)
 {
   double n = s->model.active_params > 0 ? s->model.active_params : s->model.params;
-  double per = s->method == TS_METHOD_FULL ? FLOPS_PER_PARAM_TOKEN_FULL : FLOPS_PER_PARAM_TOKEN_ADAPTER;
 
-  if (s->checkpointing == TS_CHECKPOINTING_FULL)
-    per += FLOPS_PER_PARAM_TOKEN_RECOMPUTE;
-  return per * n * s->tokens;
+  return flops_per_param_token (s) * n * s->tokens;
 }
 
-/* Effective FLOP/s of one GPU in a job of `gpus` GPUs: dense peak at the
- * training precision × the family's utilisation default, lowered when a
- * multi-GPU job runs over PCIe only (the article's rule), × availability. */
-static double
+/* The share of the hardware's work that is model work: recomputation
+ * spends FLOPs the model FLOPs do not count, so the achieved model-FLOPs
+ * utilisation falls by model / (model + recomputed) — 6/8 for full
+ * training, 4/6 for LoRA with full recomputation (sizing-model §8). */
+double
+ts_recompute_mfu_factor (const TsScenario *s)
+{
+  double model = flops_per_param_token (s);
+
+  switch (s->checkpointing)
+    {
+    case TS_CHECKPOINTING_FULL:
+      return model / (model + FLOPS_PER_PARAM_TOKEN_RECOMPUTE);
+    case TS_CHECKPOINTING_SELECTIVE:
+      return 1.0 / SELECTIVE_RECOMPUTE_HFU_PER_MFU;
+    case TS_CHECKPOINTING_NONE:
+    case TS_N_CHECKPOINTING:
+    default:
+      return 1.0;
+    }
+}
+
+/* The GPUs of `gpus` that a layout of the scenario's fixed model-parallel
+ * degrees can use: whole tp × pp groups (the rest idle). */
+static guint
+layout_gpus (const TsScenario *s,
+             guint             gpus)
+{
+  guint group = MAX (1u, s->tp) * MAX (1u, s->pp);
+
+  return gpus / group * group;
+}
+
+/* What one GPU of an option achieves: dense peak at the training
+ * precision × the family's model-FLOPs utilisation × what recomputation
+ * leaves of it × the PCIe penalty for multi-GPU jobs over PCIe only (the
+ * article's rule). */
+typedef struct
+{
+  double peak_tflops;
+  double mfu_base;
+  double recompute_factor;
+  double pcie_factor;
+  double mfu;            /* effective: the product of the three above */
+} GpuRate;
+
+static void
 gpu_rate (const TsCatalog  *catalog,
           const TsScenario *s,
           const TsServer   *server,
           guint             gpus,
-          double           *peak_out,
-          double           *mfu_out)
+          GpuRate          *r)
 {
   const TsGpu *g = server->gpu;
   const char *key = "bf16";
-  double peak = g->tflops_bf16;
-  double mfu;
 
+  r->peak_tflops = g->tflops_bf16;
   if (s->precision == TS_PRECISION_FP8 && g->tflops_fp8 > 0)
     {
       key = "fp8";
-      peak = g->tflops_fp8;
+      r->peak_tflops = g->tflops_fp8;
     }
   else if (s->precision == TS_PRECISION_FP16 && g->tflops_fp16 > 0)
-    peak = g->tflops_fp16;
+    r->peak_tflops = g->tflops_fp16;
 
-  mfu = ts_catalog_get_mfu (catalog, g->family, key);
-  if (mfu <= 0)
-    mfu = ts_catalog_get_mfu (catalog, g->family, "bf16");
-  if (gpus > 1 && !server->interconnect->training_capable)
-    mfu *= ts_catalog_get_pcie_mfu_factor (catalog);
-
-  if (peak_out != NULL)
-    *peak_out = peak;
-  if (mfu_out != NULL)
-    *mfu_out = mfu;
-  return peak * 1e12 * mfu * ts_catalog_get_availability_factor (catalog);
+  r->mfu_base = ts_catalog_get_mfu (catalog, g->family, key);
+  if (r->mfu_base <= 0)
+    r->mfu_base = ts_catalog_get_mfu (catalog, g->family, "bf16");
+  r->recompute_factor = ts_recompute_mfu_factor (s);
+  r->pcie_factor = gpus > 1 && !server->interconnect->training_capable
+                   ? ts_catalog_get_pcie_mfu_factor (catalog) : 1.0;
+  r->mfu = r->mfu_base * r->recompute_factor * r->pcie_factor;
 }
 
+/* Model FLOP/s of `gpus` GPUs of the layout, after availability. */
+static double
+job_rate (const TsCatalog *catalog,
+          const GpuRate   *r,
+          guint            gpus)
+{
+  return gpus * r->peak_tflops * 1e12 * r->mfu * ts_catalog_get_availability_factor (catalog);
+}
+
+/* The fewest servers whose layout finishes within the deadline, or 0 when
+ * there is no deadline; *reachable is FALSE when no count this option
+ * comes in does. */
 static guint
 servers_for_deadline (const TsCatalog  *catalog,
                       const TsScenario *s,
                       const TsServer   *server,
-                      double            flops)
+                      guint             cap,
+                      double            flops,
+                      gboolean         *reachable)
 {
+  GpuRate r;
   double needed;
+  double per_server;
   guint n;
 
+  *reachable = TRUE;
   if (s->deadline_days <= 0 || flops <= 0)
     return 0;
   needed = flops / (s->deadline_days * SECONDS_PER_DAY);
-  n = ceil_div (needed, gpu_rate (catalog, s, server, server->gpu_count, NULL, NULL) * server->gpu_count);
-  /* A one-GPU option that needs more than one box runs multi-GPU. */
-  if (server->gpu_count == 1 && n > 1)
-    n = ceil_div (needed, gpu_rate (catalog, s, server, 2, NULL, NULL));
+  /* a one-GPU option that needs more than one box runs multi-GPU */
+  gpu_rate (catalog, s, server, server->gpu_count > 1 ? server->gpu_count : 2, &r);
+  per_server = job_rate (catalog, &r, server->gpu_count);
+  if (per_server <= 0 || needed / per_server > cap)
+    {
+      *reachable = FALSE;
+      return 0;
+    }
+  n = ceil_div (needed, per_server);
+  /* whole tp × pp groups only: a count whose GPUs do not divide into them
+   * leaves some idle */
+  while (n <= cap && job_rate (catalog, &r, layout_gpus (s, n * server->gpu_count)) < needed)
+    n++;
+  if (n > cap)
+    {
+      *reachable = FALSE;
+      return 0;
+    }
   return n;
 }
 
@@ -649,9 +754,14 @@ size_network (const TsScenario *s,
     return;
 
   o->network = net;
-  o->compute_ports = o->gpus;
+  /* the server's own compute NICs; a record without them is counted at
+   * the article's one port per GPU */
+  o->compute_ports = o->servers * (server->compute_nic_count > 0 ? server->compute_nic_count : server->gpu_count);
+  if (o->compute_ports < o->gpus)
+    o->note_flags |= TS_NOTE_FEW_NICS;
   o->port_gbps = server->compute_nic_gbps > 0 ? server->compute_nic_gbps : net->port_gbps;
-  o->network_gb_s = o->port_gbps / BITS_PER_BYTE;
+  /* per GPU: the server's compute bandwidth shared by its GPUs */
+  o->network_gb_s = o->port_gbps / BITS_PER_BYTE * o->compute_ports / o->gpus;
   /* A flat ring over every GPU of the job: each step pushes 2(n−1)/n of
    * the gradients through every GPU's slowest link, its network port. */
   o->sync_seconds_network = 2.0 * (o->gpus - 1) / o->gpus
@@ -943,7 +1053,10 @@ place_racks (Placer     *p,
       t->feed_amps = MAX (t->feed_amps, rack->amps_per_phase);
       t->over_limit |= rack->over_limit;
     }
-  t->too_short = whole_rack && server->rack_units > site_units;
+  /* a server taller than the site's racks (beside its management switch)
+   * stands in a rack of its own that the site does not have */
+  t->too_short = whole_rack ? server->rack_units > site_units
+                            : server->rack_units > (site_units > mgmt_u ? site_units - mgmt_u : site_units);
   t->racks = p->n_racks;
 }
 
@@ -983,14 +1096,16 @@ size_power (const TsCatalog  *catalog,
             TsOption         *o)
 {
   double btu = ts_catalog_get_btu_h_per_kw (catalog);
+  const TsPdu *pdu = ts_catalog_get_pdu (catalog);
   double mgmt_kw = 0;
 
   if (ts_catalog_get_management_switch (catalog) != NULL)
     mgmt_kw = o->management_switches * ts_catalog_get_management_switch (catalog)->power_w / WATTS_PER_KW;
 
   o->power_kw = o->servers * server->max_power_kw + o->switches_power_kw + mgmt_kw;
-  o->heat_btu_h_electrical = o->power_kw * btu;
-  o->heat_btu_h = o->servers * server_heat_btu_h (catalog, server) + (o->switches_power_kw + mgmt_kw) * btu;
+  /* one electrical figure for everything: heat, current, energy */
+  o->heat_btu_h = o->power_kw * btu;
+  o->heat_btu_h_electrical = o->heat_btu_h;
   o->cooling_tons = o->heat_btu_h / ts_catalog_get_btu_h_per_ton (catalog);
   o->phases = s->phases;
   o->line_voltage = ts_site_line_voltage (s->voltage, s->phases);
@@ -998,6 +1113,9 @@ size_power (const TsCatalog  *catalog,
 
   o->psu_active = server->psu_active;
   o->psu_ok = o->psu_active * server->psu_w >= server->max_power_kw * WATTS_PER_KW;
+  if (server->psu_count <= 1)
+    o->note_flags |= TS_NOTE_ONE_FEED;
+  o->pdus_per_rack = pdu != NULL ? pdu->per_rack : 0;
 }
 
 static void
@@ -1025,23 +1143,77 @@ size_storage_and_host (const TsScenario *s,
     o->note_flags |= TS_NOTE_HOST_RAM;
 }
 
+/* Time = model FLOPs / (GPUs of the layout × dense peak × effective MFU ×
+ * availability) (sizing-model §8): every factor is kept in the option, so
+ * its JSON reproduces training_days exactly. */
 static void
 size_time_and_money (const TsCatalog  *catalog,
                      const TsScenario *s,
                      const TsServer   *server,
                      TsOption         *o)
 {
+  GpuRate r;
   double rate;
 
+  gpu_rate (catalog, s, server, o->gpus, &r);
   o->training_flops = training_flops (s);
-  rate = gpu_rate (catalog, s, server, o->gpus, &o->peak_tflops, &o->mfu) * o->gpus;
+  o->layout_gpus = o->memory.layout.gpus;
+  o->peak_tflops = r.peak_tflops;
+  o->mfu_base = r.mfu_base;
+  o->recompute_factor = r.recompute_factor;
+  o->pcie_factor = r.pcie_factor;
+  o->mfu = r.mfu;
   o->availability = ts_catalog_get_availability_factor (catalog);
+  rate = job_rate (catalog, &r, o->layout_gpus);
   o->training_days = rate > 0 ? o->training_flops / rate / SECONDS_PER_DAY : 0;
   o->meets_deadline = s->deadline_days <= 0 || o->training_days <= s->deadline_days;
 
   o->energy_kwh = o->power_kw * s->pue * o->training_days * HOURS_PER_DAY;
   o->energy_cost = o->energy_kwh * s->price_kwh;
   o->capex_usd = server->price_usd > 0 ? o->servers * server->price_usd : 0;
+}
+
+/* What the site and the supplies cannot take, and whether the whole
+ * option works: memory ∧ layout ∧ deadline ∧ site ∧ supplies. */
+static void
+judge_overall (const TsScenario *s,
+               TsOption         *o)
+{
+  o->failures = 0;
+  if (!o->fits)
+    o->failures |= TS_FAILURE_MEMORY;
+  if (o->layout_min_servers == 0)
+    o->failures |= TS_FAILURE_LAYOUT;
+  if (!o->meets_deadline)
+    o->failures |= TS_FAILURE_DEADLINE;
+  if (o->note_flags & TS_NOTE_RACK_OVER_LIMIT)
+    o->failures |= TS_FAILURE_RACK_POWER;
+  if (o->note_flags & TS_NOTE_RACK_TOO_SHORT)
+    o->failures |= TS_FAILURE_RACK_HEIGHT;
+  if (o->pdu_amps > 0 && o->feed_amps > o->pdu_amps * o->pdus_per_rack / 2 + 1e-9)
+    o->failures |= TS_FAILURE_PDU_CURRENT;
+  if (!o->psu_ok)
+    o->failures |= TS_FAILURE_PSU;
+  if (!o->host_ram_ok)
+    o->failures |= TS_FAILURE_HOST_RAM;
+  o->ok = o->failures == 0;
+}
+
+/* The count an option is sized at: the user's, else the fewest servers
+ * that hold the layout, fit the memory and meet the deadline. */
+static guint
+option_count (const TsScenario *s,
+              const TsServer   *server,
+              const TsOption   *o,
+              guint             cap)
+{
+  if (s->servers > 0)
+    return MAX (s->servers, MAX (1u, o->layout_min_servers));
+  if (o->layout_min_servers == 0)
+    return 1;
+  if (o->servers_for_memory == 0)
+    return MAX (o->layout_min_servers, server->max_servers > 0 ? cap : 1);
+  return MAX (MAX (o->servers_for_memory, o->servers_for_deadline), o->layout_min_servers);
 }
 
 static void
@@ -1062,18 +1234,16 @@ evaluate (const TsCatalog  *catalog,
   o->site_rack_units = s->rack_units;
   o->site_rack_kw = s->rack_kw;
   o->site_voltage = s->voltage;
+  o->site_deadline_days = s->deadline_days;
   o->phases = s->phases;
   o->gpu_memory_bytes = server->gpu->memory_bytes;
-  o->servers_for_memory = smallest_fitting (memo, server, cap);
+  o->layout_min_servers = layout_min_servers (s, server);
+  o->servers_for_memory = o->layout_min_servers > 0 ? smallest_fitting (memo, server, cap) : 0;
   o->training_flops = training_flops (s);
-  o->servers_for_deadline = servers_for_deadline (catalog, s, server, o->training_flops);
+  o->servers_for_deadline = servers_for_deadline (catalog, s, server, cap, o->training_flops,
+                                                  &o->deadline_reachable);
 
-  if (s->servers > 0)
-    n = s->servers;
-  else if (o->servers_for_memory == 0)
-    n = server->max_servers > 0 ? cap : 1;
-  else
-    n = MAX (o->servers_for_memory, o->servers_for_deadline);
+  n = option_count (s, server, o, cap);
   if (n > cap)
     {
       o->count_limited = TRUE;
@@ -1082,8 +1252,24 @@ evaluate (const TsCatalog  *catalog,
   o->servers = n;
   o->gpus = n * server->gpu_count;
 
-  o->memory = *memory_at (memo, VARIANT_SCENARIO, o->gpus);
-  judge (memo, s, server, o);
+  if (o->layout_min_servers > 0 && layout_gpus (s, o->gpus) > 0)
+    {
+      o->memory = *memory_at (memo, VARIANT_SCENARIO, o->gpus);
+      judge (memo, s, server, o);
+    }
+  else
+    {
+      /* the layout does not fit in the option at all: its memory is the
+       * scenario's on one tp × pp group, never presented as fitting */
+      TsLayout layout;
+
+      ts_layout_resolve (s, 0, &layout);
+      ts_memory_compute (s, &layout, &o->memory);
+      judge (memo, s, server, o);
+      o->verdict = TS_VERDICT_DOES_NOT_FIT;
+      o->fits = FALSE;
+      o->reason_code = "layout-exceeds-domain";
+    }
 
   o->interconnect_ok = o->gpus <= 1 || server->interconnect->training_capable;
   if (!o->interconnect_ok)
@@ -1112,7 +1298,9 @@ evaluate (const TsCatalog  *catalog,
   if (!o->meets_deadline)
     o->note_flags |= TS_NOTE_MISSES_DEADLINE;
 
-  suggest (memo, s, server, o);
+  judge_overall (s, o);
+  if (o->layout_min_servers > 0)
+    suggest (memo, s, server, o);
 }
 
 /* ---- ranking ------------------------------------------------------------ */
@@ -1147,6 +1335,7 @@ compare_options (gconstpointer a,
   const TsOption *x = a;
   const TsOption *y = b;
 
+  CMP (!x->ok, !y->ok);
   CMP (!x->fits, !y->fits);
   CMP (!x->interconnect_ok, !y->interconnect_ok);
   CMP ((x->note_flags & SITE_NOTES) != 0, (y->note_flags & SITE_NOTES) != 0);
@@ -1242,10 +1431,10 @@ ts_recommend (const TsCatalog  *catalog,
   for (guint i = 0; i < options->len; i++)
     g_array_index (options, TsOption, i).rank = i;
 
-  if (options->len == 0 || !g_array_index (options, TsOption, 0).fits)
+  if (options->len == 0 || !g_array_index (options, TsOption, 0).ok)
     {
       if (warnings != NULL && options->len > 0)
-        g_ptr_array_add (warnings, g_strdup (_("No option of the catalog fits this training job; see each option's suggestion")));
+        g_ptr_array_add (warnings, g_strdup (_("No option of the catalog works for this training job; see what keeps each one from working")));
       return -1;
     }
   g_array_index (options, TsOption, 0).recommended = TRUE;
@@ -1273,6 +1462,12 @@ ts_option_dup_reason (const TsOption *o)
   have = ts_format_gb (o->gpu_memory_bytes);
   free_pct = ts_format_percent (MAX (0, o->headroom_fraction));
 
+  if (g_strcmp0 (o->reason_code, "layout-exceeds-domain") == 0)
+    return g_strdup_printf (/* Translators: tensor parallelism needs the GPUs of one NVLink/HCCS domain */
+                            ngettext ("Does not fit the layout: tensor parallel over %u GPUs, but %s links only %u GPU by NVLink or HCCS",
+                                      "Does not fit the layout: tensor parallel over %u GPUs, but %s links only %u GPUs by NVLink or HCCS",
+                                      tp_domain (server)),
+                            o->memory.layout.tp, server->name, tp_domain (server));
   if (o->verdict == TS_VERDICT_DOES_NOT_FIT)
     {
       if (o->servers_for_memory == 0 && server->max_servers > 0 && o->servers >= server->max_servers)
@@ -1393,7 +1588,83 @@ ts_option_dup_notes (const TsOption *o)
 
       g_ptr_array_add (notes, g_strdup_printf (_("Misses the deadline: %s at this size"), days));
     }
+  if (o->note_flags & TS_NOTE_FEW_NICS)
+    g_ptr_array_add (notes, g_strdup_printf (/* Translators: the article's rule is one 400G port per GPU */
+                                             ngettext ("%u compute port for %u GPUs: less than one port per GPU, the usual training design",
+                                                       "%u compute ports for %u GPUs: less than one port per GPU, the usual training design",
+                                                       o->compute_ports),
+                                             o->compute_ports, o->gpus));
+  if (o->note_flags & TS_NOTE_ONE_FEED)
+    g_ptr_array_add (notes, g_strdup (_("One power supply: one feed from a wall socket or a single PDU, no redundancy")));
   return notes;
+}
+
+/* The failures in the order of TsFailureFlags, a sentence each. */
+GPtrArray *
+ts_option_dup_failures (const TsOption *o)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  const TsServer *server;
+
+  g_return_val_if_fail (o != NULL, out);
+
+  server = o->server;
+  if (o->failures == 0 || server == NULL)
+    return out;
+
+  if (o->failures & TS_FAILURE_LAYOUT)
+    g_ptr_array_add (out, ts_option_dup_reason (o));
+  else if (o->failures & TS_FAILURE_MEMORY)
+    {
+      g_autofree char *need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
+      g_autofree char *have = ts_format_gb (o->gpu_memory_bytes);
+
+      g_ptr_array_add (out, g_strdup_printf (_("Memory: %s per GPU needed, %s available"), need, have));
+    }
+  if (o->failures & TS_FAILURE_DEADLINE)
+    {
+      g_autofree char *days = ts_format_days (o->training_days);
+      g_autofree char *late = ts_format_days (o->training_days - o->site_deadline_days);
+
+      g_ptr_array_add (out, g_strdup_printf (/* Translators: “Deadline: 75.3 d, 30.6 d late” */
+                                             _("Deadline: %s, %s late"), days, late));
+    }
+  if (o->failures & TS_FAILURE_RACK_POWER)
+    {
+      g_autofree char *kw = ts_format_kw (server->max_power_kw);
+      g_autofree char *limit = ts_format_kw (o->site_rack_kw);
+
+      g_ptr_array_add (out, g_strdup_printf (_("Rack power: one server draws %s, the site's racks take %s"), kw, limit));
+    }
+  if (o->failures & TS_FAILURE_RACK_HEIGHT)
+    g_ptr_array_add (out, g_strdup_printf (_("Rack height: one server is %uU, the site's racks are %uU"),
+                                           server->rack_units, o->site_rack_units));
+  if (o->failures & TS_FAILURE_PDU_CURRENT)
+    {
+      g_autofree char *need = ts_format_amps (o->feed_amps);
+      g_autofree char *have = ts_format_amps (o->pdu_amps * o->pdus_per_rack / 2);
+
+      g_ptr_array_add (out, g_strdup_printf (_("Current: a rack draws %s per phase, its PDUs are rated for %s per feed"), need, have));
+    }
+  if (o->failures & TS_FAILURE_PSU)
+    {
+      g_autofree char *need = ts_format_kw (server->max_power_kw);
+      g_autofree char *have = ts_format_kw (o->psu_active * server->psu_w / WATTS_PER_KW);
+      g_autofree char *each = ts_format_number (server->psu_w, 0);
+
+      g_ptr_array_add (out, g_strdup_printf (/* Translators: “Power supplies: 3 × 3,200 W carry 9.6 kW, the server draws up to 10.2 kW (3+3)” */
+                                             _("Power supplies: %u × %s W carry %s, the server draws up to %s (%s)"),
+                                             o->psu_active, each, have, need,
+                                             server->psu_redundancy != NULL ? server->psu_redundancy : "—"));
+    }
+  if (o->failures & TS_FAILURE_HOST_RAM)
+    {
+      g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
+      g_autofree char *have = ts_format_gb (o->host_ram_bytes);
+
+      g_ptr_array_add (out, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
+    }
+  return out;
 }
 
 /* ---- JSON --------------------------------------------------------------- */
@@ -1472,6 +1743,19 @@ static const struct { guint flag; const char *code; } note_codes[] = {
   { TS_NOTE_RACK_TOO_SHORT, "rack-too-short" },
   { TS_NOTE_HOST_RAM, "host-ram" },
   { TS_NOTE_MISSES_DEADLINE, "misses-deadline" },
+  { TS_NOTE_FEW_NICS, "fewer-ports-than-gpus" },
+  { TS_NOTE_ONE_FEED, "one-feed" },
+};
+
+static const struct { guint flag; const char *code; } failure_codes[] = {
+  { TS_FAILURE_MEMORY, "memory" },
+  { TS_FAILURE_LAYOUT, "layout" },
+  { TS_FAILURE_DEADLINE, "deadline" },
+  { TS_FAILURE_RACK_POWER, "rack-power" },
+  { TS_FAILURE_RACK_HEIGHT, "rack-height" },
+  { TS_FAILURE_PDU_CURRENT, "pdu-current" },
+  { TS_FAILURE_PSU, "power-supplies" },
+  { TS_FAILURE_HOST_RAM, "host-ram" },
 };
 
 /* The keys are a public interface (the CLI's JSON): add, never rename. */
@@ -1490,8 +1774,24 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_int (b, "servers", o->servers);
   ts_json_add_int (b, "gpus", o->gpus);
   ts_json_add_int (b, "servers_for_memory", o->servers_for_memory);
-  ts_json_add_int (b, "servers_for_deadline", o->servers_for_deadline);
+  if (o->deadline_reachable)
+    ts_json_add_int (b, "servers_for_deadline", o->servers_for_deadline);
+  else
+    {
+      /* no count this option comes in meets the deadline: said as such,
+       * never as a number */
+      json_builder_set_member_name (b, "servers_for_deadline");
+      json_builder_add_null_value (b);
+    }
+  ts_json_add_bool (b, "deadline_reachable", o->deadline_reachable);
   ts_json_add_bool (b, "fits", o->fits);
+  ts_json_add_bool (b, "ok", o->ok);
+  json_builder_set_member_name (b, "failures");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < G_N_ELEMENTS (failure_codes); i++)
+    if (o->failures & failure_codes[i].flag)
+      json_builder_add_string_value (b, failure_codes[i].code);
+  json_builder_end_array (b);
   ts_json_add_string (b, "verdict", ts_verdict_to_string (o->verdict));
   /* Codes, not sentences: the JSON is the same in every language (the
    * sentences are TsOption's reason, suggestion and notes). */
@@ -1592,13 +1892,22 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_string (b, "psu_redundancy", o->server->psu_redundancy);
   ts_json_add_int (b, "psu_active", o->psu_active);
   ts_json_add_bool (b, "psu_ok", o->psu_ok);
+  ts_json_add_int (b, "pdus_per_rack", o->pdus_per_rack);
+  if (o->pdu_amps > 0)
+    ts_json_add_double_valid (b, "pdu_amps", o->pdu_amps);
   ts_json_add_int (b, "rack_units", o->rack_units);
   ts_json_add_int (b, "racks", o->racks);
   racks_to_json (o, b);
 
+  /* training_days = training_flops / (layout_gpus × peak_tflops·10¹² ×
+   * mfu × availability) / 86,400 exactly */
   ts_json_add_double_valid (b, "training_flops", o->training_flops);
+  ts_json_add_int (b, "layout_gpus", o->layout_gpus);
   ts_json_add_double_valid (b, "peak_tflops", o->peak_tflops);
   ts_json_add_double_valid (b, "mfu", o->mfu);
+  ts_json_add_double_valid (b, "mfu_base", o->mfu_base);
+  ts_json_add_double_valid (b, "recompute_factor", o->recompute_factor);
+  ts_json_add_double_valid (b, "pcie_factor", o->pcie_factor);
   ts_json_add_double_valid (b, "availability", o->availability);
   ts_json_add_double_valid (b, "training_days", o->training_days);
   ts_json_add_bool (b, "meets_deadline", o->meets_deadline);

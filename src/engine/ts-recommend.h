@@ -41,7 +41,23 @@ typedef enum
   TS_NOTE_RACK_TOO_SHORT   = 1 << 4,  /* a rack-scale system taller than the site's racks */
   TS_NOTE_HOST_RAM         = 1 << 5,  /* not enough host RAM */
   TS_NOTE_MISSES_DEADLINE  = 1 << 6,
+  TS_NOTE_FEW_NICS         = 1 << 7,  /* fewer compute ports than GPUs (the article: one 400G port per GPU) */
+  TS_NOTE_ONE_FEED         = 1 << 8,  /* a single-PSU machine: one feed, a wall socket */
 } TsNoteFlags;
+
+/* What keeps an option from working (JSON “failures”); an option is `ok`
+ * when none is set. */
+typedef enum
+{
+  TS_FAILURE_MEMORY        = 1 << 0,  /* per-GPU memory does not fit */
+  TS_FAILURE_LAYOUT        = 1 << 1,  /* the fixed tp × pp cannot be held (tensor parallel past the NVLink domain) */
+  TS_FAILURE_DEADLINE      = 1 << 2,  /* misses the deadline */
+  TS_FAILURE_RACK_POWER    = 1 << 3,  /* one server draws more than a rack may */
+  TS_FAILURE_RACK_HEIGHT   = 1 << 4,  /* one server is taller than the site's racks */
+  TS_FAILURE_PDU_CURRENT   = 1 << 5,  /* a rack draws more current than its PDUs are rated for */
+  TS_FAILURE_PSU           = 1 << 6,  /* the active PSUs do not carry the maximum draw with the stated redundancy */
+  TS_FAILURE_HOST_RAM      = 1 << 7,  /* offloaded state does not fit the host RAM */
+} TsFailureFlags;
 
 /* Ways to make a job fit, each tried at the option's count. */
 typedef enum
@@ -85,8 +101,11 @@ typedef struct
   guint           servers;
   guint           gpus;
   TsMemory        memory;            /* at this option's layout */
-  TsVerdict       verdict;
-  gboolean        fits;
+  TsVerdict       verdict;           /* of memory alone */
+  gboolean        fits;              /* memory fits (fits or tight) */
+  gboolean        ok;                /* memory ∧ layout ∧ deadline ∧ site ∧ supplies */
+  guint           failures;          /* TsFailureFlags; 0 when ok */
+  guint           layout_min_servers; /* fewest servers whose GPUs hold the fixed tp × pp */
   /* The reason, suggestion and notes are kept as codes and figures; the
    * sentences are formatted only when shown (ts_option_dup_reason () and
    * friends), in the language current then: a plan costs no gettext or
@@ -139,14 +158,16 @@ typedef struct
 
   /* power and heat (all servers and switches) */
   double          power_kw;
-  double          heat_btu_h;             /* for cooling: the larger of stated and derived */
-  double          heat_btu_h_electrical;  /* power_kw × btu_h_per_kw */
+  double          heat_btu_h;             /* power_kw × btu_h_per_kw: all the power becomes heat */
+  double          heat_btu_h_electrical;  /* the same figure (kept for the JSON's readers) */
   double          cooling_tons;
   double          amps_per_phase;
   double          feed_amps;              /* what each of the A and B feeds of the busiest rack must carry */
   double          line_voltage;           /* the supply the currents are for */
   guint           phases;
   guint           psu_active;             /* PSUs needed for full load (the N of N+M) */
+  guint           pdus_per_rack;          /* A and B feeds, each able to carry the rack */
+  double          pdu_amps;               /* rating of one PDU per phase; 0 = no rating in the catalog */
   gboolean        psu_ok;                 /* N PSUs carry the maximum draw */
   guint           rack_units;
   guint           racks;
@@ -160,14 +181,20 @@ typedef struct
   guint           site_rack_units;
   double          site_rack_kw;
   double          site_voltage;
+  double          site_deadline_days;     /* 0 = none */
 
   /* time and money */
   double          training_flops;
   double          peak_tflops;            /* per GPU, dense, at the training precision */
-  double          mfu;                    /* after the PCIe penalty, before availability */
+  double          mfu;                    /* effective: mfu_base × recompute_factor × pcie_factor; before availability */
   double          availability;
   double          training_days;
-  guint           servers_for_deadline;   /* 0 = no deadline */
+  guint           servers_for_deadline;   /* 0 = no deadline, or unreachable */
+  gboolean        deadline_reachable;     /* FALSE: no count this option comes in meets it */
+  guint           layout_gpus;            /* GPUs the layout uses (tp × pp × dp ≤ gpus) */
+  double          mfu_base;               /* the family's MFU at the precision */
+  double          recompute_factor;       /* what recomputation leaves of it (sizing-model §8) */
+  double          pcie_factor;            /* the PCIe penalty, 1 on NVLink/HCCS */
   gboolean        meets_deadline;         /* TRUE without a deadline */
   double          energy_kwh;
   double          energy_cost;
@@ -182,6 +209,11 @@ void        ts_option_clear       (TsOption          *option);
 char       *ts_option_dup_reason  (const TsOption    *option);
 char       *ts_option_dup_suggestion (const TsOption *option);
 GPtrArray  *ts_option_dup_notes   (const TsOption    *option);
+/* What keeps the option from working, a sentence each (empty when ok). */
+GPtrArray  *ts_option_dup_failures (const TsOption   *option);
+/* The share of a GPU's work that is model work under the scenario's
+ * recomputation (sizing-model §8): 6/8, 4/6, 1/1.03 or 1. */
+double      ts_recompute_mfu_factor (const TsScenario *scenario);
 /* The racks (TsRack) with every device placed, built on first use and
  * kept in the option; NULL when the option has no racks. Not thread-safe:
  * call it where the plan lives (it fills a cache in the option). */

@@ -98,7 +98,7 @@ static const Layout layouts[] = {
   { "one GPU",              1,  1,      1, 0,  0, NULL },
   { "100k GPUs ZeRO-3",     1,  1, 100000, 0,  3, NULL },
   { "TP 8 PP 64 100k GPUs", 8, 64, 100000, 0,  1, NULL },
-  { "TP and PP at 100k",    100000, 100000, 100000, 0, 3, NULL },
+  { "TP × PP at the 100k limit", 100, 1000, 100000, 0, 3, NULL },
   { "forced DGX B200 ×100k", 1, 1,     0, 100000, -1, "dgx-b200" },
   { "forced Atlas 800T A2", 8,  1,      0, 1,  2, "huawei-atlas-800t-a2" },
 };
@@ -144,6 +144,30 @@ test_largest (void)
             ts_assert_close (plan->memory.rule.high_bytes, 18 * 100e12, 1e-9);
           }
       }
+}
+
+/* Degrees whose product passes the job's GPU limit are refused before
+ * anything multiplies them in 32 bits: 100,000 × 100,000 = 10¹⁰ would
+ * wrap to 1,410,065,408 in a guint. */
+static void
+test_parallel_product_refused (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const guint degrees[][2] = { { 100000, 100000 }, { 65536, 65536 }, { 1000, 101 }, { 8, 12501 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (degrees); i++)
+    {
+      g_autoptr(TsScenario) s = ts_test_scenario (catalog, NULL, 70e9, TS_METHOD_FULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsPlan) plan = NULL;
+
+      s->tp = degrees[i][0];
+      s->pp = degrees[i][1];
+      plan = ts_plan_compute (catalog, s, &error);
+      g_assert_null (plan);
+      g_assert_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT);
+      g_assert_nonnull (strstr (error->message, "100"));
+    }
 }
 
 static void
@@ -259,6 +283,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/hostile/extremes/largest", test_largest);
   g_test_add_func ("/hostile/extremes/smallest", test_smallest);
+  g_test_add_func ("/hostile/extremes/parallel-product-refused", test_parallel_product_refused);
   g_test_add_func ("/hostile/extremes/catalog-models-longest-sequence", test_catalog_models_longest_sequence);
   g_test_add_func ("/hostile/extremes/largest-architecture", test_largest_architecture);
   return g_test_run ();

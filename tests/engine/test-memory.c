@@ -590,7 +590,9 @@ test_overhead (void)
 static void
 test_explain (void)
 {
-  const char *argv[] = { "estimate", "--model", "llama-3.1-70b", "--gpus", "8", "--lang", "en", "--format", "json", NULL };
+  /* one server of 8 GPUs: the plan's memory is the chosen option's */
+  const char *argv[] = { "estimate", "--model", "llama-3.1-70b", "--server", "dgx-b200", "--servers", "1",
+                         "--lang", "en", "--format", "json", NULL };
   g_autoptr(JsonNode) root = ts_test_cli_json (argv);
   JsonObject *explain = json_object_get_object_member (
     json_object_get_object_member (json_node_get_object (root), "memory"), "explain");

@@ -268,13 +268,14 @@ test_pcie_rule (void)
    * t₂ = t₁ / (2 × 0.75). */
   ts_assert_close (two->training_days, one->training_days / (2 * 0.75), 1e-9);
 
-  /* Ranking: every fitting training-capable option ranks above every
-   * fitting PCIe-only multi-GPU one. */
+  /* Ranking: among the options that work, every training-capable one
+   * ranks above every PCIe-only multi-GPU one (an option that works
+   * always ranks above one that does not, whatever its link). */
   for (guint i = 0; i < all->options->len; i++)
     {
       const TsOption *o = &g_array_index (all->options, TsOption, i);
 
-      if (!o->fits)
+      if (!o->ok)
         continue;
       if (!o->interconnect_ok)
         seen_pcie = TRUE;
@@ -348,8 +349,10 @@ test_amps_single_phase_option (void)
   g_assert_cmpfloat_with_epsilon (g_array_index (plan->options, TsOption, 0).amps_per_phase, 62.2, 0.05);
 }
 
-/* DGX H200: the article's 10.2 kW is shown; the vendor's 38,557 BTU/h
- * (11.3 kW worth) sizes the cooling. Atlas 800T A2: 5.8 kW. */
+/* DGX H200: the article's (and NVIDIA's current table's) 10.2 kW sizes
+ * everything, heat included: all the power drawn becomes heat, so
+ * 10.2 × 3,412.14 = 34,803.8 BTU/h = 2.90 t (the user guide's older
+ * 38,557 BTU/h is not used: one figure for both). Atlas 800T A2: 5.8 kW. */
 static void
 test_power_dgx_h200_and_atlas (void)
 {
@@ -361,8 +364,8 @@ test_power_dgx_h200_and_atlas (void)
 
   g_assert_cmpfloat_with_epsilon (h200->power_kw, 10.2, 1e-9);
   g_assert_cmpfloat_with_epsilon (h200->heat_btu_h_electrical, 34804, 1);   /* 10.2 × 3,412.14 */
-  g_assert_cmpfloat_with_epsilon (h200->heat_btu_h, 38557, 1e-6);           /* the vendor's figure */
-  g_assert_cmpfloat_with_epsilon (h200->cooling_tons, 38557.0 / 12000, 1e-9);
+  g_assert_cmpfloat_with_epsilon (h200->heat_btu_h, 10.2 * 3412.14, 1e-6);
+  g_assert_cmpfloat_with_epsilon (h200->cooling_tons, 10.2 * 3412.14 / 12000, 1e-9);
   g_assert_cmpfloat_with_epsilon (atlas->power_kw, 5.8, 1e-9);
   g_assert_cmpfloat_with_epsilon (atlas->heat_btu_h, 5.8 * 3412.14, 0.01);
 }
@@ -499,10 +502,11 @@ test_storage (void)
   g_assert_true (o->host_ram_ok);
 }
 
-/* 70B full, 10B tokens, 1 × DGX B200, BF16, full recomputation:
- * FLOPs = (6 + 2) × 70.5537e9 × 10e9 = 5.6443e21; rate = 8 × 2,250e12 ×
- * 0.40 (Blackwell BF16 default) × 0.9 (availability) = 6.48e15 FLOP/s;
- * 8.710e5 s = 10.08 days. Energy: 14.3 kW × 1.4 PUE × 24 h × 10.08 d =
+/* 70B full, 10B tokens, 1 × DGX B200, BF16, full recomputation
+ * (sizing-model §8): model FLOPs = 6 × 70.5537e9 × 10e9 = 4.2332e21;
+ * effective MFU = 0.40 (Blackwell BF16 default) × 6/8 (the recomputed
+ * forward) = 0.30; rate = 8 × 2,250e12 × 0.30 × 0.9 (availability) =
+ * 4.86e15 FLOP/s; 8.710e5 s = 10.08 days. Energy: 14.3 kW × 1.4 PUE × 24 h × 10.08 d =
  * 4,844 kWh; at 8 RUB/kWh 38,750 RUB. A 2-day deadline needs
  * ⌈10.08 / 2⌉ = 6 servers. */
 static void
@@ -521,7 +525,11 @@ test_time_energy_deadline (void)
   plan = ts_plan_compute (catalog, s, &error);
   g_assert_no_error (error);
   o = &g_array_index (plan->options, TsOption, 0);
-  ts_assert_close (o->training_flops, 5.6443e21, 1e-4);
+  ts_assert_close (o->training_flops, 4.2332e21, 1e-4);
+  ts_assert_close (o->mfu_base, 0.40, 1e-12);
+  ts_assert_close (o->recompute_factor, 6.0 / 8.0, 1e-12);
+  ts_assert_close (o->mfu, 0.30, 1e-12);
+  g_assert_cmpuint (o->layout_gpus, ==, 8);
   ts_assert_close (o->training_days, 10.08, 1e-3);
   ts_assert_close (o->energy_kwh, 4844, 1e-3);
   ts_assert_close (o->energy_cost, 38750, 1e-3);
@@ -720,7 +728,7 @@ test_cli_options_json (void)
 {
   const struct { const char *id; double kw; double btu; } cases[] = {
     { "dgx-b200", 14.3, 48793.6 },       /* 14.3 × 3,412.14 */
-    { "dgx-h200", 10.2, 38557 },         /* the vendor's heat figure */
+    { "dgx-h200", 10.2, 34803.8 },       /* 10.2 × 3,412.14: all the power becomes heat */
     { "huawei-atlas-800t-a2", 5.8, 19790.4 },  /* 5.8 × 3,412.14 */
   };
   const char *keys[] = {

@@ -201,14 +201,14 @@ test_controls_follow_the_article (void)
   params = ts_window_get_scenario (window)->model.params;
 
   /* BF16 training: gradients 2 bytes per parameter, 4 in FP32 (article). */
-  set_choice (window, "zero_stage", 1);  /* 0: nothing sharded, totals per GPU = whole */
+  set_choice (window, "zero_stage", 1);  /* 0: nothing sharded, each GPU holds the whole */
   plan = ts_window_get_plan (window);
-  g_assert_cmpfloat_with_epsilon (plan->memory.total.bytes[TS_COMPONENT_GRADIENTS], 2 * params, params * 0.01);
+  g_assert_cmpfloat_with_epsilon (plan->memory.per_gpu.bytes[TS_COMPONENT_GRADIENTS], 2 * params, params * 0.01);
   set_choice (window, "grad_dtype", 1);  /* FP32 */
   plan = ts_window_get_plan (window);
-  g_assert_cmpfloat_with_epsilon (plan->memory.total.bytes[TS_COMPONENT_GRADIENTS], 4 * params, params * 0.01);
+  g_assert_cmpfloat_with_epsilon (plan->memory.per_gpu.bytes[TS_COMPONENT_GRADIENTS], 4 * params, params * 0.01);
   /* Adam's two FP32 states: 4 + 4 bytes per parameter. */
-  g_assert_cmpfloat_with_epsilon (plan->memory.total.bytes[TS_COMPONENT_OPTIMIZER_STATES], 8 * params, params * 0.01);
+  g_assert_cmpfloat_with_epsilon (plan->memory.per_gpu.bytes[TS_COMPONENT_OPTIMIZER_STATES], 8 * params, params * 0.01);
 
   /* Activations grow with the sequence length (article). */
   set_spin (window, "seq_len", 2048);
