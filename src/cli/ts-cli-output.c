@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "ts-cli-output.h"
+#include "ts-plan-text.h"
 #include "ts-json.h"
 #ifdef TS_CLI_WITH_RENDER
 #include "ts-render.h"
@@ -47,6 +48,18 @@ print_padded (const char *text,
     g_print (" ");
 }
 
+/* Width of a value column of the memory table, in characters. */
+#define VALUE_COLUMN 14
+
+static void
+print_right (const char *text,
+             glong       width)
+{
+  for (glong i = g_utf8_strlen (text, -1); i < width; i++)
+    g_print (" ");
+  g_print ("%s", text);
+}
+
 static void
 print_option_text (const TsPlan   *plan,
                    const TsOption *o)
@@ -61,12 +74,17 @@ print_option_text (const TsPlan   *plan,
   g_autofree char *reason = ts_option_dup_reason (o);
   g_autofree char *suggestion = ts_option_dup_suggestion (o);
   g_autoptr(GPtrArray) notes = ts_option_dup_notes (o);
+  g_autoptr(GPtrArray) failures = ts_option_dup_failures (o);
 
   /* Three spaces: the component table above owns the two-space rows. */
   g_print ("   %s %u × %s — %s\n", o->recommended ? "★" : " ", o->servers, o->server->name,
-           ts_verdict_label (o->verdict));
+           o->ok ? ts_verdict_label (o->verdict)
+                 /* Translators: an option that fails one of memory, deadline, site or supplies */
+                 : _("Does not work"));
   if (reason != NULL)
     g_print ("      %s\n", reason);
+  for (guint i = 0; i < failures->len; i++)
+    g_print ("      ✗ %s\n", (const char *) g_ptr_array_index (failures, i));
   if (suggestion != NULL)
     g_print ("      %s\n", suggestion);
   g_print ("      ");
@@ -118,26 +136,38 @@ print_plan_text (const TsPlan *plan)
   const TsMemory *m = &plan->memory;
   g_autofree char *params = ts_format_params (s->model.params);
   g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
+  g_autofree char *headline = ts_plan_dup_headline (plan, FALSE);
   g_autofree char *total = ts_format_gb (ts_breakdown_sum (&m->total));
   g_autofree char *per_gpu = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
 
   g_print ("%s — %s (%s)\n", s->model.name, ts_method_label (s->method), params);
+  g_print ("%s: %s\n", ts_plan_verdict_label (plan), headline);
   /* Translators: the article's rule of thumb: weights, gradients and optimizer states, no activations */
   g_print ("%s: %s%s\n", _("Weights, gradients and optimizer (rule of thumb)"), rule,
            s->method == TS_METHOD_FULL ? "" : _(" + adapters"));
-  g_print ("%s: %s\n", _("Detailed estimate, whole job"), total);
-  g_print (ngettext ("Per GPU (%u GPU): %s\n", "Per GPU (%u GPUs): %s\n", m->layout.gpus),
-           m->layout.gpus, per_gpu);
+  /* the shown configuration's memory: per GPU and whole job side by side,
+   * so that per GPU × GPUs = whole job can be read off */
+  g_print (ngettext ("Detailed estimate on %u GPU: %s per GPU, %s whole job\n",
+                     "Detailed estimate on %u GPUs: %s per GPU, %s whole job\n", m->layout.gpus),
+           m->layout.gpus, per_gpu, total);
 
+  print_padded ("", COMPONENT_COLUMN);
+  print_right (_("Per GPU"), VALUE_COLUMN);
+  print_right (_("Whole job"), VALUE_COLUMN);
+  g_print ("\n");
   for (guint i = 0; i < TS_N_COMPONENTS; i++)
     {
-      g_autofree char *value = NULL;
+      g_autofree char *gpu_value = NULL;
+      g_autofree char *job_value = NULL;
 
       if (m->total.bytes[i] <= 0)
         continue;
-      value = ts_format_gb (m->total.bytes[i]);
+      gpu_value = ts_format_gb (m->per_gpu.bytes[i]);
+      job_value = ts_format_gb (m->total.bytes[i]);
       print_padded (ts_component_label (i), COMPONENT_COLUMN);
-      g_print (" %s\n", value);
+      print_right (gpu_value, VALUE_COLUMN);
+      print_right (job_value, VALUE_COLUMN);
+      g_print ("\n");
     }
 
   if (plan->options->len > 0)

@@ -120,6 +120,30 @@ ts_format_gib (double bytes)
 }
 
 char *
+ts_format_memory (double   bytes,
+                  gboolean gib)
+{
+  return gib ? ts_format_gib (bytes) : ts_format_gb (bytes);
+}
+
+char *
+ts_format_memory_range (double   low_bytes,
+                        double   high_bytes,
+                        gboolean gib)
+{
+  g_autofree char *low = NULL;
+  g_autofree char *high = NULL;
+
+  if (!gib)
+    return ts_format_gb_range (low_bytes, high_bytes);
+  if (fabs (high_bytes - low_bytes) < 1e-9 * MAX (1.0, fabs (high_bytes)))
+    return ts_format_gib (low_bytes);
+  low = ts_format_number_auto (low_bytes / TS_BYTES_PER_GIB, decimals_for (high_bytes / TS_BYTES_PER_GIB));
+  high = ts_format_gib (high_bytes);
+  return g_strconcat (low, EN_DASH, high, NULL);
+}
+
+char *
 ts_format_gb_range (double low_bytes,
                     double high_bytes)
 {

@@ -23,6 +23,12 @@ char *ts_format_number_auto  (double value,
                               int    max_decimals);
 char *ts_format_gb           (double bytes);
 char *ts_format_gib          (double bytes);
+/* Memory in the unit the user chose: decimal GB (the article's) or GiB. */
+char *ts_format_memory       (double bytes,
+                              gboolean gib);
+char *ts_format_memory_range (double low_bytes,
+                              double high_bytes,
+                              gboolean gib);
 char *ts_format_gb_range     (double low_bytes,
                               double high_bytes);
 char *ts_format_params       (double params);

@@ -625,6 +625,46 @@ has_room (Memo             *memo,
   return isnan (upper) || upper >= s->headroom_tight;
 }
 
+/* The smallest count above `lo` (known to be short of room) that leaves
+ * the tight threshold free, within TIGHT_SEARCH_SERVERS more; 0 = none.
+ * The free share only grows with the count (see smallest_fitting ()), so
+ * gallop up (+1, +2, +4, …; one server more is the usual answer) and
+ * bisect back. */
+static guint
+smallest_with_room (Memo             *memo,
+                    const TsScenario *s,
+                    const TsServer   *server,
+                    guint             lo,
+                    guint             cap)
+{
+  guint last = MIN (cap, lo + TIGHT_SEARCH_SERVERS);
+  guint step = 1;
+  guint hi;
+
+  for (;;)
+    {
+      hi = MIN (lo + step, last);
+      if (hi <= lo)
+        return 0;
+      if (has_room (memo, s, server, hi))
+        break;
+      if (hi == last)
+        return 0;
+      lo = hi;
+      step *= 2;
+    }
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (has_room (memo, s, server, mid))
+        hi = mid;
+      else
+        lo = mid;
+    }
+  return hi;
+}
+
 /* What would make it fit (or, when tight, fit with margin): a larger
  * count, or each remedy tried at this count. Codes and figures only;
  * ts_option_dup_suggestion () puts them in words. */
@@ -638,40 +678,14 @@ suggest (Memo             *memo,
 
   if (o->verdict == TS_VERDICT_TIGHT)
     {
-      double capacity = server->gpu->memory_bytes;
+      guint hi = smallest_with_room (memo, s, server, o->servers, cap);
 
-      guint lo = o->servers;   /* known not to have the room */
-      guint last = MIN (cap, o->servers + TIGHT_SEARCH_SERVERS);
-      guint step = 1;
-      guint hi;
-
-      /* More GPUs buy margin: the smallest count that fits with room,
-       * within TIGHT_SEARCH_SERVERS more. The free share only grows with
-       * the count (see smallest_fitting ()), so gallop up (+1, +2, +4, …;
-       * one server more is the usual answer) and bisect back. */
-      for (;;)
+      if (hi > 0)
         {
-          hi = MIN (lo + step, last);
-          if (hi <= lo)
-            return;
-          if (has_room (memo, s, server, hi))
-            break;
-          if (hi == last)
-            return;
-          lo = hi;
-          step *= 2;
+          o->suggested_servers = hi;
+          o->suggested_free_fraction = (server->gpu->memory_bytes - per_gpu_at (memo, VARIANT_SCENARIO, hi * server->gpu_count))
+                                       / server->gpu->memory_bytes;
         }
-      while (hi - lo > 1)
-        {
-          guint mid = lo + (hi - lo) / 2;
-
-          if (has_room (memo, s, server, mid))
-            hi = mid;
-          else
-            lo = mid;
-        }
-      o->suggested_servers = hi;
-      o->suggested_free_fraction = (capacity - per_gpu_at (memo, VARIANT_SCENARIO, hi * server->gpu_count)) / capacity;
       return;
     }
 
@@ -1200,20 +1214,33 @@ judge_overall (const TsScenario *s,
 }
 
 /* The count an option is sized at: the user's, else the fewest servers
- * that hold the layout, fit the memory and meet the deadline. */
+ * that hold the layout, fit the memory with the headroom rule's margin
+ * (a bare fit is tight: a salesperson offers the count with room, and the
+ * tight minimum stays in servers_for_memory) and meet the deadline. */
 static guint
-option_count (const TsScenario *s,
+option_count (Memo             *memo,
+              const TsScenario *s,
               const TsServer   *server,
               const TsOption   *o,
               guint             cap)
 {
+  guint n;
+
   if (s->servers > 0)
     return MAX (s->servers, MAX (1u, o->layout_min_servers));
   if (o->layout_min_servers == 0)
     return 1;
   if (o->servers_for_memory == 0)
     return MAX (o->layout_min_servers, server->max_servers > 0 ? cap : 1);
-  return MAX (MAX (o->servers_for_memory, o->servers_for_deadline), o->layout_min_servers);
+  n = MAX (MAX (o->servers_for_memory, o->servers_for_deadline), o->layout_min_servers);
+  if (n <= cap && !has_room (memo, s, server, n))
+    {
+      guint roomy = smallest_with_room (memo, s, server, n, cap);
+
+      if (roomy > 0)
+        n = roomy;
+    }
+  return n;
 }
 
 static void
@@ -1243,7 +1270,7 @@ evaluate (const TsCatalog  *catalog,
   o->servers_for_deadline = servers_for_deadline (catalog, s, server, cap, o->training_flops,
                                                   &o->deadline_reachable);
 
-  n = option_count (s, server, o, cap);
+  n = option_count (memo, s, server, o, cap);
   if (n > cap)
     {
       o->count_limited = TRUE;

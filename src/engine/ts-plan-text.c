@@ -1,0 +1,150 @@
+/* ts-plan-text.c — the plan's words, written once for every surface
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-plan-text"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ts-format.h"
+#include "ts-plan-text.h"
+
+TsPlanVerdict
+ts_plan_get_verdict (const TsPlan *plan)
+{
+  const TsOption *o = ts_plan_get_shown_option (plan);
+
+  if (o == NULL || !o->ok)
+    return TS_PLAN_FAILS;
+  return o->verdict == TS_VERDICT_FITS ? TS_PLAN_WORKS : TS_PLAN_TIGHT;
+}
+
+const char *
+ts_plan_verdict_label (const TsPlan *plan)
+{
+  const TsOption *o = ts_plan_get_shown_option (plan);
+
+  if (o == NULL)
+    return ts_verdict_label (TS_VERDICT_DOES_NOT_FIT);
+  if (o->ok)
+    return ts_verdict_label (o->verdict);
+  /* the first thing that keeps it from working names the badge */
+  if (o->failures & (TS_FAILURE_MEMORY | TS_FAILURE_LAYOUT))
+    return ts_verdict_label (TS_VERDICT_DOES_NOT_FIT);
+  if (o->failures & TS_FAILURE_DEADLINE)
+    /* Translators: the verdict badge of a configuration that is too slow */
+    return _("Misses the deadline");
+  if (o->failures & (TS_FAILURE_RACK_POWER | TS_FAILURE_RACK_HEIGHT | TS_FAILURE_PDU_CURRENT))
+    /* Translators: the verdict badge: the data centre cannot host it as it is */
+    return _("Site cannot take it");
+  if (o->failures & TS_FAILURE_PSU)
+    /* Translators: the verdict badge: the power supplies cannot carry the server */
+    return _("Power supplies short");
+  /* Translators: the verdict badge of a configuration that does not work */
+  return _("Does not work");
+}
+
+/* “Full training of Llama 3.1 70B needs 1,129–1,270 GB for weights,
+ * gradients and optimizer states” and what the configuration adds. */
+static void
+append_need (GString      *text,
+             const TsPlan *plan,
+             gboolean      gib)
+{
+  const TsScenario *s = plan->scenario;
+  const TsMemory *m = &plan->memory;
+  const char *model = s->model.name != NULL ? s->model.name : _("the model");
+  g_autofree char *rule = ts_format_memory_range (m->rule.low_bytes, m->rule.high_bytes, gib);
+  g_autofree char *act = ts_format_memory (m->total.bytes[TS_COMPONENT_ACTIVATIONS], gib);
+
+  switch (s->method)
+    {
+    case TS_METHOD_LORA:
+      /* Translators: “LoRA of Llama 3.1 70B needs 141 GB for the frozen BF16 base plus adapters, and 12 GB of activations across 8 GPUs.” */
+      g_string_append_printf (text, ngettext ("LoRA of %s needs %s for the frozen BF16 base plus adapters, and %s of activations on %u GPU.",
+                                              "LoRA of %s needs %s for the frozen BF16 base plus adapters, and %s of activations across %u GPUs.",
+                                              m->layout.gpus),
+                              model, rule, act, m->layout.gpus);
+      break;
+    case TS_METHOD_QLORA:
+      /* Translators: “QLoRA of Llama 3.1 70B needs 35 GB for the 4-bit base plus adapters, and 12 GB of activations on 1 GPU.” */
+      g_string_append_printf (text, ngettext ("QLoRA of %s needs %s for the 4-bit base plus adapters, and %s of activations on %u GPU.",
+                                              "QLoRA of %s needs %s for the 4-bit base plus adapters, and %s of activations across %u GPUs.",
+                                              m->layout.gpus),
+                              model, rule, act, m->layout.gpus);
+      break;
+    case TS_METHOD_FULL:
+    case TS_N_METHODS:
+    default:
+      /* Translators: “Full training of Llama 3.1 70B needs 1,129–1,270 GB for weights, gradients and optimizer states, and 50 GB of activations across 16 GPUs.” */
+      g_string_append_printf (text, ngettext ("Full training of %s needs %s for weights, gradients and optimizer states, and %s of activations on %u GPU.",
+                                              "Full training of %s needs %s for weights, gradients and optimizer states, and %s of activations across %u GPUs.",
+                                              m->layout.gpus),
+                              model, rule, act, m->layout.gpus);
+      break;
+    }
+}
+
+/* “78.9 GB of 151 GB per GPU, 48 % free” */
+static char *
+dup_fit (const TsOption *o,
+         gboolean        gib)
+{
+  g_autofree char *need = ts_format_memory (ts_breakdown_sum (&o->memory.per_gpu), gib);
+  g_autofree char *have = ts_format_memory (o->gpu_memory_bytes, gib);
+  g_autofree char *free_pct = ts_format_percent (MAX (0, o->headroom_fraction));
+
+  /* Translators: “78.9 GB of 151 GB per GPU, 48 % free” */
+  return g_strdup_printf (_("%s of %s per GPU, %s free"), need, have, free_pct);
+}
+
+static void
+append_failures (GString        *text,
+                 const TsOption *o)
+{
+  g_autoptr(GPtrArray) failures = ts_option_dup_failures (o);
+
+  for (guint i = 0; i < failures->len; i++)
+    g_string_append_printf (text, "%s%s", i == 0 ? " " : "; ", (const char *) g_ptr_array_index (failures, i));
+  if (failures->len > 0)
+    g_string_append_c (text, '.');
+}
+
+char *
+ts_plan_dup_headline (const TsPlan *plan,
+                      gboolean      gib)
+{
+  const TsOption *o = ts_plan_get_shown_option (plan);
+  GString *text = g_string_new (NULL);
+  g_autofree char *fit = NULL;
+
+  append_need (text, plan, gib);
+  if (o == NULL)
+    {
+      g_string_append_printf (text, " %s", _("No hardware option was evaluated for this scenario."));
+      return g_string_free (text, FALSE);
+    }
+
+  fit = dup_fit (o, gib);
+  g_string_append_c (text, ' ');
+  if (o->ok)
+    /* Translators: “Recommended: 2 × NVIDIA DGX H200, 78.9 GB of 151 GB per GPU, 48 % free.” */
+    g_string_append_printf (text, o->recommended ? _("Recommended: %u × %s, %s.") : _("Chosen: %u × %s, %s."),
+                            o->servers, o->server->name, fit);
+  else if (plan->recommended < 0)
+    {
+      /* Translators: nothing in the catalog works; the closest option and what keeps it from working follow */
+      g_string_append_printf (text, _("Nothing in the catalog works for this job. The closest, %u × %s:"),
+                              o->servers, o->server->name);
+      append_failures (text, o);
+    }
+  else
+    {
+      /* Translators: the user picked an option that does not work; what keeps it from working follows */
+      g_string_append_printf (text, _("Chosen: %u × %s does not work:"), o->servers, o->server->name);
+      append_failures (text, o);
+    }
+  return g_string_free (text, FALSE);
+}
