@@ -221,8 +221,14 @@ def russian_columns_align():
     out, _ = run("estimate", "--model", "llama-3.1-70b", "--lang", "ru")
     rows = [line for line in out.splitlines() if line.startswith("  ") and not line.startswith("   ")]
     assert len(rows) >= 4, out
-    starts = {re.search(r"\S+$", line.replace(NBSP, "_").replace(NNBSP, "_")).start() for line in rows}
-    assert len(starts) == 1, f"values start at columns {sorted(starts)}:\n{out}"
+    # the per-GPU and whole-job columns are right-aligned: in characters,
+    # every row ends at the same column, and its per-GPU value too
+    ends = {len(line.rstrip()) for line in rows}
+    assert len(ends) == 1, f"rows end at columns {sorted(ends)}:\n{out}"
+    middles = {re.search(r"\S+\s+\S+$", line.replace(NBSP, "_").replace(NNBSP, "_")).start()
+               + len(re.search(r"\S+\s+\S+$", line.replace(NBSP, "_").replace(NNBSP, "_")).group().split()[0])
+               for line in rows}
+    assert len(middles) == 1, f"per-GPU values end at columns {sorted(middles)}:\n{out}"
 
 
 @tap.case("--lang ru: the spec sheet PDF has no English words and shows «1 120–1 260 ГБ»")
