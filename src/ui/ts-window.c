@@ -16,6 +16,7 @@
 #include "ts-drawing-view.h"
 #include "ts-option-item.h"
 #include "ts-window.h"
+#include "ts-plan-text.h"
 
 #if __has_include ("ts-print.h")
 # include "ts-print.h"
@@ -277,102 +278,30 @@ method_explanation (TsMethod method)
     }
 }
 
-static char *
-format_memory (TsWindow *self,
-               double    bytes)
-{
-  return self->gib ? ts_format_gib (bytes) : ts_format_gb (bytes);
-}
-
-static char *
-format_memory_range (TsWindow *self,
-                     double    low,
-                     double    high)
-{
-  g_autofree char *low_text = NULL;
-  g_autofree char *high_text = NULL;
-
-  if (!self->gib)
-    return ts_format_gb_range (low, high);
-  if (low == high)
-    return ts_format_gib (low);
-  low_text = ts_format_number_auto (low / TS_BYTES_PER_GIB, 0);
-  high_text = ts_format_gib (high);
-  /* Translators: a range of memory sizes, e.g. “1,043–1,173 GiB” */
-  return g_strdup_printf (_("%s–%s"), low_text, high_text);
-}
-
+/* The plan's own sentence (the CLI and the spec sheet say the same), in
+ * the unit the user chose. */
 static char *
 headline_for (TsWindow *self)
 {
-  const TsPlan *plan = self->plan;
-  const TsScenario *s = plan->scenario;
-  const TsOption *option = NULL;
-  g_autofree char *rule = format_memory_range (self, plan->memory.rule.low_bytes, plan->memory.rule.high_bytes);
-  g_autofree char *act = format_memory (self, plan->memory.total.bytes[TS_COMPONENT_ACTIVATIONS]);
-  g_autofree char *hardware = NULL;
-
-  if (self->shown_option >= 0)
-    option = &g_array_index (plan->options, TsOption, self->shown_option);
-  else
-    option = ts_plan_get_shown_option (plan);
-  if (option != NULL && option->server != NULL)
-    /* Translators: how many of which server, e.g. “2 × DGX H200” */
-    hardware = g_strdup_printf (_("%u × %s"), option->servers, option->server->name);
-
-  switch (s->method)
-    {
-    case TS_METHOD_LORA:
-      if (hardware != NULL)
-        /* Translators: “LoRA of Llama 3.1 70B needs 141 GB for the frozen BF16 base plus adapters and 12 GB of activations: 1 × DGX H200.” */
-        return g_strdup_printf (_("LoRA of %s needs %s for the frozen BF16 base plus adapters and %s of activations: %s."),
-                                s->model.name, rule, act, hardware);
-      /* Translators: “LoRA of Llama 3.1 70B needs 141 GB for the frozen BF16 base plus adapters and 12 GB of activations.” */
-      return g_strdup_printf (_("LoRA of %s needs %s for the frozen BF16 base plus adapters and %s of activations."),
-                              s->model.name, rule, act);
-    case TS_METHOD_QLORA:
-      if (hardware != NULL)
-        /* Translators: “QLoRA of Llama 3.1 70B needs 35 GB for the 4-bit base plus adapters and 12 GB of activations: 1 × RTX PRO 6000.” */
-        return g_strdup_printf (_("QLoRA of %s needs %s for the 4-bit base plus adapters and %s of activations: %s."),
-                                s->model.name, rule, act, hardware);
-      /* Translators: “QLoRA of Llama 3.1 70B needs 35 GB for the 4-bit base plus adapters and 12 GB of activations.” */
-      return g_strdup_printf (_("QLoRA of %s needs %s for the 4-bit base plus adapters and %s of activations."),
-                              s->model.name, rule, act);
-    case TS_METHOD_FULL:
-    case TS_N_METHODS:
-    default:
-      if (hardware != NULL)
-        /* Translators: “Full training of Llama 3.1 70B needs 1,120–1,260 GB for weights, gradients and optimizer states plus 38 GB of activations: 2 × DGX H200.” */
-        return g_strdup_printf (_("Full training of %s needs %s for weights, gradients and optimizer states plus %s of activations: %s."),
-                                s->model.name, rule, act, hardware);
-      /* Translators: “Full training of Llama 3.1 70B needs 1,120–1,260 GB for weights, gradients and optimizer states plus 38 GB of activations.” */
-      return g_strdup_printf (_("Full training of %s needs %s for weights, gradients and optimizer states plus %s of activations."),
-                              s->model.name, rule, act);
-    }
+  return ts_plan_dup_headline (self->plan, self->gib);
 }
 
 static void
 show_verdict (TsWindow *self)
 {
-  const TsOption *option = NULL;
   static const char *const icons[] = { "emblem-ok-symbolic", "dialog-warning-symbolic", "dialog-error-symbolic" };
   static const char *const classes[] = { "success", "warning", "error" };
-
-  if (self->shown_option >= 0)
-    option = &g_array_index (self->plan->options, TsOption, self->shown_option);
-  else
-    option = ts_plan_get_shown_option (self->plan);
+  TsPlanVerdict verdict = ts_plan_get_verdict (self->plan);
 
   for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
     gtk_widget_remove_css_class (self->verdict_box, classes[i]);
-  gtk_widget_set_visible (self->verdict_box, option != NULL);
-  if (option == NULL)
-    return;
+  gtk_widget_set_visible (self->verdict_box, ts_plan_get_shown_option (self->plan) != NULL);
 
-  /* Icon, word and colour together: never colour alone. */
-  gtk_image_set_from_icon_name (self->verdict_icon, icons[option->verdict]);
-  gtk_label_set_label (self->verdict_label, ts_verdict_label (option->verdict));
-  gtk_widget_add_css_class (self->verdict_box, classes[option->verdict]);
+  /* Icon, word and colour together: never colour alone. The verdict is
+   * the whole configuration's: memory, deadline, site and supplies. */
+  gtk_image_set_from_icon_name (self->verdict_icon, icons[verdict]);
+  gtk_label_set_label (self->verdict_label, ts_plan_verdict_label (self->plan));
+  gtk_widget_add_css_class (self->verdict_box, classes[verdict]);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -472,6 +401,8 @@ find_shown_option (TsWindow *self)
       if (o->server != NULL && g_strcmp0 (o->server->id, self->shown_server_id) == 0)
         self->shown_option = i;
     }
+  /* the plan itself holds the choice: every view reads the same option */
+  ts_plan_choose_option (self->plan, self->shown_option);
 }
 
 static void
@@ -603,6 +534,7 @@ option_selected_cb (TsWindow *self)
   g_free (self->shown_server_id);
   self->shown_server_id = g_strdup (ts_option_item_get_server_id (item));
   self->shown_option = ts_option_item_get_index (item);
+  ts_plan_choose_option (self->plan, self->shown_option);
   show_plan (self);
 }
 
