@@ -171,9 +171,21 @@ build_tiles (const TsPlan   *plan,
     g_autofree char *w = ts_format_number (srv->psu_w, 0);
 
     tiles[n].title = _("Power supplies per server");
-    tiles[n].value = g_strdup (srv->psu_redundancy != NULL && g_strcmp0 (srv->psu_redundancy, "none") != 0
-                               ? srv->psu_redundancy : C_("redundancy", "none"));
-    if (srv->psu_count > 0)
+    if (!o->psu_ok)
+      /* Translators: the stated redundancy does not hold: the active supplies cannot carry the server */
+      tiles[n].value = g_strdup_printf (_("%s — short"), srv->psu_redundancy != NULL ? srv->psu_redundancy : "—");
+    else
+      tiles[n].value = g_strdup (srv->psu_redundancy != NULL && g_strcmp0 (srv->psu_redundancy, "none") != 0
+                                 ? srv->psu_redundancy : C_("redundancy", "none"));
+    if (!o->psu_ok)
+      {
+        g_autofree char *carry = ts_format_kw (o->psu_active * srv->psu_w / 1000.0);
+        g_autofree char *need = ts_format_kw (srv->max_power_kw);
+
+        /* Translators: “3 × 3,200 W carry 9.6 kW, not 10.2 kW” */
+        tiles[n].detail = g_strdup_printf (_("%u × %s\u00a0W carry %s, not %s"), o->psu_active, w, carry, need);
+      }
+    else if (srv->psu_count > 0)
       /* Translators: e.g. “6 × 5,250 W, redundant” */
       tiles[n].detail = g_strdup_printf (_("%u × %s\u00a0W"), srv->psu_count, w);
     else
@@ -181,14 +193,25 @@ build_tiles (const TsPlan   *plan,
     tiles[n].fraction = -1;
     n++;
   }
-  {
-    tiles[n].title = _("Each of feeds A and B");
-    tiles[n].value = ts_format_amps (o->feed_amps);
-    /* Translators: the A/B feed rule: either feed alone carries everything */
-    tiles[n].detail = g_strdup (_("either feed carries the whole load"));
-    tiles[n].fraction = -1;
-    n++;
-  }
+  if (o->note_flags & TS_NOTE_ONE_FEED)
+    {
+      /* a single-PSU machine has no A and B feeds */
+      tiles[n].title = _("Power feed");
+      tiles[n].value = ts_format_amps (o->feed_amps);
+      /* Translators: a workstation with one power supply */
+      tiles[n].detail = g_strdup (_("one feed: a wall socket or one PDU"));
+      tiles[n].fraction = -1;
+      n++;
+    }
+  else
+    {
+      tiles[n].title = _("Each of feeds A and B");
+      tiles[n].value = ts_format_amps (o->feed_amps);
+      /* Translators: the A/B feed rule: either feed alone carries everything */
+      tiles[n].detail = g_strdup (_("either feed carries the whole load"));
+      tiles[n].fraction = -1;
+      n++;
+    }
   return n;
 }
 
@@ -444,10 +467,16 @@ ts_render_power_describe (const TsPlan   *plan,
   amps = ts_format_amps (o->amps_per_phase);
   feed = ts_format_amps (o->feed_amps);
   volts = voltage_text (plan->scenario);
+  if (o->note_flags & TS_NOTE_ONE_FEED)
+    /* Translators: accessible description of the power gauges of a one-PSU workstation */
+    return g_strdup_printf (_("Power and heat: %s at maximum draw of a %s site limit; heat %s, %s of cooling; "
+                              "%s per phase (%s); one power supply on one feed carrying %s."),
+                            kw, limit, btu, tons, amps, volts, feed);
   /* Translators: accessible description of the power gauges */
   return g_strdup_printf (_("Power and heat: %s at maximum draw of a %s site limit; heat %s, %s of cooling; "
-                            "%s per phase (%s); PSU redundancy %s; each of feeds A and B carries %s."),
+                            "%s per phase (%s); PSU redundancy %s%s; each of feeds A and B carries %s."),
                           kw, limit, btu, tons, amps, volts,
                           o->server->psu_redundancy != NULL ? o->server->psu_redundancy : C_("redundancy", "none"),
+                          o->psu_ok ? "" : _(" (the active supplies cannot carry the server)"),
                           feed);
 }

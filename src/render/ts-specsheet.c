@@ -26,6 +26,7 @@
 
 #include "ts-render.h"
 #include "ts-specsheet.h"
+#include "ts-plan-text.h"
 
 /* Page geometry in points. 48 pt ≈ 17 mm: inside every office printer's
  * unprintable edge, so the print and the PDF show the same page. */
@@ -556,52 +557,11 @@ build_scenario (TsSpecsheet *self)
   grid_emit (self, cells);
 }
 
+/* The plan's own sentence: the window and the CLI say the same. */
 static char *
 headline (TsSpecsheet *self)
 {
-  const TsPlan *plan = self->plan;
-  const TsScenario *s = plan->scenario;
-  const TsMemory *m = &plan->memory;
-  const TsOption *o = ts_plan_get_shown_option (plan);
-  g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
-  g_autofree char *activations = ts_format_gb (m->total.bytes[TS_COMPONENT_ACTIVATIONS]);
-  g_autofree char *total = ts_format_gb (ts_breakdown_sum (&m->total));
-  GString *text = g_string_new (NULL);
-
-  /* Translators: “Full training of Llama 3.1 70B needs 1,120–1,260 GB for
-   * weights, gradients and optimizer states (the article’s rule of thumb),
-   * plus 38 GB of activations; the detailed estimate is 1,250 GB.” */
-  g_string_append_printf (text, _("%s of %s needs %s%s for weights, gradients and optimizer states "
-                                  "(the article’s rule of thumb), plus %s of activations; "
-                                  "the detailed estimate for the whole job is %s."),
-                          ts_method_label (s->method), s->model.name != NULL ? s->model.name : _("the model"),
-                          rule, s->method == TS_METHOD_FULL ? "" : _(" + adapters"), activations, total);
-  g_string_append_c (text, ' ');
-  if (o != NULL)
-    {
-      g_autofree char *reason = ts_option_dup_reason (o);
-
-      /* The reason begins with the verdict (“Fits: 159 GB of 206 GB per
-       * GPU”): the verdict is said once. */
-      if (reason != NULL && *reason != '\0')
-        {
-          /* Translators: “Recommended: 2 × NVIDIA DGX H200.”, followed by
-           * the verdict and its reason */
-          g_string_append_printf (text, o->recommended ? _("Recommended: %u × %s.") : _("Closest option: %u × %s."),
-                                  o->servers, o->server->name);
-          g_string_append_printf (text, " %s.", reason);
-        }
-      else
-        {
-          /* Translators: “Recommended: 2 × NVIDIA DGX H200 — fits.” */
-          g_string_append_printf (text, o->recommended ? _("Recommended: %u × %s — %s.")
-                                                       : _("Closest option: %u × %s — %s."),
-                                  o->servers, o->server->name, ts_verdict_label (o->verdict));
-        }
-    }
-  else
-    g_string_append (text, _("No hardware option was evaluated for this scenario."));
-  return g_string_free (text, FALSE);
+  return ts_plan_dup_headline (self->plan, FALSE);
 }
 
 static void
@@ -617,6 +577,14 @@ build_memory (TsSpecsheet *self)
   /* Translators: heading: the fit verdict and the one-sentence answer */
   add_text (self, BLOCK_HEADING, _("Verdict"));
   add_block (self, BLOCK_CALLOUT, headline (self));
+  {
+    const TsOption *o = ts_plan_get_shown_option (plan);
+    g_autoptr(GPtrArray) failures = o != NULL ? ts_option_dup_failures (o) : NULL;
+
+    /* every condition that keeps the configuration from working, named */
+    for (guint i = 0; failures != NULL && i < failures->len; i++)
+      add_text (self, BLOCK_BULLET, g_ptr_array_index (failures, i));
+  }
 
   /* Translators: heading of the memory chart and table */
   add_text (self, BLOCK_HEADING, _("GPU memory"));
@@ -770,11 +738,21 @@ build_configuration (TsSpecsheet *self)
       {
         g_autofree char *psu = with_unit (ts_format_number (sv->psu_w, 0), C_("unit", "W"));
 
-        /* Translators: “6 × 3,300 W, redundancy 4+2” */
-        add_pair (self, t, _("Power supplies"),
-                  sv->psu_redundancy != NULL
-                  ? g_strdup_printf (_("%u × %s, redundancy %s%s"), sv->psu_count, psu, sv->psu_redundancy, mark)
-                  : g_strdup_printf ("%u × %s%s", sv->psu_count, psu, mark));
+        if (!o->psu_ok)
+          {
+            g_autofree char *need = ts_format_kw (sv->max_power_kw);
+
+            /* Translators: “6 × 3,200 W; the stated 3+3 does not carry 10.2 kW” */
+            add_pair (self, t, _("Power supplies"),
+                      g_strdup_printf (_("%u × %s; the stated %s does not carry %s%s"), sv->psu_count, psu,
+                                       sv->psu_redundancy != NULL ? sv->psu_redundancy : "—", need, mark));
+          }
+        else
+          /* Translators: “6 × 3,300 W, redundancy 4+2” */
+          add_pair (self, t, _("Power supplies"),
+                    sv->psu_redundancy != NULL
+                    ? g_strdup_printf (_("%u × %s, redundancy %s%s"), sv->psu_count, psu, sv->psu_redundancy, mark)
+                    : g_strdup_printf ("%u × %s%s", sv->psu_count, psu, mark));
       }
     {
       g_autofree char *mm = sv->height_mm > 0 ? with_unit (ts_format_number (sv->height_mm, 0), C_("unit", "mm")) : NULL;
@@ -982,11 +960,19 @@ build_site (TsSpecsheet *self)
                                     "(size for the maximum, not the average)."), kw)
                : g_strdup (_("Dedicated power lines and a UPS for the total maximum draw "
                              "(size for the maximum, not the average).")));
-    add_block (self, BLOCK_CHECK, o != NULL && o->server->psu_count > 0 && o->server->psu_redundancy != NULL
-               ? g_strdup_printf (_("Power supply redundancy: %u supplies per server, %s; "
-                                    "feeds A and B to separate lines."), o->server->psu_count,
-                                  o->server->psu_redundancy)
-               : g_strdup (_("Power supply redundancy; feeds A and B to separate lines.")));
+    if (o != NULL && (o->note_flags & TS_NOTE_ONE_FEED))
+      add_block (self, BLOCK_CHECK, g_strdup (_("One power supply per machine: one feed from a wall socket "
+                                                "or a PDU, no redundancy.")));
+    else if (o != NULL && !o->psu_ok)
+      add_block (self, BLOCK_CHECK, g_strdup_printf (_("Power supplies: the stated %s does not carry the maximum draw; "
+                                                       "ask the vendor for the supply configuration before ordering."),
+                                                     o->server->psu_redundancy != NULL ? o->server->psu_redundancy : "—"));
+    else
+      add_block (self, BLOCK_CHECK, o != NULL && o->server->psu_count > 0 && o->server->psu_redundancy != NULL
+                 ? g_strdup_printf (_("Power supply redundancy: %u supplies per server, %s; "
+                                      "feeds A and B to separate lines."), o->server->psu_count,
+                                    o->server->psu_redundancy)
+                 : g_strdup (_("Power supply redundancy; feeds A and B to separate lines.")));
     add_block (self, BLOCK_CHECK, btu != NULL
                ? g_strdup_printf (_("Room cooling capacity: all the power becomes heat, %s."), btu)
                : g_strdup (_("Room cooling capacity: all the power becomes heat.")));
