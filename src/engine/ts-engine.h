@@ -13,5 +13,6 @@
 #include "ts-model.h"
 #include "ts-parse.h"
 #include "ts-plan.h"
+#include "ts-plan-text.h"
 #include "ts-recommend.h"
 #include "ts-scenario.h"

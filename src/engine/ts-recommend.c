@@ -181,13 +181,15 @@ tp_domain (const TsServer *server)
  * NVLink/HCCS domain). */
 static guint
 layout_min_servers (const TsScenario *s,
-                    const TsServer   *server)
+                    const TsServer   *server,
+                    guint             cap)
 {
   guint64 group = (guint64) MAX (1u, s->tp) * MAX (1u, s->pp);
+  guint64 n = (group + server->gpu_count - 1) / server->gpu_count;
 
-  if (MAX (1u, s->tp) > tp_domain (server))
+  if (MAX (1u, s->tp) > tp_domain (server) || n > cap)
     return 0;
-  return (guint) ((group + server->gpu_count - 1) / server->gpu_count);
+  return (guint) n;
 }
 
 /* ---- remedies ----------------------------------------------------------- */
@@ -1194,10 +1196,11 @@ judge_overall (const TsScenario *s,
                TsOption         *o)
 {
   o->failures = 0;
-  if (!o->fits)
-    o->failures |= TS_FAILURE_MEMORY;
+  /* a layout the option cannot hold has no memory answer of its own */
   if (o->layout_min_servers == 0)
     o->failures |= TS_FAILURE_LAYOUT;
+  else if (!o->fits)
+    o->failures |= TS_FAILURE_MEMORY;
   if (!o->meets_deadline)
     o->failures |= TS_FAILURE_DEADLINE;
   if (o->note_flags & TS_NOTE_RACK_OVER_LIMIT)
@@ -1264,7 +1267,7 @@ evaluate (const TsCatalog  *catalog,
   o->site_deadline_days = s->deadline_days;
   o->phases = s->phases;
   o->gpu_memory_bytes = server->gpu->memory_bytes;
-  o->layout_min_servers = layout_min_servers (s, server);
+  o->layout_min_servers = layout_min_servers (s, server, cap);
   o->servers_for_memory = o->layout_min_servers > 0 ? smallest_fitting (memo, server, cap) : 0;
   o->training_flops = training_flops (s);
   o->servers_for_deadline = servers_for_deadline (catalog, s, server, cap, o->training_flops,
@@ -1295,7 +1298,7 @@ evaluate (const TsCatalog  *catalog,
       judge (memo, s, server, o);
       o->verdict = TS_VERDICT_DOES_NOT_FIT;
       o->fits = FALSE;
-      o->reason_code = "layout-exceeds-domain";
+      o->reason_code = MAX (1u, s->tp) > tp_domain (server) ? "layout-exceeds-domain" : "layout-exceeds-option";
     }
 
   o->interconnect_ok = o->gpus <= 1 || server->interconnect->training_capable;
@@ -1344,17 +1347,18 @@ verdict_order (TsVerdict v)
  * may, or taller than its racks, or short of host RAM. */
 #define SITE_NOTES (TS_NOTE_RACK_OVER_LIMIT | TS_NOTE_RACK_TOO_SHORT | TS_NOTE_HOST_RAM)
 
-/* Fits first; among those, training-capable links before PCIe-only
- * multi-GPU (the article's rule weighs more than margin); what the site
- * takes as it is before what needs a higher feed or taller racks (a
- * 120 kW rack in a 30 kW hall is no answer, a tight fit is one); then
- * “fits” before “tight”; within the deadline before late (late
- * ones by time); then the vendor's own line-up (the catalog's “article”
- * servers and cards: the article's vendor offers NVIDIA and Huawei, and
- * a presales catalog marks what it sells) before the rest of the market;
- * then lower power (the smallest hardware that does the job in time: one
- * card for a small LoRA, as the article advises), lower cost, shorter
- * time. */
+/* What works first (memory, layout, deadline, site and supplies: an
+ * option that does not work never ranks above one that does); then what
+ * fits the memory; then room before a bare fit (a tight option is never
+ * starred while one with room works); then training-capable links before
+ * PCIe-only multi-GPU (the article's rule); what the site takes as it is
+ * before what needs a higher feed or taller racks; within the deadline
+ * before late (late ones by time); then the vendor's own line-up (the
+ * catalog's “article” servers and cards: the article's vendor offers
+ * NVIDIA and Huawei, and a presales catalog marks what it sells) before
+ * the rest of the market; then lower power (the smallest hardware that
+ * does the job in time: one card for a small LoRA, as the article
+ * advises), lower cost, shorter time. */
 static int
 compare_options (gconstpointer a,
                  gconstpointer b)
@@ -1364,9 +1368,11 @@ compare_options (gconstpointer a,
 
   CMP (!x->ok, !y->ok);
   CMP (!x->fits, !y->fits);
+  /* room before a bare fit: a tight option is never starred while one
+   * that works with room exists */
+  CMP (verdict_order (x->verdict), verdict_order (y->verdict));
   CMP (!x->interconnect_ok, !y->interconnect_ok);
   CMP ((x->note_flags & SITE_NOTES) != 0, (y->note_flags & SITE_NOTES) != 0);
-  CMP (verdict_order (x->verdict), verdict_order (y->verdict));
   CMP (!x->meets_deadline, !y->meets_deadline);
   if (!x->meets_deadline)
     CMP (x->training_days, y->training_days);
@@ -1495,6 +1501,10 @@ ts_option_dup_reason (const TsOption *o)
                                       "Does not fit the layout: tensor parallel over %u GPUs, but %s links only %u GPUs by NVLink or HCCS",
                                       tp_domain (server)),
                             o->memory.layout.tp, server->name, tp_domain (server));
+  if (g_strcmp0 (o->reason_code, "layout-exceeds-option") == 0)
+    return g_strdup_printf (/* Translators: tensor × pipeline parallel needs more GPUs than the option comes with */
+                            _("Does not fit the layout: tensor × pipeline parallel needs %u GPUs, and this option comes with at most %u"),
+                            o->memory.layout.tp * o->memory.layout.pp, count_cap (server) * server->gpu_count);
   if (o->verdict == TS_VERDICT_DOES_NOT_FIT)
     {
       if (o->servers_for_memory == 0 && server->max_servers > 0 && o->servers >= server->max_servers)
