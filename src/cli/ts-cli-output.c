@@ -139,6 +139,7 @@ print_plan_text (const TsPlan *plan)
   g_autofree char *headline = ts_plan_dup_headline (plan, FALSE);
   g_autofree char *total = ts_format_gb (ts_breakdown_sum (&m->total));
   g_autofree char *per_gpu = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
+  g_autofree char *gpus = ts_format_number (m->layout.gpus, 0);
 
   g_print ("%s — %s (%s)\n", s->model.name, ts_method_label (s->method), params);
   g_print ("%s: %s\n", ts_plan_verdict_label (plan), headline);
@@ -147,9 +148,9 @@ print_plan_text (const TsPlan *plan)
            s->method == TS_METHOD_FULL ? "" : _(" + adapters"));
   /* the shown configuration's memory: per GPU and whole job side by side,
    * so that per GPU × GPUs = whole job can be read off */
-  g_print (ngettext ("Detailed estimate on %u GPU: %s per GPU, %s whole job\n",
-                     "Detailed estimate on %u GPUs: %s per GPU, %s whole job\n", m->layout.gpus),
-           m->layout.gpus, per_gpu, total);
+  g_print (ngettext ("Detailed estimate on %s GPU: %s per GPU, %s whole job\n",
+                     "Detailed estimate on %s GPUs: %s per GPU, %s whole job\n", m->layout.gpus),
+           gpus, per_gpu, total);
 
   print_padded ("", COMPONENT_COLUMN);
   print_right (_("Per GPU"), VALUE_COLUMN);
@@ -256,8 +257,7 @@ servers_json (const TsCatalog *catalog)
       ts_json_add_double (b, "psu_w", s->psu_w);
       ts_json_add_string (b, "psu_redundancy", s->psu_redundancy);
       ts_json_add_double (b, "max_power_kw", s->max_power_kw);
-      ts_json_add_double (b, "heat_btu_h", s->heat_btu_h > 0 ? s->heat_btu_h
-                                   : s->max_power_kw * ts_catalog_get_btu_h_per_kw (catalog));
+      ts_json_add_double (b, "heat_btu_h", ts_server_heat_btu_h (catalog, s));
       ts_json_add_double (b, "rack_units", s->rack_units);
       ts_json_add_double (b, "height_mm", s->height_mm);
       ts_json_add_double (b, "weight_kg", s->weight_kg);

@@ -58,31 +58,32 @@ append_need (GString      *text,
   const char *model = s->model.name != NULL ? s->model.name : _("the model");
   g_autofree char *rule = ts_format_memory_range (m->rule.low_bytes, m->rule.high_bytes, gib);
   g_autofree char *act = ts_format_memory (m->total.bytes[TS_COMPONENT_ACTIVATIONS], gib);
+  g_autofree char *gpus = ts_format_number (m->layout.gpus, 0);
 
   switch (s->method)
     {
     case TS_METHOD_LORA:
       /* Translators: “LoRA of Llama 3.1 70B needs 141 GB for the frozen BF16 base plus adapters, and 12 GB of activations across 8 GPUs.” */
-      g_string_append_printf (text, ngettext ("LoRA of %s needs %s for the frozen BF16 base plus adapters, and %s of activations on %u GPU.",
-                                              "LoRA of %s needs %s for the frozen BF16 base plus adapters, and %s of activations across %u GPUs.",
+      g_string_append_printf (text, ngettext ("LoRA of %s needs %s for the frozen BF16 base plus adapters, and %s of activations on %s GPU.",
+                                              "LoRA of %s needs %s for the frozen BF16 base plus adapters, and %s of activations across %s GPUs.",
                                               m->layout.gpus),
-                              model, rule, act, m->layout.gpus);
+                              model, rule, act, gpus);
       break;
     case TS_METHOD_QLORA:
       /* Translators: “QLoRA of Llama 3.1 70B needs 35 GB for the 4-bit base plus adapters, and 12 GB of activations on 1 GPU.” */
-      g_string_append_printf (text, ngettext ("QLoRA of %s needs %s for the 4-bit base plus adapters, and %s of activations on %u GPU.",
-                                              "QLoRA of %s needs %s for the 4-bit base plus adapters, and %s of activations across %u GPUs.",
+      g_string_append_printf (text, ngettext ("QLoRA of %s needs %s for the 4-bit base plus adapters, and %s of activations on %s GPU.",
+                                              "QLoRA of %s needs %s for the 4-bit base plus adapters, and %s of activations across %s GPUs.",
                                               m->layout.gpus),
-                              model, rule, act, m->layout.gpus);
+                              model, rule, act, gpus);
       break;
     case TS_METHOD_FULL:
     case TS_N_METHODS:
     default:
       /* Translators: “Full training of Llama 3.1 70B needs 1,129–1,270 GB for weights, gradients and optimizer states, and 50 GB of activations across 16 GPUs.” */
-      g_string_append_printf (text, ngettext ("Full training of %s needs %s for weights, gradients and optimizer states, and %s of activations on %u GPU.",
-                                              "Full training of %s needs %s for weights, gradients and optimizer states, and %s of activations across %u GPUs.",
+      g_string_append_printf (text, ngettext ("Full training of %s needs %s for weights, gradients and optimizer states, and %s of activations on %s GPU.",
+                                              "Full training of %s needs %s for weights, gradients and optimizer states, and %s of activations across %s GPUs.",
                                               m->layout.gpus),
-                              model, rule, act, m->layout.gpus);
+                              model, rule, act, gpus);
       break;
     }
 }

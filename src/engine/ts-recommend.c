@@ -161,9 +161,9 @@ ts_site_amps (double kw,
  * same figure that sizes current, supplies and energy (a vendor's heat
  * figure that disagrees is not used for cooling; the catalog's notes say
  * which figure each record's power is). */
-static double
-server_heat_btu_h (const TsCatalog *catalog,
-                   const TsServer  *server)
+double
+ts_server_heat_btu_h (const TsCatalog *catalog,
+                      const TsServer  *server)
 {
   return server->max_power_kw * ts_catalog_get_btu_h_per_kw (catalog);
 }
@@ -978,7 +978,7 @@ place_racks (Placer     *p,
   const TsManagementSwitch *mgmt = ts_catalog_get_management_switch (catalog);
   const TsPdu *pdu = ts_catalog_get_pdu (catalog);
   double btu = ts_catalog_get_btu_h_per_kw (catalog);
-  double heat = server_heat_btu_h (catalog, server);
+  double heat = ts_server_heat_btu_h (catalog, server);
   guint site_units = o->site_rack_units;
   gboolean cluster = o->servers > 1;
   gboolean whole_rack = g_strcmp0 (server->kind, "rack") == 0;

@@ -200,9 +200,13 @@ ts_render_memory_draw (TsRenderCtx *ctx)
   ts_render_title (ctx, title, g.x0, g.title_y, span);
 
   /* Whole job */
-  job_label = g_strdup_printf (ngettext ("Whole job, %u GPU: %s", "Whole job, %u GPUs: %s",
-                                         MAX (m->layout.gpus, 1)),
-                               MAX (m->layout.gpus, 1), job_total);
+  {
+    g_autofree char *gpus = ts_format_number (MAX (m->layout.gpus, 1), 0);
+
+    job_label = g_strdup_printf (ngettext ("Whole job, %s GPU: %s", "Whole job, %s GPUs: %s",
+                                           MAX (m->layout.gpus, 1)),
+                                 gpus, job_total);
+  }
   ts_render_text (ctx, job_label, g.x0, g.job_label_y, span, TS_ALIGN_START, TS_TEXT_NORMAL,
                   PANGO_WEIGHT_BOLD, &st->foreground);
   draw_bar (ctx, &m->total, g.x0, g.x1, g.job_bar_y, g.bar_h, g.job_max);

@@ -513,10 +513,15 @@ build_scenario (TsSpecsheet *self)
             ? g_strdup_printf (_("%u, next layer prefetched"), (guint) l->zero_stage)
             : format_count (l->zero_stage));
   /* Translators: the parallel layout: “8 GPUs: tensor 1 × pipeline 1 × data 8” */
-  grid_add (cells, _("Parallel layout"),
-            g_strdup_printf (ngettext ("%u GPU: tensor %u × pipeline %u × data %u",
-                                       "%u GPUs: tensor %u × pipeline %u × data %u", l->gpus),
-                             l->gpus, l->tp, l->pp, l->dp));
+  {
+    g_autofree char *gpus = ts_format_number (l->gpus, 0);
+    g_autofree char *dp = ts_format_number (l->dp, 0);
+
+    grid_add (cells, _("Parallel layout"),
+              g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
+                                         "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
+                               gpus, l->tp, l->pp, dp));
+  }
   if (s->method != TS_METHOD_FULL)
     {
       grid_add (cells, _("LoRA rank"), format_count (s->lora_rank));
@@ -769,8 +774,7 @@ build_configuration (TsSpecsheet *self)
       }
     {
       g_autofree char *kw = ts_format_kw (sv->max_power_kw);
-      double heat = sv->heat_btu_h > 0 ? sv->heat_btu_h
-                    : sv->max_power_kw * ts_catalog_get_btu_h_per_kw (plan->catalog);
+      double heat = ts_server_heat_btu_h (plan->catalog, sv);
       g_autofree char *btu = ts_format_btu_h (heat);
 
       add_pair (self, t, _("Maximum power"), g_strdup_printf ("%s%s", kw, mark));

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+# test-consistency.py — one plan, one truth, on every surface of the CLI
+#
+# For a set of varied scenarios (dense and MoE, full/LoRA/QLoRA, 1 to
+# 2,000 servers, fixed layouts, deadlines, tight sites), the JSON, the text
+# output and the spec sheet's text (pdftotext) must describe the same
+# configuration, and its derived figures must follow from the others:
+# per GPU × GPUs = whole job, heat = 3,412.14 BTU/h per kW of the power,
+# time = model FLOPs / (GPUs × peak × effective MFU × availability).
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import argparse
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from tap import Skip, Tap  # noqa: E402
+
+tap = Tap()
+ARGS = None
+
+BTU_H_PER_KW = 3412.14          # NIST SP 811: 1 kW = 3,412.14 BTU/h
+SECONDS_PER_DAY = 86400
+
+SCENARIOS = [
+    ("--model", "llama-3.1-70b", "--method", "full"),
+    ("--model", "llama-3.1-405b", "--method", "full", "--deadline-days", "45", "--tokens", "2T"),
+    ("--model", "llama-3.1-405b", "--method", "full", "--deadline-days", "60", "--tokens", "15T"),
+    ("--model", "llama-3.1-70b", "--method", "full", "--tp", "8", "--pp", "2"),
+    ("--model", "llama-3.1-70b", "--method", "lora", "--tp", "2"),
+    ("--model", "llama-3.1-70b", "--method", "qlora"),
+    ("--model", "llama-3.1-8b", "--method", "lora"),
+    ("--model", "mixtral-8x7b", "--method", "full", "--server", "dgx-b200"),
+    ("--model", "qwen3-235b-a22b", "--method", "qlora", "--rack-kw", "12"),
+    ("--model", "llama-3.1-70b", "--method", "full", "--server", "dgx-h200", "--servers", "2000"),
+    ("--model", "llama-3.1-8b", "--method", "full", "--rack-units", "4"),
+    ("--model", "llama-3.1-70b", "--method", "full", "--seq-len", "1000000", "--checkpointing", "none"),
+    ("--model", "qwen3-32b", "--method", "full", "--checkpointing", "selective", "--phases", "1", "--voltage", "230"),
+    ("--params", "13B", "--method", "full", "--deadline-days", "1", "--tokens", "100B"),
+]
+
+
+def run(*argv):
+    result = subprocess.run([ARGS.cli, *argv], capture_output=True, text=True,
+                            env={**os.environ, "LANGUAGE": "en", "LC_ALL": "C.UTF-8"})
+    assert result.returncode == 0, f"{argv}: exit {result.returncode}: {result.stderr}"
+    return result.stdout
+
+
+def close(got, want, tol, what):
+    assert math.isfinite(got), f"{what}: {got} is not finite"
+    assert abs(got - want) <= tol * abs(want) + 1e-9, f"{what}: {got} != {want}"
+
+
+def shown(plan):
+    return plan["options"][plan["shown_option"]]
+
+
+def number(text):
+    """“1,365 GB” → 1.365e12 bytes, “85.3 GB” → 8.53e10, “1.2 TB” → 1.2e12."""
+    match = re.match(r"([\d,]+(?:\.\d+)?)\s*(GB|TB|GiB)", text)
+    assert match, f"no memory figure in {text!r}"
+    value = float(match.group(1).replace(",", ""))
+    return value * {"GB": 1e9, "TB": 1e12, "GiB": 2 ** 30}[match.group(2)]
+
+
+def check_option(o, scenario):
+    layout = o["layout"]
+    where = f"{scenario}: {o['servers']} × {o['server_id']}"
+    if "layout" not in o["failures"]:
+        assert layout["tp"] * layout["pp"] * layout["dp"] == layout["gpus"] <= o["gpus"], where
+        assert o["layout_gpus"] == layout["gpus"], where
+    # heat, cooling, time, energy from the same figures
+    close(o["heat_btu_h"], o["power_kw"] * BTU_H_PER_KW, 1e-9, f"{where} heat")
+    close(o["cooling_tons"], o["heat_btu_h"] / 12000, 1e-9, f"{where} cooling")
+    if o["training_flops"] > 0 and "layout" not in o["failures"]:
+        rate = o["layout_gpus"] * o["peak_tflops"] * 1e12 * o["mfu"] * o["availability"]
+        close(o["training_days"], o["training_flops"] / rate / SECONDS_PER_DAY, 1e-9, f"{where} days")
+    close(o["mfu"], o["mfu_base"] * o["recompute_factor"] * o["pcie_factor"], 1e-9, f"{where} mfu")
+    assert o["ok"] == (not o["failures"]), where
+    assert ("memory" in o["failures"]) == (not o["fits"] and "layout" not in o["failures"]), where
+    assert ("deadline" in o["failures"]) == (not o["meets_deadline"]), where
+    assert ("power-supplies" in o["failures"]) == (not o["psu_ok"]), where
+    assert o["servers_for_deadline"] is None or o["servers_for_deadline"] < 2 ** 31, where
+
+
+def plans():
+    for scenario in SCENARIOS:
+        yield scenario, json.loads(run("estimate", *scenario, "--format", "json"))
+
+
+@tap.case("JSON: every option's figures follow from each other (layout, heat, time, verdict)")
+def json_options():
+    for scenario, plan in plans():
+        for o in plan["options"]:
+            check_option(o, scenario)
+
+
+@tap.case("JSON: the top-level memory is the shown option's, and ok is its verdict")
+def json_top_level():
+    for scenario, plan in plans():
+        o = shown(plan)
+        assert plan["memory"]["layout"] == o["layout"], scenario
+        assert plan["memory"]["per_gpu"] == o["per_gpu"], scenario
+        assert plan["ok"] == o["ok"], scenario
+        assert plan["shown_server_id"] == o["server_id"], scenario
+        for key, value in plan["memory"]["per_gpu"].items():
+            close(plan["memory"]["total"][key], value * plan["memory"]["layout"]["gpus"], 1e-9,
+                  f"{scenario} whole-job {key}")
+        # an option that does not work never ranks above one that does
+        oks = [option["ok"] for option in plan["options"]]
+        assert oks == sorted(oks, reverse=True), scenario
+        if any(oks):
+            assert o["recommended"] and o["ok"], scenario
+        else:
+            assert not any(option["recommended"] for option in plan["options"]), scenario
+
+
+@tap.case("text: the headline names the JSON's configuration and its GPU count")
+def text_headline():
+    for scenario, plan in plans():
+        o = shown(plan)
+        text = run("estimate", *scenario)
+        lines = text.splitlines()
+        assert f"{o['servers']} × {o['server_name']}" in lines[1], f"{scenario}: {lines[1]}"
+        gpus = plan["memory"]["layout"]["gpus"]
+        assert re.search(rf"Detailed estimate on {gpus:,} GPUs?:", text), f"{scenario}:\n{text[:600]}"
+        if plan["ok"]:
+            assert "Recommended" in lines[1] and "Nothing in the catalog" not in lines[1], scenario
+        else:
+            assert "Nothing in the catalog works" in lines[1], f"{scenario}: {lines[1]}"
+
+
+@tap.case("PDF: scenario block, verdict, memory table and chart name the same GPUs; per GPU × GPUs = whole job")
+def pdf_pages():
+    if shutil.which("pdftotext") is None:
+        raise Skip("pdftotext is missing (poppler-utils)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for number_, (scenario, plan) in enumerate(plans()):
+            if number_ % 2:
+                continue   # half of them: a spec sheet takes longer than an estimate
+            o = shown(plan)
+            gpus = plan["memory"]["layout"]["gpus"]
+            pdf = os.path.join(tmp, f"{number_}.pdf")
+            run("pdf", *scenario, "--output", pdf)
+            text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
+                                  text=True).stdout
+            flat = " ".join(text.split())
+            assert f"Parallel layout {gpus:,} GPU" in flat, f"{scenario}: layout not {gpus} GPUs"
+            assert f"{o['servers']} × {o['server_name']}" in flat, scenario
+            assert f"Whole job, {gpus:,} GPU" in flat, f"{scenario}: chart not on {gpus} GPUs"
+            total = re.search(r"\n Total\s+([\d.,]+ [GT]B)\s+([\d.,]+ [GT]B)", text)
+            assert total, f"{scenario}: no Total row"
+            per_gpu, whole = number(total.group(1)), number(total.group(2))
+            # three significant digits each side
+            close(per_gpu * gpus, whole, 0.01, f"{scenario}: per GPU × GPUs vs whole job")
+            if plan["ok"]:
+                assert "Nothing in the catalog works" not in flat, scenario
+            else:
+                assert "Nothing in the catalog works" in flat or "does not work" in flat, scenario
+
+
+@tap.case("PDF: a server's heat output is its maximum power × 3,412.14")
+def pdf_server_heat():
+    if shutil.which("pdftotext") is None:
+        raise Skip("pdftotext is missing (poppler-utils)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for server in ("dgx-h200", "dgx-b200", "dell-xe9680-h200"):
+            pdf = os.path.join(tmp, f"{server}.pdf")
+            plan = json.loads(run("estimate", "--model", "llama-3.1-8b", "--server", server, "--servers", "1",
+                                  "--format", "json"))
+            run("pdf", "--model", "llama-3.1-8b", "--server", server, "--servers", "1", "--output", pdf)
+            text = " ".join(subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
+                                           text=True).stdout.split())
+            kw = re.search(r"Maximum power ([\d.,]+) kW", text)
+            heat = re.search(r"Heat output ([\d,]+) BTU/h", text)
+            assert kw and heat, f"{server}: no power or heat row"
+            close(float(heat.group(1).replace(",", "")), float(kw.group(1)) * BTU_H_PER_KW, 0.005,
+                  f"{server} heat output")
+            assert plan["options"][0]["server_id"] == server
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cli", required=True)
+    ARGS = parser.parse_args()
+    tap.run()
+
+
+if __name__ == "__main__":
+    main()
