@@ -678,12 +678,26 @@ ts_render_text (TsRenderCtx   *ctx,
  * long: it wraps onto a second line rather than lose its end. */
 #define TITLE_MAX_LINES 2
 
+/* A drawing of an option that does not work is never presented as the
+ * answer: its title says so first (a plan where nothing works shows the
+ * closest option). */
+static char *
+title_text (TsRenderCtx *ctx,
+            const char  *title)
+{
+  if (title == NULL || ctx->option == NULL || ctx->option->ok)
+    return g_strdup (title);
+  /* Translators: a drawing's title prefix when the drawn configuration fails memory, deadline, site or supplies */
+  return g_strdup_printf (_("Does not work · %s"), title);
+}
+
 double
 ts_render_title_height (TsRenderCtx *ctx,
                         const char  *title,
                         double       max_width)
 {
-  double h = ts_render_text_lines_height (ctx, title, max_width, TITLE_MAX_LINES, TS_ALIGN_START, TS_TEXT_TITLE,
+  g_autofree char *text = title_text (ctx, title);
+  double h = ts_render_text_lines_height (ctx, text, max_width, TITLE_MAX_LINES, TS_ALIGN_START, TS_TEXT_TITLE,
                                           PANGO_WEIGHT_BOLD);
 
   return MAX (h, ts_render_line_height (ctx, TS_TEXT_TITLE));
@@ -696,7 +710,9 @@ ts_render_title (TsRenderCtx *ctx,
                  double       y,
                  double       max_width)
 {
-  ts_render_text_lines (ctx, title, x, y, max_width, TITLE_MAX_LINES, TS_ALIGN_START, TS_TEXT_TITLE,
+  g_autofree char *text = title_text (ctx, title);
+
+  ts_render_text_lines (ctx, text, x, y, max_width, TITLE_MAX_LINES, TS_ALIGN_START, TS_TEXT_TITLE,
                         PANGO_WEIGHT_BOLD, &ctx->style->foreground);
   return ts_render_title_height (ctx, title, max_width);
 }
