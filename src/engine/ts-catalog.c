@@ -24,6 +24,7 @@ struct _TsCatalog
   gatomicrefcount  ref_count;
   char            *name;
   char            *version;
+  char            *base_version;   /* the built-in one under an overlay */
   char            *vendor_name;
   char            *quote_email;
   double           btu_h_per_kw;
@@ -42,6 +43,15 @@ struct _TsCatalog
   TsManagementSwitch management_switch;
   gboolean         has_pdu;
   TsPdu            pdu;
+  /* id → record, so that linking and the finders stay linear in the
+   * catalog's size (a user catalog may hold tens of thousands of
+   * servers) */
+  GHashTable      *models_by_id;
+  GHashTable      *gpus_by_id;
+  GHashTable      *servers_by_id;
+  GHashTable      *interconnects_by_id;
+  GHashTable      *networks_by_id;
+  GHashTable      *mfu_by_key;     /* "family\x1fprecision" → TsMfuDefault */
 };
 
 /* Where a value is read from, so that every error names the file, the
@@ -95,6 +105,66 @@ member (Reader     *r,
   return node;
 }
 
+/* Notes, claims, URLs and the reasons of estimates are prose; every
+ * other string is a name or a short label. */
+static gsize
+max_chars_of (const char *field)
+{
+  static const char *const prose[] = { "notes", "claims", "url", "estimates" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (prose); i++)
+    if (strcmp (field, prose[i]) == 0)
+      return TS_CATALOG_MAX_TEXT_CHARS;
+  return TS_CATALOG_MAX_NAME_CHARS;
+}
+
+/* C0 and C1 controls (ESC can restyle a terminal, a line break can fake
+ * a line of output) and the marks that reorder text (U+202E shows
+ * “1.2 kW” as “Wk 2.1”) have no place in a name or a note; every one of
+ * these strings reaches the window, the spec sheet or a terminal. */
+static gboolean
+is_hidden_control (gunichar c)
+{
+  return c < 0x20 || (c >= 0x7f && c <= 0x9f)
+         || c == 0x061c                       /* Arabic letter mark */
+         || c == 0x200e || c == 0x200f        /* left-to-right, right-to-left marks */
+         || (c >= 0x202a && c <= 0x202e)      /* embeddings and overrides */
+         || (c >= 0x2066 && c <= 0x2069);     /* isolates */
+}
+
+/* Refuses text the reader must not pass on: hidden controls, and more
+ * characters than the field's limit. The JSON reader has validated the
+ * UTF-8 already. */
+static gboolean
+check_text (Reader     *r,
+            const char *field,
+            const char *text)
+{
+  gsize max = max_chars_of (field);
+  gsize n = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (is_hidden_control (c))
+        {
+          /* Translators: “U+202E at character 5”: a character that may not be in catalog text */
+          g_autofree char *problem = g_strdup_printf (_("contains the control character or direction mark U+%04X at character %u; remove it"),
+                                                      (guint) c, (guint) n + 1);
+          reader_fail (r, field, problem);
+          return FALSE;
+        }
+      if (n >= max)
+        {
+          g_autofree char *problem = g_strdup_printf (_("is longer than %u characters"), (guint) max);
+          reader_fail (r, field, problem);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static char *
 read_string (Reader     *r,
              JsonObject *obj,
@@ -115,6 +185,8 @@ read_string (Reader     *r,
       reader_fail (r, field, _("must not be empty"));
       return NULL;
     }
+  if (!check_text (r, field, json_node_get_string (node)))
+    return NULL;
   return g_strdup (json_node_get_string (node));
 }
 
@@ -209,6 +281,8 @@ read_string_array (Reader     *r,
           reader_fail (r, field, _("must be a list of strings"));
           return NULL;
         }
+      if (!check_text (r, field, json_node_get_string (item)))
+        return NULL;
       g_strv_builder_add (builder, json_node_get_string (item));
     }
   return g_strv_builder_end (builder);
@@ -221,6 +295,75 @@ valid_id (const char *id)
     if (!g_ascii_islower (*p) && !g_ascii_isdigit (*p) && *p != '-' && *p != '.' && *p != '_')
       return FALSE;
   return *id != '\0';
+}
+
+/* Fields that describe the record rather than hold one of its figures:
+ * they cannot be estimates. */
+static gboolean
+is_figure_field (const char *field)
+{
+  static const char *const not_figures[] = { "id", "confidence", "source", "notes", "estimates" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (not_figures); i++)
+    if (strcmp (field, not_figures[i]) == 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* "estimates": {"max_power_kw": "why", …}: which of the record's figures
+ * are estimates, so that tables and the spec sheet can mark them. Each
+ * must name a figure the record has (a misspelt field would mark
+ * nothing), with a reason. */
+static void
+read_estimates (Reader       *r,
+                JsonObject   *obj,
+                TsProvenance *prov)
+{
+  JsonNode *node = member (r, obj, "estimates", FALSE);
+  g_autoptr(GStrvBuilder) fields = NULL;
+  g_autoptr(GList) members = NULL;
+  JsonObject *estimates;
+
+  if (node == NULL || r->failed)
+    return;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      reader_fail (r, "estimates", _("must be an object of field names and reasons"));
+      return;
+    }
+  estimates = json_node_get_object (node);
+  fields = g_strv_builder_new ();
+  prov->estimates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  members = json_object_get_members (estimates);  /* in the file's order */
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *field = l->data;
+      JsonNode *reason = json_object_get_member (estimates, field);
+
+      if (!check_text (r, "estimates", field))
+        return;
+      if (!is_figure_field (field) || !json_object_has_member (obj, field))
+        {
+          g_autofree char *problem = g_strdup_printf (_("names “%s”, which is not a figure of this record"), field);
+          reader_fail (r, "estimates", problem);
+          return;
+        }
+      if (json_node_get_value_type (reason) != G_TYPE_STRING || *json_node_get_string (reason) == '\0')
+        {
+          g_autofree char *problem = g_strdup_printf (_("“%s” must give the reason as text"), field);
+          reader_fail (r, "estimates", problem);
+          return;
+        }
+      if (!check_text (r, "estimates", json_node_get_string (reason)))
+        return;
+      g_strv_builder_add (fields, field);
+      g_hash_table_insert (prov->estimates, g_strdup (field), g_strdup (json_node_get_string (reason)));
+    }
+  prov->estimate_fields = g_strv_builder_end (fields);
+
+  /* “verified” promises every figure comes from a source */
+  if (prov->confidence == TS_CONFIDENCE_VERIFIED && prov->estimate_fields[0] != NULL)
+    reader_fail (r, "confidence", _("cannot be “verified” for a record with estimates"));
 }
 
 static void
@@ -260,6 +403,7 @@ read_provenance (Reader       *r,
         return;
       }
   prov->notes = read_string (r, obj, "notes", FALSE);
+  read_estimates (r, obj, prov);
 }
 
 static void
@@ -267,6 +411,8 @@ provenance_clear (TsProvenance *prov)
 {
   g_clear_pointer (&prov->sources, g_strfreev);
   g_clear_pointer (&prov->notes, g_free);
+  g_clear_pointer (&prov->estimate_fields, g_strfreev);
+  g_clear_pointer (&prov->estimates, g_hash_table_unref);
 }
 
 /* ---- records ---------------------------------------------------------- */
@@ -587,6 +733,8 @@ read_server (Reader     *r,
   s->max_servers = read_uint (r, obj, "max_servers", 0, 1000000, TRUE);
   s->price_usd = read_number (r, obj, "price_usd", 0, 1e10, FALSE);
   s->claims = read_string_array (r, obj, "claims", FALSE);
+  /* 0 until link_records () knows the interconnect: then the default */
+  s->nvlink_domain_gpus = read_uint (r, obj, "nvlink_domain_gpus", 1, 1024, FALSE);
 
   if (!r->failed && !parse_redundancy (s->psu_redundancy, &active, &spare))
     reader_fail (r, "psu_redundancy", _("must look like “5+1”, “N+1”, “3+3” or “none”"));
@@ -725,6 +873,37 @@ read_mfu_record (Reader *r, JsonObject *obj, gpointer record)
   m->mfu = read_number (r, obj, "mfu", 0.01, 1.0, TRUE);
 }
 
+/* The PDU's input rating: what the engine divides a rack's power by. The
+ * capacity may be below the input's (a derating) but never above it. */
+static void
+read_pdu_rating (Reader     *r,
+                 JsonObject *o,
+                 TsPdu      *p)
+{
+  double input_kw;
+
+  p->input_voltage_v = read_number (r, o, "input_voltage_v", 100, 1000, TRUE);
+  p->phases = read_uint (r, o, "phases", 1, 3, TRUE);
+  if (!r->failed && p->phases == 2)
+    reader_fail (r, "phases", _("must be 1 or 3"));
+  p->amps_per_phase = read_number (r, o, "amps_per_phase", 1, 1000, TRUE);
+  p->capacity_kw = read_number (r, o, "capacity_kw", 0.1, 1000, TRUE);
+  p->rack_units = read_uint (r, o, "rack_units", 0, 4, FALSE);
+  p->outlets_c13 = read_uint (r, o, "outlets_c13", 0, 1000, FALSE);
+  p->outlets_c19 = read_uint (r, o, "outlets_c19", 0, 1000, FALSE);
+  if (r->failed)
+    return;
+
+  /* single phase: V × A; three phases: √3 × V(line to line) × A */
+  input_kw = p->input_voltage_v * p->amps_per_phase * (p->phases == 3 ? sqrt (3) : 1) / 1000;
+  if (p->capacity_kw > input_kw * 1.01)
+    {
+      g_autofree char *problem = g_strdup_printf (_("%g kW is more than the input rating gives (%.1f kW)"),
+                                                  p->capacity_kw, input_kw);
+      reader_fail (r, "capacity_kw", problem);
+    }
+}
+
 static void
 read_site_equipment (Reader     *r,
                      JsonObject *obj,
@@ -769,6 +948,7 @@ read_site_equipment (Reader     *r,
       p->name = read_string (r, o, "name", TRUE);
       p->per_rack = read_uint (r, o, "per_rack", 0, 16, TRUE);
       p->weight_kg = read_number (r, o, "weight_kg", 0, 1000, TRUE);
+      read_pdu_rating (r, o, p);
       read_provenance (r, o, &p->prov);
     }
   r->section = NULL;
@@ -792,6 +972,66 @@ read_object_member (Reader     *r,
   return json_node_get_object (node);
 }
 
+/* id → record for every section; the sections' own reading has refused
+ * a duplicate id already. */
+static GHashTable *
+index_by_id (GArray *records)
+{
+  GHashTable *index = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; records != NULL && i < records->len; i++)
+    {
+      gpointer record = records->data + (gsize) i * g_array_get_element_size (records);
+      const char *id = *(char **) record;  /* every record starts with its id */
+
+      if (id != NULL)
+        g_hash_table_insert (index, (gpointer) id, record);
+    }
+  return index;
+}
+
+/* The key of an MFU row: family and precision together (the unit
+ * separator cannot be in either: check_text () refuses controls). FALSE
+ * when they do not fit key. */
+static gboolean
+mfu_key (const char *family,
+         const char *precision,
+         char       *key,
+         gsize       size)
+{
+  return family != NULL && precision != NULL
+         && (gsize) g_snprintf (key, size, "%s\x1f%s", family, precision) < size;
+}
+
+#define MFU_KEY_SIZE (2 * 4 * TS_CATALOG_MAX_NAME_CHARS + 2)  /* 4 bytes per character at most */
+
+static void
+index_records (Reader    *r,
+               TsCatalog *self)
+{
+  self->models_by_id = index_by_id (self->models);
+  self->gpus_by_id = index_by_id (self->gpus);
+  self->servers_by_id = index_by_id (self->servers);
+  self->interconnects_by_id = index_by_id (self->interconnects);
+  self->networks_by_id = index_by_id (self->networks);
+
+  self->mfu_by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  r->section = "mfu_defaults";
+  for (guint i = 0; i < self->mfu->len && !r->failed; i++)
+    {
+      TsMfuDefault *m = &g_array_index (self->mfu, TsMfuDefault, i);
+      char key[MFU_KEY_SIZE];
+
+      r->id = m->family;
+      if (!mfu_key (m->family, m->precision, key, sizeof key))
+        continue;
+      if (!g_hash_table_insert (self->mfu_by_key, g_strdup (key), m))
+        reader_fail (r, "precision", _("this family has a row for this precision already"));
+    }
+  r->section = NULL;
+  r->id = NULL;
+}
+
 /* Resolve the ids records use to point at each other. */
 
 /* “5+1”: five PSUs carry the load, one is spare; “none”: all needed.
@@ -807,6 +1047,26 @@ psu_active (const TsServer *server)
   if (!g_ascii_string_to_unsigned (head, 10, 1, 1000, &active, NULL))
     return server->psu_count;
   return (guint) active;
+}
+
+/* Where tensor parallelism may run: the whole server behind NVSwitch
+ * (the default for a training-capable link), one GPU over PCIe, or the
+ * cards one NVLink bridge joins (H200 NVL, 2- or 4-way), whose link is
+ * then the bridge. */
+static void
+resolve_nvlink_domain (Reader   *r,
+                       TsServer *s)
+{
+  if (s->nvlink_domain_gpus == 0)
+    {
+      s->nvlink_domain_gpus = s->interconnect->training_capable ? s->gpu_count : 1;
+      return;
+    }
+  if (s->nvlink_domain_gpus > s->gpu_count || s->gpu_count % s->nvlink_domain_gpus != 0)
+    reader_fail (r, "nvlink_domain_gpus", _("must divide gpu_count (GPUs in equal domains)"));
+  else if (s->nvlink_domain_gpus > 1 && !s->interconnect->training_capable)
+    reader_fail (r, "nvlink_domain_gpus",
+                 _("is more than 1, but interconnect_id names a link that is not training-capable; name the NVLink or HCCS link"));
 }
 
 static void
@@ -841,9 +1101,48 @@ link_records (Reader    *r,
         reader_fail (r, "interconnect_id", _("names no interconnect in the catalog"));
       else if (s->network == NULL)
         reader_fail (r, "network_id", _("names no network in the catalog"));
+      else
+        resolve_nvlink_domain (r, s);
     }
   r->section = NULL;
   r->id = NULL;
+}
+
+/* Every key a catalog file may have at its top level. */
+static const char *const record_sections[] = {
+  "sources", "models", "gpus", "servers", "interconnects", "networks", "mfu_defaults",
+};
+static const char *const object_sections[] = { "vendor", "constants", "training", "site_equipment" };
+
+static gboolean
+is_known_section (const char *key)
+{
+  if (strcmp (key, "schema_version") == 0 || strcmp (key, "catalog_version") == 0)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (record_sections); i++)
+    if (strcmp (key, record_sections[i]) == 0)
+      return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (object_sections); i++)
+    if (strcmp (key, object_sections[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A misspelt section (“servrs”) would otherwise be skipped in silence,
+ * and with it every record the user meant to add. */
+static void
+check_sections (Reader     *r,
+                JsonObject *root)
+{
+  g_autoptr(GList) keys = json_object_get_members (root);
+
+  for (GList *l = keys; l != NULL && !r->failed; l = l->next)
+    if (!is_known_section (l->data))
+      {
+        /* a hostile key must not reach the message either */
+        if (check_text (r, "(section)", l->data))
+          reader_fail (r, l->data, _("is not a catalog section"));
+      }
 }
 
 static gboolean
@@ -923,6 +1222,11 @@ load_root (TsCatalog  *self,
         read_site_equipment (&r, json_node_get_object (node), self);
     }
 
+  /* last, so that a section of the wrong type is named as such */
+  if (!r.failed)
+    check_sections (&r, root);
+  if (!r.failed)
+    index_records (&r, self);
   if (!r.failed)
     link_records (&r, self);
 
@@ -1018,91 +1322,185 @@ ts_catalog_new_builtin (GError **error)
   return catalog_from_node (root, "catalog.json", NULL, error);
 }
 
-static JsonObject *
-find_record (JsonArray  *array,
-             const char *id)
+/* What a user record replaces a built-in one by: its id, or for an MFU
+ * row its family and precision. NULL when the record has none (the
+ * loader then says what is missing). */
+static char *
+record_key (const char *section,
+            JsonNode   *item)
 {
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      JsonNode *item = json_array_get_element (array, i);
-      JsonObject *obj;
+  JsonObject *obj;
+  const char *family;
+  const char *precision;
 
-      if (!JSON_NODE_HOLDS_OBJECT (item))
-        continue;
-      obj = json_node_get_object (item);
-      if (g_strcmp0 (json_object_get_string_member_with_default (obj, "id", NULL), id) == 0)
-        return obj;
-    }
-  return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (item))
+    return NULL;
+  obj = json_node_get_object (item);
+  if (strcmp (section, "mfu_defaults") != 0)
+    return g_strdup (json_object_get_string_member_with_default (obj, "id", NULL));
+  family = json_object_get_string_member_with_default (obj, "family", NULL);
+  precision = json_object_get_string_member_with_default (obj, "precision", NULL);
+  if (family == NULL || precision == NULL)
+    return NULL;
+  return g_strdup_printf ("%s\x1f%s", family, precision);
 }
 
-/* A user catalog holds any of the sections; a record with a built-in id
- * replaces it, a new id is added. Scalars (vendor, constants, training)
- * replace the built-in ones whole. */
+/* What the user file must pass on its own, before its records mix with
+ * the built-in ones (where a duplicate would simply replace, and a
+ * misspelt section vanish): known sections, schema version 1, a text
+ * catalog_version, record lists, no id twice in one section. The error
+ * names the user's file. */
 static gboolean
-merge_overlay (JsonObject  *base,
-               JsonObject  *overlay,
+check_overlay (JsonObject  *overlay,
                const char  *path,
-               GHashTable  *origins,
                GError     **error)
 {
-  static const char *const sections[] = {
-    "sources", "models", "gpus", "servers", "interconnects", "networks", "mfu_defaults",
-  };
-  static const char *const objects[] = { "vendor", "constants", "training", "site_equipment" };
+  Reader r = { .file = path, .error = error };
+  JsonNode *node;
 
-  for (guint s = 0; s < G_N_ELEMENTS (sections); s++)
+  check_sections (&r, overlay);
+  if (!r.failed && (node = json_object_get_member (overlay, "schema_version")) != NULL)
     {
-      JsonNode *node = json_object_get_member (overlay, sections[s]);
-      JsonArray *base_array;
+      double schema = read_number (&r, overlay, "schema_version", 0, 1e6, TRUE);
+
+      if (!r.failed && schema != TS_CATALOG_SCHEMA_VERSION)
+        {
+          g_set_error (error, TS_ERROR, TS_ERROR_CATALOG,
+                       _("%s: schema version %g is not supported (this version reads %d)"),
+                       path, schema, TS_CATALOG_SCHEMA_VERSION);
+          return FALSE;
+        }
+    }
+  if (!r.failed)
+    g_free (read_string (&r, overlay, "catalog_version", FALSE));
+
+  for (guint s = 0; s < G_N_ELEMENTS (record_sections) && !r.failed; s++)
+    {
+      g_autoptr(GHashTable) seen = NULL;
       JsonArray *array;
 
-      if (node == NULL)
+      if ((node = json_object_get_member (overlay, record_sections[s])) == NULL)
         continue;
       if (!JSON_NODE_HOLDS_ARRAY (node))
         {
-          g_set_error (error, TS_ERROR, TS_ERROR_CATALOG,
-                       _("%s: field “%s”: must be a list"), path, sections[s]);
-          return FALSE;
+          reader_fail (&r, record_sections[s], _("must be a list"));
+          break;
         }
-      base_array = json_object_get_array_member (base, sections[s]);
       array = json_node_get_array (node);
-      for (guint i = 0; i < json_array_get_length (array); i++)
+      seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      r.section = record_sections[s];
+      for (guint i = 0; i < json_array_get_length (array) && !r.failed; i++)
         {
           JsonNode *item = json_array_get_element (array, i);
-          JsonObject *existing = NULL;
-          const char *id = NULL;
+          gboolean mfu = strcmp (record_sections[s], "mfu_defaults") == 0;
+          char *key = record_key (record_sections[s], item);
+          const char *name;
 
-          if (JSON_NODE_HOLDS_OBJECT (item))
+          if (key == NULL)
+            continue;
+          /* an MFU row is named by its family; the name goes into the
+           * message, so it is checked like any text first */
+          name = json_object_get_string_member (json_node_get_object (item), mfu ? "family" : "id");
+          if (!check_text (&r, mfu ? "family" : "id", name))
+            g_free (key);
+          else if (!g_hash_table_add (seen, key))
             {
-              g_hash_table_insert (origins, json_node_get_object (item), (gpointer) path);
-              id = json_object_get_string_member_with_default (json_node_get_object (item), "id", NULL);
+              r.id = name;
+              reader_fail (&r, mfu ? "precision" : "id", _("is used twice"));
             }
-          if (id != NULL)
-            existing = find_record (base_array, id);
-          if (existing != NULL)
-            {
-              for (guint j = 0; j < json_array_get_length (base_array); j++)
-                if (json_node_get_object (json_array_get_element (base_array, j)) == existing)
-                  {
-                    json_array_remove_element (base_array, j);
-                    break;
-                  }
-            }
-          json_array_add_element (base_array, json_node_copy (item));
-          /* json_node_copy shares the object, so the origin still holds */
         }
+      r.section = NULL;
+      r.id = NULL;
+    }
+  return !r.failed;
+}
+
+/* One section of the merge: built-in records in their order, each
+ * replaced by the user's record with the same key, then the user's new
+ * records in theirs. Linear: the keys go through a hash table. */
+static JsonArray *
+merge_records (const char *section,
+               JsonArray  *base,
+               JsonArray  *user,
+               const char *path,
+               GHashTable *origins)
+{
+  g_autoptr(GHashTable) user_by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) used = g_hash_table_new (NULL, NULL);
+  JsonArray *merged = json_array_sized_new (json_array_get_length (base) + json_array_get_length (user));
+
+  for (guint i = 0; i < json_array_get_length (user); i++)
+    {
+      JsonNode *item = json_array_get_element (user, i);
+      char *key = record_key (section, item);
+
+      if (JSON_NODE_HOLDS_OBJECT (item))
+        g_hash_table_insert (origins, json_node_get_object (item), (gpointer) path);
+      if (key != NULL)
+        g_hash_table_insert (user_by_key, key, item);
     }
 
-  for (guint s = 0; s < G_N_ELEMENTS (objects); s++)
+  for (guint i = 0; base != NULL && i < json_array_get_length (base); i++)
     {
-      JsonNode *node = json_object_get_member (overlay, objects[s]);
+      JsonNode *item = json_array_get_element (base, i);
+      g_autofree char *key = record_key (section, item);
+      JsonNode *replacement = key != NULL ? g_hash_table_lookup (user_by_key, key) : NULL;
+
+      if (replacement != NULL)
+        g_hash_table_add (used, replacement);
+      /* json_node_copy shares the object, so the origin still holds */
+      json_array_add_element (merged, json_node_copy (replacement != NULL ? replacement : item));
+    }
+
+  for (guint i = 0; i < json_array_get_length (user); i++)
+    {
+      JsonNode *item = json_array_get_element (user, i);
+
+      if (!g_hash_table_contains (used, item))
+        json_array_add_element (merged, json_node_copy (item));
+    }
+  return merged;
+}
+
+/* A user catalog holds any of the sections; a record with a built-in id
+ * replaces it, a new id is added. Scalars (vendor, constants, training,
+ * site equipment, the catalog version) replace the built-in ones whole. */
+static void
+merge_overlay (JsonObject  *base,
+               JsonObject  *overlay,
+               const char  *path,
+               GHashTable  *origins)
+{
+  static const char *const scalars[] = { "catalog_version" };
+
+  for (guint s = 0; s < G_N_ELEMENTS (record_sections); s++)
+    {
+      JsonNode *node = json_object_get_member (overlay, record_sections[s]);
+      JsonNode *base_node = json_object_get_member (base, record_sections[s]);
+      JsonArray *base_array = base_node != NULL && JSON_NODE_HOLDS_ARRAY (base_node)
+                              ? json_node_get_array (base_node) : NULL;
+
+      if (node == NULL)
+        continue;
+      json_object_set_array_member (base, record_sections[s],
+                                    merge_records (record_sections[s], base_array,
+                                                   json_node_get_array (node), path, origins));
+    }
+
+  for (guint s = 0; s < G_N_ELEMENTS (object_sections); s++)
+    {
+      JsonNode *node = json_object_get_member (overlay, object_sections[s]);
 
       if (node != NULL)
-        json_object_set_member (base, objects[s], json_node_copy (node));
+        json_object_set_member (base, object_sections[s], json_node_copy (node));
     }
+  for (guint s = 0; s < G_N_ELEMENTS (scalars); s++)
+    {
+      JsonNode *node = json_object_get_member (overlay, scalars[s]);
 
-  return TRUE;
+      if (node != NULL)
+        json_object_set_member (base, scalars[s], json_node_copy (node));
+    }
 }
 
 TsCatalog *
@@ -1113,6 +1511,8 @@ ts_catalog_new_with_overlay (const char  *path,
   g_autoptr(JsonNode) overlay = NULL;
   g_autoptr(GHashTable) origins = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *base_version = NULL;
+  TsCatalog *catalog;
 
   if (base == NULL)
     return NULL;
@@ -1124,13 +1524,19 @@ ts_catalog_new_with_overlay (const char  *path,
       g_set_error (error, TS_ERROR, TS_ERROR_CATALOG, _("%s: the catalog must be a JSON object"), path);
       return NULL;
     }
-
-  origins = g_hash_table_new (NULL, NULL);
-  if (!merge_overlay (json_node_get_object (base), json_node_get_object (overlay), path, origins, error))
+  if (!check_overlay (json_node_get_object (overlay), path, error))
     return NULL;
 
+  base_version = g_strdup (json_object_get_string_member_with_default (json_node_get_object (base),
+                                                                       "catalog_version", NULL));
+  origins = g_hash_table_new (NULL, NULL);
+  merge_overlay (json_node_get_object (base), json_node_get_object (overlay), path, origins);
+
   name = g_strdup_printf ("catalog.json + %s", path);
-  return catalog_from_node (base, name, origins, error);
+  catalog = catalog_from_node (base, name, origins, error);
+  if (catalog != NULL)
+    catalog->base_version = g_steal_pointer (&base_version);
+  return catalog;
 }
 
 TsCatalog *
@@ -1187,6 +1593,7 @@ ts_catalog_unref (TsCatalog *self)
 
   g_free (self->name);
   g_free (self->version);
+  g_free (self->base_version);
   g_free (self->vendor_name);
   g_free (self->quote_email);
   g_clear_pointer (&self->sources, g_array_unref);
@@ -1195,6 +1602,12 @@ ts_catalog_unref (TsCatalog *self)
   g_clear_pointer (&self->servers, g_array_unref);
   g_clear_pointer (&self->interconnects, g_array_unref);
   g_clear_pointer (&self->networks, g_array_unref);
+  g_clear_pointer (&self->models_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->gpus_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->servers_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->interconnects_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->networks_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->mfu_by_key, g_hash_table_unref);
   g_clear_pointer (&self->mfu, g_array_unref);
   g_free (self->management_switch.name);
   provenance_clear (&self->management_switch.prov);
@@ -1207,6 +1620,12 @@ const char *
 ts_catalog_get_version (const TsCatalog *self)
 {
   return self->version;
+}
+
+const char *
+ts_catalog_get_base_version (const TsCatalog *self)
+{
+  return self->base_version != NULL ? self->base_version : self->version;
 }
 
 const char *
@@ -1262,20 +1681,16 @@ ts_catalog_get_mfu (const TsCatalog *self,
                     const char      *family,
                     const char      *precision)
 {
-  double fallback = 0;
+  char key[MFU_KEY_SIZE];
+  const TsMfuDefault *m = NULL;
 
-  for (guint i = 0; self->mfu != NULL && i < self->mfu->len; i++)
-    {
-      const TsMfuDefault *m = &g_array_index (self->mfu, TsMfuDefault, i);
-
-      if (g_strcmp0 (m->precision, precision) != 0)
-        continue;
-      if (g_strcmp0 (m->family, family) == 0)
-        return m->mfu;
-      if (g_strcmp0 (m->family, "default") == 0)
-        fallback = m->mfu;
-    }
-  return fallback;
+  if (self->mfu_by_key == NULL)
+    return 0;
+  if (mfu_key (family, precision, key, sizeof key))
+    m = g_hash_table_lookup (self->mfu_by_key, key);
+  if (m == NULL && mfu_key ("default", precision, key, sizeof key))
+    m = g_hash_table_lookup (self->mfu_by_key, key);
+  return m != NULL ? m->mfu : 0;
 }
 
 #define ACCESSORS(Type, type, array)                                           \
@@ -1299,35 +1714,48 @@ ACCESSORS (TsInterconnect, interconnect, interconnects)
 ACCESSORS (TsNetwork, network, networks)
 ACCESSORS (TsSource, source, sources)
 
+/* The indexes are NULL only while a catalog is being loaded. */
+static gconstpointer
+lookup (GHashTable *index,
+        const char *id)
+{
+  return index != NULL && id != NULL ? g_hash_table_lookup (index, id) : NULL;
+}
+
 const TsCatalogModel *
 ts_catalog_find_model (const TsCatalog *self,
                        const char      *id)
 {
-  for (guint i = 0; id != NULL && i < self->models->len; i++)
-    {
-      const TsCatalogModel *m = &g_array_index (self->models, TsCatalogModel, i);
-
-      if (g_strcmp0 (m->model.id, id) == 0)
-        return m;
-    }
-  return NULL;
+  return lookup (self->models_by_id, id);
 }
 
-#define FINDER(Type, type, array)                                              \
-  const Type *                                                                 \
-  ts_catalog_find_##type (const TsCatalog *self,                              \
-                          const char      *id)                                 \
-  {                                                                            \
-    for (guint i = 0; id != NULL && self->array != NULL && i < self->array->len; i++) \
-      if (g_strcmp0 (g_array_index (self->array, Type, i).id, id) == 0)        \
-        return &g_array_index (self->array, Type, i);                          \
-    return NULL;                                                               \
-  }
+const TsGpu *
+ts_catalog_find_gpu (const TsCatalog *self,
+                     const char      *id)
+{
+  return lookup (self->gpus_by_id, id);
+}
 
-FINDER (TsGpu, gpu, gpus)
-FINDER (TsServer, server, servers)
-FINDER (TsInterconnect, interconnect, interconnects)
-FINDER (TsNetwork, network, networks)
+const TsServer *
+ts_catalog_find_server (const TsCatalog *self,
+                        const char      *id)
+{
+  return lookup (self->servers_by_id, id);
+}
+
+const TsInterconnect *
+ts_catalog_find_interconnect (const TsCatalog *self,
+                              const char      *id)
+{
+  return lookup (self->interconnects_by_id, id);
+}
+
+const TsNetwork *
+ts_catalog_find_network (const TsCatalog *self,
+                         const char      *id)
+{
+  return lookup (self->networks_by_id, id);
+}
 
 const char *
 ts_confidence_to_string (TsConfidence confidence)
@@ -1339,4 +1767,52 @@ ts_confidence_to_string (TsConfidence confidence)
     case TS_CONFIDENCE_UNVERIFIED: return "unverified";
     default: return "unverified";
     }
+}
+
+gboolean
+ts_provenance_is_estimate (const TsProvenance *prov,
+                           const char         *field)
+{
+  return ts_provenance_get_estimate_reason (prov, field) != NULL;
+}
+
+const char *
+ts_provenance_get_estimate_reason (const TsProvenance *prov,
+                                   const char         *field)
+{
+  g_return_val_if_fail (prov != NULL, NULL);
+
+  if (prov->estimates == NULL || field == NULL)
+    return NULL;
+  return g_hash_table_lookup (prov->estimates, field);
+}
+
+gboolean
+ts_server_is_estimate (const TsServer *server,
+                       const char     *field)
+{
+  g_return_val_if_fail (server != NULL, FALSE);
+
+  return ts_provenance_is_estimate (&server->prov, field);
+}
+
+gboolean
+ts_gpu_is_estimate (const TsGpu *gpu,
+                    const char  *field)
+{
+  g_return_val_if_fail (gpu != NULL, FALSE);
+
+  return ts_provenance_is_estimate (&gpu->prov, field);
+}
+
+gboolean
+ts_server_tp_is_training_capable (const TsServer *server,
+                                  guint           tp_gpus)
+{
+  g_return_val_if_fail (server != NULL, FALSE);
+
+  if (tp_gpus <= 1)
+    return TRUE;
+  return server->interconnect != NULL && server->interconnect->training_capable
+         && tp_gpus <= server->nvlink_domain_gpus;
 }

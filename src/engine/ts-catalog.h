@@ -12,6 +12,13 @@ G_BEGIN_DECLS
 
 #define TS_CATALOG_SCHEMA_VERSION 1
 
+/* Longest text a catalog string may hold, in characters: names, models,
+ * vendors and every other short field; notes, claims, URLs and the
+ * reasons of estimates. Longer text is refused, as are control
+ * characters and bidirectional marks (data/CATALOG.md). */
+#define TS_CATALOG_MAX_NAME_CHARS 200
+#define TS_CATALOG_MAX_TEXT_CHARS 4000
+
 typedef enum
 {
   TS_CONFIDENCE_VERIFIED,
@@ -34,6 +41,12 @@ typedef struct
   TsConfidence   confidence;
   char         **sources;   /* source ids */
   char          *notes;
+  /* The record's optional “estimates” object: the fields whose figure
+   * is an estimate, in the file's order (NULL-terminated; NULL when
+   * none), and field → reason. Read them with ts_provenance_is_estimate
+   * () and ts_provenance_get_estimate_reason (). */
+  char         **estimate_fields;
+  GHashTable    *estimates;
 } TsProvenance;
 
 typedef struct
@@ -127,6 +140,11 @@ typedef struct
   const TsGpu          *gpu;
   const TsInterconnect *interconnect;
   const TsNetwork      *network;
+  /* GPUs that share one NVLink/HCCS domain, where tensor parallelism may
+   * run over interconnect: gpu_count for an NVSwitch server, 72 for
+   * GB200 NVL72, 4 for eight H200 NVL cards in 4-way bridges (two
+   * domains), 1 when the GPUs share only PCIe. Divides gpu_count. */
+  guint          nvlink_domain_gpus;
 } TsServer;
 
 typedef struct
@@ -154,6 +172,15 @@ typedef struct
   guint          per_rack;    /* 2: one on the A feed, one on the B feed */
   double         weight_kg;
   TsProvenance   prov;
+  /* The rack PDU model's input rating and outlets. A rack on A/B feeds
+   * needs 2 × ⌈rack kW ÷ capacity_kw⌉ of them. */
+  double         input_voltage_v;  /* line to line for three phases */
+  guint          phases;           /* 1 or 3 */
+  double         amps_per_phase;
+  double         capacity_kw;
+  guint          rack_units;       /* 0: a vertical strip */
+  guint          outlets_c13;
+  guint          outlets_c19;
 } TsPdu;
 
 typedef struct
@@ -188,7 +215,12 @@ TsCatalog            *ts_catalog_new_with_fallback  (const char      *path,
 TsCatalog            *ts_catalog_ref                (TsCatalog       *catalog);
 void                  ts_catalog_unref              (TsCatalog       *catalog);
 
+/* The user catalog's catalog_version when an overlay gives one, else
+ * the built-in one. */
 const char           *ts_catalog_get_version        (const TsCatalog *catalog);
+/* The built-in catalog's version under an overlay; for a catalog loaded
+ * from one file, that file's (the same as ts_catalog_get_version ()). */
+const char           *ts_catalog_get_base_version   (const TsCatalog *catalog);
 const char           *ts_catalog_get_name           (const TsCatalog *catalog);
 const char           *ts_catalog_get_vendor_name    (const TsCatalog *catalog);
 const char           *ts_catalog_get_quote_email    (const TsCatalog *catalog);
@@ -240,6 +272,24 @@ const TsSource       *ts_catalog_get_source         (const TsCatalog *catalog,
                                                      guint            index);
 
 const char           *ts_confidence_to_string       (TsConfidence     confidence);
+
+/* Whether the record's figure in field (its JSON name, e.g.
+ * "max_power_kw") is an estimate, and why (NULL when it is not). */
+gboolean              ts_provenance_is_estimate     (const TsProvenance *prov,
+                                                     const char         *field);
+const char           *ts_provenance_get_estimate_reason (const TsProvenance *prov,
+                                                         const char         *field);
+gboolean              ts_server_is_estimate         (const TsServer  *server,
+                                                     const char      *field);
+gboolean              ts_gpu_is_estimate            (const TsGpu     *gpu,
+                                                     const char      *field);
+
+/* Whether a tensor-parallel group of tp_gpus GPUs of this server runs
+ * over a training-capable link: TRUE for one GPU, else when the group
+ * fits one NVLink/HCCS domain (nvlink_domain_gpus) and that link is
+ * training-capable. */
+gboolean              ts_server_tp_is_training_capable (const TsServer *server,
+                                                        guint           tp_gpus);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsCatalog, ts_catalog_unref)
 
