@@ -169,11 +169,24 @@ ts_server_heat_btu_h (const TsCatalog *catalog,
 }
 
 /* GPUs that share one NVLink/HCCS domain, where tensor parallelism may
- * run: the whole server when its link is training-class, else one. */
+ * run (the catalog's nvlink_domain_gpus: the whole server on NVLink or
+ * HCCS, the bridged cards of an H200 NVL, one on PCIe alone). */
 static guint
 tp_domain (const TsServer *server)
 {
-  return server->interconnect->training_capable ? server->gpu_count : 1;
+  return MAX (1u, server->nvlink_domain_gpus);
+}
+
+/* Whether a job of `gpus` GPUs talks over a training-class link inside
+ * its servers: one GPU, or GPUs that all share an NVLink/HCCS domain (a
+ * server of two 4-card NVLink bridges crosses PCIe between them). */
+static gboolean
+training_link (const TsServer *server,
+               guint           gpus)
+{
+  if (gpus <= 1)
+    return TRUE;
+  return ts_server_tp_is_training_capable (server, MIN (gpus, server->gpu_count));
 }
 
 /* The fewest servers whose GPUs hold the scenario's fixed tp × pp, or 0
@@ -512,7 +525,7 @@ gpu_rate (const TsCatalog  *catalog,
   if (r->mfu_base <= 0)
     r->mfu_base = ts_catalog_get_mfu (catalog, g->family, "bf16");
   r->recompute_factor = ts_recompute_mfu_factor (s);
-  r->pcie_factor = gpus > 1 && !server->interconnect->training_capable
+  r->pcie_factor = !training_link (server, gpus)
                    ? ts_catalog_get_pcie_mfu_factor (catalog) : 1.0;
   r->mfu = r->mfu_base * r->recompute_factor * r->pcie_factor;
 }
@@ -838,7 +851,33 @@ typedef struct
   guint    racks;
   gboolean over_limit;     /* TS_NOTE_RACK_OVER_LIMIT */
   gboolean too_short;      /* TS_NOTE_RACK_TOO_SHORT */
+  guint    pdus_per_rack;  /* the busiest rack's */
 } RackTotals;
+
+/* Rack PDUs on each of the A and B feeds, each feed able to carry the
+ * whole rack (hardware-facts §3): as many of the catalog's PDU as its
+ * rated current per phase needs, at least the catalog's minimum. A rack's
+ * rear takes two vertical 0U strips a side (the two channels of a
+ * standard 42U rack); more than that is a rack the PDUs cannot feed. */
+#define MAX_PDUS_PER_FEED 2
+
+static guint
+pdus_per_feed (const TsPdu *pdu,
+               double       amps_per_phase)
+{
+  if (pdu == NULL || pdu->amps_per_phase <= 0)
+    return 1;
+  return MAX (1u, (guint) ceil (amps_per_phase / pdu->amps_per_phase - 1e-9));
+}
+
+static guint
+pdus_for_rack (const TsPdu *pdu,
+               double       amps_per_phase)
+{
+  if (pdu == NULL)
+    return 0;
+  return MAX (pdu->per_rack, 2 * pdus_per_feed (pdu, amps_per_phase));
+}
 
 static void
 placer_init (Placer          *p,
@@ -1059,14 +1098,18 @@ place_racks (Placer     *p,
 
   for (guint r = 0; r < p->n_racks; r++)
     {
+      guint pdus;
+
       rack = &p->racks[r];
-      for (guint i = 0; pdu != NULL && i < pdu->per_rack; i++)
+      rack->amps_per_phase = ts_site_amps (rack->power_kw, o->site_voltage, o->phases);
+      pdus = pdus_for_rack (pdu, rack->amps_per_phase);
+      for (guint i = 0; i < pdus; i++)
         rack_add (rack, TS_DEVICE_PDU, pdu->name, 0, 0, 0, 0, pdu->weight_kg);
       if (rack->devices != NULL)
         g_array_sort (rack->devices, compare_devices);
-      rack->amps_per_phase = ts_site_amps (rack->power_kw, o->site_voltage, o->phases);
       t->rack_units += rack->used_units;
       t->feed_amps = MAX (t->feed_amps, rack->amps_per_phase);
+      t->pdus_per_rack = MAX (t->pdus_per_rack, pdus);
       t->over_limit |= rack->over_limit;
     }
   /* a server taller than the site's racks (beside its management switch)
@@ -1131,7 +1174,7 @@ size_power (const TsCatalog  *catalog,
   o->psu_ok = o->psu_active * server->psu_w >= server->max_power_kw * WATTS_PER_KW;
   if (server->psu_count <= 1)
     o->note_flags |= TS_NOTE_ONE_FEED;
-  o->pdus_per_rack = pdu != NULL ? pdu->per_rack : 0;
+  o->pdu_amps = pdu != NULL ? pdu->amps_per_phase : 0;
 }
 
 static void
@@ -1207,7 +1250,7 @@ judge_overall (const TsScenario *s,
     o->failures |= TS_FAILURE_RACK_POWER;
   if (o->note_flags & TS_NOTE_RACK_TOO_SHORT)
     o->failures |= TS_FAILURE_RACK_HEIGHT;
-  if (o->pdu_amps > 0 && o->feed_amps > o->pdu_amps * o->pdus_per_rack / 2 + 1e-9)
+  if (o->pdu_amps > 0 && o->pdus_per_rack / 2 > MAX_PDUS_PER_FEED)
     o->failures |= TS_FAILURE_PDU_CURRENT;
   if (!o->psu_ok)
     o->failures |= TS_FAILURE_PSU;
@@ -1301,7 +1344,7 @@ evaluate (const TsCatalog  *catalog,
       o->reason_code = MAX (1u, s->tp) > tp_domain (server) ? "layout-exceeds-domain" : "layout-exceeds-option";
     }
 
-  o->interconnect_ok = o->gpus <= 1 || server->interconnect->training_capable;
+  o->interconnect_ok = training_link (server, o->gpus);
   if (!o->interconnect_ok)
     o->note_flags |= TS_NOTE_PCIE_ONLY;
   if (o->count_limited && s->servers > server->max_servers && server->max_servers > 0)
@@ -1315,6 +1358,7 @@ evaluate (const TsCatalog  *catalog,
   o->management_switches = racks.management_switches;
   o->rack_units = racks.rack_units;
   o->feed_amps = racks.feed_amps;
+  o->pdus_per_rack = racks.pdus_per_rack;
   o->racks = racks.racks;
   if (racks.over_limit)
     o->note_flags |= TS_NOTE_RACK_OVER_LIMIT;
@@ -1591,7 +1635,11 @@ ts_option_dup_notes (const TsOption *o)
   if (o->note_flags != 0 && server == NULL)
     return notes;
 
-  if (o->note_flags & TS_NOTE_PCIE_ONLY)
+  if ((o->note_flags & TS_NOTE_PCIE_ONLY) && tp_domain (server) > 1)
+    g_ptr_array_add (notes, g_strdup_printf (/* Translators: “NVLink bridge (H200 NVL) joins 4 GPUs at a time; …” */
+                                             _("%s joins %u GPUs at a time; between those groups the GPUs talk over PCIe, slower for training"),
+                                             server->interconnect->name, tp_domain (server)));
+  else if (o->note_flags & TS_NOTE_PCIE_ONLY)
     g_ptr_array_add (notes, g_strdup_printf (/* Translators: %s is a link such as “PCIe 5.0 x16” */
                                              _("For inference and fine-tuning: its GPUs talk over %s only; multi-GPU training needs NVLink or HCCS"),
                                              server->interconnect->name));
@@ -1679,7 +1727,7 @@ ts_option_dup_failures (const TsOption *o)
   if (o->failures & TS_FAILURE_PDU_CURRENT)
     {
       g_autofree char *need = ts_format_amps (o->feed_amps);
-      g_autofree char *have = ts_format_amps (o->pdu_amps * o->pdus_per_rack / 2);
+      g_autofree char *have = ts_format_amps (o->pdu_amps * MAX_PDUS_PER_FEED);
 
       g_ptr_array_add (out, g_strdup_printf (_("Current: a rack draws %s per phase, its PDUs are rated for %s per feed"), need, have));
     }
