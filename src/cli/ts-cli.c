@@ -101,7 +101,7 @@ run_estimate_like (const TsCliArgs *args,
 
   if (!ts_cli_args_apply (args, catalog, scenario, &error))
     return fail (error, error->code == TS_ERROR_UNKNOWN_ID || error->code == TS_ERROR_SCENARIO
-                        ? EXIT_FAILURE : EXIT_USAGE);
+                        || error->code == TS_ERROR_MODEL_FILE ? EXIT_FAILURE : EXIT_USAGE);
 
   plan = ts_plan_compute (catalog, scenario, &error);
   if (plan == NULL)
