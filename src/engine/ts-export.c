@@ -713,6 +713,15 @@ ts_export_plan (const TsPlan    *plan,
       return NULL;
     }
   e.layout = &e.option->memory.layout;
+  /* A file for a layout the option's GPUs do not hold would launch the
+   * wrong number of processes: refuse rather than write it. */
+  if ((guint64) e.layout->tp * e.layout->pp * e.layout->dp != e.option->gpus)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                   _("The option's layout (tensor %u × pipeline %u × data %u) does not match its %u GPUs; choose a parallel layout its servers hold"),
+                   e.layout->tp, e.layout->pp, e.layout->dp, e.option->gpus);
+      return NULL;
+    }
   e.accumulation = ts_export_gradient_accumulation (plan);
   e.global_batch = (guint64) e.s->micro_batch * e.accumulation * MAX (e.layout->dp, 1);
   e.model_id = e.s->model.hf_id != NULL ? e.s->model.hf_id : PLACEHOLDER_MODEL;

@@ -620,6 +620,8 @@ read_norms_and_biases (Import         *im,
 
   if (a->qk_norm)
     ts_json_add_string (im->fields, "qk_norm", "the family's q/k norms");
+  if (!f->norm_bias && f->layer_norms > 0)
+    ts_json_add_string (im->fields, "layer_norms", "the family's norms before and after attention and MLP");
   a->tied_embeddings = read_flag (im, "tied_embeddings", "tie_word_embeddings", f->tied_default);
 }
 
