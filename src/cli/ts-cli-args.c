@@ -771,7 +771,8 @@ ts_cli_args_apply (const TsCliArgs  *args,
 
       if (!option->apply (scenario, catalog, setting->value, &local_error))
         {
-          if (local_error != NULL && local_error->code == TS_ERROR_UNKNOWN_ID)
+          if (local_error != NULL && (local_error->code == TS_ERROR_UNKNOWN_ID
+                                      || local_error->code == TS_ERROR_MODEL_FILE))
             {
               g_propagate_error (error, g_steal_pointer (&local_error));
               return FALSE;

@@ -64,7 +64,8 @@ gboolean  ts_cli_args_parse  (TsCliArgs        *args,
                               char            **argv,
                               GError          **error);
 /* Applies the scenario options to scenario; errors are usage errors too,
- * unless they are TS_ERROR_UNKNOWN_ID (an engine error, status 1). */
+ * unless they are TS_ERROR_UNKNOWN_ID or TS_ERROR_MODEL_FILE (engine
+ * errors, status 1). */
 gboolean  ts_cli_args_apply  (const TsCliArgs  *args,
                               const TsCatalog  *catalog,
                               TsScenario       *scenario,

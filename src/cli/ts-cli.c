@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "ts-cli-args.h"
+#include "ts-cli-export.h"
 #include "ts-cli-output.h"
 #include "ts-engine.h"
 
@@ -101,7 +102,7 @@ run_estimate_like (const TsCliArgs *args,
 
   if (!ts_cli_args_apply (args, catalog, scenario, &error))
     return fail (error, error->code == TS_ERROR_UNKNOWN_ID || error->code == TS_ERROR_SCENARIO
-                        ? EXIT_FAILURE : EXIT_USAGE);
+                        || error->code == TS_ERROR_MODEL_FILE ? EXIT_FAILURE : EXIT_USAGE);
 
   plan = ts_plan_compute (catalog, scenario, &error);
   if (plan == NULL)
@@ -195,6 +196,12 @@ main (int    argc,
   ts_i18n_init ();
   apply_lang_early (argc, argv);
   ts_cli_args_init (&args);
+
+  if (argc >= 2 && g_strcmp0 (argv[1], "export") == 0)
+    {
+      status = ts_cli_export_main (argc, argv);  /* ts-cli-export.c */
+      goto out;
+    }
 
   if (!ts_cli_args_parse (&args, argc, argv, &error))
     {

@@ -503,6 +503,7 @@ read_model (Reader         *r,
   m->model.vendor = read_string (r, obj, "vendor", TRUE);
   m->model.published_params = read_number (r, obj, "published_params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, TRUE);
   m->model.active_params = read_number (r, obj, "published_active_params", 0, TS_MODEL_MAX_PARAMS, FALSE);
+  m->model.hf_id = read_string (r, obj, "hf_id", FALSE);  /* the export's base model */
 
   arch_node = member (r, obj, "architecture", TRUE);
   if (r->failed)

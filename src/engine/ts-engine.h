@@ -6,7 +6,9 @@
 
 #include "ts-catalog.h"
 #include "ts-error.h"
+#include "ts-export.h"
 #include "ts-format.h"
+#include "ts-hf-config.h"
 #include "ts-i18n.h"
 #include "ts-json.h"
 #include "ts-memory.h"

@@ -17,6 +17,7 @@ typedef enum
   TS_ERROR_CATALOG,        /* a catalog file that fails validation */
   TS_ERROR_SCENARIO,       /* a scenario file that fails validation */
   TS_ERROR_IO,             /* reading or writing a file failed */
+  TS_ERROR_MODEL_FILE,     /* a Hugging Face config.json that cannot be counted */
 } TsErrorCode;
 
 GQuark ts_error_quark (void);

@@ -69,9 +69,27 @@ ts_model_to_json (const TsModel *model,
       ts_json_add_int (b, "qk_nope_head_dim", a->qk_nope_head_dim);
       ts_json_add_int (b, "qk_rope_head_dim", a->qk_rope_head_dim);
       ts_json_add_int (b, "v_head_dim", a->v_head_dim);
+      json_builder_set_member_name (b, "qk_norm");
+      json_builder_add_boolean_value (b, a->qk_norm);
+      ts_json_add_int (b, "layer_norms", a->layer_norms > 0 ? a->layer_norms : 2);
+      json_builder_set_member_name (b, "norm_bias");
+      json_builder_add_boolean_value (b, a->norm_bias);
+      ts_json_add_int (b, "shared_expert_ffn_size", a->shared_expert_ffn_size);
+      json_builder_set_member_name (b, "shared_expert_gate");
+      json_builder_add_boolean_value (b, a->shared_expert_gate);
+      json_builder_set_member_name (b, "router_bias");
+      json_builder_add_boolean_value (b, a->router_bias);
       ts_json_add_double (b, "largest_layer_params", ts_architecture_largest_layer_params (a));
       ts_json_add_double (b, "computed_params", ts_architecture_total_params (a));
       json_builder_end_object (b);
+    }
+  /* Where the model came from: its hub id, and for an imported config.json
+   * which key gave which field (ts-hf-config.c). */
+  ts_json_add_string (b, "hf_id", model->hf_id);
+  if (model->source != NULL)
+    {
+      json_builder_set_member_name (b, "source");
+      json_builder_add_value (b, json_node_copy (model->source));
     }
   json_builder_end_object (b);
 }

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "ts-error.h"
+#include "ts-hf-config.h"
 #include "ts-json.h"
 #include "ts-model.h"
 
@@ -79,6 +80,12 @@ static const Field fields[] = {
   UINT_FIELD (qk_nope_head_dim, FALSE, 0, 65536),
   UINT_FIELD (qk_rope_head_dim, FALSE, 0, 65536),
   UINT_FIELD (v_head_dim, FALSE, 0, 65536),
+  BOOL_FIELD (qk_norm),
+  UINT_FIELD (layer_norms, FALSE, 0, 16),
+  BOOL_FIELD (norm_bias),
+  UINT_FIELD (shared_expert_ffn_size, FALSE, 0, 1048576),
+  BOOL_FIELD (shared_expert_gate),
+  BOOL_FIELD (router_bias),
 };
 
 static void
@@ -178,6 +185,10 @@ ts_model_from_json (TsModel     *model,
   g_autofree char *model_name = NULL;
   g_autoptr(GList) members = NULL;
   g_autoptr(GError) arch_error = NULL;
+
+  /* A Hugging Face config.json, recognised by keys our format never has */
+  if (ts_hf_config_detect (root))
+    return ts_hf_config_import (model, root, name, error);
 
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {

@@ -43,6 +43,8 @@ ts_model_copy (TsModel       *dest,
   dest->name = g_strdup (src->name);
   dest->family = g_strdup (src->family);
   dest->vendor = g_strdup (src->vendor);
+  dest->hf_id = g_strdup (src->hf_id);
+  dest->source = src->source != NULL ? json_node_ref (src->source) : NULL;
 }
 
 void
@@ -52,6 +54,8 @@ ts_model_clear (TsModel *model)
   g_clear_pointer (&model->name, g_free);
   g_clear_pointer (&model->family, g_free);
   g_clear_pointer (&model->vendor, g_free);
+  g_clear_pointer (&model->hf_id, g_free);
+  g_clear_pointer (&model->source, json_node_unref);
   memset (model, 0, sizeof *model);
 }
 
@@ -135,8 +139,32 @@ ts_architecture_moe_mlp_params (const TsArchitecture *arch,
   double expert = ts_architecture_mlp_matrices (arch) * (double) arch->hidden_size * arch->expert_ffn_size;
   double routed = active_only ? arch->active_experts : arch->experts;
   double router = (double) arch->hidden_size * arch->experts;
+  double shared = arch->shared_expert_ffn_size > 0
+                  ? ts_architecture_mlp_matrices (arch) * (double) arch->hidden_size * arch->shared_expert_ffn_size
+                  : arch->shared_experts * expert;
 
-  return (routed + arch->shared_experts) * expert + router;
+  if (arch->router_bias)
+    router += arch->experts;
+  if (arch->shared_expert_gate)
+    router += arch->hidden_size;
+
+  return routed * expert + shared + router;
+}
+
+/* One norm's vectors: RMSNorm has a scale, LayerNorm a scale and a bias. */
+static double
+norm_params (const TsArchitecture *arch)
+{
+  return (arch->norm_bias ? 2.0 : 1.0) * arch->hidden_size;
+}
+
+static double
+layer_norm_params (const TsArchitecture *arch)
+{
+  guint norms = arch->layer_norms > 0 ? arch->layer_norms : 2;
+  double qk = arch->qk_norm ? 2.0 * arch->head_dim : 0.0;
+
+  return norms * norm_params (arch) + qk;
 }
 
 double
@@ -146,9 +174,7 @@ ts_architecture_layer_params (const TsArchitecture *arch,
 {
   double mlp = moe_layer ? ts_architecture_moe_mlp_params (arch, active_only)
                          : ts_architecture_dense_mlp_params (arch);
-  double norms = 2.0 * arch->hidden_size;
-
-  return ts_architecture_attention_params (arch) + mlp + norms;
+  return ts_architecture_attention_params (arch) + mlp + layer_norm_params (arch);
 }
 
 static double
@@ -171,13 +197,13 @@ blocks_params (const TsArchitecture *arch,
 double
 ts_architecture_total_params (const TsArchitecture *arch)
 {
-  return ts_architecture_embedding_params (arch) + blocks_params (arch, FALSE) + arch->hidden_size;
+  return ts_architecture_embedding_params (arch) + blocks_params (arch, FALSE) + norm_params (arch);
 }
 
 double
 ts_architecture_active_params (const TsArchitecture *arch)
 {
-  return ts_architecture_embedding_params (arch) + blocks_params (arch, TRUE) + arch->hidden_size;
+  return ts_architecture_embedding_params (arch) + blocks_params (arch, TRUE) + norm_params (arch);
 }
 
 /* DeepSpeed's largest_layer_params: the largest single module's own
@@ -191,6 +217,7 @@ ts_architecture_largest_layer_params (const TsArchitecture *arch)
   largest = MAX (largest, h * (double) arch->attention_heads * arch->head_dim);
   largest = MAX (largest, h * (double) arch->ffn_size);
   largest = MAX (largest, h * (double) arch->expert_ffn_size);
+  largest = MAX (largest, h * (double) arch->shared_expert_ffn_size);
   if (ts_architecture_is_mla (arch))
     largest = MAX (largest, (double) arch->kv_lora_rank * arch->attention_heads
                             * ((double) arch->qk_nope_head_dim + arch->v_head_dim));
@@ -201,7 +228,7 @@ ts_architecture_largest_layer_params (const TsArchitecture *arch)
 double
 ts_architecture_block_linear_params (const TsArchitecture *arch)
 {
-  double norms = 2.0 * arch->hidden_size * arch->layers;
+  double norms = layer_norm_params (arch) * arch->layers;
 
   return MAX (0.0, blocks_params (arch, FALSE) - norms);
 }

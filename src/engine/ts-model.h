@@ -40,6 +40,15 @@ typedef struct
   guint     qk_nope_head_dim;
   guint     qk_rope_head_dim;
   guint     v_head_dim;
+  /* Details some families add to their layers (imported Hugging Face
+   * configs, ts-hf-config.c); zero keeps the plain decoder above. */
+  gboolean  qk_norm;                /* a norm of head_dim on queries and on keys (Qwen3, Gemma 3) */
+  guint     layer_norms;            /* norms of hidden_size per layer; 0 = the usual 2 */
+  gboolean  norm_bias;              /* LayerNorm with a bias vector, not RMSNorm (Falcon) */
+  guint     shared_expert_ffn_size; /* the shared experts' whole width when not a multiple of
+                                     * expert_ffn_size (Qwen2-MoE); 0 = shared_experts × expert_ffn_size */
+  gboolean  shared_expert_gate;     /* the shared expert's gate, hidden → 1 (Qwen2-MoE) */
+  gboolean  router_bias;            /* a score-correction bias per routed expert (DeepSeek-V3) */
 } TsArchitecture;
 
 typedef struct
@@ -54,6 +63,8 @@ typedef struct
   gboolean        has_architecture;
   gboolean        architecture_inferred;
   TsArchitecture  arch;
+  char           *hf_id;         /* Hugging Face repository id, when known */
+  JsonNode       *source;        /* an imported config's mapping (ts-hf-config.c); NULL otherwise */
 } TsModel;
 
 /* Largest and smallest parameter counts the engine accepts. */

@@ -21,6 +21,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ts-catalog.h"
 #include "ts-error.h"
@@ -59,6 +60,20 @@ put_architecture (JsonBuilder *b, const TsArchitecture *a)
       ts_json_add_int (b, "qk_rope_head_dim", a->qk_rope_head_dim);
       ts_json_add_int (b, "v_head_dim", a->v_head_dim);
     }
+  /* Details of imported families, only when used: older files stay as
+   * they were. */
+  if (a->qk_norm)
+    ts_json_add_bool (b, "qk_norm", TRUE);
+  if (a->layer_norms > 0)
+    ts_json_add_int (b, "layer_norms", a->layer_norms);
+  if (a->norm_bias)
+    ts_json_add_bool (b, "norm_bias", TRUE);
+  if (a->shared_expert_ffn_size > 0)
+    ts_json_add_int (b, "shared_expert_ffn_size", a->shared_expert_ffn_size);
+  if (a->shared_expert_gate)
+    ts_json_add_bool (b, "shared_expert_gate", TRUE);
+  if (a->router_bias)
+    ts_json_add_bool (b, "router_bias", TRUE);
   json_builder_end_object (b);
 }
 
@@ -80,6 +95,14 @@ ts_scenario_to_json (const TsScenario *s)
     {
       ts_json_add_string (b, "name", s->model.name);
       put_architecture (b, &s->model.arch);
+      /* where an imported model came from, so a reopened plan still says */
+      if (s->model.hf_id != NULL)
+        ts_json_add_string (b, "hf_id", s->model.hf_id);
+      if (s->model.source != NULL)
+        {
+          json_builder_set_member_name (b, "source");
+          json_builder_add_value (b, json_node_copy (s->model.source));
+        }
     }
   json_builder_end_object (b);
 
@@ -244,6 +267,30 @@ get_string (Ctx *c, JsonObject *obj, const char *field)
       ctx_fail (c, field, allowed);                                 \
   } G_STMT_END
 
+/* An imported model's hub id and key mapping, kept as they were saved. */
+static gboolean
+read_model_origin (Ctx        *c,
+                   JsonObject *obj,
+                   TsModel    *model)
+{
+  const char *hf_id = get_string (c, obj, "hf_id");
+  JsonNode *source = get (obj, "source");
+
+  if (hf_id != NULL && (strlen (hf_id) > 200 || *hf_id == '\0'))
+    ctx_fail (c, "hf_id", _("a Hugging Face id of at most 200 characters"));
+  if (source != NULL && !JSON_NODE_HOLDS_OBJECT (source))
+    ctx_fail (c, "source", _("an object"));
+  if (c->failed)
+    return FALSE;
+  model->hf_id = g_strdup (hf_id);
+  if (source != NULL)
+    {
+      model->source = json_node_copy (source);
+      json_node_seal (model->source);
+    }
+  return TRUE;
+}
+
 static gboolean
 read_model (Ctx             *c,
             JsonObject      *root,
@@ -315,12 +362,23 @@ read_model (Ctx             *c,
       get_uint (c, a, "qk_nope_head_dim", 0, 65536, &arch.qk_nope_head_dim);
       get_uint (c, a, "qk_rope_head_dim", 0, 65536, &arch.qk_rope_head_dim);
       get_uint (c, a, "v_head_dim", 0, 65536, &arch.v_head_dim);
+      get_bool (c, a, "qk_norm", &arch.qk_norm);
+      get_uint (c, a, "layer_norms", 0, 16, &arch.layer_norms);
+      get_bool (c, a, "norm_bias", &arch.norm_bias);
+      get_uint (c, a, "shared_expert_ffn_size", 0, 1048576, &arch.shared_expert_ffn_size);
+      get_bool (c, a, "shared_expert_gate", &arch.shared_expert_gate);
+      get_bool (c, a, "router_bias", &arch.router_bias);
       if (c->failed)
         return FALSE;
       if (!ts_model_init_from_architecture (&model, get_string (c, obj, "name"), &arch, &error))
         {
           g_set_error (c->error, TS_ERROR, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
           c->failed = TRUE;
+          return FALSE;
+        }
+      if (!read_model_origin (c, obj, &model))
+        {
+          ts_model_clear (&model);
           return FALSE;
         }
     }

@@ -1,0 +1,42 @@
+/* ts-export.h — a plan's shown option as a training framework's configuration
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ts-plan.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  TS_EXPORT_DEEPSPEED,     /* DeepSpeed JSON */
+  TS_EXPORT_ACCELERATE,    /* Accelerate YAML (FSDP or DeepSpeed) */
+  TS_EXPORT_AXOLOTL,       /* Axolotl YAML */
+  TS_EXPORT_LLAMAFACTORY,  /* LLaMA-Factory YAML */
+  TS_EXPORT_MEGATRON,      /* Megatron-LM arguments, one per line */
+  TS_N_EXPORT_FORMATS
+} TsExportFormat;
+
+const char *ts_export_format_to_string   (TsExportFormat   format);
+gboolean    ts_export_format_from_string (const char      *str,
+                                          TsExportFormat  *format);
+
+/* Gradient accumulation steps of the exported run. The scenario has no
+ * global batch yet, so this is 1; when it has one, this becomes
+ * global batch / (micro-batch × data-parallel GPUs). */
+guint       ts_export_gradient_accumulation (const TsPlan *plan);
+
+/* The configuration text for the plan's shown option
+ * (ts_plan_get_shown_option ()): its layout, servers and GPUs with the
+ * scenario's micro-batch, precision, method, LoRA, sequence length,
+ * checkpointing, offload and FlashAttention. Comments (in the current
+ * language) say what the format cannot express. A plan without an option
+ * is a TS_ERROR_INVALID_INPUT error. */
+char       *ts_export_plan                (const TsPlan    *plan,
+                                           TsExportFormat   format,
+                                           GError         **error);
+
+G_END_DECLS

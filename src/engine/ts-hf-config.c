@@ -1,0 +1,886 @@
+/* ts-hf-config.c — a model's architecture from a Hugging Face config.json
+ *
+ * Offline: only the file is read, never the hub. Each family names the
+ * same thing differently (num_hidden_layers / n_layer, num_key_value_heads
+ * / num_kv_heads / multi_query, moe_intermediate_size / intermediate_size
+ * …), and leaves out keys its config class defaults. A family is counted
+ * only when every parameter it has can be expressed in TsArchitecture, so
+ * an imported count equals the published checkpoint's; anything else is
+ * refused with the key that is missing or unsupported, never guessed.
+ *
+ * Key names and class defaults follow the configuration classes of
+ * transformers 4.5x (configuration_llama.py, configuration_gemma3.py,
+ * configuration_deepseek_v3.py, configuration_falcon.py …).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-model"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "ts-error.h"
+#include "ts-hf-config.h"
+#include "ts-json.h"
+
+typedef struct
+{
+  const char *key;
+  guint       value;
+} ClassDefault;
+
+typedef struct
+{
+  const char         *model_type;
+  const char         *config_class;   /* whose defaults fill absent keys */
+  const char         *layer_class;    /* one decoder layer, for FSDP wrapping */
+  gboolean            gated_mlp;      /* gate and up projections (or one fused) */
+  const char         *default_act;
+  gboolean            tied_default;
+  gboolean            qkv_bias;       /* q, k, v biases the class always has */
+  gboolean            qk_norm;
+  guint               layer_norms;    /* 0 = 2 */
+  gboolean            norm_bias;      /* LayerNorm, not RMSNorm */
+  gboolean            expert_width_is_intermediate; /* Mixtral: intermediate_size is an expert's */
+  gboolean            router_bias;
+  const ClassDefault *defaults;
+} Family;
+
+/* Gemma's configs routinely leave these out (google/gemma-3-4b-it's
+ * text_config gives only hidden_size, intermediate_size and layers). */
+static const ClassDefault gemma_defaults[] = {
+  { "vocab_size", 256000 }, { "num_attention_heads", 16 }, { "num_key_value_heads", 16 },
+  { "head_dim", 256 }, { NULL, 0 },
+};
+static const ClassDefault gemma2_defaults[] = {
+  { "vocab_size", 256000 }, { "num_attention_heads", 8 }, { "num_key_value_heads", 4 },
+  { "head_dim", 256 }, { NULL, 0 },
+};
+static const ClassDefault gemma3_defaults[] = {
+  { "vocab_size", 262208 }, { "num_attention_heads", 8 }, { "num_key_value_heads", 4 },
+  { "head_dim", 256 }, { NULL, 0 },
+};
+static const ClassDefault no_defaults[] = { { NULL, 0 } };
+
+static const Family families[] = {
+  /* model_type     config class          layer class              gated act       tied   qkvb   qkn    norms nbias  expw   rbias */
+  { "llama",        "LlamaConfig",        "LlamaDecoderLayer",     TRUE,  "silu",  FALSE, FALSE, FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
+  { "mistral",      "MistralConfig",      "MistralDecoderLayer",   TRUE,  "silu",  FALSE, FALSE, FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
+  { "mixtral",      "MixtralConfig",      "MixtralDecoderLayer",   TRUE,  "silu",  FALSE, FALSE, FALSE, 0, FALSE, TRUE,  FALSE, no_defaults },
+  { "qwen2",        "Qwen2Config",        "Qwen2DecoderLayer",     TRUE,  "silu",  FALSE, TRUE,  FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
+  { "qwen2_moe",    "Qwen2MoeConfig",     "Qwen2MoeDecoderLayer",  TRUE,  "silu",  FALSE, TRUE,  FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
+  { "qwen3",        "Qwen3Config",        "Qwen3DecoderLayer",     TRUE,  "silu",  FALSE, FALSE, TRUE,  0, FALSE, FALSE, FALSE, no_defaults },
+  { "qwen3_moe",    "Qwen3MoeConfig",     "Qwen3MoeDecoderLayer",  TRUE,  "silu",  FALSE, FALSE, TRUE,  0, FALSE, FALSE, FALSE, no_defaults },
+  { "gemma",        "GemmaConfig",        "GemmaDecoderLayer",     TRUE,  "gelu_pytorch_tanh", TRUE, FALSE, FALSE, 0, FALSE, FALSE, FALSE, gemma_defaults },
+  { "gemma2",       "Gemma2Config",       "Gemma2DecoderLayer",    TRUE,  "gelu_pytorch_tanh", TRUE, FALSE, FALSE, 4, FALSE, FALSE, FALSE, gemma2_defaults },
+  { "gemma3_text",  "Gemma3TextConfig",   "Gemma3DecoderLayer",    TRUE,  "gelu_pytorch_tanh", TRUE, FALSE, TRUE, 4, FALSE, FALSE, FALSE, gemma3_defaults },
+  { "deepseek_v2",  "DeepseekV2Config",   "DeepseekV2DecoderLayer", TRUE, "silu",  FALSE, FALSE, FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
+  { "deepseek_v3",  "DeepseekV3Config",   "DeepseekV3DecoderLayer", TRUE, "silu",  FALSE, FALSE, FALSE, 0, FALSE, FALSE, TRUE,  no_defaults },
+  { "falcon",       "FalconConfig",       "FalconDecoderLayer",    FALSE, "gelu",  TRUE,  FALSE, FALSE, 0, TRUE,  FALSE, FALSE, no_defaults },
+  { "phi3",         "Phi3Config",         "Phi3DecoderLayer",      TRUE,  "silu",  FALSE, FALSE, FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
+};
+
+/* Wrappers whose language model is a family above. */
+static const struct { const char *wrapper; const char *family; } wrapper_families[] = {
+  { "gemma3", "gemma3_text" },
+  { "qwen2_vl", "qwen2" },
+  { "qwen2_5_vl", "qwen2" },
+  { "qwen2_vl_text", "qwen2" },
+  { "qwen2_5_vl_text", "qwen2" },
+};
+
+/* The catalog's models, by id prefix (their family in transformers). */
+static const struct { const char *prefix; const char *family; } catalog_families[] = {
+  { "llama-", "llama" }, { "mistral-", "mistral" }, { "mixtral-", "mixtral" },
+  { "qwen2.5-", "qwen2" }, { "qwen3-30b-a3b", "qwen3_moe" }, { "qwen3-235b-a22b", "qwen3_moe" },
+  { "qwen3-", "qwen3" }, { "gemma-2-", "gemma2" }, { "gemma-3-", "gemma3_text" },
+  { "deepseek-v3", "deepseek_v3" }, { "deepseek-v2", "deepseek_v2" },
+};
+
+typedef struct
+{
+  const char   *file;      /* for messages */
+  JsonObject   *root;
+  JsonObject   *lm;        /* the language model's keys */
+  const char   *prefix;    /* "text_config." when nested */
+  const Family *family;
+  JsonBuilder  *fields;    /* our field → the key (or default) it came from */
+  GError      **error;
+  gboolean      failed;
+} Import;
+
+static const Family *
+find_family (const char *model_type)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (wrapper_families); i++)
+    if (g_strcmp0 (model_type, wrapper_families[i].wrapper) == 0)
+      model_type = wrapper_families[i].family;
+  for (guint i = 0; i < G_N_ELEMENTS (families); i++)
+    if (g_strcmp0 (model_type, families[i].model_type) == 0)
+      return &families[i];
+  return NULL;
+}
+
+gboolean
+ts_hf_config_detect (JsonNode *root)
+{
+  static const char *const keys[] = {
+    "model_type", "architectures", "num_hidden_layers", "n_layer", "text_config", "llm_config",
+  };
+  JsonObject *obj;
+
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return FALSE;
+  obj = json_node_get_object (root);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (json_object_has_member (obj, keys[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+import_fail (Import     *im,
+             const char *key,
+             const char *problem)
+{
+  if (im->failed)
+    return;
+  im->failed = TRUE;
+  g_set_error (im->error, TS_ERROR, TS_ERROR_MODEL_FILE,
+               /* Translators: “config.json: key “num_key_value_heads”: must divide …” */
+               _("%s: key “%s%s”: %s"), im->file, im->prefix, key, problem);
+}
+
+/* A key's value, or NULL when absent or null (DeepSeek-V2-Lite writes
+ * "q_lora_rank": null for “no query compression”). */
+static JsonNode *
+lookup (JsonObject *obj,
+        const char *key)
+{
+  JsonNode *node = obj != NULL ? json_object_get_member (obj, key) : NULL;
+
+  return node != NULL && !JSON_NODE_HOLDS_NULL (node) ? node : NULL;
+}
+
+static void
+record (Import     *im,
+        const char *field,
+        const char *key)
+{
+  g_autofree char *from = g_strconcat (im->prefix, key, NULL);
+
+  ts_json_add_string (im->fields, field, from);
+}
+
+static gboolean
+node_to_count (JsonNode *node,
+               guint     max,
+               guint    *out)
+{
+  GType type;
+  double v;
+
+  if (!JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  type = json_node_get_value_type (node);
+  if (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE)
+    return FALSE;
+  v = json_node_get_double (node);
+  if (!(v >= 0 && v <= max) || v != floor (v))
+    return FALSE;
+  *out = (guint) v;
+  return TRUE;
+}
+
+/* The first of keys present, else the family's class default; FALSE when
+ * neither (or on a bad value, with im->failed set). */
+static gboolean
+read_count (Import            *im,
+            const char        *field,
+            const char *const *keys,
+            guint              max,
+            guint             *out)
+{
+  if (im->failed)
+    return FALSE;
+
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      JsonNode *node = lookup (im->lm, keys[i]);
+
+      if (node == NULL)
+        continue;
+      if (!node_to_count (node, max, out))
+        {
+          g_autofree char *problem = g_strdup_printf (_("must be a whole number from 0 to %u"), max);
+
+          import_fail (im, keys[i], problem);
+          return FALSE;
+        }
+      record (im, field, keys[i]);
+      return TRUE;
+    }
+
+  for (guint i = 0; keys[i] != NULL; i++)
+    for (const ClassDefault *d = im->family->defaults; d->key != NULL; d++)
+      if (strcmp (d->key, keys[i]) == 0)
+        {
+          g_autofree char *how = g_strdup_printf ("%s absent: %s default %u", keys[i],
+                                                  im->family->config_class, d->value);
+
+          *out = d->value;
+          ts_json_add_string (im->fields, field, how);
+          return TRUE;
+        }
+  return FALSE;
+}
+
+static guint
+require_count (Import            *im,
+               const char        *field,
+               const char *const *keys,
+               guint              min,
+               guint              max)
+{
+  guint value = 0;
+
+  if (!read_count (im, field, keys, max, &value))
+    {
+      if (!im->failed)
+        import_fail (im, keys[0], _("is missing"));
+      return 0;
+    }
+  if (value < min)
+    {
+      g_autofree char *problem = g_strdup_printf (_("must be a whole number from %u to %u"), min, max);
+
+      import_fail (im, keys[0], problem);
+      return 0;
+    }
+  return value;
+}
+
+static gboolean
+read_flag (Import     *im,
+           const char *field,
+           const char *key,
+           gboolean    class_default)
+{
+  JsonNode *node = lookup (im->lm, key);
+  JsonObject *where = im->lm;
+
+  /* A wrapper may keep tie_word_embeddings outside its text_config. */
+  if (node == NULL && im->lm != im->root && (node = lookup (im->root, key)) != NULL)
+    where = im->root;
+
+  if (node == NULL)
+    {
+      g_autofree char *how = g_strdup_printf ("%s absent: %s default %s", key, im->family->config_class,
+                                              class_default ? "true" : "false");
+
+      if (field != NULL)
+        ts_json_add_string (im->fields, field, how);
+      return class_default;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    {
+      import_fail (im, key, _("must be true or false"));
+      return class_default;
+    }
+  if (field != NULL)
+    {
+      if (where == im->lm)
+        record (im, field, key);
+      else
+        ts_json_add_string (im->fields, field, key);
+    }
+  return json_node_get_boolean (node);
+}
+
+static const char *
+read_string (Import     *im,
+             JsonObject *obj,
+             const char *key)
+{
+  JsonNode *node = lookup (obj, key);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+/* ---- the parts of a layer ------------------------------------------------ */
+
+static void
+read_shape (Import         *im,
+            TsArchitecture *a)
+{
+  static const char *const layers[] = { "num_hidden_layers", "n_layer", NULL };
+  static const char *const hidden[] = { "hidden_size", "n_embd", NULL };
+  static const char *const heads[] = { "num_attention_heads", "n_head", NULL };
+  static const char *const vocab[] = { "vocab_size", NULL };
+  static const char *const head_dim[] = { "head_dim", NULL };
+
+  a->layers = require_count (im, "layers", layers, 1, 10000);
+  a->hidden_size = require_count (im, "hidden_size", hidden, 1, 1048576);
+  a->attention_heads = require_count (im, "attention_heads", heads, 1, 65536);
+  a->vocab_size = require_count (im, "vocab_size", vocab, 1, 16777216);
+  if (im->failed)
+    return;
+
+  if (read_count (im, "head_dim", head_dim, 65536, &a->head_dim) && a->head_dim > 0)
+    return;
+  if (im->failed)
+    return;
+  if (lookup (im->lm, "kv_lora_rank") != NULL)
+    return;  /* latent attention: read_mla () sets the head width */
+  if (a->hidden_size % a->attention_heads != 0)
+    {
+      g_autofree char *problem = g_strdup_printf (_("%u heads do not divide the hidden size %u, and “head_dim” is not given"),
+                                                  a->attention_heads, a->hidden_size);
+
+      import_fail (im, heads[lookup (im->lm, heads[0]) != NULL ? 0 : 1], problem);
+      return;
+    }
+  a->head_dim = a->hidden_size / a->attention_heads;
+  ts_json_add_string (im->fields, "head_dim", "hidden_size / num_attention_heads");
+}
+
+static void
+read_kv_heads (Import         *im,
+               TsArchitecture *a)
+{
+  static const char *const kv[] = { "num_key_value_heads", "num_kv_heads", "n_head_kv", NULL };
+  const char *key = kv[0];
+
+  if (im->failed)
+    return;
+  for (guint i = 0; kv[i] != NULL; i++)
+    if (lookup (im->lm, kv[i]) != NULL)
+      {
+        key = kv[i];
+        break;
+      }
+
+  if (read_count (im, "kv_heads", kv, 65536, &a->kv_heads))
+    ;
+  else if (im->failed)
+    return;
+  else if (read_flag (im, NULL, "multi_query", FALSE))
+    {
+      /* Falcon-7B: one key/value head shared by every query head */
+      a->kv_heads = 1;
+      record (im, "kv_heads", "multi_query");
+      return;
+    }
+  else
+    {
+      a->kv_heads = a->attention_heads;
+      ts_json_add_string (im->fields, "kv_heads", "num_attention_heads (no grouped-query key)");
+      return;
+    }
+
+  if (a->kv_heads == 0 || a->kv_heads > a->attention_heads || a->attention_heads % a->kv_heads != 0)
+    {
+      g_autofree char *problem = g_strdup_printf (_("%u key/value heads must divide the %u attention heads"),
+                                                  a->kv_heads, a->attention_heads);
+
+      import_fail (im, key, problem);
+    }
+}
+
+static void
+read_mla (Import         *im,
+          TsArchitecture *a)
+{
+  static const char *const kv_lora[] = { "kv_lora_rank", NULL };
+  static const char *const q_lora[] = { "q_lora_rank", NULL };
+  static const char *const nope[] = { "qk_nope_head_dim", NULL };
+  static const char *const rope[] = { "qk_rope_head_dim", NULL };
+  static const char *const v[] = { "v_head_dim", NULL };
+
+  if (im->failed || !read_count (im, "kv_lora_rank", kv_lora, 1048576, &a->kv_lora_rank) || a->kv_lora_rank == 0)
+    return;
+
+  /* absent or null: queries are not compressed (DeepSeek-V2-Lite) */
+  if (!read_count (im, "q_lora_rank", q_lora, 1048576, &a->q_lora_rank) && !im->failed)
+    ts_json_add_string (im->fields, "q_lora_rank", "q_lora_rank null: no query compression");
+  a->qk_nope_head_dim = require_count (im, "qk_nope_head_dim", nope, 1, 65536);
+  a->qk_rope_head_dim = require_count (im, "qk_rope_head_dim", rope, 1, 65536);
+  a->v_head_dim = require_count (im, "v_head_dim", v, 1, 65536);
+  /* Latent attention has no single head width; activations are sized by
+   * the query/key head, as the catalog's DeepSeek-V3 is. */
+  a->head_dim = a->qk_nope_head_dim + a->qk_rope_head_dim;
+  ts_json_add_string (im->fields, "head_dim", "qk_nope_head_dim + qk_rope_head_dim");
+}
+
+static void
+read_activation (Import         *im,
+                 TsArchitecture *a)
+{
+  static const char *const keys[] = { "hidden_act", "hidden_activation", "activation", "activation_function" };
+  const char *act = NULL;
+  const char *key = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys) && act == NULL; i++)
+    if ((act = read_string (im, im->lm, keys[i])) != NULL)
+      key = keys[i];
+  if (act == NULL)
+    act = im->family->default_act;
+
+  if (g_str_has_prefix (act, "gelu"))
+    a->mlp = im->family->gated_mlp ? TS_MLP_GEGLU : TS_MLP_GELU;
+  else if ((g_strcmp0 (act, "silu") == 0 || g_strcmp0 (act, "swish") == 0) && im->family->gated_mlp)
+    a->mlp = TS_MLP_SWIGLU;
+  else
+    {
+      g_autofree char *problem = g_strdup_printf (_("the activation “%s” is not one Train Sizer counts (silu, gelu)"), act);
+
+      import_fail (im, key != NULL ? key : keys[0], problem);
+      return;
+    }
+
+  if (key != NULL)
+    record (im, "mlp", key);
+  else
+    {
+      g_autofree char *how = g_strdup_printf ("hidden_act absent: %s default %s", im->family->config_class, act);
+
+      ts_json_add_string (im->fields, "mlp", how);
+    }
+}
+
+static guint
+count_moe_layers (Import               *im,
+                  const TsArchitecture *a)
+{
+  static const char *const first_dense[] = { "first_k_dense_replace", NULL };
+  static const char *const freq[] = { "moe_layer_freq", NULL };
+  static const char *const step[] = { "decoder_sparse_step", NULL };
+  JsonNode *only = lookup (im->lm, "mlp_only_layers");
+  guint k = 0, f = 1, s = 1;
+  guint moe = 0;
+  g_autoptr(GHashTable) dense = g_hash_table_new (NULL, NULL);
+
+  /* DeepSeek: layer i has experts when i ≥ first_k_dense_replace and i is a
+   * multiple of moe_layer_freq. Qwen-MoE: when i is not in mlp_only_layers
+   * and i + 1 is a multiple of decoder_sparse_step. */
+  read_count (im, "dense_layers", first_dense, 10000, &k);
+  if (read_count (im, "dense_layers.moe_layer_freq", freq, 10000, &f) && f == 0)
+    import_fail (im, "moe_layer_freq", _("must be a whole number from 1 to 10000"));
+  if (read_count (im, "dense_layers.decoder_sparse_step", step, 10000, &s) && s == 0)
+    import_fail (im, "decoder_sparse_step", _("must be a whole number from 1 to 10000"));
+  if (only != NULL)
+    {
+      JsonArray *array = JSON_NODE_HOLDS_ARRAY (only) ? json_node_get_array (only) : NULL;
+
+      for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+        {
+          guint layer;
+
+          if (!node_to_count (json_array_get_element (array, i), 10000, &layer))
+            array = NULL;
+          else
+            g_hash_table_add (dense, GUINT_TO_POINTER (layer + 1));
+        }
+      if (array == NULL)
+        import_fail (im, "mlp_only_layers", _("must be a list of layer numbers"));
+      else
+        record (im, "dense_layers.mlp_only_layers", "mlp_only_layers");
+    }
+  if (im->failed)
+    return 0;
+
+  for (guint i = 0; i < a->layers; i++)
+    if (i >= k && i % f == 0 && (i + 1) % s == 0 && !g_hash_table_contains (dense, GUINT_TO_POINTER (i + 1)))
+      moe++;
+  return moe;
+}
+
+static void
+read_mlp (Import         *im,
+          TsArchitecture *a)
+{
+  static const char *const ffn[] = { "intermediate_size", "ffn_hidden_size", NULL };
+  static const char *const experts[] = { "num_experts", "num_local_experts", "n_routed_experts", NULL };
+  static const char *const active[] = { "num_experts_per_tok", NULL };
+  static const char *const moe_ffn[] = { "moe_intermediate_size", NULL };
+  static const char *const shared[] = { "n_shared_experts", NULL };
+  static const char *const shared_ffn[] = { "shared_expert_intermediate_size", NULL };
+  gboolean has_ffn;
+  guint moe_layers;
+  guint shared_width = 0;
+
+  read_activation (im, a);
+  if (im->failed)
+    return;
+  has_ffn = read_count (im, "ffn_size", ffn, 1048576, &a->ffn_size);
+  if (!has_ffn && !im->failed && im->family->norm_bias)
+    {
+      /* Falcon: ffn_hidden_size defaults to 4 × hidden_size */
+      a->ffn_size = 4 * a->hidden_size;
+      has_ffn = TRUE;
+      ts_json_add_string (im->fields, "ffn_size", "ffn_hidden_size absent: FalconConfig default 4 × hidden_size");
+    }
+
+  if (!read_count (im, "experts", experts, 65536, &a->experts) || a->experts == 0)
+    {
+      a->experts = 0;
+      if (!has_ffn && !im->failed)
+        import_fail (im, ffn[0], _("is missing"));
+      return;
+    }
+
+  a->active_experts = require_count (im, "active_experts", active, 1, 65536);
+  if (!im->failed && a->active_experts > a->experts)
+    {
+      g_autofree char *problem = g_strdup_printf (_("%u experts per token exceed the %u experts"),
+                                                  a->active_experts, a->experts);
+
+      import_fail (im, active[0], problem);
+      return;
+    }
+
+  if (im->family->expert_width_is_intermediate)
+    {
+      a->expert_ffn_size = a->ffn_size;
+      if (has_ffn)
+        ts_json_add_string (im->fields, "expert_ffn_size", "intermediate_size (the family's expert width)");
+      else if (!im->failed)
+        import_fail (im, ffn[0], _("is missing"));
+    }
+  else
+    a->expert_ffn_size = require_count (im, "expert_ffn_size", moe_ffn, 1, 1048576);
+
+  read_count (im, "shared_experts", shared, 65536, &a->shared_experts);
+  if (g_strcmp0 (im->family->model_type, "qwen2_moe") == 0
+      && read_count (im, "shared_expert_ffn_size", shared_ffn, 1048576, &shared_width) && shared_width > 0)
+    {
+      /* Qwen2-MoE gives the shared expert's width, with a gate of its own */
+      if (a->expert_ffn_size > 0 && shared_width % a->expert_ffn_size == 0)
+        a->shared_experts = shared_width / a->expert_ffn_size;
+      else
+        {
+          a->shared_experts = 1;
+          a->shared_expert_ffn_size = shared_width;
+        }
+      a->shared_expert_gate = TRUE;
+      ts_json_add_string (im->fields, "shared_expert_gate", "shared_expert_intermediate_size > 0 (Qwen2-MoE gate)");
+    }
+  a->router_bias = im->family->router_bias;
+  if (a->router_bias)
+    ts_json_add_string (im->fields, "router_bias", "e_score_correction_bias of the family");
+
+  moe_layers = count_moe_layers (im, a);
+  if (im->failed)
+    return;
+  a->dense_layers = a->layers - moe_layers;
+  if (a->dense_layers > 0 && !has_ffn)
+    import_fail (im, ffn[0], _("is missing, and the model has layers without experts"));
+}
+
+/* Biases and norms the class has; those TsArchitecture cannot count are
+ * refused rather than left out. */
+static void
+read_norms_and_biases (Import         *im,
+                       TsArchitecture *a)
+{
+  const Family *f = im->family;
+
+  a->qk_norm = f->qk_norm;
+  a->layer_norms = f->layer_norms;
+  a->norm_bias = f->norm_bias;
+  a->qkv_bias = f->qkv_bias;
+
+  if (lookup (im->lm, "qkv_bias") != NULL)
+    a->qkv_bias = read_flag (im, "qkv_bias", "qkv_bias", f->qkv_bias);
+  else if (read_flag (im, NULL, "attention_bias", FALSE))
+    import_fail (im, "attention_bias", _("biases on the attention output are not counted; describe the model in a model file instead"));
+  else
+    ts_json_add_string (im->fields, "qkv_bias", f->qkv_bias ? "the family's q, k, v biases" : "no attention biases in the family");
+
+  if (read_flag (im, NULL, "mlp_bias", FALSE))
+    import_fail (im, "mlp_bias", _("biases in the MLP are not counted; describe the model in a model file instead"));
+  if (f->norm_bias && read_flag (im, NULL, "bias", FALSE))
+    import_fail (im, "bias", _("biases on every linear layer are not counted; describe the model in a model file instead"));
+
+  if (f->norm_bias)
+    {
+      /* Falcon: the new decoder (40B, 180B) has a norm before attention and
+       * one before the MLP; the older parallel one (7B) a single norm. */
+      gboolean new_decoder = read_flag (im, NULL, "new_decoder_architecture", FALSE);
+      gboolean parallel = read_flag (im, NULL, "parallel_attn", TRUE);
+
+      a->layer_norms = !new_decoder && parallel ? 1 : 2;
+      ts_json_add_string (im->fields, "layer_norms", "new_decoder_architecture, parallel_attn");
+    }
+
+  if (a->qk_norm)
+    ts_json_add_string (im->fields, "qk_norm", "the family's q/k norms");
+  if (!f->norm_bias && f->layer_norms > 0)
+    ts_json_add_string (im->fields, "layer_norms", "the family's norms before and after attention and MLP");
+  a->tied_embeddings = read_flag (im, "tied_embeddings", "tie_word_embeddings", f->tied_default);
+}
+
+/* ---- what is reported but not counted ------------------------------------ */
+
+/* A SigLIP vision tower without its pooling head (Gemma 3): patch
+ * embedding, positions, pre-norm encoder layers with biases everywhere. */
+static double
+siglip_params (JsonObject *v)
+{
+  guint d = 0, inter = 0, layers = 0, patch = 0, image = 0, channels = 3;
+  JsonNode *node;
+  double positions, layer;
+
+  if ((node = lookup (v, "hidden_size")) == NULL || !node_to_count (node, 1048576, &d)
+      || (node = lookup (v, "intermediate_size")) == NULL || !node_to_count (node, 1048576, &inter)
+      || (node = lookup (v, "num_hidden_layers")) == NULL || !node_to_count (node, 10000, &layers)
+      || (node = lookup (v, "patch_size")) == NULL || !node_to_count (node, 65536, &patch) || patch == 0
+      || (node = lookup (v, "image_size")) == NULL || !node_to_count (node, 1048576, &image))
+    return -1;
+  if ((node = lookup (v, "num_channels")) != NULL && !node_to_count (node, 64, &channels))
+    return -1;
+  if ((node = lookup (v, "vision_use_head")) == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || json_node_get_value_type (node) != G_TYPE_BOOLEAN || json_node_get_boolean (node))
+    return -1;
+
+  positions = pow ((double) (image / patch), 2.0);
+  layer = 2.0 * (2.0 * d) + 4.0 * ((double) d * d + d) + ((double) d * inter + inter) + ((double) inter * d + d);
+  return (double) channels * patch * patch * d + d + positions * d + layers * layer + 2.0 * d;
+}
+
+static void
+add_vision_tower (Import     *im,
+                  JsonBuilder *b,
+                  const char  *wrapper_type,
+                  guint        text_hidden)
+{
+  JsonNode *node = lookup (im->root, "vision_config");
+  JsonObject *v;
+  double params;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return;
+  v = json_node_get_object (node);
+  params = g_strcmp0 (read_string (im, v, "model_type"), "siglip_vision_model") == 0 ? siglip_params (v) : -1;
+
+  json_builder_set_member_name (b, "vision_tower");
+  json_builder_begin_object (b);
+  ts_json_add_string (b, "key", "vision_config");
+  ts_json_add_string (b, "model_type", read_string (im, v, "model_type"));
+  if (params >= 0)
+    ts_json_add_double (b, "params", params);
+  else
+    {
+      json_builder_set_member_name (b, "params");
+      json_builder_add_null_value (b);
+    }
+  if (params >= 0 && g_strcmp0 (wrapper_type, "gemma3") == 0)
+    {
+      guint d = 0;
+
+      /* mm_input_projection (vision width × text width) and mm_soft_emb_norm */
+      node_to_count (lookup (v, "hidden_size"), 1048576, &d);
+      ts_json_add_double (b, "projector_params", (double) d * text_hidden + d);
+    }
+  /* Sizing covers the language model: the tower is neither counted nor
+   * trained, and says so instead of vanishing. */
+  ts_json_add_bool (b, "counted", FALSE);
+  ts_json_add_bool (b, "trained", FALSE);
+  json_builder_end_object (b);
+}
+
+static void
+add_exclusions (Import      *im,
+                JsonBuilder *b)
+{
+  JsonNode *mtp = lookup (im->lm, "num_nextn_predict_layers");
+  guint nextn = 0;
+
+  json_builder_set_member_name (b, "ignored");
+  json_builder_begin_array (b);
+  /* How the checkpoint is stored (FP8, MXFP4), not what training keeps */
+  if (lookup (im->root, "quantization_config") != NULL || lookup (im->lm, "quantization_config") != NULL)
+    json_builder_add_string_value (b, "quantization_config");
+  json_builder_end_array (b);
+
+  /* DeepSeek's multi-token-prediction module is left out of the headline
+   * count (671B, not 685B) and of training by default. */
+  if (mtp != NULL && !node_to_count (mtp, 10000, &nextn))
+    nextn = 0;
+  ts_json_add_int (b, "mtp_layers_excluded", nextn);
+}
+
+/* ---- the whole file --------------------------------------------------------- */
+
+static JsonObject *
+language_model (JsonObject  *root,
+                const char **prefix)
+{
+  static const char *const wrappers[] = { "text_config", "llm_config" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (wrappers); i++)
+    {
+      JsonNode *node = lookup (root, wrappers[i]);
+
+      if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+        {
+          *prefix = i == 0 ? "text_config." : "llm_config.";
+          return json_node_get_object (node);
+        }
+    }
+  *prefix = "";
+  return root;
+}
+
+static char *
+model_name (JsonObject *root,
+            const char *hf_id,
+            const char *model_type)
+{
+  JsonNode *archs = lookup (root, "architectures");
+
+  if (hf_id != NULL)
+    return g_path_get_basename (hf_id);
+  if (archs != NULL && JSON_NODE_HOLDS_ARRAY (archs) && json_array_get_length (json_node_get_array (archs)) > 0)
+    {
+      JsonNode *first = json_array_get_element (json_node_get_array (archs), 0);
+
+      if (JSON_NODE_HOLDS_VALUE (first) && json_node_get_value_type (first) == G_TYPE_STRING)
+        return g_strdup (json_node_get_string (first));
+    }
+  return g_strdup (model_type);
+}
+
+/* "_name_or_path": "meta-llama/Llama-3.1-8B" is a hub id; a local path is not. */
+static char *
+hub_id (JsonObject *root,
+        JsonObject *lm)
+{
+  JsonNode *node = lookup (root, "_name_or_path");
+  const char *path;
+
+  if (node == NULL)
+    node = lookup (lm, "_name_or_path");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  path = json_node_get_string (node);
+  if (*path == '/' || *path == '.' || strchr (path, '/') == NULL || strchr (path, '/') != strrchr (path, '/')
+      || strlen (path) > 200 || !g_utf8_validate (path, -1, NULL))
+    return NULL;
+  return g_strdup (path);
+}
+
+gboolean
+ts_hf_config_import (TsModel     *model,
+                     JsonNode    *root,
+                     const char  *name,
+                     GError     **error)
+{
+  Import im = { name, NULL, NULL, "", NULL, NULL, error, FALSE };
+  TsArchitecture arch = { 0 };
+  g_autoptr(JsonBuilder) source = json_builder_new ();
+  g_autoptr(JsonBuilder) fields = json_builder_new ();
+  g_autoptr(JsonNode) fields_node = NULL;
+  g_autoptr(GError) arch_error = NULL;
+  g_autofree char *hf_id = NULL;
+  g_autofree char *display = NULL;
+  const char *model_type;
+  const char *wrapper_type;
+
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_MODEL_FILE, _("%s: a config.json must be a JSON object"), name);
+      return FALSE;
+    }
+  im.root = json_node_get_object (root);
+  im.lm = language_model (im.root, &im.prefix);
+  im.fields = fields;
+
+  wrapper_type = read_string (&im, im.root, "model_type");
+  model_type = read_string (&im, im.lm, "model_type");
+  if (model_type == NULL)
+    model_type = wrapper_type;
+  if (model_type == NULL)
+    {
+      import_fail (&im, "model_type", _("is missing; it tells which family's names and defaults apply"));
+      return FALSE;
+    }
+  im.family = find_family (model_type);
+  if (im.family == NULL)
+    {
+      g_autofree char *problem =
+        g_strdup_printf (_("“%s” is not a family Train Sizer can count exactly (llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, gemma, gemma2, gemma3, deepseek_v2, deepseek_v3, falcon, phi3); describe the model in a model file instead"),
+                         model_type);
+
+      import_fail (&im, "model_type", problem);
+      return FALSE;
+    }
+
+  json_builder_begin_object (fields);
+  read_shape (&im, &arch);
+  read_kv_heads (&im, &arch);
+  read_mla (&im, &arch);
+  read_mlp (&im, &arch);
+  if (!im.failed)
+    read_norms_and_biases (&im, &arch);
+  json_builder_end_object (fields);
+  if (im.failed)
+    return FALSE;
+
+  hf_id = hub_id (im.root, im.lm);
+  display = model_name (im.root, hf_id, model_type);
+  if (!ts_model_init_from_architecture (model, display, &arch, &arch_error))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_MODEL_FILE, "%s: %s", name, arch_error->message);
+      return FALSE;
+    }
+
+  fields_node = json_builder_get_root (fields);
+  json_builder_begin_object (source);
+  ts_json_add_string (source, "format", "huggingface-config");
+  ts_json_add_string (source, "file", name);
+  ts_json_add_string (source, "model_type", model_type);
+  ts_json_add_string (source, "config_class", im.family->config_class);
+  ts_json_add_string (source, "layer_class", im.family->layer_class);
+  /* "text_config." → "text_config": the key that holds the language model */
+  {
+    g_autofree char *wrapper = *im.prefix != '\0' ? g_strndup (im.prefix, strlen (im.prefix) - 1) : NULL;
+
+    ts_json_add_string (source, "language_model", wrapper);
+  }
+  json_builder_set_member_name (source, "fields");
+  json_builder_add_value (source, g_steal_pointer (&fields_node));
+  add_exclusions (&im, source);
+  add_vision_tower (&im, source, wrapper_type, arch.hidden_size);
+  json_builder_end_object (source);
+
+  model->hf_id = g_steal_pointer (&hf_id);
+  model->source = json_builder_get_root (source);
+  json_node_seal (model->source);
+  return TRUE;
+}
+
+const char *
+ts_hf_config_layer_class (const TsModel *model)
+{
+  const char *family = NULL;
+
+  if (model->source != NULL && JSON_NODE_HOLDS_OBJECT (model->source))
+    {
+      JsonObject *obj = json_node_get_object (model->source);
+
+      if (json_object_has_member (obj, "layer_class"))
+        return json_object_get_string_member (obj, "layer_class");
+    }
+  for (guint i = 0; model->id != NULL && i < G_N_ELEMENTS (catalog_families) && family == NULL; i++)
+    if (g_str_has_prefix (model->id, catalog_families[i].prefix))
+      family = catalog_families[i].family;
+  if (family != NULL)
+    return find_family (family)->layer_class;
+  return NULL;
+}

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+# test-export.py — trainsizer-cli export, parsed back the way each framework
+# reads its file (JSON, YAML with python3-yaml, shell words with shlex) and
+# checked against the layout of the option `estimate` shows for the same
+# scenario; and config.json import through --model-file, with refusals.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tap import Tap  # noqa: E402
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--cli", required=True)
+parser.add_argument("--hf", required=True, help="directory of the config.json fixtures")
+args = parser.parse_args()
+
+tap = Tap()
+
+SCENARIOS = {
+    "70b-full": ["--model", "llama-3.1-70b", "--method", "full"],
+    "70b-tp2-pp2": ["--model", "llama-3.1-70b", "--method", "full", "--tp", "2", "--pp", "2", "--micro-batch", "2"],
+    "70b-offload": ["--model", "llama-3.1-70b", "--method", "full", "--offload", "optimizer"],
+    "8b-qlora": ["--model", "llama-3.1-8b", "--method", "qlora", "--lora-rank", "32", "--seq-len", "4096"],
+    "deepseek-v3": ["--model", "deepseek-v3", "--method", "full"],
+}
+HF_IDS = {"llama-3.1-70b": "meta-llama/Llama-3.1-70B", "llama-3.1-8b": "meta-llama/Llama-3.1-8B",
+          "deepseek-v3": "deepseek-ai/DeepSeek-V3"}
+
+
+def run(argv, expect=0):
+    result = subprocess.run([args.cli] + argv, capture_output=True, text=True,
+                            env=dict(os.environ, LANGUAGE="en"))
+    assert result.returncode == expect, (argv, result.returncode, result.stderr)
+    return result
+
+
+def shown_option(scenario):
+    plan = json.loads(run(["estimate", "--format", "json"] + SCENARIOS[scenario]).stdout)
+    options = plan["options"]
+    shown = next((o for o in options if o["recommended"]), options[0])
+    return plan, shown
+
+
+def option_value(argv, name):
+    return argv[argv.index(name) + 1]
+
+
+def export(scenario, fmt):
+    return run(["export", "--format", fmt] + SCENARIOS[scenario]).stdout
+
+
+def sharding(layout, offload):
+    """Which distributed backend the layout needs (ts-export.c, choose_sharding)."""
+    if layout["gpus"] <= 1:
+        return "NO"
+    if offload or layout["zero_stage"] == 1:
+        return "DEEPSPEED"
+    if layout["zero_stage"] == 0:
+        return "MULTI_GPU"
+    return "FSDP"
+
+
+def check_scenario(scenario):
+    plan, option = shown_option(scenario)
+    layout = option["layout"]
+    argv = SCENARIOS[scenario]
+    micro = int(option_value(argv, "--micro-batch")) if "--micro-batch" in argv else 1
+    seq = int(option_value(argv, "--seq-len")) if "--seq-len" in argv else 2048
+    method = option_value(argv, "--method")
+    offload = "--offload" in argv
+    model_id = option_value(argv, "--model")
+    assert layout["tp"] * layout["pp"] * layout["dp"] == option["gpus"], layout
+
+    ds = json.loads(export(scenario, "deepspeed"))
+    assert ds["train_micro_batch_size_per_gpu"] == micro
+    assert ds["gradient_accumulation_steps"] == 1
+    assert ds["train_batch_size"] == micro * 1 * layout["dp"]
+    assert ds["zero_optimization"]["stage"] == layout["zero_stage"]
+    assert ("offload_optimizer" in ds["zero_optimization"]) == offload
+    assert ds["bf16"] == {"enabled": True} and ds["fp16"] == {"enabled": False}
+    assert isinstance(ds["gradient_clipping"], float)
+
+    acc = yaml.safe_load(export(scenario, "accelerate"))
+    assert acc["num_machines"] == option["servers"]
+    assert acc["num_processes"] == option["gpus"]
+    assert acc["mixed_precision"] == "bf16"
+    assert acc["distributed_type"] == sharding(layout, offload), (acc["distributed_type"], layout)
+    if acc["distributed_type"] == "FSDP":
+        fsdp = acc["fsdp_config"]
+        assert fsdp["fsdp_version"] == 2
+        assert fsdp["fsdp_reshard_after_forward"] is (layout["zero_stage"] == 3)
+        assert fsdp["fsdp_activation_checkpointing"] is True
+        assert isinstance(fsdp["fsdp_transformer_layer_cls_to_wrap"], str)
+    if acc["distributed_type"] == "DEEPSPEED":
+        assert acc["deepspeed_config"]["zero_stage"] == layout["zero_stage"]
+        assert acc["deepspeed_config"]["offload_optimizer_device"] == ("cpu" if offload else "none")
+
+    ax = yaml.safe_load(export(scenario, "axolotl"))
+    assert ax["base_model"] == HF_IDS[model_id]
+    assert ax["sequence_len"] == seq
+    assert ax["micro_batch_size"] == micro
+    assert ax["gradient_accumulation_steps"] == 1
+    assert ax["gradient_checkpointing"] is True and ax["flash_attention"] is True and ax["bf16"] is True
+    if method == "full":
+        assert "adapter" not in ax
+    else:
+        assert ax["adapter"] == method
+        assert ax["load_in_4bit"] is (method == "qlora")
+        assert ax["lora_r"] == int(option_value(argv, "--lora-rank"))
+        assert ax["lora_target_linear"] is True
+    if sharding(layout, offload) == "FSDP":
+        assert ax["fsdp_version"] == 2 and ax["fsdp_config"]["reshard_after_forward"] is (layout["zero_stage"] == 3)
+    elif sharding(layout, offload) == "DEEPSPEED":
+        assert ax["deepspeed"] == "ds_config.json"
+
+    lf = yaml.safe_load(export(scenario, "llamafactory"))
+    assert lf["model_name_or_path"] == HF_IDS[model_id]
+    assert lf["finetuning_type"] == ("full" if method == "full" else "lora")
+    assert lf["cutoff_len"] == seq
+    assert lf["per_device_train_batch_size"] == micro
+    assert lf["gradient_accumulation_steps"] == 1
+    assert lf["bf16"] is True and lf["flash_attn"] == "fa2"
+    assert (lf.get("quantization_bit") == 4) == (method == "qlora")
+    assert ("deepspeed" in lf) == (layout["gpus"] > 1 and layout["zero_stage"] > 0)
+
+    text = export(scenario, "megatron")
+    words = shlex.split(text, comments=True)
+    assert int(option_value(words, "--tensor-model-parallel-size")) == layout["tp"]
+    assert int(option_value(words, "--pipeline-model-parallel-size")) == layout["pp"]
+    assert int(option_value(words, "--micro-batch-size")) == micro
+    assert int(option_value(words, "--global-batch-size")) == micro * 1 * layout["dp"]
+    assert int(option_value(words, "--seq-length")) == seq
+    arch = plan["model"]["architecture"]
+    assert int(option_value(words, "--num-layers")) == arch["layers"]
+    assert int(option_value(words, "--hidden-size")) == arch["hidden_size"]
+    assert int(option_value(words, "--num-attention-heads")) == arch["attention_heads"]
+    assert "--bf16" in words
+    assert option_value(words, "--recompute-granularity") == "full"
+    if arch["experts"] > 0:
+        assert int(option_value(words, "--expert-model-parallel-size")) == layout["ep"]
+        assert int(option_value(words, "--num-experts")) == arch["experts"]
+    # The usage line's eval gives bash the same words as shlex.
+    with tempfile.NamedTemporaryFile("w", suffix=".args") as f:
+        f.write(text)
+        f.flush()
+        shell = subprocess.run(["bash", "-c", 'eval "set -- $(grep -v \'^#\' "$1" | tr \'\\n\' \' \')"; '
+                                'printf "%s\\n" "$@"', "bash", f.name],
+                               capture_output=True, text=True, check=True)
+        assert shell.stdout.splitlines() == words
+
+
+for name in SCENARIOS:
+    tap.case(f"export/{name}")(lambda name=name: check_scenario(name))
+
+
+@tap.case("export/output-file")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "ds.json")
+        run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b", "--output", path])
+        with open(path, encoding="utf-8") as f:
+            written = f.read()
+        assert written == run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b"]).stdout
+        json.loads(written)
+
+
+@tap.case("export/usage-errors")
+def _():
+    assert "--format" in run(["export", "--model", "llama-3.1-8b"], expect=2).stderr
+    assert "yaml" in run(["export", "--format", "yaml", "--model", "llama-3.1-8b"], expect=2).stderr
+    run(["export", "--format", "deepspeed", "--model", "no-such-model"], expect=1)
+    run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b", "--tp", "x"], expect=2)
+    run(["export", "--help"])
+
+
+@tap.case("export/russian-comments")
+def _():
+    text = run(["export", "--format", "axolotl", "--model", "llama-3.1-8b", "--lang", "ru"]).stdout
+    comments = [line for line in text.splitlines() if line.startswith("#")]
+    assert any("Градиент" in line or "градиент" in line for line in comments), comments
+    yaml.safe_load(text)
+
+
+@tap.case("import/model-source")
+def _():
+    plan = json.loads(run(["estimate", "--format", "json", "--model-file",
+                           os.path.join(args.hf, "llama-3.1-8b.json")]).stdout)
+    model = plan["model"]
+    assert model["params"] == 8030261248  # 8.03 B, derived in tests/engine/test-hf-config.c
+    source = model["source"]
+    assert source["format"] == "huggingface-config"
+    assert source["fields"]["layers"] == "num_hidden_layers"
+    assert source["fields"]["kv_heads"] == "num_key_value_heads"
+    assert source["layer_class"] == "LlamaDecoderLayer"
+
+
+BAD_CONFIGS = {
+    # heads do not divide hidden and head_dim is absent
+    "num_attention_heads": {"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 4100,
+                            "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 1024},
+    # more experts per token than experts
+    "num_experts_per_tok": {"model_type": "mixtral", "num_hidden_layers": 2, "hidden_size": 4096,
+                            "num_attention_heads": 32, "vocab_size": 32000, "intermediate_size": 1024,
+                            "num_local_experts": 8, "num_experts_per_tok": 9},
+    # KV heads do not divide the heads
+    "num_key_value_heads": {"model_type": "qwen2", "num_hidden_layers": 2, "hidden_size": 4096,
+                            "num_attention_heads": 32, "num_key_value_heads": 6, "vocab_size": 32000,
+                            "intermediate_size": 1024},
+    # a missing key
+    "hidden_size": {"model_type": "mistral", "num_hidden_layers": 2, "num_attention_heads": 32,
+                    "vocab_size": 32000, "intermediate_size": 1024},
+}
+
+
+@tap.case("import/refused")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        for key, config in BAD_CONFIGS.items():
+            path = os.path.join(tmp, "config.json")
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(config, f)
+            for command in (["estimate"], ["export", "--format", "megatron"]):
+                stderr = run(command + ["--model-file", path], expect=1).stderr
+                assert f"“{key}”" in stderr and "config.json" in stderr, (key, stderr)
+
+
+tap.run()

@@ -1,0 +1,222 @@
+/* test-export.c — a plan's shown option as a training framework's configuration
+ *
+ * The DeepSpeed JSON is parsed with json-glib and the Megatron-LM
+ * arguments with GLib's shell parser, and both are checked against the
+ * layout of the option they were written for. (The YAML formats are
+ * parsed with python3-yaml in tests/cli/test-export.py.)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-test-support.h"
+
+static TsPlan *
+plan_for (TsCatalog  *catalog,
+          const char *model_id,
+          TsMethod    method,
+          guint       tp,
+          guint       pp)
+{
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, model_id, 0, method);
+  g_autoptr(GError) error = NULL;
+  TsPlan *plan;
+
+  s->tp = tp;
+  s->pp = pp;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (ts_plan_get_shown_option (plan));
+  return plan;
+}
+
+static char *
+export (const TsPlan   *plan,
+        TsExportFormat  format)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = ts_export_plan (plan, format, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (text);
+  return text;
+}
+
+static void
+test_formats_named (void)
+{
+  static const char *const names[] = { "deepspeed", "accelerate", "axolotl", "llamafactory", "megatron" };
+  TsExportFormat format;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_assert_true (ts_export_format_from_string (names[i], &format));
+      g_assert_cmpstr (ts_export_format_to_string (format), ==, names[i]);
+    }
+  g_assert_false (ts_export_format_from_string ("json", &format));
+  g_assert_false (ts_export_format_from_string (NULL, &format));
+}
+
+/* 70B full training with optimizer offload: DeepSpeed's batch identity
+ * train_batch_size = micro-batch × accumulation × data-parallel GPUs. */
+static void
+test_deepspeed_json (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  const TsOption *option;
+  const TsLayout *l;
+  JsonObject *obj, *zero;
+
+  s->micro_batch = 2;
+  s->offload = TS_OFFLOAD_OPTIMIZER;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  option = ts_plan_get_shown_option (plan);
+  l = &option->memory.layout;
+  g_assert_cmpuint (l->tp * l->pp * l->dp, ==, option->gpus);
+
+  text = export (plan, TS_EXPORT_DEEPSPEED);
+  root = json_from_string (text, &error);
+  g_assert_no_error (error);
+  obj = json_node_get_object (root);
+  g_assert_cmpint (json_object_get_int_member (obj, "train_micro_batch_size_per_gpu"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (obj, "gradient_accumulation_steps"), ==, 1);
+  g_assert_cmpint (ts_export_gradient_accumulation (plan), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (obj, "train_batch_size"), ==, 2 * 1 * l->dp);
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (obj, "bf16"), "enabled"));
+  g_assert_false (json_object_get_boolean_member (json_object_get_object_member (obj, "fp16"), "enabled"));
+  g_assert_cmpfloat (json_object_get_double_member (obj, "gradient_clipping"), ==, 1.0);
+  zero = json_object_get_object_member (obj, "zero_optimization");
+  g_assert_cmpint (json_object_get_int_member (zero, "stage"), ==, l->zero_stage);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (zero, "offload_optimizer"), "device"),
+                   ==, "cpu");
+  /* the accumulation note is in the file */
+  g_assert_nonnull (strstr (text, "Gradient accumulation is 1"));
+}
+
+/* Megatron-LM with TP 2 × PP 2: the arguments carry the option's layout,
+ * and the model's shape from its architecture (Llama 3.1 70B: 80 layers,
+ * 8192 hidden, 64 heads in 8 groups, FFN 28672 — Meta's config.json). */
+static void
+test_megatron_arguments (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, 2, 2);
+  g_autofree char *text = export (plan, TS_EXPORT_MEGATRON);
+  g_autoptr(GString) words = g_string_new (NULL);
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GHashTable) args = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  const TsOption *option = ts_plan_get_shown_option (plan);
+  const TsLayout *l = &option->memory.layout;
+  g_autofree char *global = g_strdup_printf ("%u", l->dp);
+  int argc;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (lines[i][0] != '#')
+      g_string_append_printf (words, "%s ", lines[i]);
+  g_assert_true (g_shell_parse_argv (words->str, &argc, &argv, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < argc; i++)
+    g_hash_table_insert (args, argv[i], i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : (char *) "");
+
+  g_assert_cmpuint (l->tp, ==, 2);
+  g_assert_cmpuint (l->pp, ==, 2);
+  g_assert_cmpstr (g_hash_table_lookup (args, "--tensor-model-parallel-size"), ==, "2");
+  g_assert_cmpstr (g_hash_table_lookup (args, "--pipeline-model-parallel-size"), ==, "2");
+  g_assert_cmpstr (g_hash_table_lookup (args, "--num-layers"), ==, "80");
+  g_assert_cmpstr (g_hash_table_lookup (args, "--hidden-size"), ==, "8192");
+  g_assert_cmpstr (g_hash_table_lookup (args, "--num-attention-heads"), ==, "64");
+  g_assert_true (g_hash_table_contains (args, "--group-query-attention"));
+  g_assert_cmpstr (g_hash_table_lookup (args, "--num-query-groups"), ==, "8");
+  g_assert_cmpstr (g_hash_table_lookup (args, "--ffn-hidden-size"), ==, "28672");
+  g_assert_cmpstr (g_hash_table_lookup (args, "--seq-length"), ==, "2048");
+  g_assert_cmpstr (g_hash_table_lookup (args, "--micro-batch-size"), ==, "1");
+  /* micro-batch 1 × accumulation 1 × data parallel */
+  g_assert_cmpstr (g_hash_table_lookup (args, "--global-batch-size"), ==, global);
+  g_assert_true (g_hash_table_contains (args, "--bf16"));
+  g_assert_cmpstr (g_hash_table_lookup (args, "--recompute-granularity"), ==, "full");
+  g_assert_true (g_hash_table_contains (args, "--use-distributed-optimizer") == (l->zero_stage >= 1));
+}
+
+/* DeepSeek-V3: the leading dense layers become Megatron-LM's layer
+ * pattern, which needs shell quoting; MLA and MoE switches come along. */
+static void
+test_megatron_moe_mla (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) plan = plan_for (catalog, "deepseek-v3", TS_METHOD_FULL, 1, 1);
+  g_autofree char *text = export (plan, TS_EXPORT_MEGATRON);
+
+  g_assert_nonnull (strstr (text, "--moe-layer-freq '([0]*3+[1]*58)'\n"));
+  g_assert_nonnull (strstr (text, "--num-experts 256\n"));
+  g_assert_nonnull (strstr (text, "--moe-router-topk 8\n"));
+  g_assert_nonnull (strstr (text, "--moe-shared-expert-intermediate-size 2048\n"));
+  g_assert_nonnull (strstr (text, "--multi-latent-attention\n"));
+  g_assert_nonnull (strstr (text, "--q-lora-rank 1536\n"));
+  g_assert_nonnull (strstr (text, "--kv-lora-rank 512\n"));
+}
+
+/* What a format cannot express is said in the file. */
+static void
+test_unexpressible_is_said (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) tp_plan = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, 2, 1);
+  g_autoptr(TsPlan) lora_plan = plan_for (catalog, "llama-3.1-8b", TS_METHOD_LORA, 1, 1);
+  g_autofree char *axolotl = export (tp_plan, TS_EXPORT_AXOLOTL);
+  g_autofree char *accelerate = export (tp_plan, TS_EXPORT_ACCELERATE);
+  g_autofree char *megatron = export (lora_plan, TS_EXPORT_MEGATRON);
+  g_autofree char *deepspeed = export (lora_plan, TS_EXPORT_DEEPSPEED);
+
+  g_assert_nonnull (strstr (axolotl, "# Axolotl cannot express tensor parallel 2"));
+  g_assert_nonnull (strstr (accelerate, "# Accelerate cannot express tensor parallel 2"));
+  g_assert_nonnull (strstr (megatron, "LoRA and QLoRA cannot be expressed"));
+  g_assert_nonnull (strstr (deepspeed, "DeepSpeed has no LoRA keys"));
+}
+
+/* A model without a hub id gets a placeholder nobody can mistake for one. */
+static void
+test_placeholder_model (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, NULL, 7e9, TS_METHOD_QLORA);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  text = export (plan, TS_EXPORT_AXOLOTL);
+  g_assert_nonnull (strstr (text, "base_model: \"REPLACE-WITH/huggingface-model-id\"\n"));
+  g_assert_nonnull (strstr (text, "replace the placeholder"));
+  g_assert_nonnull (strstr (text, "adapter: qlora\n"));
+  g_assert_nonnull (strstr (text, "load_in_4bit: true\n"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  ts_i18n_init ();
+  ts_i18n_set_language ("en");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/export/format-names", test_formats_named);
+  g_test_add_func ("/export/deepspeed", test_deepspeed_json);
+  g_test_add_func ("/export/megatron", test_megatron_arguments);
+  g_test_add_func ("/export/megatron-moe-mla", test_megatron_moe_mla);
+  g_test_add_func ("/export/unexpressible", test_unexpressible_is_said);
+  g_test_add_func ("/export/placeholder", test_placeholder_model);
+
+  return g_test_run ();
+}
