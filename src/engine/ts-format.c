@@ -126,6 +126,22 @@ ts_format_memory (double   bytes,
   return gib ? ts_format_gib (bytes) : ts_format_gb (bytes);
 }
 
+/* A GPU's capacity as the product names it: vendors' HBM “GB” are
+ * binary (an H200's “141GB” is 141 GiB = 151 GB), so in decimal GB the
+ * product's own figure follows in parentheses. */
+char *
+ts_format_capacity (double   bytes,
+                    gboolean gib)
+{
+  g_autofree char *decimal = NULL;
+  g_autofree char *binary = ts_format_gib (bytes);
+
+  if (gib)
+    return g_steal_pointer (&binary);
+  decimal = ts_format_gb (bytes);
+  return g_strdup_printf ("%s (%s)", decimal, binary);
+}
+
 char *
 ts_format_memory_range (double   low_bytes,
                         double   high_bytes,

@@ -26,6 +26,9 @@ char *ts_format_gib          (double bytes);
 /* Memory in the unit the user chose: decimal GB (the article's) or GiB. */
 char *ts_format_memory       (double bytes,
                               gboolean gib);
+/* A GPU's capacity, with the product's binary figure beside decimal GB. */
+char *ts_format_capacity     (double bytes,
+                              gboolean gib);
 char *ts_format_memory_range (double low_bytes,
                               double high_bytes,
                               gboolean gib);

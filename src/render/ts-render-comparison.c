@@ -74,7 +74,8 @@ column_title (Column col)
 static char *
 cell_text (const TsOption *o,
            guint           index,
-           Column          col)
+           Column          col,
+           gboolean        gib)
 {
   switch (col)
     {
@@ -86,15 +87,15 @@ cell_text (const TsOption *o,
       return ts_format_number (o->gpus, 0);
     case COL_MEMORY:
       {
-        g_autofree char *used = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
-        g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
+        g_autofree char *used = ts_format_memory (ts_breakdown_sum (&o->memory.per_gpu), gib);
+        g_autofree char *cap = ts_format_memory (o->gpu_memory_bytes, gib);
 
         /* Translators: memory used per GPU of its capacity, e.g. “80 GB of 141 GB” */
         return g_strdup_printf (_("%s of %s"), used, cap);
       }
     case COL_HEADROOM:
       {
-        g_autofree char *room = ts_format_gb (o->headroom_bytes);
+        g_autofree char *room = ts_format_memory (o->headroom_bytes, gib);
         g_autofree char *share = ts_format_percent (o->headroom_fraction);
 
         return g_strdup_printf ("%s (%s)", room, share);
@@ -154,7 +155,7 @@ table_geometry (TsRenderCtx   *ctx,
       ts_render_text_size (ctx, column_title (c), TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD, &g->col_w[c], NULL);
       for (guint i = 0; options != NULL && i < options->len; i++)
         {
-          g_autofree char *text = cell_text (&g_array_index (options, TsOption, i), i, c);
+          g_autofree char *text = cell_text (&g_array_index (options, TsOption, i), i, c, ctx->style->gib);
 
           ts_render_text_size (ctx, text, TS_TEXT_NORMAL,
                                g_array_index (options, TsOption, i).recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
@@ -283,7 +284,7 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
 
           if (!g.shown[c])
             continue;
-          text = cell_text (o, i, c);
+          text = cell_text (o, i, c, ctx->style->gib);
           if ((c == COL_VERDICT && o->verdict == TS_VERDICT_DOES_NOT_FIT) || (c == COL_LINK && !o->interconnect_ok))
             color = &st->muted;
           ts_render_text (ctx, text, x, y + 0.3 * em, g.col_w[c],

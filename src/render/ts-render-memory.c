@@ -34,11 +34,19 @@ typedef struct
 
 
 static char *
-legend_entry (const TsMemory *m,
-              TsComponent     c)
+ts_format_memory_ctx (TsRenderCtx *ctx,
+                      double       bytes)
 {
-  g_autofree char *job = ts_format_gb (m->total.bytes[c]);
-  g_autofree char *gpu = ts_format_gb (m->per_gpu.bytes[c]);
+  return ts_format_memory (bytes, ctx->style->gib);
+}
+
+static char *
+legend_entry (const TsMemory *m,
+              TsComponent     c,
+              gboolean        gib)
+{
+  g_autofree char *job = ts_format_memory (m->total.bytes[c], gib);
+  g_autofree char *gpu = ts_format_memory (m->per_gpu.bytes[c], gib);
 
   if (m->layout.gpus <= 1)
     return g_strdup_printf ("%s: %s", ts_component_label (c), job);
@@ -104,7 +112,7 @@ memory_geometry (TsRenderCtx    *ctx,
 
       if (m->total.bytes[c] <= 0)
         continue;
-      entry = legend_entry (m, c);
+      entry = legend_entry (m, c, ctx->style->gib);
       ts_render_text_size (ctx, entry, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &w, NULL);
       widest = MAX (widest, w);
       n++;
@@ -163,7 +171,7 @@ draw_bar (TsRenderCtx       *ctx,
 
       if (w > 3 * ctx->em)
         {
-          g_autofree char *value = ts_format_gb (b->bytes[c]);
+          g_autofree char *value = ts_format_memory_ctx (ctx, b->bytes[c]);
           TsColor text_color = ts_render_contrast_color (&color);
           double tw, th;
 
@@ -190,8 +198,8 @@ ts_render_memory_draw (TsRenderCtx *ctx)
   g_autofree char *title = NULL;
   g_autofree char *job_label = NULL;
   g_autofree char *gpu_label = NULL;
-  g_autofree char *job_total = ts_format_gb (ts_breakdown_sum (&m->total));
-  g_autofree char *gpu_total = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
+  g_autofree char *job_total = ts_format_memory_ctx (ctx, ts_breakdown_sum (&m->total));
+  g_autofree char *gpu_total = ts_format_memory_ctx (ctx, ts_breakdown_sum (&m->per_gpu));
 
   memory_geometry (ctx, &g);
   span = g.x1 - g.x0;
@@ -222,7 +230,7 @@ ts_render_memory_draw (TsRenderCtx *ctx)
       double tick = 0.45 * em;
       g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 1);
       g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 1);
-      g_autofree char *range = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
+      g_autofree char *range = ts_format_memory_range (m->rule.low_bytes, m->rule.high_bytes, ctx->style->gib);
       g_autofree char *label = NULL;
       double lw;
 
@@ -262,8 +270,8 @@ ts_render_memory_draw (TsRenderCtx *ctx)
   if (o != NULL && o->gpu_memory_bytes > 0)
     {
       double xc = g.x0 + o->gpu_memory_bytes * span / g.gpu_max;
-      g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
-      g_autofree char *room = ts_format_gb (fabs (o->headroom_bytes));
+      g_autofree char *cap = ts_format_capacity (o->gpu_memory_bytes, ctx->style->gib);
+      g_autofree char *room = ts_format_memory_ctx (ctx, fabs (o->headroom_bytes));
       g_autofree char *share = ts_format_percent (fabs (o->headroom_fraction));
       g_autofree char *text = NULL;
       const char *mark = o->verdict == TS_VERDICT_FITS ? "✓" : o->verdict == TS_VERDICT_TIGHT ? "!" : "✗";
@@ -313,7 +321,7 @@ ts_render_memory_draw (TsRenderCtx *ctx)
         ts_render_set_color (cr, &color);
         ts_render_rounded_rect (cr, x, y + (lh - sw) / 2, sw, sw, 0.2 * em);
         cairo_fill (cr);
-        entry = legend_entry (m, c);
+        entry = legend_entry (m, c, ctx->style->gib);
         ts_render_text (ctx, entry, x + sw + 0.5 * em, y, MIN (g.legend_col_w, g.x1 - x) - sw - 0.5 * em,
                         TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &st->foreground);
       }

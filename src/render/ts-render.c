@@ -56,6 +56,7 @@ ts_render_style_init (TsRenderStyle *style,
   style->font_size = 10;
   style->dpi = 96;
   style->print = FALSE;
+  style->gib = FALSE;       /* the article's decimal GB unless the user chose GiB */
   style->accent = dark ? (TsColor) { 0.471, 0.682, 0.929, 1 } : (TsColor) { 0.110, 0.443, 0.847, 1 };
 }
 

@@ -34,6 +34,7 @@ typedef struct
   const char *font_family;
   double      dpi;          /* resolution Pango assumes for cr (96 screen, 72 PDF points) */
   gboolean    print;        /* laid out for a page: unhinted text metrics */
+  gboolean    gib;          /* memory in GiB (the user's unit) instead of decimal GB */
 } TsRenderStyle;
 
 typedef enum

@@ -677,7 +677,12 @@ build_configuration (TsSpecsheet *self)
   {
     const char *mark = confidence_mark (sv->prov.confidence);
     const char *gpu_mark = gpu != NULL ? confidence_mark (gpu->prov.confidence) : "";
-    g_autofree char *gpu_mem = ts_format_gb (sv->gpu_memory_label_gb * TS_BYTES_PER_GB);
+    /* per server = GPUs × per GPU, in one unit; the card's own figure beside */
+    g_autofree char *per_gpu = gpu != NULL ? ts_format_gib (gpu->memory_bytes) : NULL;
+    g_autofree char *total = gpu != NULL ? ts_format_gb (sv->gpu_count * gpu->memory_bytes)
+                                         : ts_format_gb (sv->gpu_memory_label_gb * TS_BYTES_PER_GB);
+    g_autofree char *gpu_mem = per_gpu != NULL ? g_strdup_printf ("%s (%u × %s)", total, sv->gpu_count, per_gpu)
+                                               : g_strdup (total);
 
     unverified = *mark != '\0' || *gpu_mark != '\0';
     {

@@ -34,6 +34,7 @@ struct _TsDrawingView
   const TsPlan   *plan;
   int             option_index;
   gboolean        large_type;
+  gboolean        gib;           /* memory in GiB, the user's unit */
   double          zoom;
   TsRackOptions   rack_options;
   char           *description;
@@ -102,6 +103,7 @@ get_style (TsDrawingView *self,
   ts_render_style_init (style, adw_style_manager_get_dark (adw_style_manager_get_default ()));
   if (self->large_type)
     style->font_scale *= TS_LARGE_TYPE_SCALE;
+  style->gib = self->gib;
 }
 
 static void
@@ -609,6 +611,21 @@ ts_drawing_view_set_plan (TsDrawingView *self,
 
   self->plan = plan;
   self->option_index = option_index;
+  plan_changed (self);
+  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The memory unit the user chose reaches the drawings too. */
+void
+ts_drawing_view_set_gib (TsDrawingView *self,
+                         gboolean       gib)
+{
+  g_return_if_fail (TS_IS_DRAWING_VIEW (self));
+
+  if (self->gib == !!gib)
+    return;
+  self->gib = !!gib;
   plan_changed (self);
   update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
   gtk_widget_queue_draw (GTK_WIDGET (self));

@@ -23,6 +23,8 @@ void        ts_drawing_view_set_drawing    (TsDrawingView *self,
 void        ts_drawing_view_set_plan       (TsDrawingView *self,
                                             const TsPlan  *plan,
                                             int            option_index);
+void        ts_drawing_view_set_gib        (TsDrawingView *self,
+                                            gboolean       gib);
 void        ts_drawing_view_set_large_type (TsDrawingView *self,
                                             gboolean       large_type);
 void        ts_drawing_view_set_zoom       (TsDrawingView *self,

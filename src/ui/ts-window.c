@@ -372,6 +372,7 @@ update_views (TsWindow *self)
     {
       if (self->views[d] == NULL)
         continue;
+      ts_drawing_view_set_gib (TS_DRAWING_VIEW (self->views[d]), self->gib);
       ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), self->plan, self->shown_option);
       if (self->empty_stacks[d] != NULL)
         gtk_stack_set_visible_child_name (GTK_STACK (self->empty_stacks[d]), have_options ? "view" : "empty");

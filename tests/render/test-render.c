@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <cairo-pdf.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -829,6 +830,64 @@ test_cli_draw (void)
   g_rmdir (dir);
 }
 
+/* The text a drawing shows, through a PDF surface and pdftotext. */
+static char *
+drawn_text (TsDrawing            drawing,
+            const TsPlan        *plan,
+            const TsRenderStyle *style)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ts-render-text-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "drawing.pdf", NULL);
+  g_autofree char *out = NULL;
+  const char *argv[] = { "pdftotext", pdf, "-", NULL };
+  cairo_surface_t *surface = cairo_pdf_surface_create (pdf, 800, 900);
+  cairo_t *cr = cairo_create (surface);
+  int status = 0;
+
+  ts_render_drawing (drawing, cr, plan, -1, 800, 900, style, NULL);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+  g_unlink (pdf);
+  g_rmdir (dir);
+  return g_steal_pointer (&out);
+}
+
+/* The user's memory unit reaches the drawings (issue 14): with GiB
+ * chosen, the memory chart and the comparison table say GiB and no
+ * decimal GB; with GB, the other way round. */
+static void
+test_memory_units (void)
+{
+  static const TsDrawing drawings[] = { TS_DRAWING_MEMORY, TS_DRAWING_COMPARISON };
+  TsRenderStyle style;
+
+  if (g_find_program_in_path ("pdftotext") == NULL)
+    {
+      g_test_fail_printf ("pdftotext (poppler-utils) is needed to read drawn text");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (drawings); i++)
+    {
+      g_autofree char *gb = NULL;
+      g_autofree char *gib = NULL;
+
+      ts_render_style_init (&style, FALSE);
+      gb = drawn_text (drawings[i], plans[PLAN_405B_64], &style);
+      style.gib = TRUE;
+      gib = drawn_text (drawings[i], plans[PLAN_405B_64], &style);
+      /* pdftotext gives the no-break space before a unit as a space */
+      g_assert_nonnull (strstr (gb, " GB"));
+      g_assert_null (strstr (gb, " GiB"));
+      g_assert_nonnull (strstr (gib, " GiB"));
+      g_assert_null (strstr (gib, " GB"));
+    }
+}
+
 static void
 test_drawing_names (void)
 {
@@ -858,6 +917,7 @@ main (int    argc,
   make_plans ();
 
   g_test_add_func ("/render/drawing-names", test_drawing_names);
+  g_test_add_func ("/render/memory-units", test_memory_units);
   g_test_add_func ("/render/memory/component-order", test_memory_component_order);
   g_test_add_func ("/render/memory/qlora-components", test_memory_qlora_components);
   g_test_add_func ("/render/memory/hit", test_memory_hit);

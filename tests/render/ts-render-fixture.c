@@ -92,6 +92,9 @@ fill_option (const TsPlan   *plan,
   o->verdict = o->headroom_fraction >= s->headroom_tight ? TS_VERDICT_FITS
                : o->headroom_fraction >= 0 ? TS_VERDICT_TIGHT : TS_VERDICT_DOES_NOT_FIT;
   o->fits = o->verdict != TS_VERDICT_DOES_NOT_FIT;
+  /* a hand-made option is judged on memory alone: it works when it fits */
+  o->ok = o->fits;
+  o->failures = o->fits ? 0 : TS_FAILURE_MEMORY;
   o->interconnect_ok = server->interconnect != NULL && server->interconnect->training_capable;
 
   o->power_kw = servers * server->max_power_kw;
@@ -148,6 +151,8 @@ ts_render_fixture_plan (TsCatalog  *catalog,
       g_array_index (plan->options, TsOption, 0).rank = 1;
       plan->recommended = 0;
     }
+  /* the plan's memory follows its shown option */
+  ts_plan_choose_option (plan, -1);
   return plan;
 }
 
