@@ -60,14 +60,9 @@
 
 #define HASH_DIGITS     8
 
-/* A drawing taller than a page is cut where nothing is drawn across its
- * whole width (between rows of racks), found on a raster at this many
- * pixels per point; a cut may leave no less than this share of a page. */
-#define BREAK_SCAN_SCALE 1.0
+/* A drawing taller than a page is cut where its geometry allows (between
+ * rows of racks); a cut may leave no less than this share of a page. */
 #define BREAK_MIN_SHARE  0.25
-/* Only gaps this tall (points) separate things; a label sits closer to
- * what it names. */
-#define BREAK_MIN_GAP    6.0
 
 typedef enum
 {
@@ -1401,61 +1396,11 @@ block_height (TsSpecsheet *self,
     }
 }
 
-/* Rows of the drawing with nothing on them across the whole width: the
- * places a page can end without cutting through anything, for a drawing
- * that names none of its own. */
-static GArray *
-scan_breaks (TsSpecsheet *self,
-             const Block *b,
-             double       width)
-{
-  GArray *breaks = g_array_new (FALSE, FALSE, sizeof (double));
-  int w = (int) ceil (width * BREAK_SCAN_SCALE);
-  int h = (int) ceil (b->height * BREAK_SCAN_SCALE);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
-  TsRackOptions rack = { FALSE, FALSE };
-  const guint32 *data;
-  guint32 background;
-  cairo_t *cr;
-  int stride;
-
-  cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, self->style.background.r, self->style.background.g, self->style.background.b);
-  cairo_paint (cr);
-  cairo_scale (cr, BREAK_SCAN_SCALE, BREAK_SCAN_SCALE);
-  ts_render_drawing (b->drawing, cr, self->plan, -1, width, b->height, &self->style, &rack);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  data = (const guint32 *) (gpointer) cairo_image_surface_get_data (surface);
-  stride = cairo_image_surface_get_stride (surface) / 4;
-  background = data[0] & 0xffffff;
-  for (int y = 0, run = 0; data != NULL && y <= h; y++)
-    {
-      gboolean clean = y < h;
-
-      for (int x = 0; x < w && clean; x++)
-        clean = (data[y * stride + x] & 0xffffff) == background;
-      if (clean)
-        {
-          run++;
-          continue;
-        }
-      /* Cut in the middle of a wide enough empty band. */
-      if (run >= BREAK_MIN_GAP * BREAK_SCAN_SCALE)
-        {
-          double at = (y - run / 2.0) / BREAK_SCAN_SCALE;
-
-          g_array_append_val (breaks, at);
-        }
-      run = 0;
-    }
-  cairo_surface_destroy (surface);
-  return breaks;
-}
-
-/* Where a page may end inside a drawing: the drawing's own places (the
- * gaps between rows of racks), else the clean rows of its raster. */
+/* Where a page may end inside a drawing: the places its own geometry
+ * names (the gaps between rows of racks or of power bars). A drawing
+ * naming none is cut at the page's end. Never found on a raster of the
+ * drawing: a cluster of thousands of racks is taller than any image
+ * cairo can make (32,767 pixels), and rasterising it is unbounded work. */
 static GArray *
 drawing_breaks (TsSpecsheet *self,
                 const Block *b,
@@ -1463,7 +1408,7 @@ drawing_breaks (TsSpecsheet *self,
 {
   GArray *breaks = ts_render_drawing_breaks (b->drawing, self->plan, -1, width, &self->style);
 
-  return breaks != NULL ? breaks : scan_breaks (self, b, width);
+  return breaks != NULL ? breaks : g_array_new (FALSE, FALSE, sizeof (double));
 }
 
 /* How much of the drawing from done goes into room: up to the last place
