@@ -1827,22 +1827,57 @@ draw_footer (TsSpecsheet *self,
   show_layout (cr, right, MARGIN_SIDE + content_w * 0.7, y);
 }
 
-void
+const char *
+ts_specsheet_status_reason (cairo_status_t status)
+{
+  switch (status)
+    {
+    case CAIRO_STATUS_NO_MEMORY:
+      return g_strerror (ENOMEM);
+    case CAIRO_STATUS_WRITE_ERROR:
+      return g_strerror (EIO);
+    default:
+      return cairo_status_to_string (status);
+    }
+}
+
+/* A context in error draws nothing and says so only through its status:
+ * name the page, so a truncated document never passes for a whole one. */
+static gboolean
+check_cairo (cairo_t  *cr,
+             guint     page,
+             GError  **error)
+{
+  cairo_status_t status = cairo_status (cr);
+
+  if (status == CAIRO_STATUS_SUCCESS)
+    return TRUE;
+  /* Translators: “Could not draw page 3 of the spec sheet: out of memory” */
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not draw page %u of the spec sheet: %s"),
+               page + 1, ts_specsheet_status_reason (status));
+  return FALSE;
+}
+
+gboolean
 ts_specsheet_draw_page (TsSpecsheet *self,
                         cairo_t     *cr,
                         guint        page,
                         double       width,
-                        double       height)
+                        double       height,
+                        GError     **error)
 {
   double content_w = width - 2 * MARGIN_SIDE;
   GArray *placements;
   LangGuard guard;
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (cr != NULL);
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (cr != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (!check_cairo (cr, page, error))
+    return FALSE;
   ts_specsheet_paginate (self, width, height);
-  g_return_if_fail (page < self->pages->len);
+  g_return_val_if_fail (page < self->pages->len, FALSE);
   placements = g_ptr_array_index (self->pages, page);
 
   /* The drawings format their labels while drawing. */
@@ -1872,6 +1907,7 @@ ts_specsheet_draw_page (TsSpecsheet *self,
   cairo_restore (cr);
 
   lang_pop (&guard);
+  return check_cairo (cr, page, error);
 }
 
 /* ---- PDF ------------------------------------------------------------------- */
@@ -1930,14 +1966,34 @@ sink_write (void                *closure,
 static gboolean
 write_failed (GError    **error,
               const char *path,
-              int         code)
+              int         code,
+              const char *reason)
 {
   g_autofree char *display = g_filename_display_name (path);
 
   /* Translators: “Could not save the spec sheet to “/x/y.pdf”: Permission denied” */
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (code),
-               _("Could not save the spec sheet to “%s”: %s"), display, g_strerror (code));
+  g_set_error (error, G_FILE_ERROR, code != 0 ? g_file_error_from_errno (code) : G_FILE_ERROR_FAILED,
+               _("Could not save the spec sheet to “%s”: %s"), display,
+               reason != NULL ? reason : g_strerror (code));
   return FALSE;
+}
+
+/* Every page onto cr, stopping at the first that fails: a surface in
+ * error draws nothing more, and a thousand pages of nothing take time. */
+static gboolean
+draw_all_pages (TsSpecsheet  *self,
+                cairo_t      *cr,
+                GError      **error)
+{
+  guint n_pages = ts_specsheet_paginate (self, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
+
+  for (guint i = 0; i < n_pages; i++)
+    {
+      if (!ts_specsheet_draw_page (self, cr, i, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT, error))
+        return FALSE;
+      cairo_show_page (cr);
+    }
+  return TRUE;
 }
 
 gboolean
@@ -1948,11 +2004,11 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
   g_autofree char *dir = NULL;
   g_autofree char *base = NULL;
   g_autofree char *tmp = NULL;
+  g_autoptr(GError) draw_error = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
   Sink sink = { -1, 0 };
-  guint n_pages;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -1962,19 +2018,13 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
   tmp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
   sink.fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
   if (sink.fd < 0)
-    return write_failed (error, path, errno);
+    return write_failed (error, path, errno, NULL);
 
   surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, TS_SPECSHEET_A4_WIDTH_PT,
                                                  TS_SPECSHEET_A4_HEIGHT_PT);
   ts_specsheet_set_pdf_metadata (self, surface);
   cr = cairo_create (surface);
-
-  n_pages = ts_specsheet_paginate (self, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
-  for (guint i = 0; i < n_pages; i++)
-    {
-      ts_specsheet_draw_page (self, cr, i, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
-      cairo_show_page (cr);
-    }
+  draw_all_pages (self, cr, &draw_error);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   status = cairo_surface_status (surface);
@@ -1982,7 +2032,7 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
 
   /* mkstemp makes the file 0600; a document is as readable as any file
    * the user saves. */
-  if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS)
+  if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS && draw_error == NULL)
     {
       mode_t mask = umask (0);
 
@@ -1993,14 +2043,17 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
   if (close (sink.fd) != 0 && sink.error == 0)
     sink.error = errno;
 
-  if (sink.error == 0 && status != CAIRO_STATUS_SUCCESS)
-    sink.error = EIO;
-  if (sink.error == 0 && g_rename (tmp, path) != 0)
+  /* The system's reason first (a full disk also puts cairo in error),
+   * then cairo's, then the page that could not be drawn. */
+  if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS && draw_error == NULL && g_rename (tmp, path) != 0)
     sink.error = errno;
-  if (sink.error != 0)
+  if (sink.error != 0 || status != CAIRO_STATUS_SUCCESS || draw_error != NULL)
     {
       g_unlink (tmp);
-      return write_failed (error, path, sink.error);
+      if (sink.error != 0)
+        return write_failed (error, path, sink.error, NULL);
+      return write_failed (error, path, 0, status != CAIRO_STATUS_SUCCESS ? ts_specsheet_status_reason (status)
+                                                                         : draw_error->message);
     }
   return TRUE;
 }
