@@ -16,7 +16,9 @@
 #include <adwaita.h>
 #include <errno.h>
 #include <glib/gi18n.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -98,8 +100,8 @@ on_draw_page (GtkPrintOperation *op,
 }
 
 /* GTK 4.8 finishes its export surface after the run without looking at
- * its status, so a write that failed on the last pages (a full disk)
- * would pass for a whole file: finish it here, where it can be checked. */
+ * its status: finish it here, where what cairo reports (memory, a
+ * surface it could not make) can be checked. */
 static void
 on_end_print (GtkPrintOperation *op,
               GtkPrintContext   *context,
@@ -164,6 +166,38 @@ save_failed (GError    **error,
   return FALSE;
 }
 
+/* The end-of-file marker every PDF ends with (ISO 32000-1 §7.5.5),
+ * followed by at most a line break. */
+#define PDF_TAIL_BYTES 8
+
+/* cairo (1.16) loses the error of a failed write to a file it opened
+ * itself, as GTK's export surface is: a full disk gave a truncated PDF
+ * and success. Flush the file to disk (which reports a delayed write
+ * error too), then look for the end-of-file marker a whole PDF ends with.
+ * Returns 0 or the errno of the problem. */
+static int
+check_pdf_whole (const char *path)
+{
+  char tail[PDF_TAIL_BYTES + 1] = { 0 };
+  struct stat st;
+  int fd = g_open (path, O_RDONLY, 0);
+  int problem = 0;
+  ssize_t n;
+
+  if (fd < 0)
+    return errno;
+  if (fsync (fd) != 0 || fstat (fd, &st) != 0)
+    problem = errno;
+  else if (st.st_size < PDF_TAIL_BYTES)
+    problem = EIO;
+  else if ((n = pread (fd, tail, PDF_TAIL_BYTES, st.st_size - PDF_TAIL_BYTES)) != PDF_TAIL_BYTES)
+    problem = n < 0 ? errno : EIO;
+  else if (strstr (tail, "%%EOF") == NULL)
+    problem = EIO;
+  close (fd);
+  return problem;
+}
+
 gboolean
 ts_print_export_pdf (GtkWindow     *parent,
                      const TsPlan  *plan,
@@ -178,6 +212,7 @@ ts_print_export_pdf (GtkWindow     *parent,
   g_autofree char *tmp = NULL;
   GtkPrintOperationResult result;
   mode_t mask;
+  int problem;
   int fd;
 
   g_return_val_if_fail (plan != NULL, FALSE);
@@ -207,6 +242,13 @@ ts_print_export_pdf (GtkWindow     *parent,
     {
       g_unlink (tmp);
       return save_failed (error, path, g_strerror (ECANCELED));
+    }
+
+  problem = check_pdf_whole (tmp);
+  if (problem != 0)
+    {
+      g_unlink (tmp);
+      return save_failed (error, path, g_strerror (problem));
     }
 
   /* mkstemp made it private; a saved document is as readable as any. */
