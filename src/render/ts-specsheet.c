@@ -1708,17 +1708,15 @@ keeps_with_next (const Block *b)
          || b->kind == BLOCK_SUBTITLE || b->kind == BLOCK_CHECK || (b->kind == BLOCK_ROW && b->header);
 }
 
-/* The header row repeated above b when a page starts with it, or NULL. */
-static const Block *
+/* The block index of the header row repeated above b when a page starts
+ * with it, or -1. */
+static int
 repeated_header (TsSpecsheet *self,
                  const Block *b)
 {
-  const Table *t;
-
   if (b->kind != BLOCK_ROW || b->header)
-    return NULL;
-  t = &g_array_index (self->tables, Table, b->table);
-  return t->header >= 0 ? &g_array_index (self->blocks, Block, t->header) : NULL;
+    return -1;
+  return g_array_index (self->tables, Table, b->table).header;
 }
 
 /* A table continued on a new page repeats its header row. */
@@ -1728,12 +1726,14 @@ place_repeated_header (TsSpecsheet *self,
                        double      *y,
                        const Block *b)
 {
-  const Block *h = repeated_header (self, b);
+  int header = repeated_header (self, b);
+  double height;
 
-  if (h == NULL)
+  if (header < 0)
     return;
-  place (page, (guint) (h - &g_array_index (self->blocks, Block, 0)), *y, 0, h->height);
-  *y += h->height;
+  height = g_array_index (self->blocks, Block, header).height;
+  place (page, (guint) header, *y, 0, height);
+  *y += height;
 }
 
 /* The room for b on a page of its own: the page's body less the header
@@ -1744,9 +1744,9 @@ fresh_room (TsSpecsheet *self,
             double       top,
             double       bottom)
 {
-  const Block *h = repeated_header (self, b);
+  int header = repeated_header (self, b);
 
-  return bottom - top - (h != NULL ? h->height : 0);
+  return bottom - top - (header >= 0 ? g_array_index (self->blocks, Block, header).height : 0);
 }
 
 /* How much of b must follow a heading on the same page: all of it, or
