@@ -174,28 +174,29 @@ save_failed (GError    **error,
  * itself, as GTK's export surface is: a full disk gave a truncated PDF
  * and success. Flush the file to disk (which reports a delayed write
  * error too), then look for the end-of-file marker a whole PDF ends with.
- * Returns 0 or the errno of the problem. */
-static int
+ * Returns NULL, or why the file is not whole. */
+static const char *
 check_pdf_whole (const char *path)
 {
   char tail[PDF_TAIL_BYTES + 1] = { 0 };
   struct stat st;
   int fd = g_open (path, O_RDONLY, 0);
   int problem = 0;
-  ssize_t n;
+  gboolean whole = FALSE;
 
   if (fd < 0)
-    return errno;
+    return g_strerror (errno);
   if (fsync (fd) != 0 || fstat (fd, &st) != 0)
     problem = errno;
-  else if (st.st_size < PDF_TAIL_BYTES)
-    problem = EIO;
-  else if ((n = pread (fd, tail, PDF_TAIL_BYTES, st.st_size - PDF_TAIL_BYTES)) != PDF_TAIL_BYTES)
-    problem = n < 0 ? errno : EIO;
-  else if (strstr (tail, "%%EOF") == NULL)
-    problem = EIO;
+  else
+    whole = st.st_size >= PDF_TAIL_BYTES
+            && pread (fd, tail, PDF_TAIL_BYTES, st.st_size - PDF_TAIL_BYTES) == PDF_TAIL_BYTES
+            && strstr (tail, "%%EOF") != NULL;
   close (fd);
-  return problem;
+  if (problem != 0)
+    return g_strerror (problem);
+  /* Translators: why a spec sheet could not be saved; cairo does not say more */
+  return whole ? NULL : _("the file was not written in full (is the disk full?)");
 }
 
 gboolean
@@ -211,8 +212,8 @@ ts_print_export_pdf (GtkWindow     *parent,
   g_autofree char *base = NULL;
   g_autofree char *tmp = NULL;
   GtkPrintOperationResult result;
+  const char *problem;
   mode_t mask;
-  int problem;
   int fd;
 
   g_return_val_if_fail (plan != NULL, FALSE);
@@ -245,10 +246,10 @@ ts_print_export_pdf (GtkWindow     *parent,
     }
 
   problem = check_pdf_whole (tmp);
-  if (problem != 0)
+  if (problem != NULL)
     {
       g_unlink (tmp);
-      return save_failed (error, path, g_strerror (problem));
+      return save_failed (error, path, problem);
     }
 
   /* mkstemp made it private; a saved document is as readable as any. */

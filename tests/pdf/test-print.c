@@ -299,6 +299,7 @@ test_write_fails (void)
       g_assert_false (ts_print_export_pdf (NULL, plan, path, "en", &error));
       g_assert_nonnull (error);
       g_assert_nonnull (strstr (error->message, "spec.pdf"));
+      g_assert_nonnull (strstr (error->message, "not written in full"));
       g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
       listing = g_dir_open (dir, 0, NULL);
       g_assert_null (g_dir_read_name (listing));
