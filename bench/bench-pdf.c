@@ -77,7 +77,10 @@ produce (const TsPlan *plan,
   n = ts_specsheet_paginate (sheet, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
   for (guint i = 0; i < n; i++)
     {
-      ts_specsheet_draw_page (sheet, cr, i, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
+      g_autoptr(GError) error = NULL;
+
+      if (!ts_specsheet_draw_page (sheet, cr, i, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT, &error))
+        g_error ("bench-pdf: %s", error->message);
       cairo_show_page (cr);
     }
   cairo_destroy (cr);

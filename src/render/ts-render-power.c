@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ts-render-private.h"
 
@@ -288,6 +289,39 @@ ts_render_power_height (TsRenderCtx *ctx)
   return g.bottom;
 }
 
+/* Between the rows of tiles, before the racks' heading and between rows
+ * of rack bars: a page may end there without cutting a gauge or a bar
+ * from its number. Computed from the geometry, never from a raster: a
+ * cluster of thousands of racks is taller than any image cairo makes. */
+GArray *
+ts_render_power_breaks (TsRenderCtx *ctx)
+{
+  GArray *breaks = g_array_new (FALSE, FALSE, sizeof (double));
+  PowerGeometry g;
+  double at;
+
+  if (ctx->option == NULL)
+    return breaks;
+  power_geometry (ctx, &g);
+  for (guint row = 1; row < g.rows; row++)
+    {
+      at = g.pad + g.title_h + row * (g.tile_h + g.gap) - g.gap / 2;
+      g_array_append_val (breaks, at);
+    }
+  if (g.rack_rows == 0)
+    return breaks;
+  at = g.racks_y - g.gap / 2;
+  g_array_append_val (breaks, at);
+  /* A bar row is a line of text with 0.5 em under it: end a page in that
+   * space, after the heading line has been followed by one row. */
+  for (guint row = 1; row < g.rack_rows; row++)
+    {
+      at = g.racks_y + g.lh + 0.4 * ctx->em + row * g.rack_row_h - 0.25 * ctx->em;
+      g_array_append_val (breaks, at);
+    }
+  return breaks;
+}
+
 static void
 draw_gauge (TsRenderCtx *ctx,
             double       cx,
@@ -368,6 +402,21 @@ draw_tile (TsRenderCtx         *ctx,
   pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
 }
 
+/* As many eights as the largest rack number has digits: room for every
+ * number in the column, so “1024” is not cut to “10…”. */
+static const char *
+widest_number (guint  largest,
+               char  *buffer)
+{
+  guint digits = 1;
+
+  for (guint n = largest; n >= 10; n /= 10)
+    digits++;
+  memset (buffer, '8', digits);
+  buffer[digits] = '\0';
+  return buffer;
+}
+
 void
 ts_render_power_draw (TsRenderCtx *ctx)
 {
@@ -407,13 +456,22 @@ ts_render_power_draw (TsRenderCtx *ctx)
     {
       double y0 = g.racks_y;
       double label_w;
+      double clip_x0, clip_y0, clip_x1, clip_y1;
+      char widest[16];
+      guint first = 0;
 
       ts_render_text (ctx, _("Per rack, of its limit"), g.pad, y0, ctx->width - 2 * g.pad, TS_ALIGN_START,
                       TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD, &st->foreground);
       y0 += g.lh + 0.4 * em;
-      ts_render_text_size (ctx, "88", TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &label_w, NULL);
+      ts_render_text_size (ctx, widest_number (racks->len, widest), TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
+                           &label_w, NULL);
       label_w += 0.5 * em;
-      for (guint i = 0; i < racks->len; i++)
+      /* Only the rows in view: a page of a long cluster shows a slice of
+       * thousands of bars, and is drawn once per page. */
+      cairo_clip_extents (cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
+      if (clip_y0 > y0 + g.rack_row_h)
+        first = (guint) MIN (floor ((clip_y0 - y0) / g.rack_row_h) - 1, (double) g.rack_rows) * g.rack_cols;
+      for (guint i = first; i < racks->len; i++)
         {
           const TsRack *r = &g_array_index (racks, TsRack, i);
           double x = g.pad + (i % g.rack_cols) * (g.rack_w + g.gap);
@@ -428,7 +486,7 @@ ts_render_power_draw (TsRenderCtx *ctx)
           g_autofree char *lim = ts_format_kw (r->limit_kw);
           g_autofree char *text = r->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, lim) : g_strdup (kw);
 
-          if (y > ctx->height)
+          if (y > MIN (ctx->height, clip_y1))
             break;
           g_snprintf (number, sizeof number, "%u", i + 1);
           ts_render_text (ctx, number, x, y, label_w - 0.3 * em, TS_ALIGN_END, TS_TEXT_SMALL,

@@ -190,6 +190,7 @@ char    *ts_render_rack_describe    (const TsPlan        *plan,
 
 void     ts_render_power_draw       (TsRenderCtx         *ctx);
 double   ts_render_power_height     (TsRenderCtx         *ctx);
+GArray  *ts_render_power_breaks     (TsRenderCtx         *ctx);
 char    *ts_render_power_describe   (const TsPlan        *plan,
                                      const TsOption      *option);
 

@@ -61,14 +61,12 @@
 
 #define HASH_DIGITS     8
 
-/* A drawing taller than a page is cut where nothing is drawn across its
- * whole width (between rows of racks), found on a raster at this many
- * pixels per point; a cut may leave no less than this share of a page. */
-#define BREAK_SCAN_SCALE 1.0
+/* A drawing taller than a page is cut where its geometry allows (between
+ * rows of racks); a cut may leave no less than this share of a page. */
 #define BREAK_MIN_SHARE  0.25
-/* Only gaps this tall (points) separate things; a label sits closer to
- * what it names. */
-#define BREAK_MIN_GAP    6.0
+/* Lines meet where one ends and the next begins; positions computed two
+ * ways agree to far better than this (points). */
+#define LINE_EPSILON     0.01
 
 typedef enum
 {
@@ -93,6 +91,7 @@ typedef struct
   gboolean right[MAX_COLUMNS];
   int      header;     /* block index of the header row, or -1 */
   double   size;       /* type size in points */
+  double   widths[MAX_COLUMNS];   /* points, at the current pagination */
 } Table;
 
 typedef struct
@@ -1244,6 +1243,19 @@ ts_specsheet_get_date (TsSpecsheet *self)
 
 /* ---- measuring ----------------------------------------------------------- */
 
+/* A name broken across lines reads as it is written: no hyphen is added
+ * where it breaks (part numbers carry hyphens of their own). */
+static void
+never_insert_hyphens (PangoLayout *layout)
+{
+  PangoAttrList *current = pango_layout_get_attributes (layout);
+  PangoAttrList *attrs = current != NULL ? pango_attr_list_copy (current) : pango_attr_list_new ();
+
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+}
+
 static PangoLayout *
 make_layout (TsSpecsheet *self,
              const char  *text,
@@ -1264,6 +1276,7 @@ make_layout (TsSpecsheet *self,
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_width (layout, (int) (MAX (width, 1) * PANGO_SCALE));
   ts_render_layout_set_text (layout, text != NULL ? text : "");
+  never_insert_hyphens (layout);
   return layout;
 }
 
@@ -1274,6 +1287,58 @@ layout_height (PangoLayout *layout)
 
   pango_layout_get_size (layout, &w, &h);
   return (double) h / PANGO_SCALE;
+}
+
+static double
+layout_width (PangoLayout *layout)
+{
+  int w, h;
+
+  pango_layout_get_size (layout, &w, &h);
+  return (double) w / PANGO_SCALE;
+}
+
+typedef struct
+{
+  double top, bottom;   /* points from the layout's top */
+} LineRange;
+
+/* Where each line of layout lies, top to bottom. */
+static GArray *
+line_ranges (PangoLayout *layout)
+{
+  GArray *ranges = g_array_new (FALSE, FALSE, sizeof (LineRange));
+  PangoLayoutIter *iter = pango_layout_get_iter (layout);
+
+  do
+    {
+      int y0, y1;
+      LineRange r;
+
+      pango_layout_iter_get_line_yrange (iter, &y0, &y1);
+      r.top = (double) y0 / PANGO_SCALE;
+      r.bottom = (double) y1 / PANGO_SCALE;
+      g_array_append_val (ranges, r);
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+  return ranges;
+}
+
+/* Whether a page may end at y (points from the layout's top) without
+ * cutting a line of it in two. */
+static gboolean
+between_lines (const GArray *ranges,
+               double        y)
+{
+  for (guint i = 0; i < ranges->len; i++)
+    {
+      const LineRange *r = &g_array_index (ranges, LineRange, i);
+
+      if (r->top + LINE_EPSILON < y && y < r->bottom - LINE_EPSILON)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 typedef struct
@@ -1305,23 +1370,100 @@ text_style (BlockKind kind)
     }
 }
 
+/* The text of a block that is not a row or a drawing, laid out at the
+ * content width; *x and *y: where its top-left sits in the block. */
+static PangoLayout *
+block_layout (TsSpecsheet *self,
+              const Block *b,
+              double       width,
+              double      *x,
+              double      *y)
+{
+  TextStyle ts = text_style (b->kind);
+
+  *x = ts.indent;
+  *y = b->kind == BLOCK_CALLOUT ? CALLOUT_PAD : 0;
+  /* A callout is padded on both sides, a bullet indented on the left. */
+  return make_layout (self, b->text, ts.size, ts.bold,
+                      width - (b->kind == BLOCK_CALLOUT ? 2 : 1) * ts.indent);
+}
+
 static double
 column_x (const Table *t,
-          guint        column,
-          double       width)
+          guint        column)
 {
   double x = 0;
 
   for (guint i = 0; i < column; i++)
-    x += t->fractions[i] * width;
+    x += t->widths[i];
   return x;
 }
 
-/* Calls fn for every cell laid out at width; returns the row height. */
+/* The widest word of text in bold at size: the least a header cell
+ * needs to break only between words. */
+static double
+widest_word (TsSpecsheet *self,
+             const char  *text,
+             double       size)
+{
+  g_auto(GStrv) words = g_strsplit (text != NULL ? text : "", " ", -1);
+  double widest = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr(PangoLayout) layout = make_layout (self, words[i], size, TRUE, 1);
+
+      pango_layout_set_width (layout, -1);
+      widest = MAX (widest, layout_width (layout));
+    }
+  return widest;
+}
+
+/* Column widths for a table at width: its shares, widened where a word
+ * of its header would not fit (“Headroom” in a narrow numeric column) by
+ * taking room from columns with more than their header needs. When all
+ * the header words together are wider than the page, each column gets
+ * the share of the page its header word asks for. */
+static void
+fit_columns (TsSpecsheet *self,
+             Table       *t,
+             double       width)
+{
+  const Block *header = t->header >= 0 ? &g_array_index (self->blocks, Block, t->header) : NULL;
+  double need[MAX_COLUMNS] = { 0 };
+  double deficit = 0, slack = 0, total_need = 0;
+
+  for (guint c = 0; c < t->n_columns; c++)
+    t->widths[c] = t->fractions[c] * width;
+  if (header == NULL)
+    return;
+  for (guint c = 0; c < t->n_columns && header->cells[c] != NULL; c++)
+    {
+      /* Half a point over the text's own width: a line exactly as wide as
+       * its box may still wrap after rounding to Pango units. */
+      need[c] = widest_word (self, header->cells[c], t->size) + 2 * CELL_PAD_X + 0.5;
+      deficit += MAX (0, need[c] - t->widths[c]);
+      slack += MAX (0, t->widths[c] - need[c]);
+      total_need += need[c];
+    }
+  if (deficit <= 0)
+    return;
+  for (guint c = 0; c < t->n_columns; c++)
+    {
+      if (deficit > slack)
+        t->widths[c] = need[c] * width / total_need;
+      else if (need[c] > t->widths[c])
+        t->widths[c] = need[c];
+      else
+        t->widths[c] -= deficit * (t->widths[c] - need[c]) / slack;
+    }
+}
+
+/* Lays out every cell of a row (layouts: MAX_COLUMNS, filled); returns
+ * the row height. */
 static double
 row_layouts (TsSpecsheet *self,
              const Block *b,
-             double       width,
              PangoLayout **layouts)
 {
   const Table *t = &g_array_index (self->tables, Table, b->table);
@@ -1329,16 +1471,25 @@ row_layouts (TsSpecsheet *self,
 
   for (guint c = 0; c < t->n_columns && b->cells[c] != NULL; c++)
     {
-      double cw = t->fractions[c] * width - 2 * CELL_PAD_X;
+      double cw = t->widths[c] - 2 * CELL_PAD_X;
 
       layouts[c] = make_layout (self, b->cells[c], t->size, b->header || b->bold, cw);
-      if (t->right[c] && !b->header)
-        pango_layout_set_alignment (layouts[c], PANGO_ALIGN_RIGHT);
-      else if (t->right[c])
+      /* A heading never breaks inside a word (“Headro-om”): its column
+       * was widened for its longest word. */
+      if (b->header)
+        pango_layout_set_wrap (layouts[c], PANGO_WRAP_WORD);
+      if (t->right[c])
         pango_layout_set_alignment (layouts[c], PANGO_ALIGN_RIGHT);
       height = MAX (height, layout_height (layouts[c]));
     }
   return height + 2 * CELL_PAD_Y;
+}
+
+static void
+clear_layouts (PangoLayout **layouts)
+{
+  for (guint i = 0; i < MAX_COLUMNS; i++)
+    g_clear_object (&layouts[i]);
 }
 
 static double
@@ -1356,29 +1507,20 @@ block_height (TsSpecsheet *self,
               Block       *b,
               double       width)
 {
-  TextStyle ts = text_style (b->kind);
-
   switch (b->kind)
     {
     case BLOCK_ROW:
       {
         PangoLayout *layouts[MAX_COLUMNS] = { NULL };
-        double h = row_layouts (self, b, width, layouts);
+        double h = row_layouts (self, b, layouts);
 
-        for (guint i = 0; i < MAX_COLUMNS; i++)
-          g_clear_object (&layouts[i]);
+        clear_layouts (layouts);
         return h;
       }
     case BLOCK_DRAWING:
       return drawing_height (self, b->drawing, width);
     case BLOCK_PAGE_BREAK:
       return 0;
-    case BLOCK_CALLOUT:
-      {
-        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width - 2 * ts.indent);
-
-        return layout_height (layout) + 2 * CALLOUT_PAD;
-      }
     case BLOCK_TITLE:
     case BLOCK_SUBTITLE:
     case BLOCK_HEADING:
@@ -1387,70 +1529,22 @@ block_height (TsSpecsheet *self,
     case BLOCK_NOTE:
     case BLOCK_BULLET:
     case BLOCK_CHECK:
+    case BLOCK_CALLOUT:
     default:
       {
-        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width - ts.indent);
+        double x, y;
+        g_autoptr(PangoLayout) layout = block_layout (self, b, width, &x, &y);
 
-        return layout_height (layout);
+        return layout_height (layout) + 2 * y;
       }
     }
 }
 
-/* Rows of the drawing with nothing on them across the whole width: the
- * places a page can end without cutting through anything, for a drawing
- * that names none of its own. */
-static GArray *
-scan_breaks (TsSpecsheet *self,
-             const Block *b,
-             double       width)
-{
-  GArray *breaks = g_array_new (FALSE, FALSE, sizeof (double));
-  int w = (int) ceil (width * BREAK_SCAN_SCALE);
-  int h = (int) ceil (b->height * BREAK_SCAN_SCALE);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
-  TsRackOptions rack = { FALSE, FALSE };
-  const guint32 *data;
-  guint32 background;
-  cairo_t *cr;
-  int stride;
-
-  cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, self->style.background.r, self->style.background.g, self->style.background.b);
-  cairo_paint (cr);
-  cairo_scale (cr, BREAK_SCAN_SCALE, BREAK_SCAN_SCALE);
-  ts_render_drawing (b->drawing, cr, self->plan, -1, width, b->height, &self->style, &rack);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  data = (const guint32 *) (gpointer) cairo_image_surface_get_data (surface);
-  stride = cairo_image_surface_get_stride (surface) / 4;
-  background = data[0] & 0xffffff;
-  for (int y = 0, run = 0; data != NULL && y <= h; y++)
-    {
-      gboolean clean = y < h;
-
-      for (int x = 0; x < w && clean; x++)
-        clean = (data[y * stride + x] & 0xffffff) == background;
-      if (clean)
-        {
-          run++;
-          continue;
-        }
-      /* Cut in the middle of a wide enough empty band. */
-      if (run >= BREAK_MIN_GAP * BREAK_SCAN_SCALE)
-        {
-          double at = (y - run / 2.0) / BREAK_SCAN_SCALE;
-
-          g_array_append_val (breaks, at);
-        }
-      run = 0;
-    }
-  cairo_surface_destroy (surface);
-  return breaks;
-}
-
-/* Where a page may end inside a drawing: the drawing's own places (the
- * gaps between rows of racks), else the clean rows of its raster. */
+/* Where a page may end inside a drawing: the places its own geometry
+ * names (the gaps between rows of racks or of power bars). A drawing
+ * naming none is cut at the page's end. Never found on a raster of the
+ * drawing: a cluster of thousands of racks is taller than any image
+ * cairo can make (32,767 pixels), and rasterising it is unbounded work. */
 static GArray *
 drawing_breaks (TsSpecsheet *self,
                 const Block *b,
@@ -1458,12 +1552,99 @@ drawing_breaks (TsSpecsheet *self,
 {
   GArray *breaks = ts_render_drawing_breaks (b->drawing, self->plan, -1, width, &self->style);
 
-  return breaks != NULL ? breaks : scan_breaks (self, b, width);
+  return breaks != NULL ? breaks : g_array_new (FALSE, FALSE, sizeof (double));
 }
 
-/* How much of the drawing from done goes into room: up to the last place
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Where a page may end inside a row taller than a page: under a line of
+ * one cell where no other cell has a line cut in two. */
+static GArray *
+row_breaks (TsSpecsheet *self,
+            const Block *b)
+{
+  GArray *breaks = g_array_new (FALSE, FALSE, sizeof (double));
+  PangoLayout *layouts[MAX_COLUMNS] = { NULL };
+  GArray *ranges[MAX_COLUMNS] = { NULL };
+  guint n = 0;
+
+  row_layouts (self, b, layouts);
+  for (; n < MAX_COLUMNS && layouts[n] != NULL; n++)
+    ranges[n] = line_ranges (layouts[n]);
+  for (guint c = 0; c < n; c++)
+    for (guint l = 0; l < ranges[c]->len; l++)
+      {
+        double at = g_array_index (ranges[c], LineRange, l).bottom;
+        gboolean clean = TRUE;
+
+        for (guint other = 0; other < n && clean; other++)
+          clean = between_lines (ranges[other], at);
+        if (clean)
+          {
+            at += CELL_PAD_Y;
+            g_array_append_val (breaks, at);
+          }
+      }
+  for (guint c = 0; c < n; c++)
+    g_array_unref (ranges[c]);
+  clear_layouts (layouts);
+  g_array_sort (breaks, compare_doubles);
+  return breaks;
+}
+
+/* Where a page may end inside a paragraph taller than a page: under any
+ * of its lines. */
+static GArray *
+text_breaks (TsSpecsheet *self,
+             const Block *b,
+             double       width)
+{
+  GArray *breaks = g_array_new (FALSE, FALSE, sizeof (double));
+  double x, y;
+  g_autoptr(PangoLayout) layout = block_layout (self, b, width, &x, &y);
+  g_autoptr(GArray) ranges = line_ranges (layout);
+
+  for (guint l = 0; l < ranges->len; l++)
+    {
+      double at = y + g_array_index (ranges, LineRange, l).bottom;
+
+      g_array_append_val (breaks, at);
+    }
+  return breaks;
+}
+
+/* Fills b->breaks, the places a page may end inside b, on first need:
+ * only blocks taller than a page ask. */
+static const GArray *
+block_breaks (TsSpecsheet *self,
+              Block       *b)
+{
+  double width = self->width - 2 * MARGIN_SIDE;
+
+  if (b->breaks != NULL)
+    return b->breaks;
+  if (b->kind == BLOCK_DRAWING)
+    b->breaks = drawing_breaks (self, b, width);
+  else if (b->kind == BLOCK_ROW)
+    b->breaks = row_breaks (self, b);
+  else if (b->kind == BLOCK_PAGE_BREAK)
+    b->breaks = g_array_new (FALSE, FALSE, sizeof (double));
+  else
+    b->breaks = text_breaks (self, b, width);
+  return b->breaks;
+}
+
+/* How much of the block from done goes into room: up to the last place
  * it may end. 0 when that would leave less than a share of a page that
- * is not fresh (the drawing then starts on the next one); a whole fresh
+ * is not fresh (the block then starts on the next one); a whole fresh
  * page when there is no such place at all. */
 static double
 slice_length (const Block *b,
@@ -1479,13 +1660,13 @@ slice_length (const Block *b,
     {
       double at = g_array_index (b->breaks, double, i);
 
-      if (at <= done)
+      if (at <= done + LINE_EPSILON)
         continue;
       if (at > done + room)
         break;
       best = at - done;
     }
-  if (room >= page_body)
+  if (room >= page_body - LINE_EPSILON)
     return best > 0 ? best : room;
   return best >= BREAK_MIN_SHARE * page_body ? best : 0;
 }
@@ -1522,48 +1703,98 @@ keeps_with_next (const Block *b)
          || b->kind == BLOCK_SUBTITLE || b->kind == BLOCK_CHECK || (b->kind == BLOCK_ROW && b->header);
 }
 
-/* How much of a drawing must follow its heading on the same page: all of
- * it, or for one taller than a page its first slice. */
-static double
-drawing_lead (TsSpecsheet *self,
-              Block       *b,
-              double       page_body)
+/* The block index of the header row repeated above b when a page starts
+ * with it, or -1. */
+static int
+repeated_header (TsSpecsheet *self,
+                 const Block *b)
 {
-  if (b->height <= page_body)
-    return b->height;
-  if (b->breaks == NULL)
-    b->breaks = drawing_breaks (self, b, self->width - 2 * MARGIN_SIDE);
-  for (guint i = 0; i < b->breaks->len; i++)
-    {
-      double at = g_array_index (b->breaks, double, i);
-
-      if (at >= BREAK_MIN_SHARE * page_body && at <= page_body)
-        return at;
-    }
-  return page_body;
+  if (b->kind != BLOCK_ROW || b->header)
+    return -1;
+  return g_array_index (self->tables, Table, b->table).header;
 }
 
-/* Places a drawing taller than a page in slices that end only where it
- * may end, from *y on *page onwards. */
+/* A table continued on a new page repeats its header row. */
 static void
-place_long_drawing (TsSpecsheet *self,
-                    guint        index,
-                    GArray     **page,
-                    double      *y,
-                    double       before,
-                    double       top,
-                    double       bottom)
+place_repeated_header (TsSpecsheet *self,
+                       GArray      *page,
+                       double      *y,
+                       const Block *b)
+{
+  int header = repeated_header (self, b);
+  double height;
+
+  if (header < 0)
+    return;
+  height = g_array_index (self->blocks, Block, header).height;
+  place (page, (guint) header, *y, 0, height);
+  *y += height;
+}
+
+/* The room for b on a page of its own: the page's body less the header
+ * row it brings along. */
+static double
+fresh_room (TsSpecsheet *self,
+            const Block *b,
+            double       top,
+            double       bottom)
+{
+  int header = repeated_header (self, b);
+
+  return bottom - top - (header >= 0 ? g_array_index (self->blocks, Block, header).height : 0);
+}
+
+/* How much of b must follow a heading on the same page: all of it, or
+ * for one taller than a page its first slice. */
+static double
+block_lead (TsSpecsheet *self,
+            Block       *b,
+            double       top,
+            double       bottom)
+{
+  double room = fresh_room (self, b, top, bottom);
+  const GArray *breaks;
+
+  if (b->height <= room)
+    return b->height;
+  breaks = block_breaks (self, b);
+  for (guint i = 0; i < breaks->len; i++)
+    {
+      double at = g_array_index (breaks, double, i);
+
+      if (at >= BREAK_MIN_SHARE * room && at <= room)
+        return at;
+    }
+  return room;
+}
+
+/* Places a block taller than a page (a cluster's drawing, a row or a
+ * paragraph with a name thousands of characters long) in slices that end
+ * only where it may end, from *y on *page onwards: nothing runs over the
+ * footer. */
+static void
+place_in_slices (TsSpecsheet *self,
+                 guint        index,
+                 GArray     **page,
+                 double      *y,
+                 double       before,
+                 double       top,
+                 double       bottom)
 {
   Block *b = &g_array_index (self->blocks, Block, index);
+  double room = fresh_room (self, b, top, bottom);
   double done = 0;
 
-  if (b->breaks == NULL)
-    b->breaks = drawing_breaks (self, b, self->width - 2 * MARGIN_SIDE);
+  block_breaks (self, b);
   *y += before;
   while (done < b->height)
     {
-      double slice = slice_length (b, done, bottom - *y, bottom - top);
+      double slice = slice_length (b, done, bottom - *y, room);
 
+      /* Only a header row as tall as the page leaves no room on a fresh
+       * one; place the rest rather than loop. */
+      if (slice <= 0 && room <= 0)
+        slice = b->height - done;
       if (slice > 0)
         {
           place (*page, index, *y, done, slice);
@@ -1574,6 +1805,7 @@ place_long_drawing (TsSpecsheet *self,
         {
           *page = new_page (self);
           *y = top;
+          place_repeated_header (self, *page, y, b);
         }
     }
 }
@@ -1599,6 +1831,8 @@ ts_specsheet_paginate (TsSpecsheet *self,
   self->height = height;
   g_ptr_array_set_size (self->pages, 0);
 
+  for (guint i = 0; i < self->tables->len; i++)
+    fit_columns (self, &g_array_index (self->tables, Table, i), content_w);
   for (guint i = 0; i < self->blocks->len; i++)
     {
       Block *b = &g_array_index (self->blocks, Block, i);
@@ -1634,17 +1868,16 @@ ts_specsheet_paginate (TsSpecsheet *self,
 
           if (next->kind == BLOCK_PAGE_BREAK)
             break;
-          need += text_style (next->kind).before
-                  + (next->kind == BLOCK_DRAWING ? drawing_lead (self, next, bottom - top) : next->height);
+          need += text_style (next->kind).before + block_lead (self, next, top, bottom);
           if (!keeps_with_next (next))
             break;
         }
 
-      /* A drawing taller than a page starts where it is and runs on over
+      /* A block taller than a page starts where it is and runs on over
        * as many pages as it needs. */
-      if (b->kind == BLOCK_DRAWING && b->height > bottom - top)
+      if (b->height > fresh_room (self, b, top, bottom))
         {
-          place_long_drawing (self, i, &page, &y, before, top, bottom);
+          place_in_slices (self, i, &page, &y, before, top, bottom);
           overflowed = TRUE;
           continue;
         }
@@ -1655,19 +1888,7 @@ ts_specsheet_paginate (TsSpecsheet *self,
           page = new_page (self);
           y = top;
           before = 0;
-          /* A table continued on a new page repeats its header row. */
-          if (b->kind == BLOCK_ROW && !b->header)
-            {
-              const Table *t = &g_array_index (self->tables, Table, b->table);
-
-              if (t->header >= 0)
-                {
-                  const Block *h = &g_array_index (self->blocks, Block, t->header);
-
-                  place (page, t->header, y, 0, h->height);
-                  y += h->height;
-                }
-            }
+          place_repeated_header (self, page, &y, b);
         }
 
       y += before;
@@ -1693,14 +1914,51 @@ set_color (cairo_t       *cr,
   cairo_set_source_rgba (cr, color->r, color->g, color->b, color->a);
 }
 
+/* The part of a block a placement shows, in points from the block's top;
+ * the whole block when it is not cut. */
+typedef struct
+{
+  double from, to;
+} Band;
+
+static const Band whole_band = { -G_MAXDOUBLE, G_MAXDOUBLE };
+
+/* Draws layout with its top-left at x, y: only the lines inside band
+ * (points from the layout's top), so a slice of a long text puts on its
+ * page the lines it shows and no others. */
 static void
 show_layout (cairo_t     *cr,
              PangoLayout *layout,
              double       x,
-             double       y)
+             double       y,
+             Band         band)
 {
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
+  PangoLayoutIter *iter = pango_layout_get_iter (layout);
+
+  do
+    {
+      PangoRectangle logical;
+      int y0, y1;
+
+      pango_layout_iter_get_line_yrange (iter, &y0, &y1);
+      if ((double) y1 / PANGO_SCALE <= band.from + LINE_EPSILON
+          || (double) y0 / PANGO_SCALE >= band.to - LINE_EPSILON)
+        continue;
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      cairo_move_to (cr, x + (double) logical.x / PANGO_SCALE,
+                     y + (double) pango_layout_iter_get_baseline (iter) / PANGO_SCALE);
+      pango_cairo_show_layout_line (cr, pango_layout_iter_get_line_readonly (iter));
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+}
+
+/* band shifted into a part of the block that starts at offset */
+static Band
+band_from (Band   band,
+           double offset)
+{
+  return (Band) { band.from - offset, band.to - offset };
 }
 
 static void
@@ -1729,11 +1987,12 @@ draw_row (TsSpecsheet *self,
           const Block *b,
           double       x,
           double       y,
-          double       width)
+          double       width,
+          Band         band)
 {
   const Table *t = &g_array_index (self->tables, Table, b->table);
   PangoLayout *layouts[MAX_COLUMNS] = { NULL };
-  double h = row_layouts (self, b, width, layouts);
+  double h = row_layouts (self, b, layouts);
 
   if (b->header || b->shaded)
     {
@@ -1743,12 +2002,26 @@ draw_row (TsSpecsheet *self,
     }
   for (guint c = 0; c < t->n_columns; c++)
     {
+      double cx = x + column_x (t, c);
+      gboolean clip;
+
       if (layouts[c] == NULL)
         continue;
+      /* Only a header word wider than the whole page's share runs past its
+       * column: it is cut there rather than drawn over the next one. */
+      clip = layout_width (layouts[c]) > t->widths[c] - 2 * CELL_PAD_X + 0.5;
+      if (clip)
+        {
+          cairo_save (cr);
+          cairo_rectangle (cr, cx, y, t->widths[c], h);
+          cairo_clip (cr);
+        }
       set_color (cr, b->header ? &self->style.muted : &self->style.foreground);
-      show_layout (cr, layouts[c], x + column_x (t, c, width) + CELL_PAD_X, y + CELL_PAD_Y);
-      g_object_unref (layouts[c]);
+      show_layout (cr, layouts[c], cx + CELL_PAD_X, y + CELL_PAD_Y, band_from (band, CELL_PAD_Y));
+      if (clip)
+        cairo_restore (cr);
     }
+  clear_layouts (layouts);
   /* A hairline under each row guides the eye across wide tables. */
   cairo_move_to (cr, x, y + h);
   cairo_line_to (cr, x + width, y + h);
@@ -1757,91 +2030,104 @@ draw_row (TsSpecsheet *self,
   cairo_stroke (cr);
 }
 
+/* The box of a checklist item or the dot of a bullet, on its first line. */
+static void
+draw_mark (const Block *b,
+           cairo_t     *cr,
+           PangoLayout *layout,
+           double       x,
+           double       y)
+{
+  TextStyle ts = text_style (b->kind);
+  double baseline = y + pango_layout_get_baseline (layout) / (double) PANGO_SCALE;
+
+  cairo_new_path (cr);
+  if (b->kind == BLOCK_CHECK)
+    {
+      /* An empty box to tick on paper. */
+      double side = ts.size * 0.8;
+
+      cairo_set_line_width (cr, 0.7);
+      cairo_rectangle (cr, x + 1, baseline - side, side, side);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      cairo_arc (cr, x + 4, baseline - ts.size * 0.3, 1.4, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+}
+
+static const TsColor *
+text_color (TsSpecsheet *self,
+            BlockKind    kind)
+{
+  if (kind == BLOCK_HEADING)
+    return &self->style.accent;
+  if (kind == BLOCK_NOTE || kind == BLOCK_SUBTITLE)
+    return &self->style.muted;
+  return &self->style.foreground;
+}
+
 static void
 draw_text_block (TsSpecsheet *self,
                  cairo_t     *cr,
                  const Block *b,
                  double       x,
                  double       y,
-                 double       width)
+                 double       width,
+                 Band         band)
 {
-  TextStyle ts = text_style (b->kind);
+  double lx, ly;
+  g_autoptr(PangoLayout) layout = block_layout (self, b, width, &lx, &ly);
 
-  switch (b->kind)
+  if (b->kind == BLOCK_CALLOUT)
     {
-    case BLOCK_CALLOUT:
-      {
-        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width - 2 * ts.indent);
-
-        cairo_rectangle (cr, x, y, width, b->height);
-        cairo_set_source_rgba (cr, self->style.accent.r, self->style.accent.g, self->style.accent.b, 0.08);
-        cairo_fill (cr);
-        cairo_rectangle (cr, x, y, 3, b->height);
-        set_color (cr, &self->style.accent);
-        cairo_fill (cr);
-        set_color (cr, &self->style.foreground);
-        show_layout (cr, layout, x + ts.indent, y + CALLOUT_PAD);
-      }
-      break;
-
-    case BLOCK_BULLET:
-    case BLOCK_CHECK:
-      {
-        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width - ts.indent);
-        PangoRectangle logical;
-
-        set_color (cr, &self->style.foreground);
-        show_layout (cr, layout, x + ts.indent, y);
-        pango_layout_get_pixel_extents (layout, NULL, &logical);
-        if (b->kind == BLOCK_CHECK)
-          {
-            /* An empty box to tick on paper. */
-            double side = ts.size * 0.8;
-            double top = y + (pango_layout_get_baseline (layout) / (double) PANGO_SCALE) - side;
-
-            cairo_new_path (cr);
-            cairo_set_line_width (cr, 0.7);
-            cairo_rectangle (cr, x + 1, top, side, side);
-            cairo_stroke (cr);
-          }
-        else
-          {
-            double cy = y + (pango_layout_get_baseline (layout) / (double) PANGO_SCALE) - ts.size * 0.3;
-
-            cairo_new_path (cr);
-            cairo_arc (cr, x + 4, cy, 1.4, 0, 2 * G_PI);
-            cairo_fill (cr);
-          }
-      }
-      break;
-
-    case BLOCK_HEADING:
-      {
-        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width);
-
-        set_color (cr, &self->style.accent);
-        show_layout (cr, layout, x, y);
-      }
-      break;
-
-    case BLOCK_TITLE:
-    case BLOCK_SUBTITLE:
-    case BLOCK_SUBHEADING:
-    case BLOCK_TEXT:
-    case BLOCK_NOTE:
-    case BLOCK_ROW:
-    case BLOCK_DRAWING:
-    case BLOCK_PAGE_BREAK:
-    default:
-      {
-        g_autoptr(PangoLayout) layout = make_layout (self, b->text, ts.size, ts.bold, width);
-
-        set_color (cr, b->kind == BLOCK_NOTE || b->kind == BLOCK_SUBTITLE ? &self->style.muted
-                                                                           : &self->style.foreground);
-        show_layout (cr, layout, x, y);
-      }
-      break;
+      cairo_rectangle (cr, x, y, width, b->height);
+      cairo_set_source_rgba (cr, self->style.accent.r, self->style.accent.g, self->style.accent.b, 0.08);
+      cairo_fill (cr);
+      cairo_rectangle (cr, x, y, 3, b->height);
+      set_color (cr, &self->style.accent);
+      cairo_fill (cr);
     }
+  set_color (cr, text_color (self, b->kind));
+  show_layout (cr, layout, x + lx, y + ly, band_from (band, ly));
+  if (b->kind == BLOCK_BULLET || b->kind == BLOCK_CHECK)
+    draw_mark (b, cr, layout, x, y);
+}
+
+/* One placement: a whole block, or the slice of one taller than a page,
+ * clipped to the slice so nothing of the rest shows on this page. */
+static void
+draw_placement (TsSpecsheet     *self,
+                cairo_t         *cr,
+                const Placement *p,
+                double           page_width)
+{
+  const Block *b = &g_array_index (self->blocks, Block, p->block);
+  double content_w = page_width - 2 * MARGIN_SIDE;
+  gboolean sliced = p->slice_top > 0 || p->slice_height < b->height;
+  Band band = sliced ? (Band) { p->slice_top, p->slice_top + p->slice_height } : whole_band;
+  double top = p->y - p->slice_top;
+
+  if (b->kind == BLOCK_DRAWING)
+    {
+      draw_drawing (self, cr, b, p, MARGIN_SIDE, content_w);
+      return;
+    }
+  if (sliced)
+    {
+      /* The last slice keeps the hairline under its row. */
+      cairo_save (cr);
+      cairo_rectangle (cr, 0, p->y, page_width, p->slice_height + (band.to >= b->height ? 1 : 0));
+      cairo_clip (cr);
+    }
+  if (b->kind == BLOCK_ROW)
+    draw_row (self, cr, b, MARGIN_SIDE, top, content_w, band);
+  else
+    draw_text_block (self, cr, b, MARGIN_SIDE, top, content_w, band);
+  if (sliced)
+    cairo_restore (cr);
 }
 
 static void
@@ -1873,26 +2159,60 @@ draw_footer (TsSpecsheet *self,
   pango_layout_set_alignment (right, PANGO_ALIGN_RIGHT);
   left = make_layout (self, self->footer_left, SIZE_SMALL, FALSE, content_w * 0.7);
   set_color (cr, &self->style.muted);
-  show_layout (cr, left, MARGIN_SIDE, y);
-  show_layout (cr, right, MARGIN_SIDE + content_w * 0.7, y);
+  show_layout (cr, left, MARGIN_SIDE, y, whole_band);
+  show_layout (cr, right, MARGIN_SIDE + content_w * 0.7, y, whole_band);
 }
 
-void
+const char *
+ts_specsheet_status_reason (cairo_status_t status)
+{
+  switch (status)
+    {
+    case CAIRO_STATUS_NO_MEMORY:
+      return g_strerror (ENOMEM);
+    case CAIRO_STATUS_WRITE_ERROR:
+      return g_strerror (EIO);
+    default:
+      return cairo_status_to_string (status);
+    }
+}
+
+/* A context in error draws nothing and says so only through its status:
+ * name the page, so a truncated document never passes for a whole one. */
+static gboolean
+check_cairo (cairo_t  *cr,
+             guint     page,
+             GError  **error)
+{
+  cairo_status_t status = cairo_status (cr);
+
+  if (status == CAIRO_STATUS_SUCCESS)
+    return TRUE;
+  /* Translators: “Could not draw page 3 of the spec sheet: out of memory” */
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not draw page %u of the spec sheet: %s"),
+               page + 1, ts_specsheet_status_reason (status));
+  return FALSE;
+}
+
+gboolean
 ts_specsheet_draw_page (TsSpecsheet *self,
                         cairo_t     *cr,
                         guint        page,
                         double       width,
-                        double       height)
+                        double       height,
+                        GError     **error)
 {
-  double content_w = width - 2 * MARGIN_SIDE;
   GArray *placements;
   LangGuard guard;
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (cr != NULL);
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (cr != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (!check_cairo (cr, page, error))
+    return FALSE;
   ts_specsheet_paginate (self, width, height);
-  g_return_if_fail (page < self->pages->len);
+  g_return_val_if_fail (page < self->pages->len, FALSE);
   placements = g_ptr_array_index (self->pages, page);
 
   /* The drawings format their labels while drawing. */
@@ -1906,22 +2226,13 @@ ts_specsheet_draw_page (TsSpecsheet *self,
   cairo_fill (cr);
 
   for (guint i = 0; i < placements->len; i++)
-    {
-      const Placement *p = &g_array_index (placements, Placement, i);
-      const Block *b = &g_array_index (self->blocks, Block, p->block);
-
-      if (b->kind == BLOCK_ROW)
-        draw_row (self, cr, b, MARGIN_SIDE, p->y, content_w);
-      else if (b->kind == BLOCK_DRAWING)
-        draw_drawing (self, cr, b, p, MARGIN_SIDE, content_w);
-      else
-        draw_text_block (self, cr, b, MARGIN_SIDE, p->y, content_w);
-    }
+    draw_placement (self, cr, &g_array_index (placements, Placement, i), width);
 
   draw_footer (self, cr, page, width, height);
   cairo_restore (cr);
 
   lang_pop (&guard);
+  return check_cairo (cr, page, error);
 }
 
 /* ---- PDF ------------------------------------------------------------------- */
@@ -1980,14 +2291,34 @@ sink_write (void                *closure,
 static gboolean
 write_failed (GError    **error,
               const char *path,
-              int         code)
+              int         code,
+              const char *reason)
 {
   g_autofree char *display = g_filename_display_name (path);
 
   /* Translators: “Could not save the spec sheet to “/x/y.pdf”: Permission denied” */
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (code),
-               _("Could not save the spec sheet to “%s”: %s"), display, g_strerror (code));
+  g_set_error (error, G_FILE_ERROR, code != 0 ? g_file_error_from_errno (code) : G_FILE_ERROR_FAILED,
+               _("Could not save the spec sheet to “%s”: %s"), display,
+               reason != NULL ? reason : g_strerror (code));
   return FALSE;
+}
+
+/* Every page onto cr, stopping at the first that fails: a surface in
+ * error draws nothing more, and a thousand pages of nothing take time. */
+static gboolean
+draw_all_pages (TsSpecsheet  *self,
+                cairo_t      *cr,
+                GError      **error)
+{
+  guint n_pages = ts_specsheet_paginate (self, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
+
+  for (guint i = 0; i < n_pages; i++)
+    {
+      if (!ts_specsheet_draw_page (self, cr, i, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT, error))
+        return FALSE;
+      cairo_show_page (cr);
+    }
+  return TRUE;
 }
 
 gboolean
@@ -1998,11 +2329,11 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
   g_autofree char *dir = NULL;
   g_autofree char *base = NULL;
   g_autofree char *tmp = NULL;
+  g_autoptr(GError) draw_error = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
   Sink sink = { -1, 0 };
-  guint n_pages;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -2012,19 +2343,13 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
   tmp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
   sink.fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
   if (sink.fd < 0)
-    return write_failed (error, path, errno);
+    return write_failed (error, path, errno, NULL);
 
   surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, TS_SPECSHEET_A4_WIDTH_PT,
                                                  TS_SPECSHEET_A4_HEIGHT_PT);
   ts_specsheet_set_pdf_metadata (self, surface);
   cr = cairo_create (surface);
-
-  n_pages = ts_specsheet_paginate (self, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
-  for (guint i = 0; i < n_pages; i++)
-    {
-      ts_specsheet_draw_page (self, cr, i, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
-      cairo_show_page (cr);
-    }
+  draw_all_pages (self, cr, &draw_error);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   status = cairo_surface_status (surface);
@@ -2032,7 +2357,7 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
 
   /* mkstemp makes the file 0600; a document is as readable as any file
    * the user saves. */
-  if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS)
+  if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS && draw_error == NULL)
     {
       mode_t mask = umask (0);
 
@@ -2043,14 +2368,17 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
   if (close (sink.fd) != 0 && sink.error == 0)
     sink.error = errno;
 
-  if (sink.error == 0 && status != CAIRO_STATUS_SUCCESS)
-    sink.error = EIO;
-  if (sink.error == 0 && g_rename (tmp, path) != 0)
+  /* The system's reason first (a full disk also puts cairo in error),
+   * then cairo's, then the page that could not be drawn. */
+  if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS && draw_error == NULL && g_rename (tmp, path) != 0)
     sink.error = errno;
-  if (sink.error != 0)
+  if (sink.error != 0 || status != CAIRO_STATUS_SUCCESS || draw_error != NULL)
     {
       g_unlink (tmp);
-      return write_failed (error, path, sink.error);
+      if (sink.error != 0)
+        return write_failed (error, path, sink.error, NULL);
+      return write_failed (error, path, 0, status != CAIRO_STATUS_SUCCESS ? ts_specsheet_status_reason (status)
+                                                                         : draw_error->message);
     }
   return TRUE;
 }

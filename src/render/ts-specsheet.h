@@ -39,12 +39,16 @@ guint        ts_specsheet_paginate            (TsSpecsheet  *sheet,
                                                double        height);
 guint        ts_specsheet_get_n_pages         (TsSpecsheet  *sheet);
 /* Draws page (0-based) onto cr, whose user space is points with the page's
- * top-left corner at 0,0. Paginates first when the size changed. */
-void         ts_specsheet_draw_page           (TsSpecsheet  *sheet,
+ * top-left corner at 0,0. Paginates first when the size changed. FALSE,
+ * with error set (G_IO_ERROR), when cr is or falls into an error state
+ * (a surface cairo could not make, memory, a failed write): nothing more
+ * can be drawn on it, stop and report. */
+gboolean     ts_specsheet_draw_page           (TsSpecsheet  *sheet,
                                                cairo_t      *cr,
                                                guint         page,
                                                double        width,
-                                               double        height);
+                                               double        height,
+                                               GError      **error);
 
 /* The sheet's own copy of the plan, computed in the document's language. */
 const TsPlan *ts_specsheet_get_plan           (TsSpecsheet  *sheet);
@@ -56,6 +60,11 @@ const char  *ts_specsheet_get_subject         (TsSpecsheet  *sheet);
 const char  *ts_specsheet_get_lang            (TsSpecsheet  *sheet);
 GDateTime   *ts_specsheet_get_date            (TsSpecsheet  *sheet);
 
+/* The reason a cairo status stands for, for a message a user reads:
+ * the system's translated words where there are some (memory, a write),
+ * else cairo's own. */
+const char  *ts_specsheet_status_reason       (cairo_status_t status);
+
 /* Title, author, creator, subject and dates, when surface is a PDF surface
  * (a no-op otherwise, e.g. on a printer's surface). */
 void         ts_specsheet_set_pdf_metadata    (TsSpecsheet     *sheet,
@@ -63,7 +72,8 @@ void         ts_specsheet_set_pdf_metadata    (TsSpecsheet     *sheet,
 
 /* The whole document as an A4 PDF at path, written atomically: a temporary
  * file in the same folder renamed over path on success, nothing left
- * behind on failure. */
+ * behind on failure (G_FILE_ERROR, naming the file and the reason: the
+ * system's for a failed write, cairo's for a surface in error). */
 gboolean     ts_specsheet_write_pdf           (TsSpecsheet  *sheet,
                                                const char   *path,
                                                GError      **error);

@@ -16,7 +16,9 @@
 #include <adwaita.h>
 #include <errno.h>
 #include <glib/gi18n.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,6 +31,11 @@
 #define PREVIEW_SPACING    18
 
 #define SHEET_KEY "ts-specsheet"
+/* The first failure while drawing (a GError), for whoever ran the
+ * operation: GtkPrintOperation has no way to report one from draw-page. */
+#define ERROR_KEY "ts-error"
+/* Set on an export: its PDF surface is finished and checked in end-print. */
+#define EXPORT_KEY "ts-export"
 
 const char *
 ts_print_lang_from_setting (const char *value)
@@ -58,6 +65,19 @@ on_begin_print (GtkPrintOperation *op,
   gtk_print_operation_set_n_pages (op, (int) n_pages);
 }
 
+/* Keeps the first error and stops the operation: the pages after a
+ * failed one would be drawn into a surface that draws nothing. */
+static void
+fail_operation (GtkPrintOperation *op,
+                GError            *error)
+{
+  if (g_object_get_data (G_OBJECT (op), ERROR_KEY) == NULL)
+    g_object_set_data_full (G_OBJECT (op), ERROR_KEY, g_steal_pointer (&error), (GDestroyNotify) g_error_free);
+  else
+    g_error_free (error);
+  gtk_print_operation_cancel (op);
+}
+
 static void
 on_draw_page (GtkPrintOperation *op,
               GtkPrintContext   *context,
@@ -66,13 +86,43 @@ on_draw_page (GtkPrintOperation *op,
 {
   TsSpecsheet *sheet = operation_sheet (op);
   cairo_t *cr = gtk_print_context_get_cairo_context (context);
+  GError *error = NULL;
 
+  if (g_object_get_data (G_OBJECT (op), ERROR_KEY) != NULL)
+    return;
   /* On export the target is GTK's PDF surface: give it the same title,
    * author and creator as the command line's PDF. */
   if (page_nr == 0)
     ts_specsheet_set_pdf_metadata (sheet, cairo_get_target (cr));
-  ts_specsheet_draw_page (sheet, cr, (guint) page_nr, gtk_print_context_get_width (context),
-                          gtk_print_context_get_height (context));
+  if (!ts_specsheet_draw_page (sheet, cr, (guint) page_nr, gtk_print_context_get_width (context),
+                               gtk_print_context_get_height (context), &error))
+    fail_operation (op, error);
+}
+
+/* GTK 4.8 finishes its export surface after the run without looking at
+ * its status: finish it here, where what cairo reports (memory, a
+ * surface it could not make) can be checked. */
+static void
+on_end_print (GtkPrintOperation *op,
+              GtkPrintContext   *context,
+              gpointer           user_data)
+{
+  cairo_surface_t *target = cairo_get_target (gtk_print_context_get_cairo_context (context));
+  cairo_status_t status;
+
+  if (g_object_get_data (G_OBJECT (op), EXPORT_KEY) == NULL
+      || g_object_get_data (G_OBJECT (op), ERROR_KEY) != NULL)
+    return;
+  cairo_surface_finish (target);
+  status = cairo_surface_status (target);
+  if (status != CAIRO_STATUS_SUCCESS)
+    fail_operation (op, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, ts_specsheet_status_reason (status)));
+}
+
+static const GError *
+operation_error (GtkPrintOperation *op)
+{
+  return g_object_get_data (G_OBJECT (op), ERROR_KEY);
 }
 
 GtkPrintOperation *
@@ -100,6 +150,7 @@ ts_print_operation_new (const TsPlan *plan,
   g_object_set_data_full (G_OBJECT (op), SHEET_KEY, sheet, (GDestroyNotify) ts_specsheet_free);
   g_signal_connect (op, "begin-print", G_CALLBACK (on_begin_print), NULL);
   g_signal_connect (op, "draw-page", G_CALLBACK (on_draw_page), NULL);
+  g_signal_connect (op, "end-print", G_CALLBACK (on_end_print), NULL);
   return op;
 }
 
@@ -115,6 +166,39 @@ save_failed (GError    **error,
   return FALSE;
 }
 
+/* The end-of-file marker every PDF ends with (ISO 32000-1 §7.5.5),
+ * followed by at most a line break. */
+#define PDF_TAIL_BYTES 8
+
+/* cairo (1.16) loses the error of a failed write to a file it opened
+ * itself, as GTK's export surface is: a full disk gave a truncated PDF
+ * and success. Flush the file to disk (which reports a delayed write
+ * error too), then look for the end-of-file marker a whole PDF ends with.
+ * Returns NULL, or why the file is not whole. */
+static const char *
+check_pdf_whole (const char *path)
+{
+  char tail[PDF_TAIL_BYTES + 1] = { 0 };
+  struct stat st;
+  int fd = g_open (path, O_RDONLY, 0);
+  int problem = 0;
+  gboolean whole = FALSE;
+
+  if (fd < 0)
+    return g_strerror (errno);
+  if (fsync (fd) != 0 || fstat (fd, &st) != 0)
+    problem = errno;
+  else
+    whole = st.st_size >= PDF_TAIL_BYTES
+            && pread (fd, tail, PDF_TAIL_BYTES, st.st_size - PDF_TAIL_BYTES) == PDF_TAIL_BYTES
+            && strstr (tail, "%%EOF") != NULL;
+  close (fd);
+  if (problem != 0)
+    return g_strerror (problem);
+  /* Translators: why a spec sheet could not be saved; cairo does not say more */
+  return whole ? NULL : _("the file was not written in full (is the disk full?)");
+}
+
 gboolean
 ts_print_export_pdf (GtkWindow     *parent,
                      const TsPlan  *plan,
@@ -128,6 +212,7 @@ ts_print_export_pdf (GtkWindow     *parent,
   g_autofree char *base = NULL;
   g_autofree char *tmp = NULL;
   GtkPrintOperationResult result;
+  const char *problem;
   mode_t mask;
   int fd;
 
@@ -146,11 +231,25 @@ ts_print_export_pdf (GtkWindow     *parent,
 
   op = ts_print_operation_new (plan, lang);
   gtk_print_operation_set_export_filename (op, tmp);
+  g_object_set_data (G_OBJECT (op), EXPORT_KEY, GINT_TO_POINTER (TRUE));
   result = gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_EXPORT, parent, &local_error);
-  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR || operation_error (op) != NULL)
     {
       g_unlink (tmp);
-      return save_failed (error, path, local_error != NULL ? local_error->message : g_strerror (EIO));
+      return save_failed (error, path, operation_error (op) != NULL ? operation_error (op)->message
+                                       : local_error != NULL ? local_error->message : g_strerror (EIO));
+    }
+  if (result != GTK_PRINT_OPERATION_RESULT_APPLY)
+    {
+      g_unlink (tmp);
+      return save_failed (error, path, g_strerror (ECANCELED));
+    }
+
+  problem = check_pdf_whole (tmp);
+  if (problem != NULL)
+    {
+      g_unlink (tmp);
+      return save_failed (error, path, problem);
     }
 
   /* mkstemp made it private; a saved document is as readable as any. */
@@ -286,7 +385,9 @@ on_print_done (GtkPrintOperation       *op,
 {
   GtkWindow *parent = g_object_get_data (G_OBJECT (op), "ts-parent");
 
-  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+  if (operation_error (op) != NULL)
+    show_error (parent, operation_error (op));
+  else if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
     {
       g_autoptr(GError) error = NULL;
 
@@ -330,14 +431,28 @@ on_preview (GtkPrintOperation        *op,
             gpointer                  user_data)
 {
   TsSpecsheet *sheet = operation_sheet (op);
-  DialogPreview *p = g_new0 (DialogPreview, 1);
+  DialogPreview *p;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
   GtkWindow *window;
+
+  cairo_surface_destroy (surface);
+  if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+    {
+      /* Translators: the reason printing failed, e.g. “The preview could not be opened: out of memory” */
+      g_autoptr(GError) error = g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED, _("The preview could not be opened: %s"),
+                                             ts_specsheet_status_reason (cairo_status (cr)));
+
+      cairo_destroy (cr);
+      show_error (parent != NULL ? parent : g_object_get_data (G_OBJECT (op), "ts-parent"), error);
+      gtk_print_operation_preview_end_preview (preview);
+      return TRUE;
+    }
 
   /* GTK insists on a cairo context for a handled preview; nothing is drawn
    * on it, our window draws the pages itself. */
-  p->cr = cairo_create (surface);
-  cairo_surface_destroy (surface);
+  p = g_new0 (DialogPreview, 1);
+  p->cr = cr;
   gtk_print_context_set_cairo_context (context, p->cr, 72, 72);
   p->preview = g_object_ref (preview);
 
@@ -367,6 +482,8 @@ run_operation (GtkWindow               *parent,
   result = gtk_print_operation_run (op, action, parent, &error);
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR && error != NULL)
     show_error (parent, error);
+  else if (result != GTK_PRINT_OPERATION_RESULT_IN_PROGRESS && operation_error (op) != NULL)
+    show_error (parent, operation_error (op));
   /* With allow-async the operation reports through "done", which drops
    * this reference; without it (some platforms) it finished already. */
   if (result != GTK_PRINT_OPERATION_RESULT_IN_PROGRESS)
@@ -415,9 +532,13 @@ draw_preview_page (GtkDrawingArea *area,
 {
   PreviewPage *pp = user_data;
   double scale = width / TS_SPECSHEET_A4_WIDTH_PT;
+  g_autoptr(GError) error = NULL;
 
   cairo_scale (cr, scale, scale);
-  ts_specsheet_draw_page (pp->sheet, cr, pp->page, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
+  /* GTK's context only fails when GTK itself is out of memory: a page
+   * left blank, said once in the log, is all that can be done. */
+  if (!ts_specsheet_draw_page (pp->sheet, cr, pp->page, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT, &error))
+    g_warning ("%s", error->message);
 }
 
 static void

@@ -299,6 +299,167 @@ assert_racks_whole_on_pages (const char *text,
   g_assert_cmpuint (named, ==, racks);
 }
 
+/* No temporary “.NAME.XXXXXX” of a PDF left in the test's folder. */
+static void
+assert_no_temporary_left (void)
+{
+  g_autoptr(GDir) listing = g_dir_open (tmpdir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      if (g_str_has_prefix (name, "."))
+        g_printerr ("left behind: %s\n", name);
+      g_assert_false (g_str_has_prefix (name, "."));
+    }
+}
+
+/* The racks of the first (recommended) option, from the engine's JSON. */
+static guint
+racks_of (const char * const *scenario)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(JsonNode) root = NULL;
+  JsonArray *options;
+
+  g_ptr_array_add (argv, (gpointer) "estimate");
+  for (guint i = 0; scenario[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) scenario[i]);
+  g_ptr_array_add (argv, (gpointer) "--format");
+  g_ptr_array_add (argv, (gpointer) "json");
+  g_ptr_array_add (argv, NULL);
+  root = ts_test_cli_json ((const char * const *) argv->pdata);
+  options = json_object_get_array_member (json_node_get_object (root), "options");
+  g_assert_cmpuint (json_array_get_length (options), >, 0);
+  return (guint) json_object_get_int_member (json_array_get_object_element (options, 0), "racks");
+}
+
+/* A cluster of thousands of racks: the drawings run to hundreds of pages,
+ * far taller than any image cairo can make (32,767 pixels). This crashed
+ * (SIGSEGV, a 0-byte temporary left) while looking for page breaks on a
+ * raster of the drawing. The PDF must come out whole, every page
+ * counted, the last rack on paper, nothing left behind. */
+static void
+check_huge_cluster (const char         *file,
+                    const char * const *scenario)
+{
+  guint racks = racks_of (scenario);
+  g_autofree char *path = make_pdf (file, "en", scenario);
+  g_autofree char *info = ts_pdf_tool ("pdfinfo", path);
+  g_autofree char *pages = ts_pdf_info_field (info, "Pages");
+  g_autofree char *text = ts_pdf_tool ("pdftotext", path);
+  g_autofree char *flat = ts_pdf_normalise (text);
+  g_autofree char *last_rack = g_strdup_printf ("Rack %u ", racks);
+  g_autofree char *last_page = NULL;
+  guint n = (guint) g_ascii_strtoull (pages, NULL, 10);
+
+  /* 15T tokens in a week need tens of thousands of GPUs: more racks than
+   * a page can hold many times over (a page holds a row of a few). */
+  g_assert_cmpuint (racks, >, 1000);
+  g_assert_cmpuint (n, >, racks / 10);
+  last_page = g_strdup_printf ("Page %u of %u", n, n);
+  g_assert_nonnull (strstr (flat, last_page));
+  g_assert_nonnull (strstr (flat, "Page 1 of "));
+  g_assert_nonnull (strstr (flat, last_rack));
+  assert_no_temporary_left ();
+  g_remove (path);
+}
+
+static void
+test_huge_cluster_405b (void)
+{
+  const char *scenario[] = { "--model", "llama-3.1-405b", "--tokens", "15T", "--deadline-days", "7", NULL };
+
+  check_huge_cluster ("405b-15t-7d.pdf", scenario);
+}
+
+static void
+test_huge_cluster_70b (void)
+{
+  const char *scenario[] = { "--model", "llama-3.1-70b", "--tokens", "15T", "--deadline-days", "1", NULL };
+
+  check_huge_cluster ("70b-15t-1d.pdf", scenario);
+}
+
+/* 190 characters: within what the catalog accepts (200), long enough to
+ * wrap in every table and title it reaches. A run of 70 letters without
+ * a space must break inside the word. */
+#define LONG_SERVER_NAME \
+  "Long Name Industries HyperScale Training Appliance Zanzibar " \
+  "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX" \
+  " with Eight Accelerators, Liquid Cooling Loop, Rev B"
+#define LONG_VENDOR_NAME \
+  "Quartermaster Computing Systems and Integration Services of the Northern Hemisphere, " \
+  "Incorporated, a Subsidiary of Very Long Names Holding Company Limited, Sales Department of Europe"
+
+/* The built-in catalog, its DGX B200 and its vendor renamed. */
+static char *
+write_long_name_catalog (void)
+{
+  const char *argv[] = { "catalog", "export", NULL };
+  g_autoptr(JsonNode) root = ts_test_cli_json (argv);
+  JsonObject *catalog = json_node_get_object (root);
+  JsonArray *servers = json_object_get_array_member (catalog, "servers");
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (tmpdir, "long-names.json", NULL);
+  gboolean renamed = FALSE;
+
+  g_assert_cmpint (g_utf8_strlen (LONG_SERVER_NAME, -1), >=, 180);
+  g_assert_cmpint (g_utf8_strlen (LONG_SERVER_NAME, -1), <=, 200);
+  g_assert_cmpint (g_utf8_strlen (LONG_VENDOR_NAME, -1), >=, 180);
+  g_assert_cmpint (g_utf8_strlen (LONG_VENDOR_NAME, -1), <=, 200);
+  for (guint i = 0; i < json_array_get_length (servers); i++)
+    {
+      JsonObject *server = json_array_get_object_element (servers, i);
+
+      if (g_strcmp0 (json_object_get_string_member (server, "id"), "dgx-b200") != 0)
+        continue;
+      json_object_set_string_member (server, "name", LONG_SERVER_NAME);
+      renamed = TRUE;
+    }
+  g_assert_true (renamed);
+  json_object_set_string_member (json_object_get_object_member (catalog, "vendor"), "name", LONG_VENDOR_NAME);
+  json_generator_set_root (generator, root);
+  g_assert_true (json_generator_to_file (generator, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+/* The issue's unbounded cells: a long server and vendor name wrap inside
+ * their cells, and no text reaches the footer or leaves the page; the
+ * comparison's headings stay whole words. */
+static void
+test_long_names (void)
+{
+  g_autofree char *catalog = write_long_name_catalog ();
+  const char *check[] = { "catalog", "check", catalog, NULL };
+  const char *options[] = { "--catalog", catalog, "--params", "405B", "--method", "full", "--servers", "64",
+                            "--server", "dgx-b200", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *flat = NULL;
+  g_autoptr(GArray) words = NULL;
+  gboolean headroom = FALSE;
+
+  /* The catalog loads (a broken one would fall back to the built-in). */
+  g_assert_cmpint (ts_test_run_cli (check, &out, &err), ==, 0);
+  path = make_pdf ("long-names.pdf", "en", options);
+  text = ts_pdf_tool ("pdftotext", path);
+  flat = ts_pdf_normalise (text);
+  g_assert_nonnull (strstr (flat, "Zanzibar"));
+  g_assert_nonnull (strstr (flat, "Rev B"));
+  g_assert_nonnull (strstr (flat, "Northern Hemisphere"));
+  ts_pdf_assert_text_above_footer (path);
+
+  words = ts_pdf_words (path);
+  for (guint i = 0; i < words->len; i++)
+    headroom |= g_strcmp0 (g_array_index (words, TsPdfWord, i).text, "Headroom") == 0;
+  g_assert_true (headroom);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -314,6 +475,9 @@ main (int    argc,
   g_test_add_func ("/pdf/cli/russian", test_russian);
   g_test_add_func ("/pdf/cli/unwritable", test_unwritable);
   g_test_add_func ("/pdf/cli/cluster-not-cut-off", test_cluster_not_cut_off);
+  g_test_add_func ("/pdf/cli/huge-cluster-405b-15t-7d", test_huge_cluster_405b);
+  g_test_add_func ("/pdf/cli/huge-cluster-70b-15t-1d", test_huge_cluster_70b);
+  g_test_add_func ("/pdf/cli/long-names", test_long_names);
 
   status = g_test_run ();
   ts_pdf_remove_dir (tmpdir);

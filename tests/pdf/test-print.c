@@ -13,7 +13,9 @@
 
 #include <glib/gstdio.h>
 #include <adwaita.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "pdf-support.h"
 #include "ts-print.h"
@@ -220,6 +222,142 @@ test_preview (void)
     ;
 }
 
+/* A model name of some 20,000 characters (far more than a catalog
+ * accepts, so set on the scenario in memory), ending in a word of its
+ * own so its last part can be found. */
+#define NAME_END "Endofthename"
+
+static TsPlan *
+plan_with_long_name (TsCatalog *catalog)
+{
+  g_autoptr(TsScenario) scenario = ts_test_scenario (catalog, NULL, 70e9, TS_METHOD_FULL);
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  TsModel model = { 0 };
+  TsPlan *plan;
+
+  for (guint i = 0; name->len < 20000; i++)
+    g_string_append_printf (name, "Word%u ", i);
+  g_string_append (name, NAME_END);
+  ts_model_copy (&model, &scenario->model);
+  g_free (model.name);
+  model.name = g_strdup (name->str);
+  ts_scenario_set_model (scenario, &model);
+  ts_model_clear (&model);
+  plan = ts_plan_compute (catalog, scenario, &error);
+  g_assert_no_error (error);
+  return plan;
+}
+
+/* The window's export lays out text taller than a page the same way:
+ * cut between lines, nothing over the footer or off the page. */
+static void
+test_long_text (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) plan = plan_with_long_name (catalog);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "long-name.pdf", NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_true (ts_print_export_pdf (NULL, plan, path, "en", &error));
+  g_assert_no_error (error);
+  ts_pdf_assert_text_above_footer (path);
+  text = ts_pdf_tool ("pdftotext", path);
+  g_assert_nonnull (strstr (text, NAME_END));
+}
+
+/* The disk fills up while GTK writes the export (RLIMIT_FSIZE at half
+ * the document's size; no signal, writes fail with EFBIG): GTK 4.8 does
+ * not look at its PDF surface's status, so this saved a truncated file.
+ * It must be an error naming the file, with no file and no temporary. */
+static void
+test_write_fails (void)
+{
+  g_autofree char *dir = g_build_filename (tmpdir, "full-disk", NULL);
+  g_autofree char *path = g_build_filename (dir, "spec.pdf", NULL);
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+      g_autoptr(TsPlan) plan = plan_70b (catalog);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GDir) listing = NULL;
+      GStatBuf st;
+      struct rlimit limit;
+
+      /* The whole document first, to know its size. */
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+      g_assert_true (ts_print_export_pdf (NULL, plan, path, "en", &error));
+      g_assert_cmpint (g_stat (path, &st), ==, 0);
+      g_assert_cmpint (g_remove (path), ==, 0);
+
+      signal (SIGXFSZ, SIG_IGN);
+      limit.rlim_cur = limit.rlim_max = (rlim_t) st.st_size / 2;
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+
+      g_assert_false (ts_print_export_pdf (NULL, plan, path, "en", &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, "spec.pdf"));
+      g_assert_nonnull (strstr (error->message, "not written in full"));
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+      listing = g_dir_open (dir, 0, NULL);
+      g_assert_null (g_dir_read_name (listing));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+  g_rmdir (dir);
+}
+
+/* The preview of a cluster of thousands of racks (which crashed, as the
+ * PDF did) opens with as many pages as the command line's PDF of the
+ * same scenario. */
+static void
+test_preview_huge_cluster (void)
+{
+  g_autoptr(TsCatalog) catalog = NULL;
+  g_autoptr(TsScenario) scenario = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario_path = g_build_filename (tmpdir, "405b-15t-7d.json", NULL);
+  g_autofree char *pdf_path = g_build_filename (tmpdir, "405b-15t-7d.pdf", NULL);
+  g_autofree char *info = NULL;
+  g_autofree char *pages = NULL;
+  GtkWindow *window;
+  guint n_areas;
+
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  catalog = ts_test_catalog ();
+  scenario = ts_test_scenario (catalog, "llama-3.1-405b", 0, TS_METHOD_FULL);
+  scenario->tokens = 15e12;
+  scenario->deadline_days = 7;
+  plan = ts_plan_compute (catalog, scenario, &error);
+  g_assert_no_error (error);
+  g_assert_true (ts_scenario_save_file (plan->scenario, scenario_path, &error));
+
+  /* The preview first: it is what crashed in the window. */
+  window = ts_print_show_preview (NULL, plan, "en");
+  g_assert_nonnull (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  n_areas = count_drawing_areas (GTK_WIDGET (window));
+  gtk_window_destroy (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  cli_pdf (scenario_path, "en", pdf_path);
+  info = ts_pdf_tool ("pdfinfo", pdf_path);
+  pages = ts_pdf_info_field (info, "Pages");
+  g_assert_cmpuint (g_ascii_strtoull (pages, NULL, 10), >, 100);
+  g_assert_cmpuint (n_areas, ==, g_ascii_strtoull (pages, NULL, 10));
+  g_remove (pdf_path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -241,6 +379,9 @@ main (int    argc,
   g_test_add_func ("/print/export/same-as-cli-ru", test_same_as_cli_ru);
   g_test_add_func ("/print/export/unwritable", test_unwritable);
   g_test_add_func ("/print/preview", test_preview);
+  g_test_add_func ("/print/export/long-text", test_long_text);
+  g_test_add_func ("/print/export/write-fails", test_write_fails);
+  g_test_add_func ("/print/preview/huge-cluster", test_preview_huge_cluster);
 
   status = g_test_run ();
   ts_pdf_remove_dir (tmpdir);
