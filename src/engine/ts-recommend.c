@@ -1278,6 +1278,10 @@ option_count (Memo             *memo,
     return 1;
   if (o->servers_for_memory == 0)
     return MAX (o->layout_min_servers, server->max_servers > 0 ? cap : 1);
+  /* a deadline no count meets: the fastest this option goes, the
+   * closest it comes (its failure says how late) */
+  if (s->deadline_days > 0 && !o->deadline_reachable)
+    return cap;
   n = MAX (MAX (o->servers_for_memory, o->servers_for_deadline), o->layout_min_servers);
   if (n <= cap && !has_room (memo, s, server, n))
     {
