@@ -129,7 +129,7 @@ def text_headline():
         o = shown(plan)
         text = run("estimate", *scenario)
         lines = text.splitlines()
-        assert f"{o['servers']} × {o['server_name']}" in lines[1], f"{scenario}: {lines[1]}"
+        assert f"{o['servers']:,} × {o['server_name']}" in lines[1], f"{scenario}: {lines[1]}"
         gpus = plan["memory"]["layout"]["gpus"]
         assert re.search(rf"Detailed estimate on {gpus:,} GPUs?:", text), f"{scenario}:\n{text[:600]}"
         if plan["ok"]:
@@ -154,7 +154,7 @@ def pdf_pages():
                                   text=True).stdout
             flat = " ".join(text.split())
             assert f"Parallel layout {gpus:,} GPU" in flat, f"{scenario}: layout not {gpus} GPUs"
-            assert f"{o['servers']} × {o['server_name']}" in flat, scenario
+            assert f"{o['servers']:,} × {o['server_name']}" in flat, scenario
             assert f"Whole job, {gpus:,} GPU" in flat, f"{scenario}: chart not on {gpus} GPUs"
             total = re.search(r"\n Total\s+([\d.,]+ [GT]B)\s+([\d.,]+ [GT]B)", text)
             assert total, f"{scenario}: no Total row"
