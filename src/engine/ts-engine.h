@@ -6,6 +6,7 @@
 
 #include "ts-catalog.h"
 #include "ts-error.h"
+#include "ts-file.h"
 #include "ts-format.h"
 #include "ts-i18n.h"
 #include "ts-json.h"
