@@ -981,6 +981,12 @@ setting_value (const TsCliArgs *args,
   return NULL;
 }
 
+static char *
+format_product (guint64 product)
+{
+  return g_strdup_printf ("%" G_GUINT64_FORMAT, product);
+}
+
 static gboolean
 check_layout (const TsCliArgs  *args,
               TsScenario       *s,
@@ -990,28 +996,31 @@ check_layout (const TsCliArgs  *args,
   const char *dp_text = setting_value (args, "--dp");
   gboolean has_gpus = setting_value (args, "--gpus") != NULL;
   double dp_value = 0;
-  guint64 dp;
 
   if (model_parallel > TS_MAX_GPUS)
-    return usage_error (error, _("--tp %u × --pp %u is %" G_GUINT64_FORMAT " GPUs, more than the %u a job may have"),
-                        s->tp, s->pp, model_parallel, TS_MAX_GPUS);
-  if (has_gpus && (s->gpus < model_parallel || s->gpus % model_parallel != 0))
-    return usage_error (error, _("--gpus %u is not a multiple of --tp × --pp = %" G_GUINT64_FORMAT),
-                        s->gpus, model_parallel);
+    {
+      g_autofree char *product = format_product (model_parallel);
 
-  /* apply_dp () has read it already: this cannot fail */
+      return usage_error (error, _("--tp %u × --pp %u needs %s GPUs, more than the %u a job may have"),
+                          s->tp, s->pp, product, TS_MAX_GPUS);
+    }
+  if (has_gpus && (s->gpus < model_parallel || s->gpus % model_parallel != 0))
+    return usage_error (error, _("--gpus %u is not a multiple of --tp × --pp = %u"), s->gpus, (guint) model_parallel);
+
+  /* apply_dp () has read it already (at most TS_MAX_GPUS): this cannot fail */
   if (dp_text != NULL && ts_parse_whole (dp_text, &dp_value, NULL))
     {
-      dp = (guint64) dp_value;
-      if (dp * model_parallel > TS_MAX_GPUS)
-        return usage_error (error, _("--dp %" G_GUINT64_FORMAT " × --tp %u × --pp %u is %" G_GUINT64_FORMAT
-                                     " GPUs, more than the %u a job may have"),
-                            dp, s->tp, s->pp, dp * model_parallel, TS_MAX_GPUS);
-      if (has_gpus && dp * model_parallel != s->gpus)
-        return usage_error (error, _("--dp %" G_GUINT64_FORMAT " × --tp %u × --pp %u is %" G_GUINT64_FORMAT
-                                     " GPUs, but --gpus is %u"),
-                            dp, s->tp, s->pp, dp * model_parallel, s->gpus);
-      s->gpus = (guint) (dp * model_parallel);
+      guint dp = (guint) dp_value;
+      guint64 gpus = dp * model_parallel;
+      g_autofree char *product = format_product (gpus);
+
+      if (gpus > TS_MAX_GPUS)
+        return usage_error (error, _("--dp %u × --tp %u × --pp %u needs %s GPUs, more than the %u a job may have"),
+                            dp, s->tp, s->pp, product, TS_MAX_GPUS);
+      if (has_gpus && gpus != s->gpus)
+        return usage_error (error, _("--dp %u × --tp %u × --pp %u needs %s GPUs, but --gpus is %u"),
+                            dp, s->tp, s->pp, product, s->gpus);
+      s->gpus = (guint) gpus;
     }
 
   if (setting_value (args, "--ep") != NULL && (dp_text != NULL || has_gpus))
