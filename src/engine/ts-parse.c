@@ -14,7 +14,8 @@
  * “0,125”), or after digits grouped by another separator (“1 000,5”).
  * A single comma followed by exactly three digits (“1,500”) means 1500 in
  * English and 1.5 in Russian: for a whole number (ts_parse_whole) only
- * grouping makes sense and it is read as 1500; for a count or a number
+ * grouping makes sense and it is read as 1500 (there every comma groups:
+ * “8,00” is refused, not read as 8); for a count or a number
  * that may have a fraction it is refused as ambiguous, since either
  * guess is wrong by a factor of 1,000 for half the users.
  *
@@ -163,6 +164,10 @@ find_decimal_comma (const char *body,
   gsize before, after;
 
   *ambiguous = FALSE;
+  /* a whole number has no decimals: its commas group, or are refused
+   * (“8,00” is a mistyped 8,000 more likely than 8) */
+  if (flags & PARSE_WHOLE_GROUPS)
+    return NULL;
   for (const char *p = body; p < end; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
@@ -179,15 +184,17 @@ find_decimal_comma (const char *body,
     }
   if (n_commas != 1)
     return NULL;
+  before = comma - body;
+  after = end - comma - 1;
+  /* a decimal mark has digits on both sides: “1,” and “,5” are refused */
+  if (before == 0 || after == 0)
+    return NULL;
   if (other_separator)
     return comma;  /* “1 000,5” */
 
-  before = comma - body;
-  after = end - comma - 1;
   if (after != 3 || before < 1 || before > 3 || body[0] == '0')
     return comma;  /* “1,5”, “0,125”, “1000,5” cannot be grouping */
-  if (!(flags & PARSE_WHOLE_GROUPS))
-    *ambiguous = TRUE;
+  *ambiguous = TRUE;
   return NULL;
 }
 
