@@ -352,6 +352,11 @@ apply_price_kwh (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
   return read_double (v, 0, 1e6, &s->price_kwh, e);
 }
 
+/* A code or a sign (RUB, €, ₽) printed beside every cost: no spaces and
+ * nothing that moves the cursor or turns the text around (control and
+ * format characters such as U+202E), whatever the file or terminal.
+ * The window's ts_scenario_check_currency () is meant to be the same
+ * rule; the two are to be joined. */
 static gboolean
 apply_currency (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
 {
@@ -359,9 +364,23 @@ apply_currency (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
 
   if (len < 1 || len > 8 || !g_utf8_validate (v, -1, NULL))
     return FALSE;
-  for (const char *p = v; *p; p++)
-    if (g_ascii_iscntrl (*p) || *p == ' ')
-      return FALSE;
+  for (const char *p = v; *p; p = g_utf8_next_char (p))
+    {
+      switch (g_unichar_type (g_utf8_get_char (p)))
+        {
+        case G_UNICODE_CONTROL:
+        case G_UNICODE_FORMAT:
+        case G_UNICODE_UNASSIGNED:
+        case G_UNICODE_PRIVATE_USE:
+        case G_UNICODE_SURROGATE:
+        case G_UNICODE_LINE_SEPARATOR:
+        case G_UNICODE_PARAGRAPH_SEPARATOR:
+        case G_UNICODE_SPACE_SEPARATOR:
+          return FALSE;
+        default:
+          break;
+        }
+    }
   ts_scenario_set_currency (s, v);
   return TRUE;
 }

@@ -732,6 +732,17 @@ test_terminal_escapes (void)
     g_assert_true (found);
   }
   remove_test_dir (dir);
+
+  /* the currency is typed, not read from a file: refused, not escaped */
+  {
+    const CliCase cases[] = {
+    { "currency with ESC", { "estimate", "--params", "8B", "--currency", "\x1b[2J", NULL }, 2, "--currency" },
+    { "currency with U+202E", { "estimate", "--params", "8B", "--currency", "\u202eBUR", NULL }, 2, "--currency" },
+    { "currency with a no-break space", { "estimate", "--params", "8B", "--currency", "R\u00a0B", NULL }, 2, "--currency" },
+    };
+
+    run_cli_cases (cases, G_N_ELEMENTS (cases));
+  }
 }
 
 /* A deadline no number of servers meets: said in words, never the
