@@ -801,6 +801,16 @@ parse_options (TsCliArgs   *args,
   return TRUE;
 }
 
+static const char *
+setting_value (const TsCliArgs *args,
+               const char      *name)
+{
+  for (guint i = 0; i < args->settings->len; i++)
+    if (g_str_equal (g_array_index (args->settings, TsCliSetting, i).name, name))
+      return g_array_index (args->settings, TsCliSetting, i).value;
+  return NULL;
+}
+
 /* The same file named twice as an output, or an output that is one of the
  * inputs: the second write would destroy the first, or the input. The
  * names are compared made absolute and, where both exist, as files (a
@@ -831,6 +841,7 @@ check_outputs_distinct (const TsCliArgs  *args,
   };
   const struct { const char *option; const char *path; } inputs[] = {
     { "--scenario", args->scenario_path }, { "--catalog", args->catalog_path },
+    { "--model-file", setting_value (args, "--model-file") },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
@@ -990,16 +1001,6 @@ ts_cli_args_parse (TsCliArgs  *args,
  * 100000, so three of them fit, where 32 bits overflow (“--tp 100000 --pp
  * 100000”). Without --gpus or --dp the GPU count comes from the hardware
  * options, and tp × pp only has to fit. */
-static const char *
-setting_value (const TsCliArgs *args,
-               const char      *name)
-{
-  for (guint i = 0; i < args->settings->len; i++)
-    if (g_str_equal (g_array_index (args->settings, TsCliSetting, i).name, name))
-      return g_array_index (args->settings, TsCliSetting, i).value;
-  return NULL;
-}
-
 static char *
 format_product (guint64 product)
 {

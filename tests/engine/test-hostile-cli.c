@@ -349,6 +349,7 @@ test_same_file_twice (void)
       { "png and svg the same, spelt apart", { "draw", "--params", "8B", "--png", f, "--svg", dot_f, NULL }, 2, "--svg" },
       { "pdf over its scenario", { "pdf", "--scenario", scenario, "--output", scenario, NULL }, 2, "--scenario" },
       { "drawing over its scenario through a link", { "draw", "--scenario", scenario, "--png", link, NULL }, 2, "--scenario" },
+      { "pdf over its model file", { "pdf", "--model-file", scenario, "--output", scenario, NULL }, 2, "--model-file" },
     };
 
     run_cli_cases (cases, G_N_ELEMENTS (cases));
@@ -385,6 +386,32 @@ test_command_help (void)
         g_error ("help of %s %s: “%s” should be there and “%s” not:\n%s", cases[i].argv[0],
                  cases[i].argv[1], cases[i].has, cases[i].lacks, out);
     }
+}
+
+/* A drawing's own height grows with the plan: 2000 DGX H100 (10.2 kW
+ * each; three would pass the default 30 kW a rack) fill 1000 racks of
+ * two, far past 8192 pixels drawn 1280 wide.
+ * Refused with the limit, and nothing written; a height that is given
+ * within the limit draws it. */
+static void
+test_drawing_own_height (void)
+{
+  g_autofree char *dir = make_test_dir ();
+  g_autofree char *png = g_build_filename (dir, "rack.png", NULL);
+  const CliCase refused[] = {
+    { "rack of 2000 servers at its own height", { "draw", "--params", "8B", "--server", "dgx-h100", "--servers",
+      "2000", "--drawing", "rack", "--png", png, NULL }, 1, "--height" },
+  };
+  const CliCase bounded[] = {
+    { "the same rack 4096 pixels high", { "draw", "--params", "8B", "--server", "dgx-h100", "--servers", "2000",
+      "--drawing", "rack", "--png", png, "--height", "4096", NULL }, 0, "" },
+  };
+
+  run_cli_cases (refused, G_N_ELEMENTS (refused));
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  run_cli_cases (bounded, G_N_ELEMENTS (bounded));
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  remove_test_dir (dir);
 }
 
 /* ---- issue 15: a named catalog that cannot be read ------------------- */
@@ -827,6 +854,7 @@ main (int argc, char **argv)
   g_test_add_func ("/hostile/cli/conflicting-options", test_conflicting_options);
   g_test_add_func ("/hostile/cli/same-file-twice", test_same_file_twice);
   g_test_add_func ("/hostile/cli/command-help", test_command_help);
+  g_test_add_func ("/hostile/cli/drawing-own-height", test_drawing_own_height);
   g_test_add_func ("/hostile/cli/unreadable-catalog", test_unreadable_catalog);
   g_test_add_func ("/hostile/cli/stdout-full", test_stdout_full);
   g_test_add_func ("/hostile/cli/special-outputs", test_special_outputs);
