@@ -1055,11 +1055,12 @@ check_layout (const TsCliArgs  *args,
   return TRUE;
 }
 
-/* LoRA's options mean nothing to full training, QLoRA's nothing to LoRA:
- * given there they would be ignored. Checked against the method in
- * effect, which may come from --scenario. */
+/* LoRA's options mean nothing to full training, QLoRA's nothing to LoRA,
+ * expert parallelism nothing to a dense model: given there they would be
+ * ignored. Checked against the method and model in effect, which may come
+ * from --scenario. */
 static gboolean
-check_method_options (const TsCliArgs  *args,
+check_ignored_options (const TsCliArgs  *args,
                       const TsScenario *s,
                       GError          **error)
 {
@@ -1072,6 +1073,10 @@ check_method_options (const TsCliArgs  *args,
   for (guint i = 0; qlora_options[i] != NULL; i++)
     if (s->method != TS_METHOD_QLORA && setting_value (args, qlora_options[i]) != NULL)
       return usage_error (error, _("Option %s applies to QLoRA only"), qlora_options[i]);
+  /* expert parallelism splits the experts: a dense model has none */
+  if (setting_value (args, "--ep") != NULL && s->ep > 1 && !ts_architecture_is_moe (&s->model.arch))
+    return usage_error (error, _("Option --ep applies to mixture-of-experts models; %s has no experts"),
+                        s->model.name != NULL ? s->model.name : "");
   return TRUE;
 }
 
@@ -1122,7 +1127,7 @@ ts_cli_args_apply (const TsCliArgs  *args,
         return FALSE;
     }
 
-  if (!check_layout (args, scenario, error) || !check_method_options (args, scenario, error))
+  if (!check_layout (args, scenario, error) || !check_ignored_options (args, scenario, error))
     return FALSE;
   if (!has_model && scenario->model.params <= 0)
     return usage_error (error, _("Choose a model with --model ID or --params N (or --scenario FILE)"));

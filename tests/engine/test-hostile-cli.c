@@ -281,6 +281,7 @@ test_conflicting_options (void)
     { "lora-targets with full", { "estimate", "--params", "8B", "--method", "full", "--lora-targets", "qv", NULL }, 2, "--lora-targets" },
     { "double-quant with lora", { "estimate", "--params", "8B", "--method", "lora", "--double-quant", "off", NULL }, 2, "--double-quant" },
     { "paged-optimizer with full", { "estimate", "--params", "8B", "--paged-optimizer", "on", NULL }, 2, "--paged-optimizer" },
+    { "ep with a dense model", { "estimate", "--model", "llama-3.1-70b", "--ep", "4", NULL }, 2, "--ep" },
     /* a drawing's size */
     { "width 32767", { "draw", "--params", "8B", "--png", "x.png", "--width", "32767", NULL }, 2, "8192" },
     { "height 8193", { "draw", "--params", "8B", "--svg", "x.svg", "--height", "8193", NULL }, 2, "--height" },
