@@ -101,6 +101,13 @@ apply_params (TsScenario *s, const TsCatalog *catalog, const char *value, GError
 
   if (!ts_parse_count (value, &params, error))
     return FALSE;
+  /* checked here so that the message quotes the count as typed (the
+   * engine's own would print it as 1.01e+14) */
+  if (!(params >= TS_MODEL_MIN_PARAMS && params <= TS_MODEL_MAX_PARAMS))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("a model has from 1M to 100T parameters"));
+      return FALSE;
+    }
   if (!ts_model_init_from_params (&model, params, error))
     return FALSE;
   ts_scenario_set_model (s, &model);

@@ -234,8 +234,21 @@ test_number_options (void)
     { "gpus with a decimal comma", { "estimate", "--params", "8B", "--gpus", "8,5", NULL }, 2, "8,5" },
     { "width bad groups", { "draw", "--params", "8B", "--png", "x.png", "--width", "1,00", NULL }, 2, "1,00" },
   };
+  /* out of range: quoted as typed, never as 1.01e+14 */
+  const char *out_of_range[] = { "101T", "0,5", "1e15", "1 000 000 000 000 000", NULL };
 
   run_cli_cases (cases, G_N_ELEMENTS (cases));
+  for (guint i = 0; out_of_range[i] != NULL; i++)
+    {
+      const char *argv[] = { "estimate", "--params", out_of_range[i], NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 2);
+      g_assert_nonnull (strstr (err, out_of_range[i]));
+      if (strstr (err, "e+") != NULL || strstr (err, "e-") != NULL)
+        g_error ("--params %s: the message re-formats the value: %s", out_of_range[i], err);
+    }
 }
 
 /* ---- issue 15: options that conflict or would be ignored ------------- */
