@@ -24,6 +24,13 @@ typedef enum
   TS_CLI_COMMAND_DRAW,
 } TsCliCommand;
 
+/* The largest drawing `draw` writes: 8192 pixels (PNG) or points (SVG) a
+ * side, and 32 megapixels in all (128 MiB as 32-bit pixels), which a
+ * drawing renders in about a second. 32767 × 32767, cairo's own limit,
+ * took 30 s and 4.2 GB. */
+#define TS_CLI_MAX_DRAWING_SIDE    8192u
+#define TS_CLI_MAX_DRAWING_PIXELS  (8192u * 4096u)
+
 typedef enum
 {
   TS_CLI_FORMAT_TEXT,

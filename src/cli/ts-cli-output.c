@@ -8,9 +8,11 @@
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "ts-cli-output.h"
+#include "ts-cli-text.h"
 #include "ts-plan-text.h"
 #include "ts-json.h"
 #ifdef TS_CLI_WITH_RENDER
@@ -23,11 +25,13 @@ print_json (JsonNode *root)
 {
   g_autoptr(JsonGenerator) gen = json_generator_new ();
   g_autofree char *text = NULL;
+  g_autofree char *safe = NULL;
 
   json_generator_set_pretty (gen, TRUE);
   json_generator_set_root (gen, root);
   text = json_generator_to_data (gen, NULL);
-  fputs (text, stdout);
+  safe = ts_cli_escape_json_text (text);
+  fputs (safe, stdout);
   fputc ('\n', stdout);
 }
 
@@ -60,6 +64,34 @@ print_right (const char *text,
   g_print ("%s", text);
 }
 
+/* One line of text that may quote a file's strings; nothing for NULL. */
+static void
+print_escaped_line (const char *indent,
+                    const char *text)
+{
+  g_autofree char *safe = ts_cli_escape_for_terminal (text);
+
+  if (safe != NULL)
+    g_print ("%s%s\n", indent, safe);
+}
+
+/* A deadline no number of these servers meets: said in words, never as a
+ * count. */
+static void
+print_deadline (const TsScenario *s,
+                const TsOption   *o)
+{
+  g_autofree char *days = NULL;
+
+  if (s->deadline_days <= 0 || o->training_flops <= 0 || o->deadline_reachable)
+    return;
+  days = ts_format_days (s->deadline_days);
+  g_print ("      ! ");
+  /* Translators: %s is a duration such as “3 d” */
+  g_print (_("The deadline of %s cannot be met with this server, at any number of them"), days);
+  g_print ("\n");
+}
+
 static void
 print_option_text (const TsPlan   *plan,
                    const TsOption *o)
@@ -75,18 +107,18 @@ print_option_text (const TsPlan   *plan,
   g_autofree char *suggestion = ts_option_dup_suggestion (o);
   g_autoptr(GPtrArray) notes = ts_option_dup_notes (o);
   g_autoptr(GPtrArray) failures = ts_option_dup_failures (o);
+  g_autofree char *server_name = ts_cli_escape_for_terminal (o->server->name);
 
   /* Three spaces: the component table above owns the two-space rows. */
-  g_print ("   %s %u × %s — %s\n", o->recommended ? "★" : " ", o->servers, o->server->name,
+  g_print ("   %s %u × %s — %s\n", o->recommended ? "★" : " ", o->servers, server_name,
            o->ok ? ts_verdict_label (o->verdict)
                  /* Translators: an option that fails one of memory, deadline, site or supplies */
                  : _("Does not work"));
-  if (reason != NULL)
-    g_print ("      %s\n", reason);
+  /* the engine's sentences quote catalog names: escaped as a whole */
+  print_escaped_line ("      ", reason);
   for (guint i = 0; i < failures->len; i++)
-    g_print ("      ✗ %s\n", (const char *) g_ptr_array_index (failures, i));
-  if (suggestion != NULL)
-    g_print ("      %s\n", suggestion);
+    print_escaped_line ("      ✗ ", g_ptr_array_index (failures, i));
+  print_escaped_line ("      ", suggestion);
   g_print ("      ");
   /* Translators: “14.3 kW, 48,794 BTU/h (4.07 t); 20.6 A per phase at 400 V, 3 phases” */
   g_print (ngettext ("%s, %s (%s); %s per phase at %s V, %u phase", "%s, %s (%s); %s per phase at %s V, %u phases",
@@ -98,10 +130,12 @@ print_option_text (const TsPlan   *plan,
   g_print ("\n");
   if (o->servers > 1 && o->network != NULL)
     {
+      g_autofree char *network_name = ts_cli_escape_for_terminal (o->network->name);
+
       g_print ("      ");
       /* Translators: “40 × 400 Gb/s InfiniBand NDR 400G ports, 1 leaf and 0 spine switches” */
       g_print (_("%u compute ports on %s, %u leaf and %u spine switches, separate storage and management networks"),
-               o->compute_ports, o->network->name, o->leaf_switches, o->spine_switches);
+               o->compute_ports, network_name, o->leaf_switches, o->spine_switches);
       g_print ("\n");
     }
   if (s->tokens > 0)
@@ -119,14 +153,16 @@ print_option_text (const TsPlan   *plan,
           if (o->energy_cost > 0)
             {
               g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
+              g_autofree char *safe_cost = ts_cli_escape_for_terminal (cost);
 
-              g_print (", %s", cost);
+              g_print (", %s", safe_cost);
             }
         }
       g_print ("\n");
     }
+  print_deadline (s, o);
   for (guint i = 0; i < notes->len; i++)
-    g_print ("      ! %s\n", (const char *) g_ptr_array_index (notes, i));
+    print_escaped_line ("      ! ", g_ptr_array_index (notes, i));
 }
 
 static void
@@ -141,8 +177,11 @@ print_plan_text (const TsPlan *plan)
   g_autofree char *per_gpu = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
   g_autofree char *gpus = ts_format_number (m->layout.gpus, 0);
 
-  g_print ("%s — %s (%s)\n", s->model.name, ts_method_label (s->method), params);
-  g_print ("%s: %s\n", ts_plan_verdict_label (plan), headline);
+  g_autofree char *model_name = ts_cli_escape_for_terminal (s->model.name);
+  g_autofree char *safe_headline = ts_cli_escape_for_terminal (headline);
+
+  g_print ("%s — %s (%s)\n", model_name, ts_method_label (s->method), params);
+  g_print ("%s: %s\n", ts_plan_verdict_label (plan), safe_headline);
   /* Translators: the article's rule of thumb: weights, gradients and optimizer states, no activations */
   g_print ("%s: %s%s\n", _("Weights, gradients and optimizer (rule of thumb)"), rule,
            s->method == TS_METHOD_FULL ? "" : _(" + adapters"));
@@ -179,7 +218,7 @@ print_plan_text (const TsPlan *plan)
     }
 
   for (guint i = 0; i < plan->warnings->len; i++)
-    g_print ("! %s\n", (const char *) g_ptr_array_index (plan->warnings, i));
+    print_escaped_line ("! ", g_ptr_array_index (plan->warnings, i));
 }
 
 void
@@ -203,8 +242,10 @@ list_models (const TsCatalog *catalog)
     {
       const TsCatalogModel *m = ts_catalog_get_model (catalog, i);
       g_autofree char *params = ts_format_params (m->model.params);
+      g_autofree char *id = ts_cli_escape_for_terminal (m->model.id);
+      g_autofree char *name = ts_cli_escape_for_terminal (m->model.name);
 
-      g_print ("%-24s %-28s %s%s\n", m->model.id, m->model.name, params,
+      g_print ("%-24s %-28s %s%s\n", id, name, params,
                ts_architecture_is_moe (&m->model.arch) ? " MoE" : "");
     }
 }
@@ -326,21 +367,34 @@ ts_cli_print_list (const TsCatalog *catalog,
       {
         const TsServer *s = ts_catalog_get_server (catalog, i);
         g_autofree char *power = ts_format_kw (s->max_power_kw);
+        g_autofree char *id = ts_cli_escape_for_terminal (s->id);
+        g_autofree char *name = ts_cli_escape_for_terminal (s->name);
+        g_autofree char *gpu_name = ts_cli_escape_for_terminal (s->gpu->name);
 
-        g_print ("%-28s %-36s %u × %-22s %4uU %s\n", s->id, s->name, s->gpu_count, s->gpu->name,
-                 s->rack_units, power);
+        g_print ("%-28s %-36s %u × %-22s %4uU %s\n", id, name, s->gpu_count, gpu_name, s->rack_units, power);
       }
   else
     for (guint i = 0; i < ts_catalog_get_n_gpus (catalog); i++)
       {
         const TsGpu *g = ts_catalog_get_gpu (catalog, i);
         g_autofree char *memory = ts_format_gib (g->memory_bytes);
+        g_autofree char *id = ts_cli_escape_for_terminal (g->id);
+        g_autofree char *name = ts_cli_escape_for_terminal (g->name);
+        g_autofree char *memory_type = ts_cli_escape_for_terminal (g->memory_type);
 
-        g_print ("%-22s %-36s %s %s\n", g->id, g->name, memory, g->memory_type);
+        g_print ("%-22s %-36s %s %s\n", id, name, memory, memory_type);
       }
 }
 
 #ifdef TS_CLI_WITH_RENDER
+static gboolean
+write_specsheet (const char  *tmp_path,
+                 gpointer     sheet,
+                 GError     **error)
+{
+  return ts_specsheet_write_pdf (sheet, tmp_path, error);
+}
+
 gboolean
 ts_cli_write_pdf (const TsPlan    *plan,
                   const TsCliArgs *args,
@@ -348,39 +402,94 @@ ts_cli_write_pdf (const TsPlan    *plan,
 {
   /* main() already switched to --lang, so the plan's words are in the
    * document's language: build the sheet in the current language. */
-  g_autoptr(TsSpecsheet) sheet = ts_specsheet_new (plan, NULL, NULL);
+  g_autoptr(TsSpecsheet) sheet = NULL;
 
-  return ts_specsheet_write_pdf (sheet, args->output_path, error);
+  /* checked before the work of a document, and again before the rename */
+  if (!ts_file_check_output (args->output_path, error))
+    return FALSE;
+  sheet = ts_specsheet_new (plan, NULL, NULL);
+  return ts_file_write_atomic_with (args->output_path, write_specsheet, sheet, error);
 }
 
 /* The width of a drawing written by `draw` when none is asked for: a
  * full-HD screen's width, wide enough for the comparison's every column. */
 #define TS_CLI_DRAWING_WIDTH 1280
 
+typedef struct
+{
+  TsDrawing      drawing;
+  const TsPlan  *plan;
+  gboolean       svg;
+  double         width;
+  double         height;
+  TsRenderStyle  style;
+} DrawingJob;
+
+static gboolean
+write_drawing_file (const char  *tmp_path,
+                    gpointer     data,
+                    GError     **error)
+{
+  DrawingJob *job = data;
+
+  return ts_render_export (job->drawing, job->plan, -1, tmp_path, job->svg, job->width, job->height,
+                           &job->style, error);
+}
+
+/* A drawing's own height grows with the plan (a rack of 12,500 servers):
+ * bounded like a height that is asked for. */
+static gboolean
+check_drawing_size (double   width,
+                    double   height,
+                    GError **error)
+{
+  if (height > TS_CLI_MAX_DRAWING_SIDE || width * height > TS_CLI_MAX_DRAWING_PIXELS)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                   /* Translators: “The drawing would be 1280 × 90000 pixels: at most 8192 a side and 33554432 in all; give --height” */
+                   _("The drawing would be %.0f × %.0f pixels: at most %u a side and %u in all; give --height"),
+                   width, ceil (height), TS_CLI_MAX_DRAWING_SIDE, TS_CLI_MAX_DRAWING_PIXELS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+write_one_drawing (DrawingJob  *job,
+                   const char  *path,
+                   gboolean     svg,
+                   GError     **error)
+{
+  if (path == NULL)
+    return TRUE;
+  job->svg = svg;
+  return ts_file_write_atomic_with (path, write_drawing_file, job, error);
+}
+
 gboolean
 ts_cli_write_drawing (const TsPlan    *plan,
                       const TsCliArgs *args,
                       GError         **error)
 {
-  TsRenderStyle style;
-  TsDrawing drawing = TS_DRAWING_MEMORY;
-  double width = args->width > 0 ? args->width : TS_CLI_DRAWING_WIDTH;
-  double height = args->height;  /* 0: the drawing's own height at that width */
+  DrawingJob job = { TS_DRAWING_MEMORY, plan, FALSE, 0, 0 };
 
-  if (args->drawing != NULL && !ts_drawing_from_string (args->drawing, &drawing))
+  job.width = args->width > 0 ? args->width : TS_CLI_DRAWING_WIDTH;
+  if (args->drawing != NULL && !ts_drawing_from_string (args->drawing, &job.drawing))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    _("Option --drawing accepts memory, comparison, rack, power or time, not “%s”"), args->drawing);
       return FALSE;
     }
-  ts_render_style_init (&style, FALSE);
+  ts_render_style_init (&job.style, FALSE);
+  /* 0: the drawing's own height at that width, fixed here for both files */
+  job.height = args->height > 0 ? args->height
+                                : ts_render_drawing_height (job.drawing, plan, -1, job.width, &job.style);
 
-  if (args->png_path != NULL
-      && !ts_render_export (drawing, plan, -1, args->png_path, FALSE, width, height, &style, error))
+  if (!check_drawing_size (job.width, job.height, error)
+      || !ts_file_check_output (args->png_path != NULL ? args->png_path : args->svg_path, error)
+      || (args->png_path != NULL && args->svg_path != NULL && !ts_file_check_output (args->svg_path, error)))
     return FALSE;
-  if (args->svg_path != NULL
-      && !ts_render_export (drawing, plan, -1, args->svg_path, TRUE, width, height, &style, error))
-    return FALSE;
-  return TRUE;
+  return write_one_drawing (&job, args->png_path, FALSE, error)
+         && write_one_drawing (&job, args->svg_path, TRUE, error);
 }
 #endif

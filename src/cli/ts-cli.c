@@ -16,30 +16,60 @@
 #include "ts-cli-args.h"
 #include "ts-cli-export.h"
 #include "ts-cli-output.h"
+#include "ts-cli-text.h"
 #include "ts-engine.h"
 
 #define EXIT_USAGE 2
 
+/* A catalog named with --catalog is the one the user means: one that
+ * cannot be read is an error (status 1, nothing written), not a quiet
+ * fall back to the built-in catalog, whose figures would then be printed
+ * as if they were the user's. (The window keeps its fallback: there the
+ * user sees the warning.) */
 static TsCatalog *
 load_catalog (const TsCliArgs *args,
               GError         **error)
 {
-  g_autofree char *warning = NULL;
-  TsCatalog *catalog = ts_catalog_new_with_fallback (args->catalog_path, &warning, error);
-
-  /* A broken user catalog leaves the built-in one in use; say why. */
-  if (warning != NULL)
-    g_printerr ("trainsizer-cli: %s\n", warning);
-  return catalog;
+  if (args->catalog_path != NULL)
+    return ts_catalog_new_with_overlay (args->catalog_path, error);
+  return ts_catalog_new_builtin (error);
 }
 
+/* Messages may quote a file's contents (a catalog id): escaped like any
+ * text from a file (ts-cli-text.c). */
 static int
 fail (GError *error,
       int     status)
 {
-  g_printerr ("trainsizer-cli: %s\n", error->message);
+  g_autofree char *message = ts_cli_escape_for_terminal (error->message);
+
+  g_printerr ("trainsizer-cli: %s\n", message);
   g_error_free (error);
   return status;
+}
+
+/* What was printed must have reached stdout: a full disk or a closed
+ * pipe (`> /dev/full`) is an error, not a success with lost output.
+ * stdio only reports it when the buffer is flushed, so this is checked
+ * once at the end, for every command. */
+static int
+finish_stdout (int status)
+{
+  gboolean failed = fflush (stdout) != 0 || ferror (stdout);
+  int saved = errno;
+
+  if (fclose (stdout) != 0 && !failed)
+    {
+      failed = TRUE;
+      saved = errno;
+    }
+  if (!failed)
+    return status;
+  g_printerr ("trainsizer-cli: ");
+  /* Translators: %s is the system's reason, e.g. “No space left on device” */
+  g_printerr (_("Could not write the output: %s"), g_strerror (saved));
+  g_printerr ("\n");
+  return status == EXIT_SUCCESS ? EXIT_FAILURE : status;
 }
 
 #ifndef TS_CLI_WITH_RENDER
@@ -155,9 +185,10 @@ run_catalog_check (const TsCliArgs *args)
     g_autofree char *models = g_strdup_printf (ngettext ("%u model", "%u models", n_models), n_models);
     g_autofree char *servers = g_strdup_printf (ngettext ("%u server", "%u servers", n_servers), n_servers);
     g_autofree char *gpus = g_strdup_printf (ngettext ("%u GPU", "%u GPUs", n_gpus), n_gpus);
+    g_autofree char *path = ts_cli_escape_for_terminal (args->check_path);
 
     /* Translators: “catalog.json: valid; 14 models, 20 servers, 14 GPUs” */
-    g_print (_("%s: valid; %s, %s, %s\n"), args->check_path, models, servers, gpus);
+    g_print (_("%s: valid; %s, %s, %s\n"), path, models, servers, gpus);
   }
   return EXIT_SUCCESS;
 }
@@ -245,14 +276,8 @@ main (int    argc,
         gsize size = 0;
         const char *data = g_bytes_get_data (bytes, &size);
 
-        if (fwrite (data, 1, size, stdout) != size || fflush (stdout) != 0)
-          {
-            int saved = errno;
-
-            status = fail (g_error_new (G_IO_ERROR, g_io_error_from_errno (saved),
-                                        _("Could not write the catalog: %s"), g_strerror (saved)),
-                           EXIT_FAILURE);
-          }
+        /* a short write is reported by finish_stdout () */
+        fwrite (data, 1, size, stdout);
       }
       break;
 
@@ -278,5 +303,5 @@ main (int    argc,
 
 out:
   ts_cli_args_clear (&args);
-  return status;
+  return finish_stdout (status);
 }

@@ -7,6 +7,7 @@
 #include "ts-catalog.h"
 #include "ts-error.h"
 #include "ts-export.h"
+#include "ts-file.h"
 #include "ts-format.h"
 #include "ts-hf-config.h"
 #include "ts-i18n.h"

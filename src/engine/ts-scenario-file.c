@@ -25,6 +25,7 @@
 
 #include "ts-catalog.h"
 #include "ts-error.h"
+#include "ts-file.h"
 #include "ts-json.h"
 #include "ts-scenario.h"
 
@@ -544,16 +545,8 @@ ts_scenario_save_file (const TsScenario *s,
                        GError          **error)
 {
   g_autofree char *data = ts_scenario_to_string (s);
-  g_autoptr(GError) local_error = NULL;
 
-  /* g_file_set_contents writes a temporary file and renames it over the
-   * target: the old file stays whole if anything fails. */
-  if (!g_file_set_contents_full (path, data, -1,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0644, &local_error))
-    {
-      g_set_error (error, TS_ERROR, TS_ERROR_IO, _("Could not save “%s”: %s"), path, local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  /* a temporary file renamed over the target: the old file stays whole if
+   * anything fails; devices, folders and read-only files are refused */
+  return ts_file_write_atomic (path, data, strlen (data), error);
 }

@@ -222,6 +222,96 @@ test_catalog_export_round_trip (void)
   g_rmdir (dir);
 }
 
+/* Issue 15.3: digits grouped as people group them mean what they say.
+ * Each expected value is the number as written, read by a person. */
+static void
+test_digit_groups (void)
+{
+  const char *gpus_comma[] = { "estimate", "--params", "8B", "--gpus", "1,024", "--format", "json", NULL };
+  const char *gpus_nbsp[] = { "estimate", "--params", "8B", "--gpus", "2\u00a0048", "--format", "json", NULL };
+  const char *dp_apostrophe[] = { "estimate", "--params", "8B", "--dp", "1'024", "--tp", "8", "--format", "json",
+                                  NULL };
+  const char *servers[] = { "estimate", "--params", "8B", "--server", "dgx-h100", "--servers", "1\u202f000",
+                            "--format", "json", NULL };
+  const char *overhead[] = { "estimate", "--params", "8B", "--runtime-overhead", "2,5", "--format", "json", NULL };
+  const char *price[] = { "estimate", "--params", "8B", "--server", "dgx-h100", "--servers", "1", "--tokens", "1B",
+                          "--price-kwh", "1 000,5", "--format", "json", NULL };
+  const char *tokens_grouped[] = { "estimate", "--params", "8B", "--server", "dgx-h100", "--tokens",
+                                   "10,000,000,000", "--format", "json", NULL };
+  const char *tokens_plain[] = { "estimate", "--params", "8B", "--server", "dgx-h100", "--tokens", "10000000000",
+                                 "--format", "json", NULL };
+  const char *seq_grouped[] = { "estimate", "--params", "8B", "--seq-len", "8\u2019192", "--format", "json", NULL };
+  const char *seq_plain[] = { "estimate", "--params", "8B", "--seq-len", "8192", "--format", "json", NULL };
+
+  {
+    g_autoptr(JsonNode) root = ts_test_cli_json (gpus_comma);
+
+    /* the scenario as typed; “memory” is the shown option's */
+    g_assert_cmpfloat (ts_test_json_number (root, "scenario_memory.memory.layout.gpus"), ==, 1024);
+  }
+  {
+    g_autoptr(JsonNode) root = ts_test_cli_json (gpus_nbsp);
+
+    g_assert_cmpfloat (ts_test_json_number (root, "scenario_memory.memory.layout.gpus"), ==, 2048);
+  }
+  {
+    g_autoptr(JsonNode) root = ts_test_cli_json (dp_apostrophe);
+
+    /* 1024 data-parallel × 8 tensor-parallel */
+    g_assert_cmpfloat (ts_test_json_number (root, "scenario_memory.memory.layout.dp"), ==, 1024);
+    g_assert_cmpfloat (ts_test_json_number (root, "scenario_memory.memory.layout.gpus"), ==, 8192);
+  }
+  {
+    g_autoptr(JsonNode) root = ts_test_cli_json (servers);
+
+    g_assert_cmpfloat (ts_test_json_number (root, "options.0.servers"), ==, 1000);
+  }
+  {
+    g_autoptr(JsonNode) root = ts_test_cli_json (overhead);
+
+    /* a decimal comma: 2.5 GB of context per GPU */
+    g_assert_cmpfloat (ts_test_json_number (root, "memory.overhead_detail.runtime_context"), ==, 2.5e9);
+  }
+  {
+    g_autoptr(JsonNode) root = ts_test_cli_json (price);
+    double kwh = ts_test_json_number (root, "options.0.energy_kwh");
+
+    g_assert_cmpfloat (kwh, >, 0);
+    ts_assert_close (ts_test_json_number (root, "options.0.energy_cost"), kwh * 1000.5, 1e-12);
+  }
+  {
+    g_autoptr(JsonNode) grouped = ts_test_cli_json (tokens_grouped);
+    g_autoptr(JsonNode) plain = ts_test_cli_json (tokens_plain);
+
+    g_assert_cmpfloat (ts_test_json_number (grouped, "options.0.training_flops"), ==,
+                       ts_test_json_number (plain, "options.0.training_flops"));
+  }
+  {
+    g_autoptr(JsonNode) grouped = ts_test_cli_json (seq_grouped);
+    g_autoptr(JsonNode) plain = ts_test_cli_json (seq_plain);
+
+    g_assert_cmpfloat (ts_test_json_number (grouped, "memory.total.activations"), ==,
+                       ts_test_json_number (plain, "memory.total.activations"));
+  }
+}
+
+/* Issue 15.6: --dp with --tp and --pp makes the job's GPUs, and agrees
+ * with --gpus when both are given: 4 × 2 × 2 = 16. */
+static void
+test_layout_product (void)
+{
+  const char *dp_only[] = { "estimate", "--params", "8B", "--dp", "4", "--tp", "2", "--pp", "2", "--format", "json",
+                            NULL };
+  const char *agreeing[] = { "estimate", "--params", "8B", "--dp", "4", "--tp", "2", "--pp", "2", "--gpus", "16",
+                             "--format", "json", NULL };
+  g_autoptr(JsonNode) a = ts_test_cli_json (dp_only);
+  g_autoptr(JsonNode) b = ts_test_cli_json (agreeing);
+
+  g_assert_cmpfloat (ts_test_json_number (a, "scenario_memory.memory.layout.gpus"), ==, 16);
+  g_assert_cmpfloat (ts_test_json_number (b, "scenario_memory.memory.layout.gpus"), ==, 16);
+  g_assert_cmpfloat (ts_test_json_number (b, "scenario_memory.memory.layout.dp"), ==, 4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -232,5 +322,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/list-json", test_list_json);
   g_test_add_func ("/cli/catalog-export-round-trip", test_catalog_export_round_trip);
   g_test_add_func ("/cli/prefetch-flag", test_prefetch_flag);
+  g_test_add_func ("/cli/digit-groups", test_digit_groups);
+  g_test_add_func ("/cli/layout-product", test_layout_product);
   return g_test_run ();
 }

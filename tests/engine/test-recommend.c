@@ -821,16 +821,15 @@ test_fallback_cli (void)
                          "--format", "json", NULL };
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
 
+  /* The window falls back; the command line does not (issue 15.4): a
+   * catalog named with --catalog that is broken is an error, and no plan
+   * from the built-in figures is printed. */
   g_assert_true (g_file_set_contents (path, broken_catalog, -1, NULL));
-  g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 0);
+  g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, path));
   g_assert_nonnull (strstr (err, "my-box"));
-  json_parser_load_from_data (parser, out, -1, &error);
-  g_assert_no_error (error);
-  g_assert_cmpfloat_with_epsilon (ts_test_json_number (json_parser_get_root (parser), "options.0.power_kw"), 14.3, 1e-9);
+  g_assert_cmpstr (out, ==, "");
 
   /* catalog check still refuses the file. */
   {

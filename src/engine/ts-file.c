@@ -1,0 +1,251 @@
+/* ts-file.c — writing a file whole or not at all
+ *
+ * One place for what every saved file needs: scenarios, and the CLI's
+ * documents and drawings. A rename over the target is atomic, but it
+ * would also silently replace what should never be replaced: a device or
+ * a FIFO named by mistake (its special file would become a regular one),
+ * a read-only file (a rename needs only the folder to be writable), or a
+ * symbolic link (which would become a file). Those are refused before
+ * anything is written.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-file"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ts-error.h"
+#include "ts-file.h"
+
+/* Short, so that a file name of up to NAME_MAX bytes still has room. */
+#define TEMP_NAME ".tsXXXXXX"
+
+static gboolean
+io_error (GError    **error,
+          const char *path,
+          int         code)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  /* Translators: “Could not write “/x/plan.json”: Permission denied” */
+  g_set_error (error, TS_ERROR, TS_ERROR_IO, _("Could not write “%s”: %s"), display, g_strerror (code));
+  return FALSE;
+}
+
+static gboolean
+refuse (GError    **error,
+        const char *path,
+        const char *reason)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  /* Translators: “Cannot write “/dev/tty”: it is not a regular file …” */
+  g_set_error (error, TS_ERROR, TS_ERROR_IO, _("Cannot write “%s”: %s"), display, reason);
+  return FALSE;
+}
+
+/* st: the existing file (followed through links), or st_mode 0 when path
+ * names nothing yet. */
+static gboolean
+check_output (const char *path,
+              GStatBuf   *st,
+              GError    **error)
+{
+  memset (st, 0, sizeof *st);
+  if (path == NULL || *path == '\0')
+    return io_error (error, "", ENOENT);
+  if (g_stat (path, st) != 0)
+    {
+      int saved = errno;
+
+      memset (st, 0, sizeof *st);
+      /* a new name; the folder is checked by creating the temporary */
+      return saved == ENOENT ? TRUE : io_error (error, path, saved);
+    }
+  if (S_ISDIR (st->st_mode))
+    return refuse (error, path, _("it is a folder"));
+  if (!S_ISREG (st->st_mode))
+    return refuse (error, path, _("it is not a regular file (a device, a pipe or a socket)"));
+  /* access () grants root everything: the mode bits say what the owner
+   * meant, and a rename would replace the file whatever they say. */
+  if ((st->st_mode & 0222) == 0 || access (path, W_OK) != 0)
+    return refuse (error, path, _("it is read-only"));
+  return TRUE;
+}
+
+gboolean
+ts_file_check_output (const char  *path,
+                      GError     **error)
+{
+  GStatBuf st;
+
+  return check_output (path, &st, error);
+}
+
+/* The file to rename over: a symbolic link's target, so that the link
+ * stays a link. */
+static char *
+resolve_target (const char *path)
+{
+  GStatBuf st;
+  char *real;
+
+  if (g_lstat (path, &st) != 0 || !S_ISLNK (st.st_mode))
+    return g_strdup (path);
+  real = realpath (path, NULL);
+  if (real == NULL)
+    return g_strdup (path);  /* a dangling link: replaced by the new file */
+  {
+    char *copy = g_strdup (real);
+
+    free (real);
+    return copy;
+  }
+}
+
+static gboolean
+write_all (int         fd,
+           const char *data,
+           gsize       len)
+{
+  while (len > 0)
+    {
+      gssize n = write (fd, data, len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      data += n;
+      len -= (gsize) n;
+    }
+  return TRUE;
+}
+
+/* The new file takes the old one's permissions; a new name gets the
+ * usual 0666 less the umask, which open () applied already. */
+static gboolean
+keep_mode (int             fd,
+           const GStatBuf *old)
+{
+  return old->st_mode == 0 || fchmod (fd, old->st_mode & 07777) == 0;
+}
+
+gboolean
+ts_file_write_atomic (const char  *path,
+                      const char  *data,
+                      gsize        len,
+                      GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *tmp = NULL;
+  GStatBuf old;
+  int fd, saved = 0;
+
+  if (!check_output (path, &old, error))
+    return FALSE;
+  target = resolve_target (path);
+  dir = g_path_get_dirname (target);
+  tmp = g_build_filename (dir, TEMP_NAME, NULL);
+  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0)
+    return io_error (error, path, errno);
+
+  errno = 0;
+  if (!write_all (fd, data, len) || !keep_mode (fd, &old) || fsync (fd) != 0)
+    saved = errno != 0 ? errno : EIO;
+  if (close (fd) != 0 && saved == 0)
+    saved = errno;
+  /* checked again: the name may have become something else meanwhile */
+  if (saved == 0 && !check_output (path, &old, error))
+    saved = -1;
+  if (saved == 0 && g_rename (tmp, target) != 0)
+    saved = errno;
+  if (saved != 0)
+    {
+      g_unlink (tmp);
+      return saved < 0 ? FALSE : io_error (error, path, saved);
+    }
+  return TRUE;
+}
+
+/* A writer's message names the temporary file; the user knows the target. */
+static void
+rename_in_message (GError     *error,
+                   const char *tmp_path,
+                   const char *path)
+{
+  g_autofree char *tmp_display = g_filename_display_name (tmp_path);
+  g_autofree char *display = g_filename_display_name (path);
+  GString *message;
+
+  if (error == NULL)
+    return;
+  message = g_string_new (error->message);
+  g_string_replace (message, tmp_display, display, 0);
+  g_free (error->message);
+  error->message = g_string_free (message, FALSE);
+}
+
+static void
+remove_temp_dir (const char *tmp_dir)
+{
+  g_autoptr(GDir) d = g_dir_open (tmp_dir, 0, NULL);
+  const char *name;
+
+  /* only what a failed writer left behind: the folder is ours alone */
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *leftover = g_build_filename (tmp_dir, name, NULL);
+
+      g_unlink (leftover);
+    }
+  g_rmdir (tmp_dir);
+}
+
+gboolean
+ts_file_write_atomic_with (const char       *path,
+                           TsFileWriteFunc   write,
+                           gpointer          user_data,
+                           GError          **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *tmp_dir = NULL;
+  g_autofree char *tmp_path = NULL;
+  GStatBuf old;
+  gboolean ok;
+
+  if (!check_output (path, &old, error))
+    return FALSE;
+  target = resolve_target (path);
+  dir = g_path_get_dirname (target);
+  tmp_dir = g_build_filename (dir, TEMP_NAME, NULL);
+  if (g_mkdtemp_full (tmp_dir, 0700) == NULL)
+    return io_error (error, path, errno);
+  tmp_path = g_build_filename (tmp_dir, "out", NULL);
+
+  ok = write (tmp_path, user_data, error);
+  if (!ok && error != NULL)
+    rename_in_message (*error, tmp_path, path);
+  if (ok && old.st_mode != 0 && g_chmod (tmp_path, old.st_mode & 07777) != 0)
+    ok = io_error (error, path, errno);
+  if (ok)
+    ok = check_output (path, &old, error);
+  if (ok && g_rename (tmp_path, target) != 0)
+    ok = io_error (error, path, errno);
+
+  remove_temp_dir (tmp_dir);
+  return ok;
+}

@@ -1,0 +1,42 @@
+/* ts-file.h — writing a file whole or not at all
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Whether path may be written: a new name in an existing folder, or an
+ * existing regular file that is writable. Refused, with a TS_ERROR_IO
+ * naming the file: a folder, a device, a FIFO or a socket (also through a
+ * symbolic link, e.g. to a terminal), and a read-only file. */
+gboolean ts_file_check_output      (const char      *path,
+                                    GError         **error);
+
+/* Writes len bytes of data to path after ts_file_check_output (): into a
+ * temporary file with a short name (“.tsXXXXXX”, so a 255-byte name still
+ * works) in the same folder, synced, then renamed over path — the old
+ * file stays whole if anything fails, and no temporary is left behind. An
+ * existing file keeps its permissions; a symbolic link keeps pointing at
+ * the file it named. Errors are TS_ERROR_IO and name the file. */
+gboolean ts_file_write_atomic      (const char      *path,
+                                    const char      *data,
+                                    gsize            len,
+                                    GError         **error);
+
+/* For writers that need a file name of their own (cairo's PDF, PNG and
+ * SVG writers): write () is called with a name inside a private
+ * temporary folder beside path, and what it wrote is renamed over path
+ * with the checks above. */
+typedef gboolean (*TsFileWriteFunc) (const char  *tmp_path,
+                                     gpointer     user_data,
+                                     GError     **error);
+
+gboolean ts_file_write_atomic_with (const char      *path,
+                                    TsFileWriteFunc  write,
+                                    gpointer         user_data,
+                                    GError         **error);
+
+G_END_DECLS
