@@ -41,6 +41,16 @@ destroy_and_finalize (gpointer window)
   g_assert_finalize_object (window);
 }
 
+/* The scenario, as the file would hold it, is expected. */
+static void
+assert_scenario_text (const TsScenario *scenario,
+                      const char       *expected)
+{
+  g_autofree char *text = ts_scenario_to_string (scenario);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
 static TsWindow *
 open_window_sized (int width,
                    int height)
@@ -197,7 +207,7 @@ test_every_control_recomputes (void)
       after = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
       /* The plan shown was computed from the changed scenario. */
       g_assert_cmpstr (before, !=, after);
-      g_assert_cmpstr (after, ==, ts_scenario_to_string (ts_window_get_scenario (window)));
+      assert_scenario_text (ts_window_get_scenario (window), after);
     }
 
   destroy_and_finalize (window);
@@ -311,7 +321,7 @@ test_file_round_trip (void)
   other = open_window ();
   g_assert_true (ts_window_open_file (other, file, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (other)), ==, saved);
+  assert_scenario_text (ts_window_get_scenario (other), saved);
   /* The controls show the file's values. */
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (ts_window_get_field_widget (other, "seq_len"))), ==, 4096);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (ts_window_get_field_widget (other, "method"))), ==, 1);
@@ -322,7 +332,7 @@ test_file_round_trip (void)
   g_assert_true (g_file_set_contents (path, "{ \"version\": 1, \"model\": ", -1, NULL));
   g_assert_false (ts_window_open_file (other, file, &error));
   g_assert_nonnull (error);
-  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (other)), ==, saved);
+  assert_scenario_text (ts_window_get_scenario (other), saved);
 
   g_unlink (path);
   g_rmdir (dir);
@@ -873,7 +883,7 @@ test_language_switch_keeps_scenario (void)
   /* Rebuilt in Russian (the article's term «полное обучение»)… */
   g_assert_cmpstr (method_choice_label (window), ==, "Полное обучение");
   /* …around the same scenario, still unsaved. */
-  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (window)), ==, scenario);
+  assert_scenario_text (ts_window_get_scenario (window), scenario);
   g_assert_true (ts_window_get_dirty (window));
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (ts_window_get_field_widget (window, "seq_len"))), ==, 16384);
 
@@ -881,7 +891,7 @@ test_language_switch_keeps_scenario (void)
   settle ();
   window = only_window ();
   g_assert_cmpstr (method_choice_label (window), ==, "Full training");
-  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (window)), ==, scenario);
+  assert_scenario_text (ts_window_get_scenario (window), scenario);
 
   g_settings_reset (settings, "language");
   settle ();
