@@ -468,8 +468,8 @@ ts_scenario_from_json (JsonNode         *root,
   GET_ENUM (&c, obj, "offload", ts_offload_from_string, &s->offload, "none, optimizer");
   GET_ENUM (&c, obj, "checkpointing", ts_checkpointing_from_string, &s->checkpointing, "none, selective, full");
   GET_ENUM (&c, obj, "lora_targets", ts_lora_targets_from_string, &s->lora_targets, "qv, attention, all-linear");
-  get_uint (&c, obj, "seq_len", 1, TS_MAX_SEQ_LEN, &s->seq_len);
-  get_uint (&c, obj, "micro_batch", 1, TS_MAX_MICRO_BATCH, &s->micro_batch);
+  get_uint (&c, obj, "seq_len", TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, &s->seq_len);
+  get_uint (&c, obj, "micro_batch", TS_MIN_MICRO_BATCH, TS_MAX_MICRO_BATCH, &s->micro_batch);
   get_bool (&c, obj, "flash_attention", &s->flash_attention);
   get_bool (&c, obj, "sequence_parallel", &s->sequence_parallel);
   get_bool (&c, obj, "zero3_prefetch", &s->zero3_prefetch);
@@ -483,11 +483,11 @@ ts_scenario_from_json (JsonNode         *root,
       get_uint (&c, obj, "zero_stage", 0, 3, &zero);
       s->zero_stage = (int) zero;
     }
-  get_uint (&c, obj, "tp", 1, TS_MAX_PARALLEL, &s->tp);
-  get_uint (&c, obj, "pp", 1, TS_MAX_PARALLEL, &s->pp);
-  get_uint (&c, obj, "ep", 1, TS_MAX_PARALLEL, &s->ep);
+  get_uint (&c, obj, "tp", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->tp);
+  get_uint (&c, obj, "pp", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->pp);
+  get_uint (&c, obj, "ep", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->ep);
   get_uint (&c, obj, "gpus", 0, TS_MAX_GPUS, &s->gpus);
-  get_uint (&c, obj, "lora_rank", 1, TS_MAX_LORA_RANK, &s->lora_rank);
+  get_uint (&c, obj, "lora_rank", TS_MIN_LORA_RANK, TS_MAX_LORA_RANK, &s->lora_rank);
   get_bool (&c, obj, "double_quant", &s->double_quant);
   get_bool (&c, obj, "paged_optimizer", &s->paged_optimizer);
   get_double (&c, obj, "runtime_overhead_bytes", 0, TS_MAX_RUNTIME_OVERHEAD, &s->runtime_overhead_bytes);

@@ -284,14 +284,14 @@ ts_scenario_validate (const TsScenario *s,
       return FALSE;
     }
 
-  return check_uint (s->seq_len, 1, TS_MAX_SEQ_LEN, N_("Sequence length"), error)
-         && check_uint (s->micro_batch, 1, TS_MAX_MICRO_BATCH, N_("Micro-batch"), error)
-         && check_uint (s->tp, 1, TS_MAX_PARALLEL, N_("Tensor parallel degree"), error)
-         && check_uint (s->pp, 1, TS_MAX_PARALLEL, N_("Pipeline parallel degree"), error)
-         && check_uint (s->ep, 1, TS_MAX_PARALLEL, N_("Expert parallel degree"), error)
+  return check_uint (s->seq_len, TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, N_("Sequence length"), error)
+         && check_uint (s->micro_batch, TS_MIN_MICRO_BATCH, TS_MAX_MICRO_BATCH, N_("Micro-batch"), error)
+         && check_uint (s->tp, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Tensor parallel degree"), error)
+         && check_uint (s->pp, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Pipeline parallel degree"), error)
+         && check_uint (s->ep, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Expert parallel degree"), error)
          && check_uint (s->gpus, 0, TS_MAX_GPUS, N_("GPU count"), error)
          && check_uint (s->servers, 0, TS_MAX_SERVERS, N_("Server count"), error)
-         && check_uint (s->lora_rank, 1, TS_MAX_LORA_RANK, N_("LoRA rank"), error)
+         && check_uint (s->lora_rank, TS_MIN_LORA_RANK, TS_MAX_LORA_RANK, N_("LoRA rank"), error)
          && check_uint (s->rack_units, TS_MIN_RACK_UNITS, TS_MAX_RACK_UNITS, N_("Rack height"), error)
          && check_phases (s->phases, error)
          && check_double (s->tokens, 0, TS_MAX_TOKENS, N_("Dataset tokens"), error)

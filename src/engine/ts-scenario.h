@@ -139,6 +139,13 @@ typedef struct
 
 /* Limits of accepted input (reliability issue): large enough for any real
  * job, small enough that no product of them overflows a double's range. */
+/* Counts that cannot be zero: a sequence of at least one token, at least
+ * one example a step, at least one GPU in each parallel dimension, a LoRA
+ * adapter of rank at least one. */
+#define TS_MIN_SEQ_LEN      1u
+#define TS_MIN_MICRO_BATCH  1u
+#define TS_MIN_PARALLEL     1u
+#define TS_MIN_LORA_RANK    1u
 #define TS_MAX_SEQ_LEN      10000000u
 #define TS_MAX_MICRO_BATCH  65536u
 #define TS_MAX_GPUS         100000u
