@@ -431,7 +431,10 @@ ts_model_init_from_architecture (TsModel              *model,
                                  const TsArchitecture *arch,
                                  GError              **error)
 {
-  if (!ts_architecture_validate (arch, error))
+  /* Every check before anything is allocated: a refused model owns
+   * nothing (its name once leaked when the count was too small). */
+  if (!ts_architecture_validate (arch, error)
+      || !validate_params (ts_architecture_total_params (arch), error))
     return FALSE;
 
   memset (model, 0, sizeof *model);
@@ -442,7 +445,7 @@ ts_model_init_from_architecture (TsModel              *model,
   model->published_params = model->params;
   model->name = g_strdup (name != NULL && *name != '\0' ? name : _("Custom model"));
 
-  return validate_params (model->params, error);
+  return TRUE;
 }
 
 const char *

@@ -179,6 +179,21 @@ ctx_fail (Ctx        *c,
                _("%s: field “%s”: must be %s"), c->name, field, allowed);
 }
 
+/* A refusal whose reason comes from the engine's checks (the same words
+ * the window and the CLI show), with the file and the field in front. */
+static void
+ctx_fail_with (Ctx        *c,
+               const char *field,
+               GError     *reason)
+{
+  if (c->failed)
+    return;
+  c->failed = TRUE;
+  g_set_error (c->error, TS_ERROR, TS_ERROR_SCENARIO,
+               /* Translators: “plan.json: field “currency”: Currency must be …” */
+               _("%s: field “%s”: %s"), c->name, field, reason->message);
+}
+
 static JsonNode *
 get (JsonObject *obj, const char *field)
 {
@@ -261,6 +276,24 @@ get_string (Ctx *c, JsonObject *obj, const char *field)
   return json_node_get_string (node);
 }
 
+/* A string that is shown or echoed in messages: refused, with the field
+ * named, when ts_scenario_check_text would refuse it (NULL then). */
+static const char *
+get_text (Ctx *c, JsonObject *obj, const char *field, guint max_chars)
+{
+  const char *str = get_string (c, obj, field);
+  g_autoptr(GError) reason = NULL;
+
+  /* Translators: what a scenario file's field holds, as in
+   * “plan.json: field “id”: the value is longer than 200 characters” */
+  if (str != NULL && !ts_scenario_check_text (str, _("the value"), max_chars, &reason))
+    {
+      ctx_fail_with (c, field, reason);
+      return NULL;
+    }
+  return str;
+}
+
 #define GET_ENUM(c, obj, field, parse, out, allowed)                \
   G_STMT_START {                                                    \
     const char *str_ = get_string (c, obj, field);                  \
@@ -312,7 +345,11 @@ read_model (Ctx             *c,
     }
   obj = json_node_get_object (node);
 
-  if ((id = get_string (c, obj, "id")) != NULL)
+  /* Checked before the catalog is asked: an unknown id is echoed. */
+  id = get_text (c, obj, "id", TS_MAX_ID_CHARS);
+  if (c->failed)
+    return FALSE;
+  if (id != NULL)
     {
       const TsCatalogModel *m = ts_catalog_find_model (catalog, id);
 
@@ -331,6 +368,7 @@ read_model (Ctx             *c,
     {
       TsArchitecture arch = { 0 };
       const char *mlp;
+      const char *name;
       JsonObject *a;
 
       if (!JSON_NODE_HOLDS_OBJECT (arch_node))
@@ -369,9 +407,10 @@ read_model (Ctx             *c,
       get_uint (c, a, "shared_expert_ffn_size", 0, 1048576, &arch.shared_expert_ffn_size);
       get_bool (c, a, "shared_expert_gate", &arch.shared_expert_gate);
       get_bool (c, a, "router_bias", &arch.router_bias);
+      name = get_text (c, obj, "name", TS_MAX_NAME_CHARS);
       if (c->failed)
         return FALSE;
-      if (!ts_model_init_from_architecture (&model, get_string (c, obj, "name"), &arch, &error))
+      if (!ts_model_init_from_architecture (&model, name, &arch, &error))
         {
           g_set_error (c->error, TS_ERROR, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
           c->failed = TRUE;
@@ -406,6 +445,40 @@ read_model (Ctx             *c,
   ts_scenario_set_model (s, &model);
   ts_model_clear (&model);
   return TRUE;
+}
+
+/* Not a range: 2 is refused as the CLI and ts_scenario_validate do. */
+static void
+read_phases (Ctx *c, JsonObject *obj, guint *phases)
+{
+  JsonNode *node = get (obj, "phases");
+  double v;
+
+  if (node == NULL || c->failed)
+    return;
+  v = is_number (node) ? json_node_get_double (node) : NAN;
+  if (v != TS_PHASES_SINGLE && v != TS_PHASES_THREE)
+    {
+      ctx_fail (c, "phases", _("1 (single phase) or 3 (three phases)"));
+      return;
+    }
+  *phases = (guint) v;
+}
+
+static void
+read_currency (Ctx *c, JsonObject *obj, TsScenario *s)
+{
+  const char *currency = get_string (c, obj, "currency");
+  g_autoptr(GError) reason = NULL;
+
+  if (currency == NULL)
+    return;
+  if (!ts_scenario_check_currency (currency, &reason))
+    {
+      ctx_fail_with (c, "currency", reason);
+      return;
+    }
+  ts_scenario_set_currency (s, currency);
 }
 
 TsScenario *
@@ -454,8 +527,8 @@ ts_scenario_from_json (JsonNode         *root,
   GET_ENUM (&c, obj, "offload", ts_offload_from_string, &s->offload, "none, optimizer");
   GET_ENUM (&c, obj, "checkpointing", ts_checkpointing_from_string, &s->checkpointing, "none, selective, full");
   GET_ENUM (&c, obj, "lora_targets", ts_lora_targets_from_string, &s->lora_targets, "qv, attention, all-linear");
-  get_uint (&c, obj, "seq_len", 1, TS_MAX_SEQ_LEN, &s->seq_len);
-  get_uint (&c, obj, "micro_batch", 1, TS_MAX_MICRO_BATCH, &s->micro_batch);
+  get_uint (&c, obj, "seq_len", TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, &s->seq_len);
+  get_uint (&c, obj, "micro_batch", TS_MIN_MICRO_BATCH, TS_MAX_MICRO_BATCH, &s->micro_batch);
   get_bool (&c, obj, "flash_attention", &s->flash_attention);
   get_bool (&c, obj, "sequence_parallel", &s->sequence_parallel);
   get_bool (&c, obj, "zero3_prefetch", &s->zero3_prefetch);
@@ -469,16 +542,16 @@ ts_scenario_from_json (JsonNode         *root,
       get_uint (&c, obj, "zero_stage", 0, 3, &zero);
       s->zero_stage = (int) zero;
     }
-  get_uint (&c, obj, "tp", 1, TS_MAX_GPUS, &s->tp);
-  get_uint (&c, obj, "pp", 1, TS_MAX_GPUS, &s->pp);
-  get_uint (&c, obj, "ep", 1, TS_MAX_GPUS, &s->ep);
+  get_uint (&c, obj, "tp", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->tp);
+  get_uint (&c, obj, "pp", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->pp);
+  get_uint (&c, obj, "ep", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->ep);
   get_uint (&c, obj, "gpus", 0, TS_MAX_GPUS, &s->gpus);
-  get_uint (&c, obj, "lora_rank", 1, TS_MAX_LORA_RANK, &s->lora_rank);
+  get_uint (&c, obj, "lora_rank", TS_MIN_LORA_RANK, TS_MAX_LORA_RANK, &s->lora_rank);
   get_bool (&c, obj, "double_quant", &s->double_quant);
   get_bool (&c, obj, "paged_optimizer", &s->paged_optimizer);
-  get_double (&c, obj, "runtime_overhead_bytes", 0, 1e12, &s->runtime_overhead_bytes);
-  get_double (&c, obj, "fragmentation", 0, 1, &s->fragmentation);
-  if ((str = get_string (&c, obj, "server_id")) != NULL)
+  get_double (&c, obj, "runtime_overhead_bytes", 0, TS_MAX_RUNTIME_OVERHEAD, &s->runtime_overhead_bytes);
+  get_double (&c, obj, "fragmentation", 0, TS_MAX_FRAGMENTATION, &s->fragmentation);
+  if ((str = get_text (&c, obj, "server_id", TS_MAX_ID_CHARS)) != NULL)
     {
       if (ts_catalog_find_server (catalog, str) == NULL)
         {
@@ -488,21 +561,15 @@ ts_scenario_from_json (JsonNode         *root,
         }
       ts_scenario_set_server (s, str);
     }
-  get_uint (&c, obj, "servers", 0, TS_MAX_GPUS, &s->servers);
-  get_uint (&c, obj, "rack_units", 1, 100, &s->rack_units);
-  get_double (&c, obj, "rack_kw", 0.1, 10000, &s->rack_kw);
-  get_double (&c, obj, "voltage", 90, 1000, &s->voltage);
-  get_uint (&c, obj, "phases", 1, 3, &s->phases);
-  get_double (&c, obj, "pue", 1, 5, &s->pue);
-  get_double (&c, obj, "price_kwh", 0, 1e6, &s->price_kwh);
-  if ((str = get_string (&c, obj, "currency")) != NULL)
-    {
-      if (g_utf8_strlen (str, -1) < 1 || g_utf8_strlen (str, -1) > 8)
-        ctx_fail (&c, "currency", _("a currency code of 1 to 8 characters"));
-      else
-        ts_scenario_set_currency (s, str);
-    }
-  get_double (&c, obj, "headroom_tight", 0, 0.9, &s->headroom_tight);
+  get_uint (&c, obj, "servers", 0, TS_MAX_SERVERS, &s->servers);
+  get_uint (&c, obj, "rack_units", TS_MIN_RACK_UNITS, TS_MAX_RACK_UNITS, &s->rack_units);
+  get_double (&c, obj, "rack_kw", TS_MIN_RACK_KW, TS_MAX_RACK_KW, &s->rack_kw);
+  get_double (&c, obj, "voltage", TS_MIN_VOLTAGE, TS_MAX_VOLTAGE, &s->voltage);
+  read_phases (&c, obj, &s->phases);
+  get_double (&c, obj, "pue", TS_MIN_PUE, TS_MAX_PUE, &s->pue);
+  get_double (&c, obj, "price_kwh", 0, TS_MAX_PRICE_KWH, &s->price_kwh);
+  read_currency (&c, obj, s);
+  get_double (&c, obj, "headroom_tight", 0, TS_MAX_HEADROOM_TIGHT, &s->headroom_tight);
 
   if (c.failed)
     return NULL;

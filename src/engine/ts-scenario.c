@@ -149,15 +149,124 @@ check_double (double       value,
   return FALSE;
 }
 
-gboolean
-ts_scenario_validate (const TsScenario *s,
-                      GError          **error)
+/* Characters that change how the text around them is shown instead of
+ * showing themselves: C0 and C1 controls (ESC starts terminal escapes),
+ * line and paragraph separators, and the bidirectional marks, embeddings,
+ * overrides and isolates that make “plan<U+202E>nosj.exe” show as “planexe.json”
+ * (“Trojan Source”, CVE-2021-42574). Letters, symbols and joiners of any
+ * script stay allowed. */
+static gboolean
+is_hidden_control (gunichar c)
 {
-  if (s->model.params <= 0)
+  switch (g_unichar_type (c))
+    {
+    case G_UNICODE_CONTROL:
+    case G_UNICODE_LINE_SEPARATOR:
+    case G_UNICODE_PARAGRAPH_SEPARATOR:
+      return TRUE;
+    default:
+      break;
+    }
+  return c == 0x061C                       /* Arabic letter mark */
+         || c == 0x200E || c == 0x200F     /* left-to-right, right-to-left mark */
+         || (c >= 0x202A && c <= 0x202E)   /* embeddings and overrides */
+         || (c >= 0x2066 && c <= 0x2069);  /* isolates */
+}
+
+gboolean
+ts_scenario_check_text (const char  *text,
+                        const char  *field,
+                        guint        max_chars,
+                        GError     **error)
+{
+  if (text == NULL)
+    return TRUE;
+
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                   /* Translators: %s is a field such as “Model name” */
+                   _("%s must be valid UTF-8 text"), field);
+      return FALSE;
+    }
+  if (g_utf8_strlen (text, -1) > (glong) max_chars)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                   /* Translators: %s is a field such as “Model name”, %u a number */
+                   _("%s is longer than %u characters"), field, max_chars);
+      return FALSE;
+    }
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      /* The character is named by its code, never shown: shown, it would
+       * do to the message what it was refused for. */
+      if (is_hidden_control (c))
+        {
+          g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                       /* Translators: %s is a field such as “Model name”; U+%04X a character's code */
+                       _("%s contains the control character or direction mark U+%04X"), field, c);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+ts_scenario_check_currency (const char  *currency,
+                            GError     **error)
+{
+  if (currency == NULL || *currency == '\0' || !ts_scenario_check_text (currency, _("Currency"), TS_MAX_CURRENCY_CHARS, NULL))
+    goto refused;
+  for (const char *p = currency; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_isspace (g_utf8_get_char (p)))
+      goto refused;
+  return TRUE;
+
+refused:
+  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+               _("Currency must be a code of 1 to %u characters without spaces or control characters, such as RUB or USD"),
+               TS_MAX_CURRENCY_CHARS);
+  return FALSE;
+}
+
+static gboolean
+check_model (const TsModel  *model,
+             GError        **error)
+{
+  if (model->params == 0)
     {
       g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("No model is chosen"));
       return FALSE;
     }
+  if (!(model->params >= TS_MODEL_MIN_PARAMS && model->params <= TS_MODEL_MAX_PARAMS))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                   _("The parameter count must be between 1M and 100T (got %.4g)"), model->params);
+      return FALSE;
+    }
+  return ts_scenario_check_text (model->name, _("Model name"), TS_MAX_NAME_CHARS, error);
+}
+
+static gboolean
+check_phases (guint    phases,
+              GError **error)
+{
+  if (phases == TS_PHASES_SINGLE || phases == TS_PHASES_THREE)
+    return TRUE;
+
+  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+               _("Phases is %u; it must be 1 (single phase) or 3 (three phases)"), phases);
+  return FALSE;
+}
+
+gboolean
+ts_scenario_validate (const TsScenario *s,
+                      GError          **error)
+{
+  if (!check_model (&s->model, error))
+    return FALSE;
 
   if ((guint) s->method >= TS_N_METHODS || (guint) s->precision >= TS_N_PRECISIONS
       || (guint) s->grad_dtype >= TS_N_GRAD_DTYPES || (guint) s->optimizer >= TS_N_OPTIMIZERS
@@ -175,25 +284,28 @@ ts_scenario_validate (const TsScenario *s,
       return FALSE;
     }
 
-  return check_uint (s->seq_len, 1, TS_MAX_SEQ_LEN, N_("Sequence length"), error)
-         && check_uint (s->micro_batch, 1, TS_MAX_MICRO_BATCH, N_("Micro-batch"), error)
-         && check_uint (s->tp, 1, TS_MAX_GPUS, N_("Tensor parallel degree"), error)
-         && check_uint (s->pp, 1, TS_MAX_GPUS, N_("Pipeline parallel degree"), error)
-         && check_uint (s->ep, 1, TS_MAX_GPUS, N_("Expert parallel degree"), error)
+  return check_uint (s->seq_len, TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, N_("Sequence length"), error)
+         && check_uint (s->micro_batch, TS_MIN_MICRO_BATCH, TS_MAX_MICRO_BATCH, N_("Micro-batch"), error)
+         && check_uint (s->tp, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Tensor parallel degree"), error)
+         && check_uint (s->pp, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Pipeline parallel degree"), error)
+         && check_uint (s->ep, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Expert parallel degree"), error)
          && check_uint (s->gpus, 0, TS_MAX_GPUS, N_("GPU count"), error)
-         && check_uint (s->servers, 0, TS_MAX_GPUS, N_("Server count"), error)
-         && check_uint (s->lora_rank, 1, TS_MAX_LORA_RANK, N_("LoRA rank"), error)
-         && check_uint (s->rack_units, 1, 100, N_("Rack height"), error)
-         && check_uint (s->phases, 1, 3, N_("Phases"), error)
+         && check_uint (s->servers, 0, TS_MAX_SERVERS, N_("Server count"), error)
+         && check_uint (s->lora_rank, TS_MIN_LORA_RANK, TS_MAX_LORA_RANK, N_("LoRA rank"), error)
+         && check_uint (s->rack_units, TS_MIN_RACK_UNITS, TS_MAX_RACK_UNITS, N_("Rack height"), error)
+         && check_phases (s->phases, error)
          && check_double (s->tokens, 0, TS_MAX_TOKENS, N_("Dataset tokens"), error)
          && check_double (s->deadline_days, 0, TS_MAX_DAYS, N_("Deadline"), error)
-         && check_double (s->runtime_overhead_bytes, 0, 1e12, N_("Runtime overhead"), error)
-         && check_double (s->fragmentation, 0, 1, N_("Allocator fragmentation"), error)
-         && check_double (s->rack_kw, 0.1, 10000, N_("Rack power limit"), error)
-         && check_double (s->voltage, 90, 1000, N_("Voltage"), error)
-         && check_double (s->pue, 1, 5, N_("PUE"), error)
-         && check_double (s->price_kwh, 0, 1e6, N_("Electricity price"), error)
-         && check_double (s->headroom_tight, 0, 0.9, N_("Tight headroom threshold"), error);
+         && check_double (s->runtime_overhead_bytes, 0, TS_MAX_RUNTIME_OVERHEAD, N_("Runtime overhead"), error)
+         && check_double (s->fragmentation, 0, TS_MAX_FRAGMENTATION, N_("Allocator fragmentation"), error)
+         && check_double (s->rack_kw, TS_MIN_RACK_KW, TS_MAX_RACK_KW, N_("Rack power limit"), error)
+         && check_double (s->voltage, TS_MIN_VOLTAGE, TS_MAX_VOLTAGE, N_("Voltage"), error)
+         && check_double (s->pue, TS_MIN_PUE, TS_MAX_PUE, N_("PUE"), error)
+         && check_double (s->price_kwh, 0, TS_MAX_PRICE_KWH, N_("Electricity price"), error)
+         && check_double (s->headroom_tight, 0, TS_MAX_HEADROOM_TIGHT, N_("Tight headroom threshold"), error)
+         && ts_scenario_check_text (s->model_id, _("Model id"), TS_MAX_ID_CHARS, error)
+         && ts_scenario_check_text (s->server_id, _("Server id"), TS_MAX_ID_CHARS, error)
+         && ts_scenario_check_currency (s->currency, error);
 }
 
 /* Enum ↔ string tables: the names are the CLI's and the scenario file's,

@@ -139,12 +139,47 @@ typedef struct
 
 /* Limits of accepted input (reliability issue): large enough for any real
  * job, small enough that no product of them overflows a double's range. */
+/* Counts that cannot be zero: a sequence of at least one token, at least
+ * one example a step, at least one GPU in each parallel dimension, a LoRA
+ * adapter of rank at least one. */
+#define TS_MIN_SEQ_LEN      1u
+#define TS_MIN_MICRO_BATCH  1u
+#define TS_MIN_PARALLEL     1u
+#define TS_MIN_LORA_RANK    1u
 #define TS_MAX_SEQ_LEN      10000000u
 #define TS_MAX_MICRO_BATCH  65536u
 #define TS_MAX_GPUS         100000u
 #define TS_MAX_TOKENS       1e15
 #define TS_MAX_DAYS         36500.0
 #define TS_MAX_LORA_RANK    65536u
+#define TS_MAX_SERVERS      TS_MAX_GPUS
+#define TS_MAX_PARALLEL     TS_MAX_GPUS     /* tp, pp, ep */
+/* 1e12 bytes = 1,000 GB of CUDA context per GPU: no runtime comes close. */
+#define TS_MAX_RUNTIME_OVERHEAD 1e12
+#define TS_MAX_FRAGMENTATION    1.0
+/* Cabinets are 42U or 48U; 1 to 100 covers wall-mount cases and tall
+ * custom frames without letting the rack drawing run away. */
+#define TS_MIN_RACK_UNITS   1u
+#define TS_MAX_RACK_UNITS   100u
+#define TS_MIN_RACK_KW      0.1
+#define TS_MAX_RACK_KW      10000.0
+/* Phase-to-neutral: 100 V (Japan) to medium voltage fed directly. */
+#define TS_MIN_VOLTAGE      90.0
+#define TS_MAX_VOLTAGE      1000.0
+/* Power is single or three phase; a “two-phase” feed is a single phase
+ * between two lines, entered as single phase at that voltage. */
+#define TS_PHASES_SINGLE    1u
+#define TS_PHASES_THREE     3u
+/* PUE is total over IT power: never below 1; 5 is beyond the worst site. */
+#define TS_MIN_PUE          1.0
+#define TS_MAX_PUE          5.0
+#define TS_MAX_PRICE_KWH    1e6
+#define TS_MAX_HEADROOM_TIGHT 0.9
+/* Text: a model name as long as a model file allows; ids and currency
+ * codes shorter (an id is looked up and echoed in messages). */
+#define TS_MAX_NAME_CHARS     200u
+#define TS_MAX_ID_CHARS       200u
+#define TS_MAX_CURRENCY_CHARS 8u
 
 TsScenario *ts_scenario_new              (void);
 TsScenario *ts_scenario_copy             (const TsScenario *scenario);
@@ -152,7 +187,23 @@ void        ts_scenario_free             (TsScenario       *scenario);
 void        ts_scenario_init_defaults    (TsScenario       *scenario);
 void        ts_scenario_clear            (TsScenario       *scenario);
 
+/* The one definition of every input's range and allowed values: the
+ * scenario file reader, the CLI (through ts_plan_compute) and the window
+ * all refuse what this refuses. */
 gboolean    ts_scenario_validate         (const TsScenario *scenario,
+                                          GError          **error);
+/* A currency code: 1 to TS_MAX_CURRENCY_CHARS characters of UTF-8, no
+ * white space, no control characters or direction marks (“RUB”, “₽”). */
+gboolean    ts_scenario_check_currency   (const char       *currency,
+                                          GError          **error);
+/* Text a user typed or a file carried, shown on screen and in documents:
+ * valid UTF-8, at most max_chars characters, none of the C0/C1 controls
+ * (ESC…), line separators or bidirectional marks and overrides (U+200E,
+ * U+200F, U+202A–U+202E, U+2066–U+2069, U+061C) that would hide or
+ * reorder what is shown. field names it in the message (translated). */
+gboolean    ts_scenario_check_text       (const char       *text,
+                                          const char       *field,
+                                          guint             max_chars,
                                           GError          **error);
 
 void        ts_scenario_set_model        (TsScenario       *scenario,

@@ -25,9 +25,12 @@
 # define TS_HAVE_PRINT 0
 #endif
 
-/* Spin buttons accept any number up to this; the engine decides what is
- * valid and the row shows its reason, so the limits live in one place. */
-#define SPIN_MAX 1e9
+/* The scenario's spin buttons take exactly the range ts_scenario_validate
+ * accepts (the TS_MIN_/TS_MAX_ limits of ts-scenario.h), so whatever a file
+ * or the CLI accepts the window can show. The custom architecture's spins
+ * go up to this and leave the checks to ts_architecture_validate, whose
+ * reason the model row shows. */
+#define ARCH_SPIN_MAX 1e9
 #define SPIN_WIDTH_CHARS 6
 /* Writing the scenario to GSettings on every keystroke would hammer
  * dconf; a short delay still loses nothing a crash could take. */
@@ -63,7 +66,8 @@ typedef struct
   gsize              offset;
   const char        *title;
   const char        *subtitle;
-  double             upper;     /* spin buttons: 0 = SPIN_MAX */
+  double             lower;     /* spin buttons: the engine's limits, in */
+  double             upper;     /* scenario units (before scale) */
   double             step;
   guint              digits;
   double             scale;     /* spin value × scale = scenario value */
@@ -106,70 +110,70 @@ static const char *const targets_choices[] = {
   N_("Query and value projections"), N_("All attention projections"), N_("All linear layers"),
 };
 static const int targets_values[] = { TS_LORA_TARGETS_QV, TS_LORA_TARGETS_ATTENTION, TS_LORA_TARGETS_ALL_LINEAR };
-/* The two standard cabinet heights a data centre orders (EIA-310 units). */
-static const char *const rack_choices[] = { N_("42U"), N_("48U") };
-static const int rack_values[] = { 42, 48 };
 static const char *const phase_choices[] = { N_("Single phase"), N_("Three phases") };
-static const int phase_values[] = { 1, 3 };
+static const int phase_values[] = { TS_PHASES_SINGLE, TS_PHASES_THREE };
 
 #define CHOICES(name) name##_choices, name##_values, G_N_ELEMENTS (name##_values)
 #define OFF(field) G_STRUCT_OFFSET (TsScenario, field)
 
 static const FieldSpec fields[] = {
   { "method", GROUP_METHOD, FIELD_CHOICE, OFF (method), N_("Method"), NULL,
-    0, 0, 0, 1, CHOICES (method) },
+    0, 0, 0, 0, 1, CHOICES (method) },
 
   { "seq_len", GROUP_WORKLOAD, FIELD_UINT, OFF (seq_len), N_("Sequence length"),
-    N_("Tokens in one training example; activations grow with it"), 0, 512, 0, 1, NULL, NULL, 0 },
+    N_("Tokens in one training example; activations grow with it"), TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, 512, 0, 1, NULL, NULL, 0 },
   { "micro_batch", GROUP_WORKLOAD, FIELD_UINT, OFF (micro_batch), N_("Micro-batch"),
-    N_("Examples each GPU processes at once; activations grow with it"), 0, 1, 0, 1, NULL, NULL, 0 },
+    N_("Examples each GPU processes at once; activations grow with it"), TS_MIN_MICRO_BATCH, TS_MAX_MICRO_BATCH, 1, 0, 1, NULL, NULL, 0 },
   { "checkpointing", GROUP_WORKLOAD, FIELD_CHOICE, OFF (checkpointing), N_("Gradient checkpointing"),
-    N_("Recompute activations instead of storing them: less memory, more compute"), 0, 0, 0, 1, CHOICES (checkpointing) },
+    N_("Recompute activations instead of storing them: less memory, more compute"), 0, 0, 0, 0, 1, CHOICES (checkpointing) },
   { "flash_attention", GROUP_WORKLOAD, FIELD_BOOL, OFF (flash_attention), N_("FlashAttention"),
-    N_("Attention without storing the full score matrix"), 0, 0, 0, 1, NULL, NULL, 0 },
+    N_("Attention without storing the full score matrix"), 0, 0, 0, 0, 1, NULL, NULL, 0 },
   { "tokens", GROUP_WORKLOAD, FIELD_DOUBLE, OFF (tokens), N_("Dataset, billions of tokens"),
-    N_("Tokens processed over the whole run; sets the training time"), 0, 1, 1, BILLION, NULL, NULL, 0 },
+    N_("Tokens processed over the whole run; sets the training time"), 0, TS_MAX_TOKENS, 1, 1, BILLION, NULL, NULL, 0 },
   { "deadline_days", GROUP_WORKLOAD, FIELD_DOUBLE, OFF (deadline_days), N_("Deadline, days"),
-    N_("When the training must be done; 0 means no deadline"), 0, 1, 0, 1, NULL, NULL, 0 },
+    N_("When the training must be done; 0 means no deadline"), 0, TS_MAX_DAYS, 1, 0, 1, NULL, NULL, 0 },
 
   { "servers", GROUP_HARDWARE, FIELD_UINT, OFF (servers), N_("Servers"),
-    N_("How many of the chosen server; 0 picks the smallest count that fits"), 0, 1, 0, 1, NULL, NULL, 0 },
+    N_("How many of the chosen server; 0 picks the smallest count that fits"), 0, TS_MAX_SERVERS, 1, 0, 1, NULL, NULL, 0 },
 
   { "precision", GROUP_ADVANCED, FIELD_CHOICE, OFF (precision), N_("Precision"),
-    N_("Number format of weights and arithmetic"), 0, 0, 0, 1, CHOICES (precision) },
+    N_("Number format of weights and arithmetic"), 0, 0, 0, 0, 1, CHOICES (precision) },
   { "optimizer", GROUP_ADVANCED, FIELD_CHOICE, OFF (optimizer), N_("Optimizer"),
-    N_("AdamW keeps two FP32 states per parameter: 8 bytes"), 0, 0, 0, 1, CHOICES (optimizer) },
+    N_("AdamW keeps two FP32 states per parameter: 8 bytes"), 0, 0, 0, 0, 1, CHOICES (optimizer) },
   { "grad_dtype", GROUP_ADVANCED, FIELD_CHOICE, OFF (grad_dtype), N_("Gradient type"),
-    N_("Gradients in FP32 take 4 bytes per parameter instead of 2"), 0, 0, 0, 1, CHOICES (grad) },
+    N_("Gradients in FP32 take 4 bytes per parameter instead of 2"), 0, 0, 0, 0, 1, CHOICES (grad) },
   { "zero_stage", GROUP_ADVANCED, FIELD_CHOICE, OFF (zero_stage), N_("ZeRO / FSDP stage"),
-    N_("Splits optimizer states, gradients and weights across GPUs"), 0, 0, 0, 1, CHOICES (zero) },
+    N_("Splits optimizer states, gradients and weights across GPUs"), 0, 0, 0, 0, 1, CHOICES (zero) },
   { "zero3_prefetch", GROUP_ADVANCED, FIELD_BOOL, OFF (zero3_prefetch), N_("Prefetch next layer"),
-    N_("With ZeRO-3, gather the next layer early: faster, one more layer in memory"), 0, 0, 0, 1, NULL, NULL, 0 },
+    N_("With ZeRO-3, gather the next layer early: faster, one more layer in memory"), 0, 0, 0, 0, 1, NULL, NULL, 0 },
   { "tp", GROUP_ADVANCED, FIELD_UINT, OFF (tp), N_("Tensor parallel"),
-    N_("GPUs that split every layer; needs NVLink or HCCS"), 0, 1, 0, 1, NULL, NULL, 0 },
+    N_("GPUs that split every layer; needs NVLink or HCCS"), TS_MIN_PARALLEL, TS_MAX_PARALLEL, 1, 0, 1, NULL, NULL, 0 },
   { "pp", GROUP_ADVANCED, FIELD_UINT, OFF (pp), N_("Pipeline parallel"),
-    N_("Groups of layers on different GPUs"), 0, 1, 0, 1, NULL, NULL, 0 },
+    N_("Groups of layers on different GPUs"), TS_MIN_PARALLEL, TS_MAX_PARALLEL, 1, 0, 1, NULL, NULL, 0 },
   { "offload", GROUP_ADVANCED, FIELD_CHOICE, OFF (offload), N_("CPU offload"),
-    N_("Keep optimizer states in server RAM when GPU memory is short"), 0, 0, 0, 1, CHOICES (offload) },
+    N_("Keep optimizer states in server RAM when GPU memory is short"), 0, 0, 0, 0, 1, CHOICES (offload) },
   { "lora_rank", GROUP_ADVANCED, FIELD_UINT, OFF (lora_rank), N_("LoRA rank"),
-    N_("Size of the trained adapters; higher is bigger and slower"), 0, 8, 0, 1, NULL, NULL, 0 },
+    N_("Size of the trained adapters; higher is bigger and slower"), TS_MIN_LORA_RANK, TS_MAX_LORA_RANK, 8, 0, 1, NULL, NULL, 0 },
   { "lora_targets", GROUP_ADVANCED, FIELD_CHOICE, OFF (lora_targets), N_("LoRA targets"),
-    N_("Which layers get adapters"), 0, 0, 0, 1, CHOICES (targets) },
+    N_("Which layers get adapters"), 0, 0, 0, 0, 1, CHOICES (targets) },
   { "runtime_overhead", GROUP_ADVANCED, FIELD_DOUBLE, OFF (runtime_overhead_bytes), N_("Memory reserve per GPU, GB"),
-    N_("CUDA context, kernels and libraries that take memory before training starts"), 0, 0.5, 1, BILLION, NULL, NULL, 0 },
+    N_("CUDA context, kernels and libraries that take memory before training starts"), 0, TS_MAX_RUNTIME_OVERHEAD, 0.5, 1, BILLION, NULL, NULL, 0 },
 
-  { "rack_units", GROUP_SITE, FIELD_CHOICE, OFF (rack_units), N_("Rack height"),
-    N_("Units in each rack of the data centre"), 0, 0, 0, 1, CHOICES (rack) },
+  /* A spin, not the two usual heights (42U, 48U): a file may hold any
+   * height the engine accepts, and the window must show it. */
+  { "rack_units", GROUP_SITE, FIELD_UINT, OFF (rack_units), N_("Rack height, units"),
+    N_("Units in each rack of the data centre, usually 42 or 48"), TS_MIN_RACK_UNITS, TS_MAX_RACK_UNITS, 1, 0, 1,
+    NULL, NULL, 0 },
   { "rack_kw", GROUP_SITE, FIELD_DOUBLE, OFF (rack_kw), N_("Rack power limit, kW"),
-    N_("What one rack’s power feed and cooling can take"), 0, 1, 1, 1, NULL, NULL, 0 },
+    N_("What one rack’s power feed and cooling can take"), TS_MIN_RACK_KW, TS_MAX_RACK_KW, 1, 1, 1, NULL, NULL, 0 },
   { "voltage", GROUP_SITE, FIELD_DOUBLE, OFF (voltage), N_("Voltage, V"),
-    N_("Phase-to-neutral voltage of the feed"), 0, 10, 0, 1, NULL, NULL, 0 },
+    N_("Phase-to-neutral voltage of the feed"), TS_MIN_VOLTAGE, TS_MAX_VOLTAGE, 10, 0, 1, NULL, NULL, 0 },
   { "phases", GROUP_SITE, FIELD_CHOICE, OFF (phases), N_("Phases"),
-    N_("Sets the current each phase carries"), 0, 0, 0, 1, CHOICES (phase) },
+    N_("Sets the current each phase carries"), 0, 0, 0, 0, 1, CHOICES (phase) },
   { "pue", GROUP_SITE, FIELD_DOUBLE, OFF (pue), N_("PUE"),
-    N_("Total facility power divided by IT power; cooling and losses"), 0, 0.05, 2, 1, NULL, NULL, 0 },
+    N_("Total facility power divided by IT power; cooling and losses"), TS_MIN_PUE, TS_MAX_PUE, 0.05, 2, 1, NULL, NULL, 0 },
   { "price_kwh", GROUP_SITE, FIELD_DOUBLE, OFF (price_kwh), N_("Electricity price per kWh"),
-    N_("For the energy cost of the run; 0 leaves the cost out"), 0, 0.5, 2, 1, NULL, NULL, 0 },
+    N_("For the energy cost of the run; 0 leaves the cost out"), 0, TS_MAX_PRICE_KWH, 0.5, 2, 1, NULL, NULL, 0 },
 };
 
 typedef enum
@@ -194,6 +198,10 @@ struct _TsWindow
   gboolean              dirty;
   gboolean              syncing;          /* widgets are being set from the scenario */
   guint                 autosave_id;
+  /* The autosave could not be restored and not be kept aside either: it
+   * is never overwritten from this window. */
+  gboolean              autosave_blocked;
+  char                 *unrestored_message;  /* why, for the Details dialog */
   guint                 navigation_idle_id;
   PendingAction         pending;
   gboolean              gib;
@@ -436,11 +444,21 @@ show_row_error (TsWindow   *self,
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), message);
 }
 
+/* Writes the scenario for the next start, but only one that start could
+ * read back: the same reader with the same catalog, so no reason to
+ * refuse it goes unnoticed. */
 static void
 autosave_now (TsWindow *self)
 {
-  g_autofree char *json = ts_scenario_to_string (self->scenario);
+  g_autofree char *json = NULL;
+  g_autoptr(TsScenario) back = NULL;
 
+  if (self->autosave_blocked)
+    return;
+  json = ts_scenario_to_string (self->scenario);
+  back = ts_scenario_from_string (json, -1, get_catalog (self), "last-scenario", NULL);
+  if (back == NULL)
+    return;
   g_settings_set_string (self->settings, "last-scenario", json);
 }
 
@@ -887,17 +905,21 @@ hardware_changed_cb (TsWindow *self)
   scenario_changed (self, self->hardware_row);
 }
 
+/* The engine's rule, as the file reader and the CLI apply it: a code the
+ * file could not hold again stays out of the scenario, and the row says
+ * why. */
 static void
 currency_changed_cb (TsWindow *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->currency_row));
+  g_autoptr(GError) error = NULL;
 
   if (self->syncing)
     return;
-  if (text == NULL || *g_strstrip (g_strdup (text)) == '\0')
+  if (!ts_scenario_check_currency (text, &error))
     {
       gtk_widget_add_css_class (self->currency_row, "error");
-      gtk_widget_set_tooltip_text (self->currency_row, _("Enter a currency, e.g. RUB or USD"));
+      gtk_widget_set_tooltip_text (self->currency_row, error->message);
       return;
     }
   gtk_widget_remove_css_class (self->currency_row, "error");
@@ -960,7 +982,8 @@ new_spin (double lower,
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
   /* Wide enough for the values people enter (“16,384”, “1 000”); GTK
-   * would size it for SPIN_MAX and squeeze the row's title at 360 px. */
+   * would size it for the largest value and squeeze the row's title at
+   * 360 px. */
   gtk_editable_set_width_chars (GTK_EDITABLE (spin), SPIN_WIDTH_CHARS);
   gtk_widget_add_css_class (spin, "numeric");
   return spin;
@@ -1088,7 +1111,7 @@ build_group_rows (TsWindow   *self,
             }
           else
             {
-              widget = new_spin (0, f->upper > 0 ? f->upper : SPIN_MAX, f->step, f->digits);
+              widget = new_spin (f->lower / f->scale, f->upper / f->scale, f->step, f->digits);
               g_signal_connect (widget, "value-changed", G_CALLBACK (spin_changed_cb), self);
             }
           row = new_control_row (f->key, _(f->title), subtitle, widget);
@@ -1213,7 +1236,7 @@ build_custom_rows (TsWindow *self)
   g_signal_connect_swapped (self->custom_arch_row, "notify::enable-expansion", G_CALLBACK (arch_changed_cb), self);
   for (guint i = 0; i < G_N_ELEMENTS (arch_titles); i++)
     {
-      self->arch_spins[i] = new_spin (0, SPIN_MAX, 1, 0);
+      self->arch_spins[i] = new_spin (0, ARCH_SPIN_MAX, 1, 0);
       adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row),
                                 new_control_row (NULL, _(arch_titles[i]), NULL, self->arch_spins[i]));
       g_signal_connect_swapped (self->arch_spins[i], "value-changed", G_CALLBACK (arch_changed_cb), self);
@@ -2039,6 +2062,10 @@ view_action_activated (GSimpleAction *action,
   gtk_widget_activate_action (visible_view (self), drawing_action, NULL);
 }
 
+static void unrestored_details_activated (GSimpleAction *action,
+                                          GVariant      *parameter,
+                                          gpointer       user_data);
+
 static const GActionEntry win_actions[] = {
   { "new", new_activated, NULL, NULL, NULL },
   { "open", open_activated, NULL, NULL, NULL },
@@ -2061,6 +2088,7 @@ static const GActionEntry win_actions[] = {
   { "zoom-reset", view_action_activated, NULL, NULL, NULL },
   { "copy-image", view_action_activated, NULL, NULL, NULL },
   { "print-preview", print_preview_activated, NULL, NULL, NULL },
+  { "unrestored-details", unrestored_details_activated, NULL, NULL, NULL },
 };
 
 /* ---------------------------------------------------------------------- */
@@ -2189,6 +2217,7 @@ ts_window_dispose (GObject *object)
   g_clear_pointer (&self->scenario, ts_scenario_free);
   g_clear_pointer (&self->shown_server_id, g_free);
   g_clear_pointer (&self->error_row_subtitle, g_free);
+  g_clear_pointer (&self->unrestored_message, g_free);
   g_clear_object (&self->file);
   g_clear_object (&self->settings);
 
@@ -2304,13 +2333,143 @@ ts_window_init (TsWindow *self)
 #endif
 }
 
+/* ---------------------------------------------------------------------- */
+/* The last scenario, restored at start */
+
+/* Puts the text of an autosave that could not be read back in a file of
+ * its own, never over another: the reason may go away (a user catalog
+ * back in place) and Open… then reads it. Returns the file's path. */
+static char *
+keep_unrestored (const char  *text,
+                 GError     **error)
+{
+  g_autofree char *dir_path = g_build_filename (g_get_user_data_dir (), APP_ID, NULL);
+  g_autoptr(GFile) dir = g_file_new_for_path (dir_path);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d-%H%M%S");
+  g_autoptr(GError) local_error = NULL;
+
+  if (!g_file_make_directory_with_parents (dir, NULL, &local_error)
+      && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  g_clear_error (&local_error);
+
+  for (guint n = 1;; n++)
+    {
+      g_autofree char *name = n == 1 ? g_strdup_printf ("unrestored-scenario-%s.json", stamp)
+                                     : g_strdup_printf ("unrestored-scenario-%s-%u.json", stamp, n);
+      g_autoptr(GFile) file = g_file_get_child (dir, name);
+      g_autoptr(GFileOutputStream) out = g_file_create (file, G_FILE_CREATE_PRIVATE, NULL, &local_error);
+
+      if (out == NULL)
+        {
+          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS) && n < 100)
+            {
+              g_clear_error (&local_error);
+              continue;
+            }
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      if (!g_output_stream_write_all (G_OUTPUT_STREAM (out), text, strlen (text), NULL, NULL, error)
+          || !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error))
+        {
+          g_file_delete (file, NULL, NULL);
+          return NULL;
+        }
+      return g_file_get_path (file);
+    }
+}
+
+static void
+unrestored_details_activated (GSimpleAction *action,
+                              GVariant      *parameter,
+                              gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  GtkWidget *dialog;
+
+  if (self->unrestored_message == NULL)
+    return;
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The Last Scenario Could Not Be Restored"),
+                                   self->unrestored_message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Says why the last scenario is not shown, what became of it, and (the
+ * likeliest cause) why the user catalog was not used. */
+static void
+report_unrestored (TsWindow     *self,
+                   const GError *reason,
+                   const char   *kept_path,
+                   const GError *keep_error)
+{
+  const char *catalog_error = ts_application_get_catalog_error (self->application);
+  g_autoptr(GString) message = g_string_new (reason->message);
+  AdwToast *toast;
+
+  g_string_append (message, "\n\n");
+  if (catalog_error != NULL)
+    {
+      /* Translators: %s says why, e.g. “my-catalog.json: No such file or directory” */
+      g_string_append_printf (message, _("The catalog file could not be used: %s"), catalog_error);
+      g_string_append (message, "\n\n");
+    }
+  if (kept_path != NULL)
+    /* Translators: %s is a file's path */
+    g_string_append_printf (message, _("Its text is kept in “%s”; open it with Open… once the cause is fixed."),
+                            kept_path);
+  else
+    /* Translators: %s says why the copy could not be written */
+    g_string_append_printf (message, _("It could not be kept in a file either (%s), so it is left as it was: "
+                                       "changes in this window are not saved automatically."),
+                            keep_error->message);
+  g_free (self->unrestored_message);
+  self->unrestored_message = g_string_free (g_steal_pointer (&message), FALSE);
+
+  toast = adw_toast_new (_("The last scenario could not be restored"));
+  adw_toast_set_button_label (toast, _("_Details"));
+  adw_toast_set_action_name (toast, "win.unrestored-details");
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* The scenario autosaved last time, or NULL. One that cannot be read
+ * back (a user catalog missing, a corrupt text, a model no longer in the
+ * catalog) is kept aside and reported, never silently replaced. */
+static TsScenario *
+restore_last_scenario (TsWindow *self)
+{
+  g_autofree char *last = g_settings_get_string (self->settings, "last-scenario");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) keep_error = NULL;
+  g_autofree char *kept_path = NULL;
+  TsScenario *restored;
+
+  if (last == NULL || *last == '\0')
+    return NULL;
+  /* Translators: names the autosaved scenario in a message such as
+   * “The last scenario: the server “x” is not in the catalog” */
+  restored = ts_scenario_from_string (last, -1, get_catalog (self), _("The last scenario"), &error);
+  if (restored != NULL)
+    return restored;
+
+  kept_path = keep_unrestored (last, &keep_error);
+  self->autosave_blocked = kept_path == NULL;
+  report_unrestored (self, error, kept_path, keep_error);
+  return NULL;
+}
+
 static void
 setup (TsWindow         *self,
        TsApplication    *application,
        const TsScenario *scenario)
 {
   TsCatalog *catalog;
-  g_autofree char *last = NULL;
   g_autoptr(TsScenario) restored = NULL;
 
   self->application = application;
@@ -2326,9 +2485,7 @@ setup (TsWindow         *self,
   if (scenario == NULL)
     {
       /* Restore what was open last time: a crash loses nothing. */
-      last = g_settings_get_string (self->settings, "last-scenario");
-      if (last != NULL && *last != '\0')
-        restored = ts_scenario_from_string (last, -1, catalog, "last-scenario", NULL);
+      restored = restore_last_scenario (self);
       scenario = restored;
     }
   if (scenario != NULL)
@@ -2430,6 +2587,7 @@ ts_window_take_state (TsWindow *self,
 
   g_set_object (&self->file, old->file);
   self->dirty = old->dirty;
+  self->autosave_blocked = old->autosave_blocked;
   g_free (self->shown_server_id);
   self->shown_server_id = g_strdup (old->shown_server_id);
   recompute (self);

@@ -458,10 +458,14 @@ test_save_killed (void)
   g_autofree char *dir = g_dir_make_tmp ("ts-hostile-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "plan.json", NULL);
   GString *name = g_string_new (NULL);
+  g_autofree char *text_a = NULL;
+  g_autofree char *text_b = NULL;
   guint seen_a = 0, seen_b = 0;
 
   /* A long model name makes each file large (≈ 1 MB), so a kill is likely
-   * to land inside a write rather than between saves. */
+   * to land inside a write rather than between saves. Such a name is
+   * refused on loading (200 characters at most), so the file is compared
+   * byte for byte with the two texts save writes, not loaded. */
   for (guint i = 0; i < 1000000 / 16; i++)
     g_string_append (name, "0123456789abcdef");
   for (TsScenario **s = (TsScenario *[]) { a, b, NULL }; *s != NULL; s++)
@@ -477,13 +481,15 @@ test_save_killed (void)
       ts_model_clear (&model);
     }
   g_string_free (name, TRUE);
+  text_a = ts_scenario_to_string (a);
+  text_b = ts_scenario_to_string (b);
 
   g_assert_true (ts_scenario_save_file (a, path, NULL));
 
   for (guint round = 0; round < KILL_ROUNDS; round++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(TsScenario) back = NULL;
+      g_autofree char *back = NULL;
       int status;
       pid_t pid = fork ();
 
@@ -501,11 +507,10 @@ test_save_killed (void)
       g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
       g_assert_true (WIFSIGNALED (status));
 
-      back = ts_scenario_load_file (path, catalog, &error);
+      g_assert_true (g_file_get_contents (path, &back, NULL, &error));
       g_assert_no_error (error);
-      g_assert_nonnull (back);
-      g_assert_true (back->seq_len == 1024 || back->seq_len == 8192);
-      if (back->seq_len == 1024)
+      g_assert_true (g_str_equal (back, text_a) || g_str_equal (back, text_b));
+      if (g_str_equal (back, text_a))
         seen_a++;
       else
         seen_b++;

@@ -233,19 +233,18 @@ plan_with_long_name (TsCatalog *catalog)
   g_autoptr(TsScenario) scenario = ts_test_scenario (catalog, NULL, 70e9, TS_METHOD_FULL);
   g_autoptr(GString) name = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
-  TsModel model = { 0 };
   TsPlan *plan;
 
   for (guint i = 0; name->len < 20000; i++)
     g_string_append_printf (name, "Word%u ", i);
   g_string_append (name, NAME_END);
-  ts_model_copy (&model, &scenario->model);
-  g_free (model.name);
-  model.name = g_strdup (name->str);
-  ts_scenario_set_model (scenario, &model);
-  ts_model_clear (&model);
+  /* The engine refuses a model name over 200 characters (issue 15.11),
+   * but the sheet must lay out any text it is handed within its pages:
+   * the name is put on the computed plan. */
   plan = ts_plan_compute (catalog, scenario, &error);
   g_assert_no_error (error);
+  g_free (plan->scenario->model.name);
+  plan->scenario->model.name = g_strdup (name->str);
   return plan;
 }
 

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "ts-drawing-view.h"
@@ -26,6 +27,28 @@ settle (void)
 {
   while (g_main_context_iteration (NULL, FALSE))
     ;
+}
+
+/* Destroys a window and checks that nothing keeps it alive: a reference
+ * the window or its parts leak (a signal handler, a source, a cycle) fails
+ * the test here, whatever LeakSanitizer makes of it. */
+static void
+destroy_and_finalize (gpointer window)
+{
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+  g_assert_finalize_object (window);
+}
+
+/* The scenario, as the file would hold it, is expected. */
+static void
+assert_scenario_text (const TsScenario *scenario,
+                      const char       *expected)
+{
+  g_autofree char *text = ts_scenario_to_string (scenario);
+
+  g_assert_cmpstr (text, ==, expected);
 }
 
 static TsWindow *
@@ -108,7 +131,7 @@ test_method_switch_updates_answer (void)
   g_assert_cmpint (ts_window_get_plan (window)->scenario->method, ==, TS_METHOD_QLORA);
   g_assert_nonnull (strstr (ts_window_get_headline (window), "QLoRA"));
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
 static void
@@ -147,7 +170,7 @@ test_model_picker (void)
   g_assert_null (ts_window_get_scenario (window)->model_id);
   g_assert_cmpfloat_with_epsilon (ts_window_get_plan (window)->memory.rule.low_bytes, 16 * 13e9, 1);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
 /* Every control edits the scenario and the plan is recomputed from it. */
@@ -163,7 +186,7 @@ test_every_control_recomputes (void)
     { "tokens", 50, 0 }, { "deadline_days", 30, 0 }, { "precision", 0, 1 },
     { "optimizer", 0, 2 }, { "grad_dtype", 0, 1 }, { "zero_stage", 0, 4 },
     { "tp", 2, 0 }, { "pp", 2, 0 }, { "offload", 0, 1 }, { "lora_rank", 64, 0 },
-    { "lora_targets", 0, 0 }, { "runtime_overhead", 3, 0 }, { "rack_units", 0, 1 },
+    { "lora_targets", 0, 0 }, { "runtime_overhead", 3, 0 }, { "rack_units", 45, 0 },
     { "rack_kw", 40, 0 }, { "voltage", 220, 0 }, { "phases", 0, 0 }, { "pue", 1.2, 0 },
     { "price_kwh", 7.5, 0 },
   };
@@ -184,10 +207,10 @@ test_every_control_recomputes (void)
       after = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
       /* The plan shown was computed from the changed scenario. */
       g_assert_cmpstr (before, !=, after);
-      g_assert_cmpstr (after, ==, ts_scenario_to_string (ts_window_get_scenario (window)));
+      assert_scenario_text (ts_window_get_scenario (window), after);
     }
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
 static void
@@ -220,35 +243,52 @@ test_controls_follow_the_article (void)
   set_choice (window, "checkpointing", 0);  /* none */
   g_assert_cmpfloat (ts_window_get_plan (window)->memory.total.bytes[TS_COMPONENT_ACTIVATIONS], >, act_8k);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
+/* What the engine refuses never reaches the scenario: the currency row
+ * says why and the last valid answer stays; a spin button stops at the
+ * engine's limit instead of taking a value the file reader would refuse. */
 static void
 test_invalid_entry_keeps_answer (void)
 {
   TsWindow *window = open_window ();
-  GtkWidget *row = ts_window_get_field_row (window, "pue");
+  GtkWidget *currency = ts_window_get_field_widget (window, "currency");
+  GtkWidget *pue_row = ts_window_get_field_row (window, "pue");
   const TsPlan *plan_before;
   g_autofree char *headline = NULL;
+  /* The CLI's --currency rule: a code of 1 to 8 characters, no space, no
+   * control character or direction mark (U+202E reverses what follows). */
+  const char *refused[] = { "US Dollar", "DOLLARSXY", "\u202eDSU", "R\x1b[2JUB", " " };
 
-  set_spin (window, "pue", 1.5);
+  set_spin (window, "price_kwh", 7.5);
   plan_before = ts_window_get_plan (window);
   headline = g_strdup (ts_window_get_headline (window));
+  g_assert_cmpstr (plan_before->scenario->currency, ==, "RUB");
 
-  /* A PUE below 1 is impossible: total power cannot be below IT power. */
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (currency), refused[i]);
+      g_assert_true (gtk_widget_has_css_class (currency, "error"));
+      g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (currency), "Currency"));
+      /* The last valid answer stays, and so does the scenario. */
+      g_assert_true (ts_window_get_plan (window) == plan_before);
+      g_assert_cmpstr (ts_window_get_scenario (window)->currency, ==, "RUB");
+      g_assert_cmpstr (ts_window_get_headline (window), ==, headline);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (currency), "\u20bd");  /* ₽: one character */
+  g_assert_false (gtk_widget_has_css_class (currency, "error"));
+  g_assert_cmpstr (ts_window_get_plan (window)->scenario->currency, ==, "\u20bd");
+
+  /* A PUE below 1 is impossible (total power below IT power): the spin
+   * stops at 1, the smallest the engine takes, and nothing is refused. */
   set_spin (window, "pue", 0.5);
-  g_assert_true (gtk_widget_has_css_class (row, "error"));
-  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "PUE"));
-  /* The last valid answer stays. */
-  g_assert_true (ts_window_get_plan (window) == plan_before);
-  g_assert_cmpfloat (ts_window_get_plan (window)->scenario->pue, ==, 1.5);
-  g_assert_cmpstr (ts_window_get_headline (window), ==, headline);
-
+  g_assert_cmpfloat (ts_window_get_plan (window)->scenario->pue, ==, 1.0);
+  g_assert_false (gtk_widget_has_css_class (pue_row, "error"));
   set_spin (window, "pue", 1.3);
-  g_assert_false (gtk_widget_has_css_class (row, "error"));
   g_assert_cmpfloat (ts_window_get_plan (window)->scenario->pue, ==, 1.3);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
 static void
@@ -281,7 +321,7 @@ test_file_round_trip (void)
   other = open_window ();
   g_assert_true (ts_window_open_file (other, file, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (other)), ==, saved);
+  assert_scenario_text (ts_window_get_scenario (other), saved);
   /* The controls show the file's values. */
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (ts_window_get_field_widget (other, "seq_len"))), ==, 4096);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (ts_window_get_field_widget (other, "method"))), ==, 1);
@@ -292,12 +332,12 @@ test_file_round_trip (void)
   g_assert_true (g_file_set_contents (path, "{ \"version\": 1, \"model\": ", -1, NULL));
   g_assert_false (ts_window_open_file (other, file, &error));
   g_assert_nonnull (error);
-  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (other)), ==, saved);
+  assert_scenario_text (ts_window_get_scenario (other), saved);
 
   g_unlink (path);
   g_rmdir (dir);
-  gtk_window_destroy (GTK_WINDOW (window));
-  gtk_window_destroy (GTK_WINDOW (other));
+  destroy_and_finalize (window);
+  destroy_and_finalize (other);
 }
 
 static void
@@ -310,15 +350,392 @@ test_autosave_restores (void)
 
   select_model (window, "mistral-7b");
   set_spin (window, "micro_batch", 3);
+  g_object_ref (window);
   gtk_window_close (GTK_WINDOW (window));  /* not saved to a file: no prompt */
   settle ();
+  g_assert_finalize_object (window);
 
   saved = g_settings_get_string (settings, "last-scenario");
   g_assert_nonnull (strstr (saved, "mistral-7b"));
   restored = ts_window_new (app);
   g_assert_cmpstr (ts_window_get_scenario (restored)->model_id, ==, "mistral-7b");
   g_assert_cmpuint (ts_window_get_scenario (restored)->micro_batch, ==, 3);
-  gtk_window_destroy (GTK_WINDOW (restored));
+  destroy_and_finalize (restored);
+}
+
+/* ---- the engine's limits, shown -------------------------------------------- */
+
+/* Every numeric input at the limits the CLI's --help and tests/README.md
+ * document (the scenario file accepts exactly these), in the units the
+ * window shows: tokens in billions, the memory reserve in GB. */
+static const struct { const char *key; double shown_max; double shown_min; } spin_limits[] = {
+  { "seq_len", 10000000, 1 }, { "micro_batch", 65536, 1 },
+  { "tokens", 1e6, 0 },                       /* 1e15 and 0 tokens */
+  { "deadline_days", 36500, 0 }, { "servers", 100000, 0 },
+  { "tp", 100000, 1 }, { "pp", 100000, 1 }, { "lora_rank", 65536, 1 },
+  { "runtime_overhead", 1000, 0 },            /* 1e12 and 0 bytes */
+  { "rack_units", 100, 1 }, { "rack_kw", 10000, 0.1 }, { "voltage", 1000, 90 },
+  { "pue", 5, 1 }, { "price_kwh", 1e6, 0 },
+};
+
+static const char *const scenario_at_max =
+  "{\"schema_version\": 1, \"model\": {\"id\": \"llama-3.1-8b\"}, \"method\": \"lora\","
+  " \"seq_len\": 10000000, \"micro_batch\": 65536, \"tokens\": 1e15, \"deadline_days\": 36500,"
+  " \"server_id\": \"dgx-b200\", \"servers\": 100000, \"tp\": 100000, \"pp\": 1, \"lora_rank\": 65536,"
+  " \"runtime_overhead_bytes\": 1e12, \"rack_units\": 100, \"rack_kw\": 10000, \"voltage\": 1000,"
+  " \"phases\": 3, \"pue\": 5, \"price_kwh\": 1e6, \"currency\": \"ABCDEFGH\"}";
+
+static const char *const scenario_at_min =
+  "{\"schema_version\": 1, \"model\": {\"id\": \"llama-3.1-8b\"}, \"method\": \"lora\","
+  " \"seq_len\": 1, \"micro_batch\": 1, \"tokens\": 0, \"deadline_days\": 0,"
+  " \"server_id\": \"dgx-b200\", \"servers\": 0, \"tp\": 1, \"pp\": 1, \"lora_rank\": 1,"
+  " \"runtime_overhead_bytes\": 0, \"rack_units\": 1, \"rack_kw\": 0.1, \"voltage\": 90,"
+  " \"phases\": 1, \"pue\": 1, \"price_kwh\": 0, \"currency\": \"R\"}";
+
+/* A file with every field at its largest (then its smallest) value opens
+ * and the window shows exactly those values — a 100U rack, a 10 MW rack
+ * limit — and its spin buttons reach no further than the engine accepts. */
+static void
+test_limits_shown (void)
+{
+  TsWindow *window = open_window ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ts-limits-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "limits.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  TsCatalog *catalog = ts_application_get_catalog (app);
+
+  g_assert_no_error (error);
+  for (guint at_max = 0; at_max < 2; at_max++)
+    {
+      g_autoptr(TsScenario) expected = NULL;
+      g_autofree char *expected_text = NULL;
+      g_autofree char *shown_text = NULL;
+      GtkWidget *currency;
+
+      g_assert_true (g_file_set_contents (path, at_max ? scenario_at_max : scenario_at_min, -1, NULL));
+      g_assert_true (ts_window_open_file (window, file, &error));
+      g_assert_no_error (error);
+      settle ();
+
+      for (guint i = 0; i < G_N_ELEMENTS (spin_limits); i++)
+        {
+          GtkSpinButton *spin = GTK_SPIN_BUTTON (ts_window_get_field_widget (window, spin_limits[i].key));
+          /* tp × pp may not pass the job's 100,000 GPUs: at tp's largest,
+           * pp is 1 (its spin still reaches 100,000) */
+          double want = at_max ? (g_str_equal (spin_limits[i].key, "pp") ? 1 : spin_limits[i].shown_max)
+                               : spin_limits[i].shown_min;
+          double lower, upper;
+
+          g_test_message ("%s at its %s", spin_limits[i].key, at_max ? "largest" : "smallest");
+          g_assert_true (GTK_IS_SPIN_BUTTON (spin));
+          g_assert_cmpfloat_with_epsilon (gtk_spin_button_get_value (spin), want, fabs (want) * 1e-12 + 1e-12);
+          gtk_spin_button_get_range (spin, &lower, &upper);
+          g_assert_cmpfloat_with_epsilon (upper, spin_limits[i].shown_max, spin_limits[i].shown_max * 1e-12);
+          g_assert_cmpfloat_with_epsilon (lower, spin_limits[i].shown_min, 1e-12);
+        }
+      /* Phases: single (item 0) or three (item 1). */
+      g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (ts_window_get_field_widget (window, "phases"))),
+                        ==, at_max ? 1 : 0);
+      currency = ts_window_get_field_widget (window, "currency");
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (currency)), ==, at_max ? "ABCDEFGH" : "R");
+      g_assert_false (gtk_widget_has_css_class (currency, "error"));
+
+      /* Showing the values changed none of them, and the answer is the
+       * file's. */
+      expected = ts_scenario_load_file (path, catalog, &error);
+      g_assert_no_error (error);
+      expected_text = ts_scenario_to_string (expected);
+      shown_text = ts_scenario_to_string (ts_window_get_scenario (window));
+      g_assert_cmpstr (shown_text, ==, expected_text);
+      g_clear_pointer (&shown_text, g_free);
+      shown_text = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
+      g_assert_cmpstr (shown_text, ==, expected_text);
+      g_assert_false (ts_window_get_dirty (window));
+    }
+
+  g_unlink (path);
+  g_rmdir (dir);
+  destroy_and_finalize (window);
+}
+
+/* ---- the last scenario, when it cannot be restored ---------------------- */
+
+static char *
+kept_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), APP_ID, NULL);
+}
+
+/* The files an unrestorable autosave was kept in, whose text is text. */
+static guint
+count_kept (const char *text)
+{
+  g_autofree char *dir_path = kept_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+      g_autofree char *contents = NULL;
+
+      if (g_str_has_prefix (name, "unrestored-scenario-") && g_str_has_suffix (name, ".json")
+          && g_file_get_contents (path, &contents, NULL, NULL) && g_str_equal (contents, text))
+        n++;
+    }
+  return n;
+}
+
+static void
+remove_kept (void)
+{
+  g_autofree char *dir_path = kept_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+
+      g_unlink (path);
+    }
+}
+
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* Starts the window on an autosave that cannot be read back and returns
+ * what it says about it (the Details dialog's text). */
+static char *
+start_on_unrestorable (TsWindow **out)
+{
+  TsWindow *window = ts_window_new (app);
+  AdwMessageDialog *dialog;
+  char *body;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  settle ();
+  /* The window works, on the default scenario… */
+  g_assert_nonnull (ts_window_get_plan (window));
+  /* …and says so at once, with the reason a click away. */
+  g_assert_nonnull (find_label (GTK_WIDGET (window), "The last scenario could not be restored"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unrestored-details", NULL));
+  settle ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  body = g_strdup (adw_message_dialog_get_body (dialog));
+  destroy_and_finalize (dialog);
+  *out = window;
+  return body;
+}
+
+static void
+close_and_finalize (TsWindow *window)
+{
+  g_object_ref (window);
+  gtk_window_close (GTK_WINDOW (window));
+  settle ();
+  g_assert_finalize_object (window);
+}
+
+/* A corrupt autosave, or one naming a model this catalog lacks: the
+ * window starts, says why, and keeps the text in a file of its own. */
+static void
+test_autosave_unrestorable (void)
+{
+  GSettings *settings = ts_application_get_settings (app);
+  static const struct { const char *text; const char *reason; } cases[] = {
+    { "{ \"schema_version\": 1, \"model\": ", "JSON" },
+    { "{\"schema_version\": 1, \"model\": {\"id\": \"gpt-9\"}}", "gpt-9" },
+    { "{\"schema_version\": 1, \"model\": {\"params\": 7e10}, \"phases\": 2}", "phases" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      TsWindow *window;
+      g_autofree char *body = NULL;
+      g_autofree char *dir = kept_dir ();
+
+      g_test_message ("autosave %s", cases[i].text);
+      remove_kept ();
+      g_settings_set_string (settings, "last-scenario", cases[i].text);
+      body = start_on_unrestorable (&window);
+      g_assert_nonnull (strstr (body, cases[i].reason));
+      g_assert_nonnull (strstr (body, dir));
+      g_assert_cmpuint (count_kept (cases[i].text), ==, 1);
+      close_and_finalize (window);
+      /* The kept copy is never replaced by what the window saved. */
+      g_assert_cmpuint (count_kept (cases[i].text), ==, 1);
+    }
+  remove_kept ();
+}
+
+/* Issue 15 item 2: the last scenario uses a server of the user's catalog,
+ * and that catalog file is missing at the next start. The window says so
+ * and why; the scenario is kept and opens again once the file is back. */
+static void
+test_autosave_with_missing_user_catalog (void)
+{
+  GSettings *settings = ts_application_get_settings (app);
+  const char *const export_argv[] = { "catalog", "export", NULL };
+  g_autofree char *exported = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonNode) overlay_root = NULL;
+  g_autofree char *overlay = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ts-user-catalog-XXXXXX", &error);
+  g_autofree char *catalog_path = g_build_filename (dir, "my-catalog.json", NULL);
+  g_autofree char *autosave = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *kept_path = NULL;
+  g_autoptr(TsScenario) scenario = ts_scenario_new ();
+  g_autoptr(GFile) kept = NULL;
+  TsWindow *window;
+  JsonObject *server;
+
+  /* A user catalog adding one server: a copy of the first built-in one
+   * under another id (the export is the catalog's own format). */
+  g_assert_no_error (error);
+  g_assert_cmpint (ts_test_run_cli (export_argv, &exported, &err), ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, exported, -1, &error));
+  server = json_array_get_object_element (json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "servers"), 0);
+  json_object_set_string_member (server, "id", "acme-gpu-box");
+  json_object_set_string_member (server, "name", "Acme GPU Box");
+  {
+    g_autoptr(JsonBuilder) b = json_builder_new ();
+
+    json_builder_begin_object (b);
+    json_builder_set_member_name (b, "servers");
+    json_builder_begin_array (b);
+    json_builder_add_value (b, json_node_init_object (json_node_alloc (), server));
+    json_builder_end_array (b);
+    json_builder_end_object (b);
+    overlay_root = json_builder_get_root (b);
+    overlay = json_to_string (overlay_root, TRUE);
+  }
+  remove_kept ();
+  g_assert_true (g_file_set_contents (catalog_path, overlay, -1, NULL));
+  g_settings_set_string (settings, "catalog-file", catalog_path);
+  settle ();
+  g_assert_nonnull (ts_catalog_find_server (ts_application_get_catalog (app), "acme-gpu-box"));
+
+  /* Last time: a scenario on that server, autosaved on closing. */
+  ts_scenario_set_model (scenario, &ts_catalog_find_model (ts_application_get_catalog (app), "llama-3.1-70b")->model);
+  ts_scenario_set_server (scenario, "acme-gpu-box");
+  scenario->servers = 3;
+  window = ts_window_new_for_scenario (app, scenario);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  close_and_finalize (window);
+  autosave = g_settings_get_string (settings, "last-scenario");
+  g_assert_nonnull (strstr (autosave, "acme-gpu-box"));
+
+  /* This start: the catalog file is gone (the application falls back to
+   * the built-in catalog, as at start-up). */
+  g_unlink (catalog_path);
+  g_settings_set_string (settings, "catalog-file", "");
+  g_settings_set_string (settings, "catalog-file", catalog_path);
+  settle ();
+  g_assert_nonnull (ts_application_get_catalog_error (app));
+  g_assert_null (ts_catalog_find_server (ts_application_get_catalog (app), "acme-gpu-box"));
+
+  body = start_on_unrestorable (&window);
+  /* The reason names the server and the catalog file. */
+  g_assert_nonnull (strstr (body, "acme-gpu-box"));
+  g_assert_nonnull (strstr (body, "my-catalog.json"));
+  g_assert_cmpuint (count_kept (autosave), ==, 1);
+  close_and_finalize (window);
+  g_assert_cmpuint (count_kept (autosave), ==, 1);
+
+  /* The catalog file is back: the kept scenario opens, server and all. */
+  g_assert_true (g_file_set_contents (catalog_path, overlay, -1, NULL));
+  g_settings_set_string (settings, "catalog-file", "");
+  g_settings_set_string (settings, "catalog-file", catalog_path);
+  settle ();
+  {
+    g_autofree char *kept_dir_path = kept_dir ();
+    g_autoptr(GDir) d = g_dir_open (kept_dir_path, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (d)) != NULL)
+      kept_path = g_build_filename (kept_dir_path, name, NULL);
+  }
+  kept = g_file_new_for_path (kept_path);
+  window = open_window ();
+  g_assert_true (ts_window_open_file (window, kept, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (ts_window_get_scenario (window)->server_id, ==, "acme-gpu-box");
+  g_assert_cmpuint (ts_window_get_scenario (window)->servers, ==, 3);
+  destroy_and_finalize (window);
+
+  remove_kept ();
+  g_settings_reset (settings, "catalog-file");
+  g_settings_reset (settings, "last-scenario");
+  settle ();
+  g_unlink (catalog_path);
+  g_rmdir (dir);
+}
+
+/* When the unreadable autosave cannot even be kept aside (its folder is
+ * a file here), it is left where it is: this window never writes over it. */
+static void
+test_autosave_never_overwritten (void)
+{
+  GSettings *settings = ts_application_get_settings (app);
+  const char *text = "{\"schema_version\": 1, \"model\": {\"id\": \"gpt-9\"}}";
+  g_autofree char *dir = kept_dir ();
+  g_autofree char *moved = g_strconcat (dir, ".moved", NULL);
+  g_autofree char *body = NULL;
+  g_autofree char *after = NULL;
+  TsWindow *window;
+
+  remove_kept ();
+  g_rmdir (dir);
+  g_assert_true (g_file_set_contents (dir, "not a folder", -1, NULL));
+  g_settings_set_string (settings, "last-scenario", text);
+
+  body = start_on_unrestorable (&window);
+  g_assert_nonnull (strstr (body, "not saved automatically"));
+  set_spin (window, "seq_len", 4096);   /* an edit, autosaved later… */
+  close_and_finalize (window);          /* …and on closing */
+  after = g_settings_get_string (settings, "last-scenario");
+  g_assert_cmpstr (after, ==, text);
+
+  g_unlink (dir);
+  g_settings_reset (settings, "last-scenario");
 }
 
 static void
@@ -341,7 +758,7 @@ test_narrow_and_wide (void)
                  == ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack")));
   g_assert_true (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "switcher_bar"))));
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 
   window = open_window_sized (1280, 800);
   leaflet = ADW_LEAFLET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "leaflet"));
@@ -354,7 +771,7 @@ test_narrow_and_wide (void)
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"))),
                    >=, 0.45 * gtk_widget_get_width (GTK_WIDGET (window)));
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
 static double
@@ -390,7 +807,7 @@ test_dark_style (void)
   g_assert_cmpfloat (corner_luminance (view), <, 0.3);
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
 static void
@@ -421,7 +838,7 @@ test_accessible_drawings (void)
   gtk_test_accessible_assert_property (memory, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        view_description (window, TS_DRAWING_MEMORY));
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
 static TsWindow *
@@ -459,14 +876,17 @@ test_language_switch_keeps_scenario (void)
   scenario = ts_scenario_to_string (ts_window_get_scenario (window));
   g_assert_cmpstr (method_choice_label (window), ==, "Full training");
 
+  /* The window replaced is gone for good, not kept alive by anything. */
+  g_object_ref (window);
   g_settings_set_string (settings, "language", "ru");
   settle ();
+  g_assert_finalize_object (window);
   window = only_window ();
   g_assert_cmpstr (ts_i18n_get_code (), ==, "ru");
   /* Rebuilt in Russian (the article's term «полное обучение»)… */
   g_assert_cmpstr (method_choice_label (window), ==, "Полное обучение");
   /* …around the same scenario, still unsaved. */
-  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (window)), ==, scenario);
+  assert_scenario_text (ts_window_get_scenario (window), scenario);
   g_assert_true (ts_window_get_dirty (window));
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (ts_window_get_field_widget (window, "seq_len"))), ==, 16384);
 
@@ -474,11 +894,11 @@ test_language_switch_keeps_scenario (void)
   settle ();
   window = only_window ();
   g_assert_cmpstr (method_choice_label (window), ==, "Full training");
-  g_assert_cmpstr (ts_scenario_to_string (ts_window_get_scenario (window)), ==, scenario);
+  assert_scenario_text (ts_window_get_scenario (window), scenario);
 
   g_settings_reset (settings, "language");
   settle ();
-  gtk_window_destroy (GTK_WINDOW (only_window ()));
+  destroy_and_finalize (only_window ());
 }
 
 static void
@@ -509,7 +929,7 @@ test_options_pick_the_shown_server (void)
       g_assert_nonnull (strstr (ts_window_get_headline (window), option->server->name));
       break;
     }
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
 
@@ -608,7 +1028,7 @@ test_shortcuts_window_lists_every_accel (void)
       g_assert_cmpstr (shown_accelerator (shortcuts->pdata[k]), !=, "");
     }
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
 /* Whether trigger is wanted, or offers it as one of its alternatives (an
@@ -742,8 +1162,7 @@ test_accels_work (void)
   preview = find_toplevel ("Print Preview");
   g_assert_nonnull (preview);
   g_assert_cmpuint (count_drawing_areas (GTK_WIDGET (preview)), >=, 2);
-  gtk_window_destroy (preview);
-  settle ();
+  destroy_and_finalize (preview);
 
   /* Ctrl+? shows the shortcuts window; Ctrl+, the preferences. */
   g_assert_true (press_accel (w, "<Primary>question"));
@@ -752,7 +1171,7 @@ test_accels_work (void)
   gtk_widget_set_visible (GTK_WIDGET (overlay), FALSE);
   g_assert_true (press_accel (w, "<Primary>comma"));
   g_assert_nonnull (find_toplevel ("Preferences"));
-  gtk_window_destroy (find_toplevel ("Preferences"));
+  destroy_and_finalize (find_toplevel ("Preferences"));
 
   /* F11 asks the display for fullscreen (a window manager may refuse). */
   g_assert_true (press_accel (w, "F11"));
@@ -765,8 +1184,10 @@ test_accels_work (void)
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "print"));
 
   /* Quit (Ctrl+Q) closes the window; the scenario is only autosaved. */
+  g_object_ref (window);
   g_assert_true (press_accel (w, "<Primary>q"));
   g_assert_null (find_toplevel ("Train Sizer"));
+  g_assert_finalize_object (window);
 
   g_unlink (path);
   g_rmdir (dir);
@@ -864,7 +1285,7 @@ test_deferred_parts_appear (void)
                     ts_window_get_plan (window)->options->len);
   g_assert_cmpuint (ts_window_get_plan (window)->options->len, >=, 2);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
 }
 
 static void
@@ -923,14 +1344,21 @@ test_narrow_nothing_ellipsized (gconstpointer data)
   collect_ellipsized (GTK_WIDGET (window), found);
   g_assert_cmpstr (found->str, ==, "");
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_and_finalize (window);
   ts_i18n_set_language (previous);
 }
 
 int
 main (int argc, char **argv)
 {
+  g_autofree char *data_home = NULL;
   int status;
+
+  /* Where an unrestorable autosave is kept: a folder of this run, never
+   * the user's. Set before GLib reads it once for the process. */
+  data_home = g_dir_make_tmp ("ts-window-data-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
   ts_i18n_init ();
   gtk_test_init (&argc, &argv, NULL);
@@ -949,6 +1377,10 @@ main (int argc, char **argv)
   g_test_add_func ("/window/invalid-entry-keeps-answer", test_invalid_entry_keeps_answer);
   g_test_add_func ("/window/file-round-trip", test_file_round_trip);
   g_test_add_func ("/window/autosave-restores", test_autosave_restores);
+  g_test_add_func ("/window/autosave-unrestorable", test_autosave_unrestorable);
+  g_test_add_func ("/window/autosave-with-missing-user-catalog", test_autosave_with_missing_user_catalog);
+  g_test_add_func ("/window/autosave-never-overwritten", test_autosave_never_overwritten);
+  g_test_add_func ("/window/limits-shown", test_limits_shown);
   g_test_add_func ("/window/narrow-and-wide", test_narrow_and_wide);
   g_test_add_func ("/window/dark-style", test_dark_style);
   g_test_add_func ("/window/accessible-drawings", test_accessible_drawings);
@@ -961,5 +1393,12 @@ main (int argc, char **argv)
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
   status = g_test_run ();
   g_object_unref (app);
+  {
+    g_autofree char *dir = kept_dir ();
+
+    remove_kept ();
+    g_rmdir (dir);
+    g_rmdir (data_home);
+  }
   return status;
 }
