@@ -34,22 +34,8 @@ check_scenario (TsCatalog        *catalog,
                 const TsScenario *scenario,
                 GError          **error)
 {
-  guint64 model_parallel;
-
   if (!ts_scenario_validate (scenario, error))
     return FALSE;
-
-  /* the product of the degrees, before any of it is taken in 32 bits */
-  model_parallel = (guint64) MAX (1u, scenario->tp) * MAX (1u, scenario->pp);
-  if (model_parallel > TS_MAX_GPUS)
-    {
-      g_autofree char *product = g_strdup_printf ("%" G_GUINT64_FORMAT, model_parallel);
-
-      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-                   _("Tensor parallel × pipeline parallel is %s GPUs, more than the %u a job may have"),
-                   product, TS_MAX_GPUS);
-      return FALSE;
-    }
 
   if (scenario->server_id != NULL && ts_catalog_find_server (catalog, scenario->server_id) == NULL)
     {

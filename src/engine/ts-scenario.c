@@ -261,6 +261,25 @@ check_phases (guint    phases,
   return FALSE;
 }
 
+/* tp × pp GPUs hold one copy of the model: a job has at most
+ * TS_MAX_GPUS, and the product is taken in 64 bits before anything
+ * multiplies it in 32 (100,000 × 100,000 would wrap to 1,410,065,408). */
+static gboolean
+check_model_parallel (const TsScenario *s,
+                      GError          **error)
+{
+  guint64 product = (guint64) s->tp * s->pp;
+  g_autofree char *text = NULL;
+
+  if (product <= TS_MAX_GPUS)
+    return TRUE;
+  text = g_strdup_printf ("%" G_GUINT64_FORMAT, product);
+  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+               _("Tensor parallel × pipeline parallel is %s GPUs, more than the %u a job may have"),
+               text, TS_MAX_GPUS);
+  return FALSE;
+}
+
 gboolean
 ts_scenario_validate (const TsScenario *s,
                       GError          **error)
@@ -289,6 +308,7 @@ ts_scenario_validate (const TsScenario *s,
          && check_uint (s->tp, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Tensor parallel degree"), error)
          && check_uint (s->pp, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Pipeline parallel degree"), error)
          && check_uint (s->ep, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Expert parallel degree"), error)
+         && check_model_parallel (s, error)
          && check_uint (s->gpus, 0, TS_MAX_GPUS, N_("GPU count"), error)
          && check_uint (s->servers, 0, TS_MAX_SERVERS, N_("Server count"), error)
          && check_uint (s->lora_rank, TS_MIN_LORA_RANK, TS_MAX_LORA_RANK, N_("LoRA rank"), error)
