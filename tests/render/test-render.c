@@ -865,8 +865,9 @@ test_memory_units (void)
 {
   static const TsDrawing drawings[] = { TS_DRAWING_MEMORY, TS_DRAWING_COMPARISON };
   TsRenderStyle style;
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
 
-  if (g_find_program_in_path ("pdftotext") == NULL)
+  if (pdftotext == NULL)
     {
       g_test_fail_printf ("pdftotext (poppler-utils) is needed to read drawn text");
       return;
