@@ -637,8 +637,9 @@ ts_json_add_double (JsonBuilder *b,
 /* json-glib 1.6 appends “.0” to any double printed without a point, so
  * 8e18 comes out as “8e+18.0”, which no JSON reader accepts: such a value
  * moves by one ulp to a neighbour that prints with its point. A figure
- * that is not finite (never expected) is written as 0 rather than as a
- * bare word. */
+ * that is not finite is an engine error, never a plausible 0: it is
+ * reported as a critical (fatal in every test and fuzz run) and written
+ * as null, which no reader mistakes for a number. */
 void
 ts_json_add_double_valid (JsonBuilder *b,
                           const char  *name,
@@ -647,7 +648,12 @@ ts_json_add_double_valid (JsonBuilder *b,
   char text[G_ASCII_DTOSTR_BUF_SIZE];
 
   if (!isfinite (value))
-    value = 0;
+    {
+      g_critical ("the engine computed a figure that is not finite: %s = %g", name, value);
+      json_builder_set_member_name (b, name);
+      json_builder_add_null_value (b);
+      return;
+    }
   g_ascii_dtostr (text, sizeof text, value);
   if (strchr (text, 'e') != NULL && strchr (text, '.') == NULL)
     value = nextafter (value, 0);

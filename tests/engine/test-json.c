@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "ts-json.h"
@@ -190,6 +191,43 @@ test_edge_cases (void)
     g_assert_true (compare_with_json_glib (cases[i], strlen (cases[i]), cases[i]));
 }
 
+/* Issue 15.15: a figure that is not finite is an engine error — a
+ * critical (fatal in tests and fuzzing) and a JSON null — never a
+ * plausible 0 that the "every number finite" checks cannot see. */
+static void
+test_non_finite_is_an_error (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      json_builder_begin_object (b);
+      ts_json_add_double_valid (b, "power_kw", NAN);
+      json_builder_end_object (b);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*not finite*power_kw*");
+
+  {
+    g_autoptr(JsonBuilder) b = json_builder_new ();
+    g_autoptr(JsonNode) root = NULL;
+    JsonObject *obj;
+
+    /* with criticals not fatal, the value is written as null, not 0 */
+    g_test_expect_message ("ts-json", G_LOG_LEVEL_CRITICAL, "*not finite*");
+    json_builder_begin_object (b);
+    ts_json_add_double_valid (b, "heat_btu_h", INFINITY);
+    json_builder_end_object (b);
+    g_test_assert_expected_messages ();
+    root = json_builder_get_root (b);
+    obj = json_node_get_object (root);
+    g_assert_true (json_object_has_member (obj, "heat_btu_h"));
+    g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (obj, "heat_btu_h")));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -198,5 +236,6 @@ main (int argc, char **argv)
   g_test_add_func ("/json/catalog-as-json-glib-reads-it", test_catalog);
   g_test_add_func ("/json/source-files-as-json-glib-reads-them", test_source_files);
   g_test_add_func ("/json/edge-cases-as-json-glib-reads-them", test_edge_cases);
+  g_test_add_func ("/json/non-finite-is-an-error", test_non_finite_is_an_error);
   return g_test_run ();
 }
