@@ -61,6 +61,10 @@
 
 #define HASH_DIGITS     8
 
+/* The vendor's logo on the first page: at most this tall and wide. */
+#define LOGO_MAX_HEIGHT 40.0
+#define LOGO_MAX_WIDTH  180.0
+
 /* A drawing taller than a page is cut where its geometry allows (between
  * rows of racks); a cut may leave no less than this share of a page. */
 #define BREAK_MIN_SHARE  0.25
@@ -81,6 +85,7 @@ typedef enum
   BLOCK_CALLOUT,
   BLOCK_ROW,
   BLOCK_DRAWING,
+  BLOCK_LOGO,
   BLOCK_PAGE_BREAK,
 } BlockKind;
 
@@ -128,6 +133,16 @@ struct _TsSpecsheet
   char          *date_text;
   char          *footer_left;
   char          *page_format; /* “Page %u of %u” in the document's language */
+
+  /* branding: NULL when not given (vendor and quote address then come
+   * from the catalog) */
+  char            *vendor_name;
+  char            *contact;
+  char            *quote_email;
+  char            *customer;
+  char            *project;
+  char            *logo_path;
+  cairo_surface_t *logo;      /* the PNG, or NULL */
 
   GArray        *blocks;      /* Block */
   GArray        *tables;      /* Table */
@@ -450,6 +465,71 @@ format_tokens (double tokens)
 
 /* ---- the document's sections ------------------------------------------- */
 
+static const char *
+nonempty (const char *text)
+{
+  return text != NULL && *text != '\0' ? text : NULL;
+}
+
+/* The vendor named on the sheet: the branding's, else the catalog's. */
+static const char *
+vendor_name (TsSpecsheet *self)
+{
+  return nonempty (self->vendor_name) != NULL ? self->vendor_name
+                                              : nonempty (ts_catalog_get_vendor_name (self->plan->catalog));
+}
+
+/* Whether an address is at a domain reserved for examples (RFC 2606,
+ * RFC 6761): the built-in catalog's demo vendor has one, and a customer's
+ * sheet must not send anyone there. */
+static gboolean
+is_placeholder_address (const char *address)
+{
+  static const char *const reserved[] = { "@example.com", "@example.net", "@example.org", ".example",
+                                          ".invalid", ".test", "@localhost" };
+  g_autofree char *lower = g_ascii_strdown (address, -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (reserved); i++)
+    if (g_str_has_suffix (lower, reserved[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static const char *
+quote_email (TsSpecsheet *self)
+{
+  const char *address = nonempty (self->quote_email) != NULL ? self->quote_email
+                                                             : nonempty (ts_catalog_get_quote_email (self->plan->catalog));
+
+  return address != NULL && !is_placeholder_address (address) ? address : NULL;
+}
+
+/* Who the sheet is from, above its title: the logo, the vendor's name,
+ * how to reach them and where to ask for a quote. */
+static void
+build_letterhead (TsSpecsheet *self)
+{
+  const char *vendor = vendor_name (self);
+  const char *email = quote_email (self);
+  g_autoptr(GString) reach = g_string_new (NULL);
+
+  if (self->logo != NULL)
+    add_block (self, BLOCK_LOGO, NULL);
+  if (vendor != NULL)
+    add_text (self, BLOCK_SUBHEADING, vendor);
+  if (nonempty (self->contact) != NULL)
+    g_string_append (reach, self->contact);
+  if (email != NULL)
+    {
+      if (reach->len > 0)
+        g_string_append (reach, " · ");
+      /* Translators: on the spec sheet's first page, under the vendor's name: where to ask for a quote */
+      g_string_append_printf (reach, _("Quotes: %s"), email);
+    }
+  if (reach->len > 0)
+    add_text (self, BLOCK_NOTE, reach->str);
+}
+
 static void
 build_title (TsSpecsheet *self)
 {
@@ -458,15 +538,22 @@ build_title (TsSpecsheet *self)
   g_autofree char *params = ts_format_params (s->model.params);
   GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
 
+  build_letterhead (self);
   add_text (self, BLOCK_TITLE, self->title);
   add_printf (self, BLOCK_SUBTITLE, "%s — %s (%s)", s->model.name != NULL ? s->model.name : _("Custom model"),
               ts_method_label (s->method), params);
 
+  if (nonempty (self->customer) != NULL)
+    /* Translators: on the spec sheet: whom it is made for */
+    grid_add (cells, C_("spec sheet", "Customer"), g_strdup (self->customer));
+  if (nonempty (self->project) != NULL)
+    /* Translators: on the spec sheet: the customer's project */
+    grid_add (cells, C_("spec sheet", "Project"), g_strdup (self->project));
   grid_add (cells, _("Date"), g_strdup (self->date_text));
   grid_add (cells, _("Document number"), g_strdup (self->number));
   grid_add (cells, _("Catalog version"), g_strdup (ts_catalog_get_version (plan->catalog)));
-  if (ts_catalog_get_vendor_name (plan->catalog) != NULL)
-    grid_add (cells, _("Prepared by"), g_strdup (ts_catalog_get_vendor_name (plan->catalog)));
+  if (vendor_name (self) != NULL)
+    grid_add (cells, _("Prepared by"), g_strdup (vendor_name (self)));
   grid_emit (self, cells);
 }
 
@@ -1127,6 +1214,8 @@ init_style (TsSpecsheet *self)
   cairo_font_options_destroy (options);
 }
 
+static void build_document (TsSpecsheet *self);
+
 TsSpecsheet *
 ts_specsheet_new (const TsPlan *plan,
                   const char   *lang,
@@ -1171,6 +1260,22 @@ ts_specsheet_new (const TsPlan *plan,
   /* Translators: the spec sheet's footer: “Page 1 of 4” */
   self->page_format = g_strdup (_("Page %u of %u"));
 
+  build_document (self);
+
+  lang_pop (&guard);
+  return self;
+}
+
+/* Builds every part of the document anew, in the current language; the
+ * next pagination lays it out again. */
+static void
+build_document (TsSpecsheet *self)
+{
+  g_array_set_size (self->blocks, 0);
+  g_array_set_size (self->tables, 0);
+  g_ptr_array_set_size (self->pages, 0);
+  self->width = self->height = 0;
+
   build_title (self);
   build_scenario (self);
   build_memory (self);
@@ -1179,9 +1284,81 @@ ts_specsheet_new (const TsPlan *plan,
   build_comparison (self);
   build_site (self);
   build_time (self);
+}
 
+static gboolean
+load_logo (const char       *path,
+           cairo_surface_t **logo,
+           GError          **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  cairo_surface_t *surface;
+  cairo_status_t status;
+
+  /* cairo says only “file not found” or “invalid format”: check the
+   * file first for the system's own reason */
+  if (g_access (path, R_OK) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   /* Translators: the first %s is a file name, the second the system's reason */
+                   _("Could not read the logo “%s”: %s"), display, g_strerror (saved));
+      return FALSE;
+    }
+  surface = cairo_image_surface_create_from_png (path);
+  status = cairo_surface_status (surface);
+  if (status != CAIRO_STATUS_SUCCESS || cairo_image_surface_get_width (surface) <= 0
+      || cairo_image_surface_get_height (surface) <= 0)
+    {
+      cairo_surface_destroy (surface);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   /* Translators: %s is a file name */
+                   _("The logo “%s” is not a PNG image"), display);
+      return FALSE;
+    }
+  *logo = surface;
+  return TRUE;
+}
+
+static void
+replace_string (char       **field,
+                const char  *value)
+{
+  g_free (*field);
+  *field = g_strdup (nonempty (value));
+}
+
+gboolean
+ts_specsheet_set_branding (TsSpecsheet      *self,
+                           const TsBranding *branding,
+                           GError          **error)
+{
+  static const TsBranding none = { NULL };
+  cairo_surface_t *logo = NULL;
+  LangGuard guard;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (branding == NULL)
+    branding = &none;
+  if (nonempty (branding->logo_path) != NULL && !load_logo (branding->logo_path, &logo, error))
+    return FALSE;
+
+  replace_string (&self->vendor_name, branding->vendor_name);
+  replace_string (&self->contact, branding->contact);
+  replace_string (&self->quote_email, branding->quote_email);
+  replace_string (&self->customer, branding->customer);
+  replace_string (&self->project, branding->project);
+  replace_string (&self->logo_path, branding->logo_path);
+  g_clear_pointer (&self->logo, cairo_surface_destroy);
+  self->logo = logo;
+
+  lang_push (&guard, self->lang);
+  build_document (self);
   lang_pop (&guard);
-  return self;
+  return TRUE;
 }
 
 void
@@ -1202,6 +1379,13 @@ ts_specsheet_free (TsSpecsheet *self)
   g_free (self->date_text);
   g_free (self->footer_left);
   g_free (self->page_format);
+  g_free (self->vendor_name);
+  g_free (self->contact);
+  g_free (self->quote_email);
+  g_free (self->customer);
+  g_free (self->project);
+  g_free (self->logo_path);
+  g_clear_pointer (&self->logo, cairo_surface_destroy);
   g_free (self);
 }
 
@@ -1354,7 +1538,7 @@ text_style (BlockKind kind)
 {
   switch (kind)
     {
-    case BLOCK_TITLE: return (TextStyle) { SIZE_TITLE, TRUE, 0, 0 };
+    case BLOCK_TITLE: return (TextStyle) { SIZE_TITLE, TRUE, 10, 0 };
     case BLOCK_SUBTITLE: return (TextStyle) { SIZE_SUBTITLE, FALSE, 4, 0 };
     case BLOCK_HEADING: return (TextStyle) { SIZE_HEADING, TRUE, 16, 0 };
     case BLOCK_SUBHEADING: return (TextStyle) { SIZE_SUBHEADING, TRUE, 10, 0 };
@@ -1502,6 +1686,18 @@ drawing_height (TsSpecsheet *self,
   return h > 0 ? h : width * DRAWING_ASPECT;
 }
 
+/* The logo's scale: as large as fits LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH and
+ * the content width, never enlarged past its pixels at 150 dpi. */
+static double
+logo_scale (TsSpecsheet *self,
+            double       width)
+{
+  double w = cairo_image_surface_get_width (self->logo);
+  double h = cairo_image_surface_get_height (self->logo);
+
+  return MIN (MIN (LOGO_MAX_HEIGHT / h, MIN (LOGO_MAX_WIDTH, width) / w), 72.0 / 150.0);
+}
+
 static double
 block_height (TsSpecsheet *self,
               Block       *b,
@@ -1519,6 +1715,8 @@ block_height (TsSpecsheet *self,
       }
     case BLOCK_DRAWING:
       return drawing_height (self, b->drawing, width);
+    case BLOCK_LOGO:
+      return logo_scale (self, width) * cairo_image_surface_get_height (self->logo);
     case BLOCK_PAGE_BREAK:
       return 0;
     case BLOCK_TITLE:
@@ -2096,6 +2294,27 @@ draw_text_block (TsSpecsheet *self,
     draw_mark (b, cr, layout, x, y);
 }
 
+static void
+draw_logo (TsSpecsheet *self,
+           cairo_t     *cr,
+           double       x,
+           double       y,
+           double       width)
+{
+  double scale = logo_scale (self, width);
+
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, scale, scale);
+  cairo_set_source_surface (cr, self->logo, 0, 0);
+  /* a smooth scale-down; a PDF keeps the image and its scale */
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_GOOD);
+  cairo_rectangle (cr, 0, 0, cairo_image_surface_get_width (self->logo),
+                   cairo_image_surface_get_height (self->logo));
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
 /* One placement: a whole block, or the slice of one taller than a page,
  * clipped to the slice so nothing of the rest shows on this page. */
 static void
@@ -2113,6 +2332,11 @@ draw_placement (TsSpecsheet     *self,
   if (b->kind == BLOCK_DRAWING)
     {
       draw_drawing (self, cr, b, p, MARGIN_SIDE, content_w);
+      return;
+    }
+  if (b->kind == BLOCK_LOGO)
+    {
+      draw_logo (self, cr, MARGIN_SIDE, p->y, content_w);
       return;
     }
   if (sliced)
@@ -2243,16 +2467,22 @@ ts_specsheet_set_pdf_metadata (TsSpecsheet     *self,
 {
   const char *author;
   g_autofree char *date = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *subject = NULL;
 
   if (cairo_surface_get_type (surface) != CAIRO_SURFACE_TYPE_PDF)
     return;
 
-  author = ts_catalog_get_vendor_name (self->plan->catalog);
+  author = vendor_name (self);
   date = g_date_time_format (self->date, "%Y-%m-%dT%H:%M:%S%:z");
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, self->title);
+  /* the project and customer, when given, make the document findable */
+  title = self->project != NULL ? g_strdup_printf ("%s — %s", self->title, self->project) : g_strdup (self->title);
+  subject = self->customer != NULL ? g_strdup_printf ("%s · %s", self->subject, self->customer)
+                                   : g_strdup (self->subject);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_AUTHOR, author != NULL ? author : "Train Sizer");
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Train Sizer " PACKAGE_VERSION);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, self->subject);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, subject);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_KEYWORDS, self->number);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_MOD_DATE, date);
