@@ -151,12 +151,11 @@ build_tiles (const TsPlan   *plan,
     n++;
   }
   {
-    g_autofree char *tons = ts_format_tons (o->cooling_tons);
+    g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
 
     tiles[n].title = _("Heat to remove");
     tiles[n].value = ts_format_btu_h (o->heat_btu_h);
-    /* Translators: e.g. “= 5.80 t of cooling” (tons of refrigeration) */
-    tiles[n].detail = g_strdup_printf (_("= %s of cooling"), tons);
+    tiles[n].detail = g_strconcat ("= ", tons, NULL);
     tiles[n].fraction = -1;
     n++;
   }

@@ -214,11 +214,11 @@ ts_render_time_draw (TsRenderCtx *ctx)
     f1 = g_strdup_printf (_("Energy: %s"), kwh);
     if (s->price_kwh > 0)
       {
-        g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
+        g_autofree char *cost = ts_render_format_money (o->energy_cost, s->currency);
         g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
 
         /* Translators: e.g. “Energy cost: 98,760 RUB at 8 RUB per kWh” */
-        f2 = g_strdup_printf (_("Energy cost: %s at %s %s per kWh"), cost, price, s->currency != NULL ? s->currency : "");
+        f2 = g_strdup_printf (_("Energy cost: %s at %s %s per kWh"), cost, price, ts_render_currency_label (s->currency));
       }
     else
       f2 = g_strdup (_("Energy cost: no electricity price set"));
@@ -267,7 +267,7 @@ ts_render_time_describe (const TsPlan   *plan,
     }
   if (s->price_kwh > 0)
     {
-      g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
+      g_autofree char *cost = ts_render_format_money (o->energy_cost, s->currency);
 
       g_string_append_c (text, ' ');
       g_string_append_printf (text, _("Energy cost %s."), cost);

@@ -214,6 +214,45 @@ ts_render_format_flops (double flops)
 }
 
 const char *
+ts_render_currency_label (const char *code)
+{
+  /* Common codes get the words a reader of the language uses; another
+   * code is shown as it is (it is what the user typed). */
+  if (code == NULL || *code == '\0')
+    return "";
+  /* Translators: the rouble in running text, after an amount: “8 RUB per kWh” (Russian: ₽) */
+  if (g_ascii_strcasecmp (code, "RUB") == 0) return C_("currency", "RUB");
+  /* Translators: the US dollar after an amount (Russian: долл. США) */
+  if (g_ascii_strcasecmp (code, "USD") == 0) return C_("currency", "USD");
+  /* Translators: the euro after an amount (Russian: евро) */
+  if (g_ascii_strcasecmp (code, "EUR") == 0) return C_("currency", "EUR");
+  /* Translators: the Chinese yuan after an amount (Russian: юаней) */
+  if (g_ascii_strcasecmp (code, "CNY") == 0) return C_("currency", "CNY");
+  return code;
+}
+
+char *
+ts_render_format_money (double      amount,
+                        const char *code)
+{
+  g_autofree char *n = ts_format_number (amount, 0);
+
+  return g_strconcat (n, "\u00a0", ts_render_currency_label (code), NULL);
+}
+
+char *
+ts_render_format_cooling (double tons)
+{
+  g_autofree char *n = ts_format_number (tons, 2);
+  /* a fraction takes the form of 2–4 in Russian (“5,80 тонны”), so any
+   * figure that is not whole counts as 2 */
+  gulong count = tons == floor (tons) ? (gulong) tons : 2;
+
+  /* Translators: tons of refrigeration (12,000 BTU/h each); %s is the number */
+  return g_strdup_printf (ngettext ("%s ton of refrigeration", "%s tons of refrigeration", count), n);
+}
+
+const char *
 ts_render_device_role_label (TsDeviceRole role)
 {
   switch (role)

@@ -24,7 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ts-render.h"
+#include "ts-render-private.h"
 #include "ts-specsheet.h"
 #include "ts-plan-text.h"
 
@@ -587,7 +587,9 @@ build_scenario (TsSpecsheet *self)
   grid_add (cells, _("Optimizer"), g_strdup_printf ("%s%s", optimizer_label (s->optimizer),
                                                      s->offload == TS_OFFLOAD_OPTIMIZER
                                                      ? _(", states offloaded to host RAM") : ""));
-  grid_add (cells, _("Sequence length"), with_unit (format_count (s->seq_len), _("tokens")));
+  grid_add (cells, _("Sequence length"),
+            /* Translators: the sequence length's unit, after the count: “8,192 tokens” */
+            with_unit (format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
   grid_add (cells, _("Micro-batch per GPU"),
             with_unit (format_count (s->micro_batch), ngettext ("sequence", "sequences", s->micro_batch)));
   grid_add (cells, _("Gradient checkpointing"), g_strdup (checkpointing_label (s->checkpointing)));
@@ -642,7 +644,7 @@ build_scenario (TsSpecsheet *self)
         g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
 
         grid_add (cells, _("Electricity price"),
-                  g_strdup_printf (_("%s %s per kWh"), price, s->currency != NULL ? s->currency : ""));
+                  g_strdup_printf (_("%s %s per kWh"), price, ts_render_currency_label (s->currency)));
       }
   }
   grid_emit (self, cells);
@@ -1006,7 +1008,7 @@ build_site (TsSpecsheet *self)
     {
       g_autofree char *kw = ts_format_kw (o->power_kw);
       g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
-      g_autofree char *tons = ts_format_tons (o->cooling_tons);
+      g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
       g_autofree char *amps = ts_format_amps (o->amps_per_phase);
       g_autofree char *feed = ts_format_amps (o->feed_amps);
       g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
@@ -1134,7 +1136,7 @@ build_time (TsSpecsheet *self)
       add_pair (self, t, _("Energy"), g_strdup_printf (_("%s, including the site’s PUE %s"), kwh, pue));
     }
   if (o != NULL && o->energy_cost > 0)
-    add_pair (self, t, _("Energy cost"), ts_format_money (o->energy_cost, s->currency));
+    add_pair (self, t, _("Energy cost"), ts_render_format_money (o->energy_cost, s->currency));
 
   /* Translators: heading: what the figures rest on */
   add_text (self, BLOCK_HEADING, _("Assumptions"));
