@@ -144,6 +144,10 @@ struct _TsSpecsheet
   char            *logo_path;
   cairo_surface_t *logo;      /* the PNG, or NULL */
 
+  /* the figures of the table being built that are estimates: “label”
+   * or “label: the catalog's reason”, for the footnote under it */
+  GPtrArray     *estimates;
+
   GArray        *blocks;      /* Block */
   GArray        *tables;      /* Table */
 
@@ -530,6 +534,69 @@ build_letterhead (TsSpecsheet *self)
     add_text (self, BLOCK_NOTE, reach->str);
 }
 
+/* The mark before a figure the catalog marks as an estimate. */
+#define ESTIMATE_MARK "≈\u00a0"
+
+/* Whether any of fields (JSON names, space-separated) of a record is an
+ * estimate; the first one's reason, or NULL. */
+static gboolean
+any_estimate (const TsProvenance *prov,
+              const char         *fields,
+              const char        **reason)
+{
+  g_auto(GStrv) names = g_strsplit (fields, " ", -1);
+
+  for (guint i = 0; prov != NULL && names[i] != NULL; i++)
+    if (ts_provenance_is_estimate (prov, names[i]))
+      {
+        *reason = ts_provenance_get_estimate_reason (prov, names[i]);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* A table row whose figure is marked “≈” when the catalog says any of
+ * fields of prov is an estimate; the footnote under the table then
+ * names it (with the catalog's reason in an English sheet: the catalog's
+ * notes are English, a Russian sheet names the figure only). */
+static void
+add_figure (TsSpecsheet        *self,
+            guint               table,
+            const char         *label,
+            char               *value,
+            const TsProvenance *prov,
+            const char         *fields)
+{
+  const char *reason = NULL;
+
+  if (value == NULL || *value == '\0' || !any_estimate (prov, fields, &reason))
+    {
+      add_pair (self, table, label, value);
+      return;
+    }
+  add_pair (self, table, label, g_strconcat (ESTIMATE_MARK, value, NULL));
+  g_free (value);
+  if (reason != NULL && g_str_has_prefix (self->lang, "en"))
+    g_ptr_array_add (self->estimates, g_strdup_printf ("%s: %s", label, reason));
+  else
+    g_ptr_array_add (self->estimates, g_strdup (label));
+}
+
+/* The footnote of the estimates marked in the table just built. */
+static void
+add_estimates_note (TsSpecsheet *self)
+{
+  g_autofree char *list = NULL;
+
+  if (self->estimates->len == 0)
+    return;
+  g_ptr_array_add (self->estimates, NULL);
+  list = g_strjoinv ("; ", (char **) self->estimates->pdata);
+  g_ptr_array_set_size (self->estimates, 0);
+  /* Translators: footnote under a table: which figures are estimates; %s lists them (“Weight; Maximum power”) */
+  add_printf (self, BLOCK_NOTE, _("≈ An estimate, not a vendor's published figure: %s."), list);
+}
+
 static void
 build_title (TsSpecsheet *self)
 {
@@ -781,8 +848,23 @@ build_configuration (TsSpecsheet *self)
     }
     add_pair (self, t, _("GPUs per server"),
               g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu != NULL ? gpu->name : sv->gpu_id, gpu_mark));
-    add_pair (self, t, _("GPU memory per server"),
-              g_strdup_printf ("%s %s%s", gpu_mem, gpu != NULL && gpu->memory_type ? gpu->memory_type : "", mark));
+    add_figure (self, t, _("GPU memory per server"),
+                g_strdup_printf ("%s %s%s", gpu_mem, gpu != NULL && gpu->memory_type ? gpu->memory_type : "", mark),
+                gpu != NULL ? &gpu->prov : NULL, "memory_gib");
+    if (gpu != NULL && gpu->tflops_bf16 > 0)
+      {
+        /* the system's dense peak: GPUs × the GPU's dense figure */
+        g_autofree char *bf16 = ts_format_number_auto (sv->gpu_count * gpu->tflops_bf16 / 1000, 1);
+        g_autofree char *fp8 = gpu->tflops_fp8 > 0
+                               ? ts_format_number_auto (sv->gpu_count * gpu->tflops_fp8 / 1000, 1) : NULL;
+
+        add_figure (self, t, _("Peak compute per server"),
+                    fp8 != NULL
+                    /* Translators: dense peak of one server: “7.9 PFLOPS BF16, 15.8 PFLOPS FP8” */
+                    ? g_strdup_printf (_("%s PFLOPS BF16, %s PFLOPS FP8 (dense)"), bf16, fp8)
+                    : g_strdup_printf (_("%s PFLOPS BF16 (dense)"), bf16),
+                    &gpu->prov, "tflops_bf16 tflops_fp8");
+      }
     if (sv->interconnect != NULL)
       {
         g_autofree char *bw = sv->interconnect->bw_gb_s_unidir > 0
@@ -795,19 +877,21 @@ build_configuration (TsSpecsheet *self)
                   : g_strdup (sv->interconnect->name));
       }
     if (sv->cpu_model != NULL)
-      add_pair (self, t, _("CPUs"),
-                g_strdup_printf (ngettext ("%u × %s, %u core in total%s", "%u × %s, %u cores in total%s",
-                                           sv->cpu_sockets * sv->cpu_cores_per_socket),
-                                 sv->cpu_sockets, sv->cpu_model, sv->cpu_sockets * sv->cpu_cores_per_socket, mark));
+      add_figure (self, t, _("CPUs"),
+                  g_strdup_printf (ngettext ("%u × %s, %u core in total%s", "%u × %s, %u cores in total%s",
+                                             sv->cpu_sockets * sv->cpu_cores_per_socket),
+                                   sv->cpu_sockets, sv->cpu_model, sv->cpu_sockets * sv->cpu_cores_per_socket, mark),
+                  &sv->prov, "cpu_model cpu_cores_per_socket");
     if (sv->ram_gb > 0)
       {
         g_autofree char *ram = ts_format_gb (sv->ram_gb * TS_BYTES_PER_GB);
         g_autofree char *ram_max = ts_format_gb (sv->ram_gb_max * TS_BYTES_PER_GB);
 
-        add_pair (self, t, _("RAM"), sv->ram_gb_max > sv->ram_gb
-                  /* Translators: “2,048 GB (up to 4,096 GB)” */
-                  ? g_strdup_printf (_("%s (up to %s)%s"), ram, ram_max, mark)
-                  : g_strdup_printf ("%s%s", ram, mark));
+        add_figure (self, t, _("RAM"), sv->ram_gb_max > sv->ram_gb
+                    /* Translators: “2,048 GB (up to 4,096 GB)” */
+                    ? g_strdup_printf (_("%s (up to %s)%s"), ram, ram_max, mark)
+                    : g_strdup_printf ("%s%s", ram, mark),
+                    &sv->prov, "ram_gb ram_gb_max");
       }
     if (sv->os_storage != NULL)
       add_pair (self, t, _("System drives"), g_strdup (sv->os_storage));
@@ -815,22 +899,25 @@ build_configuration (TsSpecsheet *self)
       {
         g_autofree char *each = with_unit (ts_format_number_auto (sv->nvme_data_tb_each, 2), C_("unit", "TB"));
 
-        add_pair (self, t, _("NVMe data drives"), g_strdup_printf ("%u × %s%s", sv->nvme_data_count, each, mark));
+        add_figure (self, t, _("NVMe data drives"), g_strdup_printf ("%u × %s%s", sv->nvme_data_count, each, mark),
+                    &sv->prov, "nvme_data_count nvme_data_tb_each");
       }
     if (sv->compute_nic_count > 0)
       {
         g_autofree char *gbps = ts_format_gbps (sv->compute_nic_gbps);
 
-        add_pair (self, t, _("Compute network ports"),
-                  g_strdup_printf ("%u × %s%s%s%s", sv->compute_nic_count, gbps,
-                                   sv->compute_nic_model ? " (" : "", sv->compute_nic_model ? sv->compute_nic_model : "",
-                                   sv->compute_nic_model ? ")" : ""));
+        add_figure (self, t, _("Compute network ports"),
+                    g_strdup_printf ("%u × %s%s%s%s", sv->compute_nic_count, gbps,
+                                     sv->compute_nic_model ? " (" : "", sv->compute_nic_model ? sv->compute_nic_model : "",
+                                     sv->compute_nic_model ? ")" : ""),
+                    &sv->prov, "compute_nic_count");
       }
     if (sv->storage_nic_count > 0)
       {
         g_autofree char *gbps = ts_format_gbps (sv->storage_nic_gbps);
 
-        add_pair (self, t, _("Storage network ports"), g_strdup_printf ("%u × %s", sv->storage_nic_count, gbps));
+        add_figure (self, t, _("Storage network ports"), g_strdup_printf ("%u × %s", sv->storage_nic_count, gbps),
+                    &sv->prov, "storage_nic_count storage_nic_gbps");
       }
     if (sv->psu_count > 0)
       {
@@ -841,37 +928,40 @@ build_configuration (TsSpecsheet *self)
             g_autofree char *need = ts_format_kw (sv->max_power_kw);
 
             /* Translators: “6 × 3,200 W; the stated 3+3 does not carry 10.2 kW” */
-            add_pair (self, t, _("Power supplies"),
-                      g_strdup_printf (_("%u × %s; the stated %s does not carry %s%s"), sv->psu_count, psu,
-                                       sv->psu_redundancy != NULL ? sv->psu_redundancy : "—", need, mark));
+            add_figure (self, t, _("Power supplies"),
+                        g_strdup_printf (_("%u × %s; the stated %s does not carry %s%s"), sv->psu_count, psu,
+                                         sv->psu_redundancy != NULL ? sv->psu_redundancy : "—", need, mark),
+                        &sv->prov, "psu_count psu_w psu_redundancy");
           }
         else
           /* Translators: “6 × 3,300 W, redundancy 4+2” */
-          add_pair (self, t, _("Power supplies"),
-                    sv->psu_redundancy != NULL
-                    ? g_strdup_printf (_("%u × %s, redundancy %s%s"), sv->psu_count, psu, sv->psu_redundancy, mark)
-                    : g_strdup_printf ("%u × %s%s", sv->psu_count, psu, mark));
+          add_figure (self, t, _("Power supplies"),
+                      sv->psu_redundancy != NULL
+                      ? g_strdup_printf (_("%u × %s, redundancy %s%s"), sv->psu_count, psu, sv->psu_redundancy, mark)
+                      : g_strdup_printf ("%u × %s%s", sv->psu_count, psu, mark),
+                      &sv->prov, "psu_count psu_w psu_redundancy");
       }
     {
       g_autofree char *mm = sv->height_mm > 0 ? with_unit (ts_format_number (sv->height_mm, 0), C_("unit", "mm")) : NULL;
 
       /* Translators: rack units, as in “8U” */
-      add_pair (self, t, _("Height"), mm != NULL ? g_strdup_printf (_("%uU (%s)"), sv->rack_units, mm)
-                                                : g_strdup_printf (_("%uU"), sv->rack_units));
+      add_figure (self, t, _("Height"), mm != NULL ? g_strdup_printf (_("%uU (%s)"), sv->rack_units, mm)
+                                                  : g_strdup_printf (_("%uU"), sv->rack_units),
+                  &sv->prov, "rack_units height_mm");
     }
     if (sv->weight_kg > 0)
       {
         g_autofree char *kg = with_unit (ts_format_number_auto (sv->weight_kg, 1), C_("unit", "kg"));
 
-        add_pair (self, t, _("Weight"), g_strdup_printf ("%s%s", kg, mark));
+        add_figure (self, t, _("Weight"), g_strdup_printf ("%s%s", kg, mark), &sv->prov, "weight_kg");
       }
     {
       g_autofree char *kw = ts_format_kw (sv->max_power_kw);
       double heat = ts_server_heat_btu_h (plan->catalog, sv);
       g_autofree char *btu = ts_format_btu_h (heat);
 
-      add_pair (self, t, _("Maximum power"), g_strdup_printf ("%s%s", kw, mark));
-      add_pair (self, t, _("Heat output"), g_strdup_printf ("%s%s", btu, mark));
+      add_figure (self, t, _("Maximum power"), g_strdup_printf ("%s%s", kw, mark), &sv->prov, "max_power_kw");
+      add_figure (self, t, _("Heat output"), g_strdup_printf ("%s%s", btu, mark), &sv->prov, "max_power_kw");
     }
     if (sv->cooling != NULL)
       add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
@@ -882,6 +972,7 @@ build_configuration (TsSpecsheet *self)
     if (o->host_ram_needed_bytes > 0)
       add_pair (self, t, _("Host RAM needed per server"), ts_format_gb (o->host_ram_needed_bytes));
   }
+  add_estimates_note (self);
   if (unverified)
     add_text (self, BLOCK_NOTE, _("* Not verified against a vendor document; confirm before ordering."));
 }
@@ -984,6 +1075,41 @@ build_comparison (TsSpecsheet *self)
                                 "inference and fine-tuning."));
 }
 
+/* The rack PDU the catalog's site equipment names, by its ratings (its
+ * name is the catalog's English description of the class). */
+static void
+add_pdu_row (TsSpecsheet    *self,
+             guint           table,
+             const TsOption *o)
+{
+  const TsPdu *pdu = ts_catalog_get_pdu (self->plan->catalog);
+  g_autofree char *volts = NULL;
+  g_autofree char *amps = NULL;
+  g_autofree char *kw = NULL;
+  g_autofree char *rating = NULL;
+  g_autofree char *per_rack = NULL;
+
+  if (pdu == NULL || pdu->capacity_kw <= 0)
+    return;
+  volts = ts_format_number_auto (pdu->input_voltage_v, 0);
+  amps = ts_format_number_auto (pdu->amps_per_phase, 0);
+  kw = ts_format_kw (pdu->capacity_kw);
+  /* Translators: a PDU's input: “400 V, 3 phases × 32 A, 22.17 kW” */
+  rating = g_strdup_printf (ngettext ("%s V, %u phase × %s A, %s", "%s V, %u phases × %s A, %s", pdu->phases),
+                            volts, pdu->phases, amps, kw);
+  /* Translators: “2 per rack (A and B feeds)” */
+  per_rack = g_strdup_printf (ngettext ("%u per rack (A and B feeds)", "%u per rack (A and B feeds)",
+                                        o->pdus_per_rack > 0 ? o->pdus_per_rack : pdu->per_rack),
+                              o->pdus_per_rack > 0 ? o->pdus_per_rack : pdu->per_rack);
+  add_figure (self, table, _("Rack PDU"), g_strdup_printf ("%s; %s", rating, per_rack), &pdu->prov,
+              "input_voltage_v amps_per_phase capacity_kw");
+  if (pdu->outlets_c13 + pdu->outlets_c19 > 0)
+    /* Translators: a PDU's sockets, by their IEC 60320 names */
+    add_figure (self, table, _("PDU outlets"),
+                g_strdup_printf (_("%u × C13, %u × C19 each"), pdu->outlets_c13, pdu->outlets_c19),
+                &pdu->prov, "outlets_c13 outlets_c19");
+}
+
 static void
 build_site (TsSpecsheet *self)
 {
@@ -1028,6 +1154,8 @@ build_site (TsSpecsheet *self)
                 g_strdup_printf (ngettext ("%uU in %u rack of %uU (up to %s per rack)",
                                            "%uU in %u racks of %uU (up to %s per rack)", o->racks),
                                  o->rack_units, o->racks, s->rack_units, limit));
+      add_pdu_row (self, t, o);
+      add_estimates_note (self);
     }
   else
     add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
@@ -1238,6 +1366,7 @@ ts_specsheet_new (const TsPlan *plan,
   g_array_set_clear_func (self->blocks, (GDestroyNotify) block_clear);
   self->tables = g_array_new (FALSE, TRUE, sizeof (Table));
   self->pages = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  self->estimates = g_ptr_array_new_with_free_func (g_free);
   init_style (self);
 
   lang_push (&guard, self->lang);
@@ -1276,6 +1405,7 @@ build_document (TsSpecsheet *self)
   g_array_set_size (self->blocks, 0);
   g_array_set_size (self->tables, 0);
   g_ptr_array_set_size (self->pages, 0);
+  g_ptr_array_set_size (self->estimates, 0);
   self->width = self->height = 0;
 
   build_title (self);
@@ -1388,6 +1518,7 @@ ts_specsheet_free (TsSpecsheet *self)
   g_free (self->project);
   g_free (self->logo_path);
   g_clear_pointer (&self->logo, cairo_surface_destroy);
+  g_clear_pointer (&self->estimates, g_ptr_array_unref);
   g_free (self);
 }
 

@@ -218,17 +218,20 @@ mark_rack_names (const char *flat,
                  gboolean   *covered,
                  guint       racks)
 {
-  /* not the comparison table's “Racks” column over “12500 × …” */
-  g_autoptr(GRegex) name = g_regex_new ("\\bRacks? ([0-9]+)(?:–([0-9]+))?\\b(?! ×)", 0, 0, NULL);
+  /* a group always names its range: the comparison table's “Racks”
+   * column heading is followed by a figure of another column */
+  g_autoptr(GRegex) name = g_regex_new ("\\b(?:Rack ([0-9]+)|Racks ([0-9]+)–([0-9]+))\\b(?! ×)", 0, 0, NULL);
   g_autoptr(GMatchInfo) match = NULL;
   guint names = 0;
 
   for (g_regex_match (name, flat, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
     {
-      g_autofree char *first_text = g_match_info_fetch (match, 1);
-      g_autofree char *last_text = g_match_info_fetch (match, 2);
-      guint first = (guint) g_ascii_strtoull (first_text, NULL, 10);
-      guint last = last_text != NULL && *last_text != '\0' ? (guint) g_ascii_strtoull (last_text, NULL, 10) : first;
+      g_autofree char *single = g_match_info_fetch (match, 1);
+      g_autofree char *first_text = g_match_info_fetch (match, 2);
+      g_autofree char *last_text = g_match_info_fetch (match, 3);
+      gboolean alone = single != NULL && *single != '\0';
+      guint first = (guint) g_ascii_strtoull (alone ? single : first_text, NULL, 10);
+      guint last = alone ? first : (guint) g_ascii_strtoull (last_text, NULL, 10);
 
       g_assert_cmpuint (first, >=, 1);
       g_assert_cmpuint (last, <=, racks);

@@ -310,6 +310,69 @@ test_branding (void)
   }
 }
 
+/* The English spec sheet of 70B full training on server_id, flattened. */
+static char *
+sheet_text_for_server (TsCatalog  *catalog,
+                       const char *server_id)
+{
+  g_autoptr(TsScenario) scenario = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  g_autofree char *name = g_strconcat (server_id, ".pdf", NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+
+  ts_scenario_set_server (scenario, server_id);
+  plan = ts_plan_compute (catalog, scenario, &error);
+  g_assert_no_error (error);
+  path = write_sheet (plan, "en", name);
+  text = ts_pdf_tool ("pdftotext", path);
+  return ts_pdf_normalise (text);
+}
+
+/* Estimates visible: a server whose weight the catalog marks as an
+ * estimate shows “≈” before it and names it in the footnote under the
+ * table; a server whose weight is sourced shows no mark there. The
+ * peak compute is the GPUs × the GPU's dense BF16 figure (in PFLOPS),
+ * computed here from the catalog's record. */
+static void
+test_estimates_marked (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsServer *estimated = NULL, *sourced = NULL;
+
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const TsServer *sv = ts_catalog_get_server (catalog, i);
+
+      if (sv->weight_kg <= 0 || sv->gpu == NULL || g_strcmp0 (sv->kind, "server") != 0)
+        continue;
+      if (ts_server_is_estimate (sv, "weight_kg") && estimated == NULL)
+        estimated = sv;
+      if (!ts_server_is_estimate (sv, "weight_kg") && sourced == NULL)
+        sourced = sv;
+    }
+  g_assert_nonnull (estimated);
+  g_assert_nonnull (sourced);
+
+  {
+    g_autofree char *text = sheet_text_for_server (catalog, estimated->id);
+    g_autofree char *pflops = ts_format_number_auto (estimated->gpu_count * estimated->gpu->tflops_bf16 / 1000, 1);
+    g_autofree char *peak = g_strdup_printf ("%s PFLOPS BF16", pflops);
+
+    g_assert_nonnull (strstr (text, "Weight ≈ "));
+    g_assert_nonnull (strstr (text, "≈ An estimate, not a vendor's published figure:"));
+    /* the footnote gives the catalog's reason for the weight */
+    g_assert_nonnull (strstr (text, ts_provenance_get_estimate_reason (&estimated->prov, "weight_kg")));
+    g_assert_nonnull (strstr (text, peak));
+  }
+  {
+    g_autofree char *text = sheet_text_for_server (catalog, sourced->id);
+
+    g_assert_null (strstr (text, "Weight ≈ "));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -326,6 +389,7 @@ main (int    argc,
   g_test_add_func ("/specsheet/headings-whole", test_headings_whole);
   g_test_add_func ("/specsheet/context-in-error", test_context_in_error);
   g_test_add_func ("/specsheet/branding", test_branding);
+  g_test_add_func ("/specsheet/estimates-marked", test_estimates_marked);
 
   status = g_test_run ();
   ts_pdf_remove_dir (tmpdir);
