@@ -610,6 +610,73 @@ test_rack_same_unit_height (void)
     }
 }
 
+/* The comparison marks a figure that rests on a catalog estimate as the
+ * spec sheet does: every power cell of an option whose server's maximum
+ * power the catalog marks as an estimate reads “≈ … kW”, the others
+ * plain. The drawing is written to a PDF and read back with pdftotext. */
+static void
+test_comparison_estimates (void)
+{
+  g_autoptr(TsPlan) plan = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-h200", 64);
+  g_autofree char *dir = g_dir_make_tmp ("ts-render-pdf-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "comparison.pdf", NULL);
+  g_autofree char *out = NULL;
+  g_autoptr(GRegex) marked_kw = g_regex_new ("≈\\s+[0-9.,]+\\s+kW", 0, 0, NULL);
+  g_autoptr(GRegex) any_kw = g_regex_new ("(?<![0-9.,])[0-9.,]+\\s+kW", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  const char *argv[] = { "pdftotext", "-layout", path, "-", NULL };
+  TsRenderStyle style;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  guint estimated = 0, marks = 0, figures = 0;
+  int status = 0;
+
+  /* two servers whose power the catalog marks an estimate or not, as the
+   * catalog has them */
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const TsServer *sv = ts_catalog_get_server (catalog, i);
+
+      if (g_strcmp0 (sv->kind, "server") != 0 || sv->gpu == NULL || g_str_equal (sv->id, "dgx-h200"))
+        continue;
+      if (ts_server_is_estimate (sv, "max_power_kw") ? estimated < 2 : figures < 2)
+        {
+          ts_render_fixture_add_option (plan, sv->id, 64);
+          if (ts_server_is_estimate (sv, "max_power_kw"))
+            estimated++;
+          else
+            figures++;
+        }
+    }
+  g_assert_cmpuint (estimated, >, 0);
+  estimated += ts_server_is_estimate (g_array_index (plan->options, TsOption, 0).server, "max_power_kw");
+
+  ts_render_style_init (&style, FALSE);
+  style.print = TRUE;
+  style.dpi = 72;
+  surface = cairo_pdf_surface_create (path, 1400, 800);
+  cr = cairo_create (surface);
+  ts_render_drawing (TS_DRAWING_COMPARISON, cr, plan, -1, 1400, 800, &style, NULL);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                               NULL, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  for (g_regex_match (marked_kw, out, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    marks++;
+  g_clear_pointer (&match, g_match_info_unref);
+  figures = 0;
+  for (g_regex_match (any_kw, out, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    figures++;
+  g_assert_cmpuint (figures, ==, plan->options->len);
+  g_assert_cmpuint (marks, ==, estimated);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_no_option (void)
 {
@@ -1060,6 +1127,7 @@ main (int    argc,
   g_test_add_func ("/render/digit-groups-visible", test_digit_groups_visible);
   g_test_add_func ("/render/rack/to-scale", test_rack_to_scale);
   g_test_add_func ("/render/rack/same-unit-height", test_rack_same_unit_height);
+  g_test_add_func ("/render/comparison/estimates", test_comparison_estimates);
   g_test_add_func ("/render/no-option", test_no_option);
   g_test_add_func ("/render/describe/numbers", test_describe_numbers);
   g_test_add_func ("/render/describe/russian", test_describe_russian);
