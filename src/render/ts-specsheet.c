@@ -109,6 +109,7 @@ typedef struct
   gboolean   bold;
   gboolean   shaded;
   TsDrawing  drawing;
+  char      *uri;      /* a link the block is, or NULL */
   double     height;   /* at the content width */
   GArray    *breaks;   /* drawings: where a page may end (double, ascending) */
 } Block;
@@ -198,6 +199,7 @@ block_clear (Block *b)
   g_clear_pointer (&b->text, g_free);
   g_clear_pointer (&b->cells, g_strfreev);
   g_clear_pointer (&b->breaks, g_array_unref);
+  g_clear_pointer (&b->uri, g_free);
 }
 
 static Block *
@@ -531,7 +533,13 @@ build_letterhead (TsSpecsheet *self)
       g_string_append_printf (reach, _("Quotes: %s"), email);
     }
   if (reach->len > 0)
-    add_text (self, BLOCK_NOTE, reach->str);
+    {
+      Block *b = add_block (self, BLOCK_NOTE, g_strdup (reach->str));
+
+      /* a click on the line writes to the vendor */
+      if (email != NULL)
+        b->uri = g_strconcat ("mailto:", email, NULL);
+    }
 }
 
 /* The mark before a figure the catalog marks as an estimate. */
@@ -2448,13 +2456,81 @@ draw_logo (TsSpecsheet *self,
   cairo_restore (cr);
 }
 
-/* One placement: a whole block, or the slice of one taller than a page,
- * clipped to the slice so nothing of the rest shows on this page. */
+/* The PDF structure element a block is (a tagged PDF: screen readers
+ * and reflow read the sheet in order, headings as headings). Rows are
+ * paragraphs: cairo 1.16 has no way to close a table across pages. */
+static const char *
+structure_tag (BlockKind kind)
+{
+  switch (kind)
+    {
+    case BLOCK_TITLE: return "H1";
+    case BLOCK_HEADING: return "H2";
+    case BLOCK_SUBHEADING: return "H3";
+    case BLOCK_DRAWING:
+    case BLOCK_LOGO: return "Figure";
+    case BLOCK_SUBTITLE:
+    case BLOCK_TEXT:
+    case BLOCK_NOTE:
+    case BLOCK_BULLET:
+    case BLOCK_CHECK:
+    case BLOCK_CALLOUT:
+    case BLOCK_ROW:
+    case BLOCK_PAGE_BREAK:
+    default: return "P";
+    }
+}
+
+/* A link's attributes for cairo_tag_begin (): quotes and backslashes in
+ * the address escaped. */
+static char *
+link_attributes (const char *uri)
+{
+  GString *out = g_string_new ("uri='");
+
+  for (const char *p = uri; *p; p++)
+    {
+      if (*p == '\'' || *p == '\\')
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '\'');
+  return g_string_free (out, FALSE);
+}
+
+static void draw_placement_content (TsSpecsheet     *self,
+                                    cairo_t         *cr,
+                                    const Placement *p,
+                                    double           page_width);
+
+/* One placement inside its structure element (and its link). Tags mean
+ * something only on a PDF surface; cairo ignores them elsewhere. */
 static void
 draw_placement (TsSpecsheet     *self,
                 cairo_t         *cr,
                 const Placement *p,
                 double           page_width)
+{
+  const Block *b = &g_array_index (self->blocks, Block, p->block);
+  const char *tag = structure_tag (b->kind);
+  g_autofree char *link = b->uri != NULL ? link_attributes (b->uri) : NULL;
+
+  cairo_tag_begin (cr, tag, NULL);
+  if (link != NULL)
+    cairo_tag_begin (cr, CAIRO_TAG_LINK, link);
+  draw_placement_content (self, cr, p, page_width);
+  if (link != NULL)
+    cairo_tag_end (cr, CAIRO_TAG_LINK);
+  cairo_tag_end (cr, tag);
+}
+
+/* One placement: a whole block, or the slice of one taller than a page,
+ * clipped to the slice so nothing of the rest shows on this page. */
+static void
+draw_placement_content (TsSpecsheet     *self,
+                        cairo_t         *cr,
+                        const Placement *p,
+                        double           page_width)
 {
   const Block *b = &g_array_index (self->blocks, Block, p->block);
   double content_w = page_width - 2 * MARGIN_SIDE;

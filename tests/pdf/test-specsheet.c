@@ -296,6 +296,21 @@ test_branding (void)
   g_assert_nonnull (strstr (subject, "АО «Заказчик»"));
   g_assert_true (g_str_has_prefix (creator, "Train Sizer"));
 
+  /* a tagged PDF (cairo 1.16 writes the structure tree, not yet the
+   * MarkInfo flag pdfinfo reports): the title and headings as such, the
+   * quote address a mailto link (pdfinfo -url lists the annotation) */
+  {
+    g_autofree char *bytes = NULL;
+    g_autofree char *urls = ts_pdf_tool ("pdfinfo -url", path);
+    gsize length = 0;
+
+    g_assert_true (g_file_get_contents (path, &bytes, &length, NULL));
+    g_assert_nonnull (memmem (bytes, length, "/StructTreeRoot", strlen ("/StructTreeRoot")));
+    g_assert_nonnull (memmem (bytes, length, "/S /H1", strlen ("/S /H1")));
+    g_assert_nonnull (memmem (bytes, length, "/S /H2", strlen ("/S /H2")));
+    g_assert_nonnull (strstr (urls, "mailto:zakaz@vychislitel.ru"));
+  }
+
   /* a logo that is not a PNG is refused with the file named, and the
    * sheet keeps its branding */
   {
