@@ -2,8 +2,9 @@
  *
  * Arc gauges for the kilowatts against the site's limit (the whole site
  * and the busiest rack), tiles for heat, current per phase, PSU
- * redundancy and the A/B feeds, then one bar per rack. Every value is
- * also written out as text; colour only repeats what the words say.
+ * redundancy and the A/B feeds, then one bar per rack (racks in a row
+ * that draw alike share one bar, “6–32 … (× 27)”). Every value is also
+ * written out as text; colour only repeats what the words say.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -46,6 +47,36 @@ typedef struct
   char       *detail;    /* one or two lines under it */
   double      fraction;  /* of the limit; < 0 = no gauge */
 } Tile;
+
+/* Racks next to each other with the same load and limit: one bar. */
+typedef struct
+{
+  guint first;   /* 0-based */
+  guint count;
+} BarGroup;
+
+static GArray *
+bar_groups (const GArray *racks)
+{
+  GArray *groups = g_array_new (FALSE, FALSE, sizeof (BarGroup));
+
+  for (guint i = 0; racks != NULL && i < racks->len; i++)
+    {
+      const TsRack *r = &g_array_index (racks, TsRack, i);
+      BarGroup *last = groups->len > 0 ? &g_array_index (groups, BarGroup, groups->len - 1) : NULL;
+      const TsRack *l = last != NULL ? &g_array_index (racks, TsRack, last->first) : NULL;
+
+      if (l != NULL && l->power_kw == r->power_kw && l->limit_kw == r->limit_kw)
+        last->count++;
+      else
+        {
+          BarGroup group = { i, 1 };
+
+          g_array_append_val (groups, group);
+        }
+    }
+  return groups;
+}
 
 static double
 site_limit_kw (const TsPlan   *plan,
@@ -265,10 +296,12 @@ power_geometry (TsRenderCtx   *ctx,
   g->rack_rows = 0;
   if (racks != NULL && racks->len > 1)
     {
+      g_autoptr(GArray) groups = bar_groups (racks);
+
       g->rack_w = RACK_BAR_EM * em;
       g->rack_cols = (guint) MAX (1, floor ((avail + g->gap) / (g->rack_w + g->gap)));
       g->rack_w = (avail - (g->rack_cols - 1) * g->gap) / g->rack_cols;
-      g->rack_rows = (racks->len + g->rack_cols - 1) / g->rack_cols;
+      g->rack_rows = (groups->len + g->rack_cols - 1) / g->rack_cols;
       g->rack_row_h = g->lh + 0.5 * em;
       g->bottom += g->lh + 0.4 * em + g->rack_rows * g->rack_row_h;
     }
@@ -401,11 +434,13 @@ draw_tile (TsRenderCtx         *ctx,
   pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
 }
 
-/* As many eights as the largest rack number has digits: room for every
- * number in the column, so “1024” is not cut to “10…”. */
+/* As many eights as the largest rack number has digits (twice, with a
+ * dash, when racks are grouped): room for every label in the column, so
+ * “1024” is not cut to “10…”. */
 static const char *
-widest_number (guint  largest,
-               char  *buffer)
+widest_number (guint     largest,
+               gboolean  range,
+               char     *buffer)
 {
   guint digits = 1;
 
@@ -413,7 +448,22 @@ widest_number (guint  largest,
     digits++;
   memset (buffer, '8', digits);
   buffer[digits] = '\0';
+  if (range)
+    {
+      strcat (buffer, "–");
+      memset (buffer + strlen (buffer), '8', digits);
+      buffer[digits + strlen ("–") + digits] = '\0';
+    }
   return buffer;
+}
+
+static gboolean
+any_group (const GArray *groups)
+{
+  for (guint i = 0; i < groups->len; i++)
+    if (g_array_index (groups, BarGroup, i).count > 1)
+      return TRUE;
+  return FALSE;
 }
 
 void
@@ -456,38 +506,46 @@ ts_render_power_draw (TsRenderCtx *ctx)
       double y0 = g.racks_y;
       double label_w;
       double clip_x0, clip_y0, clip_x1, clip_y1;
-      char widest[16];
+      char widest[48];
       guint first = 0;
+      g_autoptr(GArray) groups = bar_groups (racks);
 
       ts_render_text (ctx, _("Per rack, of its limit"), g.pad, y0, ctx->width - 2 * g.pad, TS_ALIGN_START,
                       TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD, &st->foreground);
       y0 += g.lh + 0.4 * em;
-      ts_render_text_size (ctx, widest_number (racks->len, widest), TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
-                           &label_w, NULL);
+      ts_render_text_size (ctx, widest_number (racks->len, any_group (groups), widest), TS_TEXT_SMALL,
+                           PANGO_WEIGHT_NORMAL, &label_w, NULL);
       label_w += 0.5 * em;
       /* Only the rows in view: a page of a long cluster shows a slice of
        * thousands of bars, and is drawn once per page. */
       cairo_clip_extents (cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
       if (clip_y0 > y0 + g.rack_row_h)
         first = (guint) MIN (floor ((clip_y0 - y0) / g.rack_row_h) - 1, (double) g.rack_rows) * g.rack_cols;
-      for (guint i = first; i < racks->len; i++)
+      for (guint i = first; i < groups->len; i++)
         {
-          const TsRack *r = &g_array_index (racks, TsRack, i);
+          const BarGroup *group = &g_array_index (groups, BarGroup, i);
+          const TsRack *r = &g_array_index (racks, TsRack, group->first);
           double x = g.pad + (i % g.rack_cols) * (g.rack_w + g.gap);
           double y = y0 + (i / g.rack_cols) * g.rack_row_h;
           double f = r->limit_kw > 0 ? r->power_kw / r->limit_kw : 0;
           double bar_x = x + label_w;
-          double text_w = 0.45 * (g.rack_w - label_w);
+          /* a group's “(× 27)” needs a little more room */
+          double text_w = (any_group (groups) ? 0.55 : 0.45) * (g.rack_w - label_w);
           double bar_w = g.rack_w - label_w - text_w - 0.4 * em;
           double bar_h = 0.6 * g.lh;
-          char number[16];
+          char number[48];
           g_autofree char *kw = ts_format_kw (r->power_kw);
           g_autofree char *lim = ts_format_kw (r->limit_kw);
-          g_autofree char *text = r->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, lim) : g_strdup (kw);
+          g_autofree char *load = r->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, lim) : g_strdup (kw);
+          g_autofree char *text = group->count > 1 ? g_strdup_printf ("%s (× %u)", load, group->count)
+                                                   : g_strdup (load);
 
           if (y > MIN (ctx->height, clip_y1))
             break;
-          g_snprintf (number, sizeof number, "%u", i + 1);
+          if (group->count > 1)
+            g_snprintf (number, sizeof number, "%u–%u", group->first + 1, group->first + group->count);
+          else
+            g_snprintf (number, sizeof number, "%u", group->first + 1);
           ts_render_text (ctx, number, x, y, label_w - 0.3 * em, TS_ALIGN_END, TS_TEXT_SMALL,
                           PANGO_WEIGHT_NORMAL, &st->muted);
           ts_render_set_color (cr, &st->grid);

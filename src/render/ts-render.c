@@ -692,6 +692,11 @@ lay_out_text (TsRenderCtx *ctx,
                                                       : align == TS_ALIGN_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
           cached->wrapped = pango_layout_get_line_count (cached->layout) > 1;
         }
+      /* Pango gives the ellipsis the attributes of the first character it
+       * replaces: after a space drawn as an empty shape, the ellipsis would
+       * be empty too. Cut text keeps the font's own spaces and shows “…”. */
+      if (pango_layout_is_ellipsized (cached->layout))
+        pango_layout_set_attributes (cached->layout, NULL);
       pango_layout_get_extents (cached->layout, NULL, &logical);
       cached->width = cached->wrapped ? max_width : MIN ((double) logical.width / PANGO_SCALE, max_width);
     }

@@ -69,6 +69,35 @@ ink_gaps (cairo_surface_t *s)
   return gaps;
 }
 
+/* The runs of columns with ink (start, end exclusive), left to right. */
+static GArray *
+ink_runs (cairo_surface_t *s)
+{
+  GArray *runs = g_array_new (FALSE, FALSE, sizeof (Gap));
+  const guint8 *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s);
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+  gboolean in_run = FALSE;
+
+  for (int x = 0; x < w; x++)
+    {
+      gboolean ink = FALSE;
+
+      for (int y = 0; y < h && !ink; y++)
+        ink = data[y * stride + x] > 64;
+      if (ink && !in_run)
+        {
+          Gap run = { x, x + 1 };
+
+          g_array_append_val (runs, run);
+        }
+      else if (ink)
+        g_array_index (runs, Gap, runs->len - 1).end = x + 1;
+      in_run = ink;
+    }
+  return runs;
+}
+
 /* Draws text through the render layer at font_px pixels per em and checks
  * its gaps: the gap where each space is drawn (found from the width of
  * the text before it) is at least SPACE_GAP_MIN_EM wide, and wider than
@@ -223,6 +252,62 @@ test_group_space_narrower (void)
   g_assert_cmpfloat ((double) (grouped - plain) / PANGO_SCALE, >=, 0.18 * em);
   g_assert_cmpfloat (grouped, <, spaced);
   g_assert_cmpfloat ((double) (spaced - plain) / PANGO_SCALE, >=, 0.3 * em);
+}
+
+/* Text cut short ends in a visible “…”: cut at a space (every place
+ * between words, in turn), the ellipsis once took the space's empty shape
+ * and the text just stopped after the last whole word. */
+static void
+test_ellipsis_visible (void)
+{
+  const char *text = "Supermicro SYS-521GE-TNRT, 8 x RTX PRO 6000 Blackwell";
+  TsRenderStyle style;
+  TsRenderCtx ctx;
+  double full;
+
+  ts_render_style_init (&style, FALSE);
+  {
+    cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_A8, 10, 10);
+    cairo_t *cr = cairo_create (s);
+
+    ts_render_ctx_init (&ctx, cr, NULL, -1, 10, 10, &style, NULL);
+    ts_render_text_size (&ctx, text, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &full, NULL);
+    ts_render_ctx_clear (&ctx);
+    cairo_destroy (cr);
+    cairo_surface_destroy (s);
+  }
+  for (const char *space = strchr (text, ' '); space != NULL; space = strchr (space + 1, ' '))
+    {
+      g_autofree char *before = g_strndup (text, space - text);
+      int w = (int) ceil (full) + 8, h = 40;
+      cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
+      cairo_t *cr = cairo_create (s);
+      double prefix, ellipsis;
+      g_autoptr(GArray) runs = NULL;
+
+      ts_render_ctx_init (&ctx, cr, NULL, -1, w, h, &style, NULL);
+      ts_render_text_size (&ctx, before, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &prefix, NULL);
+      ts_render_text_size (&ctx, "…", TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &ellipsis, NULL);
+      /* room for the words before the space and an ellipsis: cut there */
+      ts_render_text (&ctx, text, 0, 0, prefix + ellipsis + 1, TS_ALIGN_START, TS_TEXT_NORMAL,
+                      PANGO_WEIGHT_NORMAL, &style.foreground);
+      cairo_surface_flush (s);
+      /* the text ends in three dots: three narrow runs of inked columns */
+      runs = ink_runs (s);
+      if (runs->len < 3)
+        g_error ("“%s” cut after “%s”: too little ink", text, before);
+      for (guint i = runs->len - 3; i < runs->len; i++)
+        {
+          const Gap *run = &g_array_index (runs, Gap, i);
+
+          if (run->end - run->start > 0.22 * ctx.em)
+            g_error ("“%s” cut after “%s”: it ends in a letter %d px wide, not in “…”", text, before,
+                     run->end - run->start);
+        }
+      ts_render_ctx_clear (&ctx);
+      cairo_destroy (cr);
+      cairo_surface_destroy (s);
+    }
 }
 
 /* ---- OCR ----------------------------------------------------------------- */
@@ -435,6 +520,7 @@ main (int    argc,
   g_test_add_func ("/render/text/spaces-english", test_spaces_english);
   g_test_add_func ("/render/text/spaces-russian", test_spaces_russian);
   g_test_add_func ("/render/text/group-space-narrower", test_group_space_narrower);
+  g_test_add_func ("/render/text/ellipsis-visible", test_ellipsis_visible);
   g_test_add_func ("/render/text/ocr-memory-english", test_ocr_memory_english);
   g_test_add_func ("/render/text/ocr-memory-russian", test_ocr_memory_russian);
   g_test_add_func ("/render/text/ocr-rack", test_ocr_rack);

@@ -843,7 +843,8 @@ test_export_unwritable (void)
 
 /* Rows outside the clip are skipped; what is inside must not change. */
 /* 64 × DGX H200 in 32 racks where racks 6 and 20 differ from the rest
- * (heavier): five racks to draw (1–5, 6, 7–19, 20, 21–32). */
+ * (heavier, and drawing a kilowatt more): five racks to draw (1–5, 6,
+ * 7–19, 20, 21–32). */
 static TsPlan *
 plan_with_differing_racks (void)
 {
@@ -853,7 +854,29 @@ plan_with_differing_racks (void)
   g_assert_cmpuint (racks->len, ==, 32);
   g_array_index (racks, TsRack, 5).weight_kg += 100;
   g_array_index (racks, TsRack, 19).weight_kg += 100;
+  g_array_index (racks, TsRack, 5).power_kw += 1;
+  g_array_index (racks, TsRack, 19).power_kw += 1;
   return plan;
+}
+
+/* The power drawing's bars per rack: racks that draw alike share one bar
+ * (“6–32 … (× 27)”), so 4 and 32 identical racks take the same height,
+ * and racks that differ get bars of their own (a taller drawing). */
+static void
+test_power_rack_bars_grouped (void)
+{
+  g_autoptr(TsPlan) eight = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 8);
+  g_autoptr(TsPlan) differing = plan_with_differing_racks ();
+  TsRenderStyle style;
+  double h4, h32, h_differing;
+
+  ts_render_style_init (&style, FALSE);
+  g_assert_cmpuint (g_array_index (eight->options, TsOption, 0).racks, ==, 4);
+  h4 = ts_render_drawing_height (TS_DRAWING_POWER, eight, -1, 800, &style);
+  h32 = ts_render_drawing_height (TS_DRAWING_POWER, plans[PLAN_405B_64], -1, 800, &style);
+  h_differing = ts_render_drawing_height (TS_DRAWING_POWER, differing, -1, 800, &style);
+  g_assert_cmpfloat (h32, ==, h4);
+  g_assert_cmpfloat (h_differing, >, h32);
 }
 
 static void
@@ -1135,6 +1158,7 @@ main (int    argc,
   g_test_add_func ("/render/export/unwritable", test_export_unwritable);
   g_test_add_func ("/render/rack/options", test_rack_options);
   g_test_add_func ("/render/rack/clip", test_rack_clip);
+  g_test_add_func ("/render/power/rack-bars-grouped", test_power_rack_bars_grouped);
   g_test_add_func ("/render/option-index", test_option_index);
   g_test_add_func ("/render/cli-draw", test_cli_draw);
 
