@@ -403,6 +403,8 @@ draw_tile (TsRenderCtx         *ctx,
   double area_h = gauge_area_height (em);
   double big_h = ts_render_line_height (ctx, TS_TEXT_BIG);
   double cy = area_top + lw / 2 + r;
+  static const double value_factors[] = { TS_TEXT_BIG, TS_TEXT_TITLE, TS_TEXT_NORMAL };
+  double value_factor;
   double value_w;
 
   ts_render_set_color (cr, &st->grid);
@@ -412,11 +414,23 @@ draw_tile (TsRenderCtx         *ctx,
 
   ts_render_text (ctx, t->title, x + 0.6 * em, y + 0.6 * em, inner, TS_ALIGN_CENTER, TS_TEXT_NORMAL,
                   PANGO_WEIGHT_BOLD, &st->foreground);
-  ts_render_text_size (ctx, t->value, TS_TEXT_BIG, PANGO_WEIGHT_BOLD, &value_w, NULL);
-  if (t->fraction >= 0 && value_w < 2 * (r - lw))
+  /* the value inside the arc: its box's corners clear of the arc's inner
+   * edge, in big type or a step smaller; else no gauge, the value alone */
+  value_factor = 0;
+  for (guint i = 0; t->fraction >= 0 && i < G_N_ELEMENTS (value_factors) && value_factor == 0; i++)
     {
+      double value_h;
+
+      ts_render_text_size (ctx, t->value, value_factors[i], PANGO_WEIGHT_BOLD, &value_w, &value_h);
+      if (hypot (value_w / 2, value_h / 2) <= r - lw / 2 - 0.1 * em)
+        value_factor = value_factors[i];
+    }
+  if (value_factor > 0)
+    {
+      double value_h = ts_render_line_height (ctx, value_factor);
+
       draw_gauge (ctx, x + g->tile_w / 2, cy, r, t->fraction);
-      ts_render_text (ctx, t->value, x + 0.6 * em, cy - big_h / 2, inner, TS_ALIGN_CENTER, TS_TEXT_BIG,
+      ts_render_text (ctx, t->value, x + 0.6 * em, cy - value_h / 2, inner, TS_ALIGN_CENTER, value_factor,
                       PANGO_WEIGHT_BOLD, t->fraction > 1 ? &over_color : &st->foreground);
     }
   else

@@ -57,7 +57,25 @@ ts_render_style_init (TsRenderStyle *style,
   style->dpi = 96;
   style->print = FALSE;
   style->gib = FALSE;       /* the article's decimal GB unless the user chose GiB */
+  style->presenter = FALSE;
+  /* a screen drawing given too little height is clipped (the window
+   * scrolls) rather than shrunk past reading: 8 px is Cantarell's
+   * smallest size with open counters */
+  style->min_text_px = TS_RENDER_MIN_TEXT_PX;
   style->accent = dark ? (TsColor) { 0.471, 0.682, 0.929, 1 } : (TsColor) { 0.110, 0.443, 0.847, 1 };
+}
+
+void
+ts_render_style_set_presenter (TsRenderStyle *style,
+                               gboolean       presenter)
+{
+  double small_px = style->font_size * style->dpi / 72.0 * TS_TEXT_SMALL;
+
+  style->presenter = presenter;
+  style->min_text_px = presenter ? TS_RENDER_PRESENTER_TEXT_PX : TS_RENDER_MIN_TEXT_PX;
+  /* the smallest text at the room's size, never smaller than the user's */
+  if (presenter && small_px > 0)
+    style->font_scale = MAX (style->font_scale, TS_RENDER_PRESENTER_TEXT_PX / small_px);
 }
 
 TsColor
@@ -916,15 +934,34 @@ static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
  * than its scale, as more racks fit in a row). */
 #define FIT_STEPS 8
 
+/* The smallest scale the style allows: in presenter mode the smallest
+ * text stays at min_text_px device pixels. */
+static double
+least_scale (TsRenderCtx        *ctx,
+             const DrawingClass *klass)
+{
+  const TsRenderStyle *st = ctx->style;
+  double small_px = st->font_size * st->font_scale * st->dpi / 72.0 * TS_TEXT_SMALL;
+
+  /* a page is laid out at the drawing's natural height: no minimum there
+   * unless presenting */
+  if (st->min_text_px > 0 && small_px > 0 && (!st->print || st->presenter))
+    return MIN (1.0, MAX (klass->min_scale, st->min_text_px / small_px));
+  return klass->min_scale;
+}
+
 static void
 fit_scale (TsRenderCtx        *ctx,
            const DrawingClass *klass)
 {
-  double lo = klass->min_scale;
+  double lo = least_scale (ctx, klass);
   double hi = 1.0;
 
   if (klass->height (ctx) <= ctx->height + 0.5)
     return;
+  ts_render_ctx_set_scale (ctx, lo);
+  if (klass->height (ctx) > ctx->height + 0.5)
+    return;   /* too tall even at the least: drawn at it, clipped */
   for (int i = 0; i < FIT_STEPS; i++)
     {
       double mid = (lo + hi) / 2;
@@ -967,6 +1004,34 @@ ts_render_drawing (TsDrawing            drawing,
 }
 
 /* A context for measuring only. */
+static cairo_t *measure_cairo (void);
+
+double
+ts_render_drawing_scale (TsDrawing            drawing,
+                         const TsPlan        *plan,
+                         int                  option_index,
+                         double               width,
+                         double               height,
+                         const TsRenderStyle *style)
+{
+  TsRenderCtx ctx;
+  cairo_t *cr;
+  double scale;
+
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, 1.0);
+  g_return_val_if_fail (plan != NULL && style != NULL, 1.0);
+
+  if (width <= 0 || height <= 0)
+    return 1.0;
+  cr = measure_cairo ();
+  ts_render_ctx_init (&ctx, cr, plan, option_index, width, height, style, NULL);
+  fit_scale (&ctx, &drawing_classes[drawing]);
+  scale = ctx.scale;
+  ts_render_ctx_clear (&ctx);
+  cairo_destroy (cr);
+  return scale;
+}
+
 static cairo_t *
 measure_cairo (void)
 {

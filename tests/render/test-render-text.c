@@ -506,6 +506,56 @@ test_ocr_rack (void)
   assert_read (ru, g_array_index (plan->options, TsOption, 0).server->name);
 }
 
+/* Presenter mode: no drawing at 1920 × 1080 has text smaller than 24 px.
+ * The smallest text is 0.85 em; 10 pt at 96 dpi is 13.33 px, so the
+ * presenter's type is 24 / (13.33 × 0.85) = 2.12 times the window's, and
+ * a drawing too tall for the screen reflows and is clipped (the window
+ * scrolls) rather than shrunk below it. Without presenter mode the same
+ * drawings are shrunk to fit, some below 24 px (the check tells them
+ * apart). */
+static void
+test_presenter_text_size (void)
+{
+  g_autoptr(TsPlan) plan = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-h200", 64);
+  double base_small_px = 10 * 96 / 72.0 * 0.85;
+  gboolean any_shrunk = FALSE;
+
+  for (int d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      TsRenderStyle style;
+      double scale;
+
+      ts_render_style_init (&style, FALSE);
+      ts_render_style_set_presenter (&style, TRUE);
+      g_assert_cmpfloat (fabs (style.font_scale - 24 / base_small_px), <, 0.001);
+      scale = ts_render_drawing_scale (d, plan, -1, 1920, 1080, &style);
+      g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
+
+      ts_render_style_init (&style, FALSE);
+      style.font_scale = 24 / base_small_px;
+      scale = ts_render_drawing_scale (d, plan, -1, 1920, 1080, &style);
+      any_shrunk |= scale * style.font_scale * base_small_px < 23;
+    }
+  g_assert_true (any_shrunk);
+}
+
+/* A screen drawing fitted to too little height stops shrinking at 8 px
+ * text: the power drawing at 360 × 300 (it needs some 600 px) is drawn at
+ * the scale where its small text (0.85 em of 10 pt at 96 dpi, 11.3 px) is
+ * 8 px: 8 / 11.33 = 0.706, not the 0.45 that would fit. */
+static void
+test_minimum_text_size (void)
+{
+  g_autoptr(TsPlan) plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
+  TsRenderStyle style;
+  double scale;
+
+  ts_render_style_init (&style, FALSE);
+  g_assert_cmpfloat (ts_render_drawing_height (TS_DRAWING_POWER, plan, -1, 360, &style), >, 450);
+  scale = ts_render_drawing_scale (TS_DRAWING_POWER, plan, -1, 360, 300, &style);
+  g_assert_cmpfloat (fabs (scale - 8.0 / (10 * 96 / 72.0 * 0.85)), <, 0.01);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -524,6 +574,8 @@ main (int    argc,
   g_test_add_func ("/render/text/ocr-memory-english", test_ocr_memory_english);
   g_test_add_func ("/render/text/ocr-memory-russian", test_ocr_memory_russian);
   g_test_add_func ("/render/text/ocr-rack", test_ocr_rack);
+  g_test_add_func ("/render/text/presenter-size", test_presenter_text_size);
+  g_test_add_func ("/render/text/minimum-size", test_minimum_text_size);
 
   status = g_test_run ();
   ts_catalog_unref (catalog);
