@@ -1260,7 +1260,10 @@ build_time (TsSpecsheet *self)
     }
   else
     add_pair (self, t, _("Training time"), NULL);
-  add_pair (self, t, _("Deadline"), s->deadline_days > 0 ? ts_format_days (s->deadline_days) : g_strdup (_("None")));
+  /* without a deadline the scenario on the first page and the drawing
+   * say so; the table does not say it a third time */
+  if (s->deadline_days > 0)
+    add_pair (self, t, _("Deadline"), ts_format_days (s->deadline_days));
   if (o != NULL && o->servers_for_deadline > 0)
     add_pair (self, t, _("Servers to meet the deadline"), format_count (o->servers_for_deadline));
   if (o != NULL && o->energy_kwh > 0)

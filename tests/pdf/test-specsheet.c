@@ -388,6 +388,23 @@ test_estimates_marked (void)
   }
 }
 
+/* A scenario without a deadline says so once in its time part, not in
+ * three lines in a row (the drawing's verdict, its servers-for-the-
+ * deadline line and the table's row): “no deadline” (any case) appears
+ * once on the time page, and the scenario's “Deadline” row on page 1. */
+static void
+test_no_deadline_once (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autofree char *text = sheet_text_for_server (catalog, "dgx-h200");
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+  guint n = 0;
+
+  for (const char *p = strstr (lower, "no deadline"); p != NULL; p = strstr (p + 1, "no deadline"))
+    n++;
+  g_assert_cmpuint (n, ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -405,6 +422,7 @@ main (int    argc,
   g_test_add_func ("/specsheet/context-in-error", test_context_in_error);
   g_test_add_func ("/specsheet/branding", test_branding);
   g_test_add_func ("/specsheet/estimates-marked", test_estimates_marked);
+  g_test_add_func ("/specsheet/no-deadline-once", test_no_deadline_once);
 
   status = g_test_run ();
   ts_pdf_remove_dir (tmpdir);
