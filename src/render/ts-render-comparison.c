@@ -71,6 +71,31 @@ column_title (Column col)
 }
 
 /* index: the option's place in the plan, which is ranked best first */
+/* “≈ ” before a figure resting on a catalog estimate (the spec sheet's
+ * mark), else nothing. */
+static const char *
+estimate_mark (gboolean estimate)
+{
+  return estimate ? "≈\u00a0" : "";
+}
+
+static gboolean
+gpu_estimate (const TsOption *o,
+              const char     *field)
+{
+  return o->server->gpu != NULL && ts_gpu_is_estimate (o->server->gpu, field);
+}
+
+static char *
+marked (gboolean  estimate,
+        char     *text)
+{
+  char *result = g_strconcat (estimate_mark (estimate), text, NULL);
+
+  g_free (text);
+  return result;
+}
+
 static char *
 cell_text (const TsOption *o,
            guint           index,
@@ -91,7 +116,7 @@ cell_text (const TsOption *o,
         g_autofree char *cap = ts_format_memory (o->gpu_memory_bytes, gib);
 
         /* Translators: memory used per GPU of its capacity, e.g. “80 GB of 141 GB” */
-        return g_strdup_printf (_("%s of %s"), used, cap);
+        return marked (gpu_estimate (o, "memory_gib"), g_strdup_printf (_("%s of %s"), used, cap));
       }
     case COL_HEADROOM:
       {
@@ -110,11 +135,13 @@ cell_text (const TsOption *o,
         return g_strdup_printf ("%s %s", o->interconnect_ok ? "✓" : "✗", name);
       }
     case COL_DAYS:
-      return o->training_days > 0 ? ts_format_days (o->training_days) : g_strdup ("—");
+      /* the time rests on the GPU's dense peak */
+      return o->training_days > 0 ? marked (gpu_estimate (o, "tflops_bf16"), ts_format_days (o->training_days))
+                                  : g_strdup ("—");
     case COL_POWER:
-      return ts_format_kw (o->power_kw);
+      return marked (ts_server_is_estimate (o->server, "max_power_kw"), ts_format_kw (o->power_kw));
     case COL_UNITS:
-      return ts_render_format_units (o->rack_units);
+      return marked (ts_server_is_estimate (o->server, "rack_units"), ts_render_format_units (o->rack_units));
     case COL_RACKS:
       return ts_format_number (o->racks, 0);
     case N_COLS:

@@ -2,8 +2,9 @@
  *
  * Arc gauges for the kilowatts against the site's limit (the whole site
  * and the busiest rack), tiles for heat, current per phase, PSU
- * redundancy and the A/B feeds, then one bar per rack. Every value is
- * also written out as text; colour only repeats what the words say.
+ * redundancy and the A/B feeds, then one bar per rack (racks in a row
+ * that draw alike share one bar, “6–32 … (× 27)”). Every value is also
+ * written out as text; colour only repeats what the words say.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -46,6 +47,36 @@ typedef struct
   char       *detail;    /* one or two lines under it */
   double      fraction;  /* of the limit; < 0 = no gauge */
 } Tile;
+
+/* Racks next to each other with the same load and limit: one bar. */
+typedef struct
+{
+  guint first;   /* 0-based */
+  guint count;
+} BarGroup;
+
+static GArray *
+bar_groups (const GArray *racks)
+{
+  GArray *groups = g_array_new (FALSE, FALSE, sizeof (BarGroup));
+
+  for (guint i = 0; racks != NULL && i < racks->len; i++)
+    {
+      const TsRack *r = &g_array_index (racks, TsRack, i);
+      BarGroup *last = groups->len > 0 ? &g_array_index (groups, BarGroup, groups->len - 1) : NULL;
+      const TsRack *l = last != NULL ? &g_array_index (racks, TsRack, last->first) : NULL;
+
+      if (l != NULL && l->power_kw == r->power_kw && l->limit_kw == r->limit_kw)
+        last->count++;
+      else
+        {
+          BarGroup group = { i, 1 };
+
+          g_array_append_val (groups, group);
+        }
+    }
+  return groups;
+}
 
 static double
 site_limit_kw (const TsPlan   *plan,
@@ -151,12 +182,11 @@ build_tiles (const TsPlan   *plan,
     n++;
   }
   {
-    g_autofree char *tons = ts_format_tons (o->cooling_tons);
+    g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
 
     tiles[n].title = _("Heat to remove");
     tiles[n].value = ts_format_btu_h (o->heat_btu_h);
-    /* Translators: e.g. “= 5.80 t of cooling” (tons of refrigeration) */
-    tiles[n].detail = g_strdup_printf (_("= %s of cooling"), tons);
+    tiles[n].detail = g_strconcat ("= ", tons, NULL);
     tiles[n].fraction = -1;
     n++;
   }
@@ -266,10 +296,12 @@ power_geometry (TsRenderCtx   *ctx,
   g->rack_rows = 0;
   if (racks != NULL && racks->len > 1)
     {
+      g_autoptr(GArray) groups = bar_groups (racks);
+
       g->rack_w = RACK_BAR_EM * em;
       g->rack_cols = (guint) MAX (1, floor ((avail + g->gap) / (g->rack_w + g->gap)));
       g->rack_w = (avail - (g->rack_cols - 1) * g->gap) / g->rack_cols;
-      g->rack_rows = (racks->len + g->rack_cols - 1) / g->rack_cols;
+      g->rack_rows = (groups->len + g->rack_cols - 1) / g->rack_cols;
       g->rack_row_h = g->lh + 0.5 * em;
       g->bottom += g->lh + 0.4 * em + g->rack_rows * g->rack_row_h;
     }
@@ -371,6 +403,8 @@ draw_tile (TsRenderCtx         *ctx,
   double area_h = gauge_area_height (em);
   double big_h = ts_render_line_height (ctx, TS_TEXT_BIG);
   double cy = area_top + lw / 2 + r;
+  static const double value_factors[] = { TS_TEXT_BIG, TS_TEXT_TITLE, TS_TEXT_NORMAL };
+  double value_factor;
   double value_w;
 
   ts_render_set_color (cr, &st->grid);
@@ -380,11 +414,23 @@ draw_tile (TsRenderCtx         *ctx,
 
   ts_render_text (ctx, t->title, x + 0.6 * em, y + 0.6 * em, inner, TS_ALIGN_CENTER, TS_TEXT_NORMAL,
                   PANGO_WEIGHT_BOLD, &st->foreground);
-  ts_render_text_size (ctx, t->value, TS_TEXT_BIG, PANGO_WEIGHT_BOLD, &value_w, NULL);
-  if (t->fraction >= 0 && value_w < 2 * (r - lw))
+  /* the value inside the arc: its box's corners clear of the arc's inner
+   * edge, in big type or a step smaller; else no gauge, the value alone */
+  value_factor = 0;
+  for (guint i = 0; t->fraction >= 0 && i < G_N_ELEMENTS (value_factors) && value_factor == 0; i++)
     {
+      double value_h;
+
+      ts_render_text_size (ctx, t->value, value_factors[i], PANGO_WEIGHT_BOLD, &value_w, &value_h);
+      if (hypot (value_w / 2, value_h / 2) <= r - lw / 2 - 0.1 * em)
+        value_factor = value_factors[i];
+    }
+  if (value_factor > 0)
+    {
+      double value_h = ts_render_line_height (ctx, value_factor);
+
       draw_gauge (ctx, x + g->tile_w / 2, cy, r, t->fraction);
-      ts_render_text (ctx, t->value, x + 0.6 * em, cy - big_h / 2, inner, TS_ALIGN_CENTER, TS_TEXT_BIG,
+      ts_render_text (ctx, t->value, x + 0.6 * em, cy - value_h / 2, inner, TS_ALIGN_CENTER, value_factor,
                       PANGO_WEIGHT_BOLD, t->fraction > 1 ? &over_color : &st->foreground);
     }
   else
@@ -402,11 +448,13 @@ draw_tile (TsRenderCtx         *ctx,
   pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
 }
 
-/* As many eights as the largest rack number has digits: room for every
- * number in the column, so “1024” is not cut to “10…”. */
+/* As many eights as the largest rack number has digits (twice, with a
+ * dash, when racks are grouped): room for every label in the column, so
+ * “1024” is not cut to “10…”. */
 static const char *
-widest_number (guint  largest,
-               char  *buffer)
+widest_number (guint     largest,
+               gboolean  range,
+               char     *buffer)
 {
   guint digits = 1;
 
@@ -414,7 +462,22 @@ widest_number (guint  largest,
     digits++;
   memset (buffer, '8', digits);
   buffer[digits] = '\0';
+  if (range)
+    {
+      strcat (buffer, "–");
+      memset (buffer + strlen (buffer), '8', digits);
+      buffer[digits + strlen ("–") + digits] = '\0';
+    }
   return buffer;
+}
+
+static gboolean
+any_group (const GArray *groups)
+{
+  for (guint i = 0; i < groups->len; i++)
+    if (g_array_index (groups, BarGroup, i).count > 1)
+      return TRUE;
+  return FALSE;
 }
 
 void
@@ -457,38 +520,46 @@ ts_render_power_draw (TsRenderCtx *ctx)
       double y0 = g.racks_y;
       double label_w;
       double clip_x0, clip_y0, clip_x1, clip_y1;
-      char widest[16];
+      char widest[48];
       guint first = 0;
+      g_autoptr(GArray) groups = bar_groups (racks);
 
       ts_render_text (ctx, _("Per rack, of its limit"), g.pad, y0, ctx->width - 2 * g.pad, TS_ALIGN_START,
                       TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD, &st->foreground);
       y0 += g.lh + 0.4 * em;
-      ts_render_text_size (ctx, widest_number (racks->len, widest), TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
-                           &label_w, NULL);
+      ts_render_text_size (ctx, widest_number (racks->len, any_group (groups), widest), TS_TEXT_SMALL,
+                           PANGO_WEIGHT_NORMAL, &label_w, NULL);
       label_w += 0.5 * em;
       /* Only the rows in view: a page of a long cluster shows a slice of
        * thousands of bars, and is drawn once per page. */
       cairo_clip_extents (cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
       if (clip_y0 > y0 + g.rack_row_h)
         first = (guint) MIN (floor ((clip_y0 - y0) / g.rack_row_h) - 1, (double) g.rack_rows) * g.rack_cols;
-      for (guint i = first; i < racks->len; i++)
+      for (guint i = first; i < groups->len; i++)
         {
-          const TsRack *r = &g_array_index (racks, TsRack, i);
+          const BarGroup *group = &g_array_index (groups, BarGroup, i);
+          const TsRack *r = &g_array_index (racks, TsRack, group->first);
           double x = g.pad + (i % g.rack_cols) * (g.rack_w + g.gap);
           double y = y0 + (i / g.rack_cols) * g.rack_row_h;
           double f = r->limit_kw > 0 ? r->power_kw / r->limit_kw : 0;
           double bar_x = x + label_w;
-          double text_w = 0.45 * (g.rack_w - label_w);
+          /* a group's “(× 27)” needs a little more room */
+          double text_w = (any_group (groups) ? 0.55 : 0.45) * (g.rack_w - label_w);
           double bar_w = g.rack_w - label_w - text_w - 0.4 * em;
           double bar_h = 0.6 * g.lh;
-          char number[16];
+          char number[48];
           g_autofree char *kw = ts_format_kw (r->power_kw);
           g_autofree char *lim = ts_format_kw (r->limit_kw);
-          g_autofree char *text = r->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, lim) : g_strdup (kw);
+          g_autofree char *load = r->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, lim) : g_strdup (kw);
+          g_autofree char *text = group->count > 1 ? g_strdup_printf ("%s (× %u)", load, group->count)
+                                                   : g_strdup (load);
 
           if (y > MIN (ctx->height, clip_y1))
             break;
-          g_snprintf (number, sizeof number, "%u", i + 1);
+          if (group->count > 1)
+            g_snprintf (number, sizeof number, "%u–%u", group->first + 1, group->first + group->count);
+          else
+            g_snprintf (number, sizeof number, "%u", group->first + 1);
           ts_render_text (ctx, number, x, y, label_w - 0.3 * em, TS_ALIGN_END, TS_TEXT_SMALL,
                           PANGO_WEIGHT_NORMAL, &st->muted);
           ts_render_set_color (cr, &st->grid);

@@ -4,9 +4,12 @@
  * the catalog's mm_per_u, so units are about 10:1 wide to tall; U numbers
  * beside the rack ascending from the bottom (or descending on request);
  * each device at its true height in its role colour with contrasting
- * text; 0U PDUs as strips along the sides; long empty runs collapsed with
- * an “n U free” label; the rack's totals under it. Racks wrap in rows
- * within the width.
+ * text; 0U PDUs as strips along the sides; free units drawn at their
+ * true height too (one U is the same height everywhere, so a half-empty
+ * rack looks half empty), a long free run labelled “n U free”; the
+ * rack's totals under it. Identical racks in a row of the plan are drawn
+ * once, named “Racks 6–32” and marked “× 27”. Racks wrap in rows within
+ * the width.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,11 +27,10 @@
 /* One U is drawn this many em tall at full scale: a 1U device's name in
  * small type just fits. */
 #define UNIT_HEIGHT_EM      1.35
-/* Empty runs this long or longer are collapsed to COLLAPSED_UNITS. */
-#define COLLAPSE_MIN_UNITS  8
-#define COLLAPSED_UNITS     2
+/* Free runs this long or longer say how many units they are. */
+#define FREE_LABEL_MIN_UNITS 3
 /* Lines of totals under each rack. */
-#define TOTAL_LINES         4
+#define TOTAL_LINES          4
 
 typedef struct
 {
@@ -40,41 +42,84 @@ typedef struct
   double frame_w;     /* rails, PDUs and body */
   double cell_w, gap;
   double header_h, totals_h, title_h;
+  double count_h;        /* the “× 27” line, when some racks are grouped */
   double title_scale;
   double title_text_h;   /* the title's own lines, at title_scale */
   guint  cols;
   double bottom;
 } RackGeometry;
 
-static double
-gap_height (guint  units,
-            double uh)
+/* Identical racks next to each other in the plan, drawn once. */
+typedef struct
 {
-  return (units >= COLLAPSE_MIN_UNITS ? COLLAPSED_UNITS : units) * uh;
-}
+  guint first;   /* 0-based index of the first rack */
+  guint count;
+} RackGroup;
 
-/* The drawn height of a rack's body, with long empty runs collapsed. */
+/* The drawn height of a rack's body: every unit, used or free, at the
+ * same height. */
 static double
 body_height (const TsRack *rack,
              double        uh)
 {
-  guint next = 1;   /* the lowest unit not yet accounted for */
-  double h = 0;
+  return rack->units * uh;
+}
 
-  for (guint i = 0; rack->devices != NULL && i < rack->devices->len; i++)
+static gboolean
+same_device (const TsRackDevice *a,
+             const TsRackDevice *b)
+{
+  return a->role == b->role && a->u_bottom == b->u_bottom && a->u_height == b->u_height
+         && a->power_kw == b->power_kw && a->weight_kg == b->weight_kg && g_strcmp0 (a->name, b->name) == 0;
+}
+
+/* Whether two racks would be drawn alike, totals included. */
+static gboolean
+same_rack (const TsRack *a,
+           const TsRack *b)
+{
+  guint na = a->devices != NULL ? a->devices->len : 0;
+  guint nb = b->devices != NULL ? b->devices->len : 0;
+
+  if (a->units != b->units || a->used_units != b->used_units || a->power_kw != b->power_kw
+      || a->limit_kw != b->limit_kw || a->heat_btu_h != b->heat_btu_h || a->weight_kg != b->weight_kg
+      || na != nb)
+    return FALSE;
+  for (guint i = 0; i < na; i++)
+    if (!same_device (&g_array_index (a->devices, TsRackDevice, i), &g_array_index (b->devices, TsRackDevice, i)))
+      return FALSE;
+  return TRUE;
+}
+
+/* The racks as drawn: a run of identical racks is one group. */
+static GArray *
+rack_groups (const GArray *racks)
+{
+  GArray *groups = g_array_new (FALSE, FALSE, sizeof (RackGroup));
+
+  for (guint i = 0; racks != NULL && i < racks->len; i++)
     {
-      const TsRackDevice *d = &g_array_index (rack->devices, TsRackDevice, i);
+      RackGroup *last = groups->len > 0 ? &g_array_index (groups, RackGroup, groups->len - 1) : NULL;
 
-      if (d->u_height == 0 || d->u_bottom + d->u_height <= next)
-        continue;
-      if (d->u_bottom > next)
-        h += gap_height (d->u_bottom - next, uh);
-      h += (d->u_bottom + d->u_height - MAX (d->u_bottom, next)) * uh;
-      next = d->u_bottom + d->u_height;
+      if (last != NULL && same_rack (&g_array_index (racks, TsRack, last->first), &g_array_index (racks, TsRack, i)))
+        last->count++;
+      else
+        {
+          RackGroup group = { i, 1 };
+
+          g_array_append_val (groups, group);
+        }
     }
-  if (next <= rack->units)
-    h += gap_height (rack->units - next + 1, uh);
-  return h;
+  return groups;
+}
+
+static gboolean
+any_grouped (const GArray *groups)
+{
+  for (guint i = 0; i < groups->len; i++)
+    if (g_array_index (groups, RackGroup, i).count > 1)
+      return TRUE;
+  return FALSE;
 }
 
 /* The colour of each role present, so the colours need no guessing;
@@ -149,6 +194,7 @@ rack_title (TsRenderCtx *ctx)
 
 static void
 rack_geometry (TsRenderCtx  *ctx,
+               const GArray *groups,
                RackGeometry *g)
 {
   double em = ctx->em;
@@ -167,7 +213,8 @@ rack_geometry (TsRenderCtx  *ctx,
   g->gap = 1.5 * em;
   g->cell_w = g->legend_w + g->frame_w;
   g->header_h = ts_render_line_height (ctx, TS_TEXT_NORMAL) + 0.3 * em;
-  g->totals_h = 0.4 * em + TOTAL_LINES * ts_render_line_height (ctx, TS_TEXT_SMALL);
+  g->count_h = any_grouped (groups) ? ts_render_line_height (ctx, TS_TEXT_NORMAL) : 0;
+  g->totals_h = 0.4 * em + g->count_h + TOTAL_LINES * ts_render_line_height (ctx, TS_TEXT_SMALL);
   /* the title stays legible however small the racks get */
   g->title_scale = MAX (ctx->scale, TS_LEGIBLE_SCALE);
   /* the title and the colour key under it, at the title's scale */
@@ -185,17 +232,18 @@ rack_geometry (TsRenderCtx  *ctx,
   g->cols = (guint) MAX (1, floor ((ctx->width - 2 * g->pad + g->gap) / (g->cell_w + g->gap)));
 }
 
-/* The tallest rack body in a row of racks. */
+/* The tallest rack body in a row of drawn racks. */
 static double
 row_body_height (const GArray       *racks,
+                 const GArray       *groups,
                  guint               first,
                  guint               cols,
                  const RackGeometry *g)
 {
   double h = 0;
 
-  for (guint i = first; i < racks->len && i < first + cols; i++)
-    h = MAX (h, body_height (&g_array_index (racks, TsRack, i), g->uh));
+  for (guint i = first; i < groups->len && i < first + cols; i++)
+    h = MAX (h, body_height (&g_array_index (racks, TsRack, g_array_index (groups, RackGroup, i).first), g->uh));
   return h;
 }
 
@@ -208,14 +256,16 @@ rack_rows (TsRenderCtx *ctx,
            GArray      *breaks)
 {
   const GArray *racks = ts_render_option_racks (ctx->option);
+  g_autoptr(GArray) groups = NULL;
   RackGeometry g;
   double y;
 
   if (racks == NULL)
     return 8 * ctx->em;
-  rack_geometry (ctx, &g);
+  groups = rack_groups (racks);
+  rack_geometry (ctx, groups, &g);
   y = g.pad + g.title_h;
-  for (guint first = 0; first < racks->len; first += g.cols)
+  for (guint first = 0; first < groups->len; first += g.cols)
     {
       if (first > 0)
         {
@@ -225,7 +275,7 @@ rack_rows (TsRenderCtx *ctx,
             g_array_append_val (breaks, at);
           y += g.gap;
         }
-      y += g.header_h + row_body_height (racks, first, g.cols, &g) + g.totals_h;
+      y += g.header_h + row_body_height (racks, groups, first, g.cols, &g) + g.totals_h;
     }
   return y + g.pad;
 }
@@ -262,13 +312,20 @@ draw_unit_label (TsRenderCtx        *ctx,
                   TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &ctx->style->muted);
 }
 
+/* The height a U number needs to stay clear of the next. */
+static double
+label_need (TsRenderCtx *ctx)
+{
+  return ctx->em * TS_TEXT_SMALL * 1.25;
+}
+
 /* Units labelled every `step`, chosen so the numbers never overlap. */
 static guint
 label_step (TsRenderCtx        *ctx,
             const RackGeometry *g)
 {
   static const guint steps[] = { 1, 2, 5, 10, 20 };
-  double need = ctx->em * TS_TEXT_SMALL * 1.25;
+  double need = label_need (ctx);
 
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     if (steps[i] * g->uh >= need)
@@ -276,45 +333,25 @@ label_step (TsRenderCtx        *ctx,
   return 0;
 }
 
+/* Free units: ruled at every unit like the rest of the rack, tinted so
+ * free space reads as free, and a long run says how many units it is. */
 static void
 draw_empty_run (TsRenderCtx        *ctx,
                 const RackGeometry *g,
-                const TsRack       *rack,
-                guint               from,
                 guint               count,
                 double              x_body,
-                double              y_bottom,
-                guint               step,
-                double              x_legend)
+                double              y_bottom)
 {
   cairo_t *cr = ctx->cr;
   const TsRenderStyle *st = ctx->style;
-  double h = gap_height (count, g->uh);
+  double h = count * g->uh;
   double top = y_bottom - h;
+  TsColor tint = st->grid;
 
-  if (count >= COLLAPSE_MIN_UNITS)
-    {
-      g_autofree char *units = ts_render_format_units (count);
-      /* Translators: a collapsed run of empty rack units, e.g. “20 U free” */
-      g_autofree char *label = g_strdup_printf (_("%s free"), units);
-      double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
-
-      /* a shaded band, unlike the ruled units, tells the scale is
-       * interrupted here */
-      ts_render_set_color (cr, &st->grid);
-      ts_render_box (cr, x_body, top + 0.2 * g->uh, g->body_w, h - 0.4 * g->uh);
-      cairo_fill (cr);
-      if (lh <= h)
-        ts_render_text (ctx, label, x_body, top + (h - lh) / 2, g->body_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
-                        PANGO_WEIGHT_NORMAL, &st->muted);
-      if (step > 0)
-        {
-          draw_unit_label (ctx, g, rack, from, x_legend, y_bottom - g->uh / 2);
-          draw_unit_label (ctx, g, rack, from + count - 1, x_legend, top + g->uh / 2);
-        }
-      return;
-    }
-
+  tint.a /= 3;
+  ts_render_set_color (cr, &tint);
+  ts_render_box (cr, x_body, top, g->body_w, h);
+  cairo_fill (cr);
   ts_render_set_color (cr, &st->grid);
   cairo_set_line_width (cr, MAX (0.5, 0.05 * ctx->em));
   for (guint i = 0; i < count; i++)
@@ -325,22 +362,56 @@ draw_empty_run (TsRenderCtx        *ctx,
       cairo_line_to (cr, x_body + g->body_w, yy);
     }
   cairo_stroke (cr);
-  if (step > 0)
-    for (guint i = 0; i < count; i++)
-      if ((from + i) % step == 0 || from + i == 1)
-        draw_unit_label (ctx, g, rack, from + i, x_legend, y_bottom - (i + 0.5) * g->uh);
+  if (count >= FREE_LABEL_MIN_UNITS)
+    {
+      g_autofree char *units = ts_render_format_units (count);
+      /* Translators: a run of empty rack units, e.g. “20 U free” */
+      g_autofree char *label = g_strdup_printf (_("%s free"), units);
+      double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
+
+      if (lh <= h)
+        ts_render_text (ctx, label, x_body, top + (h - lh) / 2, g->body_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+                        PANGO_WEIGHT_NORMAL, &st->muted);
+    }
+}
+
+/* The U numbers beside a rack: every `step` units, the first and the
+ * top one, none closer than a line to the next. */
+static void
+draw_unit_labels (TsRenderCtx        *ctx,
+                  const RackGeometry *g,
+                  const TsRack       *rack,
+                  double              x_legend,
+                  double              floor_y)
+{
+  guint step = label_step (ctx, g);
+  guint last = 0;
+
+  if (step == 0)
+    return;
+  for (guint unit = 1; unit <= rack->units; unit++)
+    {
+      guint shown = ctx->rack->descending ? rack->units - unit + 1 : unit;
+      gboolean due = shown == 1 || shown == rack->units || shown % step == 0;
+
+      /* the rack's end label gives way to a step label too close to it */
+      if (!due || (last > 0 && (unit - last) * g->uh < label_need (ctx)))
+        continue;
+      if (unit < rack->units && (shown == 1 || shown == rack->units) && unit > 1
+          && (rack->units - unit) * g->uh < label_need (ctx))
+        continue;
+      draw_unit_label (ctx, g, rack, unit, x_legend, floor_y - (unit - 0.5) * g->uh);
+      last = unit;
+    }
 }
 
 static void
 draw_device (TsRenderCtx        *ctx,
              const RackGeometry *g,
-             const TsRack       *rack,
              const TsRackDevice *d,
              guint               from,
              double              x_body,
-             double              y_bottom,
-             guint               step,
-             double              x_legend)
+             double              y_bottom)
 {
   cairo_t *cr = ctx->cr;
   TsColor color = ts_render_role_color (d->role);
@@ -382,51 +453,30 @@ draw_device (TsRenderCtx        *ctx,
                           PANGO_WEIGHT_NORMAL, &text_color);
         }
     }
-
-  if (step > 0)
-    for (guint i = 0; i < count; i++)
-      if ((from + i) % step == 0 || from + i == 1)
-        draw_unit_label (ctx, g, rack, from + i, x_legend, y_bottom - (i + 0.5) * g->uh);
 }
 
-/* Whether two racks have devices at the same units (so one U scale
- * serves both). */
-static gboolean
-same_units (const TsRack *a,
-            const TsRack *b)
+/* “Rack 2”, or “Racks 6–32” for a group drawn once. */
+static char *
+rack_header (TsRenderCtx     *ctx,
+             const RackGroup *group)
 {
-  guint i = 0, j = 0;
-  guint na = a->devices != NULL ? a->devices->len : 0;
-  guint nb = b->devices != NULL ? b->devices->len : 0;
+  guint first = group->first + 1, last = group->first + group->count;
 
-  if (a->units != b->units)
-    return FALSE;
-  for (;;)
-    {
-      const TsRackDevice *da, *db;
-
-      while (i < na && g_array_index (a->devices, TsRackDevice, i).u_height == 0)
-        i++;
-      while (j < nb && g_array_index (b->devices, TsRackDevice, j).u_height == 0)
-        j++;
-      if (i == na || j == nb)
-        return i == na && j == nb;
-      da = &g_array_index (a->devices, TsRackDevice, i++);
-      db = &g_array_index (b->devices, TsRackDevice, j++);
-      if (da->u_bottom != db->u_bottom || da->u_height != db->u_height)
-        return FALSE;
-    }
+  if (group->count == 1)
+    /* Translators: the label above a rack, e.g. “Rack 2” */
+    return g_strdup_printf (ctx->rack->rear ? _("Rack %u, rear") : _("Rack %u"), first);
+  /* Translators: the label above identical racks drawn once, e.g. “Racks 6–32” */
+  return g_strdup_printf (ctx->rack->rear ? _("Racks %u–%u, rear") : _("Racks %u–%u"), first, last);
 }
 
 static void
 draw_rack (TsRenderCtx        *ctx,
            const RackGeometry *g,
            const TsRack       *rack,
-           guint               number,
+           const RackGroup    *group,
            double              x,
            double              floor_y,
-           double              header_y,
-           gboolean            legend)
+           double              header_y)
 {
   cairo_t *cr = ctx->cr;
   const TsRenderStyle *st = ctx->style;
@@ -437,12 +487,9 @@ draw_rack (TsRenderCtx        *ctx,
   double x_body = x_frame + g->rail_w + g->pdu_w;
   double y = floor_y;
   guint next = 1;
-  guint step = legend ? label_step (ctx, g) : 0;
   guint pdus = 0;
-  g_autofree char *header = NULL;
+  g_autofree char *header = rack_header (ctx, group);
 
-  /* Translators: the label above a rack, e.g. “Rack 2” */
-  header = g_strdup_printf (ctx->rack->rear ? _("Rack %u, rear") : _("Rack %u"), number);
   ts_render_text (ctx, header, x_frame, header_y, g->frame_w, TS_ALIGN_CENTER, TS_TEXT_NORMAL,
                   PANGO_WEIGHT_BOLD, &st->foreground);
 
@@ -486,16 +533,17 @@ draw_rack (TsRenderCtx        *ctx,
         continue;  /* overlaps what is drawn already */
       if (d->u_bottom > next)
         {
-          draw_empty_run (ctx, g, rack, next, d->u_bottom - next, x_body, y, step, x);
-          y -= gap_height (d->u_bottom - next, g->uh);
+          draw_empty_run (ctx, g, d->u_bottom - next, x_body, y);
+          y -= (d->u_bottom - next) * g->uh;
           next = d->u_bottom;
         }
-      draw_device (ctx, g, rack, d, next, x_body, y, step, x);
+      draw_device (ctx, g, d, next, x_body, y);
       y -= (d->u_bottom + d->u_height - next) * g->uh;
       next = d->u_bottom + d->u_height;
     }
   if (next <= rack->units)
-    draw_empty_run (ctx, g, rack, next, rack->units - next + 1, x_body, y, step, x);
+    draw_empty_run (ctx, g, rack->units - next + 1, x_body, y);
+  draw_unit_labels (ctx, g, rack, x, floor_y);
 
   /* totals */
   {
@@ -510,6 +558,17 @@ draw_rack (TsRenderCtx        *ctx,
     const char *lines[TOTAL_LINES];
     double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
     double ty = floor_y + g->rail_w + 0.4 * em;
+
+    if (group->count > 1)
+      {
+        g_autofree char *count = NULL;
+
+        /* Translators: under identical racks drawn once: how many there are, e.g. “× 27” */
+        count = g_strdup_printf (_("× %u"), group->count);
+        ts_render_text (ctx, count, x_frame, ty, g->frame_w, TS_ALIGN_CENTER, TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD,
+                        &st->foreground);
+      }
+    ty += g->count_h;
 
     /* Translators: rack totals, e.g. “16 U of 42 U” */
     line_u = g_strdup_printf (_("%s of %s"), used, all);
@@ -530,6 +589,7 @@ void
 ts_render_rack_draw (TsRenderCtx *ctx)
 {
   const GArray *racks = ts_render_option_racks (ctx->option);
+  g_autoptr(GArray) groups = NULL;
   RackGeometry g;
   g_autofree char *title = NULL;
   double clip_x0, clip_y0, clip_x1, clip_y1;
@@ -548,7 +608,8 @@ ts_render_rack_draw (TsRenderCtx *ctx)
       return;
     }
 
-  rack_geometry (ctx, &g);
+  groups = rack_groups (racks);
+  rack_geometry (ctx, groups, &g);
   title = rack_title (ctx);
   {
     double scale = ctx->scale;
@@ -563,9 +624,9 @@ ts_render_rack_draw (TsRenderCtx *ctx)
   /* Only the rows in view: a scrolled window shows a slice of a tall
    * cluster, and redraws it on every scroll step. */
   cairo_clip_extents (ctx->cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
-  for (guint first = 0; first < racks->len; first += g.cols)
+  for (guint first = 0; first < groups->len; first += g.cols)
     {
-      double body = row_body_height (racks, first, g.cols, &g);
+      double body = row_body_height (racks, groups, first, g.cols, &g);
       double floor_y = y + g.header_h + body;
       double row_bottom = floor_y + g.totals_h;
 
@@ -576,18 +637,13 @@ ts_render_rack_draw (TsRenderCtx *ctx)
           y = row_bottom + g.gap;
           continue;
         }
-      for (guint i = first; i < racks->len && i < first + g.cols; i++)
+      for (guint i = first; i < groups->len && i < first + g.cols; i++)
         {
-          const TsRack *rack = &g_array_index (racks, TsRack, i);
+          const RackGroup *group = &g_array_index (groups, RackGroup, i);
+          const TsRack *rack = &g_array_index (racks, TsRack, group->first);
           double x = g.pad + (i - first) * (g.cell_w + g.gap);
-          /* Racks laid out alike share the U numbers of the first in their
-           * row, like small multiples share an axis: a large cluster stays
-           * readable (and fast). */
-          gboolean legend = i == first || !same_units (rack, &g_array_index (racks, TsRack, i - 1))
-                            || !same_units (rack, &g_array_index (racks, TsRack, first));
 
-          draw_rack (ctx, &g, rack, i + 1, x, floor_y, floor_y - body_height (rack, g.uh) - g.header_h - g.rail_w,
-                     legend);
+          draw_rack (ctx, &g, rack, group, x, floor_y, floor_y - body_height (rack, g.uh) - g.header_h - g.rail_w);
         }
       y = floor_y + g.totals_h + g.gap;
     }

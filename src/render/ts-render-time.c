@@ -64,6 +64,15 @@ bar_label (const TsOption *o)
   return g_strdup_printf (_("About %s on %u × %s"), days, o->servers, o->server->name);
 }
 
+/* The lines of facts under the verdict: without a deadline the verdict
+ * says so, and the servers-for-the-deadline line is left out rather
+ * than say it again. */
+static guint
+n_facts (const TsPlan *plan)
+{
+  return plan->scenario->deadline_days > 0 ? N_FACTS : N_FACTS - 1;
+}
+
 static void
 time_geometry (TsRenderCtx  *ctx,
                TimeGeometry *g)
@@ -88,7 +97,7 @@ time_geometry (TsRenderCtx  *ctx,
   g->verdict_y = y;
   y += g->lh + 0.8 * em;
   g->facts_y = y;
-  y += N_FACTS * (g->lh + 0.3 * em) + 0.6 * em;
+  y += n_facts (ctx->plan) * (g->lh + 0.3 * em) + 0.6 * em;
   g->assumptions_y = y;
   {
     g_autofree char *text = assumptions_text (ctx->plan, ctx->option);
@@ -208,26 +217,32 @@ ts_render_time_draw (TsRenderCtx *ctx)
     if (has_deadline && o->servers_for_deadline > 0)
       /* Translators: e.g. “Servers for the deadline: 3 × NVIDIA DGX H200” */
       f0 = g_strdup_printf (_("Servers for the deadline: %u × %s"), o->servers_for_deadline, o->server->name);
-    else
-      f0 = g_strdup (_("Servers for the deadline: no deadline set"));
+    else if (has_deadline)
+      f0 = g_strdup (_("Servers for the deadline: no count meets it"));
     /* Translators: e.g. “Energy: 12,345 kWh” */
     f1 = g_strdup_printf (_("Energy: %s"), kwh);
     if (s->price_kwh > 0)
       {
-        g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
+        g_autofree char *cost = ts_render_format_money (o->energy_cost, s->currency);
         g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
 
         /* Translators: e.g. “Energy cost: 98,760 RUB at 8 RUB per kWh” */
-        f2 = g_strdup_printf (_("Energy cost: %s at %s %s per kWh"), cost, price, s->currency != NULL ? s->currency : "");
+        f2 = g_strdup_printf (_("Energy cost: %s at %s %s per kWh"), cost, price, ts_render_currency_label (s->currency));
       }
     else
       f2 = g_strdup (_("Energy cost: no electricity price set"));
-    facts[0] = f0;
-    facts[1] = f1;
-    facts[2] = f2;
-    for (guint i = 0; i < N_FACTS; i++)
-      ts_render_text (ctx, facts[i], x0, g.facts_y + i * (g.lh + 0.3 * em), span, TS_ALIGN_START,
-                      TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &st->foreground);
+    {
+      guint n = 0;
+
+      if (f0 != NULL)
+        facts[n++] = f0;
+      facts[n++] = f1;
+      facts[n++] = f2;
+      g_assert (n == n_facts (ctx->plan));
+      for (guint i = 0; i < n; i++)
+        ts_render_text (ctx, facts[i], x0, g.facts_y + i * (g.lh + 0.3 * em), span, TS_ALIGN_START,
+                        TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &st->foreground);
+    }
   }
 
   text = assumptions_text (ctx->plan, o);
@@ -267,7 +282,7 @@ ts_render_time_describe (const TsPlan   *plan,
     }
   if (s->price_kwh > 0)
     {
-      g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
+      g_autofree char *cost = ts_render_format_money (o->energy_cost, s->currency);
 
       g_string_append_c (text, ' ');
       g_string_append_printf (text, _("Energy cost %s."), cost);

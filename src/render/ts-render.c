@@ -57,7 +57,25 @@ ts_render_style_init (TsRenderStyle *style,
   style->dpi = 96;
   style->print = FALSE;
   style->gib = FALSE;       /* the article's decimal GB unless the user chose GiB */
+  style->presenter = FALSE;
+  /* a screen drawing given too little height is clipped (the window
+   * scrolls) rather than shrunk past reading: 8 px is Cantarell's
+   * smallest size with open counters */
+  style->min_text_px = TS_RENDER_MIN_TEXT_PX;
   style->accent = dark ? (TsColor) { 0.471, 0.682, 0.929, 1 } : (TsColor) { 0.110, 0.443, 0.847, 1 };
+}
+
+void
+ts_render_style_set_presenter (TsRenderStyle *style,
+                               gboolean       presenter)
+{
+  double small_px = style->font_size * style->dpi / 72.0 * TS_TEXT_SMALL;
+
+  style->presenter = presenter;
+  style->min_text_px = presenter ? TS_RENDER_PRESENTER_TEXT_PX : TS_RENDER_MIN_TEXT_PX;
+  /* the smallest text at the room's size, never smaller than the user's */
+  if (presenter && small_px > 0)
+    style->font_scale = MAX (style->font_scale, TS_RENDER_PRESENTER_TEXT_PX / small_px);
 }
 
 TsColor
@@ -211,6 +229,45 @@ ts_render_format_flops (double flops)
   for (const char *p = exp_digits; *p; p++)
     g_string_append (out, *p == '-' ? "⁻" : superscript[*p - '0']);
   return g_string_free (out, FALSE);
+}
+
+const char *
+ts_render_currency_label (const char *code)
+{
+  /* Common codes get the words a reader of the language uses; another
+   * code is shown as it is (it is what the user typed). */
+  if (code == NULL || *code == '\0')
+    return "";
+  /* Translators: the rouble in running text, after an amount: “8 RUB per kWh” (Russian: ₽) */
+  if (g_ascii_strcasecmp (code, "RUB") == 0) return C_("currency", "RUB");
+  /* Translators: the US dollar after an amount (Russian: долл. США) */
+  if (g_ascii_strcasecmp (code, "USD") == 0) return C_("currency", "USD");
+  /* Translators: the euro after an amount (Russian: евро) */
+  if (g_ascii_strcasecmp (code, "EUR") == 0) return C_("currency", "EUR");
+  /* Translators: the Chinese yuan after an amount (Russian: юаней) */
+  if (g_ascii_strcasecmp (code, "CNY") == 0) return C_("currency", "CNY");
+  return code;
+}
+
+char *
+ts_render_format_money (double      amount,
+                        const char *code)
+{
+  g_autofree char *n = ts_format_number (amount, 0);
+
+  return g_strconcat (n, "\u00a0", ts_render_currency_label (code), NULL);
+}
+
+char *
+ts_render_format_cooling (double tons)
+{
+  g_autofree char *n = ts_format_number (tons, 2);
+  /* a fraction takes the form of 2–4 in Russian (“5,80 тонны”), so any
+   * figure that is not whole counts as 2 */
+  gulong count = tons == floor (tons) ? (gulong) tons : 2;
+
+  /* Translators: tons of refrigeration (12,000 BTU/h each); %s is the number */
+  return g_strdup_printf (ngettext ("%s ton of refrigeration", "%s tons of refrigeration", count), n);
 }
 
 const char *
@@ -480,47 +537,87 @@ ts_render_text_size (TsRenderCtx *ctx,
     *height = (double) logical.height / PANGO_SCALE;
 }
 
-/* How much wider than the font's own a narrow no-break space between
- * thousands is drawn, in ems: Cantarell's is a sixth of an em, which at
- * screen sizes leaves “1 275” looking like “1275”. Some 0.3 em, a little
- * more than a thin space, keeps the digit groups apart. */
-#define GROUP_SPACE_EXTRA_EM 0.12
-#define NARROW_NBSP "\u202F"
+/* The width every space of drawn text takes, in ems. Cantarell's word
+ * space is 0.22 em and its narrow no-break space 0.11 em: with its tight
+ * letter fit, hinted at screen sizes, a word gap is hardly wider than the
+ * gap between two letters, and text reads “Llama 3.170B”, “17.6 GBper
+ * GPU”, “1275”. A word space of a third of an em (DejaVu Sans's own) and a
+ * digit-group space of a quarter (narrower than a word gap,
+ * so “88 203 BTU/h” stays one number) read as written at any size.
+ *
+ * The spaces are drawn as empty shapes of that width rather than widened
+ * with letter spacing: Pango hands letter spacing to the glyph before the
+ * space and moves that glyph half of it away from its neighbour (“8 8 203”
+ * for “88 203”), and it rounds hinted advances so the extra comes and goes
+ * with the size. A shape has exactly the width it is given, keeps the
+ * space's line-break class (a no-break space still does not break) and
+ * adds nothing to the line's height. */
+#define WORD_SPACE_EM  0.33
+#define GROUP_SPACE_EM 0.25
+
+/* The width a space character is drawn with, in ems, or 0 for a
+ * character left to the font. */
+static double
+space_width_em (gunichar c)
+{
+  switch (c)
+    {
+    case ' ':
+    case 0x00A0:  /* no-break space: between a number and its unit */
+      return WORD_SPACE_EM;
+    case 0x202F:  /* narrow no-break space: between digit groups */
+    case 0x2009:  /* thin space */
+      return GROUP_SPACE_EM;
+    default:
+      return 0;
+    }
+}
+
+/* The layout's font size in user units (its context's resolution). */
+static double
+layout_em (PangoLayout *layout)
+{
+  const PangoFontDescription *desc = pango_layout_get_font_description (layout);
+  double size;
+
+  if (desc == NULL)
+    return 0;
+  size = (double) pango_font_description_get_size (desc);
+  if (!pango_font_description_get_size_is_absolute (desc))
+    size *= pango_cairo_context_get_resolution (pango_layout_get_context (layout)) / 72.0;
+  return size;
+}
 
 void
 ts_render_layout_set_text (PangoLayout *layout,
                            const char  *text)
 {
-  const PangoFontDescription *desc;
   PangoAttrList *attrs = NULL;
-  double size, extra;
+  double em;
 
   pango_layout_set_text (layout, text, -1);
-  if (strstr (text, NARROW_NBSP) == NULL)
+  em = layout_em (layout);
+  for (const char *p = text; em > 0 && *p != '\0'; p = g_utf8_next_char (p))
     {
-      if (pango_layout_get_attributes (layout) != NULL)
-        pango_layout_set_attributes (layout, NULL);
-      return;
-    }
-  desc = pango_layout_get_font_description (layout);
-  size = desc != NULL ? pango_font_description_get_size (desc) : 0;
-  if (desc != NULL && !pango_font_description_get_size_is_absolute (desc))
-    size *= pango_cairo_context_get_resolution (pango_layout_get_context (layout)) / 72.0;
-  extra = GROUP_SPACE_EXTRA_EM * size;
-  attrs = pango_attr_list_new ();
-  for (const char *p = strstr (text, NARROW_NBSP); p != NULL; p = strstr (p + 1, NARROW_NBSP))
-    {
-      PangoAttribute *spacing = pango_attr_letter_spacing_new ((int) extra);
+      double width_em = space_width_em (g_utf8_get_char (p));
+      PangoRectangle ink = { 0, 0, 0, 0 };
+      PangoRectangle logical = { 0, 0, 0, 0 };
+      PangoAttribute *shape;
 
-      /* Pango leaves out the spacing at either end of a run, and a
-       * range of one character is a run of its own: the range takes the
-       * digit before it too, and the space goes between the two. */
-      spacing->start_index = (guint) (p > text ? g_utf8_prev_char (p) - text : 0);
-      spacing->end_index = (guint) (p - text) + strlen (NARROW_NBSP);
-      pango_attr_list_insert (attrs, spacing);
+      if (width_em <= 0)
+        continue;
+      logical.width = (int) round (width_em * em);
+      shape = pango_attr_shape_new (&ink, &logical);
+      shape->start_index = (guint) (p - text);
+      shape->end_index = (guint) (g_utf8_next_char (p) - text);
+      if (attrs == NULL)
+        attrs = pango_attr_list_new ();
+      pango_attr_list_insert (attrs, shape);
     }
+  /* a text without spaces carries nothing over from the last one */
   pango_layout_set_attributes (layout, attrs);
-  pango_attr_list_unref (attrs);
+  if (attrs != NULL)
+    pango_attr_list_unref (attrs);
 }
 
 static const double text_factors[4] = {
@@ -613,6 +710,11 @@ lay_out_text (TsRenderCtx *ctx,
                                                       : align == TS_ALIGN_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
           cached->wrapped = pango_layout_get_line_count (cached->layout) > 1;
         }
+      /* Pango gives the ellipsis the attributes of the first character it
+       * replaces: after a space drawn as an empty shape, the ellipsis would
+       * be empty too. Cut text keeps the font's own spaces and shows “…”. */
+      if (pango_layout_is_ellipsized (cached->layout))
+        pango_layout_set_attributes (cached->layout, NULL);
       pango_layout_get_extents (cached->layout, NULL, &logical);
       cached->width = cached->wrapped ? max_width : MIN ((double) logical.width / PANGO_SCALE, max_width);
     }
@@ -832,15 +934,34 @@ static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
  * than its scale, as more racks fit in a row). */
 #define FIT_STEPS 8
 
+/* The smallest scale the style allows: in presenter mode the smallest
+ * text stays at min_text_px device pixels. */
+static double
+least_scale (TsRenderCtx        *ctx,
+             const DrawingClass *klass)
+{
+  const TsRenderStyle *st = ctx->style;
+  double small_px = st->font_size * st->font_scale * st->dpi / 72.0 * TS_TEXT_SMALL;
+
+  /* a page is laid out at the drawing's natural height: no minimum there
+   * unless presenting */
+  if (st->min_text_px > 0 && small_px > 0 && (!st->print || st->presenter))
+    return MIN (1.0, MAX (klass->min_scale, st->min_text_px / small_px));
+  return klass->min_scale;
+}
+
 static void
 fit_scale (TsRenderCtx        *ctx,
            const DrawingClass *klass)
 {
-  double lo = klass->min_scale;
+  double lo = least_scale (ctx, klass);
   double hi = 1.0;
 
   if (klass->height (ctx) <= ctx->height + 0.5)
     return;
+  ts_render_ctx_set_scale (ctx, lo);
+  if (klass->height (ctx) > ctx->height + 0.5)
+    return;   /* too tall even at the least: drawn at it, clipped */
   for (int i = 0; i < FIT_STEPS; i++)
     {
       double mid = (lo + hi) / 2;
@@ -883,6 +1004,34 @@ ts_render_drawing (TsDrawing            drawing,
 }
 
 /* A context for measuring only. */
+static cairo_t *measure_cairo (void);
+
+double
+ts_render_drawing_scale (TsDrawing            drawing,
+                         const TsPlan        *plan,
+                         int                  option_index,
+                         double               width,
+                         double               height,
+                         const TsRenderStyle *style)
+{
+  TsRenderCtx ctx;
+  cairo_t *cr;
+  double scale;
+
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, 1.0);
+  g_return_val_if_fail (plan != NULL && style != NULL, 1.0);
+
+  if (width <= 0 || height <= 0)
+    return 1.0;
+  cr = measure_cairo ();
+  ts_render_ctx_init (&ctx, cr, plan, option_index, width, height, style, NULL);
+  fit_scale (&ctx, &drawing_classes[drawing]);
+  scale = ctx.scale;
+  ts_render_ctx_clear (&ctx);
+  cairo_destroy (cr);
+  return scale;
+}
+
 static cairo_t *
 measure_cairo (void)
 {

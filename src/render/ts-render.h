@@ -35,7 +35,18 @@ typedef struct
   double      dpi;          /* resolution Pango assumes for cr (96 screen, 72 PDF points) */
   gboolean    print;        /* laid out for a page: unhinted text metrics */
   gboolean    gib;          /* memory in GiB (the user's unit) instead of decimal GB */
+  /* Presenting to a room: no text smaller than min_text_px device pixels
+   * (the drawing reflows and grows taller instead of shrinking; what does
+   * not fit the height given is clipped: scroll). See
+   * ts_render_style_set_presenter (). */
+  gboolean    presenter;
+  double      min_text_px;
 } TsRenderStyle;
+
+/* The size of text a room reads on a 1920 × 1080 projector: 24 px. */
+#define TS_RENDER_PRESENTER_TEXT_PX 24.0
+/* The smallest text a screen drawing shrinks to when fitted to a height. */
+#define TS_RENDER_MIN_TEXT_PX 8.0
 
 typedef enum
 {
@@ -55,6 +66,10 @@ typedef struct
 
 void        ts_render_style_init        (TsRenderStyle   *style,
                                          gboolean         dark);
+/* Presenter mode on or off: on, the smallest text of every drawing is at
+ * least TS_RENDER_PRESENTER_TEXT_PX pixels (at the style's dpi). */
+void        ts_render_style_set_presenter (TsRenderStyle *style,
+                                           gboolean       presenter);
 TsColor     ts_render_component_color   (TsComponent      component);
 /* The colour of a rack device's role (elevation, legends). */
 TsColor     ts_render_role_color        (TsDeviceRole     role);
@@ -81,6 +96,14 @@ void        ts_render_drawing           (TsDrawing            drawing,
                                          double               height,
                                          const TsRenderStyle *style,
                                          const TsRackOptions *rack_options);
+/* The text scale a drawing is drawn at in width × height (1.0: the
+ * style's own size; smaller when it is shrunk to fit). */
+double      ts_render_drawing_scale     (TsDrawing            drawing,
+                                         const TsPlan        *plan,
+                                         int                  option_index,
+                                         double               width,
+                                         double               height,
+                                         const TsRenderStyle *style);
 /* The height a drawing wants at a given width (the rack and comparison
  * grow with the plan). */
 double      ts_render_drawing_height    (TsDrawing            drawing,

@@ -24,7 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ts-render.h"
+#include "ts-render-private.h"
 #include "ts-specsheet.h"
 #include "ts-plan-text.h"
 
@@ -61,6 +61,10 @@
 
 #define HASH_DIGITS     8
 
+/* The vendor's logo on the first page: at most this tall and wide. */
+#define LOGO_MAX_HEIGHT 40.0
+#define LOGO_MAX_WIDTH  180.0
+
 /* A drawing taller than a page is cut where its geometry allows (between
  * rows of racks); a cut may leave no less than this share of a page. */
 #define BREAK_MIN_SHARE  0.25
@@ -81,6 +85,7 @@ typedef enum
   BLOCK_CALLOUT,
   BLOCK_ROW,
   BLOCK_DRAWING,
+  BLOCK_LOGO,
   BLOCK_PAGE_BREAK,
 } BlockKind;
 
@@ -104,6 +109,7 @@ typedef struct
   gboolean   bold;
   gboolean   shaded;
   TsDrawing  drawing;
+  char      *uri;      /* a link the block is, or NULL */
   double     height;   /* at the content width */
   GArray    *breaks;   /* drawings: where a page may end (double, ascending) */
 } Block;
@@ -128,6 +134,20 @@ struct _TsSpecsheet
   char          *date_text;
   char          *footer_left;
   char          *page_format; /* “Page %u of %u” in the document's language */
+
+  /* branding: NULL when not given (vendor and quote address then come
+   * from the catalog) */
+  char            *vendor_name;
+  char            *contact;
+  char            *quote_email;
+  char            *customer;
+  char            *project;
+  char            *logo_path;
+  cairo_surface_t *logo;      /* the PNG, or NULL */
+
+  /* the figures of the table being built that are estimates: “label”
+   * or “label: the catalog's reason”, for the footnote under it */
+  GPtrArray     *estimates;
 
   GArray        *blocks;      /* Block */
   GArray        *tables;      /* Table */
@@ -179,6 +199,7 @@ block_clear (Block *b)
   g_clear_pointer (&b->text, g_free);
   g_clear_pointer (&b->cells, g_strfreev);
   g_clear_pointer (&b->breaks, g_array_unref);
+  g_clear_pointer (&b->uri, g_free);
 }
 
 static Block *
@@ -450,6 +471,140 @@ format_tokens (double tokens)
 
 /* ---- the document's sections ------------------------------------------- */
 
+static const char *
+nonempty (const char *text)
+{
+  return text != NULL && *text != '\0' ? text : NULL;
+}
+
+/* The vendor named on the sheet: the branding's, else the catalog's. */
+static const char *
+vendor_name (TsSpecsheet *self)
+{
+  return nonempty (self->vendor_name) != NULL ? self->vendor_name
+                                              : nonempty (ts_catalog_get_vendor_name (self->plan->catalog));
+}
+
+/* Whether an address is at a domain reserved for examples (RFC 2606,
+ * RFC 6761): the built-in catalog's demo vendor has one, and a customer's
+ * sheet must not send anyone there. */
+static gboolean
+is_placeholder_address (const char *address)
+{
+  static const char *const reserved[] = { "@example.com", "@example.net", "@example.org", ".example",
+                                          ".invalid", ".test", "@localhost" };
+  g_autofree char *lower = g_ascii_strdown (address, -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (reserved); i++)
+    if (g_str_has_suffix (lower, reserved[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static const char *
+quote_email (TsSpecsheet *self)
+{
+  const char *address = nonempty (self->quote_email) != NULL ? self->quote_email
+                                                             : nonempty (ts_catalog_get_quote_email (self->plan->catalog));
+
+  return address != NULL && !is_placeholder_address (address) ? address : NULL;
+}
+
+/* Who the sheet is from, above its title: the logo, the vendor's name,
+ * how to reach them and where to ask for a quote. */
+static void
+build_letterhead (TsSpecsheet *self)
+{
+  const char *vendor = vendor_name (self);
+  const char *email = quote_email (self);
+  g_autoptr(GString) reach = g_string_new (NULL);
+
+  if (self->logo != NULL)
+    add_block (self, BLOCK_LOGO, NULL);
+  if (vendor != NULL)
+    add_text (self, BLOCK_SUBHEADING, vendor);
+  if (nonempty (self->contact) != NULL)
+    g_string_append (reach, self->contact);
+  if (email != NULL)
+    {
+      if (reach->len > 0)
+        g_string_append (reach, " · ");
+      /* Translators: on the spec sheet's first page, under the vendor's name: where to ask for a quote */
+      g_string_append_printf (reach, _("Quotes: %s"), email);
+    }
+  if (reach->len > 0)
+    {
+      Block *b = add_block (self, BLOCK_NOTE, g_strdup (reach->str));
+
+      /* a click on the line writes to the vendor */
+      if (email != NULL)
+        b->uri = g_strconcat ("mailto:", email, NULL);
+    }
+}
+
+/* The mark before a figure the catalog marks as an estimate. */
+#define ESTIMATE_MARK "≈\u00a0"
+
+/* Whether any of fields (JSON names, space-separated) of a record is an
+ * estimate; the first one's reason, or NULL. */
+static gboolean
+any_estimate (const TsProvenance *prov,
+              const char         *fields,
+              const char        **reason)
+{
+  g_auto(GStrv) names = g_strsplit (fields, " ", -1);
+
+  for (guint i = 0; prov != NULL && names[i] != NULL; i++)
+    if (ts_provenance_is_estimate (prov, names[i]))
+      {
+        *reason = ts_provenance_get_estimate_reason (prov, names[i]);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* A table row whose figure is marked “≈” when the catalog says any of
+ * fields of prov is an estimate; the footnote under the table then
+ * names it (with the catalog's reason in an English sheet: the catalog's
+ * notes are English, a Russian sheet names the figure only). */
+static void
+add_figure (TsSpecsheet        *self,
+            guint               table,
+            const char         *label,
+            char               *value,
+            const TsProvenance *prov,
+            const char         *fields)
+{
+  const char *reason = NULL;
+
+  if (value == NULL || *value == '\0' || !any_estimate (prov, fields, &reason))
+    {
+      add_pair (self, table, label, value);
+      return;
+    }
+  add_pair (self, table, label, g_strconcat (ESTIMATE_MARK, value, NULL));
+  g_free (value);
+  if (reason != NULL && g_str_has_prefix (self->lang, "en"))
+    g_ptr_array_add (self->estimates, g_strdup_printf ("%s: %s", label, reason));
+  else
+    g_ptr_array_add (self->estimates, g_strdup (label));
+}
+
+/* The footnote of the estimates marked in the table just built. */
+static void
+add_estimates_note (TsSpecsheet *self)
+{
+  g_autofree char *list = NULL;
+
+  if (self->estimates->len == 0)
+    return;
+  g_ptr_array_add (self->estimates, NULL);
+  list = g_strjoinv ("; ", (char **) self->estimates->pdata);
+  g_ptr_array_set_size (self->estimates, 0);
+  /* Translators: footnote under a table: which figures are estimates; %s lists them (“Weight; Maximum power”) */
+  add_printf (self, BLOCK_NOTE, _("≈ An estimate, not a vendor's published figure: %s."), list);
+}
+
 static void
 build_title (TsSpecsheet *self)
 {
@@ -458,15 +613,22 @@ build_title (TsSpecsheet *self)
   g_autofree char *params = ts_format_params (s->model.params);
   GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
 
+  build_letterhead (self);
   add_text (self, BLOCK_TITLE, self->title);
   add_printf (self, BLOCK_SUBTITLE, "%s — %s (%s)", s->model.name != NULL ? s->model.name : _("Custom model"),
               ts_method_label (s->method), params);
 
+  if (nonempty (self->customer) != NULL)
+    /* Translators: on the spec sheet: whom it is made for */
+    grid_add (cells, C_("spec sheet", "Customer"), g_strdup (self->customer));
+  if (nonempty (self->project) != NULL)
+    /* Translators: on the spec sheet: the customer's project */
+    grid_add (cells, C_("spec sheet", "Project"), g_strdup (self->project));
   grid_add (cells, _("Date"), g_strdup (self->date_text));
   grid_add (cells, _("Document number"), g_strdup (self->number));
   grid_add (cells, _("Catalog version"), g_strdup (ts_catalog_get_version (plan->catalog)));
-  if (ts_catalog_get_vendor_name (plan->catalog) != NULL)
-    grid_add (cells, _("Prepared by"), g_strdup (ts_catalog_get_vendor_name (plan->catalog)));
+  if (vendor_name (self) != NULL)
+    grid_add (cells, _("Prepared by"), g_strdup (vendor_name (self)));
   grid_emit (self, cells);
 }
 
@@ -500,7 +662,9 @@ build_scenario (TsSpecsheet *self)
   grid_add (cells, _("Optimizer"), g_strdup_printf ("%s%s", optimizer_label (s->optimizer),
                                                      s->offload == TS_OFFLOAD_OPTIMIZER
                                                      ? _(", states offloaded to host RAM") : ""));
-  grid_add (cells, _("Sequence length"), with_unit (format_count (s->seq_len), _("tokens")));
+  grid_add (cells, _("Sequence length"),
+            /* Translators: the sequence length's unit, after the count: “8,192 tokens” */
+            with_unit (format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
   grid_add (cells, _("Micro-batch per GPU"),
             with_unit (format_count (s->micro_batch), ngettext ("sequence", "sequences", s->micro_batch)));
   grid_add (cells, _("Gradient checkpointing"), g_strdup (checkpointing_label (s->checkpointing)));
@@ -555,7 +719,7 @@ build_scenario (TsSpecsheet *self)
         g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
 
         grid_add (cells, _("Electricity price"),
-                  g_strdup_printf (_("%s %s per kWh"), price, s->currency != NULL ? s->currency : ""));
+                  g_strdup_printf (_("%s %s per kWh"), price, ts_render_currency_label (s->currency)));
       }
   }
   grid_emit (self, cells);
@@ -692,8 +856,23 @@ build_configuration (TsSpecsheet *self)
     }
     add_pair (self, t, _("GPUs per server"),
               g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu != NULL ? gpu->name : sv->gpu_id, gpu_mark));
-    add_pair (self, t, _("GPU memory per server"),
-              g_strdup_printf ("%s %s%s", gpu_mem, gpu != NULL && gpu->memory_type ? gpu->memory_type : "", mark));
+    add_figure (self, t, _("GPU memory per server"),
+                g_strdup_printf ("%s %s%s", gpu_mem, gpu != NULL && gpu->memory_type ? gpu->memory_type : "", mark),
+                gpu != NULL ? &gpu->prov : NULL, "memory_gib");
+    if (gpu != NULL && gpu->tflops_bf16 > 0)
+      {
+        /* the system's dense peak: GPUs × the GPU's dense figure */
+        g_autofree char *bf16 = ts_format_number_auto (sv->gpu_count * gpu->tflops_bf16 / 1000, 1);
+        g_autofree char *fp8 = gpu->tflops_fp8 > 0
+                               ? ts_format_number_auto (sv->gpu_count * gpu->tflops_fp8 / 1000, 1) : NULL;
+
+        add_figure (self, t, _("Peak compute per server"),
+                    fp8 != NULL
+                    /* Translators: dense peak of one server: “7.9 PFLOPS BF16, 15.8 PFLOPS FP8” */
+                    ? g_strdup_printf (_("%s PFLOPS BF16, %s PFLOPS FP8 (dense)"), bf16, fp8)
+                    : g_strdup_printf (_("%s PFLOPS BF16 (dense)"), bf16),
+                    &gpu->prov, "tflops_bf16 tflops_fp8");
+      }
     if (sv->interconnect != NULL)
       {
         g_autofree char *bw = sv->interconnect->bw_gb_s_unidir > 0
@@ -706,19 +885,21 @@ build_configuration (TsSpecsheet *self)
                   : g_strdup (sv->interconnect->name));
       }
     if (sv->cpu_model != NULL)
-      add_pair (self, t, _("CPUs"),
-                g_strdup_printf (ngettext ("%u × %s, %u core in total%s", "%u × %s, %u cores in total%s",
-                                           sv->cpu_sockets * sv->cpu_cores_per_socket),
-                                 sv->cpu_sockets, sv->cpu_model, sv->cpu_sockets * sv->cpu_cores_per_socket, mark));
+      add_figure (self, t, _("CPUs"),
+                  g_strdup_printf (ngettext ("%u × %s, %u core in total%s", "%u × %s, %u cores in total%s",
+                                             sv->cpu_sockets * sv->cpu_cores_per_socket),
+                                   sv->cpu_sockets, sv->cpu_model, sv->cpu_sockets * sv->cpu_cores_per_socket, mark),
+                  &sv->prov, "cpu_model cpu_cores_per_socket");
     if (sv->ram_gb > 0)
       {
         g_autofree char *ram = ts_format_gb (sv->ram_gb * TS_BYTES_PER_GB);
         g_autofree char *ram_max = ts_format_gb (sv->ram_gb_max * TS_BYTES_PER_GB);
 
-        add_pair (self, t, _("RAM"), sv->ram_gb_max > sv->ram_gb
-                  /* Translators: “2,048 GB (up to 4,096 GB)” */
-                  ? g_strdup_printf (_("%s (up to %s)%s"), ram, ram_max, mark)
-                  : g_strdup_printf ("%s%s", ram, mark));
+        add_figure (self, t, _("RAM"), sv->ram_gb_max > sv->ram_gb
+                    /* Translators: “2,048 GB (up to 4,096 GB)” */
+                    ? g_strdup_printf (_("%s (up to %s)%s"), ram, ram_max, mark)
+                    : g_strdup_printf ("%s%s", ram, mark),
+                    &sv->prov, "ram_gb ram_gb_max");
       }
     if (sv->os_storage != NULL)
       add_pair (self, t, _("System drives"), g_strdup (sv->os_storage));
@@ -726,22 +907,25 @@ build_configuration (TsSpecsheet *self)
       {
         g_autofree char *each = with_unit (ts_format_number_auto (sv->nvme_data_tb_each, 2), C_("unit", "TB"));
 
-        add_pair (self, t, _("NVMe data drives"), g_strdup_printf ("%u × %s%s", sv->nvme_data_count, each, mark));
+        add_figure (self, t, _("NVMe data drives"), g_strdup_printf ("%u × %s%s", sv->nvme_data_count, each, mark),
+                    &sv->prov, "nvme_data_count nvme_data_tb_each");
       }
     if (sv->compute_nic_count > 0)
       {
         g_autofree char *gbps = ts_format_gbps (sv->compute_nic_gbps);
 
-        add_pair (self, t, _("Compute network ports"),
-                  g_strdup_printf ("%u × %s%s%s%s", sv->compute_nic_count, gbps,
-                                   sv->compute_nic_model ? " (" : "", sv->compute_nic_model ? sv->compute_nic_model : "",
-                                   sv->compute_nic_model ? ")" : ""));
+        add_figure (self, t, _("Compute network ports"),
+                    g_strdup_printf ("%u × %s%s%s%s", sv->compute_nic_count, gbps,
+                                     sv->compute_nic_model ? " (" : "", sv->compute_nic_model ? sv->compute_nic_model : "",
+                                     sv->compute_nic_model ? ")" : ""),
+                    &sv->prov, "compute_nic_count");
       }
     if (sv->storage_nic_count > 0)
       {
         g_autofree char *gbps = ts_format_gbps (sv->storage_nic_gbps);
 
-        add_pair (self, t, _("Storage network ports"), g_strdup_printf ("%u × %s", sv->storage_nic_count, gbps));
+        add_figure (self, t, _("Storage network ports"), g_strdup_printf ("%u × %s", sv->storage_nic_count, gbps),
+                    &sv->prov, "storage_nic_count storage_nic_gbps");
       }
     if (sv->psu_count > 0)
       {
@@ -752,37 +936,40 @@ build_configuration (TsSpecsheet *self)
             g_autofree char *need = ts_format_kw (sv->max_power_kw);
 
             /* Translators: “6 × 3,200 W; the stated 3+3 does not carry 10.2 kW” */
-            add_pair (self, t, _("Power supplies"),
-                      g_strdup_printf (_("%u × %s; the stated %s does not carry %s%s"), sv->psu_count, psu,
-                                       sv->psu_redundancy != NULL ? sv->psu_redundancy : "—", need, mark));
+            add_figure (self, t, _("Power supplies"),
+                        g_strdup_printf (_("%u × %s; the stated %s does not carry %s%s"), sv->psu_count, psu,
+                                         sv->psu_redundancy != NULL ? sv->psu_redundancy : "—", need, mark),
+                        &sv->prov, "psu_count psu_w psu_redundancy");
           }
         else
           /* Translators: “6 × 3,300 W, redundancy 4+2” */
-          add_pair (self, t, _("Power supplies"),
-                    sv->psu_redundancy != NULL
-                    ? g_strdup_printf (_("%u × %s, redundancy %s%s"), sv->psu_count, psu, sv->psu_redundancy, mark)
-                    : g_strdup_printf ("%u × %s%s", sv->psu_count, psu, mark));
+          add_figure (self, t, _("Power supplies"),
+                      sv->psu_redundancy != NULL
+                      ? g_strdup_printf (_("%u × %s, redundancy %s%s"), sv->psu_count, psu, sv->psu_redundancy, mark)
+                      : g_strdup_printf ("%u × %s%s", sv->psu_count, psu, mark),
+                      &sv->prov, "psu_count psu_w psu_redundancy");
       }
     {
       g_autofree char *mm = sv->height_mm > 0 ? with_unit (ts_format_number (sv->height_mm, 0), C_("unit", "mm")) : NULL;
 
       /* Translators: rack units, as in “8U” */
-      add_pair (self, t, _("Height"), mm != NULL ? g_strdup_printf (_("%uU (%s)"), sv->rack_units, mm)
-                                                : g_strdup_printf (_("%uU"), sv->rack_units));
+      add_figure (self, t, _("Height"), mm != NULL ? g_strdup_printf (_("%uU (%s)"), sv->rack_units, mm)
+                                                  : g_strdup_printf (_("%uU"), sv->rack_units),
+                  &sv->prov, "rack_units height_mm");
     }
     if (sv->weight_kg > 0)
       {
         g_autofree char *kg = with_unit (ts_format_number_auto (sv->weight_kg, 1), C_("unit", "kg"));
 
-        add_pair (self, t, _("Weight"), g_strdup_printf ("%s%s", kg, mark));
+        add_figure (self, t, _("Weight"), g_strdup_printf ("%s%s", kg, mark), &sv->prov, "weight_kg");
       }
     {
       g_autofree char *kw = ts_format_kw (sv->max_power_kw);
       double heat = ts_server_heat_btu_h (plan->catalog, sv);
       g_autofree char *btu = ts_format_btu_h (heat);
 
-      add_pair (self, t, _("Maximum power"), g_strdup_printf ("%s%s", kw, mark));
-      add_pair (self, t, _("Heat output"), g_strdup_printf ("%s%s", btu, mark));
+      add_figure (self, t, _("Maximum power"), g_strdup_printf ("%s%s", kw, mark), &sv->prov, "max_power_kw");
+      add_figure (self, t, _("Heat output"), g_strdup_printf ("%s%s", btu, mark), &sv->prov, "max_power_kw");
     }
     if (sv->cooling != NULL)
       add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
@@ -793,6 +980,7 @@ build_configuration (TsSpecsheet *self)
     if (o->host_ram_needed_bytes > 0)
       add_pair (self, t, _("Host RAM needed per server"), ts_format_gb (o->host_ram_needed_bytes));
   }
+  add_estimates_note (self);
   if (unverified)
     add_text (self, BLOCK_NOTE, _("* Not verified against a vendor document; confirm before ordering."));
 }
@@ -895,6 +1083,41 @@ build_comparison (TsSpecsheet *self)
                                 "inference and fine-tuning."));
 }
 
+/* The rack PDU the catalog's site equipment names, by its ratings (its
+ * name is the catalog's English description of the class). */
+static void
+add_pdu_row (TsSpecsheet    *self,
+             guint           table,
+             const TsOption *o)
+{
+  const TsPdu *pdu = ts_catalog_get_pdu (self->plan->catalog);
+  g_autofree char *volts = NULL;
+  g_autofree char *amps = NULL;
+  g_autofree char *kw = NULL;
+  g_autofree char *rating = NULL;
+  g_autofree char *per_rack = NULL;
+
+  if (pdu == NULL || pdu->capacity_kw <= 0)
+    return;
+  volts = ts_format_number_auto (pdu->input_voltage_v, 0);
+  amps = ts_format_number_auto (pdu->amps_per_phase, 0);
+  kw = ts_format_kw (pdu->capacity_kw);
+  /* Translators: a PDU's input: “400 V, 3 phases × 32 A, 22.17 kW” */
+  rating = g_strdup_printf (ngettext ("%s V, %u phase × %s A, %s", "%s V, %u phases × %s A, %s", pdu->phases),
+                            volts, pdu->phases, amps, kw);
+  /* Translators: “2 per rack (A and B feeds)” */
+  per_rack = g_strdup_printf (ngettext ("%u per rack (A and B feeds)", "%u per rack (A and B feeds)",
+                                        o->pdus_per_rack > 0 ? o->pdus_per_rack : pdu->per_rack),
+                              o->pdus_per_rack > 0 ? o->pdus_per_rack : pdu->per_rack);
+  add_figure (self, table, _("Rack PDU"), g_strdup_printf ("%s; %s", rating, per_rack), &pdu->prov,
+              "input_voltage_v amps_per_phase capacity_kw");
+  if (pdu->outlets_c13 + pdu->outlets_c19 > 0)
+    /* Translators: a PDU's sockets, by their IEC 60320 names */
+    add_figure (self, table, _("PDU outlets"),
+                g_strdup_printf (_("%u × C13, %u × C19 each"), pdu->outlets_c13, pdu->outlets_c19),
+                &pdu->prov, "outlets_c13 outlets_c19");
+}
+
 static void
 build_site (TsSpecsheet *self)
 {
@@ -919,7 +1142,7 @@ build_site (TsSpecsheet *self)
     {
       g_autofree char *kw = ts_format_kw (o->power_kw);
       g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
-      g_autofree char *tons = ts_format_tons (o->cooling_tons);
+      g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
       g_autofree char *amps = ts_format_amps (o->amps_per_phase);
       g_autofree char *feed = ts_format_amps (o->feed_amps);
       g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
@@ -939,6 +1162,8 @@ build_site (TsSpecsheet *self)
                 g_strdup_printf (ngettext ("%uU in %u rack of %uU (up to %s per rack)",
                                            "%uU in %u racks of %uU (up to %s per rack)", o->racks),
                                  o->rack_units, o->racks, s->rack_units, limit));
+      add_pdu_row (self, t, o);
+      add_estimates_note (self);
     }
   else
     add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
@@ -1035,7 +1260,10 @@ build_time (TsSpecsheet *self)
     }
   else
     add_pair (self, t, _("Training time"), NULL);
-  add_pair (self, t, _("Deadline"), s->deadline_days > 0 ? ts_format_days (s->deadline_days) : g_strdup (_("None")));
+  /* without a deadline the scenario on the first page and the drawing
+   * say so; the table does not say it a third time */
+  if (s->deadline_days > 0)
+    add_pair (self, t, _("Deadline"), ts_format_days (s->deadline_days));
   if (o != NULL && o->servers_for_deadline > 0)
     add_pair (self, t, _("Servers to meet the deadline"), format_count (o->servers_for_deadline));
   if (o != NULL && o->energy_kwh > 0)
@@ -1047,7 +1275,7 @@ build_time (TsSpecsheet *self)
       add_pair (self, t, _("Energy"), g_strdup_printf (_("%s, including the site’s PUE %s"), kwh, pue));
     }
   if (o != NULL && o->energy_cost > 0)
-    add_pair (self, t, _("Energy cost"), ts_format_money (o->energy_cost, s->currency));
+    add_pair (self, t, _("Energy cost"), ts_render_format_money (o->energy_cost, s->currency));
 
   /* Translators: heading: what the figures rest on */
   add_text (self, BLOCK_HEADING, _("Assumptions"));
@@ -1127,6 +1355,8 @@ init_style (TsSpecsheet *self)
   cairo_font_options_destroy (options);
 }
 
+static void build_document (TsSpecsheet *self);
+
 TsSpecsheet *
 ts_specsheet_new (const TsPlan *plan,
                   const char   *lang,
@@ -1147,6 +1377,7 @@ ts_specsheet_new (const TsPlan *plan,
   g_array_set_clear_func (self->blocks, (GDestroyNotify) block_clear);
   self->tables = g_array_new (FALSE, TRUE, sizeof (Table));
   self->pages = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  self->estimates = g_ptr_array_new_with_free_func (g_free);
   init_style (self);
 
   lang_push (&guard, self->lang);
@@ -1171,6 +1402,23 @@ ts_specsheet_new (const TsPlan *plan,
   /* Translators: the spec sheet's footer: “Page 1 of 4” */
   self->page_format = g_strdup (_("Page %u of %u"));
 
+  build_document (self);
+
+  lang_pop (&guard);
+  return self;
+}
+
+/* Builds every part of the document anew, in the current language; the
+ * next pagination lays it out again. */
+static void
+build_document (TsSpecsheet *self)
+{
+  g_array_set_size (self->blocks, 0);
+  g_array_set_size (self->tables, 0);
+  g_ptr_array_set_size (self->pages, 0);
+  g_ptr_array_set_size (self->estimates, 0);
+  self->width = self->height = 0;
+
   build_title (self);
   build_scenario (self);
   build_memory (self);
@@ -1179,9 +1427,81 @@ ts_specsheet_new (const TsPlan *plan,
   build_comparison (self);
   build_site (self);
   build_time (self);
+}
 
+static gboolean
+load_logo (const char       *path,
+           cairo_surface_t **logo,
+           GError          **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  cairo_surface_t *surface;
+  cairo_status_t status;
+
+  /* cairo says only “file not found” or “invalid format”: check the
+   * file first for the system's own reason */
+  if (g_access (path, R_OK) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   /* Translators: the first %s is a file name, the second the system's reason */
+                   _("Could not read the logo “%s”: %s"), display, g_strerror (saved));
+      return FALSE;
+    }
+  surface = cairo_image_surface_create_from_png (path);
+  status = cairo_surface_status (surface);
+  if (status != CAIRO_STATUS_SUCCESS || cairo_image_surface_get_width (surface) <= 0
+      || cairo_image_surface_get_height (surface) <= 0)
+    {
+      cairo_surface_destroy (surface);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   /* Translators: %s is a file name */
+                   _("The logo “%s” is not a PNG image"), display);
+      return FALSE;
+    }
+  *logo = surface;
+  return TRUE;
+}
+
+static void
+replace_string (char       **field,
+                const char  *value)
+{
+  g_free (*field);
+  *field = g_strdup (nonempty (value));
+}
+
+gboolean
+ts_specsheet_set_branding (TsSpecsheet      *self,
+                           const TsBranding *branding,
+                           GError          **error)
+{
+  static const TsBranding none = { NULL };
+  cairo_surface_t *logo = NULL;
+  LangGuard guard;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (branding == NULL)
+    branding = &none;
+  if (nonempty (branding->logo_path) != NULL && !load_logo (branding->logo_path, &logo, error))
+    return FALSE;
+
+  replace_string (&self->vendor_name, branding->vendor_name);
+  replace_string (&self->contact, branding->contact);
+  replace_string (&self->quote_email, branding->quote_email);
+  replace_string (&self->customer, branding->customer);
+  replace_string (&self->project, branding->project);
+  replace_string (&self->logo_path, branding->logo_path);
+  g_clear_pointer (&self->logo, cairo_surface_destroy);
+  self->logo = logo;
+
+  lang_push (&guard, self->lang);
+  build_document (self);
   lang_pop (&guard);
-  return self;
+  return TRUE;
 }
 
 void
@@ -1202,6 +1522,14 @@ ts_specsheet_free (TsSpecsheet *self)
   g_free (self->date_text);
   g_free (self->footer_left);
   g_free (self->page_format);
+  g_free (self->vendor_name);
+  g_free (self->contact);
+  g_free (self->quote_email);
+  g_free (self->customer);
+  g_free (self->project);
+  g_free (self->logo_path);
+  g_clear_pointer (&self->logo, cairo_surface_destroy);
+  g_clear_pointer (&self->estimates, g_ptr_array_unref);
   g_free (self);
 }
 
@@ -1354,7 +1682,7 @@ text_style (BlockKind kind)
 {
   switch (kind)
     {
-    case BLOCK_TITLE: return (TextStyle) { SIZE_TITLE, TRUE, 0, 0 };
+    case BLOCK_TITLE: return (TextStyle) { SIZE_TITLE, TRUE, 10, 0 };
     case BLOCK_SUBTITLE: return (TextStyle) { SIZE_SUBTITLE, FALSE, 4, 0 };
     case BLOCK_HEADING: return (TextStyle) { SIZE_HEADING, TRUE, 16, 0 };
     case BLOCK_SUBHEADING: return (TextStyle) { SIZE_SUBHEADING, TRUE, 10, 0 };
@@ -1502,6 +1830,18 @@ drawing_height (TsSpecsheet *self,
   return h > 0 ? h : width * DRAWING_ASPECT;
 }
 
+/* The logo's scale: as large as fits LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH and
+ * the content width, never enlarged past its pixels at 150 dpi. */
+static double
+logo_scale (TsSpecsheet *self,
+            double       width)
+{
+  double w = cairo_image_surface_get_width (self->logo);
+  double h = cairo_image_surface_get_height (self->logo);
+
+  return MIN (MIN (LOGO_MAX_HEIGHT / h, MIN (LOGO_MAX_WIDTH, width) / w), 72.0 / 150.0);
+}
+
 static double
 block_height (TsSpecsheet *self,
               Block       *b,
@@ -1519,6 +1859,8 @@ block_height (TsSpecsheet *self,
       }
     case BLOCK_DRAWING:
       return drawing_height (self, b->drawing, width);
+    case BLOCK_LOGO:
+      return logo_scale (self, width) * cairo_image_surface_get_height (self->logo);
     case BLOCK_PAGE_BREAK:
       return 0;
     case BLOCK_TITLE:
@@ -2096,13 +2438,102 @@ draw_text_block (TsSpecsheet *self,
     draw_mark (b, cr, layout, x, y);
 }
 
-/* One placement: a whole block, or the slice of one taller than a page,
- * clipped to the slice so nothing of the rest shows on this page. */
+static void
+draw_logo (TsSpecsheet *self,
+           cairo_t     *cr,
+           double       x,
+           double       y,
+           double       width)
+{
+  double scale = logo_scale (self, width);
+
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, scale, scale);
+  cairo_set_source_surface (cr, self->logo, 0, 0);
+  /* a smooth scale-down; a PDF keeps the image and its scale */
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_GOOD);
+  cairo_rectangle (cr, 0, 0, cairo_image_surface_get_width (self->logo),
+                   cairo_image_surface_get_height (self->logo));
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
+/* The PDF structure element a block is (a tagged PDF: screen readers
+ * and reflow read the sheet in order, headings as headings). Rows are
+ * paragraphs: cairo 1.16 has no way to close a table across pages. */
+static const char *
+structure_tag (BlockKind kind)
+{
+  switch (kind)
+    {
+    case BLOCK_TITLE: return "H1";
+    case BLOCK_HEADING: return "H2";
+    case BLOCK_SUBHEADING: return "H3";
+    case BLOCK_DRAWING:
+    case BLOCK_LOGO: return "Figure";
+    case BLOCK_SUBTITLE:
+    case BLOCK_TEXT:
+    case BLOCK_NOTE:
+    case BLOCK_BULLET:
+    case BLOCK_CHECK:
+    case BLOCK_CALLOUT:
+    case BLOCK_ROW:
+    case BLOCK_PAGE_BREAK:
+    default: return "P";
+    }
+}
+
+/* A link's attributes for cairo_tag_begin (): quotes and backslashes in
+ * the address escaped. */
+static char *
+link_attributes (const char *uri)
+{
+  GString *out = g_string_new ("uri='");
+
+  for (const char *p = uri; *p; p++)
+    {
+      if (*p == '\'' || *p == '\\')
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '\'');
+  return g_string_free (out, FALSE);
+}
+
+static void draw_placement_content (TsSpecsheet     *self,
+                                    cairo_t         *cr,
+                                    const Placement *p,
+                                    double           page_width);
+
+/* One placement inside its structure element (and its link). Tags mean
+ * something only on a PDF surface; cairo ignores them elsewhere. */
 static void
 draw_placement (TsSpecsheet     *self,
                 cairo_t         *cr,
                 const Placement *p,
                 double           page_width)
+{
+  const Block *b = &g_array_index (self->blocks, Block, p->block);
+  const char *tag = structure_tag (b->kind);
+  g_autofree char *link = b->uri != NULL ? link_attributes (b->uri) : NULL;
+
+  cairo_tag_begin (cr, tag, NULL);
+  if (link != NULL)
+    cairo_tag_begin (cr, CAIRO_TAG_LINK, link);
+  draw_placement_content (self, cr, p, page_width);
+  if (link != NULL)
+    cairo_tag_end (cr, CAIRO_TAG_LINK);
+  cairo_tag_end (cr, tag);
+}
+
+/* One placement: a whole block, or the slice of one taller than a page,
+ * clipped to the slice so nothing of the rest shows on this page. */
+static void
+draw_placement_content (TsSpecsheet     *self,
+                        cairo_t         *cr,
+                        const Placement *p,
+                        double           page_width)
 {
   const Block *b = &g_array_index (self->blocks, Block, p->block);
   double content_w = page_width - 2 * MARGIN_SIDE;
@@ -2113,6 +2544,11 @@ draw_placement (TsSpecsheet     *self,
   if (b->kind == BLOCK_DRAWING)
     {
       draw_drawing (self, cr, b, p, MARGIN_SIDE, content_w);
+      return;
+    }
+  if (b->kind == BLOCK_LOGO)
+    {
+      draw_logo (self, cr, MARGIN_SIDE, p->y, content_w);
       return;
     }
   if (sliced)
@@ -2243,16 +2679,22 @@ ts_specsheet_set_pdf_metadata (TsSpecsheet     *self,
 {
   const char *author;
   g_autofree char *date = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *subject = NULL;
 
   if (cairo_surface_get_type (surface) != CAIRO_SURFACE_TYPE_PDF)
     return;
 
-  author = ts_catalog_get_vendor_name (self->plan->catalog);
+  author = vendor_name (self);
   date = g_date_time_format (self->date, "%Y-%m-%dT%H:%M:%S%:z");
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, self->title);
+  /* the project and customer, when given, make the document findable */
+  title = self->project != NULL ? g_strdup_printf ("%s — %s", self->title, self->project) : g_strdup (self->title);
+  subject = self->customer != NULL ? g_strdup_printf ("%s · %s", self->subject, self->customer)
+                                   : g_strdup (self->subject);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_AUTHOR, author != NULL ? author : "Train Sizer");
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Train Sizer " PACKAGE_VERSION);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, self->subject);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, subject);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_KEYWORDS, self->number);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_MOD_DATE, date);

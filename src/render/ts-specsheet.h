@@ -21,6 +21,21 @@ G_BEGIN_DECLS
 
 typedef struct _TsSpecsheet TsSpecsheet;
 
+/* Who the sheet is from and for, shown on its first page and in the PDF's
+ * metadata. A NULL or empty field is left out, except vendor_name and
+ * quote_email, which then come from the catalog's vendor record. The
+ * logo is a PNG file (SVG is not read: the render layer has no SVG
+ * library), drawn at most 40 pt tall. */
+typedef struct
+{
+  const char *vendor_name;
+  const char *logo_path;     /* PNG */
+  const char *contact;       /* address, telephone, web site: one line */
+  const char *quote_email;   /* where a quote is requested */
+  const char *customer;      /* whom the sheet is for */
+  const char *project;
+} TsBranding;
+
 /* Builds the document's text for plan in language lang ("ru", "en", or
  * NULL for the current language). The current language is restored before
  * this returns; the plan is recomputed in the document's language so its
@@ -31,6 +46,14 @@ TsSpecsheet *ts_specsheet_new                 (const TsPlan *plan,
                                                const char   *lang,
                                                GDateTime    *date);
 void         ts_specsheet_free                (TsSpecsheet  *sheet);
+
+/* Replaces the sheet's branding (copied) and lays the document out anew;
+ * branding NULL: the catalog's vendor record alone. FALSE, with error set
+ * (G_IO_ERROR, G_FILE_ERROR), when the logo cannot be read as a PNG; the
+ * sheet then keeps its previous branding. */
+gboolean     ts_specsheet_set_branding        (TsSpecsheet      *sheet,
+                                               const TsBranding *branding,
+                                               GError          **error);
 
 /* Lays the document out on pages of width × height points and returns the
  * number of pages (at least 1). Idempotent for the same size. */

@@ -179,8 +179,9 @@ def pdf_server_heat():
             run("pdf", "--model", "llama-3.1-8b", "--server", server, "--servers", "1", "--output", pdf)
             text = " ".join(subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
                                            text=True).stdout.split())
-            kw = re.search(r"Maximum power ([\d.,]+) kW", text)
-            heat = re.search(r"Heat output ([\d,]+) BTU/h", text)
+            # an estimated figure is marked “≈” before it
+            kw = re.search(r"Maximum power (?:≈ )?([\d.,]+) kW", text)
+            heat = re.search(r"Heat output (?:≈ )?([\d,]+) BTU/h", text)
             assert kw and heat, f"{server}: no power or heat row"
             close(float(heat.group(1).replace(",", "")), float(kw.group(1)) * BTU_H_PER_KW, 0.005,
                   f"{server} heat output")

@@ -32,6 +32,14 @@ ts_pdf_tool (const char *tool,
       argv[2] = path;
       argv[3] = "-";
     }
+  /* "pdfinfo -url": the link annotations of every page */
+  if (g_strcmp0 (tool, "pdfinfo -url") == 0)
+    {
+      argv[0] = "pdfinfo";
+      argv[1] = "-url";
+      argv[2] = path;
+      argv[3] = NULL;
+    }
   g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error);
   g_assert_no_error (error);
   if (!g_spawn_check_wait_status (status, NULL))

@@ -9,7 +9,8 @@
 G_BEGIN_DECLS
 
 /* Output of pdfinfo FILE, pdftotext FILE - or, for tool "pdftotext -layout",
- * pdftotext -layout FILE - (fails the test otherwise). */
+ * pdftotext -layout FILE - (and "pdfinfo -url": pdfinfo -url FILE); fails
+ * the test otherwise. */
 char *ts_pdf_tool       (const char *tool,
                          const char *path);
 /* Whitespace of any kind (U+202F, U+00A0, line breaks) as single spaces. */

@@ -311,7 +311,8 @@ test_write_fails (void)
 
 /* The preview of a cluster of thousands of racks (which crashed, as the
  * PDF did) opens with as many pages as the command line's PDF of the
- * same scenario. */
+ * same scenario: at least the four parts (identical racks are drawn
+ * once, so the elevation no longer runs to hundreds of pages). */
 static void
 test_preview_huge_cluster (void)
 {
@@ -352,7 +353,7 @@ test_preview_huge_cluster (void)
   cli_pdf (scenario_path, "en", pdf_path);
   info = ts_pdf_tool ("pdfinfo", pdf_path);
   pages = ts_pdf_info_field (info, "Pages");
-  g_assert_cmpuint (g_ascii_strtoull (pages, NULL, 10), >, 100);
+  g_assert_cmpuint (g_ascii_strtoull (pages, NULL, 10), >=, 4);
   g_assert_cmpuint (n_areas, ==, g_ascii_strtoull (pages, NULL, 10));
   g_remove (pdf_path);
 }

@@ -173,6 +173,237 @@ test_context_in_error (void)
   cairo_surface_destroy (surface);
 }
 
+/* A logo to brand with: a 600 × 200 PNG (a coloured band), written with
+ * cairo into the test's folder. */
+static char *
+write_logo (void)
+{
+  char *path = g_build_filename (tmpdir, "logo.png", NULL);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 200);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, 0.1, 0.3, 0.6);
+  cairo_rectangle (cr, 0, 0, 600, 200);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 1, 0.8, 0);
+  cairo_arc (cr, 100, 100, 80, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  return path;
+}
+
+/* The number of images pdfimages -list finds in the PDF (its two header
+ * lines left out). */
+static guint
+count_images (const char *path)
+{
+  const char *argv[] = { "pdfimages", "-list", path, NULL };
+  g_autofree char *out = NULL;
+  g_auto(GStrv) lines = NULL;
+  int status = 0;
+  guint n = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                               NULL, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 2; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) != '\0')
+      n++;
+  return n;
+}
+
+/* A branded Russian sheet: the vendor, its contact and quote address,
+ * the customer and the project on the first page, the logo drawn, and
+ * the PDF's metadata naming them (pdfinfo). A user catalog's vendor
+ * record stands in for the built-in demo vendor entirely. */
+static void
+test_branding (void)
+{
+  static const char overlay[] =
+    "{\"schema_version\": 1, \"vendor\": {\"name\": \"ООО «Вычислитель»\", "
+    "\"quote_email\": \"zakaz@vychislitel.ru\"}}";
+  g_autofree char *overlay_path = g_build_filename (tmpdir, "vendor.json", NULL);
+  g_autofree char *logo = write_logo ();
+  g_autofree char *path = g_build_filename (tmpdir, "branded-ru.pdf", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsCatalog) catalog = NULL;
+  g_autoptr(TsScenario) scenario = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(TsSpecsheet) sheet = NULL;
+  g_autofree char *text = NULL;
+  g_auto(GStrv) pages = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *info = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *author = NULL;
+  g_autofree char *subject = NULL;
+  g_autofree char *creator = NULL;
+  TsBranding branding = {
+    .logo_path = logo,
+    .contact = "Москва, ул. Тверская, 1 · +7 495 000-00-00",
+    .customer = "АО «Заказчик»",
+    .project = "Языковая модель для поддержки",
+  };
+
+  g_assert_true (g_file_set_contents (overlay_path, overlay, -1, NULL));
+  catalog = ts_catalog_new_with_overlay (overlay_path, &error);
+  g_assert_no_error (error);
+  scenario = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  plan = ts_plan_compute (catalog, scenario, &error);
+  g_assert_no_error (error);
+  sheet = ts_specsheet_new (plan, "ru", NULL);
+  g_assert_true (ts_specsheet_set_branding (sheet, &branding, &error));
+  g_assert_no_error (error);
+  g_assert_true (ts_specsheet_write_pdf (sheet, path, &error));
+  g_assert_no_error (error);
+
+  /* TS_PDF_DUMP=DIR keeps a copy for a person to look at */
+  if (g_getenv ("TS_PDF_DUMP") != NULL)
+    {
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+      g_autofree char *copy = g_build_filename (g_getenv ("TS_PDF_DUMP"), "branded-ru.pdf", NULL);
+
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (copy, contents, length, NULL));
+    }
+  text = ts_pdf_tool ("pdftotext", path);
+  pages = g_strsplit (text, "\f", 2);
+  first = ts_pdf_normalise (pages[0]);
+  /* the vendor from the user catalog, with the branding's contact and
+   * the catalog's quote address, and whom the sheet is for */
+  g_assert_nonnull (strstr (first, "ООО «Вычислитель»"));
+  g_assert_nonnull (strstr (first, "Москва, ул. Тверская, 1"));
+  g_assert_nonnull (strstr (first, "zakaz@vychislitel.ru"));
+  g_assert_nonnull (strstr (first, "АО «Заказчик»"));
+  g_assert_nonnull (strstr (first, "Языковая модель для поддержки"));
+  /* nothing of the built-in demo vendor anywhere */
+  g_assert_null (strstr (text, "example.com"));
+  g_assert_null (strstr (text, "demo vendor"));
+  g_assert_cmpuint (count_images (path), ==, 1);
+
+  info = ts_pdf_tool ("pdfinfo", path);
+  title = ts_pdf_info_field (info, "Title");
+  author = ts_pdf_info_field (info, "Author");
+  subject = ts_pdf_info_field (info, "Subject");
+  creator = ts_pdf_info_field (info, "Creator");
+  g_assert_nonnull (strstr (title, "Языковая модель для поддержки"));
+  g_assert_cmpstr (author, ==, "ООО «Вычислитель»");
+  g_assert_nonnull (strstr (subject, "АО «Заказчик»"));
+  g_assert_true (g_str_has_prefix (creator, "Train Sizer"));
+
+  /* a tagged PDF (cairo 1.16 writes the structure tree, not yet the
+   * MarkInfo flag pdfinfo reports): the title and headings as such, the
+   * quote address a mailto link (pdfinfo -url lists the annotation) */
+  {
+    g_autofree char *bytes = NULL;
+    g_autofree char *urls = ts_pdf_tool ("pdfinfo -url", path);
+    gsize length = 0;
+
+    g_assert_true (g_file_get_contents (path, &bytes, &length, NULL));
+    g_assert_nonnull (memmem (bytes, length, "/StructTreeRoot", strlen ("/StructTreeRoot")));
+    g_assert_nonnull (memmem (bytes, length, "/S /H1", strlen ("/S /H1")));
+    g_assert_nonnull (memmem (bytes, length, "/S /H2", strlen ("/S /H2")));
+    g_assert_nonnull (strstr (urls, "mailto:zakaz@vychislitel.ru"));
+  }
+
+  /* a logo that is not a PNG is refused with the file named, and the
+   * sheet keeps its branding */
+  {
+    TsBranding bad = { .logo_path = overlay_path };
+
+    g_assert_false (ts_specsheet_set_branding (sheet, &bad, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+    g_assert_nonnull (strstr (error->message, "vendor.json"));
+    g_clear_error (&error);
+    g_assert_true (ts_specsheet_write_pdf (sheet, path, &error));
+    g_assert_cmpuint (count_images (path), ==, 1);
+  }
+}
+
+/* The English spec sheet of 70B full training on server_id, flattened. */
+static char *
+sheet_text_for_server (TsCatalog  *catalog,
+                       const char *server_id)
+{
+  g_autoptr(TsScenario) scenario = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  g_autofree char *name = g_strconcat (server_id, ".pdf", NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+
+  ts_scenario_set_server (scenario, server_id);
+  plan = ts_plan_compute (catalog, scenario, &error);
+  g_assert_no_error (error);
+  path = write_sheet (plan, "en", name);
+  text = ts_pdf_tool ("pdftotext", path);
+  return ts_pdf_normalise (text);
+}
+
+/* Estimates visible: a server whose weight the catalog marks as an
+ * estimate shows “≈” before it and names it in the footnote under the
+ * table; a server whose weight is sourced shows no mark there. The
+ * peak compute is the GPUs × the GPU's dense BF16 figure (in PFLOPS),
+ * computed here from the catalog's record. */
+static void
+test_estimates_marked (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsServer *estimated = NULL, *sourced = NULL;
+
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const TsServer *sv = ts_catalog_get_server (catalog, i);
+
+      if (sv->weight_kg <= 0 || sv->gpu == NULL || g_strcmp0 (sv->kind, "server") != 0)
+        continue;
+      if (ts_server_is_estimate (sv, "weight_kg") && estimated == NULL)
+        estimated = sv;
+      if (!ts_server_is_estimate (sv, "weight_kg") && sourced == NULL)
+        sourced = sv;
+    }
+  g_assert_nonnull (estimated);
+  g_assert_nonnull (sourced);
+
+  {
+    g_autofree char *text = sheet_text_for_server (catalog, estimated->id);
+    g_autofree char *pflops = ts_format_number_auto (estimated->gpu_count * estimated->gpu->tflops_bf16 / 1000, 1);
+    g_autofree char *peak = g_strdup_printf ("%s PFLOPS BF16", pflops);
+
+    g_assert_nonnull (strstr (text, "Weight ≈ "));
+    g_assert_nonnull (strstr (text, "≈ An estimate, not a vendor's published figure:"));
+    /* the footnote gives the catalog's reason for the weight */
+    g_assert_nonnull (strstr (text, ts_provenance_get_estimate_reason (&estimated->prov, "weight_kg")));
+    g_assert_nonnull (strstr (text, peak));
+  }
+  {
+    g_autofree char *text = sheet_text_for_server (catalog, sourced->id);
+
+    g_assert_null (strstr (text, "Weight ≈ "));
+  }
+}
+
+/* A scenario without a deadline says so once in its time part, not in
+ * three lines in a row (the drawing's verdict, its servers-for-the-
+ * deadline line and the table's row): “no deadline” (any case) appears
+ * once on the time page, and the scenario's “Deadline” row on page 1. */
+static void
+test_no_deadline_once (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autofree char *text = sheet_text_for_server (catalog, "dgx-h200");
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+  guint n = 0;
+
+  for (const char *p = strstr (lower, "no deadline"); p != NULL; p = strstr (p + 1, "no deadline"))
+    n++;
+  g_assert_cmpuint (n, ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -188,6 +419,9 @@ main (int    argc,
   g_test_add_func ("/specsheet/catalog-length-name", test_catalog_length_name);
   g_test_add_func ("/specsheet/headings-whole", test_headings_whole);
   g_test_add_func ("/specsheet/context-in-error", test_context_in_error);
+  g_test_add_func ("/specsheet/branding", test_branding);
+  g_test_add_func ("/specsheet/estimates-marked", test_estimates_marked);
+  g_test_add_func ("/specsheet/no-deadline-once", test_no_deadline_once);
 
   status = g_test_run ();
   ts_pdf_remove_dir (tmpdir);

@@ -340,9 +340,27 @@ test_rack_height_grows (void)
   h64_narrow = ts_render_drawing_height (TS_DRAWING_RACK, plans[PLAN_405B_64], -1, 400, &style);
   g_assert_cmpfloat (h1, >, 0);
   g_assert_cmpfloat (h8, >=, h1);
-  g_assert_cmpfloat (h64, >, h8);
-  /* wrapping: half the width, about twice the rows */
-  g_assert_cmpfloat (h64_narrow, >, 1.5 * h64);
+  /* identical racks are drawn once: 32 racks, three a row at 800 px,
+   * would take 11 rows; their few kinds take two at most */
+  g_assert_cmpfloat (h64, >=, h8);
+  g_assert_cmpfloat (h64, <, 2.5 * h1);
+  g_assert_cmpfloat (h64_narrow, >=, h64);
+
+  /* a rack unlike its neighbours is drawn apart: racks 1–5, 6 and 7–32
+   * are three racks, one per row at 400 px, three in one row at 1200 px */
+  {
+    g_autoptr(TsPlan) differing = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-h200", 64);
+    GArray *racks = (GArray *) ts_option_get_rack_detail (&g_array_index (differing->options, TsOption, 0));
+    double h_same_narrow = ts_render_drawing_height (TS_DRAWING_RACK, differing, -1, 400, &style);
+    double h_wide, h_narrow;
+
+    g_assert_cmpuint (racks->len, ==, 32);
+    g_array_index (racks, TsRack, 5).weight_kg += 100;
+    h_wide = ts_render_drawing_height (TS_DRAWING_RACK, differing, -1, 1200, &style);
+    h_narrow = ts_render_drawing_height (TS_DRAWING_RACK, differing, -1, 400, &style);
+    g_assert_cmpfloat (h_narrow, >, 2.5 * h_same_narrow);
+    g_assert_cmpfloat (h_wide, <, 1.2 * h_same_narrow);
+  }
 
   /* the comparison grows by a row per option */
   g_assert_cmpfloat (ts_render_drawing_height (TS_DRAWING_COMPARISON, plans[PLAN_405B_64], -1, 1200, &style), >,
@@ -351,10 +369,11 @@ test_rack_height_grows (void)
 
 /* Russian digit groups are set apart by U+202F (design: “1 128 ГБ”).
  * Cantarell's U+202F is a sixth of an em, too little to see at screen
- * sizes, so the render layer widens it: a group gap of at least 0.3 em.
+ * sizes, so the render layer widens it: a group gap of at least a quarter
+ * of an em (a word space is wider still: see test-render-text.c).
  * Checked on a lone number and on one inside a sentence (Pango splits
  * runs differently), at 12 pt and 96 dpi: 1 em = 16 px. */
-#define GROUP_GAP_MIN_EM 0.3
+#define GROUP_GAP_MIN_EM 0.25
 
 static void
 test_digit_groups_visible (void)
@@ -420,8 +439,7 @@ test_long_title_wraps (void)
 
 /* Racks to scale: a 19-inch panel is 482.6 mm wide and 1U is 44.45 mm
  * (EIA-310), so an 8U server is drawn 8 × 44.45 / 482.6 ≈ 0.737 times as
- * tall as it is wide. (Long empty runs are collapsed, so the check is on
- * a device, not on the rack's total height.) */
+ * tall as it is wide. (The rack's whole height: rack/same-unit-height.) */
 static void
 test_rack_to_scale (void)
 {
@@ -497,6 +515,166 @@ test_rack_to_scale (void)
     g_assert_cmpfloat (fabs (ratio - expected), <, 0.05);
   }
   cairo_surface_destroy (s);
+}
+
+/* The longest vertical run of a colour in column x, bridging breaks of
+ * up to 12 px (the feed letter on a PDU strip: small type, some 9 px). */
+static int
+column_run (cairo_surface_t *s,
+            int              x,
+            TsColor          color)
+{
+  int h = cairo_image_surface_get_height (s);
+  int start = -1, last = -1, longest = 0;
+
+  for (int y = 0; y < h; y++)
+    {
+      guint32 p = pixel (s, x, y);
+
+      if (abs ((int) ((p >> 16) & 0xff) - (int) round (color.r * 255)) > 1
+          || abs ((int) ((p >> 8) & 0xff) - (int) round (color.g * 255)) > 1
+          || abs ((int) (p & 0xff) - (int) round (color.b * 255)) > 1)
+        continue;
+      if (start < 0 || y - last > 12)
+        start = y;
+      last = y;
+      longest = MAX (longest, last - start + 1);
+    }
+  return longest;
+}
+
+/* One U is the same height in every rack, free units included: each
+ * rack's 0U PDU strip runs the rack's whole height, 42 U, and a 42U rack
+ * is 42 × 44.45 mm tall for a 482.6 mm panel (EIA-310): 3.869 times the
+ * panel's width, whether the rack is full or half empty. Checked on the
+ * 1-rack plan and on the 32-rack one (racks of 23, 19 and 17 U used). */
+static void
+test_rack_same_unit_height (void)
+{
+  const PlanId ids[] = { PLAN_8B_FULL, PLAN_405B_64 };
+  TsColor pdu = ts_render_role_color (TS_DEVICE_PDU);
+  TsRenderStyle style;
+
+  ts_render_style_init (&style, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      int w = 1600;
+      int h = (int) ts_render_drawing_height (TS_DRAWING_RACK, plans[ids[i]], -1, w, &style);
+      cairo_surface_t *s = render (TS_DRAWING_RACK, plans[ids[i]], w, h, &style);
+      int tallest = 0, shortest = G_MAXINT, strips = 0, panel = 0, strip_height = 0;
+
+      maybe_dump (s, "rack-unit-height", &style);
+      for (int x = 0; x < w; x++)
+        tallest = MAX (tallest, column_run (s, x, pdu));
+      g_assert_cmpint (tallest, >, 100);
+      /* every strip (columns with a tall PDU run; its feed letter cuts
+       * some of them) as tall as the tallest */
+      for (int x = 0; x <= w; x++)
+        {
+          int run = x < w ? column_run (s, x, pdu) : 0;
+
+          if (run > tallest / 2)
+            strip_height = MAX (strip_height, run);
+          else if (strip_height > 0)
+            {
+              shortest = MIN (shortest, strip_height);
+              strips++;
+              strip_height = 0;
+            }
+        }
+      /* two strips (feeds A and B) per drawn rack */
+      g_assert_cmpint (strips, >=, 2);
+      g_assert_cmpint (tallest - shortest, <=, 2);
+      /* the panel: the widest row of the server colour */
+      for (int y = 0; y < h; y++)
+        {
+          int run = 0;
+          TsColor slate = ts_render_role_color (TS_DEVICE_SERVER);
+
+          for (int x = 0; x < w; x++)
+            {
+              guint32 p = pixel (s, x, y);
+
+              if (abs ((int) ((p >> 16) & 0xff) - (int) round (slate.r * 255)) <= 1
+                  && abs ((int) (p & 0xff) - (int) round (slate.b * 255)) <= 1)
+                {
+                  run++;
+                  panel = MAX (panel, run);
+                }
+              else
+                run = 0;
+            }
+        }
+      g_assert_cmpfloat (fabs ((double) tallest / panel - 42 * 44.45 / 482.6), <, 0.1);
+      cairo_surface_destroy (s);
+    }
+}
+
+/* The comparison marks a figure that rests on a catalog estimate as the
+ * spec sheet does: every power cell of an option whose server's maximum
+ * power the catalog marks as an estimate reads “≈ … kW”, the others
+ * plain. The drawing is written to a PDF and read back with pdftotext. */
+static void
+test_comparison_estimates (void)
+{
+  g_autoptr(TsPlan) plan = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-h200", 64);
+  g_autofree char *dir = g_dir_make_tmp ("ts-render-pdf-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "comparison.pdf", NULL);
+  g_autofree char *out = NULL;
+  g_autoptr(GRegex) marked_kw = g_regex_new ("≈\\s+[0-9.,]+\\s+kW", 0, 0, NULL);
+  g_autoptr(GRegex) any_kw = g_regex_new ("(?<![0-9.,])[0-9.,]+\\s+kW", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  const char *argv[] = { "pdftotext", "-layout", path, "-", NULL };
+  TsRenderStyle style;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  guint estimated = 0, marks = 0, figures = 0;
+  int status = 0;
+
+  /* two servers whose power the catalog marks an estimate or not, as the
+   * catalog has them */
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const TsServer *sv = ts_catalog_get_server (catalog, i);
+
+      if (g_strcmp0 (sv->kind, "server") != 0 || sv->gpu == NULL || g_str_equal (sv->id, "dgx-h200"))
+        continue;
+      if (ts_server_is_estimate (sv, "max_power_kw") ? estimated < 2 : figures < 2)
+        {
+          ts_render_fixture_add_option (plan, sv->id, 64);
+          if (ts_server_is_estimate (sv, "max_power_kw"))
+            estimated++;
+          else
+            figures++;
+        }
+    }
+  g_assert_cmpuint (estimated, >, 0);
+  estimated += ts_server_is_estimate (g_array_index (plan->options, TsOption, 0).server, "max_power_kw");
+
+  ts_render_style_init (&style, FALSE);
+  style.print = TRUE;
+  style.dpi = 72;
+  surface = cairo_pdf_surface_create (path, 1400, 800);
+  cr = cairo_create (surface);
+  ts_render_drawing (TS_DRAWING_COMPARISON, cr, plan, -1, 1400, 800, &style, NULL);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                               NULL, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  for (g_regex_match (marked_kw, out, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    marks++;
+  g_clear_pointer (&match, g_match_info_unref);
+  figures = 0;
+  for (g_regex_match (any_kw, out, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    figures++;
+  g_assert_cmpuint (figures, ==, plan->options->len);
+  g_assert_cmpuint (marks, ==, estimated);
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 static void
@@ -664,25 +842,63 @@ test_export_unwritable (void)
 
 
 /* Rows outside the clip are skipped; what is inside must not change. */
+/* 64 × DGX H200 in 32 racks where racks 6 and 20 differ from the rest
+ * (heavier, and drawing a kilowatt more): five racks to draw (1–5, 6,
+ * 7–19, 20, 21–32). */
+static TsPlan *
+plan_with_differing_racks (void)
+{
+  TsPlan *plan = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-h200", 64);
+  GArray *racks = (GArray *) ts_option_get_rack_detail (&g_array_index (plan->options, TsOption, 0));
+
+  g_assert_cmpuint (racks->len, ==, 32);
+  g_array_index (racks, TsRack, 5).weight_kg += 100;
+  g_array_index (racks, TsRack, 19).weight_kg += 100;
+  g_array_index (racks, TsRack, 5).power_kw += 1;
+  g_array_index (racks, TsRack, 19).power_kw += 1;
+  return plan;
+}
+
+/* The power drawing's bars per rack: racks that draw alike share one bar
+ * (“6–32 … (× 27)”), so 4 and 32 identical racks take the same height,
+ * and racks that differ get bars of their own (a taller drawing). */
+static void
+test_power_rack_bars_grouped (void)
+{
+  g_autoptr(TsPlan) eight = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 8);
+  g_autoptr(TsPlan) differing = plan_with_differing_racks ();
+  TsRenderStyle style;
+  double h4, h32, h_differing;
+
+  ts_render_style_init (&style, FALSE);
+  g_assert_cmpuint (g_array_index (eight->options, TsOption, 0).racks, ==, 4);
+  h4 = ts_render_drawing_height (TS_DRAWING_POWER, eight, -1, 800, &style);
+  h32 = ts_render_drawing_height (TS_DRAWING_POWER, plans[PLAN_405B_64], -1, 800, &style);
+  h_differing = ts_render_drawing_height (TS_DRAWING_POWER, differing, -1, 800, &style);
+  g_assert_cmpfloat (h32, ==, h4);
+  g_assert_cmpfloat (h_differing, >, h32);
+}
+
 static void
 test_rack_clip (void)
 {
+  g_autoptr(TsPlan) plan = plan_with_differing_racks ();
   TsRenderStyle style;
   int w = 800, h;
   cairo_surface_t *full, *part;
   cairo_t *cr;
 
   ts_render_style_init (&style, FALSE);
-  h = (int) ts_render_drawing_height (TS_DRAWING_RACK, plans[PLAN_405B_64], -1, w, &style);
+  h = (int) ts_render_drawing_height (TS_DRAWING_RACK, plan, -1, w, &style);
   g_assert_cmpint (h, >, 1000);
-  full = render (TS_DRAWING_RACK, plans[PLAN_405B_64], w, h, &style);
+  full = render (TS_DRAWING_RACK, plan, w, h, &style);
   part = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cr = cairo_create (part);
   ts_render_set_color (cr, &style.background);
   cairo_paint (cr);
   cairo_rectangle (cr, 0, h / 2, w, h / 4);
   cairo_clip (cr);
-  ts_render_drawing (TS_DRAWING_RACK, cr, plans[PLAN_405B_64], -1, w, h, &style, NULL);
+  ts_render_drawing (TS_DRAWING_RACK, cr, plan, -1, w, h, &style, NULL);
   cairo_destroy (cr);
   cairo_surface_flush (part);
   for (int y = h / 2; y < h / 2 + h / 4; y++)
@@ -934,6 +1150,8 @@ main (int    argc,
   g_test_add_func ("/render/long-title-wraps", test_long_title_wraps);
   g_test_add_func ("/render/digit-groups-visible", test_digit_groups_visible);
   g_test_add_func ("/render/rack/to-scale", test_rack_to_scale);
+  g_test_add_func ("/render/rack/same-unit-height", test_rack_same_unit_height);
+  g_test_add_func ("/render/comparison/estimates", test_comparison_estimates);
   g_test_add_func ("/render/no-option", test_no_option);
   g_test_add_func ("/render/describe/numbers", test_describe_numbers);
   g_test_add_func ("/render/describe/russian", test_describe_russian);
@@ -941,6 +1159,7 @@ main (int    argc,
   g_test_add_func ("/render/export/unwritable", test_export_unwritable);
   g_test_add_func ("/render/rack/options", test_rack_options);
   g_test_add_func ("/render/rack/clip", test_rack_clip);
+  g_test_add_func ("/render/power/rack-bars-grouped", test_power_rack_bars_grouped);
   g_test_add_func ("/render/option-index", test_option_index);
   g_test_add_func ("/render/cli-draw", test_cli_draw);
 

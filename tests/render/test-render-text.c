@@ -1,0 +1,583 @@
+/* test-render-text.c — drawn text reads as it is written
+ *
+ * Two independent readings of what the render layer draws:
+ *
+ * - ink gaps: each string is drawn through the render layer's own text
+ *   path (screen and page metrics, many sizes) and the columns of the
+ *   image without ink are measured. Every space must leave a gap of a
+ *   good part of an em, and no gap that wide may appear between the
+ *   letters of a word. The strings are those that once read wrong
+ *   (“Llama 3.170B”, “(noactivations)”, “8 8 203 BTU/ч”).
+ * - OCR: a drawing is rendered to PNG at a generous scale and read back
+ *   with Tesseract (Debian's tesseract-ocr, -eng, -rus); the words the
+ *   drawing writes must come back with their spaces. Without Tesseract
+ *   the OCR cases are reported as skipped (build-aux/deps installs it).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "ts-render-private.h"
+#include "ts-render-fixture.h"
+#include "ts-test-support.h"
+
+static TsCatalog *catalog;
+
+/* ---- ink gaps ------------------------------------------------------------ */
+
+/* A space leaves at least this much of an em between the ink of the
+ * letters on either side (word space 0.33 em, digit-group space 0.2 em,
+ * each with the letters' side bearings); letters of a word leave less. */
+#define SPACE_GAP_MIN_EM   0.2
+
+typedef struct
+{
+  int start, end;   /* pixels without ink, end exclusive */
+} Gap;
+
+/* The runs of columns without ink between the first and the last inked
+ * column (alpha above a quarter: antialiasing fringes do not count). */
+static GArray *
+ink_gaps (cairo_surface_t *s)
+{
+  GArray *gaps = g_array_new (FALSE, FALSE, sizeof (Gap));
+  const guint8 *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s);
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+  int last_ink = -1;
+
+  for (int x = 0; x < w; x++)
+    {
+      gboolean ink = FALSE;
+
+      for (int y = 0; y < h && !ink; y++)
+        ink = data[y * stride + x] > 64;
+      if (!ink)
+        continue;
+      if (last_ink >= 0 && x > last_ink + 1)
+        {
+          Gap gap = { last_ink + 1, x };
+
+          g_array_append_val (gaps, gap);
+        }
+      last_ink = x;
+    }
+  return gaps;
+}
+
+/* The runs of columns with ink (start, end exclusive), left to right. */
+static GArray *
+ink_runs (cairo_surface_t *s)
+{
+  GArray *runs = g_array_new (FALSE, FALSE, sizeof (Gap));
+  const guint8 *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s);
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+  gboolean in_run = FALSE;
+
+  for (int x = 0; x < w; x++)
+    {
+      gboolean ink = FALSE;
+
+      for (int y = 0; y < h && !ink; y++)
+        ink = data[y * stride + x] > 64;
+      if (ink && !in_run)
+        {
+          Gap run = { x, x + 1 };
+
+          g_array_append_val (runs, run);
+        }
+      else if (ink)
+        g_array_index (runs, Gap, runs->len - 1).end = x + 1;
+      in_run = ink;
+    }
+  return runs;
+}
+
+/* Draws text through the render layer at font_px pixels per em and checks
+ * its gaps: the gap where each space is drawn (found from the width of
+ * the text before it) is at least SPACE_GAP_MIN_EM wide, and wider than
+ * every gap between letters, so a reader (or an OCR) tells them apart. */
+static void
+check_spaces_drawn (const char *text,
+                    double      font_px,
+                    gboolean    print)
+{
+  TsRenderStyle style;
+  TsRenderCtx ctx;
+  cairo_surface_t *s;
+  cairo_t *cr;
+  g_autoptr(GArray) gaps = NULL;
+  g_autoptr(GArray) is_space = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  double em, x0 = 2;
+  int narrowest_space = G_MAXINT, widest_letter = 0;
+  int w = (int) (font_px * 40), h = (int) (font_px * 2);
+  const char *where = print ? "page" : "screen";
+
+  ts_render_style_init (&style, FALSE);
+  style.print = print;
+  style.font_size = font_px * 72.0 / style.dpi;
+  s = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
+  cr = cairo_create (s);
+  ts_render_ctx_init (&ctx, cr, NULL, -1, w, h, &style, NULL);
+  em = ctx.em;
+  g_assert_cmpfloat (fabs (em - font_px), <, 0.01);
+  ts_render_text (&ctx, text, x0, 0, w - 2 * x0, TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL,
+                  &style.foreground);
+  cairo_surface_flush (s);
+  gaps = ink_gaps (s);
+  g_array_set_size (is_space, gaps->len);
+
+  /* the gap under the middle of each space */
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      g_autofree char *before = g_strndup (text, p - text);
+      g_autofree char *through = g_strndup (text, g_utf8_next_char (p) - text);
+      double start = 0, end;
+      gboolean found = FALSE;
+
+      if (!g_unichar_isspace (c) && c != 0x202F)
+        continue;
+      if (*before != '\0')
+        ts_render_text_size (&ctx, before, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &start, NULL);
+      ts_render_text_size (&ctx, through, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &end, NULL);
+      for (guint i = 0; i < gaps->len && !found; i++)
+        {
+          const Gap *gap = &g_array_index (gaps, Gap, i);
+          double middle = x0 + (start + end) / 2;
+
+          if (gap->start <= middle && middle <= gap->end)
+            {
+              g_array_index (is_space, gboolean, i) = found = TRUE;
+              narrowest_space = MIN (narrowest_space, gap->end - gap->start);
+            }
+        }
+      if (!found)
+        g_error ("“%s” at %.1f px (%s): ink where the space after “%s” is", text, font_px, where, before);
+    }
+  for (guint i = 0; i < gaps->len; i++)
+    if (!g_array_index (is_space, gboolean, i))
+      widest_letter = MAX (widest_letter, g_array_index (gaps, Gap, i).end - g_array_index (gaps, Gap, i).start);
+
+  if (narrowest_space < SPACE_GAP_MIN_EM * em)
+    g_error ("“%s” at %.1f px (%s): a space leaves only %d px between letters", text, font_px, where,
+             narrowest_space);
+  if (narrowest_space <= widest_letter)
+    g_error ("“%s” at %.1f px (%s): a space (%d px) is no wider than a gap between letters (%d px)",
+             text, font_px, where, narrowest_space, widest_letter);
+  if (g_getenv ("TS_TEXT_DEBUG") != NULL)
+    g_printerr ("%-36s %5.1f px %-6s space ≥ %d px (%.2f em), letters ≤ %d px\n", text, font_px, where,
+                narrowest_space, narrowest_space / em, widest_letter);
+  ts_render_ctx_clear (&ctx);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
+/* Text the drawings write, as they write it: a no-break space between a
+ * number and its unit, a narrow one between digit groups. */
+static const char *const english_texts[] = {
+  "Llama 3.1 70B",
+  "(no activations)",
+  "17.6\u00a0GB per GPU",
+  "in 1 rack",
+  "Rack 1",
+  "70.55\u00a0B active",
+  "990 TFLOPS dense",
+  "2,227,445\u00a0BTU/h",
+};
+
+static const char *const russian_texts[] = {
+  "Стойка 1",
+  "NVIDIA DGX H200 в 1 стойке",
+  "88\u202f203\u00a0BTU/ч",
+  "8\u202f192 токена",
+  "990 TFLOPS в плотных вычислениях",
+  "17,6\u00a0ГБ на GPU",
+};
+
+/* From small print on screen (7.5 pt) to presenter sizes. */
+static const double font_pixels[] = { 10, 11, 12, 13.3333, 16, 20, 24, 32 };
+
+static void
+check_texts (const char *const *texts,
+             guint              n)
+{
+  for (guint i = 0; i < n; i++)
+    for (guint f = 0; f < G_N_ELEMENTS (font_pixels); f++)
+      for (int print = 0; print <= 1; print++)
+        check_spaces_drawn (texts[i], font_pixels[f], print);
+}
+
+static void
+test_spaces_english (void)
+{
+  check_texts (english_texts, G_N_ELEMENTS (english_texts));
+}
+
+static void
+test_spaces_russian (void)
+{
+  check_texts (russian_texts, G_N_ELEMENTS (russian_texts));
+}
+
+/* A digit-group space is narrower than a word space, so “88 203 BTU/h”
+ * reads as one number and its unit (it once read “8 8 203”): measured on
+ * the advances Pango lays out, at 16 px. */
+static void
+test_group_space_narrower (void)
+{
+  PangoFontMap *map = pango_cairo_font_map_get_default ();
+  g_autoptr(GObject) context_object = G_OBJECT (pango_font_map_create_context (map));
+  PangoContext *context = PANGO_CONTEXT (context_object);
+  g_autoptr(GObject) layout_object = G_OBJECT (pango_layout_new (context));
+  PangoLayout *layout = PANGO_LAYOUT (layout_object);
+  PangoFontDescription *desc = pango_font_description_from_string ("Cantarell, DejaVu Sans 12");
+  int plain, grouped, spaced;
+  double em = 12 * 96 / 72.0;
+
+  pango_cairo_context_set_resolution (context, 96);
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  ts_render_layout_set_text (layout, "88203");
+  pango_layout_get_size (layout, &plain, NULL);
+  ts_render_layout_set_text (layout, "88\u202f203");
+  pango_layout_get_size (layout, &grouped, NULL);
+  ts_render_layout_set_text (layout, "88 203");
+  pango_layout_get_size (layout, &spaced, NULL);
+  g_assert_cmpfloat ((double) (grouped - plain) / PANGO_SCALE, >=, 0.18 * em);
+  g_assert_cmpfloat (grouped, <, spaced);
+  g_assert_cmpfloat ((double) (spaced - plain) / PANGO_SCALE, >=, 0.3 * em);
+}
+
+/* Text cut short ends in a visible “…”: cut at a space (every place
+ * between words, in turn), the ellipsis once took the space's empty shape
+ * and the text just stopped after the last whole word. */
+static void
+test_ellipsis_visible (void)
+{
+  const char *text = "Supermicro SYS-521GE-TNRT, 8 x RTX PRO 6000 Blackwell";
+  TsRenderStyle style;
+  TsRenderCtx ctx;
+  double full;
+
+  ts_render_style_init (&style, FALSE);
+  {
+    cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_A8, 10, 10);
+    cairo_t *cr = cairo_create (s);
+
+    ts_render_ctx_init (&ctx, cr, NULL, -1, 10, 10, &style, NULL);
+    ts_render_text_size (&ctx, text, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &full, NULL);
+    ts_render_ctx_clear (&ctx);
+    cairo_destroy (cr);
+    cairo_surface_destroy (s);
+  }
+  for (const char *space = strchr (text, ' '); space != NULL; space = strchr (space + 1, ' '))
+    {
+      g_autofree char *before = g_strndup (text, space - text);
+      int w = (int) ceil (full) + 8, h = 40;
+      cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
+      cairo_t *cr = cairo_create (s);
+      double prefix, ellipsis;
+      g_autoptr(GArray) runs = NULL;
+
+      ts_render_ctx_init (&ctx, cr, NULL, -1, w, h, &style, NULL);
+      ts_render_text_size (&ctx, before, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &prefix, NULL);
+      ts_render_text_size (&ctx, "…", TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &ellipsis, NULL);
+      /* room for the words before the space and an ellipsis: cut there */
+      ts_render_text (&ctx, text, 0, 0, prefix + ellipsis + 1, TS_ALIGN_START, TS_TEXT_NORMAL,
+                      PANGO_WEIGHT_NORMAL, &style.foreground);
+      cairo_surface_flush (s);
+      /* the text ends in three dots: three narrow runs of inked columns */
+      runs = ink_runs (s);
+      if (runs->len < 3)
+        g_error ("“%s” cut after “%s”: too little ink", text, before);
+      for (guint i = runs->len - 3; i < runs->len; i++)
+        {
+          const Gap *run = &g_array_index (runs, Gap, i);
+
+          if (run->end - run->start > 0.22 * ctx.em)
+            g_error ("“%s” cut after “%s”: it ends in a letter %d px wide, not in “…”", text, before,
+                     run->end - run->start);
+        }
+      ts_render_ctx_clear (&ctx);
+      cairo_destroy (cr);
+      cairo_surface_destroy (s);
+    }
+}
+
+/* ---- OCR ----------------------------------------------------------------- */
+
+/* Tesseract reads Latin letters inside Russian text as Cyrillic ones of
+ * the same shape (“70В”): both sides are compared with those folded to
+ * Latin, and with every run of white space as one space. */
+static char *
+fold_for_ocr (const char *text)
+{
+  static const struct
+  {
+    gunichar cyrillic;
+    char     latin;
+  } same_shape[] = {
+    { 0x0410, 'A' }, { 0x0412, 'B' }, { 0x0421, 'C' }, { 0x0415, 'E' }, { 0x041D, 'H' },
+    { 0x041A, 'K' }, { 0x041C, 'M' }, { 0x041E, 'O' }, { 0x0420, 'P' }, { 0x0422, 'T' },
+    { 0x0425, 'X' }, { 0x0430, 'a' }, { 0x0435, 'e' }, { 0x043E, 'o' }, { 0x0440, 'p' },
+    { 0x0441, 'c' }, { 0x0445, 'x' }, { 0x0443, 'y' },
+  };
+  GString *out = g_string_new (NULL);
+  gboolean space = FALSE;
+
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      gboolean mapped = FALSE;
+
+      if (g_unichar_isspace (c) || c == 0x202F)
+        {
+          space = out->len > 0;
+          continue;
+        }
+      if (space)
+        g_string_append_c (out, ' ');
+      space = FALSE;
+      for (guint i = 0; i < G_N_ELEMENTS (same_shape) && !mapped; i++)
+        if (same_shape[i].cyrillic == c)
+          {
+            g_string_append_c (out, same_shape[i].latin);
+            mapped = TRUE;
+          }
+      if (!mapped)
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+tesseract_path (void)
+{
+  return g_find_program_in_path ("tesseract");
+}
+
+/* The text Tesseract reads in png, languages like "eng" or "rus+eng". */
+static char *
+ocr (const char *png,
+     const char *languages)
+{
+  const char *argv[] = { NULL, png, "stdout", "-l", languages, "--psm", "3", NULL };
+  g_autofree char *program = tesseract_path ();
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  argv[0] = program;
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                     &status, &error))
+    g_error ("tesseract: %s", error->message);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return fold_for_ocr (out);
+}
+
+/* A drawing of plan in lang as PNG at width, text twice its base size:
+ * the OCR reads glyphs of some 27 px per em. */
+static char *
+ocr_drawing (TsDrawing   drawing,
+             TsPlan     *plan,
+             const char *lang,
+             double      width)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ts-render-ocr-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "drawing.png", NULL);
+  g_autoptr(GError) error = NULL;
+  TsRenderStyle style;
+  char *text;
+
+  ts_render_style_init (&style, FALSE);
+  style.font_scale = 2.0;
+  ts_i18n_set_language (lang);
+  g_assert_true (ts_render_export (drawing, plan, -1, png, FALSE, width, 0, &style, &error));
+  g_assert_no_error (error);
+  text = ocr (png, g_str_equal (lang, "ru") ? "rus+eng" : "eng");
+  ts_i18n_set_language ("en");
+  g_unlink (png);
+  g_rmdir (dir);
+  return text;
+}
+
+static void
+assert_read (const char *read,
+             const char *expected)
+{
+  g_autofree char *folded = fold_for_ocr (expected);
+
+  if (strstr (read, folded) == NULL)
+    g_error ("OCR did not read “%s” in:\n%s", expected, read);
+}
+
+static gboolean
+need_tesseract (const char *languages)
+{
+  g_autofree char *program = tesseract_path ();
+  g_autofree char *out = NULL;
+  const char *argv[] = { NULL, "--list-langs", NULL };
+
+  if (program == NULL)
+    {
+      g_test_skip ("tesseract is not installed (Debian: tesseract-ocr)");
+      return FALSE;
+    }
+  argv[0] = program;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                               NULL, NULL, NULL));
+  for (char **l = g_strsplit (languages, "+", -1), **p = l; l != NULL; p++)
+    {
+      g_autofree char *line = *p != NULL ? g_strconcat ("\n", *p, "\n", NULL) : NULL;
+
+      if (*p == NULL)
+        {
+          g_strfreev (l);
+          break;
+        }
+      if (strstr (out, line) == NULL)
+        {
+          g_strfreev (l);
+          g_test_skip ("tesseract lacks a language (Debian: tesseract-ocr-eng, tesseract-ocr-rus)");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The memory drawing of a full training run: its title names the model
+ * (taken from the catalog here, not written down), the article's bracket
+ * says “(no activations)”, the legend “GB per GPU”. */
+static void
+test_ocr_memory_english (void)
+{
+  g_autoptr(TsPlan) plan = NULL;
+  g_autofree char *read = NULL;
+
+  if (!need_tesseract ("eng"))
+    return;
+  plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
+  read = ocr_drawing (TS_DRAWING_MEMORY, plan, "en", 1600);
+  assert_read (read, plan->scenario->model.name);
+  assert_read (read, "(no activations)");
+  assert_read (read, "GB per GPU)");
+  assert_read (read, "Full training");
+}
+
+static void
+test_ocr_memory_russian (void)
+{
+  g_autoptr(TsPlan) plan = NULL;
+  g_autofree char *read = NULL;
+
+  if (!need_tesseract ("rus+eng"))
+    return;
+  plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
+  read = ocr_drawing (TS_DRAWING_MEMORY, plan, "ru", 1600);
+  assert_read (read, plan->scenario->model.name);
+  assert_read (read, "ГБ на GPU)");
+  assert_read (read, "Полное обучение");
+}
+
+/* The rack elevation's rack names and its title's “in 1 rack”. */
+static void
+test_ocr_rack (void)
+{
+  g_autoptr(TsPlan) plan = NULL;
+  g_autofree char *en = NULL;
+  g_autofree char *ru = NULL;
+
+  if (!need_tesseract ("rus+eng"))
+    return;
+  plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
+  en = ocr_drawing (TS_DRAWING_RACK, plan, "en", 1600);
+  assert_read (en, "in 1 rack");
+  assert_read (en, "Rack 1");
+  assert_read (en, g_array_index (plan->options, TsOption, 0).server->name);
+  ru = ocr_drawing (TS_DRAWING_RACK, plan, "ru", 1600);
+  assert_read (ru, "в 1 стойке");
+  assert_read (ru, "Стойка 1");
+  assert_read (ru, g_array_index (plan->options, TsOption, 0).server->name);
+}
+
+/* Presenter mode: no drawing at 1920 × 1080 has text smaller than 24 px.
+ * The smallest text is 0.85 em; 10 pt at 96 dpi is 13.33 px, so the
+ * presenter's type is 24 / (13.33 × 0.85) = 2.12 times the window's, and
+ * a drawing too tall for the screen reflows and is clipped (the window
+ * scrolls) rather than shrunk below it. Without presenter mode the same
+ * drawings are shrunk to fit, some below 24 px (the check tells them
+ * apart). */
+static void
+test_presenter_text_size (void)
+{
+  g_autoptr(TsPlan) plan = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-h200", 64);
+  double base_small_px = 10 * 96 / 72.0 * 0.85;
+  gboolean any_shrunk = FALSE;
+
+  for (int d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      TsRenderStyle style;
+      double scale;
+
+      ts_render_style_init (&style, FALSE);
+      ts_render_style_set_presenter (&style, TRUE);
+      g_assert_cmpfloat (fabs (style.font_scale - 24 / base_small_px), <, 0.001);
+      scale = ts_render_drawing_scale (d, plan, -1, 1920, 1080, &style);
+      g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
+
+      ts_render_style_init (&style, FALSE);
+      style.font_scale = 24 / base_small_px;
+      scale = ts_render_drawing_scale (d, plan, -1, 1920, 1080, &style);
+      any_shrunk |= scale * style.font_scale * base_small_px < 23;
+    }
+  g_assert_true (any_shrunk);
+}
+
+/* A screen drawing fitted to too little height stops shrinking at 8 px
+ * text: the power drawing at 360 × 300 (it needs some 600 px) is drawn at
+ * the scale where its small text (0.85 em of 10 pt at 96 dpi, 11.3 px) is
+ * 8 px: 8 / 11.33 = 0.706, not the 0.45 that would fit. */
+static void
+test_minimum_text_size (void)
+{
+  g_autoptr(TsPlan) plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
+  TsRenderStyle style;
+  double scale;
+
+  ts_render_style_init (&style, FALSE);
+  g_assert_cmpfloat (ts_render_drawing_height (TS_DRAWING_POWER, plan, -1, 360, &style), >, 450);
+  scale = ts_render_drawing_scale (TS_DRAWING_POWER, plan, -1, 360, 300, &style);
+  g_assert_cmpfloat (fabs (scale - 8.0 / (10 * 96 / 72.0 * 0.85)), <, 0.01);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  ts_i18n_init ();
+  ts_i18n_set_language ("en");
+  catalog = ts_test_catalog ();
+
+  g_test_add_func ("/render/text/spaces-english", test_spaces_english);
+  g_test_add_func ("/render/text/spaces-russian", test_spaces_russian);
+  g_test_add_func ("/render/text/group-space-narrower", test_group_space_narrower);
+  g_test_add_func ("/render/text/ellipsis-visible", test_ellipsis_visible);
+  g_test_add_func ("/render/text/ocr-memory-english", test_ocr_memory_english);
+  g_test_add_func ("/render/text/ocr-memory-russian", test_ocr_memory_russian);
+  g_test_add_func ("/render/text/ocr-rack", test_ocr_rack);
+  g_test_add_func ("/render/text/presenter-size", test_presenter_text_size);
+  g_test_add_func ("/render/text/minimum-size", test_minimum_text_size);
+
+  status = g_test_run ();
+  ts_catalog_unref (catalog);
+  return status;
+}
