@@ -124,6 +124,12 @@ apply_method (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
 }
 
 static gboolean
+apply_global_batch (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_GLOBAL_BATCH, &s->global_batch);
+}
+
+static gboolean
 apply_seq_len (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
 {
   return read_uint (v, 1, TS_MAX_SEQ_LEN, &s->seq_len);
@@ -372,6 +378,7 @@ static const ScenarioOption scenario_options[] = {
   { "--method", "full|lora|qlora", N_("full training, LoRA or QLoRA (default full)"), apply_method },
   { "--seq-len", N_("a whole number from 1 to 10000000"), N_("tokens per sequence (default 2048)"), apply_seq_len },
   { "--micro-batch", N_("a whole number from 1 to 65536"), N_("sequences per GPU per step (default 1)"), apply_micro_batch },
+  { "--global-batch", N_("a whole number from 1 to 100000000"), N_("sequences per optimizer step (default 4M tokens for full training, 64 for LoRA/QLoRA)"), apply_global_batch },
   { "--checkpointing", "none|selective|full", N_("activation recomputation (default full)"), apply_checkpointing },
   { "--flash-attention", "on|off", N_("FlashAttention: no s² attention scores kept (default on)"), apply_flash_attention },
   { "--sequence-parallel", "on|off", N_("sequence parallelism with tensor parallelism (default off)"), apply_sequence_parallel },
@@ -769,6 +776,13 @@ ts_cli_args_apply (const TsCliArgs  *args,
           || g_strcmp0 (option->name, "--model-file") == 0)
         has_model = TRUE;
 
+      /* “auto” leaves a layout input to the planner (issue 17) */
+      if (ts_search_flag_from_name (option->name) != 0 && g_strcmp0 (setting->value, "auto") == 0)
+        {
+          ts_scenario_search_input (scenario, option->name);
+          continue;
+        }
+
       if (!option->apply (scenario, catalog, setting->value, &local_error))
         {
           if (local_error != NULL && (local_error->code == TS_ERROR_UNKNOWN_ID
@@ -789,6 +803,7 @@ ts_cli_args_apply (const TsCliArgs  *args,
           return FALSE;
         }
 
+      ts_scenario_fix_input (scenario, option->name);
       if (g_strcmp0 (option->name, "--dp") == 0)
         dp = scenario->gpus;
     }

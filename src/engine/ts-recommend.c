@@ -20,6 +20,7 @@
 #include "ts-format.h"
 #include "ts-json.h"
 #include "ts-recommend.h"
+#include "ts-throughput.h"
 
 /* Model FLOPs per parameter and token (Kaplan et al. 2020, "Scaling
  * Laws"; PaLM's MFU definition; sizing-model §8): forward 2 + backward 4.
@@ -580,6 +581,568 @@ servers_for_deadline (const TsCatalog  *catalog,
   return n;
 }
 
+/* ---- the planner (issue 17, sizing-model §8.2) -------------------------- */
+
+/* The layouts the search weighs at one count: tensor parallel within the
+ * NVLink/HCCS domain, pipeline stages, expert parallel dividing the
+ * experts, micro-batch, recomputation and ZeRO stage, each only where the
+ * user left it to the planner. Powers of two: what Megatron-LM and
+ * DeepSpeed runs use, and few enough that a plan stays instant. */
+#define PLAN_MAX_PP            64u
+#define PLAN_MAX_MICRO_BATCH   8u
+#define PLAN_MAX_EP            64u
+#define PLAN_MAX_VIRTUAL       4u
+
+typedef struct
+{
+  TsScenario s;        /* shallow copy holding the candidate's inputs */
+  TsLayout   layout;
+  TsStep     step;
+  guint      virtual_stages;
+  guint      accumulation;
+} Candidate;
+
+typedef struct
+{
+  const TsCatalog  *catalog;
+  const TsScenario *s;
+  const TsServer   *server;
+  guint             gpus;           /* the option's */
+  guint             global_batch;
+  double            flops_per_token;
+  guint             evaluated;
+  gboolean          have_best;      /* a layout with room was found */
+  gboolean          have_bare;      /* a bare fit (tight) was found */
+} Search;
+
+static gboolean
+searched (const TsScenario *s,
+          TsSearchFlags     flag)
+{
+  return (s->searched & flag) != 0;
+}
+
+/* Per-GPU bandwidths of the option, one direction, bytes/s. */
+static double
+intra_bytes_s (const TsServer *server)
+{
+  return server->interconnect->bw_gb_s_unidir * TS_BYTES_PER_GB;
+}
+
+static double
+inter_bytes_s (const TsServer *server)
+{
+  double nics = server->compute_nic_count > 0 ? server->compute_nic_count : server->gpu_count;
+  double gbps = server->compute_nic_gbps > 0 ? server->compute_nic_gbps
+                : server->network != NULL ? server->network->port_gbps : 0;
+
+  return gbps / BITS_PER_BYTE * nics / server->gpu_count * TS_BYTES_PER_GB;
+}
+
+/* Layers with routed experts: all but the leading dense ones. */
+static guint
+moe_layers (const TsArchitecture *a)
+{
+  if (a->experts == 0)
+    return 0;
+  return a->layers > a->dense_layers ? a->layers - a->dense_layers : 0;
+}
+
+/* The step of a candidate whose scenario and layout are set. */
+static void
+candidate_step (const Search *search,
+                Candidate    *c)
+{
+  const TsScenario *s = &c->s;
+  const TsArchitecture *a = &s->model.arch;
+  double n = s->model.active_params > 0 ? s->model.active_params : s->model.params;
+  GpuRate r;
+  TsStepInput in = { 0 };
+
+  gpu_rate (search->catalog, s, search->server, search->gpus, &r);
+  in.recompute_factor = r.recompute_factor;
+  in.full_recompute = s->checkpointing == TS_CHECKPOINTING_FULL;
+  in.sync_params = s->method == TS_METHOD_FULL ? s->model.params
+                   : s->model.has_architecture ? ts_memory_lora_adapter_params (a, s->lora_targets, s->lora_rank) : 0;
+  in.gradient_bytes = (s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
+                      ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
+  in.weight_bytes = s->precision == TS_PRECISION_FP32 ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
+  in.activation_bytes = s->precision == TS_PRECISION_FP32 ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
+  in.layers = MAX (1u, a->layers);
+  in.moe_layers = moe_layers (a);
+  in.hidden_size = a->hidden_size;
+  in.seq_len = s->seq_len;
+  in.active_experts = a->active_experts;
+  in.gpus = c->layout.gpus;
+  in.tp = c->layout.tp;
+  in.pp = c->layout.pp;
+  in.dp = c->layout.dp;
+  in.ep = c->layout.ep;
+  in.virtual_stages = c->virtual_stages;
+  in.micro_batch = s->micro_batch;
+  in.micro_batches = c->accumulation;
+  in.zero_stage = c->layout.zero_stage;
+  in.sequence_parallel = s->sequence_parallel;
+  in.model_flops = search->flops_per_token * n * (double) s->micro_batch * c->accumulation * c->layout.dp * s->seq_len;
+  in.peak_flops = r.peak_tflops * 1e12;
+  in.kernel_efficiency = r.mfu_base * r.pcie_factor;
+  in.gpus_per_server = search->server->gpu_count;
+  in.intra_bytes_s = intra_bytes_s (search->server);
+  in.inter_bytes_s = inter_bytes_s (search->server);
+  ts_step_compute (&in, &c->step);
+}
+
+/* Interleaving: v chunks per GPU shrink the bubble v-fold for v times the
+ * stage-to-stage sends (Narayanan et al. 2021, §2.2.2); Megatron-LM needs
+ * the layers to split evenly into pp × v chunks and the micro-batches
+ * to be a multiple of pp. The fastest v is kept. */
+static void
+choose_virtual_stages (Search    *search,
+                       Candidate *c)
+{
+  guint layers = c->s.model.arch.layers;
+  Candidate trial;
+
+  c->virtual_stages = 1;
+  candidate_step (search, c);
+  search->evaluated++;
+  if (c->layout.pp <= 1 || c->accumulation % c->layout.pp != 0)
+    return;
+  for (guint v = 2; v <= PLAN_MAX_VIRTUAL; v *= 2)
+    {
+      if (layers == 0 || layers % (c->layout.pp * v) != 0)
+        continue;
+      trial = *c;
+      trial.virtual_stages = v;
+      candidate_step (search, &trial);
+      search->evaluated++;
+      if (trial.step.seconds < c->step.seconds)
+        *c = trial;
+    }
+}
+
+typedef enum
+{
+  ROOM_NONE,
+  ROOM_BARE,     /* fits, under the tight threshold */
+  ROOM_MARGIN,   /* the headroom rule's margin, with FP32 gradients too */
+} Room;
+
+static Room
+candidate_room (const Search *search,
+                const Candidate *c,
+                TsMemory        *m,
+                double          *upper)
+{
+  double capacity = search->server->gpu->memory_bytes;
+  double free_share;
+  TsScenario fp32;
+  TsMemory um;
+
+  *upper = NAN;
+  ts_memory_compute (&c->s, &c->layout, m);
+  free_share = (capacity - ts_breakdown_sum (&m->per_gpu)) / capacity;
+  if (free_share < 0)
+    return ROOM_NONE;
+  if (c->s.method == TS_METHOD_FULL && c->s.precision != TS_PRECISION_FP32 && c->s.grad_dtype != TS_GRAD_FP32)
+    {
+      fp32 = c->s;
+      fp32.grad_dtype = TS_GRAD_FP32;
+      ts_memory_compute (&fp32, &c->layout, &um);
+      *upper = (capacity - ts_breakdown_sum (&um.per_gpu)) / capacity;
+    }
+  if (free_share < search->s->headroom_tight || (!isnan (*upper) && *upper < search->s->headroom_tight))
+    return ROOM_BARE;
+  return ROOM_MARGIN;
+}
+
+typedef struct
+{
+  Candidate c;
+  TsMemory  memory;
+  double    upper;
+} Chosen;
+
+/* A candidate faster than the best so far is kept when its memory fits
+ * with the headroom rule's margin; the fastest bare fit is kept apart
+ * for an option where nothing has room. */
+static void
+consider (Search    *search,
+          Candidate *c,
+          Chosen    *best,
+          Chosen    *bare)
+{
+  TsMemory m;
+  double upper;
+
+  choose_virtual_stages (search, c);
+  if (search->have_best && c->step.seconds >= best->c.step.seconds)
+    return;
+  switch (candidate_room (search, c, &m, &upper))
+    {
+    case ROOM_MARGIN:
+      best->c = *c;
+      best->memory = m;
+      best->upper = upper;
+      search->have_best = TRUE;
+      break;
+    case ROOM_BARE:
+      if (!search->have_bare || c->step.seconds < bare->c.step.seconds)
+        {
+          bare->c = *c;
+          bare->memory = m;
+          bare->upper = upper;
+          search->have_bare = TRUE;
+        }
+      break;
+    case ROOM_NONE:
+    default:
+      break;
+    }
+}
+
+/* The values of one input: the user's, or the planner's candidates. */
+typedef struct
+{
+  guint values[8];
+  guint n;
+} Values;
+
+static void
+values_add (Values *v,
+            guint   value)
+{
+  if (v->n < G_N_ELEMENTS (v->values))
+    v->values[v->n++] = value;
+}
+
+static void
+powers_of_two (Values *v,
+               guint   limit)
+{
+  for (guint x = 1; x <= limit && v->n < G_N_ELEMENTS (v->values); x *= 2)
+    values_add (v, x);
+}
+
+static void
+tp_values (const Search *search,
+           Values       *v)
+{
+  const TsArchitecture *a = &search->s->model.arch;
+  guint limit = MIN (tp_domain (search->server), search->gpus);
+
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_TP))
+    {
+      values_add (v, MAX (1u, search->s->tp));
+      return;
+    }
+  for (guint t = 1; t <= limit; t *= 2)
+    /* the heads split evenly over the ranks (Megatron-LM's rule) */
+    if (search->server->gpu_count % t == 0 && (a->attention_heads == 0 || a->attention_heads % t == 0))
+      values_add (v, t);
+}
+
+static void
+pp_values (const Search *search,
+           Values       *v)
+{
+  guint layers = search->s->model.arch.layers;
+
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_PP))
+    values_add (v, MAX (1u, search->s->pp));
+  else
+    powers_of_two (v, MIN (MAX (1u, layers), MIN (PLAN_MAX_PP, search->gpus)));
+}
+
+static void
+micro_batch_values (const Search *search,
+                    Values       *v)
+{
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_MICRO_BATCH))
+    values_add (v, MAX (1u, search->s->micro_batch));
+  else
+    powers_of_two (v, MIN (PLAN_MAX_MICRO_BATCH, search->global_batch));
+}
+
+static void
+ep_values (const Search *search,
+           guint         dp,
+           Values       *v)
+{
+  guint experts = search->s->model.arch.experts;
+
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_EP) || experts == 0)
+    {
+      values_add (v, MAX (1u, search->s->ep));
+      return;
+    }
+  for (guint e = 1; e <= MIN (MIN (experts, dp), PLAN_MAX_EP); e *= 2)
+    if (experts % e == 0 && dp % e == 0)
+      values_add (v, e);
+}
+
+static void
+checkpointing_values (const Search *search,
+                      Values       *v)
+{
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_CHECKPOINTING))
+    values_add (v, search->s->checkpointing);
+  else
+    {
+      values_add (v, TS_CHECKPOINTING_NONE);
+      values_add (v, TS_CHECKPOINTING_SELECTIVE);
+      values_add (v, TS_CHECKPOINTING_FULL);
+    }
+}
+
+/* ZeRO-1 and 2 move what one all-reduce moves (the same step), ZeRO-2
+ * holding less: 2 is weighed only where 1 has no room; 3 gathers the
+ * weights every micro-batch. One data-parallel rank shards nothing. */
+static void
+zero_values (const Search *search,
+             guint         dp,
+             Values       *v)
+{
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_ZERO) && search->s->zero_stage >= 0)
+    values_add (v, (guint) search->s->zero_stage);
+  else if (dp <= 1)
+    values_add (v, 0);
+  else
+    {
+      values_add (v, 1);
+      values_add (v, 2);
+      values_add (v, 3);
+    }
+}
+
+static void
+search_layouts (Search *search,
+                Chosen *best,
+                Chosen *bare)
+{
+  const TsScenario *s = search->s;
+  Values tps, pps, mbs, eps, ckpts, zeros;
+
+  tp_values (search, &tps);
+  pp_values (search, &pps);
+  micro_batch_values (search, &mbs);
+  checkpointing_values (search, &ckpts);
+  for (guint i = 0; i < tps.n; i++)
+    for (guint j = 0; j < pps.n; j++)
+      for (guint k = 0; k < mbs.n; k++)
+        {
+          guint64 group = (guint64) tps.values[i] * pps.values[j];
+          guint mb = mbs.values[k];
+          /* no more data-parallel ranks than the global batch feeds */
+          guint dp = (guint) MIN (search->gpus / group, MAX (1u, search->global_batch / mb));
+
+          if (group > search->gpus || dp == 0)
+            continue;
+          ep_values (search, dp, &eps);
+          zero_values (search, dp, &zeros);
+          for (guint e = 0; e < eps.n; e++)
+            for (guint c = 0; c < ckpts.n; c++)
+              for (guint z = 0; z < zeros.n; z++)
+                {
+                  Candidate cand;
+
+                  cand.s = *s;
+                  cand.s.tp = tps.values[i];
+                  cand.s.pp = pps.values[j];
+                  cand.s.micro_batch = mb;
+                  cand.s.ep = eps.values[e];
+                  cand.s.checkpointing = ckpts.values[c];
+                  cand.s.zero_stage = (int) zeros.values[z];
+                  if (searched (s, TS_SEARCH_SEQUENCE_PARALLEL))
+                    cand.s.sequence_parallel = cand.s.tp > 1;
+                  ts_layout_resolve (&cand.s, (guint) (group * dp), &cand.layout);
+                  cand.accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
+                  consider (search, &cand, best, bare);
+                }
+        }
+}
+
+static void
+search_init (Search           *search,
+             const TsCatalog  *catalog,
+             const TsScenario *s,
+             const TsServer   *server,
+             guint             gpus)
+{
+  memset (search, 0, sizeof *search);
+  search->catalog = catalog;
+  search->s = s;
+  search->server = server;
+  search->gpus = gpus;
+  search->global_batch = ts_scenario_global_batch (s);
+  search->flops_per_token = flops_per_param_token (s);
+}
+
+/* Days of the whole run at a candidate's step, after availability. */
+static double
+candidate_days (const TsCatalog  *catalog,
+                const TsScenario *s,
+                const Candidate  *c)
+{
+  double steps = c->step.tokens > 0 ? s->tokens / c->step.tokens : 0;
+
+  return steps * c->step.seconds / ts_catalog_get_availability_factor (catalog) / SECONDS_PER_DAY;
+}
+
+/* The layout of the scenario's fixed inputs at the option's GPUs (the
+ * old default: ZeRO-3 over every GPU, TP = PP = 1, micro-batch 1, full
+ * recomputation), its step computed like any candidate's: the answer
+ * where nothing fits, and the search's floor. */
+static void
+fixed_candidate (Search    *search,
+                 Candidate *c)
+{
+  c->s = *search->s;
+  ts_layout_resolve (&c->s, search->gpus, &c->layout);
+  c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch
+                                            / ((double) MAX (1u, c->s.micro_batch) * c->layout.dp)));
+  c->virtual_stages = 1;
+  candidate_step (search, c);
+  search->evaluated++;
+}
+
+/* The fastest layout at `gpus` GPUs; FALSE when none fits. */
+static gboolean
+search_at (const TsCatalog  *catalog,
+           const TsScenario *s,
+           const TsServer   *server,
+           guint             gpus,
+           guint            *evaluated,
+           Chosen           *chosen)
+{
+  Search search;
+  Chosen bare;
+
+  search_init (&search, catalog, s, server, gpus);
+  search_layouts (&search, chosen, &bare);
+  *evaluated += search.evaluated;
+  if (!search.have_best && search.have_bare)
+    *chosen = bare;
+  return search.have_best || search.have_bare;
+}
+
+static gboolean
+meets_deadline_at (const TsCatalog  *catalog,
+                   const TsScenario *s,
+                   const TsServer   *server,
+                   guint             servers,
+                   guint            *evaluated,
+                   Chosen           *chosen)
+{
+  return search_at (catalog, s, server, servers * server->gpu_count, evaluated, chosen)
+         && candidate_days (catalog, s, &chosen->c) <= s->deadline_days;
+}
+
+/* The fewest servers in [lo, hi] whose fastest layout meets the deadline
+ * (hi known to, lo not), by bisection: more servers never make the
+ * fastest layout slower while the global batch feeds them. */
+static guint
+bisect_deadline (const TsCatalog  *catalog,
+                 const TsScenario *s,
+                 const TsServer   *server,
+                 guint             lo,
+                 guint             hi,
+                 guint            *evaluated)
+{
+  Chosen probe;
+
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (meets_deadline_at (catalog, s, server, mid, evaluated, &probe))
+        hi = mid;
+      else
+        lo = mid;
+    }
+  return hi;
+}
+
+/* The count that meets the deadline with the planner's layouts, from the
+ * count the fixed layout's estimate gave: fewer when a searched layout
+ * is faster, more when communication makes it slower; 0 when no count
+ * up to cap does. */
+static guint
+deadline_count (const TsCatalog  *catalog,
+                const TsScenario *s,
+                const TsServer   *server,
+                guint             floor_count,
+                guint             n,
+                guint             cap,
+                guint            *evaluated)
+{
+  Chosen probe;
+  guint lo;
+  guint step = 1;
+
+  if (meets_deadline_at (catalog, s, server, n, evaluated, &probe))
+    {
+      if (n <= floor_count || meets_deadline_at (catalog, s, server, floor_count, evaluated, &probe))
+        return MIN (n, floor_count);
+      return bisect_deadline (catalog, s, server, floor_count, n, evaluated);
+    }
+  for (lo = n; lo < cap; step *= 2)
+    {
+      guint hi = (guint) MIN ((guint64) lo + step, cap);
+
+      if (meets_deadline_at (catalog, s, server, hi, evaluated, &probe))
+        return bisect_deadline (catalog, s, server, lo, hi, evaluated);
+      lo = hi;
+    }
+  return 0;
+}
+
+/* Sets the option's layout, memory and step from the planner; returns
+ * FALSE (the option untouched) when no layout fits at its count. */
+static gboolean
+apply_plan (const TsCatalog  *catalog,
+            const TsScenario *s,
+            const TsServer   *server,
+            TsOption         *o,
+            TsScenario       *effective)
+{
+  Chosen chosen;
+
+  if (!search_at (catalog, s, server, o->gpus, &o->layouts_evaluated, &chosen))
+    return FALSE;
+  o->memory = chosen.memory;
+  o->upper_headroom_fraction = chosen.upper;
+  o->step = chosen.c.step;
+  o->virtual_stages = chosen.c.virtual_stages;
+  o->accumulation = chosen.c.accumulation;
+  *effective = chosen.c.s;
+  return TRUE;
+}
+
+/* The step of the scenario's fixed layout, where nothing fits. */
+static void
+apply_fixed (const TsCatalog  *catalog,
+             const TsScenario *s,
+             const TsServer   *server,
+             TsOption         *o)
+{
+  Search search;
+  Candidate c;
+
+  search_init (&search, catalog, s, server, MAX (1u, o->memory.layout.gpus));
+  fixed_candidate (&search, &c);
+  o->layouts_evaluated += search.evaluated;
+  o->step = c.step;
+  o->virtual_stages = c.virtual_stages;
+  o->accumulation = c.accumulation;
+}
+
 /* ---- verdict, reason, suggestion ---------------------------------------- */
 
 static double
@@ -718,9 +1281,10 @@ suggest (Memo             *memo,
     }
 }
 
+/* The verdict of the option's memory; its upper_headroom_fraction (FP32
+ * gradients) is set before. */
 static void
-judge (Memo             *memo,
-       const TsScenario *s,
+judge (const TsScenario *s,
        const TsServer   *server,
        TsOption         *o)
 {
@@ -728,7 +1292,6 @@ judge (Memo             *memo,
 
   o->headroom_bytes = o->gpu_memory_bytes - per_gpu;
   o->headroom_fraction = o->headroom_bytes / o->gpu_memory_bytes;
-  o->upper_headroom_fraction = upper_bound_headroom (memo, s, server, o->servers);
   o->tight_threshold = s->headroom_tight;
 
   if (o->headroom_bytes < 0)
@@ -1202,6 +1765,18 @@ size_storage_and_host (const TsScenario *s,
     o->note_flags |= TS_NOTE_HOST_RAM;
 }
 
+/* The network verdict (sizing-model §8.3): the per-GPU bandwidth between
+ * servers the layout needs for its inter-server communication to take
+ * under TS_NETWORK_STEP_SHARE of the step, against the fabric's. */
+static void
+size_network_verdict (TsOption *o)
+{
+  o->network_needed_gb_s = ts_step_network_needed (&o->step) / TS_BYTES_PER_GB;
+  if (o->servers > 1 && o->network_needed_gb_s > 0 && o->network_needed_gb_s > o->network_gb_s
+      && o->step.inter_seconds > TS_NETWORK_STEP_SHARE * o->step.seconds)
+    o->note_flags |= TS_NOTE_NETWORK_BOUND;
+}
+
 /* Time = model FLOPs / (GPUs of the layout × dense peak × effective MFU ×
  * availability) (sizing-model §8): every factor is kept in the option, so
  * its JSON reproduces training_days exactly. */
@@ -1221,7 +1796,15 @@ size_time_and_money (const TsCatalog  *catalog,
   o->mfu_base = r.mfu_base;
   o->recompute_factor = r.recompute_factor;
   o->pcie_factor = r.pcie_factor;
-  o->mfu = r.mfu;
+  /* what the step's communication and bubble leave of the busy time
+   * (sizing-model §8.1) */
+  o->step_factor = o->step.step_factor;
+  o->mfu = r.mfu * o->step_factor;
+  o->micro_batch = MAX (1u, s->micro_batch);
+  o->checkpointing = s->checkpointing;
+  o->sequence_parallel = s->sequence_parallel;
+  o->global_batch = o->micro_batch * o->accumulation * o->memory.layout.dp;
+  size_network_verdict (o);
   o->availability = ts_catalog_get_availability_factor (catalog);
   rate = job_rate (catalog, &r, o->layout_gpus);
   o->training_days = rate > 0 ? o->training_flops / rate / SECONDS_PER_DAY : 0;
@@ -1293,6 +1876,46 @@ option_count (Memo             *memo,
   return n;
 }
 
+/* With a deadline and no count of the user's, the count is the fewest
+ * servers whose fastest layout meets it (the fixed layout's estimate is
+ * only where the search starts). */
+static void
+plan_count (const TsCatalog  *catalog,
+            Memo             *memo,
+            const TsScenario *s,
+            const TsServer   *server,
+            guint             cap,
+            TsOption         *o)
+{
+  guint floor_count;
+  guint n;
+
+  if (s->deadline_days <= 0 || s->servers > 0 || !o->deadline_reachable || o->servers_for_memory == 0
+      || s->tokens <= 0)
+    return;
+  /* never below the count with the headroom rule's margin */
+  floor_count = MAX (MAX (1u, o->servers_for_memory), o->layout_min_servers);
+  if (floor_count < cap && !has_room (memo, s, server, floor_count))
+    {
+      guint roomy = smallest_with_room (memo, s, server, floor_count, cap);
+
+      floor_count = roomy > 0 ? roomy : floor_count;
+    }
+  if (floor_count > o->servers)
+    return;
+  n = deadline_count (catalog, s, server, floor_count, o->servers, cap, &o->layouts_evaluated);
+  if (n == 0)
+    {
+      o->deadline_reachable = FALSE;
+      o->servers_for_deadline = 0;
+      n = cap;
+    }
+  else
+    o->servers_for_deadline = n;
+  o->servers = n;
+  o->gpus = n * server->gpu_count;
+}
+
 static void
 evaluate (const TsCatalog  *catalog,
           Memo             *memo,
@@ -1304,6 +1927,7 @@ evaluate (const TsCatalog  *catalog,
   guint n;
   Placer placer;
   RackTotals racks;
+  TsScenario effective;   /* the scenario with the planner's choices */
 
   memset (o, 0, sizeof *o);
   o->server = server;
@@ -1329,10 +1953,17 @@ evaluate (const TsCatalog  *catalog,
   o->servers = n;
   o->gpus = n * server->gpu_count;
 
+  effective = *s;
   if (o->layout_min_servers > 0 && layout_gpus (s, o->gpus) > 0)
     {
-      o->memory = *memory_at (memo, VARIANT_SCENARIO, o->gpus);
-      judge (memo, s, server, o);
+      plan_count (catalog, memo, s, server, cap, o);
+      if (!apply_plan (catalog, s, server, o, &effective))
+        {
+          o->memory = *memory_at (memo, VARIANT_SCENARIO, o->gpus);
+          o->upper_headroom_fraction = upper_bound_headroom (memo, s, server, o->servers);
+          apply_fixed (catalog, s, server, o);
+        }
+      judge (s, server, o);
     }
   else
     {
@@ -1342,7 +1973,9 @@ evaluate (const TsCatalog  *catalog,
 
       ts_layout_resolve (s, 0, &layout);
       ts_memory_compute (s, &layout, &o->memory);
-      judge (memo, s, server, o);
+      o->upper_headroom_fraction = NAN;
+      judge (s, server, o);
+      apply_fixed (catalog, s, server, o);
       o->verdict = TS_VERDICT_DOES_NOT_FIT;
       o->fits = FALSE;
       o->reason_code = MAX (1u, s->tp) > tp_domain (server) ? "layout-exceeds-domain" : "layout-exceeds-option";
@@ -1371,7 +2004,7 @@ evaluate (const TsCatalog  *catalog,
 
   size_power (catalog, s, server, o);
   size_storage_and_host (s, server, o);
-  size_time_and_money (catalog, s, server, o);
+  size_time_and_money (catalog, &effective, server, o);
 
   if (!o->meets_deadline)
     o->note_flags |= TS_NOTE_MISSES_DEADLINE;
@@ -1685,6 +2318,16 @@ ts_option_dup_notes (const TsOption *o)
                                              o->compute_ports, o->gpus));
   if (o->note_flags & TS_NOTE_ONE_FEED)
     g_ptr_array_add (notes, g_strdup (_("One power supply: one feed from a wall socket or a single PDU, no redundancy")));
+  if (o->note_flags & TS_NOTE_NETWORK_BOUND)
+    {
+      g_autofree char *need = ts_format_gb_s (o->network_needed_gb_s);
+      g_autofree char *have = ts_format_gb_s (o->network_gb_s);
+      g_autofree char *share = ts_format_percent (TS_NETWORK_STEP_SHARE);
+
+      g_ptr_array_add (notes, g_strdup_printf (/* Translators: “The network, not the GPUs, sets the time: the layout needs 120 GB/s per GPU between servers to keep communication under 10 % of a step; the fabric gives 50 GB/s” */
+                                               _("The network, not the GPUs, sets the time: the layout needs %s per GPU between servers to keep communication under %s of a step; the fabric gives %s"),
+                                               need, share, have));
+    }
   return notes;
 }
 
@@ -1834,6 +2477,7 @@ static const struct { guint flag; const char *code; } note_codes[] = {
   { TS_NOTE_MISSES_DEADLINE, "misses-deadline" },
   { TS_NOTE_FEW_NICS, "fewer-ports-than-gpus" },
   { TS_NOTE_ONE_FEED, "one-feed" },
+  { TS_NOTE_NETWORK_BOUND, "network-bound" },
 };
 
 static const struct { guint flag; const char *code; } failure_codes[] = {
@@ -1925,7 +2569,19 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_int (b, "dp", l->dp);
   ts_json_add_int (b, "ep", l->ep);
   ts_json_add_int (b, "zero_stage", l->zero_stage);
+  /* the planner's choices beyond the degrees (issue 17) */
+  ts_json_add_int (b, "micro_batch", o->micro_batch);
+  ts_json_add_int (b, "gradient_accumulation", o->accumulation);
+  ts_json_add_int (b, "global_batch", o->global_batch);
+  ts_json_add_int (b, "virtual_stages", o->virtual_stages);
+  ts_json_add_string (b, "checkpointing", ts_checkpointing_to_string (o->checkpointing));
+  ts_json_add_bool (b, "sequence_parallel", o->sequence_parallel);
   json_builder_end_object (b);
+
+  /* one step's time and its terms, seconds (sizing-model §8.1) */
+  json_builder_set_member_name (b, "step");
+  ts_step_to_json (&o->step, b);
+  ts_json_add_int (b, "layouts_evaluated", o->layouts_evaluated);
 
   ts_json_add_bool (b, "interconnect_ok", o->interconnect_ok);
   ts_json_add_string (b, "interconnect", o->server->interconnect->name);
@@ -1948,6 +2604,10 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "sync_seconds_intra", o->sync_seconds_intra);
   ts_json_add_double_valid (b, "network_gb_s", o->network_gb_s);
   ts_json_add_double_valid (b, "intra_gb_s", o->intra_gb_s);
+  /* the network verdict (sizing-model §8.3) */
+  ts_json_add_double_valid (b, "needed_gb_s", o->network_needed_gb_s);
+  ts_json_add_double_valid (b, "needed_step_share", TS_NETWORK_STEP_SHARE);
+  ts_json_add_bool (b, "network_bound", (o->note_flags & TS_NOTE_NETWORK_BOUND) != 0);
   json_builder_end_object (b);
 
   ts_json_add_double_valid (b, "checkpoint_bytes", o->checkpoint_bytes);
@@ -1997,6 +2657,7 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "mfu_base", o->mfu_base);
   ts_json_add_double_valid (b, "recompute_factor", o->recompute_factor);
   ts_json_add_double_valid (b, "pcie_factor", o->pcie_factor);
+  ts_json_add_double_valid (b, "step_factor", o->step_factor);
   ts_json_add_double_valid (b, "availability", o->availability);
   ts_json_add_double_valid (b, "training_days", o->training_days);
   ts_json_add_bool (b, "meets_deadline", o->meets_deadline);

@@ -10,6 +10,7 @@
 #include "ts-catalog.h"
 #include "ts-memory.h"
 #include "ts-scenario.h"
+#include "ts-throughput.h"
 
 G_BEGIN_DECLS
 
@@ -43,6 +44,7 @@ typedef enum
   TS_NOTE_MISSES_DEADLINE  = 1 << 6,
   TS_NOTE_FEW_NICS         = 1 << 7,  /* fewer compute ports than GPUs (the article: one 400G port per GPU) */
   TS_NOTE_ONE_FEED         = 1 << 8,  /* a single-PSU machine: one feed, a wall socket */
+  TS_NOTE_NETWORK_BOUND    = 1 << 9,  /* the network between servers, not the GPUs, sets the time */
 } TsNoteFlags;
 
 /* What keeps an option from working (JSON “failures”); an option is `ok`
@@ -199,6 +201,18 @@ typedef struct
   double          energy_kwh;
   double          energy_cost;
   double          capex_usd;              /* 0 = no prices in the catalog */
+
+  /* the planner's layout beyond memory.layout (issue 17, sizing-model §8.2) */
+  guint           micro_batch;            /* sequences per GPU per micro-batch */
+  guint           accumulation;           /* micro-batches per optimizer step */
+  guint           global_batch;           /* sequences per step: micro_batch × accumulation × dp */
+  guint           virtual_stages;         /* interleaved pipeline chunks per GPU (1 = plain 1F1B) */
+  TsCheckpointing checkpointing;
+  gboolean        sequence_parallel;
+  TsStep          step;                   /* the step time and its terms (sizing-model §8.1) */
+  double          step_factor;            /* compute / step: mfu = mfu_base × recompute × pcie × this */
+  double          network_needed_gb_s;    /* per GPU between servers for communication under TS_NETWORK_STEP_SHARE of the step */
+  guint           layouts_evaluated;      /* layouts whose step the search computed */
 } TsOption;
 
 void        ts_option_clear       (TsOption          *option);

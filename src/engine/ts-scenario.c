@@ -44,6 +44,10 @@ ts_scenario_init_defaults (TsScenario *s)
   s->pp = 1;
   s->ep = 1;
   s->gpus = 0;
+  /* a new scenario leaves the whole layout to the planner; the values
+   * above are the old fixed default, which the search includes */
+  s->searched = TS_SEARCH_ALL;
+  s->global_batch = 0;
   s->lora_rank = TS_DEFAULT_LORA_RANK;
   s->lora_targets = TS_LORA_TARGETS_ALL_LINEAR;
   s->double_quant = TRUE;
@@ -107,6 +111,56 @@ ts_scenario_set_server (TsScenario *s,
 {
   g_free (s->server_id);
   s->server_id = (server_id != NULL && *server_id != '\0') ? g_strdup (server_id) : NULL;
+}
+
+guint
+ts_scenario_global_batch (const TsScenario *s)
+{
+  if (s->global_batch > 0)
+    return s->global_batch;
+  if (s->method != TS_METHOD_FULL)
+    return TS_DEFAULT_ADAPTER_GLOBAL_BATCH;
+  return (guint) MAX (1.0, round (TS_DEFAULT_GLOBAL_BATCH_TOKENS / MAX (1u, s->seq_len)));
+}
+
+static const struct { const char *name; guint flag; } search_names[] = {
+  { "tp", TS_SEARCH_TP },
+  { "pp", TS_SEARCH_PP },
+  { "zero_stage", TS_SEARCH_ZERO },
+  { "zero", TS_SEARCH_ZERO },
+  { "micro_batch", TS_SEARCH_MICRO_BATCH },
+  { "micro-batch", TS_SEARCH_MICRO_BATCH },
+  { "checkpointing", TS_SEARCH_CHECKPOINTING },
+  { "sequence_parallel", TS_SEARCH_SEQUENCE_PARALLEL },
+  { "sequence-parallel", TS_SEARCH_SEQUENCE_PARALLEL },
+  { "ep", TS_SEARCH_EP },
+};
+
+guint
+ts_search_flag_from_name (const char *name)
+{
+  if (name == NULL)
+    return 0;
+  while (*name == '-')
+    name++;
+  for (guint i = 0; i < G_N_ELEMENTS (search_names); i++)
+    if (strcmp (search_names[i].name, name) == 0)
+      return search_names[i].flag;
+  return 0;
+}
+
+void
+ts_scenario_fix_input (TsScenario *s,
+                       const char *name)
+{
+  s->searched &= ~ts_search_flag_from_name (name);
+}
+
+void
+ts_scenario_search_input (TsScenario *s,
+                          const char *name)
+{
+  s->searched |= ts_search_flag_from_name (name);
 }
 
 void
@@ -181,6 +235,7 @@ ts_scenario_validate (const TsScenario *s,
          && check_uint (s->pp, 1, TS_MAX_GPUS, N_("Pipeline parallel degree"), error)
          && check_uint (s->ep, 1, TS_MAX_GPUS, N_("Expert parallel degree"), error)
          && check_uint (s->gpus, 0, TS_MAX_GPUS, N_("GPU count"), error)
+         && check_uint (s->global_batch, 0, TS_MAX_GLOBAL_BATCH, N_("Global batch"), error)
          && check_uint (s->servers, 0, TS_MAX_GPUS, N_("Server count"), error)
          && check_uint (s->lora_rank, 1, TS_MAX_LORA_RANK, N_("LoRA rank"), error)
          && check_uint (s->rack_units, 1, 100, N_("Rack height"), error)
