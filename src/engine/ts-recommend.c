@@ -619,7 +619,7 @@ static gboolean
 searched (const TsScenario *s,
           TsSearchFlags     flag)
 {
-  return (s->searched & flag) != 0;
+  return ts_scenario_searches (s, flag);
 }
 
 /* Per-GPU bandwidths of the option, one direction, bytes/s. */
@@ -1806,6 +1806,7 @@ size_time_and_money (const TsCatalog  *catalog,
   o->global_batch = o->micro_batch * o->accumulation * o->memory.layout.dp;
   size_network_verdict (o);
   o->availability = ts_catalog_get_availability_factor (catalog);
+  r.mfu = o->mfu;
   rate = job_rate (catalog, &r, o->layout_gpus);
   o->training_days = rate > 0 ? o->training_flops / rate / SECONDS_PER_DAY : 0;
   o->meets_deadline = s->deadline_days <= 0 || o->training_days <= s->deadline_days;

@@ -149,6 +149,25 @@ ts_search_flag_from_name (const char *name)
   return 0;
 }
 
+gboolean
+ts_scenario_searches (const TsScenario *s,
+                      TsSearchFlags     flag)
+{
+  if ((s->searched & flag) == 0)
+    return FALSE;
+  switch (flag)
+    {
+    case TS_SEARCH_TP: return s->tp <= 1;
+    case TS_SEARCH_PP: return s->pp <= 1;
+    case TS_SEARCH_EP: return s->ep <= 1;
+    case TS_SEARCH_ZERO: return s->zero_stage < 0;
+    case TS_SEARCH_MICRO_BATCH: return s->micro_batch <= TS_DEFAULT_MICRO_BATCH;
+    case TS_SEARCH_CHECKPOINTING: return s->checkpointing == TS_CHECKPOINTING_FULL;
+    case TS_SEARCH_SEQUENCE_PARALLEL: return !s->sequence_parallel;
+    default: return FALSE;
+    }
+}
+
 void
 ts_scenario_fix_input (TsScenario *s,
                        const char *name)

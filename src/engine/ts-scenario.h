@@ -156,7 +156,7 @@ typedef struct
 #define TS_DEFAULT_HEADROOM_TIGHT     0.10
 /* Tokens per optimizer step of full training when the user gives no
  * global batch: 4M tokens, Llama 2's batch for every size (Touvron et al.
- * 2023, Table 1; sizing-literature §8), also GPT-3 175B's 3.2M order. */
+ * 2023, Table 1; sizing-model §8.2), also GPT-3 175B's 3.2M order. */
 #define TS_DEFAULT_GLOBAL_BATCH_TOKENS 4194304.0
 /* Sequences per step of LoRA/QLoRA fine-tuning: the upper end of the
  * 16–64 the QLoRA paper uses (Dettmers et al. 2023, Table 9). */
@@ -198,6 +198,12 @@ guint       ts_scenario_global_batch     (const TsScenario *scenario);
  * any other name. */
 guint       ts_search_flag_from_name     (const char       *name);
 /* The user fixed (or left to the planner) the input of that name. */
+/* Whether the planner chooses the input: its flag is set and its field
+ * still holds the old default (tp = pp = ep = 1, ZeRO -1, micro-batch 1,
+ * full recomputation, no sequence parallelism). A program or window that
+ * writes another value into the field fixes it, as it always did. */
+gboolean    ts_scenario_searches         (const TsScenario *scenario,
+                                          TsSearchFlags     flag);
 void        ts_scenario_fix_input        (TsScenario       *scenario,
                                           const char       *name);
 void        ts_scenario_search_input     (TsScenario       *scenario,

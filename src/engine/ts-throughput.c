@@ -23,7 +23,7 @@
  * in the backward pass (Shoeybi et al. 2019, §3; with sequence
  * parallelism each becomes an all-gather plus a reduce-scatter of the
  * same volume, Korthikanti et al. 2022, §4.2.2); full recomputation runs
- * the forward pair again (sizing-literature §8). */
+ * the forward pair again (sizing-model §8.1). */
 #define TP_COLLECTIVES_PER_LAYER       4.0
 #define TP_COLLECTIVES_RECOMPUTE       2.0
 /* A MoE layer's dispatch and combine all-to-alls, forward and backward
