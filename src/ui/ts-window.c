@@ -123,6 +123,8 @@ static const FieldSpec fields[] = {
     N_("Tokens in one training example; activations grow with it"), 0, 512, 0, 1, NULL, NULL, 0 },
   { "micro_batch", GROUP_WORKLOAD, FIELD_UINT, OFF (micro_batch), N_("Micro-batch"),
     N_("Examples each GPU processes at once; activations grow with it"), 0, 1, 0, 1, NULL, NULL, 0 },
+  { "global_batch", GROUP_WORKLOAD, FIELD_UINT, OFF (global_batch), N_("Global batch"),
+    N_("Sequences per optimizer step; 0 means 4M tokens for full training, 64 for LoRA"), 0, 64, 0, 1, NULL, NULL, 0 },
   { "checkpointing", GROUP_WORKLOAD, FIELD_CHOICE, OFF (checkpointing), N_("Gradient checkpointing"),
     N_("Recompute activations instead of storing them: less memory, more compute"), 0, 0, 0, 1, CHOICES (checkpointing) },
   { "flash_attention", GROUP_WORKLOAD, FIELD_BOOL, OFF (flash_attention), N_("FlashAttention"),
@@ -831,6 +833,18 @@ update_sensitivity (TsWindow *self)
     }
 }
 
+/* A layout control the user set is fixed, the planner keeps it;
+ * “Automatic” hands the ZeRO stage back to it (issue 17). */
+static void
+note_layout_input (TsWindow        *self,
+                   const FieldSpec *spec)
+{
+  if (g_str_equal (spec->key, "zero_stage") && self->scenario->zero_stage < 0)
+    ts_scenario_search_input (self->scenario, spec->key);
+  else
+    ts_scenario_fix_input (self->scenario, spec->key);
+}
+
 static void
 spin_changed_cb (GtkSpinButton *spin,
                  TsWindow      *self)
@@ -840,6 +854,7 @@ spin_changed_cb (GtkSpinButton *spin,
   if (self->syncing)
     return;
   field_set (self->scenario, &fields[i], gtk_spin_button_get_value (spin) * fields[i].scale);
+  note_layout_input (self, &fields[i]);
   scenario_changed (self, self->field_rows[i]);
 }
 
@@ -853,6 +868,7 @@ switch_changed_cb (GtkSwitch  *sw,
   if (self->syncing)
     return;
   field_set (self->scenario, &fields[i], gtk_switch_get_active (sw));
+  note_layout_input (self, &fields[i]);
   scenario_changed (self, self->field_rows[i]);
 }
 
@@ -867,6 +883,7 @@ choice_changed_cb (AdwComboRow *row,
   if (self->syncing || selected >= fields[i].n_choices)
     return;
   field_set (self->scenario, &fields[i], fields[i].values[selected]);
+  note_layout_input (self, &fields[i]);
   update_sensitivity (self);
   scenario_changed (self, GTK_WIDGET (row));
 }
