@@ -658,7 +658,7 @@ write_megatron (Export *e)
   arg_uint (e, "--tensor-model-parallel-size", l->tp);
   arg_uint (e, "--pipeline-model-parallel-size", l->pp);
   /* the planner's interleaved schedule: v chunks of layers / (pp × v) */
-  if (e->option->virtual_stages > 1 && e->s->model.arch.layers > 0)
+  if (e->option->virtual_stages > 1 && e->s->model.arch.layers % (l->pp * e->option->virtual_stages) == 0)
     arg_uint (e, "--num-layers-per-virtual-pipeline-stage",
               e->s->model.arch.layers / (l->pp * e->option->virtual_stages));
   if (s->sequence_parallel && l->tp > 1)

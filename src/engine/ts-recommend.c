@@ -610,6 +610,8 @@ typedef struct
   guint             gpus;           /* the option's */
   guint             global_batch;
   double            flops_per_token;
+  GpuRate           rate;           /* peak, family MFU and PCIe factor: the same for every layout */
+  TsStepInput       base;           /* the step's inputs every layout shares */
   guint             evaluated;
   gboolean          have_best;      /* a layout with room was found */
   gboolean          have_bare;      /* a bare fit (tight) was found */
@@ -648,54 +650,83 @@ moe_layers (const TsArchitecture *a)
   return a->layers > a->dense_layers ? a->layers - a->dense_layers : 0;
 }
 
+/* The step's inputs that do not depend on the layout, once per search. */
+static void
+step_base (Search *search)
+{
+  const TsScenario *s = search->s;
+  const TsArchitecture *a = &s->model.arch;
+  const GpuRate *r = &search->rate;
+  TsStepInput *in = &search->base;
+  double bytes = s->precision == TS_PRECISION_FP32 ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
+
+  memset (in, 0, sizeof *in);
+  in->sync_params = s->method == TS_METHOD_FULL ? s->model.params
+                    : s->model.has_architecture ? ts_memory_lora_adapter_params (a, s->lora_targets, s->lora_rank) : 0;
+  in->gradient_bytes = (s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
+                       ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
+  in->weight_bytes = bytes;
+  in->activation_bytes = bytes;
+  in->layers = MAX (1u, a->layers);
+  in->moe_layers = moe_layers (a);
+  in->hidden_size = a->hidden_size;
+  in->seq_len = s->seq_len;
+  in->active_experts = a->active_experts;
+  in->peak_flops = r->peak_tflops * 1e12;
+  in->kernel_efficiency = r->mfu_base * r->pcie_factor;
+  in->gpus_per_server = search->server->gpu_count;
+  in->intra_bytes_s = intra_bytes_s (search->server);
+  in->inter_bytes_s = inter_bytes_s (search->server);
+}
+
+/* The step of one layout: the shared inputs and the layout's own. */
+static void
+layout_step (const Search   *search,
+             const TsLayout *layout,
+             guint           micro_batch,
+             guint           accumulation,
+             guint           virtual_stages,
+             TsCheckpointing checkpointing,
+             gboolean        sequence_parallel,
+             TsStep         *step)
+{
+  TsStepInput in = search->base;
+  double n = search->s->model.active_params > 0 ? search->s->model.active_params : search->s->model.params;
+  TsScenario recompute;
+
+  /* only the method and the recomputation matter to the factor */
+  recompute.method = search->s->method;
+  recompute.checkpointing = checkpointing;
+  in.recompute_factor = ts_recompute_mfu_factor (&recompute);
+  in.full_recompute = checkpointing == TS_CHECKPOINTING_FULL;
+  in.gpus = layout->gpus;
+  in.tp = layout->tp;
+  in.pp = layout->pp;
+  in.dp = layout->dp;
+  in.ep = layout->ep;
+  in.zero_stage = layout->zero_stage;
+  in.virtual_stages = virtual_stages;
+  in.micro_batch = micro_batch;
+  in.micro_batches = accumulation;
+  in.sequence_parallel = sequence_parallel;
+  in.model_flops = search->flops_per_token * n * (double) micro_batch * accumulation * layout->dp * in.seq_len;
+  ts_step_compute (&in, step);
+}
+
 /* The step of a candidate whose scenario and layout are set. */
 static void
 candidate_step (const Search *search,
                 Candidate    *c)
 {
-  const TsScenario *s = &c->s;
-  const TsArchitecture *a = &s->model.arch;
-  double n = s->model.active_params > 0 ? s->model.active_params : s->model.params;
-  GpuRate r;
-  TsStepInput in = { 0 };
-
-  gpu_rate (search->catalog, s, search->server, search->gpus, &r);
-  in.recompute_factor = r.recompute_factor;
-  in.full_recompute = s->checkpointing == TS_CHECKPOINTING_FULL;
-  in.sync_params = s->method == TS_METHOD_FULL ? s->model.params
-                   : s->model.has_architecture ? ts_memory_lora_adapter_params (a, s->lora_targets, s->lora_rank) : 0;
-  in.gradient_bytes = (s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
-                      ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
-  in.weight_bytes = s->precision == TS_PRECISION_FP32 ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
-  in.activation_bytes = s->precision == TS_PRECISION_FP32 ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
-  in.layers = MAX (1u, a->layers);
-  in.moe_layers = moe_layers (a);
-  in.hidden_size = a->hidden_size;
-  in.seq_len = s->seq_len;
-  in.active_experts = a->active_experts;
-  in.gpus = c->layout.gpus;
-  in.tp = c->layout.tp;
-  in.pp = c->layout.pp;
-  in.dp = c->layout.dp;
-  in.ep = c->layout.ep;
-  in.virtual_stages = c->virtual_stages;
-  in.micro_batch = s->micro_batch;
-  in.micro_batches = c->accumulation;
-  in.zero_stage = c->layout.zero_stage;
-  in.sequence_parallel = s->sequence_parallel;
-  in.model_flops = search->flops_per_token * n * (double) s->micro_batch * c->accumulation * c->layout.dp * s->seq_len;
-  in.peak_flops = r.peak_tflops * 1e12;
-  in.kernel_efficiency = r.mfu_base * r.pcie_factor;
-  in.gpus_per_server = search->server->gpu_count;
-  in.intra_bytes_s = intra_bytes_s (search->server);
-  in.inter_bytes_s = inter_bytes_s (search->server);
-  ts_step_compute (&in, &c->step);
+  layout_step (search, &c->layout, c->s.micro_batch, c->accumulation, c->virtual_stages,
+               c->s.checkpointing, c->s.sequence_parallel, &c->step);
 }
 
 /* Interleaving: v chunks per GPU shrink the bubble v-fold for v times the
- * stage-to-stage sends (Narayanan et al. 2021, §2.2.2); Megatron-LM needs
- * the layers to split evenly into pp × v chunks and the micro-batches
- * to be a multiple of pp. The fastest v is kept. */
+ * stage-to-stage sends (Narayanan et al. 2021, §2.2.2); the micro-batches
+ * must be a multiple of pp, and every chunk needs a layer (an uneven
+ * split, as Llama 3's 126 layers over 16 stages, is allowed: Dubey et
+ * al. 2024, §3.3.2). The fastest v is kept. */
 static void
 choose_virtual_stages (Search    *search,
                        Candidate *c)
@@ -710,7 +741,7 @@ choose_virtual_stages (Search    *search,
     return;
   for (guint v = 2; v <= PLAN_MAX_VIRTUAL; v *= 2)
     {
-      if (layers == 0 || layers % (c->layout.pp * v) != 0)
+      if (layers < c->layout.pp * v)
         continue;
       trial = *c;
       trial.virtual_stages = v;
@@ -762,44 +793,6 @@ typedef struct
   TsMemory  memory;
   double    upper;
 } Chosen;
-
-/* A candidate faster than the best so far is kept when its memory fits
- * with the headroom rule's margin; the fastest bare fit is kept apart
- * for an option where nothing has room. */
-static void
-consider (Search    *search,
-          Candidate *c,
-          Chosen    *best,
-          Chosen    *bare)
-{
-  TsMemory m;
-  double upper;
-
-  choose_virtual_stages (search, c);
-  if (search->have_best && c->step.seconds >= best->c.step.seconds)
-    return;
-  switch (candidate_room (search, c, &m, &upper))
-    {
-    case ROOM_MARGIN:
-      best->c = *c;
-      best->memory = m;
-      best->upper = upper;
-      search->have_best = TRUE;
-      break;
-    case ROOM_BARE:
-      if (!search->have_bare || c->step.seconds < bare->c.step.seconds)
-        {
-          bare->c = *c;
-          bare->memory = m;
-          bare->upper = upper;
-          search->have_bare = TRUE;
-        }
-      break;
-    case ROOM_NONE:
-    default:
-      break;
-    }
-}
 
 /* The values of one input: the user's, or the planner's candidates. */
 typedef struct
@@ -921,51 +914,256 @@ zero_values (const Search *search,
     }
 }
 
+typedef struct
+{
+  Values tps, pps, mbs, ckpts;
+  Values eps[8][8];     /* by tp and mb index (dp depends on both) */
+  Values zeros[8][8];
+} Grid;
+
+/* One layout of the search, by the indices of its inputs' values and its
+ * step time: the first pass times them all (closed formulas), the second
+ * sizes the memory of the fastest ones only, in order, until one has
+ * room. */
+typedef struct
+{
+  double  seconds;
+  guint   ep_value;
+  guint8  tp, pp, mb, ep, ckpt, zero;
+  guint8  zero_value;
+  guint8  virtual_stages;
+  guint8  tried;
+} Entry;
+
+/* Whether `other` needs at least the memory of `e`: the same degrees, a
+ * micro-batch as large or larger (and so as few or fewer data-parallel
+ * ranks), no more recomputation, no more sharding. */
+static gboolean
+needs_more_memory (const Grid  *g,
+                   const Entry *other,
+                   const Entry *e)
+{
+  return other->pp == e->pp && other->ep_value == e->ep_value
+         && other->mb >= e->mb
+         && g->ckpts.values[other->ckpt] <= g->ckpts.values[e->ckpt]
+         && other->zero_value <= e->zero_value;
+}
+
+/* An entry without the margin (tried in order of speed, so every entry
+ * left is slower): no entry needing more memory can have it either. */
+static void
+drop_hungrier (const Grid  *g,
+               GArray      *entries,
+               const Entry *e)
+{
+  for (guint n = 0; n < entries->len; n++)
+    {
+      Entry *other = &g_array_index (entries, Entry, n);
+
+      if (!other->tried && needs_more_memory (g, other, e))
+        other->tried = TRUE;
+    }
+}
+
+
+static guint
+grid_dp (const Search *search,
+         guint         tp,
+         guint         pp,
+         guint         mb)
+{
+  guint64 group = (guint64) tp * pp;
+
+  if (group > search->gpus)
+    return 0;
+  /* no more data-parallel ranks than the global batch feeds */
+  return (guint) MIN (search->gpus / group, MAX (1u, search->global_batch / mb));
+}
+
+/* The candidate of an entry, its step recomputed (the same figures the
+ * first pass had). */
+static void
+entry_candidate (Search      *search,
+                 const Grid  *g,
+                 const Entry *e,
+                 Candidate   *c)
+{
+  const TsScenario *s = search->s;
+  guint tp = g->tps.values[e->tp];
+  guint pp = g->pps.values[e->pp];
+  guint mb = g->mbs.values[e->mb];
+  guint dp = grid_dp (search, tp, pp, mb);
+
+  c->s = *s;
+  c->s.tp = tp;
+  c->s.pp = pp;
+  c->s.micro_batch = mb;
+  c->s.ep = g->eps[e->pp][e->mb].values[e->ep];
+  c->s.checkpointing = g->ckpts.values[e->ckpt];
+  c->s.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
+  if (searched (s, TS_SEARCH_SEQUENCE_PARALLEL))
+    c->s.sequence_parallel = tp > 1;
+  ts_layout_resolve (&c->s, tp * pp * dp, &c->layout);
+  c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
+  c->virtual_stages = MAX (1u, e->virtual_stages);
+  candidate_step (search, c);
+}
+
+/* The step of an entry with the fastest interleaving (see
+ * choose_virtual_stages ()), from the shared inputs: no scenario copied. */
+static void
+time_entry (Search      *search,
+            const Grid  *g,
+            guint        dp,
+            Entry       *e)
+{
+  TsLayout l;
+  guint mb = g->mbs.values[e->mb];
+  guint accumulation;
+  TsCheckpointing ckpt = g->ckpts.values[e->ckpt];
+  gboolean sp;
+  TsStep step;
+
+  l.tp = g->tps.values[e->tp];
+  l.pp = g->pps.values[e->pp];
+  l.dp = dp;
+  l.gpus = l.tp * l.pp * dp;
+  l.ep = MAX (1u, MIN (g->eps[e->pp][e->mb].values[e->ep], dp));
+  l.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
+  sp = searched (search->s, TS_SEARCH_SEQUENCE_PARALLEL) ? l.tp > 1 : search->s->sequence_parallel;
+  accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
+
+  layout_step (search, &l, mb, accumulation, 1, ckpt, sp, &step);
+  search->evaluated++;
+  e->virtual_stages = 1;
+  e->seconds = step.seconds;
+  if (l.pp <= 1 || accumulation % l.pp != 0)
+    return;
+  /* v chunks: the bubble ÷ v, the sends × v (ts-throughput.c), the rest
+   * the same — no step recomputed */
+  for (guint v = 2; v <= PLAN_MAX_VIRTUAL; v *= 2)
+    {
+      double seconds = step.seconds - step.pp_bubble * (1.0 - 1.0 / v) + step.pp_comm * (v - 1);
+
+      if (search->base.layers < l.pp * v)
+        continue;
+      search->evaluated++;
+      if (seconds < e->seconds)
+        {
+          e->seconds = seconds;
+          e->virtual_stages = v;
+        }
+    }
+}
+
+static guint
+time_entries (Search *search,
+              Grid   *g,
+              GArray *entries)
+{
+  for (guint i = 0; i < g->tps.n; i++)
+    for (guint j = 0; j < g->pps.n; j++)
+      for (guint k = 0; k < g->mbs.n; k++)
+        {
+          guint dp = grid_dp (search, g->tps.values[i], g->pps.values[j], g->mbs.values[k]);
+
+          if (dp == 0)
+            continue;
+          /* the expert and ZeRO choices depend on dp only, which a
+           * tensor degree changes: kept per pipeline and micro-batch
+           * index of this tensor degree */
+          ep_values (search, dp, &g->eps[j][k]);
+          zero_values (search, dp, &g->zeros[j][k]);
+          for (guint e = 0; e < g->eps[j][k].n; e++)
+            for (guint c = 0; c < g->ckpts.n; c++)
+              for (guint z = 0; z < g->zeros[j][k].n; z++)
+                {
+                  Entry entry = { 0, g->eps[j][k].values[e], i, j, k, e, c, z,
+                                  (guint8) g->zeros[j][k].values[z], 1, FALSE };
+                  Entry *previous = entries->len > 0 ? &g_array_index (entries, Entry, entries->len - 1) : NULL;
+
+                  /* ZeRO-1 and 2 take the same step: timed once */
+                  if (z > 0 && previous != NULL && g->zeros[j][k].values[z] == 2 && g->zeros[j][k].values[z - 1] == 1)
+                    {
+                      entry.seconds = previous->seconds;
+                      entry.virtual_stages = previous->virtual_stages;
+                    }
+                  else
+                    time_entry (search, g, dp, &entry);
+                  g_array_append_val (entries, entry);
+                }
+        }
+  return entries->len;
+}
+
 static void
 search_layouts (Search *search,
                 Chosen *best,
                 Chosen *bare)
 {
-  const TsScenario *s = search->s;
-  Values tps, pps, mbs, eps, ckpts, zeros;
+  Grid g;
+  g_autoptr(GArray) entries = g_array_sized_new (FALSE, FALSE, sizeof (Entry), 1024);
 
-  tp_values (search, &tps);
-  pp_values (search, &pps);
-  micro_batch_values (search, &mbs);
-  checkpointing_values (search, &ckpts);
-  for (guint i = 0; i < tps.n; i++)
-    for (guint j = 0; j < pps.n; j++)
-      for (guint k = 0; k < mbs.n; k++)
+  tp_values (search, &g.tps);
+  pp_values (search, &g.pps);
+  micro_batch_values (search, &g.mbs);
+  checkpointing_values (search, &g.ckpts);
+  /* one tensor degree at a time: its dp (and so its expert and ZeRO
+   * choices) differ from another's */
+  for (guint i = 0; i < g.tps.n; i++)
+    {
+      Values all_tps = g.tps;
+
+      g.tps.values[0] = all_tps.values[i];
+      g.tps.n = 1;
+      g_array_set_size (entries, 0);
+      time_entries (search, &g, entries);
+      for (;;)
         {
-          guint64 group = (guint64) tps.values[i] * pps.values[j];
-          guint mb = mbs.values[k];
-          /* no more data-parallel ranks than the global batch feeds */
-          guint dp = (guint) MIN (search->gpus / group, MAX (1u, search->global_batch / mb));
+          Entry *fastest = NULL;
+          Candidate c;
+          TsMemory m;
+          double upper;
 
-          if (group > search->gpus || dp == 0)
-            continue;
-          ep_values (search, dp, &eps);
-          zero_values (search, dp, &zeros);
-          for (guint e = 0; e < eps.n; e++)
-            for (guint c = 0; c < ckpts.n; c++)
-              for (guint z = 0; z < zeros.n; z++)
+          for (guint n = 0; n < entries->len; n++)
+            {
+              Entry *e = &g_array_index (entries, Entry, n);
+
+              if (!e->tried && (fastest == NULL || e->seconds < fastest->seconds))
+                fastest = e;
+            }
+          /* none left, or none faster than the best of another degree */
+          if (fastest == NULL || (search->have_best && fastest->seconds >= best->c.step.seconds))
+            break;
+          fastest->tried = TRUE;
+          entry_candidate (search, &g, fastest, &c);
+          switch (candidate_room (search, &c, &m, &upper))
+            {
+            case ROOM_MARGIN:
+              best->c = c;
+              best->memory = m;
+              best->upper = upper;
+              search->have_best = TRUE;
+              break;
+            case ROOM_BARE:
+              if (!search->have_bare || c.step.seconds < bare->c.step.seconds)
                 {
-                  Candidate cand;
-
-                  cand.s = *s;
-                  cand.s.tp = tps.values[i];
-                  cand.s.pp = pps.values[j];
-                  cand.s.micro_batch = mb;
-                  cand.s.ep = eps.values[e];
-                  cand.s.checkpointing = ckpts.values[c];
-                  cand.s.zero_stage = (int) zeros.values[z];
-                  if (searched (s, TS_SEARCH_SEQUENCE_PARALLEL))
-                    cand.s.sequence_parallel = cand.s.tp > 1;
-                  ts_layout_resolve (&cand.s, (guint) (group * dp), &cand.layout);
-                  cand.accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
-                  consider (search, &cand, best, bare);
+                  bare->c = c;
+                  bare->memory = m;
+                  bare->upper = upper;
+                  search->have_bare = TRUE;
                 }
+              drop_hungrier (&g, entries, fastest);
+              continue;
+            case ROOM_NONE:
+            default:
+              drop_hungrier (&g, entries, fastest);
+              continue;
+            }
+          break;
         }
+      g.tps = all_tps;
+    }
 }
 
 static void
@@ -982,6 +1180,8 @@ search_init (Search           *search,
   search->gpus = gpus;
   search->global_batch = ts_scenario_global_batch (s);
   search->flops_per_token = flops_per_param_token (s);
+  gpu_rate (catalog, s, server, gpus, &search->rate);
+  step_base (search);
 }
 
 /* Days of the whole run at a candidate's step, after availability. */
@@ -1007,9 +1207,7 @@ fixed_candidate (Search    *search,
   ts_layout_resolve (&c->s, search->gpus, &c->layout);
   c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch
                                             / ((double) MAX (1u, c->s.micro_batch) * c->layout.dp)));
-  c->virtual_stages = 1;
-  candidate_step (search, c);
-  search->evaluated++;
+  choose_virtual_stages (search, c);
 }
 
 /* The fastest layout at `gpus` GPUs; FALSE when none fits. */
