@@ -130,6 +130,12 @@ apply_global_batch (TsScenario *s, const TsCatalog *c, const char *v, GError **e
 }
 
 static gboolean
+apply_objective (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return ts_objective_from_string (v, &s->objective);
+}
+
+static gboolean
 apply_seq_len (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
 {
   return read_uint (v, 1, TS_MAX_SEQ_LEN, &s->seq_len);
@@ -378,6 +384,7 @@ static const ScenarioOption scenario_options[] = {
   { "--method", "full|lora|qlora", N_("full training, LoRA or QLoRA (default full)"), apply_method },
   { "--seq-len", N_("a whole number from 1 to 10000000"), N_("tokens per sequence (default 2048)"), apply_seq_len },
   { "--micro-batch", N_("a whole number from 1 to 65536"), N_("sequences per GPU per step (default 1)"), apply_micro_batch },
+  { "--objective", "servers|time|cost|energy", N_("what ranks the options that work (default servers: the smallest hardware)"), apply_objective },
   { "--global-batch", N_("a whole number from 1 to 100000000"), N_("sequences per optimizer step (default 4M tokens for full training, 64 for LoRA/QLoRA)"), apply_global_batch },
   { "--checkpointing", "none|selective|full", N_("activation recomputation (default full)"), apply_checkpointing },
   { "--flash-attention", "on|off", N_("FlashAttention: no s² attention scores kept (default on)"), apply_flash_attention },

@@ -77,6 +77,7 @@ rack_detail_free (GArray *racks)
 void
 ts_option_clear (TsOption *option)
 {
+  g_clear_pointer (&option->currency, g_free);
   g_clear_pointer (&option->rack_detail, rack_detail_free);
 }
 
@@ -2131,6 +2132,8 @@ evaluate (const TsCatalog  *catalog,
   memset (o, 0, sizeof *o);
   o->server = server;
   o->catalog = catalog;
+  o->objective = s->objective;
+  o->currency = g_strdup (s->currency);
   o->site_rack_units = s->rack_units;
   o->site_rack_kw = s->rack_kw;
   o->site_voltage = s->voltage;
@@ -2239,29 +2242,132 @@ verdict_order (TsVerdict v)
  * the rest of the market; then lower power (the smallest hardware that
  * does the job in time: one card for a small LoRA, as the article
  * advises), lower cost, shorter time. */
+#define KEY(k, a, b) do { if ((a) < (b)) { *key = (k); return -1; } if ((a) > (b)) { *key = (k); return 1; } } while (0)
+
+/* The objective's figures, in its order (see TsObjective). */
+static int
+compare_objective (const TsOption *x,
+                   const TsOption *y,
+                   guint          *key)
+{
+  switch (x->objective)
+    {
+    case TS_OBJECTIVE_TIME:
+      KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
+      KEY (TS_RANK_KEY_POWER, x->power_kw, y->power_kw);
+      KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
+      KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
+      break;
+    case TS_OBJECTIVE_COST:
+      /* a priced option before one whose price is unknown (0) */
+      KEY (TS_RANK_KEY_PRICED, x->capex_usd <= 0, y->capex_usd <= 0);
+      KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
+      KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
+      KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
+      KEY (TS_RANK_KEY_POWER, x->power_kw, y->power_kw);
+      break;
+    case TS_OBJECTIVE_ENERGY:
+      KEY (TS_RANK_KEY_ENERGY, x->energy_kwh, y->energy_kwh);
+      KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
+      KEY (TS_RANK_KEY_POWER, x->power_kw, y->power_kw);
+      break;
+    case TS_OBJECTIVE_SERVERS:
+    case TS_N_OBJECTIVES:
+    default:
+      KEY (TS_RANK_KEY_POWER, x->power_kw, y->power_kw);
+      KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
+      KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
+      KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
+      break;
+    }
+  return 0;
+}
+
+/* What works first (memory, layout, deadline, site and supplies: an
+ * option that does not work never ranks above one that does); then what
+ * fits the memory; then room before a bare fit (a tight option is never
+ * starred while one with room works); then training-capable links before
+ * PCIe-only multi-GPU (the article's rule); what the site takes as it is
+ * before what needs a higher feed or taller racks; within the deadline
+ * before late (late ones by time); then the vendor's own line-up (the
+ * catalog's “article” servers and cards) before the rest of the market;
+ * then the user's objective (TsObjective; by default the smallest
+ * hardware that does the job in time: one card for a small LoRA, as the
+ * article advises). *key is the comparison that decided. */
+static int
+compare_with_key (const TsOption *x,
+                  const TsOption *y,
+                  guint          *key)
+{
+  int c;
+
+  KEY (TS_RANK_KEY_OK, !x->ok, !y->ok);
+  KEY (TS_RANK_KEY_FITS, !x->fits, !y->fits);
+  KEY (TS_RANK_KEY_ROOM, verdict_order (x->verdict), verdict_order (y->verdict));
+  KEY (TS_RANK_KEY_LINK, !x->interconnect_ok, !y->interconnect_ok);
+  KEY (TS_RANK_KEY_SITE, (x->note_flags & SITE_NOTES) != 0, (y->note_flags & SITE_NOTES) != 0);
+  KEY (TS_RANK_KEY_DEADLINE, !x->meets_deadline, !y->meets_deadline);
+  if (!x->meets_deadline)
+    KEY (TS_RANK_KEY_LATE, x->training_days, y->training_days);
+  KEY (TS_RANK_KEY_ARTICLE, !x->server->article, !y->server->article);
+  if ((c = compare_objective (x, y, key)) != 0)
+    return c;
+  *key = TS_RANK_KEY_ID;
+  return g_strcmp0 (x->server->id, y->server->id);
+}
+
 static int
 compare_options (gconstpointer a,
                  gconstpointer b)
 {
-  const TsOption *x = a;
-  const TsOption *y = b;
+  guint key;
 
-  CMP (!x->ok, !y->ok);
-  CMP (!x->fits, !y->fits);
-  /* room before a bare fit: a tight option is never starred while one
-   * that works with room exists */
-  CMP (verdict_order (x->verdict), verdict_order (y->verdict));
-  CMP (!x->interconnect_ok, !y->interconnect_ok);
-  CMP ((x->note_flags & SITE_NOTES) != 0, (y->note_flags & SITE_NOTES) != 0);
-  CMP (!x->meets_deadline, !y->meets_deadline);
-  if (!x->meets_deadline)
-    CMP (x->training_days, y->training_days);
-  CMP (!x->server->article, !y->server->article);
-  CMP (x->power_kw, y->power_kw);
-  CMP (x->energy_cost, y->energy_cost);
-  CMP (x->capex_usd, y->capex_usd);
-  CMP (x->training_days, y->training_days);
-  return g_strcmp0 (x->server->id, y->server->id);
+  return compare_with_key (a, b, &key);
+}
+
+/* The figure of a key, for the reason's difference. */
+static double
+key_figure (const TsOption *o,
+            guint           key)
+{
+  switch (key)
+    {
+    case TS_RANK_KEY_LATE:
+    case TS_RANK_KEY_DAYS: return o->training_days;
+    case TS_RANK_KEY_POWER: return o->power_kw;
+    case TS_RANK_KEY_CAPEX: return o->capex_usd;
+    case TS_RANK_KEY_ENERGY_COST: return o->energy_cost;
+    case TS_RANK_KEY_ENERGY: return o->energy_kwh;
+    default: return 0;
+    }
+}
+
+/* Each option's reason: the first against the second, every other
+ * against the one above it. */
+static void
+explain_ranks (GArray *options)
+{
+  for (guint i = 0; i < options->len; i++)
+    {
+      TsOption *o = &g_array_index (options, TsOption, i);
+      const TsOption *other;
+      guint key = TS_RANK_KEY_NONE;
+
+      if (options->len < 2)
+        {
+          o->rank_key = TS_RANK_KEY_NONE;
+          continue;
+        }
+      other = &g_array_index (options, TsOption, i == 0 ? 1 : i - 1);
+      if (i == 0)
+        compare_with_key (o, other, &key);
+      else
+        compare_with_key (other, o, &key);
+      o->rank_key = key;
+      o->rank_versus = other->server;
+      o->rank_versus_servers = other->servers;
+      o->rank_delta = key_figure (other, key) - key_figure (o, key);
+    }
 }
 
 static int
@@ -2343,6 +2449,7 @@ ts_recommend (const TsCatalog  *catalog,
   sort_options (options);
   for (guint i = 0; i < options->len; i++)
     g_array_index (options, TsOption, i).rank = i;
+  explain_ranks (options);
 
   if (options->len == 0 || !g_array_index (options, TsOption, 0).ok)
     {
@@ -2531,6 +2638,96 @@ ts_option_dup_notes (const TsOption *o)
 }
 
 /* The failures in the order of TsFailureFlags, a sentence each. */
+/* The difference of a rank key in words (“2.1 days”, “14.3 kW”). */
+static char *
+rank_delta_text (const TsOption *o)
+{
+  double d = fabs (o->rank_delta);
+
+  switch (o->rank_key)
+    {
+    case TS_RANK_KEY_LATE:
+    case TS_RANK_KEY_DAYS: return ts_format_days (d);
+    case TS_RANK_KEY_POWER: return ts_format_kw (d);
+    case TS_RANK_KEY_CAPEX: return ts_format_money (d, "USD");
+    case TS_RANK_KEY_ENERGY_COST: return ts_format_money (d, o->currency != NULL ? o->currency : "");
+    case TS_RANK_KEY_ENERGY: return ts_format_kwh (d);
+    default: return g_strdup ("");
+    }
+}
+
+char *
+ts_option_dup_rank_reason (const TsOption *o)
+{
+  g_autofree char *delta = NULL;
+  g_autofree char *other = NULL;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  if (o->rank_key == TS_RANK_KEY_NONE || o->rank_versus == NULL)
+    return NULL;
+  delta = rank_delta_text (o);
+  /* Translators: “2 × NVIDIA DGX H200”, the option compared with */
+  other = g_strdup_printf (_("%u × %s"), o->rank_versus_servers, o->rank_versus->name);
+
+  if (o->rank == 0)
+    switch (o->rank_key)
+      {
+      case TS_RANK_KEY_OK:
+      case TS_RANK_KEY_FITS:
+      case TS_RANK_KEY_ROOM:
+      case TS_RANK_KEY_LINK:
+      case TS_RANK_KEY_SITE:
+      case TS_RANK_KEY_DEADLINE:
+        return g_strdup_printf (_("First: it works where %s does not"), other);
+      case TS_RANK_KEY_ARTICLE:
+        return g_strdup_printf (_("First: the vendor's own line-up, ahead of %s"), other);
+      case TS_RANK_KEY_DAYS:
+      case TS_RANK_KEY_LATE:
+        return g_strdup_printf (_("Fastest: %s sooner than %s"), delta, other);
+      case TS_RANK_KEY_POWER:
+        return g_strdup_printf (_("Smallest hardware that does the job: %s less power than %s"), delta, other);
+      case TS_RANK_KEY_PRICED:
+      case TS_RANK_KEY_CAPEX:
+      case TS_RANK_KEY_ENERGY_COST:
+        return g_strdup_printf (_("Lowest cost: %s less than %s"), delta, other);
+      case TS_RANK_KEY_ENERGY:
+        return g_strdup_printf (_("Least energy: %s less than %s"), delta, other);
+      default:
+        return g_strdup_printf (_("First: level with %s on every figure"), other);
+      }
+
+  switch (o->rank_key)
+    {
+    case TS_RANK_KEY_OK:
+    case TS_RANK_KEY_FITS:
+      return g_strdup_printf (_("Below %s: this one does not work"), other);
+    case TS_RANK_KEY_ROOM:
+      return g_strdup_printf (_("Below %s: tight on memory"), other);
+    case TS_RANK_KEY_LINK:
+      return g_strdup_printf (_("Below %s: its GPUs talk over PCIe"), other);
+    case TS_RANK_KEY_SITE:
+      return g_strdup_printf (_("Below %s: the site needs changes for it"), other);
+    case TS_RANK_KEY_DEADLINE:
+      return g_strdup_printf (_("Below %s: misses the deadline"), other);
+    case TS_RANK_KEY_ARTICLE:
+      return g_strdup_printf (_("Below %s: not the vendor's own line-up"), other);
+    case TS_RANK_KEY_DAYS:
+    case TS_RANK_KEY_LATE:
+      return g_strdup_printf (_("Below %s: %s slower"), other, delta);
+    case TS_RANK_KEY_POWER:
+      return g_strdup_printf (_("Below %s: %s more power"), other, delta);
+    case TS_RANK_KEY_PRICED:
+      return g_strdup_printf (_("Below %s: no price in the catalog"), other);
+    case TS_RANK_KEY_CAPEX:
+    case TS_RANK_KEY_ENERGY_COST:
+      return g_strdup_printf (_("Below %s: %s more"), other, delta);
+    case TS_RANK_KEY_ENERGY:
+      return g_strdup_printf (_("Below %s: %s more energy"), other, delta);
+    default:
+      return g_strdup_printf (_("Below %s: level on every figure"), other);
+    }
+}
+
 GPtrArray *
 ts_option_dup_failures (const TsOption *o)
 {
@@ -2690,6 +2887,17 @@ static const struct { guint flag; const char *code; } failure_codes[] = {
   { TS_FAILURE_HOST_RAM, "host-ram" },
 };
 
+static const char *
+rank_key_code (guint key)
+{
+  static const char *const codes[] = {
+    "alone", "works", "fits", "room", "link", "site", "deadline", "late", "article",
+    "power", "time", "priced", "capex", "energy-cost", "energy", "name",
+  };
+
+  return key < G_N_ELEMENTS (codes) ? codes[key] : "name";
+}
+
 /* The keys are a public interface (the CLI's JSON): add, never rename. */
 void
 ts_option_to_json (const TsOption *o,
@@ -2728,6 +2936,12 @@ ts_option_to_json (const TsOption *o,
   /* Codes, not sentences: the JSON is the same in every language (the
    * sentences are TsOption's reason, suggestion and notes). */
   ts_json_add_string (b, "reason", o->reason_code);
+  /* why it stands where it does (issue 17): the deciding comparison
+   * against its neighbour, and the difference in that figure */
+  ts_json_add_string (b, "objective", ts_objective_to_string (o->objective));
+  ts_json_add_string (b, "rank_reason", rank_key_code (o->rank_key));
+  ts_json_add_string (b, "rank_versus", o->rank_versus != NULL ? o->rank_versus->id : NULL);
+  ts_json_add_double_valid (b, "rank_delta", fabs (o->rank_delta));
   json_builder_set_member_name (b, "suggestion");
   json_builder_begin_array (b);
   if (o->suggested_servers > 0)

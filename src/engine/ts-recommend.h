@@ -213,7 +213,38 @@ typedef struct
   double          step_factor;            /* compute / step: mfu = mfu_base × recompute × pcie × this */
   double          network_needed_gb_s;    /* per GPU between servers for communication under TS_NETWORK_STEP_SHARE of the step */
   guint           layouts_evaluated;      /* layouts whose step the search computed */
+
+  /* the ranking (issue 17): the scenario's objective, and why the option
+   * stands where it does against its neighbour in the ranking (the next
+   * one for the first, the one above for the rest) */
+  TsObjective     objective;
+  guint           rank_key;               /* TsRankKey that decided */
+  const TsServer *rank_versus;            /* the neighbour's server; NULL = none */
+  guint           rank_versus_servers;
+  double          rank_delta;             /* the neighbour's figure minus this one's, in the key's unit */
+  char           *currency;               /* the scenario's, for the cost in words; owned */
 } TsOption;
+
+/* The comparison that set an option's place (JSON “rank_reason”). */
+typedef enum
+{
+  TS_RANK_KEY_NONE,       /* alone in the plan */
+  TS_RANK_KEY_OK,
+  TS_RANK_KEY_FITS,
+  TS_RANK_KEY_ROOM,
+  TS_RANK_KEY_LINK,
+  TS_RANK_KEY_SITE,
+  TS_RANK_KEY_DEADLINE,
+  TS_RANK_KEY_LATE,
+  TS_RANK_KEY_ARTICLE,
+  TS_RANK_KEY_POWER,
+  TS_RANK_KEY_DAYS,
+  TS_RANK_KEY_PRICED,
+  TS_RANK_KEY_CAPEX,
+  TS_RANK_KEY_ENERGY_COST,
+  TS_RANK_KEY_ENERGY,
+  TS_RANK_KEY_ID,
+} TsRankKey;
 
 void        ts_option_clear       (TsOption          *option);
 
@@ -223,6 +254,9 @@ void        ts_option_clear       (TsOption          *option);
 char       *ts_option_dup_reason  (const TsOption    *option);
 char       *ts_option_dup_suggestion (const TsOption *option);
 GPtrArray  *ts_option_dup_notes   (const TsOption    *option);
+/* Why the option stands where it does, one line (“fastest: 2.1 days
+ * sooner than 2 × NVIDIA DGX H200”); NULL when it is alone. */
+char       *ts_option_dup_rank_reason (const TsOption *option);
 /* What keeps the option from working, a sentence each (empty when ok). */
 GPtrArray  *ts_option_dup_failures (const TsOption   *option);
 /* The share of a GPU's work that is model work under the scenario's

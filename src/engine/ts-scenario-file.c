@@ -144,6 +144,7 @@ ts_scenario_to_json (const TsScenario *s)
   ts_json_add_int (b, "gpus", s->gpus);
   write_searched (b, s->searched);
   ts_json_add_int (b, "global_batch", s->global_batch);
+  ts_json_add_string (b, "objective", ts_objective_to_string (s->objective));
   ts_json_add_int (b, "lora_rank", s->lora_rank);
   ts_json_add_string (b, "lora_targets", ts_lora_targets_to_string (s->lora_targets));
   ts_json_add_bool (b, "double_quant", s->double_quant);
@@ -510,6 +511,7 @@ ts_scenario_from_json (JsonNode         *root,
   GET_ENUM (&c, obj, "offload", ts_offload_from_string, &s->offload, "none, optimizer");
   GET_ENUM (&c, obj, "checkpointing", ts_checkpointing_from_string, &s->checkpointing, "none, selective, full");
   GET_ENUM (&c, obj, "lora_targets", ts_lora_targets_from_string, &s->lora_targets, "qv, attention, all-linear");
+  GET_ENUM (&c, obj, "objective", ts_objective_from_string, &s->objective, "servers, time, cost, energy");
   get_uint (&c, obj, "seq_len", 1, TS_MAX_SEQ_LEN, &s->seq_len);
   get_uint (&c, obj, "micro_batch", 1, TS_MAX_MICRO_BATCH, &s->micro_batch);
   get_bool (&c, obj, "flash_attention", &s->flash_attention);

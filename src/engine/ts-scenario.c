@@ -301,6 +301,7 @@ ENUM_NAMES (TsOptimizer, optimizer, "adamw", "adamw-8bit", "adafactor", "sgd", "
 ENUM_NAMES (TsCheckpointing, checkpointing, "none", "selective", "full")
 ENUM_NAMES (TsOffload, offload, "none", "optimizer")
 ENUM_NAMES (TsLoraTargets, lora_targets, "qv", "attention", "all-linear")
+ENUM_NAMES (TsObjective, objective, "servers", "time", "cost", "energy")
 
 /* The method as people read it, in the current language. */
 const char *

@@ -69,6 +69,20 @@ typedef enum
   TS_N_LORA_TARGETS
 } TsLoraTargets;
 
+/* What the ranking puts first among the options that work (issue 17):
+ * the smallest hardware that does the job (the default, the article's
+ * advice: power, then energy cost, capex, time), the shortest time, the
+ * lowest cost (capex where the catalog prices it, then energy cost), the
+ * least energy. */
+typedef enum
+{
+  TS_OBJECTIVE_SERVERS,
+  TS_OBJECTIVE_TIME,
+  TS_OBJECTIVE_COST,
+  TS_OBJECTIVE_ENERGY,
+  TS_N_OBJECTIVES
+} TsObjective;
+
 /* The layout inputs the engine chooses per option (issue 17): a flag set
  * means the field's value is only the old fixed default, one candidate of
  * the search; a flag clear means the user fixed the value. */
@@ -114,6 +128,7 @@ typedef struct
   guint            gpus;           /* total GPUs of the job; 0 = 1 or recommended */
   guint            searched;       /* TsSearchFlags: chosen per option by the planner */
   guint            global_batch;   /* sequences per optimizer step; 0 = the default (ts_scenario_global_batch ()) */
+  TsObjective      objective;      /* what ranks the options that work */
 
   /* LoRA / QLoRA */
   guint            lora_rank;
@@ -231,6 +246,9 @@ gboolean    ts_checkpointing_from_string (const char      *str,
 const char *ts_offload_to_string         (TsOffload        offload);
 gboolean    ts_offload_from_string       (const char      *str,
                                           TsOffload       *offload);
+const char *ts_objective_to_string       (TsObjective      objective);
+gboolean    ts_objective_from_string     (const char      *str,
+                                          TsObjective     *objective);
 const char *ts_lora_targets_to_string    (TsLoraTargets    targets);
 gboolean    ts_lora_targets_from_string  (const char      *str,
                                           TsLoraTargets   *targets);

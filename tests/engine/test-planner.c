@@ -188,6 +188,54 @@ test_network_bound (void)
   g_assert_true (said);
 }
 
+/* The objective orders the options that work alike in every other
+ * respect (fit with room, link, site, deadline, line-up): by time, by
+ * energy, by power (the default); and each says why in one line. */
+static void
+test_objective (void)
+{
+  static const TsObjective objectives[] = { TS_OBJECTIVE_TIME, TS_OBJECTIVE_ENERGY, TS_OBJECTIVE_SERVERS };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+
+  for (guint k = 0; k < G_N_ELEMENTS (objectives); k++)
+    {
+      g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+      g_autoptr(TsPlan) plan = NULL;
+      g_autoptr(GError) error = NULL;
+      guint compared = 0;
+
+      s->objective = objectives[k];
+      s->tokens = 100e9;
+      plan = ts_plan_compute (catalog, s, &error);
+      g_assert_no_error (error);
+      for (guint i = 1; i < plan->options->len; i++)
+        {
+          const TsOption *a = &g_array_index (plan->options, TsOption, i - 1);
+          const TsOption *b = &g_array_index (plan->options, TsOption, i);
+          double fa, fb;
+
+          if (!a->ok || !b->ok || a->verdict != b->verdict || a->server->article != b->server->article
+              || !a->interconnect_ok || !b->interconnect_ok || (a->note_flags ^ b->note_flags) & TS_NOTE_HOST_RAM)
+            continue;
+          fa = objectives[k] == TS_OBJECTIVE_TIME ? a->training_days
+               : objectives[k] == TS_OBJECTIVE_ENERGY ? a->energy_kwh : a->power_kw;
+          fb = objectives[k] == TS_OBJECTIVE_TIME ? b->training_days
+               : objectives[k] == TS_OBJECTIVE_ENERGY ? b->energy_kwh : b->power_kw;
+          g_assert_cmpfloat (fa, <=, fb);
+          compared++;
+        }
+      g_assert_cmpuint (compared, >, 0);
+      {
+        const TsOption *first = &g_array_index (plan->options, TsOption, 0);
+        g_autofree char *reason = ts_option_dup_rank_reason (first);
+
+        g_assert_nonnull (reason);
+        g_assert_nonnull (strstr (reason, first->rank_versus->name));
+        g_assert_true (first->rank_versus == g_array_index (plan->options, TsOption, 1).server);
+      }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -198,5 +246,6 @@ main (int   argc,
   g_test_add_func ("/planner/global-batch", test_global_batch);
   g_test_add_func ("/planner/llama3-405b", test_llama3_405b_layout);
   g_test_add_func ("/planner/network-bound", test_network_bound);
+  g_test_add_func ("/planner/objective", test_objective);
   return g_test_run ();
 }
