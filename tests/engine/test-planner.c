@@ -236,6 +236,43 @@ test_objective (void)
     }
 }
 
+/* The scaling curve of 70B on DGX H100: from the fewest servers that
+ * hold it, doubling; each point is the option the plan gives at that
+ * count, and more servers never take longer while the 2,048-sequence
+ * global batch feeds them (up to 2,048 GPUs). */
+static void
+test_scaling_curve (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) points = ts_scaling_curve (catalog, s, "dgx-h100", 6, &error);
+  g_autoptr(GArray) none = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (points->len, ==, 6);
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
+      g_autoptr(TsPlan) plan = plan_at (catalog, s, "dgx-h100", p->servers, TS_SEARCH_ALL);
+      const TsOption *o = &g_array_index (plan->options, TsOption, 0);
+
+      g_assert_true (p->fits);
+      g_assert_cmpuint (p->gpus, ==, 8 * p->servers);
+      ts_assert_close (p->training_days, o->training_days, 1e-12);
+      if (i > 0)
+        {
+          const TsScalingPoint *q = &g_array_index (points, TsScalingPoint, i - 1);
+
+          g_assert_cmpuint (p->servers, ==, 2 * q->servers);
+          g_assert_cmpfloat (p->training_days, <=, q->training_days);
+        }
+    }
+  none = ts_scaling_curve (catalog, s, "no-such-server", 4, &error);
+  g_assert_null (none);
+  g_assert_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -247,5 +284,6 @@ main (int   argc,
   g_test_add_func ("/planner/llama3-405b", test_llama3_405b_layout);
   g_test_add_func ("/planner/network-bound", test_network_bound);
   g_test_add_func ("/planner/objective", test_objective);
+  g_test_add_func ("/planner/scaling-curve", test_scaling_curve);
   return g_test_run ();
 }
