@@ -106,6 +106,11 @@ static const char *const targets_choices[] = {
   N_("Query and value projections"), N_("All attention projections"), N_("All linear layers"),
 };
 static const int targets_values[] = { TS_LORA_TARGETS_QV, TS_LORA_TARGETS_ATTENTION, TS_LORA_TARGETS_ALL_LINEAR };
+static const char *const objective_choices[] = {
+  /* Translators: what ranks the hardware options */
+  N_("Smallest hardware"), N_("Shortest time"), N_("Lowest cost"), N_("Least energy"),
+};
+static const int objective_values[] = { TS_OBJECTIVE_SERVERS, TS_OBJECTIVE_TIME, TS_OBJECTIVE_COST, TS_OBJECTIVE_ENERGY };
 /* The two standard cabinet heights a data centre orders (EIA-310 units). */
 static const char *const rack_choices[] = { N_("42U"), N_("48U") };
 static const int rack_values[] = { 42, 48 };
@@ -134,6 +139,8 @@ static const FieldSpec fields[] = {
   { "deadline_days", GROUP_WORKLOAD, FIELD_DOUBLE, OFF (deadline_days), N_("Deadline, days"),
     N_("When the training must be done; 0 means no deadline"), 0, 1, 0, 1, NULL, NULL, 0 },
 
+  { "objective", GROUP_HARDWARE, FIELD_CHOICE, OFF (objective), N_("Rank by"),
+    N_("What puts one working option ahead of another"), 0, 0, 0, 1, CHOICES (objective) },
   { "servers", GROUP_HARDWARE, FIELD_UINT, OFF (servers), N_("Servers"),
     N_("How many of the chosen server; 0 picks the smallest count that fits"), 0, 1, 0, 1, NULL, NULL, 0 },
 
