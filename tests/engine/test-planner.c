@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "ts-test-support.h"
 
@@ -273,6 +274,78 @@ test_scaling_curve (void)
   g_assert_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID);
 }
 
+/* The scenario file: a file written before the planner (no “auto”) keeps
+ * every layout key it states, and leaves the ZeRO stage of -1 to the
+ * engine, as it always did; a new file lists what the planner chooses,
+ * and says the global batch and the objective, round trip. */
+static void
+test_scenario_file (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(GError) error = NULL;
+  const char *old_file = "{\"schema_version\": 1, \"model\": {\"id\": \"llama-3.1-8b\"}, \"tp\": 1, \"pp\": 1,"
+                         " \"zero_stage\": -1, \"micro_batch\": 1, \"checkpointing\": \"full\"}";
+  const char *minimal = "{\"schema_version\": 1, \"model\": {\"id\": \"llama-3.1-8b\"}}";
+  const char *listed = "{\"schema_version\": 1, \"model\": {\"id\": \"llama-3.1-8b\"}, \"tp\": 2,"
+                       " \"auto\": [\"pp\", \"checkpointing\", \"a-newer-key\"], \"global_batch\": 512,"
+                       " \"objective\": \"time\"}";
+  g_autoptr(TsScenario) a = ts_scenario_from_string (old_file, -1, catalog, "old.json", &error);
+  g_autoptr(TsScenario) b = NULL;
+  g_autoptr(TsScenario) c = NULL;
+  g_autoptr(TsScenario) d = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (a->searched, ==, TS_SEARCH_ZERO | TS_SEARCH_SEQUENCE_PARALLEL | TS_SEARCH_EP);
+  b = ts_scenario_from_string (minimal, -1, catalog, "minimal.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (b->searched, ==, TS_SEARCH_ALL);
+  g_assert_cmpuint (b->global_batch, ==, 0);
+  g_assert_cmpint (b->objective, ==, TS_OBJECTIVE_SERVERS);
+  c = ts_scenario_from_string (listed, -1, catalog, "listed.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (c->searched, ==, TS_SEARCH_PP | TS_SEARCH_CHECKPOINTING);
+  g_assert_cmpuint (c->tp, ==, 2);
+  g_assert_cmpuint (c->global_batch, ==, 512);
+  g_assert_cmpint (c->objective, ==, TS_OBJECTIVE_TIME);
+  text = ts_scenario_to_string (c);
+  d = ts_scenario_from_string (text, -1, catalog, "again.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (d->searched, ==, c->searched);
+  g_assert_cmpuint (d->global_batch, ==, 512);
+  g_assert_cmpint (d->objective, ==, TS_OBJECTIVE_TIME);
+
+  /* “auto” that is not a list is refused, naming the key */
+  g_clear_pointer (&d, ts_scenario_free);
+  d = ts_scenario_from_string ("{\"schema_version\": 1, \"model\": {\"id\": \"llama-3.1-8b\"}, \"auto\": 3}",
+                               -1, catalog, "bad.json", &error);
+  g_assert_null (d);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "auto"));
+}
+
+/* The command line: a value fixes the input, “auto” hands it back. */
+static void
+test_cli_auto (void)
+{
+  const char *fixed[] = { "estimate", "--model", "llama-3.1-70b", "--server", "dgx-h100", "--servers", "2",
+                          "--tp", "1", "--pp", "1", "--checkpointing", "full", "--micro-batch", "1",
+                          "--global-batch", "256", "--format", "json", NULL };
+  const char *handed_back[] = { "estimate", "--model", "llama-3.1-70b", "--server", "dgx-h100", "--servers", "2",
+                                "--tp", "4", "--tp", "auto", "--global-batch", "256", "--format", "json", NULL };
+  g_autoptr(JsonNode) a = ts_test_cli_json (fixed);
+  g_autoptr(JsonNode) b = ts_test_cli_json (handed_back);
+
+  g_assert_cmpfloat (ts_test_json_number (a, "options.0.layout.tp"), ==, 1);
+  g_assert_cmpfloat (ts_test_json_number (a, "options.0.layout.pp"), ==, 1);
+  g_assert_cmpfloat (ts_test_json_number (a, "options.0.layout.micro_batch"), ==, 1);
+  /* 16 GPUs, dp 16: ⌈256 / 16⌉ = 16 micro-batches a step */
+  g_assert_cmpfloat (ts_test_json_number (a, "options.0.layout.gradient_accumulation"), ==, 16);
+  g_assert_cmpfloat (ts_test_json_number (a, "options.0.layout.global_batch"), ==, 256);
+  g_assert_cmpfloat (ts_test_json_number (b, "options.0.layouts_evaluated"), >,
+                     ts_test_json_number (a, "options.0.layouts_evaluated"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -285,5 +358,7 @@ main (int   argc,
   g_test_add_func ("/planner/network-bound", test_network_bound);
   g_test_add_func ("/planner/objective", test_objective);
   g_test_add_func ("/planner/scaling-curve", test_scaling_curve);
+  g_test_add_func ("/planner/scenario-file", test_scenario_file);
+  g_test_add_func ("/planner/cli-auto", test_cli_auto);
   return g_test_run ();
 }
