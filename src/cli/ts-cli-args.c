@@ -135,6 +135,18 @@ apply_method (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
 }
 
 static gboolean
+apply_global_batch (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return read_uint (v, 1, TS_MAX_GLOBAL_BATCH, &s->global_batch, e);
+}
+
+static gboolean
+apply_objective (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
+{
+  return ts_objective_from_string (v, &s->objective);
+}
+
+static gboolean
 apply_seq_len (TsScenario *s, const TsCatalog *c, const char *v, GError **e)
 {
   return read_uint (v, 1, TS_MAX_SEQ_LEN, &s->seq_len, e);
@@ -405,6 +417,8 @@ static const ScenarioOption scenario_options[] = {
   { "--method", "full|lora|qlora", N_("full training, LoRA or QLoRA (default full)"), apply_method },
   { "--seq-len", N_("a whole number from 1 to 10000000"), N_("tokens per sequence (default 2048)"), apply_seq_len },
   { "--micro-batch", N_("a whole number from 1 to 65536"), N_("sequences per GPU per step (default 1)"), apply_micro_batch },
+  { "--objective", "servers|time|cost|energy", N_("what ranks the options that work (default servers: the smallest hardware)"), apply_objective },
+  { "--global-batch", N_("a whole number from 1 to 100000000"), N_("sequences per optimizer step (default 4M tokens for full training, 64 for LoRA/QLoRA)"), apply_global_batch },
   { "--checkpointing", "none|selective|full", N_("activation recomputation (default full)"), apply_checkpointing },
   { "--flash-attention", "on|off", N_("FlashAttention: no s² attention scores kept (default on)"), apply_flash_attention },
   { "--sequence-parallel", "on|off", N_("sequence parallelism with tensor parallelism (default off)"), apply_sequence_parallel },
@@ -1096,8 +1110,18 @@ apply_setting (const TsCliSetting *setting,
   const ScenarioOption *option = find_scenario_option (setting->name);
   g_autoptr(GError) local_error = NULL;
 
+  /* “auto” leaves a layout input to the planner (issue 17) */
+  if (ts_search_flag_from_name (option->name) != 0 && g_strcmp0 (setting->value, "auto") == 0)
+    {
+      ts_scenario_search_input (scenario, option->name);
+      return TRUE;
+    }
   if (option->apply (scenario, catalog, setting->value, &local_error))
-    return TRUE;
+    {
+      /* a value the user gives is kept by the planner */
+      ts_scenario_fix_input (scenario, option->name);
+      return TRUE;
+    }
   if (local_error != NULL && (local_error->code == TS_ERROR_UNKNOWN_ID
                               || local_error->code == TS_ERROR_MODEL_FILE))
     {

@@ -18,4 +18,5 @@
 #include "ts-plan.h"
 #include "ts-plan-text.h"
 #include "ts-recommend.h"
+#include "ts-scaling.h"
 #include "ts-scenario.h"

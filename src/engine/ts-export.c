@@ -62,10 +62,10 @@ ts_export_format_from_string (const char     *str,
 guint
 ts_export_gradient_accumulation (const TsPlan *plan)
 {
-  /* No global batch in the scenario yet (another issue adds it): one
-   * micro-batch per step. */
-  (void) plan;
-  return 1;
+  const TsOption *option = ts_plan_get_shown_option (plan);
+
+  /* the planner's: ⌈global batch / (micro-batch × data parallel)⌉ */
+  return option != NULL ? MAX (1u, option->accumulation) : 1;
 }
 
 /* ---- what every format needs ------------------------------------------ */
@@ -144,8 +144,10 @@ common_notes (const Export *e)
                                            e->option->servers, e->option->server->name, e->option->gpus));
   g_ptr_array_add (notes, g_strdup_printf (_("Layout: tensor parallel %u, pipeline parallel %u, data parallel %u, expert parallel %u, ZeRO stage %d."),
                                            l->tp, l->pp, l->dp, l->ep, l->zero_stage));
-  g_ptr_array_add (notes, g_strdup_printf (_("Gradient accumulation is %u: the scenario has no global batch yet. Raise it for the global batch your run needs."),
-                                           e->accumulation));
+  g_ptr_array_add (notes, g_strdup_printf (/* Translators: “Gradient accumulation is 16: a global batch of 2048 sequences = micro-batch 1 × 16 × data parallel 128.” */
+                                           _("Gradient accumulation is %u: a global batch of %u sequences = micro-batch %u × %u × data parallel %u."),
+                                           e->accumulation, e->option->global_batch, e->s->micro_batch,
+                                           e->accumulation, MAX (e->layout->dp, 1)));
   if (g_strcmp0 (e->model_id, PLACEHOLDER_MODEL) == 0)
     g_ptr_array_add (notes, g_strdup (_("The model's Hugging Face id is unknown: replace the placeholder.")));
   return notes;
@@ -655,6 +657,10 @@ write_megatron (Export *e)
 
   arg_uint (e, "--tensor-model-parallel-size", l->tp);
   arg_uint (e, "--pipeline-model-parallel-size", l->pp);
+  /* the planner's interleaved schedule: v chunks of layers / (pp × v) */
+  if (e->option->virtual_stages > 1 && e->s->model.arch.layers % (l->pp * e->option->virtual_stages) == 0)
+    arg_uint (e, "--num-layers-per-virtual-pipeline-stage",
+              e->s->model.arch.layers / (l->pp * e->option->virtual_stages));
   if (s->sequence_parallel && l->tp > 1)
     arg (e, "--sequence-parallel", NULL);
   if (ts_architecture_is_moe (&s->model.arch))
@@ -702,9 +708,9 @@ ts_export_plan (const TsPlan    *plan,
                 GError         **error)
 {
   Export e = { 0 };
+  TsScenario planned;   /* the scenario with the option's planned batch and recomputation */
 
   e.plan = plan;
-  e.s = plan->scenario;
   e.option = ts_plan_get_shown_option (plan);
   if (e.option == NULL || e.option->server == NULL)
     {
@@ -712,6 +718,12 @@ ts_export_plan (const TsPlan    *plan,
                    _("The plan has no hardware option to export"));
       return NULL;
     }
+  /* shallow: only read while the file is written */
+  planned = *plan->scenario;
+  planned.micro_batch = MAX (1u, e.option->micro_batch);
+  planned.checkpointing = e.option->checkpointing;
+  planned.sequence_parallel = e.option->sequence_parallel;
+  e.s = &planned;
   e.layout = &e.option->memory.layout;
   /* A file for a layout the option's GPUs do not hold would launch the
    * wrong number of processes: refuse rather than write it. */

@@ -20,6 +20,7 @@
 #include "ts-format.h"
 #include "ts-json.h"
 #include "ts-recommend.h"
+#include "ts-throughput.h"
 
 /* Model FLOPs per parameter and token (Kaplan et al. 2020, "Scaling
  * Laws"; PaLM's MFU definition; sizing-model §8): forward 2 + backward 4.
@@ -76,6 +77,7 @@ rack_detail_free (GArray *racks)
 void
 ts_option_clear (TsOption *option)
 {
+  g_clear_pointer (&option->currency, g_free);
   g_clear_pointer (&option->rack_detail, rack_detail_free);
 }
 
@@ -580,6 +582,766 @@ servers_for_deadline (const TsCatalog  *catalog,
   return n;
 }
 
+/* ---- the planner (issue 17, sizing-model §8.2) -------------------------- */
+
+/* The layouts the search weighs at one count: tensor parallel within the
+ * NVLink/HCCS domain, pipeline stages, expert parallel dividing the
+ * experts, micro-batch, recomputation and ZeRO stage, each only where the
+ * user left it to the planner. Powers of two: what Megatron-LM and
+ * DeepSpeed runs use, and few enough that a plan stays instant. */
+#define PLAN_MAX_PP            64u
+#define PLAN_MAX_MICRO_BATCH   8u
+#define PLAN_MAX_EP            64u
+#define PLAN_MAX_VIRTUAL       4u
+
+typedef struct
+{
+  TsScenario s;        /* shallow copy holding the candidate's inputs */
+  TsLayout   layout;
+  TsStep     step;
+  guint      virtual_stages;
+  guint      accumulation;
+} Candidate;
+
+typedef struct
+{
+  const TsCatalog  *catalog;
+  const TsScenario *s;
+  const TsServer   *server;
+  guint             gpus;           /* the option's */
+  guint             global_batch;
+  double            flops_per_token;
+  GpuRate           rate;           /* peak, family MFU and PCIe factor: the same for every layout */
+  TsStepInput       base;           /* the step's inputs every layout shares */
+  guint             evaluated;
+  gboolean          have_best;      /* a layout with room was found */
+  gboolean          have_bare;      /* a bare fit (tight) was found */
+} Search;
+
+static gboolean
+searched (const TsScenario *s,
+          TsSearchFlags     flag)
+{
+  return ts_scenario_searches (s, flag);
+}
+
+/* Per-GPU bandwidths of the option, one direction, bytes/s. */
+static double
+intra_bytes_s (const TsServer *server)
+{
+  return server->interconnect->bw_gb_s_unidir * TS_BYTES_PER_GB;
+}
+
+static double
+inter_bytes_s (const TsServer *server)
+{
+  double nics = server->compute_nic_count > 0 ? server->compute_nic_count : server->gpu_count;
+  double gbps = server->compute_nic_gbps > 0 ? server->compute_nic_gbps
+                : server->network != NULL ? server->network->port_gbps : 0;
+
+  return gbps / BITS_PER_BYTE * nics / server->gpu_count * TS_BYTES_PER_GB;
+}
+
+/* Layers with routed experts: all but the leading dense ones. */
+static guint
+moe_layers (const TsArchitecture *a)
+{
+  if (a->experts == 0)
+    return 0;
+  return a->layers > a->dense_layers ? a->layers - a->dense_layers : 0;
+}
+
+/* The step's inputs that do not depend on the layout, once per search. */
+static void
+step_base (Search *search)
+{
+  const TsScenario *s = search->s;
+  const TsArchitecture *a = &s->model.arch;
+  const GpuRate *r = &search->rate;
+  TsStepInput *in = &search->base;
+  double bytes = s->precision == TS_PRECISION_FP32 ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
+
+  memset (in, 0, sizeof *in);
+  in->sync_params = s->method == TS_METHOD_FULL ? s->model.params
+                    : s->model.has_architecture ? ts_memory_lora_adapter_params (a, s->lora_targets, s->lora_rank) : 0;
+  in->gradient_bytes = (s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
+                       ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
+  in->weight_bytes = bytes;
+  in->activation_bytes = bytes;
+  in->layers = MAX (1u, a->layers);
+  in->moe_layers = moe_layers (a);
+  in->hidden_size = a->hidden_size;
+  in->seq_len = s->seq_len;
+  in->active_experts = a->active_experts;
+  in->peak_flops = r->peak_tflops * 1e12;
+  in->kernel_efficiency = r->mfu_base * r->pcie_factor;
+  in->gpus_per_server = search->server->gpu_count;
+  in->intra_bytes_s = intra_bytes_s (search->server);
+  in->inter_bytes_s = inter_bytes_s (search->server);
+}
+
+/* The step of one layout: the shared inputs and the layout's own. */
+static void
+layout_step (const Search   *search,
+             const TsLayout *layout,
+             guint           micro_batch,
+             guint           accumulation,
+             guint           virtual_stages,
+             TsCheckpointing checkpointing,
+             gboolean        sequence_parallel,
+             TsStep         *step)
+{
+  TsStepInput in = search->base;
+  double n = search->s->model.active_params > 0 ? search->s->model.active_params : search->s->model.params;
+  TsScenario recompute;
+
+  /* only the method and the recomputation matter to the factor */
+  recompute.method = search->s->method;
+  recompute.checkpointing = checkpointing;
+  in.recompute_factor = ts_recompute_mfu_factor (&recompute);
+  in.full_recompute = checkpointing == TS_CHECKPOINTING_FULL;
+  in.gpus = layout->gpus;
+  in.tp = layout->tp;
+  in.pp = layout->pp;
+  in.dp = layout->dp;
+  in.ep = layout->ep;
+  in.zero_stage = layout->zero_stage;
+  in.virtual_stages = virtual_stages;
+  in.micro_batch = micro_batch;
+  in.micro_batches = accumulation;
+  in.sequence_parallel = sequence_parallel;
+  in.model_flops = search->flops_per_token * n * (double) micro_batch * accumulation * layout->dp * in.seq_len;
+  ts_step_compute (&in, step);
+}
+
+/* The step of a candidate whose scenario and layout are set. */
+static void
+candidate_step (const Search *search,
+                Candidate    *c)
+{
+  layout_step (search, &c->layout, c->s.micro_batch, c->accumulation, c->virtual_stages,
+               c->s.checkpointing, c->s.sequence_parallel, &c->step);
+}
+
+/* Interleaving: v chunks per GPU shrink the bubble v-fold for v times the
+ * stage-to-stage sends (Narayanan et al. 2021, §2.2.2); the micro-batches
+ * must be a multiple of pp, and every chunk needs a layer (an uneven
+ * split, as Llama 3's 126 layers over 16 stages, is allowed: Dubey et
+ * al. 2024, §3.3.2). The fastest v is kept. */
+static void
+choose_virtual_stages (Search    *search,
+                       Candidate *c)
+{
+  guint layers = c->s.model.arch.layers;
+  Candidate trial;
+
+  c->virtual_stages = 1;
+  candidate_step (search, c);
+  search->evaluated++;
+  if (c->layout.pp <= 1 || c->accumulation % c->layout.pp != 0)
+    return;
+  for (guint v = 2; v <= PLAN_MAX_VIRTUAL; v *= 2)
+    {
+      if (layers < c->layout.pp * v)
+        continue;
+      trial = *c;
+      trial.virtual_stages = v;
+      candidate_step (search, &trial);
+      search->evaluated++;
+      if (trial.step.seconds < c->step.seconds)
+        *c = trial;
+    }
+}
+
+typedef enum
+{
+  ROOM_NONE,
+  ROOM_BARE,     /* fits, under the tight threshold */
+  ROOM_MARGIN,   /* the headroom rule's margin, with FP32 gradients too */
+} Room;
+
+static Room
+candidate_room (const Search *search,
+                const Candidate *c,
+                TsMemory        *m,
+                double          *upper)
+{
+  double capacity = search->server->gpu->memory_bytes;
+  double free_share;
+  TsScenario fp32;
+  TsMemory um;
+
+  *upper = NAN;
+  ts_memory_compute (&c->s, &c->layout, m);
+  free_share = (capacity - ts_breakdown_sum (&m->per_gpu)) / capacity;
+  if (free_share < 0)
+    return ROOM_NONE;
+  if (c->s.method == TS_METHOD_FULL && c->s.precision != TS_PRECISION_FP32 && c->s.grad_dtype != TS_GRAD_FP32)
+    {
+      fp32 = c->s;
+      fp32.grad_dtype = TS_GRAD_FP32;
+      ts_memory_compute (&fp32, &c->layout, &um);
+      *upper = (capacity - ts_breakdown_sum (&um.per_gpu)) / capacity;
+    }
+  if (free_share < search->s->headroom_tight || (!isnan (*upper) && *upper < search->s->headroom_tight))
+    return ROOM_BARE;
+  return ROOM_MARGIN;
+}
+
+typedef struct
+{
+  Candidate c;
+  TsMemory  memory;
+  double    upper;
+} Chosen;
+
+/* The values of one input: the user's, or the planner's candidates. */
+typedef struct
+{
+  guint values[8];
+  guint n;
+} Values;
+
+static void
+values_add (Values *v,
+            guint   value)
+{
+  if (v->n < G_N_ELEMENTS (v->values))
+    v->values[v->n++] = value;
+}
+
+static void
+powers_of_two (Values *v,
+               guint   limit)
+{
+  for (guint x = 1; x <= limit && v->n < G_N_ELEMENTS (v->values); x *= 2)
+    values_add (v, x);
+}
+
+static void
+tp_values (const Search *search,
+           Values       *v)
+{
+  const TsArchitecture *a = &search->s->model.arch;
+  guint limit = MIN (tp_domain (search->server), search->gpus);
+
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_TP))
+    {
+      values_add (v, MAX (1u, search->s->tp));
+      return;
+    }
+  for (guint t = 1; t <= limit; t *= 2)
+    /* the heads split evenly over the ranks (Megatron-LM's rule) */
+    if (search->server->gpu_count % t == 0 && (a->attention_heads == 0 || a->attention_heads % t == 0))
+      values_add (v, t);
+}
+
+static void
+pp_values (const Search *search,
+           Values       *v)
+{
+  guint layers = search->s->model.arch.layers;
+
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_PP))
+    values_add (v, MAX (1u, search->s->pp));
+  else
+    powers_of_two (v, MIN (MAX (1u, layers), MIN (PLAN_MAX_PP, search->gpus)));
+}
+
+static void
+micro_batch_values (const Search *search,
+                    Values       *v)
+{
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_MICRO_BATCH))
+    values_add (v, MAX (1u, search->s->micro_batch));
+  else
+    powers_of_two (v, MIN (PLAN_MAX_MICRO_BATCH, search->global_batch));
+}
+
+static void
+ep_values (const Search *search,
+           guint         dp,
+           Values       *v)
+{
+  guint experts = search->s->model.arch.experts;
+
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_EP) || experts == 0)
+    {
+      values_add (v, MAX (1u, search->s->ep));
+      return;
+    }
+  for (guint e = 1; e <= MIN (MIN (experts, dp), PLAN_MAX_EP); e *= 2)
+    if (experts % e == 0 && dp % e == 0)
+      values_add (v, e);
+}
+
+static void
+checkpointing_values (const Search *search,
+                      Values       *v)
+{
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_CHECKPOINTING))
+    values_add (v, search->s->checkpointing);
+  else
+    {
+      values_add (v, TS_CHECKPOINTING_NONE);
+      values_add (v, TS_CHECKPOINTING_SELECTIVE);
+      values_add (v, TS_CHECKPOINTING_FULL);
+    }
+}
+
+/* ZeRO-1 and 2 move what one all-reduce moves (the same step), ZeRO-2
+ * holding less: 2 is weighed only where 1 has no room; 3 gathers the
+ * weights every micro-batch. One data-parallel rank shards nothing. */
+static void
+zero_values (const Search *search,
+             guint         dp,
+             Values       *v)
+{
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_ZERO) && search->s->zero_stage >= 0)
+    values_add (v, (guint) search->s->zero_stage);
+  else if (dp <= 1)
+    values_add (v, 0);
+  else
+    {
+      values_add (v, 1);
+      values_add (v, 2);
+      values_add (v, 3);
+    }
+}
+
+typedef struct
+{
+  Values tps, pps, mbs, ckpts;
+  Values eps[8][8];     /* by tp and mb index (dp depends on both) */
+  Values zeros[8][8];
+} Grid;
+
+/* One layout of the search, by the indices of its inputs' values and its
+ * step time: the first pass times them all (closed formulas), the second
+ * sizes the memory of the fastest ones only, in order, until one has
+ * room. */
+typedef struct
+{
+  double  seconds;
+  guint   ep_value;
+  guint8  tp, pp, mb, ep, ckpt, zero;
+  guint8  zero_value;
+  guint8  virtual_stages;
+  guint8  tried;
+} Entry;
+
+/* Whether `other` needs at least the memory of `e`: the same degrees, a
+ * micro-batch as large or larger (and so as few or fewer data-parallel
+ * ranks), no more recomputation, no more sharding. */
+static gboolean
+needs_more_memory (const Grid  *g,
+                   const Entry *other,
+                   const Entry *e)
+{
+  return other->pp == e->pp && other->ep_value == e->ep_value
+         && other->mb >= e->mb
+         && g->ckpts.values[other->ckpt] <= g->ckpts.values[e->ckpt]
+         && other->zero_value <= e->zero_value;
+}
+
+/* An entry without the margin (tried in order of speed, so every entry
+ * left is slower): no entry needing more memory can have it either. */
+static void
+drop_hungrier (const Grid  *g,
+               GArray      *entries,
+               const Entry *e)
+{
+  for (guint n = 0; n < entries->len; n++)
+    {
+      Entry *other = &g_array_index (entries, Entry, n);
+
+      if (!other->tried && needs_more_memory (g, other, e))
+        other->tried = TRUE;
+    }
+}
+
+
+static guint
+grid_dp (const Search *search,
+         guint         tp,
+         guint         pp,
+         guint         mb)
+{
+  guint64 group = (guint64) tp * pp;
+
+  if (group > search->gpus)
+    return 0;
+  /* no more data-parallel ranks than the global batch feeds */
+  return (guint) MIN (search->gpus / group, MAX (1u, search->global_batch / mb));
+}
+
+/* The candidate of an entry, its step recomputed (the same figures the
+ * first pass had). */
+static void
+entry_candidate (Search      *search,
+                 const Grid  *g,
+                 const Entry *e,
+                 Candidate   *c)
+{
+  const TsScenario *s = search->s;
+  guint tp = g->tps.values[e->tp];
+  guint pp = g->pps.values[e->pp];
+  guint mb = g->mbs.values[e->mb];
+  guint dp = grid_dp (search, tp, pp, mb);
+
+  c->s = *s;
+  c->s.tp = tp;
+  c->s.pp = pp;
+  c->s.micro_batch = mb;
+  c->s.ep = g->eps[e->pp][e->mb].values[e->ep];
+  c->s.checkpointing = g->ckpts.values[e->ckpt];
+  c->s.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
+  if (searched (s, TS_SEARCH_SEQUENCE_PARALLEL))
+    c->s.sequence_parallel = tp > 1;
+  ts_layout_resolve (&c->s, tp * pp * dp, &c->layout);
+  c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
+  c->virtual_stages = MAX (1u, e->virtual_stages);
+  candidate_step (search, c);
+}
+
+/* The step of an entry with the fastest interleaving (see
+ * choose_virtual_stages ()), from the shared inputs: no scenario copied. */
+static void
+time_entry (Search      *search,
+            const Grid  *g,
+            guint        dp,
+            Entry       *e)
+{
+  TsLayout l;
+  guint mb = g->mbs.values[e->mb];
+  guint accumulation;
+  TsCheckpointing ckpt = g->ckpts.values[e->ckpt];
+  gboolean sp;
+  TsStep step;
+
+  l.tp = g->tps.values[e->tp];
+  l.pp = g->pps.values[e->pp];
+  l.dp = dp;
+  l.gpus = l.tp * l.pp * dp;
+  l.ep = MAX (1u, MIN (g->eps[e->pp][e->mb].values[e->ep], dp));
+  l.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
+  sp = searched (search->s, TS_SEARCH_SEQUENCE_PARALLEL) ? l.tp > 1 : search->s->sequence_parallel;
+  accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
+
+  layout_step (search, &l, mb, accumulation, 1, ckpt, sp, &step);
+  search->evaluated++;
+  e->virtual_stages = 1;
+  e->seconds = step.seconds;
+  if (l.pp <= 1 || accumulation % l.pp != 0)
+    return;
+  /* v chunks: the bubble ÷ v, the sends × v (ts-throughput.c), the rest
+   * the same — no step recomputed */
+  for (guint v = 2; v <= PLAN_MAX_VIRTUAL; v *= 2)
+    {
+      double seconds = step.seconds - step.pp_bubble * (1.0 - 1.0 / v) + step.pp_comm * (v - 1);
+
+      if (search->base.layers < l.pp * v)
+        continue;
+      search->evaluated++;
+      if (seconds < e->seconds)
+        {
+          e->seconds = seconds;
+          e->virtual_stages = v;
+        }
+    }
+}
+
+static guint
+time_entries (Search *search,
+              Grid   *g,
+              GArray *entries)
+{
+  for (guint i = 0; i < g->tps.n; i++)
+    for (guint j = 0; j < g->pps.n; j++)
+      for (guint k = 0; k < g->mbs.n; k++)
+        {
+          guint dp = grid_dp (search, g->tps.values[i], g->pps.values[j], g->mbs.values[k]);
+
+          if (dp == 0)
+            continue;
+          /* the expert and ZeRO choices depend on dp only, which a
+           * tensor degree changes: kept per pipeline and micro-batch
+           * index of this tensor degree */
+          ep_values (search, dp, &g->eps[j][k]);
+          zero_values (search, dp, &g->zeros[j][k]);
+          for (guint e = 0; e < g->eps[j][k].n; e++)
+            for (guint c = 0; c < g->ckpts.n; c++)
+              for (guint z = 0; z < g->zeros[j][k].n; z++)
+                {
+                  Entry entry = { 0, g->eps[j][k].values[e], i, j, k, e, c, z,
+                                  (guint8) g->zeros[j][k].values[z], 1, FALSE };
+                  Entry *previous = entries->len > 0 ? &g_array_index (entries, Entry, entries->len - 1) : NULL;
+
+                  /* ZeRO-1 and 2 take the same step: timed once */
+                  if (z > 0 && previous != NULL && g->zeros[j][k].values[z] == 2 && g->zeros[j][k].values[z - 1] == 1)
+                    {
+                      entry.seconds = previous->seconds;
+                      entry.virtual_stages = previous->virtual_stages;
+                    }
+                  else
+                    time_entry (search, g, dp, &entry);
+                  g_array_append_val (entries, entry);
+                }
+        }
+  return entries->len;
+}
+
+static void
+search_layouts (Search *search,
+                Chosen *best,
+                Chosen *bare)
+{
+  Grid g;
+  g_autoptr(GArray) entries = g_array_sized_new (FALSE, FALSE, sizeof (Entry), 1024);
+
+  tp_values (search, &g.tps);
+  pp_values (search, &g.pps);
+  micro_batch_values (search, &g.mbs);
+  checkpointing_values (search, &g.ckpts);
+  /* one tensor degree at a time: its dp (and so its expert and ZeRO
+   * choices) differ from another's */
+  for (guint i = 0; i < g.tps.n; i++)
+    {
+      Values all_tps = g.tps;
+
+      g.tps.values[0] = all_tps.values[i];
+      g.tps.n = 1;
+      g_array_set_size (entries, 0);
+      time_entries (search, &g, entries);
+      for (;;)
+        {
+          Entry *fastest = NULL;
+          Candidate c;
+          TsMemory m;
+          double upper;
+
+          for (guint n = 0; n < entries->len; n++)
+            {
+              Entry *e = &g_array_index (entries, Entry, n);
+
+              if (!e->tried && (fastest == NULL || e->seconds < fastest->seconds))
+                fastest = e;
+            }
+          /* none left, or none faster than the best of another degree */
+          if (fastest == NULL || (search->have_best && fastest->seconds >= best->c.step.seconds))
+            break;
+          fastest->tried = TRUE;
+          entry_candidate (search, &g, fastest, &c);
+          switch (candidate_room (search, &c, &m, &upper))
+            {
+            case ROOM_MARGIN:
+              best->c = c;
+              best->memory = m;
+              best->upper = upper;
+              search->have_best = TRUE;
+              break;
+            case ROOM_BARE:
+              if (!search->have_bare || c.step.seconds < bare->c.step.seconds)
+                {
+                  bare->c = c;
+                  bare->memory = m;
+                  bare->upper = upper;
+                  search->have_bare = TRUE;
+                }
+              drop_hungrier (&g, entries, fastest);
+              continue;
+            case ROOM_NONE:
+            default:
+              drop_hungrier (&g, entries, fastest);
+              continue;
+            }
+          break;
+        }
+      g.tps = all_tps;
+    }
+}
+
+static void
+search_init (Search           *search,
+             const TsCatalog  *catalog,
+             const TsScenario *s,
+             const TsServer   *server,
+             guint             gpus)
+{
+  memset (search, 0, sizeof *search);
+  search->catalog = catalog;
+  search->s = s;
+  search->server = server;
+  search->gpus = gpus;
+  search->global_batch = ts_scenario_global_batch (s);
+  search->flops_per_token = flops_per_param_token (s);
+  gpu_rate (catalog, s, server, gpus, &search->rate);
+  step_base (search);
+}
+
+/* Days of the whole run at a candidate's step, after availability. */
+static double
+candidate_days (const TsCatalog  *catalog,
+                const TsScenario *s,
+                const Candidate  *c)
+{
+  double steps = c->step.tokens > 0 ? s->tokens / c->step.tokens : 0;
+
+  return steps * c->step.seconds / ts_catalog_get_availability_factor (catalog) / SECONDS_PER_DAY;
+}
+
+/* The layout of the scenario's fixed inputs at the option's GPUs (the
+ * old default: ZeRO-3 over every GPU, TP = PP = 1, micro-batch 1, full
+ * recomputation), its step computed like any candidate's: the answer
+ * where nothing fits, and the search's floor. */
+static void
+fixed_candidate (Search    *search,
+                 Candidate *c)
+{
+  c->s = *search->s;
+  ts_layout_resolve (&c->s, search->gpus, &c->layout);
+  c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch
+                                            / ((double) MAX (1u, c->s.micro_batch) * c->layout.dp)));
+  choose_virtual_stages (search, c);
+}
+
+/* The fastest layout at `gpus` GPUs; FALSE when none fits. */
+static gboolean
+search_at (const TsCatalog  *catalog,
+           const TsScenario *s,
+           const TsServer   *server,
+           guint             gpus,
+           guint            *evaluated,
+           Chosen           *chosen)
+{
+  Search search;
+  Chosen bare;
+
+  search_init (&search, catalog, s, server, gpus);
+  search_layouts (&search, chosen, &bare);
+  *evaluated += search.evaluated;
+  if (!search.have_best && search.have_bare)
+    *chosen = bare;
+  return search.have_best || search.have_bare;
+}
+
+static gboolean
+meets_deadline_at (const TsCatalog  *catalog,
+                   const TsScenario *s,
+                   const TsServer   *server,
+                   guint             servers,
+                   guint            *evaluated,
+                   Chosen           *chosen)
+{
+  return search_at (catalog, s, server, servers * server->gpu_count, evaluated, chosen)
+         && candidate_days (catalog, s, &chosen->c) <= s->deadline_days;
+}
+
+/* The fewest servers in [lo, hi] whose fastest layout meets the deadline
+ * (hi known to, lo not), by bisection: more servers never make the
+ * fastest layout slower while the global batch feeds them. */
+static guint
+bisect_deadline (const TsCatalog  *catalog,
+                 const TsScenario *s,
+                 const TsServer   *server,
+                 guint             lo,
+                 guint             hi,
+                 guint            *evaluated)
+{
+  Chosen probe;
+
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (meets_deadline_at (catalog, s, server, mid, evaluated, &probe))
+        hi = mid;
+      else
+        lo = mid;
+    }
+  return hi;
+}
+
+/* The count that meets the deadline with the planner's layouts, from the
+ * count the fixed layout's estimate gave: fewer when a searched layout
+ * is faster, more when communication makes it slower; 0 when no count
+ * up to cap does. */
+static guint
+deadline_count (const TsCatalog  *catalog,
+                const TsScenario *s,
+                const TsServer   *server,
+                guint             floor_count,
+                guint             n,
+                guint             cap,
+                guint            *evaluated)
+{
+  Chosen probe;
+  guint lo;
+  guint step = 1;
+
+  if (meets_deadline_at (catalog, s, server, n, evaluated, &probe))
+    {
+      if (n <= floor_count || meets_deadline_at (catalog, s, server, floor_count, evaluated, &probe))
+        return MIN (n, floor_count);
+      return bisect_deadline (catalog, s, server, floor_count, n, evaluated);
+    }
+  for (lo = n; lo < cap; step *= 2)
+    {
+      guint hi = (guint) MIN ((guint64) lo + step, cap);
+
+      if (meets_deadline_at (catalog, s, server, hi, evaluated, &probe))
+        return bisect_deadline (catalog, s, server, lo, hi, evaluated);
+      lo = hi;
+    }
+  return 0;
+}
+
+/* Sets the option's layout, memory and step from the planner; returns
+ * FALSE (the option untouched) when no layout fits at its count. */
+static gboolean
+apply_plan (const TsCatalog  *catalog,
+            const TsScenario *s,
+            const TsServer   *server,
+            TsOption         *o,
+            TsScenario       *effective)
+{
+  Chosen chosen;
+
+  if (!search_at (catalog, s, server, o->gpus, &o->layouts_evaluated, &chosen))
+    return FALSE;
+  o->memory = chosen.memory;
+  o->upper_headroom_fraction = chosen.upper;
+  o->step = chosen.c.step;
+  o->virtual_stages = chosen.c.virtual_stages;
+  o->accumulation = chosen.c.accumulation;
+  *effective = chosen.c.s;
+  return TRUE;
+}
+
+/* The step of the scenario's fixed layout, where nothing fits. */
+static void
+apply_fixed (const TsCatalog  *catalog,
+             const TsScenario *s,
+             const TsServer   *server,
+             TsOption         *o)
+{
+  Search search;
+  Candidate c;
+
+  search_init (&search, catalog, s, server, MAX (1u, o->memory.layout.gpus));
+  fixed_candidate (&search, &c);
+  o->layouts_evaluated += search.evaluated;
+  o->step = c.step;
+  o->virtual_stages = c.virtual_stages;
+  o->accumulation = c.accumulation;
+}
+
 /* ---- verdict, reason, suggestion ---------------------------------------- */
 
 static double
@@ -718,9 +1480,10 @@ suggest (Memo             *memo,
     }
 }
 
+/* The verdict of the option's memory; its upper_headroom_fraction (FP32
+ * gradients) is set before. */
 static void
-judge (Memo             *memo,
-       const TsScenario *s,
+judge (const TsScenario *s,
        const TsServer   *server,
        TsOption         *o)
 {
@@ -728,7 +1491,6 @@ judge (Memo             *memo,
 
   o->headroom_bytes = o->gpu_memory_bytes - per_gpu;
   o->headroom_fraction = o->headroom_bytes / o->gpu_memory_bytes;
-  o->upper_headroom_fraction = upper_bound_headroom (memo, s, server, o->servers);
   o->tight_threshold = s->headroom_tight;
 
   if (o->headroom_bytes < 0)
@@ -1202,6 +1964,18 @@ size_storage_and_host (const TsScenario *s,
     o->note_flags |= TS_NOTE_HOST_RAM;
 }
 
+/* The network verdict (sizing-model §8.3): the per-GPU bandwidth between
+ * servers the layout needs for its inter-server communication to take
+ * under TS_NETWORK_STEP_SHARE of the step, against the fabric's. */
+static void
+size_network_verdict (TsOption *o)
+{
+  o->network_needed_gb_s = ts_step_network_needed (&o->step) / TS_BYTES_PER_GB;
+  if (o->servers > 1 && o->network_needed_gb_s > 0 && o->network_needed_gb_s > o->network_gb_s
+      && o->step.inter_seconds > TS_NETWORK_STEP_SHARE * o->step.seconds)
+    o->note_flags |= TS_NOTE_NETWORK_BOUND;
+}
+
 /* Time = model FLOPs / (GPUs of the layout × dense peak × effective MFU ×
  * availability) (sizing-model §8): every factor is kept in the option, so
  * its JSON reproduces training_days exactly. */
@@ -1221,8 +1995,17 @@ size_time_and_money (const TsCatalog  *catalog,
   o->mfu_base = r.mfu_base;
   o->recompute_factor = r.recompute_factor;
   o->pcie_factor = r.pcie_factor;
-  o->mfu = r.mfu;
+  /* what the step's communication and bubble leave of the busy time
+   * (sizing-model §8.1) */
+  o->step_factor = o->step.step_factor;
+  o->mfu = r.mfu * o->step_factor;
+  o->micro_batch = MAX (1u, s->micro_batch);
+  o->checkpointing = s->checkpointing;
+  o->sequence_parallel = s->sequence_parallel;
+  o->global_batch = o->micro_batch * o->accumulation * o->memory.layout.dp;
+  size_network_verdict (o);
   o->availability = ts_catalog_get_availability_factor (catalog);
+  r.mfu = o->mfu;
   rate = job_rate (catalog, &r, o->layout_gpus);
   o->training_days = rate > 0 ? o->training_flops / rate / SECONDS_PER_DAY : 0;
   o->meets_deadline = s->deadline_days <= 0 || o->training_days <= s->deadline_days;
@@ -1293,6 +2076,46 @@ option_count (Memo             *memo,
   return n;
 }
 
+/* With a deadline and no count of the user's, the count is the fewest
+ * servers whose fastest layout meets it (the fixed layout's estimate is
+ * only where the search starts). */
+static void
+plan_count (const TsCatalog  *catalog,
+            Memo             *memo,
+            const TsScenario *s,
+            const TsServer   *server,
+            guint             cap,
+            TsOption         *o)
+{
+  guint floor_count;
+  guint n;
+
+  if (s->deadline_days <= 0 || s->servers > 0 || !o->deadline_reachable || o->servers_for_memory == 0
+      || s->tokens <= 0)
+    return;
+  /* never below the count with the headroom rule's margin */
+  floor_count = MAX (MAX (1u, o->servers_for_memory), o->layout_min_servers);
+  if (floor_count < cap && !has_room (memo, s, server, floor_count))
+    {
+      guint roomy = smallest_with_room (memo, s, server, floor_count, cap);
+
+      floor_count = roomy > 0 ? roomy : floor_count;
+    }
+  if (floor_count > o->servers)
+    return;
+  n = deadline_count (catalog, s, server, floor_count, o->servers, cap, &o->layouts_evaluated);
+  if (n == 0)
+    {
+      o->deadline_reachable = FALSE;
+      o->servers_for_deadline = 0;
+      n = cap;
+    }
+  else
+    o->servers_for_deadline = n;
+  o->servers = n;
+  o->gpus = n * server->gpu_count;
+}
+
 static void
 evaluate (const TsCatalog  *catalog,
           Memo             *memo,
@@ -1304,10 +2127,13 @@ evaluate (const TsCatalog  *catalog,
   guint n;
   Placer placer;
   RackTotals racks;
+  TsScenario effective;   /* the scenario with the planner's choices */
 
   memset (o, 0, sizeof *o);
   o->server = server;
   o->catalog = catalog;
+  o->objective = s->objective;
+  o->currency = g_strdup (s->currency);
   o->site_rack_units = s->rack_units;
   o->site_rack_kw = s->rack_kw;
   o->site_voltage = s->voltage;
@@ -1329,10 +2155,17 @@ evaluate (const TsCatalog  *catalog,
   o->servers = n;
   o->gpus = n * server->gpu_count;
 
+  effective = *s;
   if (o->layout_min_servers > 0 && layout_gpus (s, o->gpus) > 0)
     {
-      o->memory = *memory_at (memo, VARIANT_SCENARIO, o->gpus);
-      judge (memo, s, server, o);
+      plan_count (catalog, memo, s, server, cap, o);
+      if (!apply_plan (catalog, s, server, o, &effective))
+        {
+          o->memory = *memory_at (memo, VARIANT_SCENARIO, o->gpus);
+          o->upper_headroom_fraction = upper_bound_headroom (memo, s, server, o->servers);
+          apply_fixed (catalog, s, server, o);
+        }
+      judge (s, server, o);
     }
   else
     {
@@ -1342,7 +2175,9 @@ evaluate (const TsCatalog  *catalog,
 
       ts_layout_resolve (s, 0, &layout);
       ts_memory_compute (s, &layout, &o->memory);
-      judge (memo, s, server, o);
+      o->upper_headroom_fraction = NAN;
+      judge (s, server, o);
+      apply_fixed (catalog, s, server, o);
       o->verdict = TS_VERDICT_DOES_NOT_FIT;
       o->fits = FALSE;
       o->reason_code = MAX (1u, s->tp) > tp_domain (server) ? "layout-exceeds-domain" : "layout-exceeds-option";
@@ -1371,7 +2206,7 @@ evaluate (const TsCatalog  *catalog,
 
   size_power (catalog, s, server, o);
   size_storage_and_host (s, server, o);
-  size_time_and_money (catalog, s, server, o);
+  size_time_and_money (catalog, &effective, server, o);
 
   if (!o->meets_deadline)
     o->note_flags |= TS_NOTE_MISSES_DEADLINE;
@@ -1407,29 +2242,132 @@ verdict_order (TsVerdict v)
  * the rest of the market; then lower power (the smallest hardware that
  * does the job in time: one card for a small LoRA, as the article
  * advises), lower cost, shorter time. */
+#define KEY(k, a, b) do { if ((a) < (b)) { *key = (k); return -1; } if ((a) > (b)) { *key = (k); return 1; } } while (0)
+
+/* The objective's figures, in its order (see TsObjective). */
+static int
+compare_objective (const TsOption *x,
+                   const TsOption *y,
+                   guint          *key)
+{
+  switch (x->objective)
+    {
+    case TS_OBJECTIVE_TIME:
+      KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
+      KEY (TS_RANK_KEY_POWER, x->power_kw, y->power_kw);
+      KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
+      KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
+      break;
+    case TS_OBJECTIVE_COST:
+      /* a priced option before one whose price is unknown (0) */
+      KEY (TS_RANK_KEY_PRICED, x->capex_usd <= 0, y->capex_usd <= 0);
+      KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
+      KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
+      KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
+      KEY (TS_RANK_KEY_POWER, x->power_kw, y->power_kw);
+      break;
+    case TS_OBJECTIVE_ENERGY:
+      KEY (TS_RANK_KEY_ENERGY, x->energy_kwh, y->energy_kwh);
+      KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
+      KEY (TS_RANK_KEY_POWER, x->power_kw, y->power_kw);
+      break;
+    case TS_OBJECTIVE_SERVERS:
+    case TS_N_OBJECTIVES:
+    default:
+      KEY (TS_RANK_KEY_POWER, x->power_kw, y->power_kw);
+      KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
+      KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
+      KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
+      break;
+    }
+  return 0;
+}
+
+/* What works first (memory, layout, deadline, site and supplies: an
+ * option that does not work never ranks above one that does); then what
+ * fits the memory; then room before a bare fit (a tight option is never
+ * starred while one with room works); then training-capable links before
+ * PCIe-only multi-GPU (the article's rule); what the site takes as it is
+ * before what needs a higher feed or taller racks; within the deadline
+ * before late (late ones by time); then the vendor's own line-up (the
+ * catalog's “article” servers and cards) before the rest of the market;
+ * then the user's objective (TsObjective; by default the smallest
+ * hardware that does the job in time: one card for a small LoRA, as the
+ * article advises). *key is the comparison that decided. */
+static int
+compare_with_key (const TsOption *x,
+                  const TsOption *y,
+                  guint          *key)
+{
+  int c;
+
+  KEY (TS_RANK_KEY_OK, !x->ok, !y->ok);
+  KEY (TS_RANK_KEY_FITS, !x->fits, !y->fits);
+  KEY (TS_RANK_KEY_ROOM, verdict_order (x->verdict), verdict_order (y->verdict));
+  KEY (TS_RANK_KEY_LINK, !x->interconnect_ok, !y->interconnect_ok);
+  KEY (TS_RANK_KEY_SITE, (x->note_flags & SITE_NOTES) != 0, (y->note_flags & SITE_NOTES) != 0);
+  KEY (TS_RANK_KEY_DEADLINE, !x->meets_deadline, !y->meets_deadline);
+  if (!x->meets_deadline)
+    KEY (TS_RANK_KEY_LATE, x->training_days, y->training_days);
+  KEY (TS_RANK_KEY_ARTICLE, !x->server->article, !y->server->article);
+  if ((c = compare_objective (x, y, key)) != 0)
+    return c;
+  *key = TS_RANK_KEY_ID;
+  return g_strcmp0 (x->server->id, y->server->id);
+}
+
 static int
 compare_options (gconstpointer a,
                  gconstpointer b)
 {
-  const TsOption *x = a;
-  const TsOption *y = b;
+  guint key;
 
-  CMP (!x->ok, !y->ok);
-  CMP (!x->fits, !y->fits);
-  /* room before a bare fit: a tight option is never starred while one
-   * that works with room exists */
-  CMP (verdict_order (x->verdict), verdict_order (y->verdict));
-  CMP (!x->interconnect_ok, !y->interconnect_ok);
-  CMP ((x->note_flags & SITE_NOTES) != 0, (y->note_flags & SITE_NOTES) != 0);
-  CMP (!x->meets_deadline, !y->meets_deadline);
-  if (!x->meets_deadline)
-    CMP (x->training_days, y->training_days);
-  CMP (!x->server->article, !y->server->article);
-  CMP (x->power_kw, y->power_kw);
-  CMP (x->energy_cost, y->energy_cost);
-  CMP (x->capex_usd, y->capex_usd);
-  CMP (x->training_days, y->training_days);
-  return g_strcmp0 (x->server->id, y->server->id);
+  return compare_with_key (a, b, &key);
+}
+
+/* The figure of a key, for the reason's difference. */
+static double
+key_figure (const TsOption *o,
+            guint           key)
+{
+  switch (key)
+    {
+    case TS_RANK_KEY_LATE:
+    case TS_RANK_KEY_DAYS: return o->training_days;
+    case TS_RANK_KEY_POWER: return o->power_kw;
+    case TS_RANK_KEY_CAPEX: return o->capex_usd;
+    case TS_RANK_KEY_ENERGY_COST: return o->energy_cost;
+    case TS_RANK_KEY_ENERGY: return o->energy_kwh;
+    default: return 0;
+    }
+}
+
+/* Each option's reason: the first against the second, every other
+ * against the one above it. */
+static void
+explain_ranks (GArray *options)
+{
+  for (guint i = 0; i < options->len; i++)
+    {
+      TsOption *o = &g_array_index (options, TsOption, i);
+      const TsOption *other;
+      guint key = TS_RANK_KEY_NONE;
+
+      if (options->len < 2)
+        {
+          o->rank_key = TS_RANK_KEY_NONE;
+          continue;
+        }
+      other = &g_array_index (options, TsOption, i == 0 ? 1 : i - 1);
+      if (i == 0)
+        compare_with_key (o, other, &key);
+      else
+        compare_with_key (other, o, &key);
+      o->rank_key = key;
+      o->rank_versus = other->server;
+      o->rank_versus_servers = other->servers;
+      o->rank_delta = key_figure (other, key) - key_figure (o, key);
+    }
 }
 
 static int
@@ -1511,6 +2449,7 @@ ts_recommend (const TsCatalog  *catalog,
   sort_options (options);
   for (guint i = 0; i < options->len; i++)
     g_array_index (options, TsOption, i).rank = i;
+  explain_ranks (options);
 
   if (options->len == 0 || !g_array_index (options, TsOption, 0).ok)
     {
@@ -1685,10 +2624,110 @@ ts_option_dup_notes (const TsOption *o)
                                              o->compute_ports, o->gpus));
   if (o->note_flags & TS_NOTE_ONE_FEED)
     g_ptr_array_add (notes, g_strdup (_("One power supply: one feed from a wall socket or a single PDU, no redundancy")));
+  if (o->note_flags & TS_NOTE_NETWORK_BOUND)
+    {
+      g_autofree char *need = ts_format_gb_s (o->network_needed_gb_s);
+      g_autofree char *have = ts_format_gb_s (o->network_gb_s);
+      g_autofree char *share = ts_format_percent (TS_NETWORK_STEP_SHARE);
+
+      g_ptr_array_add (notes, g_strdup_printf (/* Translators: “The network, not the GPUs, sets the time: the layout needs 120 GB/s per GPU between servers to keep communication under 10 % of a step; the fabric gives 50 GB/s” */
+                                               _("The network, not the GPUs, sets the time: the layout needs %s per GPU between servers to keep communication under %s of a step; the fabric gives %s"),
+                                               need, share, have));
+    }
   return notes;
 }
 
 /* The failures in the order of TsFailureFlags, a sentence each. */
+/* The difference of a rank key in words (“2.1 days”, “14.3 kW”). */
+static char *
+rank_delta_text (const TsOption *o)
+{
+  double d = fabs (o->rank_delta);
+
+  switch (o->rank_key)
+    {
+    case TS_RANK_KEY_LATE:
+    case TS_RANK_KEY_DAYS: return ts_format_days (d);
+    case TS_RANK_KEY_POWER: return ts_format_kw (d);
+    case TS_RANK_KEY_CAPEX: return ts_format_money (d, "USD");
+    case TS_RANK_KEY_ENERGY_COST: return ts_format_money (d, o->currency != NULL ? o->currency : "");
+    case TS_RANK_KEY_ENERGY: return ts_format_kwh (d);
+    default: return g_strdup ("");
+    }
+}
+
+char *
+ts_option_dup_rank_reason (const TsOption *o)
+{
+  g_autofree char *delta = NULL;
+  g_autofree char *other = NULL;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  if (o->rank_key == TS_RANK_KEY_NONE || o->rank_versus == NULL)
+    return NULL;
+  delta = rank_delta_text (o);
+  /* Translators: “2 × NVIDIA DGX H200”, the option compared with */
+  other = g_strdup_printf (_("%u × %s"), o->rank_versus_servers, o->rank_versus->name);
+
+  if (o->rank == 0)
+    switch (o->rank_key)
+      {
+      case TS_RANK_KEY_OK:
+      case TS_RANK_KEY_FITS:
+      case TS_RANK_KEY_ROOM:
+      case TS_RANK_KEY_LINK:
+      case TS_RANK_KEY_SITE:
+      case TS_RANK_KEY_DEADLINE:
+        return g_strdup_printf (_("First: it works where %s does not"), other);
+      case TS_RANK_KEY_ARTICLE:
+        return g_strdup_printf (_("First: the vendor's own line-up, ahead of %s"), other);
+      case TS_RANK_KEY_DAYS:
+      case TS_RANK_KEY_LATE:
+        return g_strdup_printf (_("Fastest: %s sooner than %s"), delta, other);
+      case TS_RANK_KEY_POWER:
+        return g_strdup_printf (_("Smallest hardware that does the job: %s less power than %s"), delta, other);
+      case TS_RANK_KEY_PRICED:
+      case TS_RANK_KEY_CAPEX:
+      case TS_RANK_KEY_ENERGY_COST:
+        return g_strdup_printf (_("Lowest cost: %s less than %s"), delta, other);
+      case TS_RANK_KEY_ENERGY:
+        return g_strdup_printf (_("Least energy: %s less than %s"), delta, other);
+      default:
+        return g_strdup_printf (_("First: level with %s on every figure"), other);
+      }
+
+  switch (o->rank_key)
+    {
+    case TS_RANK_KEY_OK:
+    case TS_RANK_KEY_FITS:
+      return g_strdup_printf (_("Below %s: this one does not work"), other);
+    case TS_RANK_KEY_ROOM:
+      return g_strdup_printf (_("Below %s: tight on memory"), other);
+    case TS_RANK_KEY_LINK:
+      return g_strdup_printf (_("Below %s: its GPUs talk over PCIe"), other);
+    case TS_RANK_KEY_SITE:
+      return g_strdup_printf (_("Below %s: the site needs changes for it"), other);
+    case TS_RANK_KEY_DEADLINE:
+      return g_strdup_printf (_("Below %s: misses the deadline"), other);
+    case TS_RANK_KEY_ARTICLE:
+      return g_strdup_printf (_("Below %s: not the vendor's own line-up"), other);
+    case TS_RANK_KEY_DAYS:
+    case TS_RANK_KEY_LATE:
+      return g_strdup_printf (_("Below %s: %s slower"), other, delta);
+    case TS_RANK_KEY_POWER:
+      return g_strdup_printf (_("Below %s: %s more power"), other, delta);
+    case TS_RANK_KEY_PRICED:
+      return g_strdup_printf (_("Below %s: no price in the catalog"), other);
+    case TS_RANK_KEY_CAPEX:
+    case TS_RANK_KEY_ENERGY_COST:
+      return g_strdup_printf (_("Below %s: %s more"), other, delta);
+    case TS_RANK_KEY_ENERGY:
+      return g_strdup_printf (_("Below %s: %s more energy"), other, delta);
+    default:
+      return g_strdup_printf (_("Below %s: level on every figure"), other);
+    }
+}
+
 GPtrArray *
 ts_option_dup_failures (const TsOption *o)
 {
@@ -1834,6 +2873,7 @@ static const struct { guint flag; const char *code; } note_codes[] = {
   { TS_NOTE_MISSES_DEADLINE, "misses-deadline" },
   { TS_NOTE_FEW_NICS, "fewer-ports-than-gpus" },
   { TS_NOTE_ONE_FEED, "one-feed" },
+  { TS_NOTE_NETWORK_BOUND, "network-bound" },
 };
 
 static const struct { guint flag; const char *code; } failure_codes[] = {
@@ -1846,6 +2886,17 @@ static const struct { guint flag; const char *code; } failure_codes[] = {
   { TS_FAILURE_PSU, "power-supplies" },
   { TS_FAILURE_HOST_RAM, "host-ram" },
 };
+
+static const char *
+rank_key_code (guint key)
+{
+  static const char *const codes[] = {
+    "alone", "works", "fits", "room", "link", "site", "deadline", "late", "article",
+    "power", "time", "priced", "capex", "energy-cost", "energy", "name",
+  };
+
+  return key < G_N_ELEMENTS (codes) ? codes[key] : "name";
+}
 
 /* The keys are a public interface (the CLI's JSON): add, never rename. */
 void
@@ -1885,6 +2936,12 @@ ts_option_to_json (const TsOption *o,
   /* Codes, not sentences: the JSON is the same in every language (the
    * sentences are TsOption's reason, suggestion and notes). */
   ts_json_add_string (b, "reason", o->reason_code);
+  /* why it stands where it does (issue 17): the deciding comparison
+   * against its neighbour, and the difference in that figure */
+  ts_json_add_string (b, "objective", ts_objective_to_string (o->objective));
+  ts_json_add_string (b, "rank_reason", rank_key_code (o->rank_key));
+  ts_json_add_string (b, "rank_versus", o->rank_versus != NULL ? o->rank_versus->id : NULL);
+  ts_json_add_double_valid (b, "rank_delta", fabs (o->rank_delta));
   json_builder_set_member_name (b, "suggestion");
   json_builder_begin_array (b);
   if (o->suggested_servers > 0)
@@ -1925,7 +2982,19 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_int (b, "dp", l->dp);
   ts_json_add_int (b, "ep", l->ep);
   ts_json_add_int (b, "zero_stage", l->zero_stage);
+  /* the planner's choices beyond the degrees (issue 17) */
+  ts_json_add_int (b, "micro_batch", o->micro_batch);
+  ts_json_add_int (b, "gradient_accumulation", o->accumulation);
+  ts_json_add_int (b, "global_batch", o->global_batch);
+  ts_json_add_int (b, "virtual_stages", o->virtual_stages);
+  ts_json_add_string (b, "checkpointing", ts_checkpointing_to_string (o->checkpointing));
+  ts_json_add_bool (b, "sequence_parallel", o->sequence_parallel);
   json_builder_end_object (b);
+
+  /* one step's time and its terms, seconds (sizing-model §8.1) */
+  json_builder_set_member_name (b, "step");
+  ts_step_to_json (&o->step, b);
+  ts_json_add_int (b, "layouts_evaluated", o->layouts_evaluated);
 
   ts_json_add_bool (b, "interconnect_ok", o->interconnect_ok);
   ts_json_add_string (b, "interconnect", o->server->interconnect->name);
@@ -1948,6 +3017,10 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "sync_seconds_intra", o->sync_seconds_intra);
   ts_json_add_double_valid (b, "network_gb_s", o->network_gb_s);
   ts_json_add_double_valid (b, "intra_gb_s", o->intra_gb_s);
+  /* the network verdict (sizing-model §8.3) */
+  ts_json_add_double_valid (b, "needed_gb_s", o->network_needed_gb_s);
+  ts_json_add_double_valid (b, "needed_step_share", TS_NETWORK_STEP_SHARE);
+  ts_json_add_bool (b, "network_bound", (o->note_flags & TS_NOTE_NETWORK_BOUND) != 0);
   json_builder_end_object (b);
 
   ts_json_add_double_valid (b, "checkpoint_bytes", o->checkpoint_bytes);
@@ -1997,6 +3070,7 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "mfu_base", o->mfu_base);
   ts_json_add_double_valid (b, "recompute_factor", o->recompute_factor);
   ts_json_add_double_valid (b, "pcie_factor", o->pcie_factor);
+  ts_json_add_double_valid (b, "step_factor", o->step_factor);
   ts_json_add_double_valid (b, "availability", o->availability);
   ts_json_add_double_valid (b, "training_days", o->training_days);
   ts_json_add_bool (b, "meets_deadline", o->meets_deadline);

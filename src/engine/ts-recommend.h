@@ -10,6 +10,7 @@
 #include "ts-catalog.h"
 #include "ts-memory.h"
 #include "ts-scenario.h"
+#include "ts-throughput.h"
 
 G_BEGIN_DECLS
 
@@ -43,6 +44,7 @@ typedef enum
   TS_NOTE_MISSES_DEADLINE  = 1 << 6,
   TS_NOTE_FEW_NICS         = 1 << 7,  /* fewer compute ports than GPUs (the article: one 400G port per GPU) */
   TS_NOTE_ONE_FEED         = 1 << 8,  /* a single-PSU machine: one feed, a wall socket */
+  TS_NOTE_NETWORK_BOUND    = 1 << 9,  /* the network between servers, not the GPUs, sets the time */
 } TsNoteFlags;
 
 /* What keeps an option from working (JSON “failures”); an option is `ok`
@@ -199,7 +201,50 @@ typedef struct
   double          energy_kwh;
   double          energy_cost;
   double          capex_usd;              /* 0 = no prices in the catalog */
+
+  /* the planner's layout beyond memory.layout (issue 17, sizing-model §8.2) */
+  guint           micro_batch;            /* sequences per GPU per micro-batch */
+  guint           accumulation;           /* micro-batches per optimizer step */
+  guint           global_batch;           /* sequences per step: micro_batch × accumulation × dp */
+  guint           virtual_stages;         /* interleaved pipeline chunks per GPU (1 = plain 1F1B) */
+  TsCheckpointing checkpointing;
+  gboolean        sequence_parallel;
+  TsStep          step;                   /* the step time and its terms (sizing-model §8.1) */
+  double          step_factor;            /* compute / step: mfu = mfu_base × recompute × pcie × this */
+  double          network_needed_gb_s;    /* per GPU between servers for communication under TS_NETWORK_STEP_SHARE of the step */
+  guint           layouts_evaluated;      /* layouts whose step the search computed */
+
+  /* the ranking (issue 17): the scenario's objective, and why the option
+   * stands where it does against its neighbour in the ranking (the next
+   * one for the first, the one above for the rest) */
+  TsObjective     objective;
+  guint           rank_key;               /* TsRankKey that decided */
+  const TsServer *rank_versus;            /* the neighbour's server; NULL = none */
+  guint           rank_versus_servers;
+  double          rank_delta;             /* the neighbour's figure minus this one's, in the key's unit */
+  char           *currency;               /* the scenario's, for the cost in words; owned */
 } TsOption;
+
+/* The comparison that set an option's place (JSON “rank_reason”). */
+typedef enum
+{
+  TS_RANK_KEY_NONE,       /* alone in the plan */
+  TS_RANK_KEY_OK,
+  TS_RANK_KEY_FITS,
+  TS_RANK_KEY_ROOM,
+  TS_RANK_KEY_LINK,
+  TS_RANK_KEY_SITE,
+  TS_RANK_KEY_DEADLINE,
+  TS_RANK_KEY_LATE,
+  TS_RANK_KEY_ARTICLE,
+  TS_RANK_KEY_POWER,
+  TS_RANK_KEY_DAYS,
+  TS_RANK_KEY_PRICED,
+  TS_RANK_KEY_CAPEX,
+  TS_RANK_KEY_ENERGY_COST,
+  TS_RANK_KEY_ENERGY,
+  TS_RANK_KEY_ID,
+} TsRankKey;
 
 void        ts_option_clear       (TsOption          *option);
 
@@ -209,6 +254,9 @@ void        ts_option_clear       (TsOption          *option);
 char       *ts_option_dup_reason  (const TsOption    *option);
 char       *ts_option_dup_suggestion (const TsOption *option);
 GPtrArray  *ts_option_dup_notes   (const TsOption    *option);
+/* Why the option stands where it does, one line (“fastest: 2.1 days
+ * sooner than 2 × NVIDIA DGX H200”); NULL when it is alone. */
+char       *ts_option_dup_rank_reason (const TsOption *option);
 /* What keeps the option from working, a sentence each (empty when ok). */
 GPtrArray  *ts_option_dup_failures (const TsOption   *option);
 /* The share of a GPU's work that is model work under the scenario's

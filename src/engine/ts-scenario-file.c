@@ -78,6 +78,24 @@ put_architecture (JsonBuilder *b, const TsArchitecture *a)
   json_builder_end_object (b);
 }
 
+/* The layout inputs the planner chooses, by their scenario keys (an
+ * array, so a newer file's names are ignored by an older reader). */
+static const char *const searchable_keys[] = {
+  "tp", "pp", "zero_stage", "micro_batch", "checkpointing", "sequence_parallel", "ep",
+};
+
+static void
+write_searched (JsonBuilder *b,
+                guint        searched)
+{
+  json_builder_set_member_name (b, "auto");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < G_N_ELEMENTS (searchable_keys); i++)
+    if (searched & ts_search_flag_from_name (searchable_keys[i]))
+      json_builder_add_string_value (b, searchable_keys[i]);
+  json_builder_end_array (b);
+}
+
 JsonNode *
 ts_scenario_to_json (const TsScenario *s)
 {
@@ -125,6 +143,9 @@ ts_scenario_to_json (const TsScenario *s)
   ts_json_add_int (b, "pp", s->pp);
   ts_json_add_int (b, "ep", s->ep);
   ts_json_add_int (b, "gpus", s->gpus);
+  write_searched (b, s->searched);
+  ts_json_add_int (b, "global_batch", s->global_batch);
+  ts_json_add_string (b, "objective", ts_objective_to_string (s->objective));
   ts_json_add_int (b, "lora_rank", s->lora_rank);
   ts_json_add_string (b, "lora_targets", ts_lora_targets_to_string (s->lora_targets));
   ts_json_add_bool (b, "double_quant", s->double_quant);
@@ -481,6 +502,43 @@ read_currency (Ctx *c, JsonObject *obj, TsScenario *s)
   ts_scenario_set_currency (s, currency);
 }
 
+/* What the planner chooses: the file's “auto” list; a file written before
+ * it (no list) keeps every layout input it states, as it always did, and
+ * leaves the rest to the planner (a ZeRO stage of -1 always meant “the
+ * engine decides”). */
+static void
+read_searched (Ctx        *c,
+               JsonObject *obj,
+               TsScenario *s)
+{
+  JsonNode *list = get (obj, "auto");
+
+  if (list == NULL)
+    {
+      s->searched = TS_SEARCH_ALL;
+      for (guint i = 0; i < G_N_ELEMENTS (searchable_keys); i++)
+        if (get (obj, searchable_keys[i]) != NULL)
+          ts_scenario_fix_input (s, searchable_keys[i]);
+      if (s->zero_stage < 0)
+        ts_scenario_search_input (s, "zero_stage");
+      return;
+    }
+  if (!JSON_NODE_HOLDS_ARRAY (list))
+    {
+      ctx_fail (c, "auto", _("a list of layout keys (tp, pp, zero_stage, micro_batch, checkpointing, sequence_parallel, ep)"));
+      return;
+    }
+  s->searched = 0;
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (list)); i++)
+    {
+      JsonNode *item = json_array_get_element (json_node_get_array (list), i);
+
+      /* a name this version does not know is a newer file's: ignored */
+      if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_STRING)
+        ts_scenario_search_input (s, json_node_get_string (item));
+    }
+}
+
 TsScenario *
 ts_scenario_from_json (JsonNode         *root,
                        const TsCatalog  *catalog,
@@ -527,6 +585,7 @@ ts_scenario_from_json (JsonNode         *root,
   GET_ENUM (&c, obj, "offload", ts_offload_from_string, &s->offload, "none, optimizer");
   GET_ENUM (&c, obj, "checkpointing", ts_checkpointing_from_string, &s->checkpointing, "none, selective, full");
   GET_ENUM (&c, obj, "lora_targets", ts_lora_targets_from_string, &s->lora_targets, "qv, attention, all-linear");
+  GET_ENUM (&c, obj, "objective", ts_objective_from_string, &s->objective, "servers, time, cost, energy");
   get_uint (&c, obj, "seq_len", TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, &s->seq_len);
   get_uint (&c, obj, "micro_batch", TS_MIN_MICRO_BATCH, TS_MAX_MICRO_BATCH, &s->micro_batch);
   get_bool (&c, obj, "flash_attention", &s->flash_attention);
@@ -546,6 +605,8 @@ ts_scenario_from_json (JsonNode         *root,
   get_uint (&c, obj, "pp", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->pp);
   get_uint (&c, obj, "ep", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->ep);
   get_uint (&c, obj, "gpus", 0, TS_MAX_GPUS, &s->gpus);
+  get_uint (&c, obj, "global_batch", 0, TS_MAX_GLOBAL_BATCH, &s->global_batch);
+  read_searched (&c, obj, s);
   get_uint (&c, obj, "lora_rank", TS_MIN_LORA_RANK, TS_MAX_LORA_RANK, &s->lora_rank);
   get_bool (&c, obj, "double_quant", &s->double_quant);
   get_bool (&c, obj, "paged_optimizer", &s->paged_optimizer);

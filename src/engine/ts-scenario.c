@@ -44,6 +44,10 @@ ts_scenario_init_defaults (TsScenario *s)
   s->pp = 1;
   s->ep = 1;
   s->gpus = 0;
+  /* a new scenario leaves the whole layout to the planner; the values
+   * above are the old fixed default, which the search includes */
+  s->searched = TS_SEARCH_ALL;
+  s->global_batch = 0;
   s->lora_rank = TS_DEFAULT_LORA_RANK;
   s->lora_targets = TS_LORA_TARGETS_ALL_LINEAR;
   s->double_quant = TRUE;
@@ -107,6 +111,75 @@ ts_scenario_set_server (TsScenario *s,
 {
   g_free (s->server_id);
   s->server_id = (server_id != NULL && *server_id != '\0') ? g_strdup (server_id) : NULL;
+}
+
+guint
+ts_scenario_global_batch (const TsScenario *s)
+{
+  if (s->global_batch > 0)
+    return s->global_batch;
+  if (s->method != TS_METHOD_FULL)
+    return TS_DEFAULT_ADAPTER_GLOBAL_BATCH;
+  return (guint) MAX (1.0, round (TS_DEFAULT_GLOBAL_BATCH_TOKENS / MAX (1u, s->seq_len)));
+}
+
+static const struct { const char *name; guint flag; } search_names[] = {
+  { "tp", TS_SEARCH_TP },
+  { "pp", TS_SEARCH_PP },
+  { "zero_stage", TS_SEARCH_ZERO },
+  { "zero", TS_SEARCH_ZERO },
+  { "micro_batch", TS_SEARCH_MICRO_BATCH },
+  { "micro-batch", TS_SEARCH_MICRO_BATCH },
+  { "checkpointing", TS_SEARCH_CHECKPOINTING },
+  { "sequence_parallel", TS_SEARCH_SEQUENCE_PARALLEL },
+  { "sequence-parallel", TS_SEARCH_SEQUENCE_PARALLEL },
+  { "ep", TS_SEARCH_EP },
+};
+
+guint
+ts_search_flag_from_name (const char *name)
+{
+  if (name == NULL)
+    return 0;
+  while (*name == '-')
+    name++;
+  for (guint i = 0; i < G_N_ELEMENTS (search_names); i++)
+    if (strcmp (search_names[i].name, name) == 0)
+      return search_names[i].flag;
+  return 0;
+}
+
+gboolean
+ts_scenario_searches (const TsScenario *s,
+                      TsSearchFlags     flag)
+{
+  if ((s->searched & flag) == 0)
+    return FALSE;
+  switch (flag)
+    {
+    case TS_SEARCH_TP: return s->tp <= 1;
+    case TS_SEARCH_PP: return s->pp <= 1;
+    case TS_SEARCH_EP: return s->ep <= 1;
+    case TS_SEARCH_ZERO: return s->zero_stage < 0;
+    case TS_SEARCH_MICRO_BATCH: return s->micro_batch <= TS_DEFAULT_MICRO_BATCH;
+    case TS_SEARCH_CHECKPOINTING: return s->checkpointing == TS_CHECKPOINTING_FULL;
+    case TS_SEARCH_SEQUENCE_PARALLEL: return !s->sequence_parallel;
+    default: return FALSE;
+    }
+}
+
+void
+ts_scenario_fix_input (TsScenario *s,
+                       const char *name)
+{
+  s->searched &= ~ts_search_flag_from_name (name);
+}
+
+void
+ts_scenario_search_input (TsScenario *s,
+                          const char *name)
+{
+  s->searched |= ts_search_flag_from_name (name);
 }
 
 void
@@ -310,6 +383,7 @@ ts_scenario_validate (const TsScenario *s,
          && check_uint (s->ep, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Expert parallel degree"), error)
          && check_model_parallel (s, error)
          && check_uint (s->gpus, 0, TS_MAX_GPUS, N_("GPU count"), error)
+         && check_uint (s->global_batch, 0, TS_MAX_GLOBAL_BATCH, N_("Global batch"), error)
          && check_uint (s->servers, 0, TS_MAX_SERVERS, N_("Server count"), error)
          && check_uint (s->lora_rank, TS_MIN_LORA_RANK, TS_MAX_LORA_RANK, N_("LoRA rank"), error)
          && check_uint (s->rack_units, TS_MIN_RACK_UNITS, TS_MAX_RACK_UNITS, N_("Rack height"), error)
@@ -359,6 +433,7 @@ ENUM_NAMES (TsOptimizer, optimizer, "adamw", "adamw-8bit", "adafactor", "sgd", "
 ENUM_NAMES (TsCheckpointing, checkpointing, "none", "selective", "full")
 ENUM_NAMES (TsOffload, offload, "none", "optimizer")
 ENUM_NAMES (TsLoraTargets, lora_targets, "qv", "attention", "all-linear")
+ENUM_NAMES (TsObjective, objective, "servers", "time", "cost", "energy")
 
 /* The method as people read it, in the current language. */
 const char *

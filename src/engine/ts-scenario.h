@@ -69,6 +69,36 @@ typedef enum
   TS_N_LORA_TARGETS
 } TsLoraTargets;
 
+/* What the ranking puts first among the options that work (issue 17):
+ * the smallest hardware that does the job (the default, the article's
+ * advice: power, then energy cost, capex, time), the shortest time, the
+ * lowest cost (capex where the catalog prices it, then energy cost), the
+ * least energy. */
+typedef enum
+{
+  TS_OBJECTIVE_SERVERS,
+  TS_OBJECTIVE_TIME,
+  TS_OBJECTIVE_COST,
+  TS_OBJECTIVE_ENERGY,
+  TS_N_OBJECTIVES
+} TsObjective;
+
+/* The layout inputs the engine chooses per option (issue 17): a flag set
+ * means the field's value is only the old fixed default, one candidate of
+ * the search; a flag clear means the user fixed the value. */
+typedef enum
+{
+  TS_SEARCH_TP                = 1 << 0,
+  TS_SEARCH_PP                = 1 << 1,
+  TS_SEARCH_ZERO              = 1 << 2,
+  TS_SEARCH_MICRO_BATCH       = 1 << 3,
+  TS_SEARCH_CHECKPOINTING     = 1 << 4,
+  TS_SEARCH_SEQUENCE_PARALLEL = 1 << 5,
+  TS_SEARCH_EP                = 1 << 6,
+} TsSearchFlags;
+
+#define TS_SEARCH_ALL 0x7fu
+
 typedef struct
 {
   /* What is trained, and how */
@@ -96,6 +126,9 @@ typedef struct
   guint            pp;
   guint            ep;
   guint            gpus;           /* total GPUs of the job; 0 = 1 or recommended */
+  guint            searched;       /* TsSearchFlags: chosen per option by the planner */
+  guint            global_batch;   /* sequences per optimizer step; 0 = the default (ts_scenario_global_batch ()) */
+  TsObjective      objective;      /* what ranks the options that work */
 
   /* LoRA / QLoRA */
   guint            lora_rank;
@@ -136,6 +169,14 @@ typedef struct
 #define TS_DEFAULT_PHASES             3
 #define TS_DEFAULT_PUE                1.4
 #define TS_DEFAULT_HEADROOM_TIGHT     0.10
+/* Tokens per optimizer step of full training when the user gives no
+ * global batch: 4M tokens, Llama 2's batch for every size (Touvron et al.
+ * 2023, Table 1; sizing-model §8.2), also GPT-3 175B's 3.2M order. */
+#define TS_DEFAULT_GLOBAL_BATCH_TOKENS 4194304.0
+/* Sequences per step of LoRA/QLoRA fine-tuning: the upper end of the
+ * 16–64 the QLoRA paper uses (Dettmers et al. 2023, Table 9). */
+#define TS_DEFAULT_ADAPTER_GLOBAL_BATCH 64u
+#define TS_MAX_GLOBAL_BATCH 100000000u
 
 /* Limits of accepted input (reliability issue): large enough for any real
  * job, small enough that no product of them overflows a double's range. */
@@ -213,6 +254,27 @@ void        ts_scenario_set_server       (TsScenario       *scenario,
 void        ts_scenario_set_currency     (TsScenario       *scenario,
                                           const char       *currency);
 
+/* Sequences per optimizer step: the user's, else the documented default
+ * (TS_DEFAULT_GLOBAL_BATCH_TOKENS / seq_len for full training, at least
+ * one; TS_DEFAULT_ADAPTER_GLOBAL_BATCH for LoRA/QLoRA). */
+guint       ts_scenario_global_batch     (const TsScenario *scenario);
+/* The search flag of a layout input named as the scenario file or the
+ * CLI names it (“tp”, “--tp”, “zero_stage”, “--zero”, “micro_batch”,
+ * “--micro-batch”, “checkpointing”, “sequence_parallel”, “ep”, …); 0 for
+ * any other name. */
+guint       ts_search_flag_from_name     (const char       *name);
+/* The user fixed (or left to the planner) the input of that name. */
+/* Whether the planner chooses the input: its flag is set and its field
+ * still holds the old default (tp = pp = ep = 1, ZeRO -1, micro-batch 1,
+ * full recomputation, no sequence parallelism). A program or window that
+ * writes another value into the field fixes it, as it always did. */
+gboolean    ts_scenario_searches         (const TsScenario *scenario,
+                                          TsSearchFlags     flag);
+void        ts_scenario_fix_input        (TsScenario       *scenario,
+                                          const char       *name);
+void        ts_scenario_search_input     (TsScenario       *scenario,
+                                          const char       *name);
+
 /* The method in plain words, translated (“Full training”). */
 const char *ts_method_label              (TsMethod         method);
 
@@ -235,6 +297,9 @@ gboolean    ts_checkpointing_from_string (const char      *str,
 const char *ts_offload_to_string         (TsOffload        offload);
 gboolean    ts_offload_from_string       (const char      *str,
                                           TsOffload       *offload);
+const char *ts_objective_to_string       (TsObjective      objective);
+gboolean    ts_objective_from_string     (const char      *str,
+                                          TsObjective     *objective);
 const char *ts_lora_targets_to_string    (TsLoraTargets    targets);
 gboolean    ts_lora_targets_from_string  (const char      *str,
                                           TsLoraTargets   *targets);

@@ -110,6 +110,11 @@ static const char *const targets_choices[] = {
   N_("Query and value projections"), N_("All attention projections"), N_("All linear layers"),
 };
 static const int targets_values[] = { TS_LORA_TARGETS_QV, TS_LORA_TARGETS_ATTENTION, TS_LORA_TARGETS_ALL_LINEAR };
+static const char *const objective_choices[] = {
+  /* Translators: what ranks the hardware options */
+  N_("Smallest hardware"), N_("Shortest time"), N_("Lowest cost"), N_("Least energy"),
+};
+static const int objective_values[] = { TS_OBJECTIVE_SERVERS, TS_OBJECTIVE_TIME, TS_OBJECTIVE_COST, TS_OBJECTIVE_ENERGY };
 static const char *const phase_choices[] = { N_("Single phase"), N_("Three phases") };
 static const int phase_values[] = { TS_PHASES_SINGLE, TS_PHASES_THREE };
 
@@ -124,6 +129,8 @@ static const FieldSpec fields[] = {
     N_("Tokens in one training example; activations grow with it"), TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, 512, 0, 1, NULL, NULL, 0 },
   { "micro_batch", GROUP_WORKLOAD, FIELD_UINT, OFF (micro_batch), N_("Micro-batch"),
     N_("Examples each GPU processes at once; activations grow with it"), TS_MIN_MICRO_BATCH, TS_MAX_MICRO_BATCH, 1, 0, 1, NULL, NULL, 0 },
+  { "global_batch", GROUP_WORKLOAD, FIELD_UINT, OFF (global_batch), N_("Global batch"),
+    N_("Sequences per optimizer step; 0 means 4M tokens for full training, 64 for LoRA"), 0, TS_MAX_GLOBAL_BATCH, 64, 0, 1, NULL, NULL, 0 },
   { "checkpointing", GROUP_WORKLOAD, FIELD_CHOICE, OFF (checkpointing), N_("Gradient checkpointing"),
     N_("Recompute activations instead of storing them: less memory, more compute"), 0, 0, 0, 0, 1, CHOICES (checkpointing) },
   { "flash_attention", GROUP_WORKLOAD, FIELD_BOOL, OFF (flash_attention), N_("FlashAttention"),
@@ -133,6 +140,8 @@ static const FieldSpec fields[] = {
   { "deadline_days", GROUP_WORKLOAD, FIELD_DOUBLE, OFF (deadline_days), N_("Deadline, days"),
     N_("When the training must be done; 0 means no deadline"), 0, TS_MAX_DAYS, 1, 0, 1, NULL, NULL, 0 },
 
+  { "objective", GROUP_HARDWARE, FIELD_CHOICE, OFF (objective), N_("Rank by"),
+    N_("What puts one working option ahead of another"), 0, 0, 0, 0, 1, CHOICES (objective) },
   { "servers", GROUP_HARDWARE, FIELD_UINT, OFF (servers), N_("Servers"),
     N_("How many of the chosen server; 0 picks the smallest count that fits"), 0, TS_MAX_SERVERS, 1, 0, 1, NULL, NULL, 0 },
 
@@ -849,6 +858,18 @@ update_sensitivity (TsWindow *self)
     }
 }
 
+/* A layout control the user set is fixed, the planner keeps it;
+ * “Automatic” hands the ZeRO stage back to it (issue 17). */
+static void
+note_layout_input (TsWindow        *self,
+                   const FieldSpec *spec)
+{
+  if (g_str_equal (spec->key, "zero_stage") && self->scenario->zero_stage < 0)
+    ts_scenario_search_input (self->scenario, spec->key);
+  else
+    ts_scenario_fix_input (self->scenario, spec->key);
+}
+
 static void
 spin_changed_cb (GtkSpinButton *spin,
                  TsWindow      *self)
@@ -858,6 +879,7 @@ spin_changed_cb (GtkSpinButton *spin,
   if (self->syncing)
     return;
   field_set (self->scenario, &fields[i], gtk_spin_button_get_value (spin) * fields[i].scale);
+  note_layout_input (self, &fields[i]);
   scenario_changed (self, self->field_rows[i]);
 }
 
@@ -871,6 +893,7 @@ switch_changed_cb (GtkSwitch  *sw,
   if (self->syncing)
     return;
   field_set (self->scenario, &fields[i], gtk_switch_get_active (sw));
+  note_layout_input (self, &fields[i]);
   scenario_changed (self, self->field_rows[i]);
 }
 
@@ -885,6 +908,7 @@ choice_changed_cb (AdwComboRow *row,
   if (self->syncing || selected >= fields[i].n_choices)
     return;
   field_set (self->scenario, &fields[i], fields[i].values[selected]);
+  note_layout_input (self, &fields[i]);
   update_sensitivity (self);
   scenario_changed (self, GTK_WIDGET (row));
 }

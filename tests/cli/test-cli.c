@@ -155,9 +155,10 @@ test_list_json (void)
 static void
 test_prefetch_flag (void)
 {
-  const char *off[] = { "estimate", "--model", "llama-3.1-70b", "--gpus", "8", "--format", "json", NULL };
-  const char *on[] = { "estimate", "--model", "llama-3.1-70b", "--gpus", "8", "--prefetch", "on", "--format", "json",
-                       NULL };
+  /* ZeRO-3 fixed: the planner may otherwise pick a stage without gathers */
+  const char *off[] = { "estimate", "--model", "llama-3.1-70b", "--gpus", "8", "--zero", "3", "--format", "json", NULL };
+  const char *on[] = { "estimate", "--model", "llama-3.1-70b", "--gpus", "8", "--zero", "3", "--prefetch", "on",
+                       "--format", "json", NULL };
   const char *bad[] = { "estimate", "--model", "llama-3.1-70b", "--prefetch", "maybe", NULL };
   g_autoptr(JsonNode) plain = ts_test_cli_json (off);
   g_autoptr(JsonNode) prefetched = ts_test_cli_json (on);

@@ -83,7 +83,15 @@ def check_option(o, scenario):
     if o["training_flops"] > 0 and "layout" not in o["failures"]:
         rate = o["layout_gpus"] * o["peak_tflops"] * 1e12 * o["mfu"] * o["availability"]
         close(o["training_days"], o["training_flops"] / rate / SECONDS_PER_DAY, 1e-9, f"{where} days")
-    close(o["mfu"], o["mfu_base"] * o["recompute_factor"] * o["pcie_factor"], 1e-9, f"{where} mfu")
+    # the step's busy share (sizing-model §8.1) is the fourth factor, and
+    # the step's terms add up to its time
+    step = o["step"]
+    close(step["step_seconds"], step["compute"] + step["pp_bubble"] + step["tp_comm"] + step["pp_comm"]
+          + step["dp_exposed"] + step["ep_comm"], 1e-9, f"{where} step")
+    close(o["step_factor"], step["compute"] / step["step_seconds"], 1e-9, f"{where} step factor")
+    close(o["mfu"], o["mfu_base"] * o["recompute_factor"] * o["pcie_factor"] * o["step_factor"], 1e-9, f"{where} mfu")
+    if "layout" not in o["failures"]:
+        assert layout["global_batch"] == layout["micro_batch"] * layout["gradient_accumulation"] * layout["dp"], where
     assert o["ok"] == (not o["failures"]), where
     assert ("memory" in o["failures"]) == (not o["fits"] and "layout" not in o["failures"]), where
     assert ("deadline" in o["failures"]) == (not o["meets_deadline"]), where
@@ -107,7 +115,9 @@ def json_options():
 def json_top_level():
     for scenario, plan in plans():
         o = shown(plan)
-        assert plan["memory"]["layout"] == o["layout"], scenario
+        # every degree of the memory's layout is the option's (the option's
+        # layout also carries the planner's micro-batch, accumulation, …)
+        assert plan["memory"]["layout"] == {k: o["layout"][k] for k in plan["memory"]["layout"]}, scenario
         assert plan["memory"]["per_gpu"] == o["per_gpu"], scenario
         assert plan["ok"] == o["ok"], scenario
         assert plan["shown_server_id"] == o["server_id"], scenario

@@ -74,17 +74,26 @@ def check_scenario(scenario):
     plan, option = shown_option(scenario)
     layout = option["layout"]
     argv = SCENARIOS[scenario]
-    micro = int(option_value(argv, "--micro-batch")) if "--micro-batch" in argv else 1
+    # the planner's micro-batch, the user's where given
+    micro = layout["micro_batch"]
+    if "--micro-batch" in argv:
+        assert micro == int(option_value(argv, "--micro-batch"))
     seq = int(option_value(argv, "--seq-len")) if "--seq-len" in argv else 2048
     method = option_value(argv, "--method")
+    # the default global batch (sizing-model §8.2): 4,194,304 tokens for
+    # full training, 64 sequences for LoRA/QLoRA, in whole micro-batches
+    batch = round(4194304 / seq) if method == "full" else 64
+    accumulation = -(-batch // (micro * layout["dp"]))
+    assert layout["gradient_accumulation"] == accumulation, layout
+    checkpointing = layout["checkpointing"]
     offload = "--offload" in argv
     model_id = option_value(argv, "--model")
     assert layout["tp"] * layout["pp"] * layout["dp"] == option["gpus"], layout
 
     ds = json.loads(export(scenario, "deepspeed"))
     assert ds["train_micro_batch_size_per_gpu"] == micro
-    assert ds["gradient_accumulation_steps"] == 1
-    assert ds["train_batch_size"] == micro * 1 * layout["dp"]
+    assert ds["gradient_accumulation_steps"] == accumulation
+    assert ds["train_batch_size"] == micro * accumulation * layout["dp"] >= batch
     assert ds["zero_optimization"]["stage"] == layout["zero_stage"]
     assert ("offload_optimizer" in ds["zero_optimization"]) == offload
     assert ds["bf16"] == {"enabled": True} and ds["fp16"] == {"enabled": False}
@@ -99,7 +108,7 @@ def check_scenario(scenario):
         fsdp = acc["fsdp_config"]
         assert fsdp["fsdp_version"] == 2
         assert fsdp["fsdp_reshard_after_forward"] is (layout["zero_stage"] == 3)
-        assert fsdp["fsdp_activation_checkpointing"] is True
+        assert fsdp["fsdp_activation_checkpointing"] is (checkpointing == "full")
         assert isinstance(fsdp["fsdp_transformer_layer_cls_to_wrap"], str)
     if acc["distributed_type"] == "DEEPSPEED":
         assert acc["deepspeed_config"]["zero_stage"] == layout["zero_stage"]
@@ -109,8 +118,9 @@ def check_scenario(scenario):
     assert ax["base_model"] == HF_IDS[model_id]
     assert ax["sequence_len"] == seq
     assert ax["micro_batch_size"] == micro
-    assert ax["gradient_accumulation_steps"] == 1
-    assert ax["gradient_checkpointing"] is True and ax["flash_attention"] is True and ax["bf16"] is True
+    assert ax["gradient_accumulation_steps"] == accumulation
+    assert ax["gradient_checkpointing"] is (checkpointing != "none")
+    assert ax["flash_attention"] is True and ax["bf16"] is True
     if method == "full":
         assert "adapter" not in ax
     else:
@@ -128,7 +138,7 @@ def check_scenario(scenario):
     assert lf["finetuning_type"] == ("full" if method == "full" else "lora")
     assert lf["cutoff_len"] == seq
     assert lf["per_device_train_batch_size"] == micro
-    assert lf["gradient_accumulation_steps"] == 1
+    assert lf["gradient_accumulation_steps"] == accumulation
     assert lf["bf16"] is True and lf["flash_attn"] == "fa2"
     assert (lf.get("quantization_bit") == 4) == (method == "qlora")
     assert ("deepspeed" in lf) == (layout["gpus"] > 1 and layout["zero_stage"] > 0)
@@ -138,14 +148,17 @@ def check_scenario(scenario):
     assert int(option_value(words, "--tensor-model-parallel-size")) == layout["tp"]
     assert int(option_value(words, "--pipeline-model-parallel-size")) == layout["pp"]
     assert int(option_value(words, "--micro-batch-size")) == micro
-    assert int(option_value(words, "--global-batch-size")) == micro * 1 * layout["dp"]
+    assert int(option_value(words, "--global-batch-size")) == micro * accumulation * layout["dp"]
     assert int(option_value(words, "--seq-length")) == seq
     arch = plan["model"]["architecture"]
     assert int(option_value(words, "--num-layers")) == arch["layers"]
     assert int(option_value(words, "--hidden-size")) == arch["hidden_size"]
     assert int(option_value(words, "--num-attention-heads")) == arch["attention_heads"]
     assert "--bf16" in words
-    assert option_value(words, "--recompute-granularity") == "full"
+    if checkpointing == "none":
+        assert "--recompute-granularity" not in words
+    else:
+        assert option_value(words, "--recompute-granularity") == checkpointing
     if arch["experts"] > 0:
         assert int(option_value(words, "--expert-model-parallel-size")) == layout["ep"]
         assert int(option_value(words, "--num-experts")) == arch["experts"]

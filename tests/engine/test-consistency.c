@@ -13,8 +13,9 @@
  *     and the current is P / (√3 · V_LL) (three phases) or P / V;
  *   - time = model FLOPs / (GPUs × dense peak × effective MFU ×
  *     availability), model FLOPs = 6·N·D (full) or 4·N·D (LoRA/QLoRA),
- *     effective MFU = base × 6/8 (or 4/6) with full recomputation
- *     (sizing-model §8);
+ *     effective MFU = base × 6/8 (or 4/6) with full recomputation × the
+ *     step's busy share, the step's terms adding up to its time and the
+ *     time counted in steps the same (sizing-model §8);
  *   - energy = power × PUE × time;
  *   - ok ⇔ no failure, and each failure ⇔ its condition;
  *   - the recommendation is an ok option whenever one exists, no option
@@ -82,10 +83,17 @@ check_option (const TsScenario *s,
     {
       if (l->tp * l->pp * l->dp != l->gpus || l->gpus > o->gpus || l->gpus == 0)
         g_error ("%s: layout %u × %u × %u = %u GPUs on an option of %u", context, l->tp, l->pp, l->dp, l->gpus, o->gpus);
-      if (s->tp > 0)
+      /* what the user fixed is kept; the rest is the planner's */
+      if (!ts_scenario_searches (s, TS_SEARCH_TP))
         g_assert_cmpuint (l->tp, ==, s->tp);
-      if (s->pp > 0)
+      if (!ts_scenario_searches (s, TS_SEARCH_PP))
         g_assert_cmpuint (l->pp, ==, s->pp);
+      if (!ts_scenario_searches (s, TS_SEARCH_ZERO) && s->zero_stage >= 0)
+        g_assert_cmpint (l->zero_stage, ==, s->zero_stage);
+      if (!ts_scenario_searches (s, TS_SEARCH_MICRO_BATCH))
+        g_assert_cmpuint (o->micro_batch, ==, s->micro_batch);
+      if (l->tp > 1 && l->tp > sv->nvlink_domain_gpus)
+        g_error ("%s: tensor parallel %u past %s's NVLink domain of %u", context, l->tp, sv->id, sv->nvlink_domain_gpus);
       if (l->tp > 1 && l->tp > (sv->interconnect->training_capable ? sv->gpu_count : 1))
         g_error ("%s: tensor parallel %u past %s's NVLink domain", context, l->tp, sv->id);
       g_assert_cmpuint (o->layout_gpus, ==, l->gpus);
@@ -102,20 +110,40 @@ check_option (const TsScenario *s,
                         : o->power_kw * 1000 / s->voltage;
   check_close (o->amps_per_phase, amps, 1e-9, "current per phase", context);
 
-  /* time (sizing-model §8) */
-  if (s->method == TS_METHOD_FULL && s->checkpointing == TS_CHECKPOINTING_FULL)
+  /* time (sizing-model §8): the recomputation the option's layout runs
+   * (the scenario's when the user fixed it) */
+  if (!(s->searched & TS_SEARCH_CHECKPOINTING) || s->checkpointing != TS_CHECKPOINTING_FULL)
+    g_assert_cmpint (o->checkpointing, ==, s->checkpointing);
+  if (s->method == TS_METHOD_FULL && o->checkpointing == TS_CHECKPOINTING_FULL)
     recompute = 6.0 / 8.0;
-  else if (s->method != TS_METHOD_FULL && s->checkpointing == TS_CHECKPOINTING_FULL)
+  else if (s->method != TS_METHOD_FULL && o->checkpointing == TS_CHECKPOINTING_FULL)
     recompute = 4.0 / 6.0;
   check_close (o->training_flops, model_flops, 1e-12, "model FLOPs", context);
-  check_close (o->recompute_factor, recompute, s->checkpointing == TS_CHECKPOINTING_SELECTIVE ? 0.06 : 1e-12,
+  check_close (o->recompute_factor, recompute, o->checkpointing == TS_CHECKPOINTING_SELECTIVE ? 0.06 : 1e-12,
                "recomputation factor", context);
-  check_close (o->mfu, o->mfu_base * o->recompute_factor * o->pcie_factor, 1e-12, "effective MFU", context);
+  /* the step (sizing-model §8.1): its terms add up, the factor is the
+   * busy share, and the batch is micro-batch × accumulation × dp */
+  check_close (o->step.seconds, o->step.compute + o->step.pp_bubble + o->step.tp_comm + o->step.pp_comm
+               + o->step.dp_exposed + o->step.ep_comm, 1e-12, "step time", context);
+  check_close (o->step_factor, o->step.compute / o->step.seconds, 1e-12, "step factor", context);
+  g_assert_cmpfloat (o->step_factor, <=, 1.0);
+  g_assert_cmpfloat (o->step.dp_exposed, <=, o->step.dp_comm);
+  if (!(o->failures & TS_FAILURE_LAYOUT))
+    {
+      g_assert_cmpuint (o->global_batch, ==, o->micro_batch * o->accumulation * l->dp);
+      check_close (o->step.tokens, (double) o->global_batch * s->seq_len, 1e-12, "tokens per step", context);
+    }
+  check_close (o->mfu, o->mfu_base * o->recompute_factor * o->pcie_factor * o->step_factor, 1e-12, "effective MFU", context);
   g_assert_cmpfloat (o->availability, ==, 0.9);
   if (!(o->failures & TS_FAILURE_LAYOUT) && s->tokens > 0)
-    check_close (o->training_days,
-                 o->training_flops / (o->layout_gpus * o->peak_tflops * 1e12 * o->mfu * o->availability) / SECONDS_PER_DAY,
-                 1e-12, "training days", context);
+    {
+      check_close (o->training_days,
+                   o->training_flops / (o->layout_gpus * o->peak_tflops * 1e12 * o->mfu * o->availability) / SECONDS_PER_DAY,
+                   1e-12, "training days", context);
+      /* the same time counted in steps */
+      check_close (o->training_days, s->tokens / o->step.tokens * o->step.seconds / o->availability / SECONDS_PER_DAY,
+                   1e-9, "training days from steps", context);
+    }
   check_close (o->energy_kwh, o->power_kw * s->pue * o->training_days * 24, 1e-12, "energy", context);
 
   /* one verdict */

@@ -74,6 +74,7 @@ test_deepspeed_json (void)
   const TsOption *option;
   const TsLayout *l;
   JsonObject *obj, *zero;
+  guint accumulation;
 
   s->micro_batch = 2;
   s->offload = TS_OFFLOAD_OPTIMIZER;
@@ -87,10 +88,14 @@ test_deepspeed_json (void)
   root = json_from_string (text, &error);
   g_assert_no_error (error);
   obj = json_node_get_object (root);
+  /* the default global batch of full training: 4,194,304 tokens / 2,048
+   * = 2,048 sequences, in micro-batches of 2 over dp ranks */
+  accumulation = (2048 + 2 * l->dp - 1) / (2 * l->dp);
   g_assert_cmpint (json_object_get_int_member (obj, "train_micro_batch_size_per_gpu"), ==, 2);
-  g_assert_cmpint (json_object_get_int_member (obj, "gradient_accumulation_steps"), ==, 1);
-  g_assert_cmpint (ts_export_gradient_accumulation (plan), ==, 1);
-  g_assert_cmpint (json_object_get_int_member (obj, "train_batch_size"), ==, 2 * 1 * l->dp);
+  g_assert_cmpint (json_object_get_int_member (obj, "gradient_accumulation_steps"), ==, accumulation);
+  g_assert_cmpint (ts_export_gradient_accumulation (plan), ==, accumulation);
+  g_assert_cmpint (json_object_get_int_member (obj, "train_batch_size"), ==, 2 * accumulation * l->dp);
+  g_assert_cmpint (json_object_get_int_member (obj, "train_batch_size"), >=, 2048);
   g_assert_true (json_object_get_boolean_member (json_object_get_object_member (obj, "bf16"), "enabled"));
   g_assert_false (json_object_get_boolean_member (json_object_get_object_member (obj, "fp16"), "enabled"));
   g_assert_cmpfloat (json_object_get_double_member (obj, "gradient_clipping"), ==, 1.0);
@@ -99,7 +104,11 @@ test_deepspeed_json (void)
   g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (zero, "offload_optimizer"), "device"),
                    ==, "cpu");
   /* the accumulation note is in the file */
-  g_assert_nonnull (strstr (text, "Gradient accumulation is 1"));
+  {
+    g_autofree char *note = g_strdup_printf ("Gradient accumulation is %u", accumulation);
+
+    g_assert_nonnull (strstr (text, note));
+  }
 }
 
 /* Megatron-LM with TP 2 × PP 2: the arguments carry the option's layout,
@@ -118,7 +127,11 @@ test_megatron_arguments (void)
   g_autoptr(GError) error = NULL;
   const TsOption *option = ts_plan_get_shown_option (plan);
   const TsLayout *l = &option->memory.layout;
-  g_autofree char *global = g_strdup_printf ("%u", l->dp);
+  /* micro-batch × ⌈2,048 / (micro-batch × dp)⌉ × dp: the default global
+   * batch of 2,048 sequences rounded up to whole micro-batches */
+  guint mb = option->micro_batch;
+  g_autofree char *micro = g_strdup_printf ("%u", mb);
+  g_autofree char *global = g_strdup_printf ("%u", mb * ((2048 + mb * l->dp - 1) / (mb * l->dp)) * l->dp);
   int argc;
 
   for (guint i = 0; lines[i] != NULL; i++)
@@ -140,11 +153,16 @@ test_megatron_arguments (void)
   g_assert_cmpstr (g_hash_table_lookup (args, "--num-query-groups"), ==, "8");
   g_assert_cmpstr (g_hash_table_lookup (args, "--ffn-hidden-size"), ==, "28672");
   g_assert_cmpstr (g_hash_table_lookup (args, "--seq-length"), ==, "2048");
-  g_assert_cmpstr (g_hash_table_lookup (args, "--micro-batch-size"), ==, "1");
-  /* micro-batch 1 × accumulation 1 × data parallel */
+  g_assert_cmpstr (g_hash_table_lookup (args, "--micro-batch-size"), ==, micro);
   g_assert_cmpstr (g_hash_table_lookup (args, "--global-batch-size"), ==, global);
   g_assert_true (g_hash_table_contains (args, "--bf16"));
-  g_assert_cmpstr (g_hash_table_lookup (args, "--recompute-granularity"), ==, "full");
+  /* the planner's recomputation */
+  if (option->checkpointing == TS_CHECKPOINTING_FULL)
+    g_assert_cmpstr (g_hash_table_lookup (args, "--recompute-granularity"), ==, "full");
+  else if (option->checkpointing == TS_CHECKPOINTING_SELECTIVE)
+    g_assert_cmpstr (g_hash_table_lookup (args, "--recompute-granularity"), ==, "selective");
+  else
+    g_assert_false (g_hash_table_contains (args, "--recompute-granularity"));
   g_assert_true (g_hash_table_contains (args, "--use-distributed-optimizer") == (l->zero_stage >= 1));
 }
 

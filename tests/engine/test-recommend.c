@@ -42,6 +42,32 @@ plan_for (TsCatalog  *catalog,
   return plan;
 }
 
+/* One option of one server at exactly `servers` units, in the article's
+ * layout: the old fixed default (ZeRO-3 pooling every GPU's memory,
+ * micro-batch 1, full recomputation), which the article's arithmetic of
+ * “the memory of eight GPUs together” assumes. */
+static TsPlan *
+article_option_at (TsCatalog       *catalog,
+                   const char      *model_id,
+                   TsMethod         method,
+                   const char      *server_id,
+                   guint            servers,
+                   const TsOption **option)
+{
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, model_id, 0, method);
+  g_autoptr(GError) error = NULL;
+  TsPlan *plan;
+
+  ts_scenario_set_server (s, server_id);
+  s->servers = servers;
+  s->searched = 0;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (plan->options->len, ==, 1);
+  *option = &g_array_index (plan->options, TsOption, 0);
+  return plan;
+}
+
 /* One option of one server at exactly `servers` units. */
 static TsPlan *
 option_at (TsCatalog       *catalog,
@@ -106,8 +132,8 @@ test_article_70b_full (void)
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   const TsOption *h200;
   const TsOption *b200;
-  g_autoptr(TsPlan) plan_h200 = option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 1, &h200);
-  g_autoptr(TsPlan) plan_b200 = option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-b200", 1, &b200);
+  g_autoptr(TsPlan) plan_h200 = article_option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 1, &h200);
+  g_autoptr(TsPlan) plan_b200 = article_option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-b200", 1, &b200);
   g_autoptr(TsPlan) cluster = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 0);
   g_autoptr(TsPlan) b200_fp32 = NULL;
   g_autoptr(TsScenario) s = NULL;
@@ -137,6 +163,7 @@ test_article_70b_full (void)
   ts_scenario_set_server (s, "dgx-b200");
   s->servers = 1;
   s->grad_dtype = TS_GRAD_FP32;
+  s->searched = 0;   /* the article's layout, as above */
   b200_fp32 = ts_plan_compute (catalog, s, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (ts_verdict_to_string (g_array_index (b200_fp32->options, TsOption, 0).verdict), ==, "tight");
@@ -225,10 +252,12 @@ test_article_lora_8b_one_card (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   const TsOption *o;
-  g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-8b", TS_METHOD_LORA, "ws-1x-rtx-pro-6000", 1, &o);
+  g_autoptr(TsPlan) plan = article_option_at (catalog, "llama-3.1-8b", TS_METHOD_LORA, "ws-1x-rtx-pro-6000", 1, &o);
 
   g_assert_cmpstr (ts_verdict_to_string (o->verdict), ==, "fits");
-  /* …and it would fit the smallest card the article names, 32 GB. */
+  /* …and it would fit the smallest card the article names, 32 GB, at
+   * the least memory (micro-batch 1, full recomputation; the planner
+   * spends a larger card's room on speed). */
   g_assert_cmpfloat (ts_breakdown_sum (&o->memory.per_gpu), <, 32e9);
 }
 
@@ -522,6 +551,12 @@ test_time_energy_deadline (void)
   ts_scenario_set_server (s, "dgx-b200");
   s->servers = 1;
   s->price_kwh = 8;
+  /* the old fixed layout (ZeRO-3 over 8 GPUs, micro-batch 1, full
+   * recomputation); its step hides ZeRO-3's gathers: per micro-batch
+   * 7/8 × 70.55e9 × (2 + 2 + 2) B = 370 GB over NVLink 5 at 900 GB/s =
+   * 0.41 s, under the 8 × 2,048 × 6 × 70.55e9 / (8 × 2,250e12 × 0.30) =
+   * 1.28 s it computes, so the step factor is 1 */
+  s->searched = 0;
   plan = ts_plan_compute (catalog, s, &error);
   g_assert_no_error (error);
   o = &g_array_index (plan->options, TsOption, 0);
@@ -533,15 +568,30 @@ test_time_energy_deadline (void)
   ts_assert_close (o->training_days, 10.08, 1e-3);
   ts_assert_close (o->energy_kwh, 4844, 1e-3);
   ts_assert_close (o->energy_cost, 38750, 1e-3);
+  ts_assert_close (o->step_factor, 1.0, 1e-12);
 
+  s->searched = TS_SEARCH_ALL;
+
+  /* A 2-day deadline: the fewest servers whose fastest layout makes it —
+   * it does, and one server fewer (fixed by hand) does not. Today's
+   * fixed-MFU estimate said ⌈10.08 / 2⌉ = 6; the planner's layouts
+   * without recomputation need fewer. */
   s->servers = 0;
   s->deadline_days = 2;
   deadline = ts_plan_compute (catalog, s, &error);
   g_assert_no_error (error);
   o = &g_array_index (deadline->options, TsOption, 0);
-  g_assert_cmpuint (o->servers_for_deadline, ==, 6);
-  g_assert_cmpuint (o->servers, ==, 6);
+  g_assert_cmpuint (o->servers, ==, o->servers_for_deadline);
+  g_assert_cmpuint (o->servers, <=, 6);
   g_assert_true (o->meets_deadline);
+  {
+    g_autoptr(TsPlan) fewer = NULL;
+
+    s->servers = o->servers - 1;
+    fewer = ts_plan_compute (catalog, s, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (g_array_index (fewer->options, TsOption, 0).training_days, >, 2);
+  }
 }
 
 /* ---- ranking and limits ------------------------------------------------ */
@@ -764,7 +814,10 @@ test_cli_options_json (void)
     g_assert_cmpfloat_with_epsilon (ts_test_json_number (root, "options.0.amps_per_phase"), 62.2, 0.05);
   }
   {
+    /* the article's layout (ZeRO-3 over the 8 GPUs, micro-batch 1, full
+     * recomputation) fixed on the command line */
     const char *argv[] = { "estimate", "--model", "llama-3.1-70b", "--server", "dgx-b200", "--servers", "1",
+                           "--tp", "1", "--pp", "1", "--zero", "3", "--micro-batch", "1", "--checkpointing", "full",
                            "--format", "json", NULL };
     g_autoptr(JsonNode) root = ts_test_cli_json (argv);
     JsonObject *option = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "options"), 0);

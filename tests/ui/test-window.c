@@ -225,6 +225,12 @@ test_controls_follow_the_article (void)
 
   /* BF16 training: gradients 2 bytes per parameter, 4 in FP32 (article). */
   set_choice (window, "zero_stage", 1);  /* 0: nothing sharded, each GPU holds the whole */
+  /* …without tensor or pipeline parallelism: a control the user sets is
+   * kept (the planner would otherwise split the layers) */
+  set_spin (window, "tp", 2);
+  set_spin (window, "tp", 1);
+  set_spin (window, "pp", 2);
+  set_spin (window, "pp", 1);
   plan = ts_window_get_plan (window);
   g_assert_cmpfloat_with_epsilon (plan->memory.per_gpu.bytes[TS_COMPONENT_GRADIENTS], 2 * params, params * 0.01);
   set_choice (window, "grad_dtype", 1);  /* FP32 */
@@ -233,7 +239,12 @@ test_controls_follow_the_article (void)
   /* Adam's two FP32 states: 4 + 4 bytes per parameter. */
   g_assert_cmpfloat_with_epsilon (plan->memory.per_gpu.bytes[TS_COMPONENT_OPTIMIZER_STATES], 8 * params, params * 0.01);
 
-  /* Activations grow with the sequence length (article). */
+  /* Activations grow with the sequence length (article), at a fixed
+   * micro-batch and recomputation (set by hand: the planner keeps them) */
+  set_spin (window, "micro_batch", 2);
+  set_spin (window, "micro_batch", 1);
+  set_choice (window, "checkpointing", 1);
+  set_choice (window, "checkpointing", 2);  /* full */
   set_spin (window, "seq_len", 2048);
   act_2k = ts_window_get_plan (window)->memory.total.bytes[TS_COMPONENT_ACTIVATIONS];
   set_spin (window, "seq_len", 8192);

@@ -1,0 +1,44 @@
+/* ts-scaling.h — time and cost against the number of servers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ts-catalog.h"
+#include "ts-scenario.h"
+
+G_BEGIN_DECLS
+
+/* One count of one server, sized by the planner at that count
+ * (sizing-model §8.5). */
+typedef struct
+{
+  guint    servers;
+  guint    gpus;
+  gboolean fits;          /* the memory fits at this count */
+  gboolean ok;            /* the option works (memory, layout, deadline, site) */
+  double   training_days;
+  double   mfu;           /* effective, as the option's */
+  double   energy_kwh;
+  double   energy_cost;   /* in the scenario's currency; 0 without a price per kWh */
+  double   capex_usd;     /* 0 = no price in the catalog */
+  guint    tp;
+  guint    pp;
+  guint    dp;
+} TsScalingPoint;
+
+/* The scaling curve of one server of the catalog for the scenario: the
+ * fewest servers that hold the job, then twice, four times … as many,
+ * at most max_points points and never past the count the server comes
+ * in. An array of TsScalingPoint in rising count (free with
+ * g_array_unref ()), or NULL with error set when the server is unknown
+ * or the scenario is invalid. For the Time view and the PDF to draw. */
+GArray *ts_scaling_curve (const TsCatalog  *catalog,
+                          const TsScenario *scenario,
+                          const char       *server_id,
+                          guint             max_points,
+                          GError          **error);
+
+G_END_DECLS

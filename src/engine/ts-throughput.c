@@ -1,0 +1,217 @@
+/* ts-throughput.c — the time of one optimizer step of a layout
+ *
+ * One GPU's step is its share of the step's FLOPs at the kernels'
+ * efficiency, plus the pipeline's fill and drain, plus the communication
+ * the computation does not hide (sizing-model §8.1). Every term is a
+ * closed formula of the layout, the model's shape and the catalog's
+ * bandwidths, so a plan weighs hundreds of layouts in well under a
+ * millisecond.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-throughput"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ts-json.h"
+#include "ts-throughput.h"
+
+/* Megatron-LM's tensor parallelism runs two all-reduces of a layer's
+ * input in the forward pass (after attention and after the MLP) and two
+ * in the backward pass (Shoeybi et al. 2019, §3; with sequence
+ * parallelism each becomes an all-gather plus a reduce-scatter of the
+ * same volume, Korthikanti et al. 2022, §4.2.2); full recomputation runs
+ * the forward pair again (sizing-model §8.1). */
+#define TP_COLLECTIVES_PER_LAYER       4.0
+#define TP_COLLECTIVES_RECOMPUTE       2.0
+/* A MoE layer's dispatch and combine all-to-alls, forward and backward
+ * (Lepikhin et al. 2020, GShard §2.3), again with recomputation. */
+#define EP_ALL_TO_ALLS_PER_LAYER       4.0
+#define EP_ALL_TO_ALLS_RECOMPUTE       2.0
+/* The backward pass is two thirds of a layer's FLOPs (2 of 6 per
+ * parameter and token forward, 4 backward: Kaplan et al. 2020, §2.1). */
+#define BACKWARD_SHARE                 (2.0 / 3.0)
+
+/* Bytes a ring collective moves through each of n members' links, per
+ * byte of the buffer: all-reduce 2(n−1)/n, all-gather or reduce-scatter
+ * (n−1)/n (Thakur et al. 2005; NCCL's bus bandwidth). */
+static double
+ring_share (guint n)
+{
+  return n > 1 ? (double) (n - 1) / n : 0;
+}
+
+static double
+transfer_seconds (double bytes,
+                  double bytes_per_second)
+{
+  if (bytes <= 0)
+    return 0;
+  return bytes_per_second > 0 ? bytes / bytes_per_second : INFINITY;
+}
+
+static double
+compute_seconds (const TsStepInput *in)
+{
+  double rate = (double) in->gpus * in->peak_flops * in->kernel_efficiency * in->recompute_factor;
+
+  return rate > 0 ? in->model_flops / rate : INFINITY;
+}
+
+/* One layer's input for one micro-batch, in bytes: what tensor
+ * parallelism reduces and pipeline stages pass on. */
+static double
+layer_input_bytes (const TsStepInput *in)
+{
+  return (double) in->micro_batch * in->seq_len * in->hidden_size * in->activation_bytes;
+}
+
+static double
+tp_seconds (const TsStepInput *in)
+{
+  double collectives = TP_COLLECTIVES_PER_LAYER + (in->full_recompute ? TP_COLLECTIVES_RECOMPUTE : 0);
+  double layers = (double) in->layers / in->pp;
+
+  if (in->tp <= 1)
+    return 0;
+  /* inside the NVLink/HCCS domain: the planner never spans servers */
+  return transfer_seconds (in->micro_batches * layers * collectives * 2.0 * ring_share (in->tp)
+                           * layer_input_bytes (in), in->intra_bytes_s);
+}
+
+/* Ranks are ordered tensor, then data, then pipeline (Megatron-LM's
+ * default): a data-parallel group spans tp × dp consecutive GPUs, and
+ * consecutive stages are tp × dp GPUs apart. */
+static gboolean
+crosses_servers (const TsStepInput *in,
+                 guint64            span)
+{
+  return in->gpus > in->gpus_per_server && span > in->gpus_per_server;
+}
+
+static double
+link_bytes_s (const TsStepInput *in,
+              gboolean           crosses)
+{
+  return crosses ? in->inter_bytes_s : in->intra_bytes_s;
+}
+
+/* Activations forward and their gradients backward at every stage
+ * boundary, once per micro-batch and virtual stage, split over the
+ * tensor-parallel ranks (Narayanan et al. 2021, §4.1, scatter/gather). */
+static double
+pp_bytes (const TsStepInput *in)
+{
+  if (in->pp <= 1)
+    return 0;
+  return (double) in->micro_batches * MAX (1u, in->virtual_stages) * 2.0 * layer_input_bytes (in) / in->tp;
+}
+
+/* ZeRO-0 to 2: one reduce of the gradients per step (the reduce-scatter
+ * and all-gather of ZeRO-1/2 move what one all-reduce moves:
+ * Rajbhandari et al. 2020, §7). ZeRO-3: every micro-batch gathers the
+ * weights twice (forward, backward) and reduce-scatters the gradients. */
+static double
+dp_bytes (const TsStepInput *in)
+{
+  double shard = in->sync_params / ((double) in->tp * in->pp);
+  double share = ring_share (in->dp);
+
+  if (in->dp <= 1)
+    return 0;
+  if (in->zero_stage >= 3)
+    return in->micro_batches * share * shard * (2.0 * in->weight_bytes + in->gradient_bytes);
+  return 2.0 * share * shard * in->gradient_bytes;
+}
+
+/* What the computation hides: the gradient buckets of ZeRO-0–2 are
+ * reduced while the last micro-batch runs backward (PyTorch DDP, Li et
+ * al. 2020; Megatron-LM's overlapped grad reduce); ZeRO-3 prefetches
+ * the next layer's weights during the whole step. */
+static double
+dp_window (const TsStepInput *in,
+           double             compute)
+{
+  if (in->zero_stage >= 3)
+    return compute;
+  return compute * BACKWARD_SHARE / MAX (1u, in->micro_batches);
+}
+
+static double
+ep_bytes (const TsStepInput *in)
+{
+  double all_to_alls = EP_ALL_TO_ALLS_PER_LAYER + (in->full_recompute ? EP_ALL_TO_ALLS_RECOMPUTE : 0);
+  double tokens_split = in->sequence_parallel ? in->tp : 1;
+
+  if (in->ep <= 1 || in->moe_layers == 0)
+    return 0;
+  return in->micro_batches * ((double) in->moe_layers / in->pp) * all_to_alls
+         * layer_input_bytes (in) * MAX (1u, in->active_experts) * ring_share (in->ep) / tokens_split;
+}
+
+void
+ts_step_compute (const TsStepInput *in,
+                 TsStep            *step)
+{
+  guint m = MAX (1u, in->micro_batches);
+  gboolean pp_crosses = crosses_servers (in, (guint64) in->tp * in->dp + 1);
+  gboolean dp_crosses = crosses_servers (in, (guint64) in->tp * in->dp);
+  gboolean ep_crosses = crosses_servers (in, (guint64) in->tp * in->ep);
+  double pp_b = pp_bytes (in);
+  double dp_b = dp_bytes (in);
+  double ep_b = ep_bytes (in);
+
+  step->compute = compute_seconds (in);
+  step->tp_comm = tp_seconds (in);
+  /* fill and drain: (p − 1) / (v·m) of the busy time (Narayanan et al.
+   * 2021, §2.2), a share (p − 1)/(v·m + p − 1) of the step */
+  step->pp_bubble = in->pp > 1 ? step->compute * (in->pp - 1) / ((double) MAX (1u, in->virtual_stages) * m) : 0;
+  step->pp_comm = transfer_seconds (pp_b, link_bytes_s (in, pp_crosses));
+  step->dp_comm = transfer_seconds (dp_b, link_bytes_s (in, dp_crosses));
+  step->dp_exposed = MAX (0.0, step->dp_comm - dp_window (in, step->compute));
+  step->ep_comm = transfer_seconds (ep_b, link_bytes_s (in, ep_crosses));
+  step->exposed_comm = step->tp_comm + step->pp_comm + step->dp_exposed + step->ep_comm;
+  step->seconds = step->compute + step->pp_bubble + step->exposed_comm;
+  step->tokens = (double) in->micro_batch * m * in->dp * in->seq_len;
+  step->tokens_per_second = step->seconds > 0 ? step->tokens / step->seconds : 0;
+  step->step_factor = step->seconds > 0 ? step->compute / step->seconds : 0;
+
+  step->inter_seconds = (pp_crosses ? step->pp_comm : 0) + (dp_crosses ? step->dp_exposed : 0)
+                        + (ep_crosses ? step->ep_comm : 0);
+  step->inter_bytes = (pp_crosses ? pp_b : 0) + (dp_crosses ? dp_b : 0) + (ep_crosses ? ep_b : 0);
+}
+
+double
+ts_step_network_needed (const TsStep *step)
+{
+  double busy = step->compute + step->pp_bubble;
+
+  if (step->inter_bytes <= 0 || busy <= 0)
+    return 0;
+  return step->inter_bytes / (TS_NETWORK_STEP_SHARE * busy);
+}
+
+/* The keys are a public interface (the CLI's JSON): add, never rename. */
+void
+ts_step_to_json (const TsStep *step,
+                 JsonBuilder  *b)
+{
+  json_builder_begin_object (b);
+  ts_json_add_double_valid (b, "compute", step->compute);
+  ts_json_add_double_valid (b, "tp_comm", step->tp_comm);
+  ts_json_add_double_valid (b, "pp_bubble", step->pp_bubble);
+  ts_json_add_double_valid (b, "pp_comm", step->pp_comm);
+  ts_json_add_double_valid (b, "dp_comm", step->dp_comm);
+  ts_json_add_double_valid (b, "dp_exposed", step->dp_exposed);
+  ts_json_add_double_valid (b, "ep_comm", step->ep_comm);
+  ts_json_add_double_valid (b, "exposed_comm", step->exposed_comm);
+  ts_json_add_double_valid (b, "step_seconds", step->seconds);
+  ts_json_add_double_valid (b, "tokens_per_step", step->tokens);
+  ts_json_add_double_valid (b, "tokens_per_second", step->tokens_per_second);
+  ts_json_add_double_valid (b, "step_factor", step->step_factor);
+  ts_json_add_double_valid (b, "inter_server_seconds", step->inter_seconds);
+  ts_json_add_double_valid (b, "inter_server_bytes", step->inter_bytes);
+  json_builder_end_object (b);
+}

@@ -1,0 +1,364 @@
+/* test-planner.c — the layout search of every option (issue 17)
+ *
+ * What the planner promises (sizing-model §8.2): it includes the old
+ * fixed layout, so where that layout has the headroom rule's margin the
+ * searched one is never slower; what the user fixed is kept; the global
+ * batch's default is the published recipe's; the count for a deadline is
+ * the fewest servers whose fastest layout makes it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-test-support.h"
+
+static TsPlan *
+plan_at (TsCatalog  *catalog,
+         TsScenario *s,
+         const char *server_id,
+         guint       servers,
+         guint       searched)
+{
+  g_autoptr(GError) error = NULL;
+  TsPlan *plan;
+
+  ts_scenario_set_server (s, server_id);
+  s->servers = servers;
+  s->searched = searched;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (plan->options->len, ==, 1);
+  return plan;
+}
+
+/* For every model, server and count where the old fixed default (ZeRO-3
+ * over every GPU, TP = PP = 1, micro-batch 1, full recomputation) fits
+ * with margin, the planner's layout also does and is never slower: the
+ * search weighs the fixed layout among the others. */
+static void
+test_never_slower_than_fixed (void)
+{
+  static const char *const models[] = { "llama-3.1-8b", "qwen3-32b", "llama-3.1-70b", "mixtral-8x7b" };
+  static const char *const servers[] = { "dgx-h100", "dgx-b200", "huawei-atlas-800t-a2", "gb200-nvl72",
+                                         "smc-sys-521ge-tnrt-8x-h200-nvl" };
+  static const guint counts[] = { 1, 2, 4, 16 };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  guint compared = 0;
+  guint faster = 0;
+
+  for (guint m = 0; m < G_N_ELEMENTS (models); m++)
+    for (guint v = 0; v < G_N_ELEMENTS (servers); v++)
+      for (guint c = 0; c < G_N_ELEMENTS (counts); c++)
+        {
+          g_autoptr(TsScenario) s = ts_test_scenario (catalog, models[m], 0, TS_METHOD_FULL);
+          g_autoptr(TsPlan) fixed = plan_at (catalog, s, servers[v], counts[c], 0);
+          g_autoptr(TsPlan) searched = plan_at (catalog, s, servers[v], counts[c], TS_SEARCH_ALL);
+          const TsOption *f = &g_array_index (fixed->options, TsOption, 0);
+          const TsOption *o = &g_array_index (searched->options, TsOption, 0);
+
+          if (f->verdict != TS_VERDICT_FITS || (f->failures & TS_FAILURE_LAYOUT))
+            continue;
+          compared++;
+          if (o->verdict != TS_VERDICT_FITS || o->training_days > f->training_days * (1 + 1e-12))
+            g_error ("%s on %u × %s: searched %s %.4g d (tp %u pp %u zero %d) against fixed %.4g d",
+                     models[m], counts[c], servers[v], ts_verdict_to_string (o->verdict), o->training_days,
+                     o->memory.layout.tp, o->memory.layout.pp, o->memory.layout.zero_stage, f->training_days);
+          faster += o->training_days < f->training_days * (1 - 1e-9);
+          g_assert_cmpuint (o->layouts_evaluated, >, 1);
+        }
+  /* the comparison happened, and the search found better layouts */
+  g_assert_cmpuint (compared, >=, 20);
+  g_assert_cmpuint (faster, >=, compared / 2);
+}
+
+/* What the user fixed is kept, the rest is searched. */
+static void
+test_fixed_inputs_kept (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  const TsOption *o;
+
+  s->tp = 4;
+  s->micro_batch = 2;
+  s->checkpointing = TS_CHECKPOINTING_SELECTIVE;
+  ts_scenario_fix_input (s, "zero_stage");
+  s->zero_stage = 1;
+  plan = plan_at (catalog, s, "dgx-h100", 4, TS_SEARCH_ALL & ~TS_SEARCH_ZERO);
+  o = &g_array_index (plan->options, TsOption, 0);
+  g_assert_cmpuint (o->memory.layout.tp, ==, 4);
+  g_assert_cmpint (o->memory.layout.zero_stage, ==, 1);
+  g_assert_cmpuint (o->micro_batch, ==, 2);
+  g_assert_cmpint (o->checkpointing, ==, TS_CHECKPOINTING_SELECTIVE);
+  /* a value equal to the old default, fixed by its flag: tp 1 stays 1 */
+  s->tp = 1;
+  g_clear_pointer (&plan, ts_plan_free);
+  plan = plan_at (catalog, s, "dgx-h100", 4, TS_SEARCH_ALL & ~(TS_SEARCH_ZERO | TS_SEARCH_TP));
+  g_assert_cmpuint (g_array_index (plan->options, TsOption, 0).memory.layout.tp, ==, 1);
+}
+
+/* The global batch: 4,194,304 tokens by default for full training
+ * (Llama 2's 4M), 2,048 sequences of 2,048 tokens, 512 of 8,192; 64
+ * sequences for LoRA (QLoRA paper's 16–64); the user's when given.
+ * Accumulation = ⌈B / (micro-batch × dp)⌉. */
+static void
+test_global_batch (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  const TsOption *o;
+
+  g_assert_cmpuint (ts_scenario_global_batch (s), ==, 2048);
+  s->seq_len = 8192;
+  g_assert_cmpuint (ts_scenario_global_batch (s), ==, 512);
+  s->method = TS_METHOD_LORA;
+  g_assert_cmpuint (ts_scenario_global_batch (s), ==, 64);
+  s->method = TS_METHOD_FULL;
+  s->seq_len = 2048;
+  s->global_batch = 96;
+  g_assert_cmpuint (ts_scenario_global_batch (s), ==, 96);
+
+  /* 8 GPUs, micro-batch 2, TP = PP = 1 fixed: dp 8, ⌈96 / 16⌉ = 6 */
+  s->micro_batch = 2;
+  plan = plan_at (catalog, s, "dgx-h100", 1, TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP));
+  o = &g_array_index (plan->options, TsOption, 0);
+  g_assert_cmpuint (o->memory.layout.dp, ==, 8);
+  g_assert_cmpuint (o->accumulation, ==, 6);
+  g_assert_cmpuint (o->global_batch, ==, 96);
+  g_assert_cmpuint (ts_export_gradient_accumulation (plan), ==, 6);
+}
+
+/* Llama 3 405B on 16,384 H100 (2,048 DGX H100), sequences of 8,192, a
+ * global batch of 2,048 (16M tokens, as Meta's pre-training): the model
+ * states alone, 405e9 × 16 B = 6.5 TB, need tensor parallelism across
+ * the whole NVLink domain or sharding, and the planner keeps the
+ * tensor-parallel group inside a server (TP ≤ 8). */
+static void
+test_llama3_405b_layout (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-405b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  const TsOption *o;
+
+  s->seq_len = 8192;
+  s->global_batch = 2048;
+  s->tokens = 15.6e12;
+  plan = plan_at (catalog, s, "dgx-h100", 2048, TS_SEARCH_ALL);
+  o = &g_array_index (plan->options, TsOption, 0);
+  g_assert_true (o->fits);
+  g_assert_cmpuint (o->memory.layout.tp, <=, 8);
+  g_assert_cmpuint (o->memory.layout.gpus, ==, 16384);
+  g_assert_cmpuint (o->global_batch, >=, 2048);
+  /* the step's busy share is a real share, and the whole run takes
+   * months, not days or years: 6 × 405e9 × 15.6e12 = 3.79e25 FLOPs at
+   * 16,384 × 989e12 × 0.25–0.45 × 0.9 is 60–110 days */
+  g_assert_cmpfloat (o->step_factor, >, 0.5);
+  g_assert_cmpfloat (o->training_days, >, 60);
+  g_assert_cmpfloat (o->training_days, <, 115);
+}
+
+/* A 70B model on 64 DGX H100 with ZeRO-3 and micro-batch 1 fixed
+ * gathers 2 × 141 GB of weights per micro-batch through 50 GB/s per GPU:
+ * ≈ 5.6 s against ≈ 1.3 s of compute. The network, not the GPUs, sets
+ * the time, and the option says so. */
+static void
+test_network_bound (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GPtrArray) notes = NULL;
+  const TsOption *o;
+  gboolean said = FALSE;
+
+  s->zero_stage = 3;
+  plan = plan_at (catalog, s, "dgx-h100", 64, 0);
+  o = &g_array_index (plan->options, TsOption, 0);
+  g_assert_true (o->note_flags & TS_NOTE_NETWORK_BOUND);
+  g_assert_cmpfloat (o->network_needed_gb_s, >, o->network_gb_s);
+  g_assert_cmpfloat (o->step.dp_exposed, >, o->step.compute);
+  notes = ts_option_dup_notes (o);
+  for (guint i = 0; i < notes->len; i++)
+    said |= strstr (g_ptr_array_index (notes, i), "network") != NULL;
+  g_assert_true (said);
+}
+
+/* The objective orders the options that work alike in every other
+ * respect (fit with room, link, site, deadline, line-up): by time, by
+ * energy, by power (the default); and each says why in one line. */
+static void
+test_objective (void)
+{
+  static const TsObjective objectives[] = { TS_OBJECTIVE_TIME, TS_OBJECTIVE_ENERGY, TS_OBJECTIVE_SERVERS };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+
+  for (guint k = 0; k < G_N_ELEMENTS (objectives); k++)
+    {
+      g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+      g_autoptr(TsPlan) plan = NULL;
+      g_autoptr(GError) error = NULL;
+      guint compared = 0;
+
+      s->objective = objectives[k];
+      s->tokens = 100e9;
+      plan = ts_plan_compute (catalog, s, &error);
+      g_assert_no_error (error);
+      for (guint i = 1; i < plan->options->len; i++)
+        {
+          const TsOption *a = &g_array_index (plan->options, TsOption, i - 1);
+          const TsOption *b = &g_array_index (plan->options, TsOption, i);
+          double fa, fb;
+
+          if (!a->ok || !b->ok || a->verdict != b->verdict || a->server->article != b->server->article
+              || !a->interconnect_ok || !b->interconnect_ok || (a->note_flags ^ b->note_flags) & TS_NOTE_HOST_RAM)
+            continue;
+          fa = objectives[k] == TS_OBJECTIVE_TIME ? a->training_days
+               : objectives[k] == TS_OBJECTIVE_ENERGY ? a->energy_kwh : a->power_kw;
+          fb = objectives[k] == TS_OBJECTIVE_TIME ? b->training_days
+               : objectives[k] == TS_OBJECTIVE_ENERGY ? b->energy_kwh : b->power_kw;
+          g_assert_cmpfloat (fa, <=, fb);
+          compared++;
+        }
+      g_assert_cmpuint (compared, >, 0);
+      {
+        const TsOption *first = &g_array_index (plan->options, TsOption, 0);
+        g_autofree char *reason = ts_option_dup_rank_reason (first);
+
+        g_assert_nonnull (reason);
+        g_assert_nonnull (strstr (reason, first->rank_versus->name));
+        g_assert_true (first->rank_versus == g_array_index (plan->options, TsOption, 1).server);
+      }
+    }
+}
+
+/* The scaling curve of 70B on DGX H100: from the fewest servers that
+ * hold it, doubling; each point is the option the plan gives at that
+ * count, and more servers never take longer while the 2,048-sequence
+ * global batch feeds them (up to 2,048 GPUs). */
+static void
+test_scaling_curve (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) points = ts_scaling_curve (catalog, s, "dgx-h100", 6, &error);
+  g_autoptr(GArray) none = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (points->len, ==, 6);
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
+      g_autoptr(TsPlan) plan = plan_at (catalog, s, "dgx-h100", p->servers, TS_SEARCH_ALL);
+      const TsOption *o = &g_array_index (plan->options, TsOption, 0);
+
+      g_assert_true (p->fits);
+      g_assert_cmpuint (p->gpus, ==, 8 * p->servers);
+      ts_assert_close (p->training_days, o->training_days, 1e-12);
+      if (i > 0)
+        {
+          const TsScalingPoint *q = &g_array_index (points, TsScalingPoint, i - 1);
+
+          g_assert_cmpuint (p->servers, ==, 2 * q->servers);
+          g_assert_cmpfloat (p->training_days, <=, q->training_days);
+        }
+    }
+  none = ts_scaling_curve (catalog, s, "no-such-server", 4, &error);
+  g_assert_null (none);
+  g_assert_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID);
+}
+
+/* The scenario file: a file written before the planner (no “auto”) keeps
+ * every layout key it states, and leaves the ZeRO stage of -1 to the
+ * engine, as it always did; a new file lists what the planner chooses,
+ * and says the global batch and the objective, round trip. */
+static void
+test_scenario_file (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(GError) error = NULL;
+  const char *old_file = "{\"schema_version\": 1, \"model\": {\"id\": \"llama-3.1-8b\"}, \"tp\": 1, \"pp\": 1,"
+                         " \"zero_stage\": -1, \"micro_batch\": 1, \"checkpointing\": \"full\"}";
+  const char *minimal = "{\"schema_version\": 1, \"model\": {\"id\": \"llama-3.1-8b\"}}";
+  const char *listed = "{\"schema_version\": 1, \"model\": {\"id\": \"llama-3.1-8b\"}, \"tp\": 2,"
+                       " \"auto\": [\"pp\", \"checkpointing\", \"a-newer-key\"], \"global_batch\": 512,"
+                       " \"objective\": \"time\"}";
+  g_autoptr(TsScenario) a = ts_scenario_from_string (old_file, -1, catalog, "old.json", &error);
+  g_autoptr(TsScenario) b = NULL;
+  g_autoptr(TsScenario) c = NULL;
+  g_autoptr(TsScenario) d = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (a->searched, ==, TS_SEARCH_ZERO | TS_SEARCH_SEQUENCE_PARALLEL | TS_SEARCH_EP);
+  b = ts_scenario_from_string (minimal, -1, catalog, "minimal.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (b->searched, ==, TS_SEARCH_ALL);
+  g_assert_cmpuint (b->global_batch, ==, 0);
+  g_assert_cmpint (b->objective, ==, TS_OBJECTIVE_SERVERS);
+  c = ts_scenario_from_string (listed, -1, catalog, "listed.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (c->searched, ==, TS_SEARCH_PP | TS_SEARCH_CHECKPOINTING);
+  g_assert_cmpuint (c->tp, ==, 2);
+  g_assert_cmpuint (c->global_batch, ==, 512);
+  g_assert_cmpint (c->objective, ==, TS_OBJECTIVE_TIME);
+  text = ts_scenario_to_string (c);
+  d = ts_scenario_from_string (text, -1, catalog, "again.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (d->searched, ==, c->searched);
+  g_assert_cmpuint (d->global_batch, ==, 512);
+  g_assert_cmpint (d->objective, ==, TS_OBJECTIVE_TIME);
+
+  /* “auto” that is not a list is refused, naming the key */
+  g_clear_pointer (&d, ts_scenario_free);
+  d = ts_scenario_from_string ("{\"schema_version\": 1, \"model\": {\"id\": \"llama-3.1-8b\"}, \"auto\": 3}",
+                               -1, catalog, "bad.json", &error);
+  g_assert_null (d);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "auto"));
+}
+
+/* The command line: a value fixes the input, “auto” hands it back. */
+static void
+test_cli_auto (void)
+{
+  const char *fixed[] = { "estimate", "--model", "llama-3.1-70b", "--server", "dgx-h100", "--servers", "2",
+                          "--tp", "1", "--pp", "1", "--checkpointing", "full", "--micro-batch", "1",
+                          "--global-batch", "256", "--format", "json", NULL };
+  const char *handed_back[] = { "estimate", "--model", "llama-3.1-70b", "--server", "dgx-h100", "--servers", "2",
+                                "--tp", "auto", "--global-batch", "256", "--format", "json", NULL };
+  g_autoptr(JsonNode) a = ts_test_cli_json (fixed);
+  g_autoptr(JsonNode) b = ts_test_cli_json (handed_back);
+
+  g_assert_cmpfloat (ts_test_json_number (a, "options.0.layout.tp"), ==, 1);
+  g_assert_cmpfloat (ts_test_json_number (a, "options.0.layout.pp"), ==, 1);
+  g_assert_cmpfloat (ts_test_json_number (a, "options.0.layout.micro_batch"), ==, 1);
+  /* 16 GPUs, dp 16: ⌈256 / 16⌉ = 16 micro-batches a step */
+  g_assert_cmpfloat (ts_test_json_number (a, "options.0.layout.gradient_accumulation"), ==, 16);
+  g_assert_cmpfloat (ts_test_json_number (a, "options.0.layout.global_batch"), ==, 256);
+  g_assert_cmpfloat (ts_test_json_number (b, "options.0.layouts_evaluated"), >,
+                     ts_test_json_number (a, "options.0.layouts_evaluated"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/planner/never-slower-than-fixed", test_never_slower_than_fixed);
+  g_test_add_func ("/planner/fixed-inputs-kept", test_fixed_inputs_kept);
+  g_test_add_func ("/planner/global-batch", test_global_batch);
+  g_test_add_func ("/planner/llama3-405b", test_llama3_405b_layout);
+  g_test_add_func ("/planner/network-bound", test_network_bound);
+  g_test_add_func ("/planner/objective", test_objective);
+  g_test_add_func ("/planner/scaling-curve", test_scaling_curve);
+  g_test_add_func ("/planner/scenario-file", test_scenario_file);
+  g_test_add_func ("/planner/cli-auto", test_cli_auto);
+  return g_test_run ();
+}

@@ -1,0 +1,217 @@
+/* test-throughput.c — each term of the step-time model by hand
+ *
+ * Every expected value is worked out in the comment above it from the
+ * formulas of sizing-model §8.1 (Megatron-LM's collectives, the 1F1B
+ * bubble, ring all-reduce volumes), with round figures: a layer's input
+ * of 1 × 2,048 × 8,192 × 2 bytes = 33,554,432 B, NVLink 450 GB/s and a
+ * 400 Gb/s NIC per GPU (50 GB/s) per direction.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "ts-test-support.h"
+#include "ts-throughput.h"
+
+#define LAYER_INPUT_BYTES 33554432.0   /* 1 × 2,048 × 8,192 × 2 */
+
+/* 8 GPUs of one server, 10 s of compute: 4e16 FLOPs at 8 × 1e15 × 0.5. */
+static void
+base_input (TsStepInput *in)
+{
+  *in = (TsStepInput) { 0 };
+  in->model_flops = 4e16;
+  in->recompute_factor = 1.0;
+  in->sync_params = 1e9;
+  in->gradient_bytes = 2;
+  in->weight_bytes = 2;
+  in->activation_bytes = 2;
+  in->layers = 80;
+  in->hidden_size = 8192;
+  in->seq_len = 2048;
+  in->gpus = 8;
+  in->tp = 1;
+  in->pp = 1;
+  in->dp = 8;
+  in->ep = 1;
+  in->virtual_stages = 1;
+  in->micro_batch = 1;
+  in->micro_batches = 4;
+  in->zero_stage = 1;
+  in->peak_flops = 1e15;
+  in->kernel_efficiency = 0.5;
+  in->gpus_per_server = 8;
+  in->intra_bytes_s = 450e9;
+  in->inter_bytes_s = 50e9;
+}
+
+/* compute = 4e16 / (8 × 1e15 × 0.5) = 10 s; with full recomputation
+ * (factor 6/8) 13.33 s. Tokens per step = 1 × 4 × 8 × 2,048 = 65,536. */
+static void
+test_compute (void)
+{
+  TsStepInput in;
+  TsStep step;
+
+  base_input (&in);
+  in.sync_params = 0;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.compute, 10.0, 1e-12);
+  ts_assert_close (step.seconds, 10.0, 1e-12);
+  ts_assert_close (step.step_factor, 1.0, 1e-12);
+  ts_assert_close (step.tokens, 65536, 1e-12);
+  ts_assert_close (step.tokens_per_second, 6553.6, 1e-12);
+
+  in.recompute_factor = 6.0 / 8.0;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.compute, 40.0 / 3.0, 1e-12);
+}
+
+/* TP 8 within the server, 80 layers, 4 micro-batches: 4 all-reduces per
+ * layer × 80 × 4 = 1,280, each moving 2 × 7/8 × 33,554,432 B =
+ * 58,720,256 B per GPU: 75,161,927,680 B / 450e9 B/s = 0.167026506 s.
+ * Full recomputation runs the forward pair again: 6 per layer, × 1.5. */
+static void
+test_tensor_parallel (void)
+{
+  TsStepInput in;
+  TsStep step;
+
+  base_input (&in);
+  in.tp = 8;
+  in.dp = 1;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.tp_comm, 75161927680.0 / 450e9, 1e-12);
+  ts_assert_close (step.seconds, step.compute + 75161927680.0 / 450e9, 1e-12);
+
+  in.full_recompute = TRUE;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.tp_comm, 1.5 * 75161927680.0 / 450e9, 1e-12);
+
+  /* no tensor parallelism, no all-reduce */
+  in.tp = 1;
+  ts_step_compute (&in, &step);
+  g_assert_cmpfloat (step.tp_comm, ==, 0);
+}
+
+/* PP 4 in one server, 8 micro-batches: bubble = 10 s × 3 / 8 = 3.75 s, a
+ * share 3 / (8 + 3) of the step (Narayanan et al. 2021); interleaved with
+ * v = 2: 10 × 3 / 16 = 1.875 s. Sends: 8 micro-batches × v × 2
+ * (activation forward, gradient backward) × 33,554,432 B over NVLink:
+ * v = 1 → 536,870,912 B / 450e9 = 0.001193046 s. */
+static void
+test_pipeline (void)
+{
+  TsStepInput in;
+  TsStep step;
+
+  base_input (&in);
+  in.sync_params = 0;
+  in.pp = 4;
+  in.dp = 2;
+  in.micro_batches = 8;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.pp_bubble, 3.75, 1e-12);
+  ts_assert_close (step.pp_bubble / (step.compute + step.pp_bubble), 3.0 / 11.0, 1e-12);
+  ts_assert_close (step.pp_comm, 536870912.0 / 450e9, 1e-12);
+
+  in.virtual_stages = 2;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.pp_bubble, 1.875, 1e-12);
+  ts_assert_close (step.pp_comm, 2 * 536870912.0 / 450e9, 1e-12);
+
+  /* stages on different servers (64 GPUs, tp × dp = 16 per stage) send
+   * over the NIC: 2 × 536,870,912 B / 50e9 */
+  in.gpus = 64;
+  in.dp = 16;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.pp_comm, 2 * 536870912.0 / 50e9, 1e-12);
+}
+
+/* Data parallel over 64 GPUs (8 servers: the group crosses them), 1e9
+ * parameters, BF16 gradients, 3.2e17 FLOPs: 10 s of compute again. ZeRO-1: 2 × 63/64 × 1e9 × 2 B = 3.9375e9 B
+ * over 50 GB/s = 0.07875 s, hidden by the last micro-batch's backward
+ * (2/3 × 10 s / 4 = 1.667 s). With 1,000 micro-batches the window is
+ * 6.667 ms and 0.0720833 s shows. ZeRO-3, 4 micro-batches: 4 × 63/64 ×
+ * 1e9 × (2 × 2 + 2) B = 23.625e9 B = 0.4725 s, hidden by the 10 s of
+ * compute (prefetch). Inside one server the same bytes go at 450 GB/s. */
+static void
+test_data_parallel (void)
+{
+  TsStepInput in;
+  TsStep step;
+
+  base_input (&in);
+  in.gpus = 64;
+  in.dp = 64;
+  in.model_flops = 3.2e17;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.compute, 10.0, 1e-12);
+  ts_assert_close (step.dp_comm, 0.07875, 1e-12);
+  g_assert_cmpfloat (step.dp_exposed, ==, 0);
+  ts_assert_close (step.inter_bytes, 3.9375e9, 1e-12);
+
+  in.micro_batches = 1000;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.dp_exposed, 0.07875 - 10.0 * 2.0 / 3.0 / 1000, 1e-9);
+  ts_assert_close (step.inter_seconds, step.dp_exposed, 1e-12);
+  /* the network verdict: 3.9375e9 B in 10% of the 10 s busy time */
+  ts_assert_close (ts_step_network_needed (&step), 3.9375e9, 1e-12);
+
+  in.micro_batches = 4;
+  in.zero_stage = 3;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.dp_comm, 0.4725, 1e-12);
+  g_assert_cmpfloat (step.dp_exposed, ==, 0);
+
+  in.zero_stage = 1;
+  in.gpus = 8;
+  in.dp = 8;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.dp_comm, 2 * 7.0 / 8 * 1e9 * 2 / 450e9, 1e-12);
+  g_assert_cmpfloat (step.inter_bytes, ==, 0);
+}
+
+/* MoE, 32 layers all with 8 experts, top-2, EP 8 in one server, hidden
+ * 4,096, 4,096 tokens: a layer input of 33,554,432 B. 4 all-to-alls per
+ * layer × 32 layers × 33,554,432 B × 2 (top-k) × 7/8 (to other ranks) =
+ * 7,516,192,768 B / 450e9 = 0.016702651 s. */
+static void
+test_expert_parallel (void)
+{
+  TsStepInput in;
+  TsStep step;
+
+  base_input (&in);
+  in.sync_params = 0;
+  in.layers = 32;
+  in.moe_layers = 32;
+  in.hidden_size = 4096;
+  in.seq_len = 4096;
+  in.active_experts = 2;
+  in.ep = 8;
+  in.micro_batches = 1;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.ep_comm, 7516192768.0 / 450e9, 1e-12);
+  ts_assert_close (step.exposed_comm, 7516192768.0 / 450e9, 1e-12);
+
+  /* a dense model has no all-to-all */
+  in.moe_layers = 0;
+  ts_step_compute (&in, &step);
+  g_assert_cmpfloat (step.ep_comm, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/throughput/compute", test_compute);
+  g_test_add_func ("/throughput/tensor-parallel", test_tensor_parallel);
+  g_test_add_func ("/throughput/pipeline", test_pipeline);
+  g_test_add_func ("/throughput/data-parallel", test_data_parallel);
+  g_test_add_func ("/throughput/expert-parallel", test_expert_parallel);
+  return g_test_run ();
+}
