@@ -234,6 +234,7 @@ struct _TsWindow
   GtkWidget            *back_button;
   GtkWidget            *answer_button;
   AdwViewSwitcherTitle *switcher_title;
+  AdwWindowTitle       *file_title;
   AdwViewSwitcherBar   *switcher_bar;
   AdwPreferencesGroup  *model_group;
   AdwPreferencesGroup  *method_group;
@@ -472,21 +473,61 @@ autosave_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The folder a file is in, for the wide title's second line: “~/Quotes”
+ * rather than the whole path when it is under the home folder. */
+static char *
+folder_for_title (GFile *file)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+  g_autofree char *relative = NULL;
+
+  if (parent == NULL)
+    return g_strdup ("");
+  if (g_file_equal (parent, home))
+    return g_strdup ("~");
+  relative = g_file_get_relative_path (home, parent);
+  if (relative != NULL)
+    return g_build_filename ("~", relative, NULL);
+  return g_file_get_parse_name (parent);
+}
+
+/* The file's name and whether it has unsaved changes, in three places: the
+ * narrow title's subtitle, the wide header's own title and the window's
+ * title (task switcher, screen readers). */
 static void
 update_title (TsWindow *self)
 {
   g_autofree char *name = NULL;
   g_autofree char *subtitle = NULL;
+  g_autofree char *wide_subtitle = NULL;
+  g_autofree char *window_title = NULL;
+  gboolean changed = self->dirty && self->file != NULL;
 
   if (self->file != NULL)
     name = g_file_get_basename (self->file);
   else
-    /* Translators: the name of a scenario that was never saved */
-    name = g_strdup (_("Unsaved scenario"));
+    /* Translators: the name of a scenario that was never saved to a
+     * file; it shows at 360 px, keep it short */
+    name = g_strdup (_("New scenario"));
   /* Translators: marks a scenario with changes that are not saved yet;
    * a scenario never saved says so already */
-  subtitle = self->dirty && self->file != NULL ? g_strdup_printf (_("%s (changed)"), name) : g_strdup (name);
+  subtitle = changed ? g_strdup_printf (_("%s (changed)"), name) : g_strdup (name);
   adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
+
+  if (changed)
+    /* Translators: the wide header's second line, under the file's name */
+    wide_subtitle = g_strdup (_("Unsaved changes"));
+  else if (self->file != NULL)
+    wide_subtitle = folder_for_title (self->file);
+  else
+    wide_subtitle = g_strdup ("");
+  adw_window_title_set_title (self->file_title, subtitle);
+  adw_window_title_set_subtitle (self->file_title, wide_subtitle);
+
+  /* Translators: the window's title; %s is the scenario's name as in the header */
+  window_title = g_strdup_printf (_("%s — Train Sizer"), subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
 static void
@@ -1639,6 +1680,9 @@ scenario_filter (void)
   GtkFileFilter *filter = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (filter, _("Train Sizer scenarios"));
+  gtk_file_filter_add_pattern (filter, "*.trainsizer");
+  gtk_file_filter_add_mime_type (filter, "application/x-trainsizer-scenario");
+  /* Scenarios saved before the type existed are plain .json files. */
   gtk_file_filter_add_pattern (filter, "*.json");
   gtk_file_filter_add_mime_type (filter, "application/json");
   return filter;
@@ -1657,8 +1701,9 @@ save_as (TsWindow *self)
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), self->file, NULL);
   else
     {
-      /* Translators: the file name offered for a new scenario; keep .json */
-      g_autofree char *name = g_strdup_printf (_("%s.json"), self->scenario->model.name);
+      /* The extension is not translated: it is what the file type is
+       * recognised by (the MIME type in data/). */
+      g_autofree char *name = g_strdup_printf ("%s.trainsizer", self->scenario->model.name);
 
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
     }
@@ -1717,6 +1762,14 @@ ts_window_open_file (TsWindow  *self,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      /* Translators: %s is a file's address, e.g. an sftp:// one */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("“%s” is not a local file"), name);
+      return FALSE;
+    }
   scenario = ts_scenario_load_file (path, get_catalog (self), error);
   if (scenario == NULL)
     return FALSE;
@@ -1724,6 +1777,14 @@ ts_window_open_file (TsWindow  *self,
   uri = g_file_get_uri (file);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
   return TRUE;
+}
+
+void
+ts_window_show_error (TsWindow   *self,
+                      const char *message)
+{
+  g_return_if_fail (TS_IS_WINDOW (self));
+  show_error_toast (self, message);
 }
 
 gboolean
@@ -2126,6 +2187,9 @@ update_navigation_cb (gpointer user_data)
 
   gtk_widget_set_visible (self->back_button, folded && answer);
   gtk_widget_set_visible (self->answer_button, folded && !answer);
+  /* The narrow title shows the file's name itself. */
+  gtk_widget_set_visible (GTK_WIDGET (self->file_title),
+                          !adw_view_switcher_title_get_title_visible (self->switcher_title));
   update_narrow_layout (self, folded);
   self->navigation_idle_id = 0;
   return G_SOURCE_REMOVE;
@@ -2146,9 +2210,13 @@ leaflet_changed_cb (TsWindow *self)
 static void
 title_visible_cb (TsWindow *self)
 {
-  if (adw_view_switcher_title_get_title_visible (self->switcher_title)
-      && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
+  gboolean narrow = adw_view_switcher_title_get_title_visible (self->switcher_title);
+
+  if (narrow && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
+  /* The file's title follows in update_navigation_cb: title-visible
+   * changes while the header bar is being allocated. */
+  leaflet_changed_cb (self);
 }
 
 static void
@@ -2240,6 +2308,7 @@ ts_window_class_init (TsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, answer_button);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, file_title);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_group);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, method_group);

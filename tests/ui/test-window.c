@@ -340,6 +340,97 @@ test_file_round_trip (void)
   destroy_and_finalize (other);
 }
 
+static TsWindow *
+window_of_file (GFile *file)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (TS_IS_WINDOW (l->data) && ts_window_get_file (l->data) != NULL
+        && g_file_equal (ts_window_get_file (l->data), file))
+      return l->data;
+  return NULL;
+}
+
+static guint
+count_windows (void)
+{
+  guint n = 0;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    n += TS_IS_WINDOW (l->data);
+  return n;
+}
+
+/* trainsizer FILE, the file manager and recent files go through
+ * GApplication::open: the scenario is loaded in a window with nothing
+ * unsaved, or in a new one; the wide header names the file. */
+static void
+test_open_through_application (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ts-open-XXXXXX", &error);
+  g_autofree char *first_path = g_build_filename (dir, "first.trainsizer", NULL);
+  g_autofree char *second_path = g_build_filename (dir, "second.json", NULL);
+  g_autoptr(GFile) first = g_file_new_for_path (first_path);
+  g_autoptr(GFile) second = g_file_new_for_path (second_path);
+  g_autoptr(TsScenario) scenario = ts_scenario_new ();
+  TsWindow *window = open_window ();
+  TsWindow *other;
+  AdwWindowTitle *title;
+  guint before;
+
+  g_assert_no_error (error);
+  g_assert_true (g_application_get_flags (G_APPLICATION (app)) & G_APPLICATION_HANDLES_OPEN);
+  ts_scenario_set_model (scenario, &ts_catalog_find_model (ts_application_get_catalog (app), "qwen3-32b")->model);
+  scenario->seq_len = 12288;
+  g_assert_true (ts_scenario_save_file (scenario, first_path, &error));
+  scenario->seq_len = 2048;
+  g_assert_true (ts_scenario_save_file (scenario, second_path, &error));
+  g_assert_no_error (error);
+
+  /* The window has nothing unsaved: it takes the file. */
+  before = count_windows ();
+  g_application_open (G_APPLICATION (app), &first, 1, "");
+  settle ();
+  g_assert_cmpuint (count_windows (), ==, before);
+  g_assert_true (window_of_file (first) == window);
+  g_assert_cmpstr (ts_window_get_scenario (window)->model_id, ==, "qwen3-32b");
+  g_assert_cmpuint (ts_window_get_scenario (window)->seq_len, ==, 12288);
+  g_assert_false (ts_window_get_dirty (window));
+
+  /* The wide header names the file, then marks it changed. */
+  title = ADW_WINDOW_TITLE (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "file_title"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (title)));
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "first.trainsizer");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "first.trainsizer — Train Sizer");
+  set_spin (window, "seq_len", 4096);
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "first.trainsizer (changed)");
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Unsaved changes");
+
+  /* With changes the window is kept: the next file (a .json one still
+   * opens) gets a window of its own. */
+  g_application_open (G_APPLICATION (app), &second, 1, "");
+  settle ();
+  g_assert_cmpuint (count_windows (), ==, before + 1);
+  other = window_of_file (second);
+  g_assert_nonnull (other);
+  g_assert_true (other != window);
+  g_assert_cmpuint (ts_window_get_scenario (other)->seq_len, ==, 2048);
+  g_assert_cmpuint (ts_window_get_scenario (window)->seq_len, ==, 4096);
+
+  /* A file that cannot be read leaves the window's scenario as it was. */
+  g_assert_true (g_file_set_contents (second_path, "{ \"version\": 1, \"model\": ", -1, NULL));
+  g_application_open (G_APPLICATION (app), &second, 1, "");
+  settle ();
+  g_assert_cmpuint (ts_window_get_scenario (other)->seq_len, ==, 2048);
+
+  g_unlink (first_path);
+  g_unlink (second_path);
+  g_rmdir (dir);
+  destroy_and_finalize (other);
+  /* Changed and saved to a file: destroy, not close (close would ask). */
+  destroy_and_finalize (window);
+}
+
 static void
 test_autosave_restores (void)
 {
@@ -1186,7 +1277,7 @@ test_accels_work (void)
   /* Quit (Ctrl+Q) closes the window; the scenario is only autosaved. */
   g_object_ref (window);
   g_assert_true (press_accel (w, "<Primary>q"));
-  g_assert_null (find_toplevel ("Train Sizer"));
+  g_assert_null (find_toplevel ("New scenario — Train Sizer"));
   g_assert_finalize_object (window);
 
   g_unlink (path);
@@ -1367,7 +1458,7 @@ main (int argc, char **argv)
   /* Other test programs register the same ID on the same session bus at
    * the same time: without this one of them becomes a remote instance
    * whose startup never runs. */
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
 
   g_test_add_func ("/window/method-switch", test_method_switch_updates_answer);
@@ -1376,6 +1467,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/controls-follow-the-article", test_controls_follow_the_article);
   g_test_add_func ("/window/invalid-entry-keeps-answer", test_invalid_entry_keeps_answer);
   g_test_add_func ("/window/file-round-trip", test_file_round_trip);
+  g_test_add_func ("/window/open-through-application", test_open_through_application);
   g_test_add_func ("/window/autosave-restores", test_autosave_restores);
   g_test_add_func ("/window/autosave-unrestorable", test_autosave_unrestorable);
   g_test_add_func ("/window/autosave-with-missing-user-catalog", test_autosave_with_missing_user_catalog);
