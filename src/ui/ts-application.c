@@ -196,6 +196,8 @@ ts_application_startup (GApplication *app)
     { "win.print", { "<Primary>p", NULL } },
     { "win.print-preview", { "<Primary><Shift>p", NULL } },
     { "win.fullscreen", { "F11", NULL } },
+    /* F5 starts a slide show in presentation programs. */
+    { "win.presenter", { "F5", NULL } },
     { "win.show-help-overlay", { "<Primary>question", NULL } },
     /* Alt + a digit picks a page, as it picks a tab elsewhere in GNOME. */
     { "win.show-memory", { "<Alt>1", NULL } },

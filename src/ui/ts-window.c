@@ -227,6 +227,8 @@ struct _TsWindow
   gboolean              models_stale;     /* the picker's list waits for it to open */
   gboolean              built[GROUP_SITE + 1];  /* a group's rows exist */
   TsRackOptions         rack_options;
+  gboolean              presenting;       /* presenter mode */
+  gboolean              unfullscreen_on_leave;  /* presenter mode made it fullscreen */
 
   /* template children */
   AdwToastOverlay      *toast_overlay;
@@ -235,6 +237,10 @@ struct _TsWindow
   GtkWidget            *answer_button;
   AdwViewSwitcherTitle *switcher_title;
   AdwWindowTitle       *file_title;
+  GtkWidget            *presenter_button;
+  GtkWidget            *large_type_button;
+  GtkWidget            *scenario_page;
+  GtkWidget            *pane_separator;
   AdwViewSwitcherBar   *switcher_bar;
   AdwPreferencesGroup  *model_group;
   AdwPreferencesGroup  *method_group;
@@ -1551,6 +1557,7 @@ ensure_page (TsWindow  *self,
     gtk_widget_set_vexpand (self->views[d], FALSE);
   if (self->settings != NULL)
     ts_drawing_view_set_large_type (TS_DRAWING_VIEW (self->views[d]), g_settings_get_boolean (self->settings, "large-type"));
+  ts_drawing_view_set_presenting (TS_DRAWING_VIEW (self->views[d]), self->presenting);
   if (self->plan != NULL)
     update_views (self);
 }
@@ -2123,6 +2130,134 @@ view_action_activated (GSimpleAction *action,
   gtk_widget_activate_action (visible_view (self), drawing_action, NULL);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Presenter mode: the answer alone, full screen, sized for a projector */
+
+static void leaflet_changed_cb (TsWindow *self);
+
+static void
+set_action_enabled (TsWindow   *self,
+                    const char *name,
+                    gboolean    enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+static void
+set_presenting (TsWindow *self,
+                gboolean  presenting)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "presenter");
+
+  if (self->presenting == presenting)
+    return;
+  self->presenting = presenting;
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (presenting));
+  /* The stepping keys and Esc mean something only while presenting; a
+   * disabled action lets the key go on to the focused widget. */
+  set_action_enabled (self, "presenter-next", presenting);
+  set_action_enabled (self, "presenter-previous", presenting);
+  set_action_enabled (self, "presenter-leave", presenting);
+
+  /* The leaflet lays out visible children only: without the scenario
+   * pane the answer takes the whole width. */
+  gtk_widget_set_visible (self->scenario_page, !presenting);
+  gtk_widget_set_visible (self->pane_separator, !presenting);
+  if (presenting)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self), "presenter");
+      adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+    }
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "presenter");
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    if (self->views[d] != NULL)
+      ts_drawing_view_set_presenting (TS_DRAWING_VIEW (self->views[d]), presenting);
+
+  if (presenting && !gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    {
+      self->unfullscreen_on_leave = TRUE;
+      gtk_window_fullscreen (GTK_WINDOW (self));
+    }
+  else if (!presenting && self->unfullscreen_on_leave)
+    {
+      self->unfullscreen_on_leave = FALSE;
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+    }
+  if (presenting)
+    gtk_widget_grab_focus (visible_view (self));
+  leaflet_changed_cb (self);
+}
+
+static void
+presenter_change_state (GSimpleAction *action,
+                        GVariant      *state,
+                        gpointer       user_data)
+{
+  set_presenting (TS_WINDOW (user_data), g_variant_get_boolean (state));
+}
+
+static void
+presenter_leave_activated (GSimpleAction *action,
+                           GVariant      *parameter,
+                           gpointer       user_data)
+{
+  set_presenting (TS_WINDOW (user_data), FALSE);
+}
+
+/* Left/Right and Page Up/Down (what a presentation clicker sends) step
+ * through the pages in the switcher's order, stopping at either end as
+ * slides do. */
+static void
+presenter_step_activated (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  int step = g_str_equal (g_action_get_name (G_ACTION (action)), "presenter-next") ? 1 : -1;
+  const char *visible = adw_view_stack_get_visible_child_name (self->view_stack);
+  int current = 0;
+
+  for (int d = 0; d < TS_N_DRAWINGS; d++)
+    if (g_strcmp0 (visible, view_names[d]) == 0)
+      current = d;
+  current = CLAMP (current + step, 0, TS_N_DRAWINGS - 1);
+  adw_view_stack_set_visible_child_name (self->view_stack, view_names[current]);
+  gtk_widget_grab_focus (visible_view (self));
+}
+
+static void
+add_presenter_keys (TsWindow *self)
+{
+  static const struct {
+    guint            keyval;
+    const char      *action;
+    GtkPropagationPhase phase;
+  } keys[] = {
+    /* Captured: while presenting nothing else on screen needs them, and a
+     * focused button would otherwise take them to move the focus. */
+    { GDK_KEY_Right, "win.presenter-next", GTK_PHASE_CAPTURE },
+    { GDK_KEY_Page_Down, "win.presenter-next", GTK_PHASE_CAPTURE },
+    { GDK_KEY_Left, "win.presenter-previous", GTK_PHASE_CAPTURE },
+    { GDK_KEY_Page_Up, "win.presenter-previous", GTK_PHASE_CAPTURE },
+    /* Bubbled: an open menu closes on Esc first. */
+    { GDK_KEY_Escape, "win.presenter-leave", GTK_PHASE_BUBBLE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkEventController *controller = gtk_shortcut_controller_new ();
+
+      gtk_event_controller_set_propagation_phase (controller, keys[i].phase);
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                            gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
+                                                              gtk_named_action_new (keys[i].action)));
+      gtk_widget_add_controller (GTK_WIDGET (self), controller);
+    }
+}
+
 static void unrestored_details_activated (GSimpleAction *action,
                                           GVariant      *parameter,
                                           gpointer       user_data);
@@ -2150,6 +2285,10 @@ static const GActionEntry win_actions[] = {
   { "copy-image", view_action_activated, NULL, NULL, NULL },
   { "print-preview", print_preview_activated, NULL, NULL, NULL },
   { "unrestored-details", unrestored_details_activated, NULL, NULL, NULL },
+  { "presenter", NULL, NULL, "false", presenter_change_state },
+  { "presenter-next", presenter_step_activated, NULL, NULL, NULL },
+  { "presenter-previous", presenter_step_activated, NULL, NULL, NULL },
+  { "presenter-leave", presenter_leave_activated, NULL, NULL, NULL },
 };
 
 /* ---------------------------------------------------------------------- */
@@ -2187,6 +2326,9 @@ update_navigation_cb (gpointer user_data)
 
   gtk_widget_set_visible (self->back_button, folded && answer);
   gtk_widget_set_visible (self->answer_button, folded && !answer);
+  /* A narrow header has no room for them; the main menu has both. */
+  gtk_widget_set_visible (self->presenter_button, !folded || self->presenting);
+  gtk_widget_set_visible (self->large_type_button, !folded && !self->presenting);
   /* The narrow title shows the file's name itself. */
   gtk_widget_set_visible (GTK_WIDGET (self->file_title),
                           !adw_view_switcher_title_get_title_visible (self->switcher_title));
@@ -2309,6 +2451,10 @@ ts_window_class_init (TsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsWindow, answer_button);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, file_title);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, presenter_button);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, large_type_button);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, scenario_page);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, pane_separator);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_group);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, method_group);
@@ -2394,6 +2540,10 @@ ts_window_init (TsWindow *self)
   gtk_widget_set_layout_manager (self->headline_bin,
                                  gtk_custom_layout_new (headline_request_mode, headline_measure, headline_allocate));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  set_action_enabled (self, "presenter-next", FALSE);
+  set_action_enabled (self, "presenter-previous", FALSE);
+  set_action_enabled (self, "presenter-leave", FALSE);
+  add_presenter_keys (self);
 #if !TS_HAVE_PRINT
   /* Export and print come with the spec-sheet module. */
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "export-pdf")), FALSE);
@@ -2584,6 +2734,12 @@ setup (TsWindow         *self,
   g_signal_connect_swapped (self->leaflet, "notify::visible-child", G_CALLBACK (leaflet_changed_cb), self);
   g_signal_connect_object (self->settings, "changed::large-type", G_CALLBACK (large_type_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  {
+    /* The header's toggle and the Preferences switch are one setting. */
+    g_autoptr(GAction) large_type = g_settings_create_action (self->settings, "large-type");
+
+    g_action_map_add_action (G_ACTION_MAP (self), large_type);
+  }
   g_signal_connect_object (self->settings, "changed::memory-units", G_CALLBACK (units_changed_cb), self,
                            G_CONNECT_SWAPPED);
 

@@ -431,6 +431,86 @@ test_open_through_application (void)
   destroy_and_finalize (window);
 }
 
+static gboolean press_accel (GtkWidget  *window,
+                             const char *accel);
+
+/* Presenter mode (F5): the answer alone, charts whose smallest text is
+ * 24 px or more, the pages stepped with the arrows and Page Up/Down, Esc
+ * back to the scenario. Large type is a header toggle on the setting
+ * Preferences shows. */
+static void
+test_presenter_mode (void)
+{
+  TsWindow *window = open_window_sized (1920, 1080);
+  GtkWidget *w = GTK_WIDGET (window);
+  AdwViewStack *stack = ADW_VIEW_STACK (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "view_stack"));
+  GtkWidget *scenario = GTK_WIDGET (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "scenario_page"));
+  GtkWidget *large_button = GTK_WIDGET (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "large_type_button"));
+  GSettings *settings = ts_application_get_settings (app);
+  static const struct { const char *key; const char *page; } steps[] = {
+    { "Right", "servers" }, { "Page_Down", "rack" }, { "Right", "power" }, { "Page_Down", "time" },
+    { "Right", "time" },  /* the last page stays */
+    { "Left", "power" }, { "Page_Up", "rack" }, { "Left", "servers" }, { "Page_Up", "memory" },
+    { "Left", "memory" },  /* the first page stays */
+  };
+  g_autoptr(GVariant) state = NULL;
+
+  /* The header's large type toggle is the Preferences setting. */
+  g_assert_true (gtk_widget_get_visible (large_button));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (large_button)), ==, "win.large-type");
+  g_assert_false (g_settings_get_boolean (settings, "large-type"));
+  g_assert_true (gtk_widget_activate_action (w, "win.large-type", NULL));
+  g_assert_true (g_settings_get_boolean (settings, "large-type"));
+  g_assert_true (gtk_widget_has_css_class (w, "large-type"));
+  g_settings_set_boolean (settings, "large-type", FALSE);
+  settle ();
+  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "large-type");
+  g_assert_false (g_variant_get_boolean (state));
+
+  /* Not presenting: the arrows are not taken from other widgets. */
+  g_assert_false (press_accel (w, "Right"));
+  g_assert_false (press_accel (w, "Escape"));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "memory");
+
+  g_assert_true (press_accel (w, "F5"));
+  g_assert_false (gtk_widget_get_visible (scenario));
+  g_assert_true (gtk_widget_has_css_class (w, "presenter"));
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      TsRenderStyle style;
+
+      ts_drawing_view_get_style (TS_DRAWING_VIEW (ts_window_get_view (window, d)), &style);
+      /* The render engine's smallest text is 0.85 of the base size
+       * (TS_TEXT_SMALL); points to pixels at the style's resolution. */
+      g_assert_cmpfloat (style.font_size * style.font_scale * 0.85 * style.dpi / 72.0, >=, 24.0);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      g_assert_true (press_accel (w, steps[i].key));
+      g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, steps[i].page);
+    }
+
+  g_assert_true (press_accel (w, "Escape"));
+  g_assert_true (gtk_widget_get_visible (scenario));
+  g_assert_false (gtk_widget_has_css_class (w, "presenter"));
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      TsRenderStyle style;
+
+      ts_drawing_view_get_style (TS_DRAWING_VIEW (ts_window_get_view (window, d)), &style);
+      g_assert_cmpfloat (style.font_scale, <, 1.01);
+    }
+  g_assert_false (press_accel (w, "Right"));
+
+  /* The header button is the same mode. */
+  g_assert_true (gtk_widget_activate_action (w, "win.presenter", NULL));
+  g_assert_false (gtk_widget_get_visible (scenario));
+  g_assert_true (gtk_widget_activate_action (w, "win.presenter", NULL));
+  g_assert_true (gtk_widget_get_visible (scenario));
+
+  destroy_and_finalize (window);
+}
+
 static void
 test_autosave_restores (void)
 {
@@ -1095,8 +1175,9 @@ test_shortcuts_window_lists_every_accel (void)
       g_assert_true (listed);
     }
   /* New, Open, Save, Save As, Export PDF, Print, Print Preview, Preferences,
-   * Shortcuts, Quit, Fullscreen, five pages, three zooms, Copy image. */
-  g_assert_cmpuint (with_accels, ==, 20);
+   * Shortcuts, Quit, Fullscreen, Presenter mode, five pages, three zooms,
+   * Copy image. */
+  g_assert_cmpuint (with_accels, ==, 21);
 
   /* Each listed action exists and has keys. */
   for (guint k = 0; k < shortcuts->len; k++)
@@ -1480,6 +1561,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/options-pick-the-shown-server", test_options_pick_the_shown_server);
   g_test_add_func ("/window/shortcuts-window-lists-every-accel", test_shortcuts_window_lists_every_accel);
   g_test_add_func ("/window/accels-work", test_accels_work);
+  g_test_add_func ("/window/presenter-mode", test_presenter_mode);
   g_test_add_func ("/window/deferred-parts-appear", test_deferred_parts_appear);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
