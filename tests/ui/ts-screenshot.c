@@ -3,10 +3,12 @@
  *
  *   ts-screenshot OUTPUT-DIR [SCENARIO.json] [VIEW]
  *
- * VIEW is a page of the answer (memory, servers, rack, power, time), or
- * “shortcuts” for the keyboard shortcuts window.
+ * VIEW is a page of the answer (memory, servers, rack, power, time),
+ * “shortcuts” for the keyboard shortcuts window, or “presenter” for
+ * presenter mode on a 1920 × 1080 projector (one size, no narrow one).
  *
- * Writes wide-light-en.png, wide-dark-en.png, … narrow-dark-ru.png. Run
+ * Writes wide-light-en.png, wide-dark-en.png, … narrow-dark-ru.png
+ * (presenter: presenter-light-en.png … presenter-dark-ru.png). Run
  * under Xvfb with GSK_RENDERER=cairo (as the tests do) for stable output.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,6 +23,9 @@
 #define WIDE_HEIGHT   800
 #define NARROW_WIDTH  360
 #define NARROW_HEIGHT 800
+/* A projector's usual resolution. */
+#define PRESENTER_WIDTH  1920
+#define PRESENTER_HEIGHT 1080
 /* Longer than libadwaita's transitions (250 ms). */
 #define ANIMATION_WAIT_US 600000
 
@@ -97,7 +102,12 @@ shoot (TsApplication    *app,
       gtk_widget_set_visible (overlay, FALSE);
       return window;
     }
-  if (view != NULL)
+  if (g_strcmp0 (view, "presenter") == 0)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.presenter", NULL);
+      wait_for_animations (GTK_WIDGET (window));
+    }
+  else if (view != NULL)
     {
       stack = ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"));
       adw_view_stack_set_visible_child_name (stack, view);
@@ -139,7 +149,7 @@ main (int    argc,
   /* Other test programs register the same ID on the same session bus at
    * the same time: without this one of them becomes a remote instance
    * whose startup never runs. */
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
   if (argc > 2 && *argv[2] != '\0')
     {
@@ -169,6 +179,14 @@ main (int    argc,
         ts_i18n_set_language (languages[l]);
         adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                             dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        if (g_strcmp0 (view, "presenter") == 0)
+          {
+            g_autofree char *name = g_strdup_printf ("presenter-%s-%s.png", dark ? "dark" : "light", languages[l]);
+
+            window = shoot (app, scenario, dir, name, PRESENTER_WIDTH, PRESENTER_HEIGHT, view);
+            gtk_window_destroy (GTK_WINDOW (window));
+            continue;
+          }
         window = shoot (app, scenario, dir, wide, WIDE_WIDTH, WIDE_HEIGHT, view);
         gtk_window_destroy (GTK_WINDOW (window));
         window = shoot (app, scenario, dir, narrow, NARROW_WIDTH, NARROW_HEIGHT, view);
