@@ -632,15 +632,39 @@ set_model_subtitle (TsWindow *self)
   gtk_widget_set_visible (self->custom_arch_row, self->scenario->model_id == NULL);
 }
 
+/* The name the custom model has that the window did not make up (one from
+ * a scenario or model file), or NULL. The made-up names (“Custom model”,
+ * “Custom model, 70B parameters”) follow the size and the switch; a given
+ * name stays whatever is edited (it was lost when “Full architecture” was
+ * turned on). */
+static char *
+custom_model_given_name (TsWindow *self)
+{
+  const TsModel *current = &self->scenario->model;
+  TsModel generated = { 0 };
+  gboolean made_up;
+
+  if (self->scenario->model_id != NULL || current->name == NULL || *current->name == '\0')
+    return NULL;
+  if (g_str_equal (current->name, _("Custom model")))
+    return NULL;
+  made_up = ts_model_init_from_params (&generated, current->params, NULL)
+            && g_strcmp0 (generated.name, current->name) == 0;
+  ts_model_clear (&generated);
+  return made_up ? NULL : g_strdup (current->name);
+}
+
 static void
 apply_custom_model (TsWindow *self)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *given_name = custom_model_given_name (self);
   TsModel model = { 0 };
   gboolean ok;
 
   if (adw_expander_row_get_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row)))
-    ok = ts_model_init_from_architecture (&model, _("Custom model"), &self->custom_arch, &error);
+    ok = ts_model_init_from_architecture (&model, given_name != NULL ? given_name : _("Custom model"),
+                                          &self->custom_arch, &error);
   else
     ok = ts_model_init_from_params (&model, gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->custom_params_spin)) * BILLION,
                                     &error);
@@ -648,6 +672,11 @@ apply_custom_model (TsWindow *self)
     {
       show_row_error (self, self->custom_arch_row, error->message);
       return;
+    }
+  if (given_name != NULL)
+    {
+      g_free (model.name);
+      model.name = g_steal_pointer (&given_name);
     }
   ts_scenario_set_model (self->scenario, &model);
   ts_model_clear (&model);

@@ -433,6 +433,54 @@ test_open_through_application (void)
 
 static gboolean press_accel (GtkWidget  *window,
                              const char *accel);
+static GtkWidget *find_type (GtkWidget *widget,
+                             GType      type);
+
+/* A custom model with a name of its own (from a scenario or model file)
+ * keeps it when “Full architecture” is turned on and off; the window's
+ * made-up names still follow the size. */
+static void
+test_custom_model_keeps_its_name (void)
+{
+  g_autoptr(TsScenario) scenario = ts_scenario_new ();
+  g_autoptr(GError) error = NULL;
+  TsModel model = { 0 };
+  TsWindow *window;
+  GtkWidget *group;
+  AdwExpanderRow *arch;
+
+  g_assert_true (ts_model_init_from_params (&model, 13e9, &error));
+  g_free (model.name);
+  model.name = g_strdup ("Acme Chat 13B");
+  ts_scenario_set_model (scenario, &model);
+  ts_model_clear (&model);
+  window = ts_window_new_for_scenario (app, scenario);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  settle ();
+  g_assert_null (ts_window_get_scenario (window)->model_id);
+  g_assert_cmpstr (ts_window_get_scenario (window)->model.name, ==, "Acme Chat 13B");
+
+  group = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "model_group"));
+  arch = ADW_EXPANDER_ROW (find_type (group, ADW_TYPE_EXPANDER_ROW));
+  g_assert_nonnull (arch);
+  adw_expander_row_set_enable_expansion (arch, TRUE);
+  settle ();
+  g_assert_true (ts_window_get_scenario (window)->model.has_architecture);
+  g_assert_cmpstr (ts_window_get_scenario (window)->model.name, ==, "Acme Chat 13B");
+  adw_expander_row_set_enable_expansion (arch, FALSE);
+  set_spin (window, "custom_params", 14);
+  g_assert_cmpstr (ts_window_get_scenario (window)->model.name, ==, "Acme Chat 13B");
+
+  /* Chosen from the catalog, then “Custom…”: a made-up name that follows
+   * the size. */
+  select_model (window, "llama-3.1-70b");
+  g_assert_true (ts_window_select_model (window, "custom"));
+  g_assert_null (ts_window_get_scenario (window)->model_id);
+  g_assert_cmpstr (ts_window_get_scenario (window)->model.name, !=, "Llama 3.1 70B");
+
+  destroy_and_finalize (window);
+}
 
 /* Presenter mode (F5): the answer alone, charts whose smallest text is
  * 24 px or more, the pages stepped with the arrows and Page Up/Down, Esc
@@ -1562,6 +1610,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/shortcuts-window-lists-every-accel", test_shortcuts_window_lists_every_accel);
   g_test_add_func ("/window/accels-work", test_accels_work);
   g_test_add_func ("/window/presenter-mode", test_presenter_mode);
+  g_test_add_func ("/window/custom-model-keeps-its-name", test_custom_model_keeps_its_name);
   g_test_add_func ("/window/deferred-parts-appear", test_deferred_parts_appear);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
