@@ -1220,14 +1220,46 @@ expander_expanded_cb (TsWindow       *self,
 }
 
 static void
+server_item_setup_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item,
+                      gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  /* Whole names, wrapped: cut at the popover's width, four Supermicro
+   * SYS-521GE-TNRT configurations all read “Supermicro SYS-521G…”; the
+   * part that tells them apart comes last. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 34);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+server_item_bind_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item,
+                     gpointer                  user_data)
+{
+  GtkStringObject *name = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), gtk_string_object_get_string (name));
+}
+
+static void
 build_field_rows (TsWindow *self)
 {
+  g_autoptr(GtkListItemFactory) server_factory = gtk_signal_list_item_factory_new ();
+
   /* Hardware first in its group: “Recommend for me” or a server. */
   self->hardware_row = new_row (ADW_TYPE_COMBO_ROW, "hardware", _("Server or card"), NULL);
   /* Server names are long (“Supermicro AS-8125GS-TNMR2 (8 × MI300X)”):
    * the choice is the row's wrapping subtitle, never cut short at the
    * row's end; the explanation goes to the group. */
   adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (self->hardware_row), TRUE);
+  g_signal_connect (server_factory, "setup", G_CALLBACK (server_item_setup_cb), NULL);
+  g_signal_connect (server_factory, "bind", G_CALLBACK (server_item_bind_cb), NULL);
+  adw_combo_row_set_list_factory (ADW_COMBO_ROW (self->hardware_row), server_factory);
   adw_preferences_group_set_description (self->hardware_group,
                                          _("Let the program pick, or size a server you have in mind"));
   fill_hardware_list (self);

@@ -1568,6 +1568,63 @@ test_narrow_nothing_ellipsized (gconstpointer data)
   ts_i18n_set_language (previous);
 }
 
+static void
+count_mapped_labels (GtkWidget *widget,
+                     guint     *n)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  *n += GTK_IS_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    count_mapped_labels (child, n);
+}
+
+/* The server row shows the chosen server whole, and its list shows names
+ * whole, so “Supermicro SYS-521GE-TNRT, 4 × H200 NVL” and its three
+ * siblings no longer all read “Supermicro SYS-521G…”. */
+static void
+test_server_picker_shows_names (void)
+{
+  TsWindow *window = open_window ();
+  TsCatalog *catalog = ts_application_get_catalog (app);
+  GtkWidget *row = ts_window_get_field_widget (window, "hardware");
+  g_autoptr(GString) found = g_string_new (NULL);
+  GtkWidget *popover;
+  guint siblings = 0;
+  guint labels = 0;
+
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const char *name = ts_catalog_get_server (catalog, i)->name;
+
+      if (!g_str_has_prefix (name, "Supermicro SYS-521GE-TNRT"))
+        continue;
+      siblings++;
+      set_choice (window, "hardware", i + 1);
+      g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, name);
+    }
+  g_assert_cmpuint (siblings, >=, 2);
+
+  g_assert_true (gtk_widget_activate (row));
+  for (guint i = 0; i < 5; i++)
+    {
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      settle ();
+    }
+  popover = find_type (row, GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_mapped (popover));
+  count_mapped_labels (popover, &labels);
+  g_assert_cmpuint (labels, >=, 3);
+  collect_ellipsized (popover, found);
+  g_assert_cmpstr (found->str, ==, "");
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  settle ();
+
+  destroy_and_finalize (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1611,6 +1668,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/accels-work", test_accels_work);
   g_test_add_func ("/window/presenter-mode", test_presenter_mode);
   g_test_add_func ("/window/custom-model-keeps-its-name", test_custom_model_keeps_its_name);
+  g_test_add_func ("/window/server-picker-shows-names", test_server_picker_shows_names);
   g_test_add_func ("/window/deferred-parts-appear", test_deferred_parts_appear);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
