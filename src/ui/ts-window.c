@@ -13,6 +13,9 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-comparison-dialog.h"
+#include "ts-csv.h"
+#include "ts-file.h"
 #include "ts-drawing-view.h"
 #include "ts-option-item.h"
 #include "ts-window.h"
@@ -221,6 +224,7 @@ struct _TsWindow
   GtkWidget            *empty_stacks[TS_N_DRAWINGS];
   GtkWidget            *views_pages[TS_N_DRAWINGS];  /* the view stack's children */
   GtkColumnView        *option_view;
+  GtkColumnViewColumn  *option_columns[TS_N_OPTION_COLUMNS];
   GListStore           *option_store;
   GtkSingleSelection   *option_selection;
   gboolean              options_stale;    /* the table waits for its page */
@@ -1470,6 +1474,14 @@ column_setup_cb (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_SERVER ? 0 : 1);
+  if (GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_SERVER)
+    {
+      /* Long names wrap, whole, so the essential columns fit beside the
+       * scenario on a 1280 px window. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+    }
   gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);
 }
@@ -1496,6 +1508,53 @@ column_compare_cb (gconstpointer a,
 {
   return ts_option_item_compare (TS_OPTION_ITEM ((gpointer) a), TS_OPTION_ITEM ((gpointer) b),
                                  GPOINTER_TO_INT (user_data));
+}
+
+/* What the table shows at first, so it fits a 1280 px window beside the
+ * scenario; the others (servers, GPUs, headroom, link, units, racks) are
+ * a toggle away, and in the comparison and the CSV. */
+static gboolean
+is_essential_column (TsOptionColumn column)
+{
+  return column == TS_OPTION_COLUMN_SERVER || column == TS_OPTION_COLUMN_VERDICT
+         || column == TS_OPTION_COLUMN_GPU_MEMORY || column == TS_OPTION_COLUMN_TIME
+         || column == TS_OPTION_COLUMN_POWER;
+}
+
+static void
+all_columns_toggled_cb (GtkToggleButton *button,
+                        TsWindow        *self)
+{
+  gboolean all = gtk_toggle_button_get_active (button);
+
+  for (int c = 0; c < TS_N_OPTION_COLUMNS; c++)
+    gtk_column_view_column_set_visible (self->option_columns[c], all || is_essential_column (c));
+}
+
+/* The table with its buttons: all columns, compare two, export. */
+static GtkWidget *
+options_box (TsWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *all = gtk_toggle_button_new_with_mnemonic (_("_All Columns"));
+  GtkWidget *compare = gtk_button_new_with_mnemonic (_("_Compare…"));
+  GtkWidget *export = gtk_button_new_with_mnemonic (_("Export _CSV…"));
+
+  gtk_widget_set_halign (bar, GTK_ALIGN_END);
+  gtk_widget_set_tooltip_text (all, _("Show every column of the table"));
+  gtk_widget_set_name (all, "all-columns");
+  g_signal_connect (all, "toggled", G_CALLBACK (all_columns_toggled_cb), self);
+  gtk_widget_set_tooltip_text (compare, _("Two options side by side, with what differs marked"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (compare), "win.compare");
+  gtk_widget_set_tooltip_text (export, _("Save the table as a spreadsheet file"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "win.export-csv");
+  gtk_box_append (GTK_BOX (bar), all);
+  gtk_box_append (GTK_BOX (bar), compare);
+  gtk_box_append (GTK_BOX (bar), export);
+  gtk_box_append (GTK_BOX (box), bar);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->option_view));
+  return box;
 }
 
 static GtkWidget *
@@ -1528,7 +1587,9 @@ build_option_view (TsWindow *self)
       gtk_column_view_column_set_resizable (column, TRUE);
       if (c == TS_OPTION_COLUMN_SERVER)
         gtk_column_view_column_set_expand (column, TRUE);
+      gtk_column_view_column_set_visible (column, is_essential_column (c));
       gtk_column_view_append_column (self->option_view, column);
+      self->option_columns[c] = column;
       g_object_unref (column);
       g_object_unref (sorter);
     }
@@ -1541,7 +1602,7 @@ build_option_view (TsWindow *self)
   gtk_column_view_set_model (self->option_view, GTK_SELECTION_MODEL (self->option_selection));
   g_signal_connect_swapped (self->option_selection, "notify::selected", G_CALLBACK (option_selected_cb), self);
 
-  return GTK_WIDGET (self->option_view);
+  return options_box (self);
 }
 
 static void
@@ -2035,6 +2096,97 @@ exported_cb (const char   *path,
 }
 #endif
 
+/* ---------------------------------------------------------------------- */
+/* The servers table: compare two options, export as CSV */
+
+static void
+compare_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  guint first, second;
+  TsComparisonDialog *dialog;
+
+  if (self->plan == NULL || self->plan->options->len == 0)
+    return;
+  /* The option on show beside the next one in rank (or the first). */
+  first = self->shown_option >= 0 ? (guint) self->shown_option
+          : self->plan->recommended >= 0 ? (guint) self->plan->recommended : 0;
+  second = first + 1 < self->plan->options->len ? first + 1 : 0;
+  dialog = ts_comparison_dialog_new (GTK_WINDOW (self), self->plan, self->gib, first, second);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+ts_window_export_csv (TsWindow  *self,
+                      GFile     *file,
+                      GError   **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *csv = NULL;
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("“%s” is not a local file"), name);
+      return FALSE;
+    }
+  csv = ts_plan_options_to_csv (self->plan);
+  return ts_file_write_atomic (path, csv, strlen (csv), error);
+}
+
+static void
+export_csv_response_cb (GtkNativeDialog *dialog,
+                        int              response,
+                        TsWindow        *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      if (!ts_window_export_csv (self, file, &error))
+        show_error_toast (self, error->message);
+      else
+        /* Translators: a toast; %s is a file name */
+        show_toast_for_file (self, g_strdup_printf (_("Servers saved as “%s”"), file_name (file)), file);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+export_csv_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  /* Translators: the file name offered for the servers table; keep .csv */
+  g_autofree char *name = g_strdup_printf (_("%s servers.csv"), self->scenario->model.name);
+
+  if (self->plan == NULL)
+    return;
+  gtk_file_filter_set_name (filter, _("CSV spreadsheets"));
+  gtk_file_filter_add_pattern (filter, "*.csv");
+  gtk_file_filter_add_mime_type (filter, "text/csv");
+  dialog = gtk_file_chooser_native_new (_("Export Servers as CSV"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (export_csv_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 static void
 export_pdf_activated (GSimpleAction *action,
                       GVariant      *parameter,
@@ -2347,6 +2499,8 @@ static const GActionEntry win_actions[] = {
   { "print-preview", print_preview_activated, NULL, NULL, NULL },
   { "unrestored-details", unrestored_details_activated, NULL, NULL, NULL },
   { "presenter", NULL, NULL, "false", presenter_change_state },
+  { "compare", compare_activated, NULL, NULL, NULL },
+  { "export-csv", export_csv_activated, NULL, NULL, NULL },
   { "presenter-next", presenter_step_activated, NULL, NULL, NULL },
   { "presenter-previous", presenter_step_activated, NULL, NULL, NULL },
   { "presenter-leave", presenter_leave_activated, NULL, NULL, NULL },

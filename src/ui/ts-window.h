@@ -31,6 +31,10 @@ gboolean          ts_window_get_dirty        (TsWindow         *self);
 gboolean          ts_window_open_file        (TsWindow         *self,
                                               GFile            *file,
                                               GError          **error);
+/* The servers table as CSV (Export → Servers as CSV…). */
+gboolean          ts_window_export_csv       (TsWindow         *self,
+                                              GFile            *file,
+                                              GError          **error);
 /* A message that stays until dismissed (a file that could not be opened). */
 void              ts_window_show_error       (TsWindow         *self,
                                               const char       *message);

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ts-comparison-dialog.h"
 #include "ts-drawing-view.h"
 #include "ts-option-item.h"
 #include "ts-test-support.h"
@@ -1625,6 +1626,114 @@ test_server_picker_shows_names (void)
   destroy_and_finalize (window);
 }
 
+static TsComparisonDialog *
+find_comparison (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (TS_IS_COMPARISON_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return TS_COMPARISON_DIALOG (w);
+    }
+  return NULL;
+}
+
+static guint
+visible_columns (GtkColumnView *table)
+{
+  GListModel *columns = gtk_column_view_get_columns (table);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      n += gtk_column_view_column_get_visible (column);
+    }
+  return n;
+}
+
+/* The servers table fits a 1280 px window with its essential columns (the
+ * rest a toggle away); two options compare side by side with what differs
+ * marked; the table exports as CSV. */
+static void
+test_servers_table_compare_and_csv (void)
+{
+  TsWindow *window = open_window ();
+  GtkWidget *w = GTK_WIDGET (window);
+  AdwViewStack *stack = ADW_VIEW_STACK (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "view_stack"));
+  const TsPlan *plan = ts_window_get_plan (window);
+  GtkColumnView *table;
+  GtkWidget *page;
+  GtkWidget *all;
+  TsComparisonDialog *dialog;
+  const TsOption *o0, *o1;
+  int natural = 0;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ts-csv-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "servers.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_no_error (error);
+  adw_view_stack_set_visible_child_name (stack, "servers");
+  for (guint i = 0; i < 3; i++)
+    {
+      gtk_test_widget_wait_for_draw (w);
+      settle ();
+    }
+  table = ts_window_get_option_view (window);
+  page = adw_view_stack_get_visible_child (stack);
+  g_assert_cmpuint (visible_columns (table), ==, 5);
+  gtk_widget_measure (GTK_WIDGET (table), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  g_assert_cmpint (natural, <=, gtk_widget_get_width (page));
+  all = find_named (page, "all-columns");
+  g_assert_nonnull (all);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
+  g_assert_cmpuint (visible_columns (table), ==, TS_N_OPTION_COLUMNS);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), FALSE);
+
+  /* Compare: the option on show and the next. */
+  g_assert_cmpuint (plan->options->len, >=, 2);
+  g_assert_true (gtk_widget_activate_action (w, "win.compare", NULL));
+  settle ();
+  dialog = find_comparison ();
+  g_assert_nonnull (dialog);
+  o0 = &g_array_index (plan->options, TsOption, 0);
+  o1 = &g_array_index (plan->options, TsOption, 1);
+  ts_comparison_dialog_set_options (dialog, 0, 1);
+  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 0), ==, ts_verdict_label (o0->verdict));
+  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 1), ==, ts_verdict_label (o1->verdict));
+  g_assert_nonnull (strstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_SERVERS, 0), o0->server->name));
+  g_assert_nonnull (strstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_SERVERS, 1), o1->server->name));
+  /* Two different servers differ at least there, and the mark follows. */
+  g_assert_true (ts_comparison_dialog_get_differs (dialog, TS_COMPARE_SERVERS));
+  g_assert_cmpint (ts_comparison_dialog_get_differs (dialog, TS_COMPARE_POWER), ==,
+                   g_strcmp0 (ts_comparison_dialog_get_value (dialog, TS_COMPARE_POWER, 0),
+                              ts_comparison_dialog_get_value (dialog, TS_COMPARE_POWER, 1)) != 0);
+  /* An option beside itself: nothing marked. */
+  ts_comparison_dialog_set_options (dialog, 1, 1);
+  for (TsCompareRow r = 0; r < TS_N_COMPARE_ROWS; r++)
+    g_assert_false (ts_comparison_dialog_get_differs (dialog, r));
+  destroy_and_finalize (dialog);
+
+  /* Export → Servers as CSV: a header and a line per option. */
+  g_assert_true (ts_window_export_csv (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "rank,"));
+  lines = g_strsplit (contents, "\r\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, plan->options->len + 2);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  destroy_and_finalize (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1669,6 +1778,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/presenter-mode", test_presenter_mode);
   g_test_add_func ("/window/custom-model-keeps-its-name", test_custom_model_keeps_its_name);
   g_test_add_func ("/window/server-picker-shows-names", test_server_picker_shows_names);
+  g_test_add_func ("/window/servers-table-compare-and-csv", test_servers_table_compare_and_csv);
   g_test_add_func ("/window/deferred-parts-appear", test_deferred_parts_appear);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
