@@ -252,6 +252,8 @@ struct _TsWindow
   AdwPreferencesGroup  *hardware_group;
   AdwExpanderRow       *advanced_row;
   AdwExpanderRow       *site_row;
+  GtkWidget            *customer_row;
+  GtkWidget            *project_row;
   AdwActionRow         *model_row;
   GtkMenuButton        *model_button;
   GtkPopover           *model_popover;
@@ -2187,6 +2189,73 @@ export_csv_activated (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+/* ---------------------------------------------------------------------- */
+/* Branding: who offers the hardware (Preferences) and to whom (the window) */
+
+/* A document field's text, or NULL (and the row marked) when it is one
+ * the spec sheet must not print: the scenario's limits for a name. */
+static char *
+document_text (GtkWidget  *row,
+               const char *field)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+
+  if (!ts_scenario_check_text (text, field, TS_MAX_NAME_CHARS, &error))
+    {
+      gtk_widget_add_css_class (row, "error");
+      gtk_widget_set_tooltip_text (row, error->message);
+      return NULL;
+    }
+  gtk_widget_remove_css_class (row, "error");
+  gtk_widget_set_tooltip_text (row, NULL);
+  return *text != '\0' ? g_strdup (text) : NULL;
+}
+
+static void
+document_changed_cb (GtkWidget *row)
+{
+  g_autofree char *text = document_text (row, adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+}
+
+/* Hands the spec sheet module what it prints about the vendor and the
+ * customer; called before every print, preview and export. */
+static void
+pass_branding (TsWindow *self)
+{
+#if TS_HAVE_PRINT
+  g_autoptr(TsPrintBranding) branding = g_new0 (TsPrintBranding, 1);
+
+  branding->vendor_name = g_settings_get_string (self->settings, "vendor-name");
+  branding->vendor_contact = g_settings_get_string (self->settings, "vendor-contact");
+  branding->quote_address = g_settings_get_string (self->settings, "quote-address");
+  branding->logo_file = g_settings_get_string (self->settings, "logo-file");
+  branding->customer = document_text (self->customer_row,
+                                      adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->customer_row)));
+  branding->project = document_text (self->project_row,
+                                     adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->project_row)));
+  ts_print_set_branding (GTK_WINDOW (self), branding);
+#endif
+}
+
+const char *
+ts_window_get_customer (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->customer_row));
+}
+
+void
+ts_window_set_document (TsWindow   *self,
+                        const char *customer,
+                        const char *project)
+{
+  g_return_if_fail (TS_IS_WINDOW (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->customer_row), customer != NULL ? customer : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->project_row), project != NULL ? project : "");
+  pass_branding (self);
+}
+
 static void
 export_pdf_activated (GSimpleAction *action,
                       GVariant      *parameter,
@@ -2195,6 +2264,7 @@ export_pdf_activated (GSimpleAction *action,
 #if TS_HAVE_PRINT
   TsWindow *self = TS_WINDOW (user_data);
 
+  pass_branding (self);
   ts_print_export_pdf_dialog (GTK_WINDOW (self), self->plan, pdf_language (self), exported_cb, g_object_ref (self));
 #endif
 }
@@ -2207,6 +2277,7 @@ print_activated (GSimpleAction *action,
 #if TS_HAVE_PRINT
   TsWindow *self = TS_WINDOW (user_data);
 
+  pass_branding (self);
   ts_print_run_dialog (GTK_WINDOW (self), self->plan, pdf_language (self));
 #endif
 }
@@ -2219,6 +2290,7 @@ print_preview_activated (GSimpleAction *action,
 #if TS_HAVE_PRINT
   TsWindow *self = TS_WINDOW (user_data);
 
+  pass_branding (self);
   ts_print_run_preview (GTK_WINDOW (self), self->plan, pdf_language (self));
 #endif
 }
@@ -2229,7 +2301,9 @@ request_quote_activated (GSimpleAction *action,
                          gpointer       user_data)
 {
   TsWindow *self = TS_WINDOW (user_data);
-  const char *email = ts_catalog_get_quote_email (get_catalog (self));
+  g_autofree char *own_address = g_settings_get_string (self->settings, "quote-address");
+  /* The vendor's own address (Preferences) before the catalog's. */
+  const char *email = *own_address != '\0' ? own_address : ts_catalog_get_quote_email (get_catalog (self));
   g_autofree char *subject = NULL;
   g_autofree char *body = NULL;
   g_autofree char *subject_escaped = NULL;
@@ -2677,6 +2751,8 @@ ts_window_class_init (TsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsWindow, hardware_group);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, advanced_row);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, site_row);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, customer_row);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, project_row);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_row);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_button);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_popover);
@@ -2958,6 +3034,9 @@ setup (TsWindow         *self,
   g_signal_connect_object (self->settings, "changed::memory-units", G_CALLBACK (units_changed_cb), self,
                            G_CONNECT_SWAPPED);
 
+  g_signal_connect (self->customer_row, "changed", G_CALLBACK (document_changed_cb), NULL);
+  g_signal_connect (self->project_row, "changed", G_CALLBACK (document_changed_cb), NULL);
+
   sync_widgets (self);
   units_changed_cb (self);
   large_type_changed_cb (self);
@@ -3026,6 +3105,8 @@ ts_window_take_state (TsWindow *self,
   g_return_if_fail (TS_IS_WINDOW (old));
 
   g_set_object (&self->file, old->file);
+  ts_window_set_document (self, gtk_editable_get_text (GTK_EDITABLE (old->customer_row)),
+                          gtk_editable_get_text (GTK_EDITABLE (old->project_row)));
   self->dirty = old->dirty;
   self->autosave_blocked = old->autosave_blocked;
   g_free (self->shown_server_id);

@@ -17,6 +17,8 @@
 
 #include "ts-comparison-dialog.h"
 #include "ts-drawing-view.h"
+#include "ts-preferences-window.h"
+#include "ts-print.h"
 #include "ts-option-item.h"
 #include "ts-test-support.h"
 #include "ts-window.h"
@@ -1734,6 +1736,59 @@ test_servers_table_compare_and_csv (void)
   destroy_and_finalize (window);
 }
 
+/* Branding: the vendor's name, contact, quote address and logo are
+ * Preferences rows bound to GSettings; the customer and project are the
+ * window's, checked as names, and both reach the spec sheet module. */
+static void
+test_branding (void)
+{
+  GSettings *settings = ts_application_get_settings (app);
+  TsWindow *window = open_window ();
+  TsPreferencesWindow *preferences = ts_preferences_window_new (app);
+  GtkWidget *vendor = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (preferences), TS_TYPE_PREFERENCES_WINDOW,
+                                                                 "vendor_name_row"));
+  AdwActionRow *logo = ADW_ACTION_ROW (gtk_widget_get_template_child (GTK_WIDGET (preferences),
+                                                                      TS_TYPE_PREFERENCES_WINDOW, "logo_row"));
+  GtkWidget *customer = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "customer_row"));
+  const TsPrintBranding *branding;
+  g_autofree char *stored = NULL;
+  g_autofree char *long_name = g_strnfill (TS_MAX_NAME_CHARS + 1, 'x');
+
+  gtk_window_present (GTK_WINDOW (preferences));
+  settle ();
+  gtk_editable_set_text (GTK_EDITABLE (vendor), "Northwind Compute");
+  stored = g_settings_get_string (settings, "vendor-name");
+  g_assert_cmpstr (stored, ==, "Northwind Compute");
+  g_settings_set_string (settings, "quote-address", "sales@northwind.example");
+  g_settings_set_string (settings, "logo-file", "/srv/logo.png");
+  settle ();
+  g_assert_cmpstr (adw_action_row_get_subtitle (logo), ==, "/srv/logo.png");
+
+  ts_window_set_document (window, "ACME Labs", "Pilot cluster");
+  branding = ts_print_get_branding (GTK_WINDOW (window));
+  g_assert_nonnull (branding);
+  g_assert_cmpstr (branding->vendor_name, ==, "Northwind Compute");
+  g_assert_cmpstr (branding->quote_address, ==, "sales@northwind.example");
+  g_assert_cmpstr (branding->logo_file, ==, "/srv/logo.png");
+  g_assert_cmpstr (branding->customer, ==, "ACME Labs");
+  g_assert_cmpstr (branding->project, ==, "Pilot cluster");
+
+  /* A name past the limit is marked and not printed. */
+  ts_window_set_document (window, long_name, "Pilot cluster");
+  branding = ts_print_get_branding (GTK_WINDOW (window));
+  g_assert_null (branding->customer);
+  g_assert_true (gtk_widget_has_css_class (customer, "error"));
+  ts_window_set_document (window, "ACME Labs", NULL);
+  g_assert_false (gtk_widget_has_css_class (customer, "error"));
+  g_assert_null (ts_print_get_branding (GTK_WINDOW (window))->project);
+
+  g_settings_reset (settings, "vendor-name");
+  g_settings_reset (settings, "quote-address");
+  g_settings_reset (settings, "logo-file");
+  destroy_and_finalize (preferences);
+  destroy_and_finalize (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1779,6 +1834,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/custom-model-keeps-its-name", test_custom_model_keeps_its_name);
   g_test_add_func ("/window/server-picker-shows-names", test_server_picker_shows_names);
   g_test_add_func ("/window/servers-table-compare-and-csv", test_servers_table_compare_and_csv);
+  g_test_add_func ("/window/branding", test_branding);
   g_test_add_func ("/window/deferred-parts-appear", test_deferred_parts_appear);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
