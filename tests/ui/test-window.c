@@ -1789,6 +1789,38 @@ test_branding (void)
   destroy_and_finalize (window);
 }
 
+/* At 1280 px the header holds the file's name, the presenter and large
+ * type toggles and the whole page switcher, in both languages (a longer
+ * Russian page title once squeezed it to “Нов…”). */
+static void
+test_wide_header_fits (gconstpointer data)
+{
+  const char *lang = data;
+  g_autofree char *previous = g_strdup (ts_i18n_get_code ());
+  TsWindow *window;
+  GtkWidget *header;
+  g_autoptr(GString) found = g_string_new (NULL);
+
+  ts_i18n_set_language (lang);
+  window = open_window_sized (1280, 800);
+  for (guint i = 0; i < 5; i++)
+    {
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      settle ();
+    }
+  header = find_type (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  g_assert_nonnull (header);
+  g_assert_false (adw_view_switcher_title_get_title_visible (
+    ADW_VIEW_SWITCHER_TITLE (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "switcher_title"))));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW,
+                                                                                  "file_title"))));
+  collect_ellipsized (header, found);
+  g_assert_cmpstr (found->str, ==, "");
+
+  destroy_and_finalize (window);
+  ts_i18n_set_language (previous);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1838,6 +1870,8 @@ main (int argc, char **argv)
   g_test_add_func ("/window/deferred-parts-appear", test_deferred_parts_appear);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
+  g_test_add_data_func ("/window/wide-header-fits/en", "en", test_wide_header_fits);
+  g_test_add_data_func ("/window/wide-header-fits/ru", "ru", test_wide_header_fits);
   status = g_test_run ();
   g_object_unref (app);
   {
