@@ -495,6 +495,8 @@ ts_cli_args_clear (TsCliArgs *args)
   g_clear_pointer (&args->drawing, g_free);
   g_clear_pointer (&args->help_topic, g_free);
   g_clear_pointer (&args->settings, g_array_unref);
+  g_clear_pointer (&args->customer, g_free);
+  g_clear_pointer (&args->project, g_free);
 }
 
 static gboolean
@@ -568,6 +570,8 @@ static const CommonOption common_options[] = {
   { "--drawing", COMMAND_BIT (TS_CLI_COMMAND_DRAW) },
   { "--width", COMMAND_BIT (TS_CLI_COMMAND_DRAW) },
   { "--height", COMMAND_BIT (TS_CLI_COMMAND_DRAW) },
+  { "--customer", COMMAND_BIT (TS_CLI_COMMAND_PDF) },
+  { "--project", COMMAND_BIT (TS_CLI_COMMAND_PDF) },
 };
 
 static const CommonOption *
@@ -692,6 +696,20 @@ parse_common_option (TsCliArgs   *args,
     return set_path (&args->output_path, value, name, error);
   if (g_strcmp0 (name, "--png") == 0)
     return set_path (&args->png_path, value, name, error);
+  if (g_strcmp0 (name, "--customer") == 0 || g_strcmp0 (name, "--project") == 0)
+    {
+      char **target = g_str_equal (name, "--customer") ? &args->customer : &args->project;
+
+      /* Printed on the spec sheet: the limits of a name in a scenario. */
+      if (!ts_scenario_check_text (value, name, TS_MAX_NAME_CHARS, error))
+        {
+          g_free (value);
+          return FALSE;
+        }
+      g_free (*target);
+      *target = value;
+      return TRUE;
+    }
   if (g_strcmp0 (name, "--svg") == 0)
     return set_path (&args->svg_path, value, name, error);
   if (g_strcmp0 (name, "--width") == 0 || g_strcmp0 (name, "--height") == 0)
@@ -1241,7 +1259,7 @@ append_usage (GString      *help,
       g_string_append (help, "  trainsizer-cli catalog export\n");
     }
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_PDF)))
-    g_string_append (help, _("  trainsizer-cli pdf (--scenario FILE | estimate options…) --output FILE [--lang ru|en]\n"));
+    g_string_append (help, _("  trainsizer-cli pdf (--scenario FILE | estimate options…) --output FILE [--lang ru|en] [--customer NAME] [--project NAME]\n"));
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_DRAW)))
     g_string_append (help, _("  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time (--png FILE | --svg FILE) [--width N] [--height N]\n"));
   if (only == TS_CLI_COMMAND_NONE)
@@ -1279,6 +1297,13 @@ append_other_options (GString      *help,
   /* Translators: translate only the placeholder FILE */
   if (topic_shows (only, find_common_option ("--scenario")->commands))
     append_option_help (help, _("--scenario FILE"), _("read the scenario from a file saved by the window"));
+  if (topic_shows (only, find_common_option ("--customer")->commands))
+    {
+      /* Translators: translate only the placeholder NAME */
+      append_option_help (help, _("--customer NAME"), _("the customer named on the spec sheet (pdf)"));
+      /* Translators: translate only the placeholder NAME */
+      append_option_help (help, _("--project NAME"), _("the project named on the spec sheet (pdf)"));
+    }
   if (topic_shows (only, find_common_option ("--width")->commands))
     {
       g_autofree char *size = g_strdup_printf (_("size of the drawing in pixels: at most %u a side and %u pixels in all"),

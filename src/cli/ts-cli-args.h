@@ -61,6 +61,8 @@ typedef struct
   guint         height;        /* of a drawing; 0 = the drawing's own */
   char         *help_topic;
   GArray       *settings;      /* TsCliSetting, in order */
+  char         *customer;      /* pdf: the document's, not the scenario's; NULL = none */
+  char         *project;
 } TsCliArgs;
 
 void      ts_cli_args_init   (TsCliArgs        *args);

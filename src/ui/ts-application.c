@@ -33,6 +33,45 @@ ts_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
+/* A window that can take a file without losing anything: one with no
+ * changes since it was opened or saved. A never-saved scenario with
+ * changes is the autosave the user may come back to, so it is kept. */
+static TsWindow *
+find_unmodified_window (TsApplication *self)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (TS_IS_WINDOW (l->data) && !ts_window_get_dirty (l->data))
+      return l->data;
+  return NULL;
+}
+
+/* trainsizer FILE…, the file manager and recent files: each scenario in a
+ * window of its own, the first one in a window that has nothing unsaved. */
+static void
+ts_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  TsApplication *self = TS_APPLICATION (app);
+  TsWindow *reusable = find_unmodified_window (self);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      TsWindow *window = reusable;
+
+      reusable = NULL;
+      if (window == NULL)
+        window = ts_window_new (self);
+      /* A file that cannot be read leaves the window as it was and says
+       * why there, where the user is looking. */
+      if (!ts_window_open_file (window, files[i], &error))
+        ts_window_show_error (window, error->message);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
 static void
 load_catalog (TsApplication *self)
 {
@@ -157,6 +196,8 @@ ts_application_startup (GApplication *app)
     { "win.print", { "<Primary>p", NULL } },
     { "win.print-preview", { "<Primary><Shift>p", NULL } },
     { "win.fullscreen", { "F11", NULL } },
+    /* F5 starts a slide show in presentation programs. */
+    { "win.presenter", { "F5", NULL } },
     { "win.show-help-overlay", { "<Primary>question", NULL } },
     /* Alt + a digit picks a page, as it picks a tab elsewhere in GNOME. */
     { "win.show-memory", { "<Alt>1", NULL } },
@@ -258,6 +299,7 @@ ts_application_class_init (TsApplicationClass *klass)
 
   object_class->finalize = ts_application_finalize;
   app_class->activate = ts_application_activate;
+  app_class->open = ts_application_open;
   app_class->startup = ts_application_startup;
 }
 
@@ -275,7 +317,7 @@ ts_application_new (void)
 {
   return g_object_new (TS_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS | G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", RESOURCE_PATH,
                        NULL);
 }

@@ -27,6 +27,12 @@ void        ts_drawing_view_set_gib        (TsDrawingView *self,
                                             gboolean       gib);
 void        ts_drawing_view_set_large_type (TsDrawingView *self,
                                             gboolean       large_type);
+/* Presenter mode: text sized for a projector (TsRenderStyle.font_scale). */
+void        ts_drawing_view_set_presenting (TsDrawingView *self,
+                                            gboolean       presenting);
+/* The style the drawing is rendered with now (for tests). */
+void        ts_drawing_view_get_style      (TsDrawingView *self,
+                                            TsRenderStyle *style);
 void        ts_drawing_view_set_zoom       (TsDrawingView *self,
                                             double         zoom);
 double      ts_drawing_view_get_zoom       (TsDrawingView *self);

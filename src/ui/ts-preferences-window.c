@@ -1,4 +1,5 @@
-/* ts-preferences-window.c — language, units, large type, user catalog
+/* ts-preferences-window.c — language, units, large type, spec-sheet
+ * branding, user catalog
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,6 +25,12 @@ struct _TsPreferencesWindow
   AdwActionRow         *catalog_row;
   GtkWidget            *catalog_reset_button;
   GtkWidget            *catalog_choose_button;
+  GtkWidget            *vendor_name_row;
+  GtkWidget            *vendor_contact_row;
+  GtkWidget            *quote_address_row;
+  AdwActionRow         *logo_row;
+  GtkWidget            *logo_reset_button;
+  GtkWidget            *logo_choose_button;
 };
 
 G_DEFINE_FINAL_TYPE (TsPreferencesWindow, ts_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -139,6 +146,61 @@ reset_clicked_cb (TsPreferencesWindow *self)
 }
 
 static void
+update_logo_row (TsPreferencesWindow *self)
+{
+  g_autofree char *path = g_settings_get_string (self->settings, "logo-file");
+  gboolean none = path == NULL || *path == '\0';
+
+  adw_action_row_set_subtitle (self->logo_row, none ? _("None") : path);
+  gtk_widget_set_sensitive (self->logo_reset_button, !none);
+}
+
+static void
+logo_response_cb (GtkNativeDialog     *dialog,
+                  int                  response,
+                  TsPreferencesWindow *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      path = g_file_get_path (file);
+      if (path != NULL)
+        g_settings_set_string (self->settings, "logo-file", path);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+/* GtkFileChooserNative: GtkFileDialog is GTK 4.10. */
+static void
+logo_choose_clicked_cb (TsPreferencesWindow *self)
+{
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_("Choose a Logo"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel"));
+  /* What the spec sheet can draw with cairo: PNG, and SVG through the
+   * render module (the lead's merge decides which it takes). */
+  gtk_file_filter_set_name (filter, _("Images (PNG, SVG)"));
+  gtk_file_filter_add_mime_type (filter, "image/png");
+  gtk_file_filter_add_mime_type (filter, "image/svg+xml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (logo_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+logo_reset_clicked_cb (TsPreferencesWindow *self)
+{
+  g_settings_set_string (self->settings, "logo-file", "");
+}
+
+static void
 ts_preferences_window_dispose (GObject *object)
 {
   TsPreferencesWindow *self = TS_PREFERENCES_WINDOW (object);
@@ -165,6 +227,12 @@ ts_preferences_window_class_init (TsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsPreferencesWindow, catalog_row);
   gtk_widget_class_bind_template_child (widget_class, TsPreferencesWindow, catalog_reset_button);
   gtk_widget_class_bind_template_child (widget_class, TsPreferencesWindow, catalog_choose_button);
+  gtk_widget_class_bind_template_child (widget_class, TsPreferencesWindow, vendor_name_row);
+  gtk_widget_class_bind_template_child (widget_class, TsPreferencesWindow, vendor_contact_row);
+  gtk_widget_class_bind_template_child (widget_class, TsPreferencesWindow, quote_address_row);
+  gtk_widget_class_bind_template_child (widget_class, TsPreferencesWindow, logo_row);
+  gtk_widget_class_bind_template_child (widget_class, TsPreferencesWindow, logo_reset_button);
+  gtk_widget_class_bind_template_child (widget_class, TsPreferencesWindow, logo_choose_button);
 }
 
 static void
@@ -189,5 +257,13 @@ ts_preferences_window_new (TsApplication *application)
   g_signal_connect_swapped (self->catalog_choose_button, "clicked", G_CALLBACK (choose_clicked_cb), self);
   g_signal_connect_swapped (self->catalog_reset_button, "clicked", G_CALLBACK (reset_clicked_cb), self);
   update_catalog_row (self);
+  g_settings_bind (self->settings, "vendor-name", self->vendor_name_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "vendor-contact", self->vendor_contact_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "quote-address", self->quote_address_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_signal_connect_object (self->settings, "changed::logo-file", G_CALLBACK (update_logo_row), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_swapped (self->logo_choose_button, "clicked", G_CALLBACK (logo_choose_clicked_cb), self);
+  g_signal_connect_swapped (self->logo_reset_button, "clicked", G_CALLBACK (logo_reset_clicked_cb), self);
+  update_logo_row (self);
   return self;
 }

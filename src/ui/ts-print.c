@@ -31,6 +31,7 @@
 #define PREVIEW_SPACING    18
 
 #define SHEET_KEY "ts-specsheet"
+#define BRANDING_KEY "ts-print-branding"
 /* The first failure while drawing (a GError), for whoever ran the
  * operation: GtkPrintOperation has no way to report one from draw-page. */
 #define ERROR_KEY "ts-error"
@@ -123,6 +124,66 @@ static const GError *
 operation_error (GtkPrintOperation *op)
 {
   return g_object_get_data (G_OBJECT (op), ERROR_KEY);
+}
+
+void
+ts_print_branding_free (TsPrintBranding *branding)
+{
+  if (branding == NULL)
+    return;
+  g_free (branding->vendor_name);
+  g_free (branding->vendor_contact);
+  g_free (branding->quote_address);
+  g_free (branding->logo_file);
+  g_free (branding->customer);
+  g_free (branding->project);
+  g_free (branding);
+}
+
+void
+ts_print_set_branding (GtkWindow             *parent,
+                       const TsPrintBranding *branding)
+{
+  TsPrintBranding *copy = NULL;
+
+  g_return_if_fail (GTK_IS_WINDOW (parent));
+
+  if (branding != NULL)
+    {
+      copy = g_new0 (TsPrintBranding, 1);
+      copy->vendor_name = g_strdup (branding->vendor_name);
+      copy->vendor_contact = g_strdup (branding->vendor_contact);
+      copy->quote_address = g_strdup (branding->quote_address);
+      copy->logo_file = g_strdup (branding->logo_file);
+      copy->customer = g_strdup (branding->customer);
+      copy->project = g_strdup (branding->project);
+    }
+  g_object_set_data_full (G_OBJECT (parent), BRANDING_KEY, copy, (GDestroyNotify) ts_print_branding_free);
+}
+
+const TsPrintBranding *
+ts_print_get_branding (GtkWindow *parent)
+{
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  return parent != NULL ? g_object_get_data (G_OBJECT (parent), BRANDING_KEY) : NULL;
+}
+
+/* The one place a spec sheet gets the branding of the window it is made
+ * for; every sheet this module makes passes here.
+ *
+ * The spec-sheet API for it (ts_specsheet_set_branding () and its
+ * TsBranding) is being added in the render module at the same time: when
+ * both are merged, this copies the fields into a TsBranding and sets it
+ * on the sheet. Until then the values are kept on the window
+ * (ts_print_set_branding) and go no further. */
+static void
+apply_branding (TsSpecsheet *sheet,
+                GtkWindow   *parent)
+{
+  const TsPrintBranding *branding = ts_print_get_branding (parent);
+
+  if (sheet == NULL || branding == NULL)
+    return;
 }
 
 GtkPrintOperation *
@@ -230,6 +291,7 @@ ts_print_export_pdf (GtkWindow     *parent,
   close (fd);
 
   op = ts_print_operation_new (plan, lang);
+  apply_branding (operation_sheet (op), parent);
   gtk_print_operation_set_export_filename (op, tmp);
   g_object_set_data (G_OBJECT (op), EXPORT_KEY, GINT_TO_POINTER (TRUE));
   result = gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_EXPORT, parent, &local_error);
@@ -473,6 +535,7 @@ run_operation (GtkWindow               *parent,
   GtkPrintOperationResult result;
 
   op = ts_print_operation_new (plan, lang);
+  apply_branding (operation_sheet (op), parent);
   gtk_print_operation_set_allow_async (op, TRUE);
   g_object_set_data (G_OBJECT (op), "ts-parent", parent);
   g_object_set_data_full (G_OBJECT (op), "ts-lang", g_strdup (lang), g_free);
@@ -569,9 +632,12 @@ show_preview_for (GtkWindow   *parent,
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *pages = gtk_box_new (GTK_ORIENTATION_VERTICAL, PREVIEW_SPACING);
   GtkEventController *shortcuts = gtk_shortcut_controller_new ();
-  guint n_pages = ts_specsheet_paginate (sheet, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
+  guint n_pages;
   g_autofree char *subtitle = NULL;
 
+  /* Branded before it is laid out: a logo and names change the pages. */
+  apply_branding (sheet, parent);
+  n_pages = ts_specsheet_paginate (sheet, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
   g_object_set_data_full (G_OBJECT (window), SHEET_KEY, sheet, (GDestroyNotify) ts_specsheet_free);
   g_object_set_data_full (G_OBJECT (window), "ts-lang", g_strdup (lang), g_free);
 

@@ -19,6 +19,29 @@ G_BEGIN_DECLS
 
 /* Called when an interactive export ends: path is the saved file, or NULL
  * with error set when it failed; both NULL when the user cancelled. */
+/* Who offers the hardware and to whom, for the spec sheet: vendor,
+ * contact, quote address and logo from Preferences; customer and project
+ * from the window (they belong to the document, not to the sizing). Any
+ * field may be NULL or empty. */
+typedef struct
+{
+  char *vendor_name;
+  char *vendor_contact;
+  char *quote_address;
+  char *logo_file;
+  char *customer;
+  char *project;
+} TsPrintBranding;
+
+void               ts_print_branding_free      (TsPrintBranding     *branding);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsPrintBranding, ts_print_branding_free)
+
+/* The branding the spec sheets printed or exported for parent carry
+ * (copied; NULL clears it). */
+void               ts_print_set_branding       (GtkWindow             *parent,
+                                                const TsPrintBranding *branding);
+const TsPrintBranding *ts_print_get_branding   (GtkWindow             *parent);
+
 typedef void (*TsPrintExportedFunc) (const char   *path,
                                      const GError *error,
                                      gpointer      user_data);

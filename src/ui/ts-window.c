@@ -13,6 +13,9 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-comparison-dialog.h"
+#include "ts-csv.h"
+#include "ts-file.h"
 #include "ts-drawing-view.h"
 #include "ts-option-item.h"
 #include "ts-window.h"
@@ -230,12 +233,15 @@ struct _TsWindow
   GtkWidget            *empty_stacks[TS_N_DRAWINGS];
   GtkWidget            *views_pages[TS_N_DRAWINGS];  /* the view stack's children */
   GtkColumnView        *option_view;
+  GtkColumnViewColumn  *option_columns[TS_N_OPTION_COLUMNS];
   GListStore           *option_store;
   GtkSingleSelection   *option_selection;
   gboolean              options_stale;    /* the table waits for its page */
   gboolean              models_stale;     /* the picker's list waits for it to open */
   gboolean              built[GROUP_SITE + 1];  /* a group's rows exist */
   TsRackOptions         rack_options;
+  gboolean              presenting;       /* presenter mode */
+  gboolean              unfullscreen_on_leave;  /* presenter mode made it fullscreen */
 
   /* template children */
   AdwToastOverlay      *toast_overlay;
@@ -243,6 +249,11 @@ struct _TsWindow
   GtkWidget            *back_button;
   GtkWidget            *answer_button;
   AdwViewSwitcherTitle *switcher_title;
+  AdwWindowTitle       *file_title;
+  GtkWidget            *presenter_button;
+  GtkWidget            *large_type_button;
+  GtkWidget            *scenario_page;
+  GtkWidget            *pane_separator;
   AdwViewSwitcherBar   *switcher_bar;
   AdwPreferencesGroup  *model_group;
   AdwPreferencesGroup  *method_group;
@@ -250,6 +261,8 @@ struct _TsWindow
   AdwPreferencesGroup  *hardware_group;
   AdwExpanderRow       *advanced_row;
   AdwExpanderRow       *site_row;
+  GtkWidget            *customer_row;
+  GtkWidget            *project_row;
   AdwActionRow         *model_row;
   GtkMenuButton        *model_button;
   GtkPopover           *model_popover;
@@ -481,21 +494,61 @@ autosave_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The folder a file is in, for the wide title's second line: “~/Quotes”
+ * rather than the whole path when it is under the home folder. */
+static char *
+folder_for_title (GFile *file)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+  g_autofree char *relative = NULL;
+
+  if (parent == NULL)
+    return g_strdup ("");
+  if (g_file_equal (parent, home))
+    return g_strdup ("~");
+  relative = g_file_get_relative_path (home, parent);
+  if (relative != NULL)
+    return g_build_filename ("~", relative, NULL);
+  return g_file_get_parse_name (parent);
+}
+
+/* The file's name and whether it has unsaved changes, in three places: the
+ * narrow title's subtitle, the wide header's own title and the window's
+ * title (task switcher, screen readers). */
 static void
 update_title (TsWindow *self)
 {
   g_autofree char *name = NULL;
   g_autofree char *subtitle = NULL;
+  g_autofree char *wide_subtitle = NULL;
+  g_autofree char *window_title = NULL;
+  gboolean changed = self->dirty && self->file != NULL;
 
   if (self->file != NULL)
     name = g_file_get_basename (self->file);
   else
-    /* Translators: the name of a scenario that was never saved */
-    name = g_strdup (_("Unsaved scenario"));
+    /* Translators: the name of a scenario that was never saved to a
+     * file; it shows at 360 px, keep it short */
+    name = g_strdup (_("New scenario"));
   /* Translators: marks a scenario with changes that are not saved yet;
    * a scenario never saved says so already */
-  subtitle = self->dirty && self->file != NULL ? g_strdup_printf (_("%s (changed)"), name) : g_strdup (name);
+  subtitle = changed ? g_strdup_printf (_("%s (changed)"), name) : g_strdup (name);
   adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
+
+  if (changed)
+    /* Translators: the wide header's second line, under the file's name */
+    wide_subtitle = g_strdup (_("Unsaved changes"));
+  else if (self->file != NULL)
+    wide_subtitle = folder_for_title (self->file);
+  else
+    wide_subtitle = g_strdup ("");
+  adw_window_title_set_title (self->file_title, subtitle);
+  adw_window_title_set_subtitle (self->file_title, wide_subtitle);
+
+  /* Translators: the window's title; %s is the scenario's name as in the header */
+  window_title = g_strdup_printf (_("%s — Train Sizer"), subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
 static void
@@ -594,15 +647,39 @@ set_model_subtitle (TsWindow *self)
   gtk_widget_set_visible (self->custom_arch_row, self->scenario->model_id == NULL);
 }
 
+/* The name the custom model has that the window did not make up (one from
+ * a scenario or model file), or NULL. The made-up names (“Custom model”,
+ * “Custom model, 70B parameters”) follow the size and the switch; a given
+ * name stays whatever is edited (it was lost when “Full architecture” was
+ * turned on). */
+static char *
+custom_model_given_name (TsWindow *self)
+{
+  const TsModel *current = &self->scenario->model;
+  TsModel generated = { 0 };
+  gboolean made_up;
+
+  if (self->scenario->model_id != NULL || current->name == NULL || *current->name == '\0')
+    return NULL;
+  if (g_str_equal (current->name, _("Custom model")))
+    return NULL;
+  made_up = ts_model_init_from_params (&generated, current->params, NULL)
+            && g_strcmp0 (generated.name, current->name) == 0;
+  ts_model_clear (&generated);
+  return made_up ? NULL : g_strdup (current->name);
+}
+
 static void
 apply_custom_model (TsWindow *self)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *given_name = custom_model_given_name (self);
   TsModel model = { 0 };
   gboolean ok;
 
   if (adw_expander_row_get_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row)))
-    ok = ts_model_init_from_architecture (&model, _("Custom model"), &self->custom_arch, &error);
+    ok = ts_model_init_from_architecture (&model, given_name != NULL ? given_name : _("Custom model"),
+                                          &self->custom_arch, &error);
   else
     ok = ts_model_init_from_params (&model, gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->custom_params_spin)) * BILLION,
                                     &error);
@@ -610,6 +687,11 @@ apply_custom_model (TsWindow *self)
     {
       show_row_error (self, self->custom_arch_row, error->message);
       return;
+    }
+  if (given_name != NULL)
+    {
+      g_free (model.name);
+      model.name = g_steal_pointer (&given_name);
     }
   ts_scenario_set_model (self->scenario, &model);
   ts_model_clear (&model);
@@ -1168,14 +1250,46 @@ expander_expanded_cb (TsWindow       *self,
 }
 
 static void
+server_item_setup_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item,
+                      gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  /* Whole names, wrapped: cut at the popover's width, four Supermicro
+   * SYS-521GE-TNRT configurations all read “Supermicro SYS-521G…”; the
+   * part that tells them apart comes last. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 34);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+server_item_bind_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item,
+                     gpointer                  user_data)
+{
+  GtkStringObject *name = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), gtk_string_object_get_string (name));
+}
+
+static void
 build_field_rows (TsWindow *self)
 {
+  g_autoptr(GtkListItemFactory) server_factory = gtk_signal_list_item_factory_new ();
+
   /* Hardware first in its group: “Recommend for me” or a server. */
   self->hardware_row = new_row (ADW_TYPE_COMBO_ROW, "hardware", _("Server or card"), NULL);
   /* Server names are long (“Supermicro AS-8125GS-TNMR2 (8 × MI300X)”):
    * the choice is the row's wrapping subtitle, never cut short at the
    * row's end; the explanation goes to the group. */
   adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (self->hardware_row), TRUE);
+  g_signal_connect (server_factory, "setup", G_CALLBACK (server_item_setup_cb), NULL);
+  g_signal_connect (server_factory, "bind", G_CALLBACK (server_item_bind_cb), NULL);
+  adw_combo_row_set_list_factory (ADW_COMBO_ROW (self->hardware_row), server_factory);
   adw_preferences_group_set_description (self->hardware_group,
                                          _("Let the program pick, or size a server you have in mind"));
   fill_hardware_list (self);
@@ -1386,6 +1500,14 @@ column_setup_cb (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_SERVER ? 0 : 1);
+  if (GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_SERVER)
+    {
+      /* Long names wrap, whole, so the essential columns fit beside the
+       * scenario on a 1280 px window. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+    }
   gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);
 }
@@ -1412,6 +1534,53 @@ column_compare_cb (gconstpointer a,
 {
   return ts_option_item_compare (TS_OPTION_ITEM ((gpointer) a), TS_OPTION_ITEM ((gpointer) b),
                                  GPOINTER_TO_INT (user_data));
+}
+
+/* What the table shows at first, so it fits a 1280 px window beside the
+ * scenario; the others (servers, GPUs, headroom, link, units, racks) are
+ * a toggle away, and in the comparison and the CSV. */
+static gboolean
+is_essential_column (TsOptionColumn column)
+{
+  return column == TS_OPTION_COLUMN_SERVER || column == TS_OPTION_COLUMN_VERDICT
+         || column == TS_OPTION_COLUMN_GPU_MEMORY || column == TS_OPTION_COLUMN_TIME
+         || column == TS_OPTION_COLUMN_POWER;
+}
+
+static void
+all_columns_toggled_cb (GtkToggleButton *button,
+                        TsWindow        *self)
+{
+  gboolean all = gtk_toggle_button_get_active (button);
+
+  for (int c = 0; c < TS_N_OPTION_COLUMNS; c++)
+    gtk_column_view_column_set_visible (self->option_columns[c], all || is_essential_column (c));
+}
+
+/* The table with its buttons: all columns, compare two, export. */
+static GtkWidget *
+options_box (TsWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *all = gtk_toggle_button_new_with_mnemonic (_("_All Columns"));
+  GtkWidget *compare = gtk_button_new_with_mnemonic (_("_Compare…"));
+  GtkWidget *export = gtk_button_new_with_mnemonic (_("Export _CSV…"));
+
+  gtk_widget_set_halign (bar, GTK_ALIGN_END);
+  gtk_widget_set_tooltip_text (all, _("Show every column of the table"));
+  gtk_widget_set_name (all, "all-columns");
+  g_signal_connect (all, "toggled", G_CALLBACK (all_columns_toggled_cb), self);
+  gtk_widget_set_tooltip_text (compare, _("Two options side by side, with what differs marked"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (compare), "win.compare");
+  gtk_widget_set_tooltip_text (export, _("Save the table as a spreadsheet file"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "win.export-csv");
+  gtk_box_append (GTK_BOX (bar), all);
+  gtk_box_append (GTK_BOX (bar), compare);
+  gtk_box_append (GTK_BOX (bar), export);
+  gtk_box_append (GTK_BOX (box), bar);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->option_view));
+  return box;
 }
 
 static GtkWidget *
@@ -1444,7 +1613,9 @@ build_option_view (TsWindow *self)
       gtk_column_view_column_set_resizable (column, TRUE);
       if (c == TS_OPTION_COLUMN_SERVER)
         gtk_column_view_column_set_expand (column, TRUE);
+      gtk_column_view_column_set_visible (column, is_essential_column (c));
       gtk_column_view_append_column (self->option_view, column);
+      self->option_columns[c] = column;
       g_object_unref (column);
       g_object_unref (sorter);
     }
@@ -1457,7 +1628,7 @@ build_option_view (TsWindow *self)
   gtk_column_view_set_model (self->option_view, GTK_SELECTION_MODEL (self->option_selection));
   g_signal_connect_swapped (self->option_selection, "notify::selected", G_CALLBACK (option_selected_cb), self);
 
-  return GTK_WIDGET (self->option_view);
+  return options_box (self);
 }
 
 static void
@@ -1534,6 +1705,7 @@ ensure_page (TsWindow  *self,
     gtk_widget_set_vexpand (self->views[d], FALSE);
   if (self->settings != NULL)
     ts_drawing_view_set_large_type (TS_DRAWING_VIEW (self->views[d]), g_settings_get_boolean (self->settings, "large-type"));
+  ts_drawing_view_set_presenting (TS_DRAWING_VIEW (self->views[d]), self->presenting);
   if (self->plan != NULL)
     update_views (self);
 }
@@ -1663,6 +1835,9 @@ scenario_filter (void)
   GtkFileFilter *filter = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (filter, _("Train Sizer scenarios"));
+  gtk_file_filter_add_pattern (filter, "*.trainsizer");
+  gtk_file_filter_add_mime_type (filter, "application/x-trainsizer-scenario");
+  /* Scenarios saved before the type existed are plain .json files. */
   gtk_file_filter_add_pattern (filter, "*.json");
   gtk_file_filter_add_mime_type (filter, "application/json");
   return filter;
@@ -1681,8 +1856,9 @@ save_as (TsWindow *self)
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), self->file, NULL);
   else
     {
-      /* Translators: the file name offered for a new scenario; keep .json */
-      g_autofree char *name = g_strdup_printf (_("%s.json"), self->scenario->model.name);
+      /* The extension is not translated: it is what the file type is
+       * recognised by (the MIME type in data/). */
+      g_autofree char *name = g_strdup_printf ("%s.trainsizer", self->scenario->model.name);
 
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
     }
@@ -1741,6 +1917,14 @@ ts_window_open_file (TsWindow  *self,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      /* Translators: %s is a file's address, e.g. an sftp:// one */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("“%s” is not a local file"), name);
+      return FALSE;
+    }
   scenario = ts_scenario_load_file (path, get_catalog (self), error);
   if (scenario == NULL)
     return FALSE;
@@ -1748,6 +1932,14 @@ ts_window_open_file (TsWindow  *self,
   uri = g_file_get_uri (file);
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
   return TRUE;
+}
+
+void
+ts_window_show_error (TsWindow   *self,
+                      const char *message)
+{
+  g_return_if_fail (TS_IS_WINDOW (self));
+  show_error_toast (self, message);
 }
 
 gboolean
@@ -1930,6 +2122,164 @@ exported_cb (const char   *path,
 }
 #endif
 
+/* ---------------------------------------------------------------------- */
+/* The servers table: compare two options, export as CSV */
+
+static void
+compare_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  guint first, second;
+  TsComparisonDialog *dialog;
+
+  if (self->plan == NULL || self->plan->options->len == 0)
+    return;
+  /* The option on show beside the next one in rank (or the first). */
+  first = self->shown_option >= 0 ? (guint) self->shown_option
+          : self->plan->recommended >= 0 ? (guint) self->plan->recommended : 0;
+  second = first + 1 < self->plan->options->len ? first + 1 : 0;
+  dialog = ts_comparison_dialog_new (GTK_WINDOW (self), self->plan, self->gib, first, second);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+ts_window_export_csv (TsWindow  *self,
+                      GFile     *file,
+                      GError   **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *csv = NULL;
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("“%s” is not a local file"), name);
+      return FALSE;
+    }
+  csv = ts_plan_options_to_csv (self->plan);
+  return ts_file_write_atomic (path, csv, strlen (csv), error);
+}
+
+static void
+export_csv_response_cb (GtkNativeDialog *dialog,
+                        int              response,
+                        TsWindow        *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      if (!ts_window_export_csv (self, file, &error))
+        show_error_toast (self, error->message);
+      else
+        /* Translators: a toast; %s is a file name */
+        show_toast_for_file (self, g_strdup_printf (_("Servers saved as “%s”"), file_name (file)), file);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+export_csv_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  /* Translators: the file name offered for the servers table; keep .csv */
+  g_autofree char *name = g_strdup_printf (_("%s servers.csv"), self->scenario->model.name);
+
+  if (self->plan == NULL)
+    return;
+  gtk_file_filter_set_name (filter, _("CSV spreadsheets"));
+  gtk_file_filter_add_pattern (filter, "*.csv");
+  gtk_file_filter_add_mime_type (filter, "text/csv");
+  dialog = gtk_file_chooser_native_new (_("Export Servers as CSV"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (export_csv_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* ---------------------------------------------------------------------- */
+/* Branding: who offers the hardware (Preferences) and to whom (the window) */
+
+/* A document field's text, or NULL (and the row marked) when it is one
+ * the spec sheet must not print: the scenario's limits for a name. */
+static char *
+document_text (GtkWidget  *row,
+               const char *field)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+
+  if (!ts_scenario_check_text (text, field, TS_MAX_NAME_CHARS, &error))
+    {
+      gtk_widget_add_css_class (row, "error");
+      gtk_widget_set_tooltip_text (row, error->message);
+      return NULL;
+    }
+  gtk_widget_remove_css_class (row, "error");
+  gtk_widget_set_tooltip_text (row, NULL);
+  return *text != '\0' ? g_strdup (text) : NULL;
+}
+
+static void
+document_changed_cb (GtkWidget *row)
+{
+  g_autofree char *text = document_text (row, adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+}
+
+/* Hands the spec sheet module what it prints about the vendor and the
+ * customer; called before every print, preview and export. */
+static void
+pass_branding (TsWindow *self)
+{
+#if TS_HAVE_PRINT
+  g_autoptr(TsPrintBranding) branding = g_new0 (TsPrintBranding, 1);
+
+  branding->vendor_name = g_settings_get_string (self->settings, "vendor-name");
+  branding->vendor_contact = g_settings_get_string (self->settings, "vendor-contact");
+  branding->quote_address = g_settings_get_string (self->settings, "quote-address");
+  branding->logo_file = g_settings_get_string (self->settings, "logo-file");
+  branding->customer = document_text (self->customer_row,
+                                      adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->customer_row)));
+  branding->project = document_text (self->project_row,
+                                     adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->project_row)));
+  ts_print_set_branding (GTK_WINDOW (self), branding);
+#endif
+}
+
+const char *
+ts_window_get_customer (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->customer_row));
+}
+
+void
+ts_window_set_document (TsWindow   *self,
+                        const char *customer,
+                        const char *project)
+{
+  g_return_if_fail (TS_IS_WINDOW (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->customer_row), customer != NULL ? customer : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->project_row), project != NULL ? project : "");
+  pass_branding (self);
+}
+
 static void
 export_pdf_activated (GSimpleAction *action,
                       GVariant      *parameter,
@@ -1938,6 +2288,7 @@ export_pdf_activated (GSimpleAction *action,
 #if TS_HAVE_PRINT
   TsWindow *self = TS_WINDOW (user_data);
 
+  pass_branding (self);
   ts_print_export_pdf_dialog (GTK_WINDOW (self), self->plan, pdf_language (self), exported_cb, g_object_ref (self));
 #endif
 }
@@ -1950,6 +2301,7 @@ print_activated (GSimpleAction *action,
 #if TS_HAVE_PRINT
   TsWindow *self = TS_WINDOW (user_data);
 
+  pass_branding (self);
   ts_print_run_dialog (GTK_WINDOW (self), self->plan, pdf_language (self));
 #endif
 }
@@ -1962,6 +2314,7 @@ print_preview_activated (GSimpleAction *action,
 #if TS_HAVE_PRINT
   TsWindow *self = TS_WINDOW (user_data);
 
+  pass_branding (self);
   ts_print_run_preview (GTK_WINDOW (self), self->plan, pdf_language (self));
 #endif
 }
@@ -1972,7 +2325,9 @@ request_quote_activated (GSimpleAction *action,
                          gpointer       user_data)
 {
   TsWindow *self = TS_WINDOW (user_data);
-  const char *email = ts_catalog_get_quote_email (get_catalog (self));
+  g_autofree char *own_address = g_settings_get_string (self->settings, "quote-address");
+  /* The vendor's own address (Preferences) before the catalog's. */
+  const char *email = *own_address != '\0' ? own_address : ts_catalog_get_quote_email (get_catalog (self));
   g_autofree char *subject = NULL;
   g_autofree char *body = NULL;
   g_autofree char *subject_escaped = NULL;
@@ -2086,6 +2441,134 @@ view_action_activated (GSimpleAction *action,
   gtk_widget_activate_action (visible_view (self), drawing_action, NULL);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Presenter mode: the answer alone, full screen, sized for a projector */
+
+static void leaflet_changed_cb (TsWindow *self);
+
+static void
+set_action_enabled (TsWindow   *self,
+                    const char *name,
+                    gboolean    enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+static void
+set_presenting (TsWindow *self,
+                gboolean  presenting)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "presenter");
+
+  if (self->presenting == presenting)
+    return;
+  self->presenting = presenting;
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (presenting));
+  /* The stepping keys and Esc mean something only while presenting; a
+   * disabled action lets the key go on to the focused widget. */
+  set_action_enabled (self, "presenter-next", presenting);
+  set_action_enabled (self, "presenter-previous", presenting);
+  set_action_enabled (self, "presenter-leave", presenting);
+
+  /* The leaflet lays out visible children only: without the scenario
+   * pane the answer takes the whole width. */
+  gtk_widget_set_visible (self->scenario_page, !presenting);
+  gtk_widget_set_visible (self->pane_separator, !presenting);
+  if (presenting)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self), "presenter");
+      adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+    }
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "presenter");
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    if (self->views[d] != NULL)
+      ts_drawing_view_set_presenting (TS_DRAWING_VIEW (self->views[d]), presenting);
+
+  if (presenting && !gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    {
+      self->unfullscreen_on_leave = TRUE;
+      gtk_window_fullscreen (GTK_WINDOW (self));
+    }
+  else if (!presenting && self->unfullscreen_on_leave)
+    {
+      self->unfullscreen_on_leave = FALSE;
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+    }
+  if (presenting)
+    gtk_widget_grab_focus (visible_view (self));
+  leaflet_changed_cb (self);
+}
+
+static void
+presenter_change_state (GSimpleAction *action,
+                        GVariant      *state,
+                        gpointer       user_data)
+{
+  set_presenting (TS_WINDOW (user_data), g_variant_get_boolean (state));
+}
+
+static void
+presenter_leave_activated (GSimpleAction *action,
+                           GVariant      *parameter,
+                           gpointer       user_data)
+{
+  set_presenting (TS_WINDOW (user_data), FALSE);
+}
+
+/* Left/Right and Page Up/Down (what a presentation clicker sends) step
+ * through the pages in the switcher's order, stopping at either end as
+ * slides do. */
+static void
+presenter_step_activated (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  int step = g_str_equal (g_action_get_name (G_ACTION (action)), "presenter-next") ? 1 : -1;
+  const char *visible = adw_view_stack_get_visible_child_name (self->view_stack);
+  int current = 0;
+
+  for (int d = 0; d < TS_N_DRAWINGS; d++)
+    if (g_strcmp0 (visible, view_names[d]) == 0)
+      current = d;
+  current = CLAMP (current + step, 0, TS_N_DRAWINGS - 1);
+  adw_view_stack_set_visible_child_name (self->view_stack, view_names[current]);
+  gtk_widget_grab_focus (visible_view (self));
+}
+
+static void
+add_presenter_keys (TsWindow *self)
+{
+  static const struct {
+    guint            keyval;
+    const char      *action;
+    GtkPropagationPhase phase;
+  } keys[] = {
+    /* Captured: while presenting nothing else on screen needs them, and a
+     * focused button would otherwise take them to move the focus. */
+    { GDK_KEY_Right, "win.presenter-next", GTK_PHASE_CAPTURE },
+    { GDK_KEY_Page_Down, "win.presenter-next", GTK_PHASE_CAPTURE },
+    { GDK_KEY_Left, "win.presenter-previous", GTK_PHASE_CAPTURE },
+    { GDK_KEY_Page_Up, "win.presenter-previous", GTK_PHASE_CAPTURE },
+    /* Bubbled: an open menu closes on Esc first. */
+    { GDK_KEY_Escape, "win.presenter-leave", GTK_PHASE_BUBBLE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkEventController *controller = gtk_shortcut_controller_new ();
+
+      gtk_event_controller_set_propagation_phase (controller, keys[i].phase);
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                            gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
+                                                              gtk_named_action_new (keys[i].action)));
+      gtk_widget_add_controller (GTK_WIDGET (self), controller);
+    }
+}
+
 static void unrestored_details_activated (GSimpleAction *action,
                                           GVariant      *parameter,
                                           gpointer       user_data);
@@ -2113,6 +2596,12 @@ static const GActionEntry win_actions[] = {
   { "copy-image", view_action_activated, NULL, NULL, NULL },
   { "print-preview", print_preview_activated, NULL, NULL, NULL },
   { "unrestored-details", unrestored_details_activated, NULL, NULL, NULL },
+  { "presenter", NULL, NULL, "false", presenter_change_state },
+  { "compare", compare_activated, NULL, NULL, NULL },
+  { "export-csv", export_csv_activated, NULL, NULL, NULL },
+  { "presenter-next", presenter_step_activated, NULL, NULL, NULL },
+  { "presenter-previous", presenter_step_activated, NULL, NULL, NULL },
+  { "presenter-leave", presenter_leave_activated, NULL, NULL, NULL },
 };
 
 /* ---------------------------------------------------------------------- */
@@ -2150,6 +2639,12 @@ update_navigation_cb (gpointer user_data)
 
   gtk_widget_set_visible (self->back_button, folded && answer);
   gtk_widget_set_visible (self->answer_button, folded && !answer);
+  /* A narrow header has no room for them; the main menu has both. */
+  gtk_widget_set_visible (self->presenter_button, !folded || self->presenting);
+  gtk_widget_set_visible (self->large_type_button, !folded && !self->presenting);
+  /* The narrow title shows the file's name itself. */
+  gtk_widget_set_visible (GTK_WIDGET (self->file_title),
+                          !adw_view_switcher_title_get_title_visible (self->switcher_title));
   update_narrow_layout (self, folded);
   self->navigation_idle_id = 0;
   return G_SOURCE_REMOVE;
@@ -2170,9 +2665,13 @@ leaflet_changed_cb (TsWindow *self)
 static void
 title_visible_cb (TsWindow *self)
 {
-  if (adw_view_switcher_title_get_title_visible (self->switcher_title)
-      && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
+  gboolean narrow = adw_view_switcher_title_get_title_visible (self->switcher_title);
+
+  if (narrow && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
+  /* The file's title follows in update_navigation_cb: title-visible
+   * changes while the header bar is being allocated. */
+  leaflet_changed_cb (self);
 }
 
 static void
@@ -2264,6 +2763,11 @@ ts_window_class_init (TsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, answer_button);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, file_title);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, presenter_button);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, large_type_button);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, scenario_page);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, pane_separator);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_group);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, method_group);
@@ -2271,6 +2775,8 @@ ts_window_class_init (TsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsWindow, hardware_group);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, advanced_row);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, site_row);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, customer_row);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, project_row);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_row);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_button);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, model_popover);
@@ -2349,6 +2855,10 @@ ts_window_init (TsWindow *self)
   gtk_widget_set_layout_manager (self->headline_bin,
                                  gtk_custom_layout_new (headline_request_mode, headline_measure, headline_allocate));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  set_action_enabled (self, "presenter-next", FALSE);
+  set_action_enabled (self, "presenter-previous", FALSE);
+  set_action_enabled (self, "presenter-leave", FALSE);
+  add_presenter_keys (self);
 #if !TS_HAVE_PRINT
   /* Export and print come with the spec-sheet module. */
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "export-pdf")), FALSE);
@@ -2539,8 +3049,17 @@ setup (TsWindow         *self,
   g_signal_connect_swapped (self->leaflet, "notify::visible-child", G_CALLBACK (leaflet_changed_cb), self);
   g_signal_connect_object (self->settings, "changed::large-type", G_CALLBACK (large_type_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  {
+    /* The header's toggle and the Preferences switch are one setting. */
+    g_autoptr(GAction) large_type = g_settings_create_action (self->settings, "large-type");
+
+    g_action_map_add_action (G_ACTION_MAP (self), large_type);
+  }
   g_signal_connect_object (self->settings, "changed::memory-units", G_CALLBACK (units_changed_cb), self,
                            G_CONNECT_SWAPPED);
+
+  g_signal_connect (self->customer_row, "changed", G_CALLBACK (document_changed_cb), NULL);
+  g_signal_connect (self->project_row, "changed", G_CALLBACK (document_changed_cb), NULL);
 
   sync_widgets (self);
   units_changed_cb (self);
@@ -2610,6 +3129,8 @@ ts_window_take_state (TsWindow *self,
   g_return_if_fail (TS_IS_WINDOW (old));
 
   g_set_object (&self->file, old->file);
+  ts_window_set_document (self, gtk_editable_get_text (GTK_EDITABLE (old->customer_row)),
+                          gtk_editable_get_text (GTK_EDITABLE (old->project_row)));
   self->dirty = old->dirty;
   self->autosave_blocked = old->autosave_blocked;
   g_free (self->shown_server_id);

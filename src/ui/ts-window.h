@@ -31,6 +31,19 @@ gboolean          ts_window_get_dirty        (TsWindow         *self);
 gboolean          ts_window_open_file        (TsWindow         *self,
                                               GFile            *file,
                                               GError          **error);
+/* The customer and project the spec sheet names (window fields: they
+ * belong to the document, not to the scenario). */
+void              ts_window_set_document     (TsWindow         *self,
+                                              const char       *customer,
+                                              const char       *project);
+const char       *ts_window_get_customer     (TsWindow         *self);
+/* The servers table as CSV (Export → Servers as CSV…). */
+gboolean          ts_window_export_csv       (TsWindow         *self,
+                                              GFile            *file,
+                                              GError          **error);
+/* A message that stays until dismissed (a file that could not be opened). */
+void              ts_window_show_error       (TsWindow         *self,
+                                              const char       *message);
 gboolean          ts_window_save_file        (TsWindow         *self,
                                               GFile            *file,
                                               GError          **error);

@@ -313,6 +313,27 @@ test_layout_product (void)
   g_assert_cmpfloat (ts_test_json_number (b, "scenario_memory.memory.layout.dp"), ==, 4);
 }
 
+/* pdf --customer and --project: the document's names, checked as a
+ * scenario's names are, and refused by commands that print no document. */
+static void
+test_document_names (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ts-cli-doc-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "sheet.pdf", NULL);
+  g_autofree char *long_name = g_strnfill (TS_MAX_NAME_CHARS + 1, 'x');
+
+  g_assert_nonnull (dir);
+  expect_status (0, NULL, "pdf", "--params", "8B", "--output", pdf, "--customer", "ACME Labs",
+                 "--project", "Pilot cluster", NULL);
+  g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
+  g_unlink (pdf);
+  expect_status (2, "--customer", "pdf", "--params", "8B", "--output", pdf, "--customer", long_name, NULL);
+  expect_status (2, "U+0009", "pdf", "--params", "8B", "--output", pdf, "--project", "a\tb", NULL);
+  expect_status (2, "--customer", "estimate", "--params", "8B", "--customer", "ACME Labs", NULL);
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -325,5 +346,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/prefetch-flag", test_prefetch_flag);
   g_test_add_func ("/cli/digit-groups", test_digit_groups);
   g_test_add_func ("/cli/layout-product", test_layout_product);
+  g_test_add_func ("/cli/document-names", test_document_names);
   return g_test_run ();
 }

@@ -26,6 +26,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--desktop", required=True)
 parser.add_argument("--metainfo", required=True)
 parser.add_argument("--service")
+parser.add_argument("--mime", required=True, help="the built shared-mime-info package")
 parser.add_argument("--icons", required=True, help="the source data/icons directory")
 parser.add_argument("--screenshots", required=True, help="the source data/screenshots directory")
 parser.add_argument("--app-id", required=True)
@@ -46,6 +47,8 @@ MAIN_CATEGORIES = {"AudioVideo", "Audio", "Video", "Development", "Education", "
                    "Graphics", "Network", "Office", "Science", "Settings", "System", "Utility"}
 SCREENSHOT_URL = "https://raw.githubusercontent.com/trainsizer/trainsizer/main/data/screenshots/"
 SVG = "{http://www.w3.org/2000/svg}"
+MIME = "{http://www.freedesktop.org/standards/shared-mime-info}"
+SCENARIO_TYPE = "application/x-trainsizer-scenario"
 
 tap = Tap()
 
@@ -281,6 +284,48 @@ def icons():
     text = open(symbolic, encoding="utf-8").read()
     colours = set(re.findall(r"#[0-9a-fA-F]{3,6}\b", text))
     assert len(colours) <= 1 and "Gradient" not in text and "<image" not in text, colours
+
+
+def scenario_mime_type():
+    root = ET.parse(args.mime).getroot()
+    assert root.tag == MIME + "mime-info", root.tag
+    types = root.findall(MIME + "mime-type")
+    assert [t.get("type") for t in types] == [SCENARIO_TYPE], [t.get("type") for t in types]
+    return types[0]
+
+
+@tap.case("the scenario MIME type is well-formed, globs *.trainsizer and is JSON inside")
+def mime_type():
+    mime = scenario_mime_type()
+    assert [g.get("pattern") for g in mime.findall(MIME + "glob")] == ["*.trainsizer"]
+    assert [s.get("type") for s in mime.findall(MIME + "sub-class-of")] == ["application/json"]
+    lang_attr = "{http://www.w3.org/XML/1998/namespace}lang"
+    comments = {c.get(lang_attr): c.text for c in mime.findall(MIME + "comment")}
+    assert comments.get(None), "no English comment"
+    for lang in languages():
+        assert comments.get(lang) and comments[lang] != comments[None], f"comment[{lang}] is missing"
+
+
+@tap.case("update-mime-database accepts the scenario type and maps a .trainsizer file to it")
+def mime_database():
+    program = shutil.which("update-mime-database")
+    if program is None:
+        raise Skip("update-mime-database is missing (shared-mime-info)")
+    with tempfile.TemporaryDirectory() as directory:
+        packages = os.path.join(directory, "packages")
+        os.makedirs(packages)
+        shutil.copy(args.mime, packages)
+        done = subprocess.run([program, "-V", directory], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        with open(os.path.join(directory, "globs2"), encoding="utf-8") as globs:
+            assert re.search(r"^\d+:" + re.escape(SCENARIO_TYPE) + r":\*\.trainsizer$", globs.read(), re.M)
+
+
+@tap.case("the desktop file claims the scenario type and takes files to open")
+def desktop_mime_type():
+    entry = read_desktop(args.desktop)
+    assert SCENARIO_TYPE in entry.get("MimeType", "").split(";"), entry.get("MimeType")
+    assert entry["Exec"].split()[1:] in (["%U"], ["%F"]), entry["Exec"]
 
 
 tap.run()

@@ -118,6 +118,9 @@ def installed_metadata():
     assert component.findtext("launchable") == APP_ID + ".desktop"
     versions = [release.get("version") for release in component.iter("release")]
     assert versions[0] == args.version, versions
+    # The scenario file type the desktop file claims is installed with it.
+    mime = os.path.join(datadir, "mime", "packages", APP_ID + ".xml")
+    assert "application/x-trainsizer-scenario" in open(mime, encoding="utf-8").read(), mime
 
 
 @tap.case("the installed app icon is the profile's own")

@@ -15,7 +15,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "ts-comparison-dialog.h"
 #include "ts-drawing-view.h"
+#include "ts-preferences-window.h"
+#include "ts-print.h"
 #include "ts-option-item.h"
 #include "ts-test-support.h"
 #include "ts-window.h"
@@ -349,6 +352,225 @@ test_file_round_trip (void)
   g_rmdir (dir);
   destroy_and_finalize (window);
   destroy_and_finalize (other);
+}
+
+static TsWindow *
+window_of_file (GFile *file)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (TS_IS_WINDOW (l->data) && ts_window_get_file (l->data) != NULL
+        && g_file_equal (ts_window_get_file (l->data), file))
+      return l->data;
+  return NULL;
+}
+
+static guint
+count_windows (void)
+{
+  guint n = 0;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    n += TS_IS_WINDOW (l->data);
+  return n;
+}
+
+/* trainsizer FILE, the file manager and recent files go through
+ * GApplication::open: the scenario is loaded in a window with nothing
+ * unsaved, or in a new one; the wide header names the file. */
+static void
+test_open_through_application (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ts-open-XXXXXX", &error);
+  g_autofree char *first_path = g_build_filename (dir, "first.trainsizer", NULL);
+  g_autofree char *second_path = g_build_filename (dir, "second.json", NULL);
+  g_autoptr(GFile) first = g_file_new_for_path (first_path);
+  g_autoptr(GFile) second = g_file_new_for_path (second_path);
+  g_autoptr(TsScenario) scenario = ts_scenario_new ();
+  TsWindow *window = open_window ();
+  TsWindow *other;
+  AdwWindowTitle *title;
+  guint before;
+
+  g_assert_no_error (error);
+  g_assert_true (g_application_get_flags (G_APPLICATION (app)) & G_APPLICATION_HANDLES_OPEN);
+  ts_scenario_set_model (scenario, &ts_catalog_find_model (ts_application_get_catalog (app), "qwen3-32b")->model);
+  scenario->seq_len = 12288;
+  g_assert_true (ts_scenario_save_file (scenario, first_path, &error));
+  scenario->seq_len = 2048;
+  g_assert_true (ts_scenario_save_file (scenario, second_path, &error));
+  g_assert_no_error (error);
+
+  /* The window has nothing unsaved: it takes the file. */
+  before = count_windows ();
+  g_application_open (G_APPLICATION (app), &first, 1, "");
+  settle ();
+  g_assert_cmpuint (count_windows (), ==, before);
+  g_assert_true (window_of_file (first) == window);
+  g_assert_cmpstr (ts_window_get_scenario (window)->model_id, ==, "qwen3-32b");
+  g_assert_cmpuint (ts_window_get_scenario (window)->seq_len, ==, 12288);
+  g_assert_false (ts_window_get_dirty (window));
+
+  /* The wide header names the file, then marks it changed. */
+  title = ADW_WINDOW_TITLE (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "file_title"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (title)));
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "first.trainsizer");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "first.trainsizer — Train Sizer");
+  set_spin (window, "seq_len", 4096);
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "first.trainsizer (changed)");
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Unsaved changes");
+
+  /* With changes the window is kept: the next file (a .json one still
+   * opens) gets a window of its own. */
+  g_application_open (G_APPLICATION (app), &second, 1, "");
+  settle ();
+  g_assert_cmpuint (count_windows (), ==, before + 1);
+  other = window_of_file (second);
+  g_assert_nonnull (other);
+  g_assert_true (other != window);
+  g_assert_cmpuint (ts_window_get_scenario (other)->seq_len, ==, 2048);
+  g_assert_cmpuint (ts_window_get_scenario (window)->seq_len, ==, 4096);
+
+  /* A file that cannot be read leaves the window's scenario as it was. */
+  g_assert_true (g_file_set_contents (second_path, "{ \"version\": 1, \"model\": ", -1, NULL));
+  g_application_open (G_APPLICATION (app), &second, 1, "");
+  settle ();
+  g_assert_cmpuint (ts_window_get_scenario (other)->seq_len, ==, 2048);
+
+  g_unlink (first_path);
+  g_unlink (second_path);
+  g_rmdir (dir);
+  destroy_and_finalize (other);
+  /* Changed and saved to a file: destroy, not close (close would ask). */
+  destroy_and_finalize (window);
+}
+
+static gboolean press_accel (GtkWidget  *window,
+                             const char *accel);
+static GtkWidget *find_type (GtkWidget *widget,
+                             GType      type);
+
+/* A custom model with a name of its own (from a scenario or model file)
+ * keeps it when “Full architecture” is turned on and off; the window's
+ * made-up names still follow the size. */
+static void
+test_custom_model_keeps_its_name (void)
+{
+  g_autoptr(TsScenario) scenario = ts_scenario_new ();
+  g_autoptr(GError) error = NULL;
+  TsModel model = { 0 };
+  TsWindow *window;
+  GtkWidget *group;
+  AdwExpanderRow *arch;
+
+  g_assert_true (ts_model_init_from_params (&model, 13e9, &error));
+  g_free (model.name);
+  model.name = g_strdup ("Acme Chat 13B");
+  ts_scenario_set_model (scenario, &model);
+  ts_model_clear (&model);
+  window = ts_window_new_for_scenario (app, scenario);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  settle ();
+  g_assert_null (ts_window_get_scenario (window)->model_id);
+  g_assert_cmpstr (ts_window_get_scenario (window)->model.name, ==, "Acme Chat 13B");
+
+  group = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "model_group"));
+  arch = ADW_EXPANDER_ROW (find_type (group, ADW_TYPE_EXPANDER_ROW));
+  g_assert_nonnull (arch);
+  adw_expander_row_set_enable_expansion (arch, TRUE);
+  settle ();
+  g_assert_true (ts_window_get_scenario (window)->model.has_architecture);
+  g_assert_cmpstr (ts_window_get_scenario (window)->model.name, ==, "Acme Chat 13B");
+  adw_expander_row_set_enable_expansion (arch, FALSE);
+  set_spin (window, "custom_params", 14);
+  g_assert_cmpstr (ts_window_get_scenario (window)->model.name, ==, "Acme Chat 13B");
+
+  /* Chosen from the catalog, then “Custom…”: a made-up name that follows
+   * the size. */
+  select_model (window, "llama-3.1-70b");
+  g_assert_true (ts_window_select_model (window, "custom"));
+  g_assert_null (ts_window_get_scenario (window)->model_id);
+  g_assert_cmpstr (ts_window_get_scenario (window)->model.name, !=, "Llama 3.1 70B");
+
+  destroy_and_finalize (window);
+}
+
+/* Presenter mode (F5): the answer alone, charts whose smallest text is
+ * 24 px or more, the pages stepped with the arrows and Page Up/Down, Esc
+ * back to the scenario. Large type is a header toggle on the setting
+ * Preferences shows. */
+static void
+test_presenter_mode (void)
+{
+  TsWindow *window = open_window_sized (1920, 1080);
+  GtkWidget *w = GTK_WIDGET (window);
+  AdwViewStack *stack = ADW_VIEW_STACK (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "view_stack"));
+  GtkWidget *scenario = GTK_WIDGET (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "scenario_page"));
+  GtkWidget *large_button = GTK_WIDGET (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "large_type_button"));
+  GSettings *settings = ts_application_get_settings (app);
+  static const struct { const char *key; const char *page; } steps[] = {
+    { "Right", "servers" }, { "Page_Down", "rack" }, { "Right", "power" }, { "Page_Down", "time" },
+    { "Right", "time" },  /* the last page stays */
+    { "Left", "power" }, { "Page_Up", "rack" }, { "Left", "servers" }, { "Page_Up", "memory" },
+    { "Left", "memory" },  /* the first page stays */
+  };
+  g_autoptr(GVariant) state = NULL;
+
+  /* The header's large type toggle is the Preferences setting. */
+  g_assert_true (gtk_widget_get_visible (large_button));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (large_button)), ==, "win.large-type");
+  g_assert_false (g_settings_get_boolean (settings, "large-type"));
+  g_assert_true (gtk_widget_activate_action (w, "win.large-type", NULL));
+  g_assert_true (g_settings_get_boolean (settings, "large-type"));
+  g_assert_true (gtk_widget_has_css_class (w, "large-type"));
+  g_settings_set_boolean (settings, "large-type", FALSE);
+  settle ();
+  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "large-type");
+  g_assert_false (g_variant_get_boolean (state));
+
+  /* Not presenting: the arrows are not taken from other widgets. */
+  g_assert_false (press_accel (w, "Right"));
+  g_assert_false (press_accel (w, "Escape"));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "memory");
+
+  g_assert_true (press_accel (w, "F5"));
+  g_assert_false (gtk_widget_get_visible (scenario));
+  g_assert_true (gtk_widget_has_css_class (w, "presenter"));
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      TsRenderStyle style;
+
+      ts_drawing_view_get_style (TS_DRAWING_VIEW (ts_window_get_view (window, d)), &style);
+      /* The render engine's smallest text is 0.85 of the base size
+       * (TS_TEXT_SMALL); points to pixels at the style's resolution. */
+      g_assert_cmpfloat (style.font_size * style.font_scale * 0.85 * style.dpi / 72.0, >=, 24.0);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      g_assert_true (press_accel (w, steps[i].key));
+      g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, steps[i].page);
+    }
+
+  g_assert_true (press_accel (w, "Escape"));
+  g_assert_true (gtk_widget_get_visible (scenario));
+  g_assert_false (gtk_widget_has_css_class (w, "presenter"));
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      TsRenderStyle style;
+
+      ts_drawing_view_get_style (TS_DRAWING_VIEW (ts_window_get_view (window, d)), &style);
+      g_assert_cmpfloat (style.font_scale, <, 1.01);
+    }
+  g_assert_false (press_accel (w, "Right"));
+
+  /* The header button is the same mode. */
+  g_assert_true (gtk_widget_activate_action (w, "win.presenter", NULL));
+  g_assert_false (gtk_widget_get_visible (scenario));
+  g_assert_true (gtk_widget_activate_action (w, "win.presenter", NULL));
+  g_assert_true (gtk_widget_get_visible (scenario));
+
+  destroy_and_finalize (window);
 }
 
 static void
@@ -1015,8 +1237,9 @@ test_shortcuts_window_lists_every_accel (void)
       g_assert_true (listed);
     }
   /* New, Open, Save, Save As, Export PDF, Print, Print Preview, Preferences,
-   * Shortcuts, Quit, Fullscreen, five pages, three zooms, Copy image. */
-  g_assert_cmpuint (with_accels, ==, 20);
+   * Shortcuts, Quit, Fullscreen, Presenter mode, five pages, three zooms,
+   * Copy image. */
+  g_assert_cmpuint (with_accels, ==, 21);
 
   /* Each listed action exists and has keys. */
   for (guint k = 0; k < shortcuts->len; k++)
@@ -1197,7 +1420,7 @@ test_accels_work (void)
   /* Quit (Ctrl+Q) closes the window; the scenario is only autosaved. */
   g_object_ref (window);
   g_assert_true (press_accel (w, "<Primary>q"));
-  g_assert_null (find_toplevel ("Train Sizer"));
+  g_assert_null (find_toplevel ("New scenario — Train Sizer"));
   g_assert_finalize_object (window);
 
   g_unlink (path);
@@ -1359,6 +1582,256 @@ test_narrow_nothing_ellipsized (gconstpointer data)
   ts_i18n_set_language (previous);
 }
 
+static void
+count_mapped_labels (GtkWidget *widget,
+                     guint     *n)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  *n += GTK_IS_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    count_mapped_labels (child, n);
+}
+
+/* The server row shows the chosen server whole, and its list shows names
+ * whole, so “Supermicro SYS-521GE-TNRT, 4 × H200 NVL” and its three
+ * siblings no longer all read “Supermicro SYS-521G…”. */
+static void
+test_server_picker_shows_names (void)
+{
+  TsWindow *window = open_window ();
+  TsCatalog *catalog = ts_application_get_catalog (app);
+  GtkWidget *row = ts_window_get_field_widget (window, "hardware");
+  g_autoptr(GString) found = g_string_new (NULL);
+  GtkWidget *popover;
+  guint siblings = 0;
+  guint labels = 0;
+
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const char *name = ts_catalog_get_server (catalog, i)->name;
+
+      if (!g_str_has_prefix (name, "Supermicro SYS-521GE-TNRT"))
+        continue;
+      siblings++;
+      set_choice (window, "hardware", i + 1);
+      g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, name);
+    }
+  g_assert_cmpuint (siblings, >=, 2);
+
+  g_assert_true (gtk_widget_activate (row));
+  for (guint i = 0; i < 5; i++)
+    {
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      settle ();
+    }
+  popover = find_type (row, GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_mapped (popover));
+  count_mapped_labels (popover, &labels);
+  g_assert_cmpuint (labels, >=, 3);
+  collect_ellipsized (popover, found);
+  g_assert_cmpstr (found->str, ==, "");
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  settle ();
+
+  destroy_and_finalize (window);
+}
+
+static TsComparisonDialog *
+find_comparison (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (TS_IS_COMPARISON_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return TS_COMPARISON_DIALOG (w);
+    }
+  return NULL;
+}
+
+static guint
+visible_columns (GtkColumnView *table)
+{
+  GListModel *columns = gtk_column_view_get_columns (table);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      n += gtk_column_view_column_get_visible (column);
+    }
+  return n;
+}
+
+/* The servers table fits a 1280 px window with its essential columns (the
+ * rest a toggle away); two options compare side by side with what differs
+ * marked; the table exports as CSV. */
+static void
+test_servers_table_compare_and_csv (void)
+{
+  TsWindow *window = open_window ();
+  GtkWidget *w = GTK_WIDGET (window);
+  AdwViewStack *stack = ADW_VIEW_STACK (gtk_widget_get_template_child (w, TS_TYPE_WINDOW, "view_stack"));
+  const TsPlan *plan = ts_window_get_plan (window);
+  GtkColumnView *table;
+  GtkWidget *page;
+  GtkWidget *all;
+  TsComparisonDialog *dialog;
+  const TsOption *o0, *o1;
+  int natural = 0;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ts-csv-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "servers.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_no_error (error);
+  adw_view_stack_set_visible_child_name (stack, "servers");
+  for (guint i = 0; i < 3; i++)
+    {
+      gtk_test_widget_wait_for_draw (w);
+      settle ();
+    }
+  table = ts_window_get_option_view (window);
+  page = adw_view_stack_get_visible_child (stack);
+  g_assert_cmpuint (visible_columns (table), ==, 5);
+  gtk_widget_measure (GTK_WIDGET (table), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  g_assert_cmpint (natural, <=, gtk_widget_get_width (page));
+  all = find_named (page, "all-columns");
+  g_assert_nonnull (all);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
+  g_assert_cmpuint (visible_columns (table), ==, TS_N_OPTION_COLUMNS);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), FALSE);
+
+  /* Compare: the option on show and the next. */
+  g_assert_cmpuint (plan->options->len, >=, 2);
+  g_assert_true (gtk_widget_activate_action (w, "win.compare", NULL));
+  settle ();
+  dialog = find_comparison ();
+  g_assert_nonnull (dialog);
+  o0 = &g_array_index (plan->options, TsOption, 0);
+  o1 = &g_array_index (plan->options, TsOption, 1);
+  ts_comparison_dialog_set_options (dialog, 0, 1);
+  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 0), ==, ts_verdict_label (o0->verdict));
+  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 1), ==, ts_verdict_label (o1->verdict));
+  g_assert_nonnull (strstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_SERVERS, 0), o0->server->name));
+  g_assert_nonnull (strstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_SERVERS, 1), o1->server->name));
+  /* Two different servers differ at least there, and the mark follows. */
+  g_assert_true (ts_comparison_dialog_get_differs (dialog, TS_COMPARE_SERVERS));
+  g_assert_cmpint (ts_comparison_dialog_get_differs (dialog, TS_COMPARE_POWER), ==,
+                   g_strcmp0 (ts_comparison_dialog_get_value (dialog, TS_COMPARE_POWER, 0),
+                              ts_comparison_dialog_get_value (dialog, TS_COMPARE_POWER, 1)) != 0);
+  /* An option beside itself: nothing marked. */
+  ts_comparison_dialog_set_options (dialog, 1, 1);
+  for (TsCompareRow r = 0; r < TS_N_COMPARE_ROWS; r++)
+    g_assert_false (ts_comparison_dialog_get_differs (dialog, r));
+  destroy_and_finalize (dialog);
+
+  /* Export → Servers as CSV: a header and a line per option. */
+  g_assert_true (ts_window_export_csv (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "rank,"));
+  lines = g_strsplit (contents, "\r\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, plan->options->len + 2);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  destroy_and_finalize (window);
+}
+
+/* Branding: the vendor's name, contact, quote address and logo are
+ * Preferences rows bound to GSettings; the customer and project are the
+ * window's, checked as names, and both reach the spec sheet module. */
+static void
+test_branding (void)
+{
+  GSettings *settings = ts_application_get_settings (app);
+  TsWindow *window = open_window ();
+  TsPreferencesWindow *preferences = ts_preferences_window_new (app);
+  GtkWidget *vendor = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (preferences), TS_TYPE_PREFERENCES_WINDOW,
+                                                                 "vendor_name_row"));
+  AdwActionRow *logo = ADW_ACTION_ROW (gtk_widget_get_template_child (GTK_WIDGET (preferences),
+                                                                      TS_TYPE_PREFERENCES_WINDOW, "logo_row"));
+  GtkWidget *customer = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "customer_row"));
+  const TsPrintBranding *branding;
+  g_autofree char *stored = NULL;
+  g_autofree char *long_name = g_strnfill (TS_MAX_NAME_CHARS + 1, 'x');
+
+  gtk_window_present (GTK_WINDOW (preferences));
+  settle ();
+  gtk_editable_set_text (GTK_EDITABLE (vendor), "Northwind Compute");
+  stored = g_settings_get_string (settings, "vendor-name");
+  g_assert_cmpstr (stored, ==, "Northwind Compute");
+  g_settings_set_string (settings, "quote-address", "sales@northwind.example");
+  g_settings_set_string (settings, "logo-file", "/srv/logo.png");
+  settle ();
+  g_assert_cmpstr (adw_action_row_get_subtitle (logo), ==, "/srv/logo.png");
+
+  ts_window_set_document (window, "ACME Labs", "Pilot cluster");
+  branding = ts_print_get_branding (GTK_WINDOW (window));
+  g_assert_nonnull (branding);
+  g_assert_cmpstr (branding->vendor_name, ==, "Northwind Compute");
+  g_assert_cmpstr (branding->quote_address, ==, "sales@northwind.example");
+  g_assert_cmpstr (branding->logo_file, ==, "/srv/logo.png");
+  g_assert_cmpstr (branding->customer, ==, "ACME Labs");
+  g_assert_cmpstr (branding->project, ==, "Pilot cluster");
+
+  /* A name past the limit is marked and not printed. */
+  ts_window_set_document (window, long_name, "Pilot cluster");
+  branding = ts_print_get_branding (GTK_WINDOW (window));
+  g_assert_null (branding->customer);
+  g_assert_true (gtk_widget_has_css_class (customer, "error"));
+  ts_window_set_document (window, "ACME Labs", NULL);
+  g_assert_false (gtk_widget_has_css_class (customer, "error"));
+  g_assert_null (ts_print_get_branding (GTK_WINDOW (window))->project);
+
+  g_settings_reset (settings, "vendor-name");
+  g_settings_reset (settings, "quote-address");
+  g_settings_reset (settings, "logo-file");
+  destroy_and_finalize (preferences);
+  destroy_and_finalize (window);
+}
+
+/* At 1280 px the header holds the file's name, the presenter and large
+ * type toggles and the whole page switcher, in both languages (a longer
+ * Russian page title once squeezed it to “Нов…”). */
+static void
+test_wide_header_fits (gconstpointer data)
+{
+  const char *lang = data;
+  g_autofree char *previous = g_strdup (ts_i18n_get_code ());
+  TsWindow *window;
+  GtkWidget *header;
+  g_autoptr(GString) found = g_string_new (NULL);
+
+  ts_i18n_set_language (lang);
+  window = open_window_sized (1280, 800);
+  for (guint i = 0; i < 5; i++)
+    {
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      settle ();
+    }
+  header = find_type (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  g_assert_nonnull (header);
+  g_assert_false (adw_view_switcher_title_get_title_visible (
+    ADW_VIEW_SWITCHER_TITLE (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "switcher_title"))));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW,
+                                                                                  "file_title"))));
+  collect_ellipsized (header, found);
+  g_assert_cmpstr (found->str, ==, "");
+
+  destroy_and_finalize (window);
+  ts_i18n_set_language (previous);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1378,7 +1851,7 @@ main (int argc, char **argv)
   /* Other test programs register the same ID on the same session bus at
    * the same time: without this one of them becomes a remote instance
    * whose startup never runs. */
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
 
   g_test_add_func ("/window/method-switch", test_method_switch_updates_answer);
@@ -1387,6 +1860,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/controls-follow-the-article", test_controls_follow_the_article);
   g_test_add_func ("/window/invalid-entry-keeps-answer", test_invalid_entry_keeps_answer);
   g_test_add_func ("/window/file-round-trip", test_file_round_trip);
+  g_test_add_func ("/window/open-through-application", test_open_through_application);
   g_test_add_func ("/window/autosave-restores", test_autosave_restores);
   g_test_add_func ("/window/autosave-unrestorable", test_autosave_unrestorable);
   g_test_add_func ("/window/autosave-with-missing-user-catalog", test_autosave_with_missing_user_catalog);
@@ -1399,9 +1873,16 @@ main (int argc, char **argv)
   g_test_add_func ("/window/options-pick-the-shown-server", test_options_pick_the_shown_server);
   g_test_add_func ("/window/shortcuts-window-lists-every-accel", test_shortcuts_window_lists_every_accel);
   g_test_add_func ("/window/accels-work", test_accels_work);
+  g_test_add_func ("/window/presenter-mode", test_presenter_mode);
+  g_test_add_func ("/window/custom-model-keeps-its-name", test_custom_model_keeps_its_name);
+  g_test_add_func ("/window/server-picker-shows-names", test_server_picker_shows_names);
+  g_test_add_func ("/window/servers-table-compare-and-csv", test_servers_table_compare_and_csv);
+  g_test_add_func ("/window/branding", test_branding);
   g_test_add_func ("/window/deferred-parts-appear", test_deferred_parts_appear);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
+  g_test_add_data_func ("/window/wide-header-fits/en", "en", test_wide_header_fits);
+  g_test_add_data_func ("/window/wide-header-fits/ru", "ru", test_wide_header_fits);
   status = g_test_run ();
   g_object_unref (app);
   {

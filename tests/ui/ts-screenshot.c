@@ -3,16 +3,21 @@
  *
  *   ts-screenshot OUTPUT-DIR [SCENARIO.json] [VIEW]
  *
- * VIEW is a page of the answer (memory, servers, rack, power, time), or
- * “shortcuts” for the keyboard shortcuts window.
+ * VIEW is a page of the answer (memory, servers, rack, power, time),
+ * “shortcuts” for the keyboard shortcuts window, “presenter” for
+ * presenter mode on a 1920 × 1080 projector, or “comparison” for the
+ * dialog comparing the first two options (these two: one size, no
+ * narrow one).
  *
- * Writes wide-light-en.png, wide-dark-en.png, … narrow-dark-ru.png. Run
+ * Writes wide-light-en.png, wide-dark-en.png, … narrow-dark-ru.png
+ * (presenter-light-en.png …, comparison-light-en.png … for those). Run
  * under Xvfb with GSK_RENDERER=cairo (as the tests do) for stable output.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include "ts-comparison-dialog.h"
 #include "ts-window.h"
 
 /* The sizes the README shows: a laptop screen and the narrowest window
@@ -21,6 +26,9 @@
 #define WIDE_HEIGHT   800
 #define NARROW_WIDTH  360
 #define NARROW_HEIGHT 800
+/* A projector's usual resolution. */
+#define PRESENTER_WIDTH  1920
+#define PRESENTER_HEIGHT 1080
 /* Longer than libadwaita's transitions (250 ms). */
 #define ANIMATION_WAIT_US 600000
 
@@ -83,6 +91,28 @@ shoot (TsApplication    *app,
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   wait_for_frames (GTK_WIDGET (window));
+  if (g_strcmp0 (view, "comparison") == 0)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.compare", NULL);
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) dialog = g_list_model_get_item (toplevels, i);
+
+          if (!TS_IS_COMPARISON_DIALOG (dialog))
+            continue;
+          ts_comparison_dialog_set_options (TS_COMPARISON_DIALOG (dialog), 0, 1);
+          wait_for_animations (GTK_WIDGET (dialog));
+          if (!save_png (GTK_WIDGET (dialog), path))
+            g_printerr ("Could not write %s\n", path);
+          else
+            g_print ("%s\n", path);
+          gtk_window_destroy (dialog);
+          break;
+        }
+      return window;
+    }
   if (g_strcmp0 (view, "shortcuts") == 0)
     {
       /* The keyboard shortcuts window instead of the main one. */
@@ -97,7 +127,12 @@ shoot (TsApplication    *app,
       gtk_widget_set_visible (overlay, FALSE);
       return window;
     }
-  if (view != NULL)
+  if (g_strcmp0 (view, "presenter") == 0)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.presenter", NULL);
+      wait_for_animations (GTK_WIDGET (window));
+    }
+  else if (view != NULL)
     {
       stack = ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"));
       adw_view_stack_set_visible_child_name (stack, view);
@@ -139,7 +174,7 @@ main (int    argc,
   /* Other test programs register the same ID on the same session bus at
    * the same time: without this one of them becomes a remote instance
    * whose startup never runs. */
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
   if (argc > 2 && *argv[2] != '\0')
     {
@@ -169,6 +204,14 @@ main (int    argc,
         ts_i18n_set_language (languages[l]);
         adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                             dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        if (g_strcmp0 (view, "presenter") == 0 || g_strcmp0 (view, "comparison") == 0)
+          {
+            g_autofree char *name = g_strdup_printf ("%s-%s-%s.png", view, dark ? "dark" : "light", languages[l]);
+
+            window = shoot (app, scenario, dir, name, PRESENTER_WIDTH, PRESENTER_HEIGHT, view);
+            gtk_window_destroy (GTK_WINDOW (window));
+            continue;
+          }
         window = shoot (app, scenario, dir, wide, WIDE_WIDTH, WIDE_HEIGHT, view);
         gtk_window_destroy (GTK_WINDOW (window));
         window = shoot (app, scenario, dir, narrow, NARROW_WIDTH, NARROW_HEIGHT, view);
