@@ -408,6 +408,15 @@ ts_cli_write_pdf (const TsPlan    *plan,
   if (!ts_file_check_output (args->output_path, error))
     return FALSE;
   sheet = ts_specsheet_new (plan, NULL, NULL);
+  if (args->customer != NULL || args->project != NULL)
+    {
+      /* the vendor comes from the catalog's record; the customer and the
+       * project are the document's */
+      TsBranding branding = { .customer = args->customer, .project = args->project };
+
+      if (!ts_specsheet_set_branding (sheet, &branding, error))
+        return FALSE;
+    }
   return ts_file_write_atomic_with (args->output_path, write_specsheet, sheet, error);
 }
 

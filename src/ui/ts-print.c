@@ -169,21 +169,33 @@ ts_print_get_branding (GtkWindow *parent)
 }
 
 /* The one place a spec sheet gets the branding of the window it is made
- * for; every sheet this module makes passes here.
- *
- * The spec-sheet API for it (ts_specsheet_set_branding () and its
- * TsBranding) is being added in the render module at the same time: when
- * both are merged, this copies the fields into a TsBranding and sets it
- * on the sheet. Until then the values are kept on the window
- * (ts_print_set_branding) and go no further. */
+ * from: the vendor from Preferences (else the catalog's record), the
+ * customer and project from the window. A logo that cannot be read leaves
+ * the sheet without it (the Preferences row says why when it is chosen). */
 static void
 apply_branding (TsSpecsheet *sheet,
                 GtkWindow   *parent)
 {
   const TsPrintBranding *branding = ts_print_get_branding (parent);
+  g_autoptr(GError) error = NULL;
+  TsBranding fields;
 
   if (sheet == NULL || branding == NULL)
     return;
+  fields = (TsBranding) {
+    .vendor_name = branding->vendor_name,
+    .logo_path = branding->logo_file,
+    .contact = branding->vendor_contact,
+    .quote_email = branding->quote_address,
+    .customer = branding->customer,
+    .project = branding->project,
+  };
+  if (!ts_specsheet_set_branding (sheet, &fields, &error))
+    {
+      g_warning ("The spec sheet's logo was left out: %s", error->message);
+      fields.logo_path = NULL;
+      ts_specsheet_set_branding (sheet, &fields, NULL);
+    }
 }
 
 GtkPrintOperation *

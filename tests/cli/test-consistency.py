@@ -198,6 +198,21 @@ def pdf_server_heat():
             assert plan["options"][0]["server_id"] == server
 
 
+@tap.case("PDF: --customer and --project are on the first page and in the document's metadata")
+def pdf_customer_project():
+    if shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None:
+        raise Skip("pdftotext or pdfinfo is missing (poppler-utils)")
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = os.path.join(tmp, "branded.pdf")
+        run("pdf", "--model", "llama-3.1-8b", "--customer", "Acme Research Lab", "--project", "Pilot cluster",
+            "--output", pdf)
+        first = subprocess.run(["pdftotext", "-l", "1", pdf, "-"], capture_output=True, check=True,
+                               text=True).stdout
+        info = subprocess.run(["pdfinfo", pdf], capture_output=True, check=True, text=True).stdout
+        assert "Acme Research Lab" in first and "Pilot cluster" in first, first[:400]
+        assert "Pilot cluster" in info and "Acme Research Lab" in info, info
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()
