@@ -1387,6 +1387,9 @@ ts_specsheet_new (const TsPlan *plan,
    * the sheet outlive the caller's plan (the window replaces its plan on
    * every change while a print dialog is open). */
   self->own_plan = ts_plan_compute (plan->catalog, plan->scenario, NULL);
+  /* …describing the same configuration: the option the user picked */
+  if (self->own_plan != NULL && plan->chosen >= 0 && (guint) plan->chosen < self->own_plan->options->len)
+    ts_plan_choose_option (self->own_plan, plan->chosen);
   self->plan = self->own_plan != NULL ? self->own_plan : plan;
 
   self->number = document_number (self->plan, self->date);

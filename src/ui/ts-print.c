@@ -409,6 +409,9 @@ ts_print_export_pdf_dialog (GtkWindow           *parent,
   data = g_new0 (ExportData, 1);
   /* The window may replace its plan while the chooser is open. */
   data->plan = ts_plan_compute (plan->catalog, plan->scenario, NULL);
+  /* the same configuration the window shows: the option picked there */
+  if (data->plan != NULL && plan->chosen >= 0 && (guint) plan->chosen < data->plan->options->len)
+    ts_plan_choose_option (data->plan, plan->chosen);
   data->lang = g_strdup (lang);
   data->done = done;
   data->user_data = user_data;

@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "pdf-support.h"
@@ -404,6 +405,33 @@ test_no_deadline_once (void)
   g_assert_cmpuint (n, ==, 1);
 }
 
+/* One plan, one truth: the sheet describes the option the user picked,
+ * not the recommended one it would compute again. */
+static void
+test_chosen_option (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) scenario = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = ts_plan_compute (catalog, scenario, &error);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *flat = NULL;
+  g_autofree char *chosen = NULL;
+  const TsOption *o;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (plan->options->len, >, 2);
+  ts_plan_choose_option (plan, 2);
+  o = ts_plan_get_shown_option (plan);
+  chosen = g_strdup_printf ("Chosen: %u × %s", o->servers, o->server->name);
+  path = write_sheet (plan, "en", "chosen.pdf");
+  text = ts_pdf_tool ("pdftotext", path);
+  flat = ts_pdf_normalise (text);
+  g_assert_nonnull (strstr (flat, chosen));
+  g_remove (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -416,6 +444,7 @@ main (int    argc,
   g_assert_nonnull (tmpdir);
 
   g_test_add_func ("/specsheet/long-text-stays-on-pages", test_long_text_stays_on_pages);
+  g_test_add_func ("/specsheet/chosen-option", test_chosen_option);
   g_test_add_func ("/specsheet/catalog-length-name", test_catalog_length_name);
   g_test_add_func ("/specsheet/headings-whole", test_headings_whole);
   g_test_add_func ("/specsheet/context-in-error", test_context_in_error);
