@@ -1413,6 +1413,38 @@ ts_specsheet_new (const TsPlan *plan,
 
 /* Builds every part of the document anew, in the current language; the
  * next pagination lays it out again. */
+/* The appendix: the configuration as the training frameworks read it
+ * (issue 18), from the same option as every page before it, so that a
+ * customer can launch what the sheet sizes. DeepSpeed and Megatron-LM
+ * are shown; `trainsizer-cli export` writes the other formats. The file
+ * text stays as the frameworks spell it (keys are not translated). */
+static void
+build_launch_kit (TsSpecsheet *self)
+{
+  static const struct { TsExportFormat format; const char *name; } formats[] = {
+    { TS_EXPORT_DEEPSPEED, "DeepSpeed (JSON)" },
+    { TS_EXPORT_MEGATRON, "Megatron-LM" },
+  };
+
+  if (ts_plan_get_shown_option (self->plan) == NULL)
+    return;
+  add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading of the spec sheet's appendix: configuration files for training frameworks */
+  add_text (self, BLOCK_HEADING, _("Appendix: launch configuration"));
+  add_text (self, BLOCK_TEXT, _("The configuration above as the training frameworks read it: a starting point "
+                                "for the run. “trainsizer-cli export” also writes Accelerate, Axolotl and "
+                                "LLaMA-Factory files."));
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autofree char *text = ts_export_plan (self->plan, formats[i].format, NULL);
+
+      if (text == NULL)
+        continue;
+      add_text (self, BLOCK_SUBHEADING, formats[i].name);
+      add_block (self, BLOCK_NOTE, g_strchomp (g_steal_pointer (&text)));
+    }
+}
+
 static void
 build_document (TsSpecsheet *self)
 {
@@ -1430,6 +1462,7 @@ build_document (TsSpecsheet *self)
   build_comparison (self);
   build_site (self);
   build_time (self);
+  build_launch_kit (self);
 }
 
 static gboolean

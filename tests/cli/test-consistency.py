@@ -213,6 +213,40 @@ def pdf_customer_project():
         assert "Pilot cluster" in info and "Acme Research Lab" in info, info
 
 
+@tap.case("PDF: the launch-configuration appendix carries the shown option's layout and batch")
+def pdf_launch_appendix():
+    if shutil.which("pdftotext") is None:
+        raise Skip("pdftotext is missing (poppler-utils)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for number_, scenario in enumerate(SCENARIOS[:6]):
+            plan = json.loads(run("estimate", *scenario, "--format", "json"))
+            o = shown(plan)
+            layout = o["layout"]
+            pdf = os.path.join(tmp, f"{number_}.pdf")
+            run("pdf", *scenario, "--output", pdf)
+            text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
+                                  text=True).stdout
+            appendix = text.split("Appendix: launch configuration")[-1]
+            assert appendix != text, f"{scenario}: no appendix"
+
+            def key(name):
+                match = re.search(rf'"{name}"\s*:\s*(\d+)', appendix)
+                assert match, f"{scenario}: no {name} in the appendix"
+                return int(match.group(1))
+
+            def arg(name):
+                match = re.search(rf"--{name} (\d+)", appendix)
+                assert match, f"{scenario}: no --{name} in the appendix"
+                return int(match.group(1))
+
+            micro = key("train_micro_batch_size_per_gpu")
+            accumulation = key("gradient_accumulation_steps")
+            assert micro == layout.get("micro_batch", micro), scenario
+            assert key("train_batch_size") == micro * accumulation * layout["dp"], scenario
+            assert arg("tensor-model-parallel-size") == layout["tp"], scenario
+            assert arg("pipeline-model-parallel-size") == layout["pp"], scenario
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()
