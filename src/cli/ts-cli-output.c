@@ -125,6 +125,16 @@ print_option_text (const TsPlan   *plan,
         }
       g_print ("\n");
     }
+  /* the planner's layout, its step and its place (issue 17) */
+  {
+    g_autofree char *layout = ts_option_dup_layout_summary (o);
+    g_autofree char *step = ts_option_dup_step_summary (o);
+    g_autofree char *rank = ts_option_dup_rank_reason (o);
+
+    g_print ("      %s\n      %s\n", layout, step);
+    if (rank != NULL)
+      g_print ("      %s\n", rank);
+  }
   for (guint i = 0; i < notes->len; i++)
     g_print ("      ! %s\n", (const char *) g_ptr_array_index (notes, i));
 }

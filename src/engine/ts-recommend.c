@@ -896,9 +896,12 @@ checkpointing_values (const Search *search,
 
 /* ZeRO-1 and 2 move what one all-reduce moves (the same step), ZeRO-2
  * holding less: 2 is weighed only where 1 has no room; 3 gathers the
- * weights every micro-batch. One data-parallel rank shards nothing. */
+ * weights every micro-batch. One data-parallel rank shards nothing. A
+ * pipeline pairs with ZeRO-1 only: Megatron-LM's distributed optimizer,
+ * and DeepSpeed's pipeline engine refuses stages 2 and 3. */
 static void
 zero_values (const Search *search,
+             guint         pp,
              guint         dp,
              Values       *v)
 {
@@ -907,6 +910,8 @@ zero_values (const Search *search,
     values_add (v, (guint) search->s->zero_stage);
   else if (dp <= 1)
     values_add (v, 0);
+  else if (pp > 1)
+    values_add (v, 1);
   else
     {
       values_add (v, 1);
@@ -1074,7 +1079,7 @@ time_entries (Search *search,
            * tensor degree changes: kept per pipeline and micro-batch
            * index of this tensor degree */
           ep_values (search, dp, &g->eps[j][k]);
-          zero_values (search, dp, &g->zeros[j][k]);
+          zero_values (search, g->pps.values[j], dp, &g->zeros[j][k]);
           for (guint e = 0; e < g->eps[j][k].n; e++)
             for (guint c = 0; c < g->ckpts.n; c++)
               for (guint z = 0; z < g->zeros[j][k].n; z++)
