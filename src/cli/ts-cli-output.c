@@ -161,6 +161,16 @@ print_option_text (const TsPlan   *plan,
       g_print ("\n");
     }
   print_deadline (s, o);
+  /* the planner's layout, its step and its place (issue 17) */
+  {
+    g_autofree char *layout = ts_option_dup_layout_summary (o);
+    g_autofree char *step = ts_option_dup_step_summary (o);
+    g_autofree char *rank = ts_option_dup_rank_reason (o);
+
+    print_escaped_line ("      ", layout);
+    print_escaped_line ("      ", step);
+    print_escaped_line ("      ", rank);
+  }
   for (guint i = 0; i < notes->len; i++)
     print_escaped_line ("      ! ", g_ptr_array_index (notes, i));
 }

@@ -896,9 +896,12 @@ checkpointing_values (const Search *search,
 
 /* ZeRO-1 and 2 move what one all-reduce moves (the same step), ZeRO-2
  * holding less: 2 is weighed only where 1 has no room; 3 gathers the
- * weights every micro-batch. One data-parallel rank shards nothing. */
+ * weights every micro-batch. One data-parallel rank shards nothing. A
+ * pipeline pairs with ZeRO-1 only: Megatron-LM's distributed optimizer,
+ * and DeepSpeed's pipeline engine refuses stages 2 and 3. */
 static void
 zero_values (const Search *search,
+             guint         pp,
              guint         dp,
              Values       *v)
 {
@@ -907,6 +910,8 @@ zero_values (const Search *search,
     values_add (v, (guint) search->s->zero_stage);
   else if (dp <= 1)
     values_add (v, 0);
+  else if (pp > 1)
+    values_add (v, 1);
   else
     {
       values_add (v, 1);
@@ -1074,7 +1079,7 @@ time_entries (Search *search,
            * tensor degree changes: kept per pipeline and micro-batch
            * index of this tensor degree */
           ep_values (search, dp, &g->eps[j][k]);
-          zero_values (search, dp, &g->zeros[j][k]);
+          zero_values (search, g->pps.values[j], dp, &g->zeros[j][k]);
           for (guint e = 0; e < g->eps[j][k].n; e++)
             for (guint c = 0; c < g->ckpts.n; c++)
               for (guint z = 0; z < g->zeros[j][k].n; z++)
@@ -2638,6 +2643,63 @@ ts_option_dup_notes (const TsOption *o)
 }
 
 /* The failures in the order of TsFailureFlags, a sentence each. */
+static const char *
+checkpointing_words (TsCheckpointing checkpointing)
+{
+  switch (checkpointing)
+    {
+    case TS_CHECKPOINTING_NONE: return _("no recomputation");
+    case TS_CHECKPOINTING_SELECTIVE: return _("selective recomputation");
+    case TS_CHECKPOINTING_FULL:
+    case TS_N_CHECKPOINTING:
+    default: return _("full recomputation");
+    }
+}
+
+char *
+ts_option_dup_layout_summary (const TsOption *o)
+{
+  const TsLayout *l;
+  GString *text;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  l = &o->memory.layout;
+  text = g_string_new (NULL);
+  /* Translators: tensor × pipeline × data parallel degrees */
+  g_string_append_printf (text, _("TP %u × PP %u × DP %u"), l->tp, l->pp, l->dp);
+  if (o->virtual_stages > 1)
+    /* Translators: interleaved pipeline chunks per GPU */
+    g_string_append_printf (text, _(" (%u chunks)"), o->virtual_stages);
+  if (l->ep > 1)
+    g_string_append_printf (text, _(", EP %u"), l->ep);
+  g_string_append_printf (text, _(", ZeRO-%d, micro-batch %u × %u per step, %s"),
+                          l->zero_stage, o->micro_batch, MAX (1u, o->accumulation),
+                          checkpointing_words (o->checkpointing));
+  if (o->sequence_parallel && l->tp > 1)
+    g_string_append (text, _(", sequence parallel"));
+  return g_string_free (text, FALSE);
+}
+
+char *
+ts_option_dup_step_summary (const TsOption *o)
+{
+  g_autofree char *step = NULL;
+  g_autofree char *compute = NULL;
+  g_autofree char *bubble = NULL;
+  g_autofree char *comm = NULL;
+  g_autofree char *rate = NULL;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  step = ts_format_number_auto (o->step.seconds, 2);
+  compute = ts_format_number_auto (o->step.compute, 2);
+  bubble = ts_format_number_auto (o->step.pp_bubble, 2);
+  comm = ts_format_number_auto (o->step.exposed_comm, 2);
+  rate = ts_format_number (o->step.tokens_per_second, 0);
+  /* Translators: “Step 9.19 s: compute 8.4 s, pipeline bubble 0 s, communication 0.79 s; 1,825,738 tokens/s” */
+  return g_strdup_printf (_("Step %s s: compute %s s, pipeline bubble %s s, communication %s s; %s tokens/s"),
+                          step, compute, bubble, comm, rate);
+}
+
 /* The difference of a rank key in words (“2.1 days”, “14.3 kW”). */
 static char *
 rank_delta_text (const TsOption *o)

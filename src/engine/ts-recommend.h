@@ -257,6 +257,13 @@ GPtrArray  *ts_option_dup_notes   (const TsOption    *option);
 /* Why the option stands where it does, one line (“fastest: 2.1 days
  * sooner than 2 × NVIDIA DGX H200”); NULL when it is alone. */
 char       *ts_option_dup_rank_reason (const TsOption *option);
+/* The planner's layout in one line (“TP 8 × PP 16 (4 chunks) × DP 128,
+ * ZeRO-1, micro-batch 1 × 16 per step, full recomputation”) and the
+ * step in one line (“Step 9.19 s: compute 8.40 s, pipeline bubble
+ * 0.00 s, communication 0.79 s; 1,825,738 tokens/s”), for the Time view,
+ * the CLI and the PDF. */
+char       *ts_option_dup_layout_summary (const TsOption *option);
+char       *ts_option_dup_step_summary   (const TsOption *option);
 /* What keeps the option from working, a sentence each (empty when ok). */
 GPtrArray  *ts_option_dup_failures (const TsOption   *option);
 /* The share of a GPU's work that is model work under the scenario's

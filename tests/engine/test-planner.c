@@ -130,6 +130,15 @@ test_global_batch (void)
   g_assert_cmpuint (o->memory.layout.dp, ==, 8);
   g_assert_cmpuint (o->accumulation, ==, 6);
   g_assert_cmpuint (o->global_batch, ==, 96);
+  /* …and in words */
+  {
+    g_autofree char *layout = ts_option_dup_layout_summary (o);
+    g_autofree char *step = ts_option_dup_step_summary (o);
+
+    g_assert_nonnull (strstr (layout, "TP 1 × PP 1 × DP 8"));
+    g_assert_nonnull (strstr (layout, "micro-batch 2 × 6 per step"));
+    g_assert_nonnull (strstr (step, "tokens/s"));
+  }
   g_assert_cmpuint (ts_export_gradient_accumulation (plan), ==, 6);
 }
 
