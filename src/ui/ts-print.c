@@ -173,9 +173,11 @@ ts_print_get_branding (GtkWindow *parent)
  *
  * The spec-sheet API for it (ts_specsheet_set_branding () and its
  * TsBranding) is being added in the render module at the same time: when
- * both are merged, this copies the fields into a TsBranding and sets it
- * on the sheet. Until then the values are kept on the window
- * (ts_print_set_branding) and go no further. */
+ * both are merged, this fills a TsBranding (vendor_name, logo_path ←
+ * logo_file, contact ← vendor_contact, quote_email ← quote_address,
+ * customer, project) and sets it on the sheet; a logo that cannot be read
+ * is then reported to the user rather than printed. Until then the values
+ * are kept on the window (ts_print_set_branding) and go no further. */
 static void
 apply_branding (TsSpecsheet *sheet,
                 GtkWindow   *parent)
