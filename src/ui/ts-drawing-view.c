@@ -106,10 +106,14 @@ get_style (TsDrawingView *self,
            TsRenderStyle *style)
 {
   ts_render_style_init (style, adw_style_manager_get_dark (adw_style_manager_get_default ()));
-  /* Presenter mode sets the size for the room; large type does not add
-   * to it (a chart would no longer fit the screen). */
+  /* Presenter mode sets the size for the room (no drawn text under 24 px,
+   * drawings reflow rather than shrink); large type does not add to it (a
+   * chart would no longer fit the screen). */
   if (self->presenting)
-    style->font_scale *= TS_PRESENTER_SCALE;
+    {
+      style->font_scale *= TS_PRESENTER_SCALE;
+      ts_render_style_set_presenter (style, TRUE);
+    }
   else if (self->large_type)
     style->font_scale *= TS_LARGE_TYPE_SCALE;
   style->gib = self->gib;

@@ -183,11 +183,11 @@ logo_choose_clicked_cb (TsPreferencesWindow *self)
 
   dialog = gtk_file_chooser_native_new (_("Choose a Logo"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel"));
-  /* What the spec sheet can draw with cairo: PNG, and SVG through the
-   * render module (the lead's merge decides which it takes). */
-  gtk_file_filter_set_name (filter, _("Images (PNG, SVG)"));
+  /* What the spec sheet draws: PNG (cairo reads it; the render layer has
+   * no SVG library). */
+  gtk_file_filter_set_name (filter, _("PNG images"));
   gtk_file_filter_add_mime_type (filter, "image/png");
-  gtk_file_filter_add_mime_type (filter, "image/svg+xml");
+  gtk_file_filter_add_suffix (filter, "png");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (logo_response_cb), self);
