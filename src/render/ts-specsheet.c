@@ -696,10 +696,10 @@ build_scenario (TsSpecsheet *self)
   if (s->server_id != NULL)
     {
       const TsServer *server = ts_catalog_find_server (self->plan->catalog, s->server_id);
+      g_autofree char *name = ts_render_name (server ? server->name : s->server_id);
 
       grid_add (cells, _("Hardware"),
-                s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, server ? server->name : s->server_id)
-                               : g_strdup (server ? server->name : s->server_id));
+                s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, name) : g_strdup (name));
     }
   else
     grid_add (cells, _("Hardware"), g_strdup (_("Recommended by Train Sizer")));
@@ -729,7 +729,10 @@ build_scenario (TsSpecsheet *self)
 static char *
 headline (TsSpecsheet *self)
 {
-  return ts_plan_dup_headline (self->plan, FALSE);
+  g_autofree char *text = ts_plan_dup_headline (self->plan, FALSE);
+
+  /* it names the server as the catalog does */
+  return ts_render_name (text);
 }
 
 static void
@@ -834,7 +837,11 @@ build_configuration (TsSpecsheet *self)
 
   sv = o->server;
   gpu = sv->gpu;
-  add_printf (self, BLOCK_SUBHEADING, "%u × %s", o->servers, sv->name);
+  {
+    g_autofree char *name = ts_render_name (sv->name);
+
+    add_printf (self, BLOCK_SUBHEADING, "%u × %s", o->servers, name);
+  }
 
   t = begin_pairs (self);
   {
@@ -847,6 +854,8 @@ build_configuration (TsSpecsheet *self)
     g_autofree char *gpu_mem = per_gpu != NULL ? g_strdup_printf ("%s (%u × %s)", total, sv->gpu_count, per_gpu)
                                                : g_strdup (total);
 
+    g_autofree char *gpu_name = ts_render_name (gpu != NULL ? gpu->name : sv->gpu_id);
+
     unverified = *mark != '\0' || *gpu_mark != '\0';
     {
       g_autofree char *servers = g_strdup_printf (ngettext ("%u server", "%u servers", o->servers), o->servers);
@@ -855,7 +864,7 @@ build_configuration (TsSpecsheet *self)
       add_pair (self, t, _("Servers"), g_strdup_printf ("%s, %s", servers, gpus));
     }
     add_pair (self, t, _("GPUs per server"),
-              g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu != NULL ? gpu->name : sv->gpu_id, gpu_mark));
+              g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu_name, gpu_mark));
     add_figure (self, t, _("GPU memory per server"),
                 g_strdup_printf ("%s %s%s", gpu_mem, gpu != NULL && gpu->memory_type ? gpu->memory_type : "", mark),
                 gpu != NULL ? &gpu->prov : NULL, "memory_gib");
@@ -1063,7 +1072,9 @@ build_comparison (TsSpecsheet *self)
       g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
       Block *b;
 
-      cells[0] = g_strdup_printf ("%s%u × %s", o->recommended ? "★ " : "", o->servers, o->server->name);
+      g_autofree char *name = ts_render_name (o->server->name);
+
+      cells[0] = g_strdup_printf ("%s%u × %s", o->recommended ? "★ " : "", o->servers, name);
       cells[1] = format_count (o->gpus);
       /* Translators: memory needed per GPU of its capacity: “141 of 144 GB” */
       cells[2] = g_strdup_printf (_("%s of %s"), need, cap);
@@ -1256,7 +1267,11 @@ build_time (TsSpecsheet *self)
     {
       g_autofree char *days = ts_format_days (o->training_days);
 
-      add_pair (self, t, _("Training time"), g_strdup_printf ("%s (%u × %s)", days, o->servers, o->server->name));
+      {
+        g_autofree char *name = ts_render_name (o->server->name);
+
+        add_pair (self, t, _("Training time"), g_strdup_printf ("%s (%u × %s)", days, o->servers, name));
+      }
     }
   else
     add_pair (self, t, _("Training time"), NULL);

@@ -405,6 +405,35 @@ test_no_deadline_once (void)
   g_assert_cmpuint (n, ==, 1);
 }
 
+/* A Russian sheet names the catalog's machines the Russian way: a
+ * workstation (the catalog's English “Workstation, …”) as «Рабочая
+ * станция», a GPU's “180 GB” in ГБ; product names stay as written. */
+static void
+test_russian_catalog_names (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) scenario = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_LORA);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *raw = NULL;
+  g_autofree char *text = NULL;
+  const TsServer *workstation = NULL;
+
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog) && workstation == NULL; i++)
+    if (g_str_has_prefix (ts_catalog_get_server (catalog, i)->name, "Workstation"))
+      workstation = ts_catalog_get_server (catalog, i);
+  g_assert_nonnull (workstation);
+  ts_scenario_set_server (scenario, workstation->id);
+  plan = ts_plan_compute (catalog, scenario, &error);
+  g_assert_no_error (error);
+  path = write_sheet (plan, "ru", "workstation-ru.pdf");
+  raw = ts_pdf_tool ("pdftotext", path);
+  text = ts_pdf_normalise (raw);
+  g_assert_null (strstr (text, "Workstation,"));
+  g_assert_nonnull (strstr (text, "Рабочая станция,"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -423,6 +452,7 @@ main (int    argc,
   g_test_add_func ("/specsheet/branding", test_branding);
   g_test_add_func ("/specsheet/estimates-marked", test_estimates_marked);
   g_test_add_func ("/specsheet/no-deadline-once", test_no_deadline_once);
+  g_test_add_func ("/specsheet/russian-catalog-names", test_russian_catalog_names);
 
   status = g_test_run ();
   ts_pdf_remove_dir (tmpdir);
