@@ -1012,9 +1012,24 @@ build_network_storage (TsSpecsheet *self)
       add_pair (self, t, _("Compute ports"), g_strdup_printf ("%u × %s", o->compute_ports, gbps));
       add_pair (self, t, _("Leaf switches"), format_count (o->leaf_switches));
       add_pair (self, t, _("Spine switches"), format_count (o->spine_switches));
+      if (o->server->network != NULL && o->server->network->switch_model != NULL)
+        {
+          const TsNetwork *net = o->server->network;
+          g_autofree char *ports = g_strdup_printf (ngettext ("%u port", "%u ports", net->switch_ports),
+                                                    net->switch_ports);
+          g_autofree char *watts = with_unit (ts_format_number (net->switch_power_w, 0), C_("unit", "W"));
+
+          /* Translators: a fabric switch: “NVIDIA Quantum-2 QM9700: 64 ports, 1U, 1,500 W” */
+          add_figure (self, t, _("Switch model"),
+                      g_strdup_printf (_("%s: %s, %uU, %s"), net->switch_model, ports, net->switch_rack_units, watts),
+                      &net->prov, "switch_ports switch_rack_units switch_power_w");
+        }
+      if (o->server->network != NULL && o->server->network->nic_model != NULL)
+        add_pair (self, t, _("Network adapter"), g_strdup (o->server->network->nic_model));
       if (o->sync_seconds_network > 0)
         add_pair (self, t, _("Gradient sync per step over the network"),
                   with_unit (ts_format_number_auto (o->sync_seconds_network, 2), C_("unit", "s")));
+      add_estimates_note (self);
     }
   else if (o != NULL)
     add_text (self, BLOCK_TEXT, _("One server: the GPUs exchange over the server’s own link; "
