@@ -2068,9 +2068,33 @@ place (GArray *page,
 
 /* Headings and a table's header row never end a page, and a checklist
  * stays on one page. */
+/* Whether block i of the same table as row b is a row of it. */
 static gboolean
-keeps_with_next (const Block *b)
+same_table_row (TsSpecsheet *self,
+                const Block *b,
+                guint        i)
 {
+  const Block *other;
+
+  if (i >= self->blocks->len)
+    return FALSE;
+  other = &g_array_index (self->blocks, Block, i);
+  return other->kind == BLOCK_ROW && !other->header && other->table == b->table;
+}
+
+/* Whether block i must stay on the page of the block after it: headings
+ * with what they head, and no row of a table left alone at a page's foot
+ * or top (its first row stays with its second, its last but one with the
+ * last). */
+static gboolean
+keeps_with_next (TsSpecsheet *self,
+                 guint        i)
+{
+  const Block *b = &g_array_index (self->blocks, Block, i);
+
+  if (b->kind == BLOCK_ROW && !b->header && same_table_row (self, b, i + 1)
+      && (i == 0 || !same_table_row (self, b, i - 1) || !same_table_row (self, b, i + 2)))
+    return TRUE;
   return b->kind == BLOCK_HEADING || b->kind == BLOCK_SUBHEADING || b->kind == BLOCK_TITLE
          || b->kind == BLOCK_SUBTITLE || b->kind == BLOCK_CHECK || (b->kind == BLOCK_ROW && b->header);
 }
@@ -2234,14 +2258,14 @@ ts_specsheet_paginate (TsSpecsheet *self,
         }
 
       /* A heading stays with the start of what follows it. */
-      for (guint j = i + 1; keeps_with_next (b) && j < self->blocks->len; j++)
+      for (guint j = i + 1; keeps_with_next (self, i) && j < self->blocks->len; j++)
         {
           Block *next = &g_array_index (self->blocks, Block, j);
 
           if (next->kind == BLOCK_PAGE_BREAK)
             break;
           need += text_style (next->kind).before + block_lead (self, next, top, bottom);
-          if (!keeps_with_next (next))
+          if (!keeps_with_next (self, j))
             break;
         }
 
