@@ -107,7 +107,11 @@ cell_text (const TsOption *o,
     case COL_RANK:
       return o->recommended ? g_strdup ("★") : g_strdup_printf ("%u", index + 1);
     case COL_SERVER:
-      return g_strdup_printf ("%u × %s", o->servers, o->server->name);
+      {
+        g_autofree char *name = ts_render_name (o->server->name);
+
+        return g_strdup_printf ("%u × %s", o->servers, name);
+      }
     case COL_GPUS:
       return ts_format_number (o->gpus, 0);
     case COL_MEMORY:

@@ -258,9 +258,12 @@ ts_render_memory_draw (TsRenderCtx *ctx)
 
   /* One GPU */
   if (o != NULL)
-    /* Translators: e.g. “Per GPU (NVIDIA H200 SXM 141GB): 80 GB” */
-    gpu_label = g_strdup_printf (_("Per GPU (%s): %s"), o->server->gpu != NULL ? o->server->gpu->name : o->server->name,
-                                 gpu_total);
+    {
+      g_autofree char *name = ts_render_name (o->server->gpu != NULL ? o->server->gpu->name : o->server->name);
+
+      /* Translators: e.g. “Per GPU (NVIDIA H200 SXM 141GB): 80 GB” */
+      gpu_label = g_strdup_printf (_("Per GPU (%s): %s"), name, gpu_total);
+    }
   else
     gpu_label = g_strdup_printf (_("Per GPU: %s"), gpu_total);
   ts_render_text (ctx, gpu_label, g.x0, g.gpu_label_y, span, TS_ALIGN_START, TS_TEXT_NORMAL,

@@ -261,7 +261,11 @@ power_title (const TsOption *o)
   if (o == NULL)
     return NULL;
   /* Translators: title of the power drawing, e.g. “Power and heat: 2 × NVIDIA DGX H200 at maximum draw” */
-  return g_strdup_printf (_("Power and heat: %u × %s at maximum draw"), o->servers, o->server->name);
+  {
+    g_autofree char *name = ts_render_name (o->server->name);
+
+    return g_strdup_printf (_("Power and heat: %u × %s at maximum draw"), o->servers, name);
+  }
 }
 
 static void

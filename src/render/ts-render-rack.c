@@ -183,12 +183,15 @@ static char *
 rack_title (TsRenderCtx *ctx)
 {
   const GArray *racks = ts_render_option_racks (ctx->option);
+  g_autofree char *name = NULL;
 
   if (racks == NULL)
     return NULL;
+  name = ts_render_name (ctx->option->server->name);
+
   /* Translators: title of the rack drawing, e.g. “2 × NVIDIA DGX H200 in 1 rack, front view” */
   return g_strdup_printf (ngettext ("%u × %s in %u rack, %s", "%u × %s in %u racks, %s", racks->len),
-                          ctx->option->servers, ctx->option->server->name, racks->len,
+                          ctx->option->servers, name, racks->len,
                           ctx->rack->rear ? _("rear view") : _("front view"));
 }
 
@@ -432,8 +435,8 @@ draw_device (TsRenderCtx        *ctx,
        * the catalog describes site equipment in English (“1 GbE management
        * switch (out-of-band BMC network, …)”), which a Russian drawing must
        * not show. */
-      const char *name = d->role == TS_DEVICE_SERVER && d->name != NULL
-                         ? d->name : ts_render_device_role_label (d->role);
+      g_autofree char *name = d->role == TS_DEVICE_SERVER && d->name != NULL
+                              ? ts_render_name (d->name) : g_strdup (ts_render_device_role_label (d->role));
       double inner = g->body_w - 0.8 * ctx->em;
       /* a tall device takes a long name on two lines, and its power under it */
       gboolean with_kw = d->power_kw > 0 && h >= 2 * lh + 0.2 * ctx->em;

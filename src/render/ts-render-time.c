@@ -61,7 +61,11 @@ bar_label (const TsOption *o)
     return NULL;
   days = ts_format_days (o->training_days);
   /* Translators: e.g. “About 12 d on 2 × NVIDIA DGX H200” */
-  return g_strdup_printf (_("About %s on %u × %s"), days, o->servers, o->server->name);
+  {
+    g_autofree char *name = ts_render_name (o->server->name);
+
+    return g_strdup_printf (_("About %s on %u × %s"), days, o->servers, name);
+  }
 }
 
 /* The lines of facts under the verdict: without a deadline the verdict
@@ -216,7 +220,11 @@ ts_render_time_draw (TsRenderCtx *ctx)
 
     if (has_deadline && o->servers_for_deadline > 0)
       /* Translators: e.g. “Servers for the deadline: 3 × NVIDIA DGX H200” */
-      f0 = g_strdup_printf (_("Servers for the deadline: %u × %s"), o->servers_for_deadline, o->server->name);
+      {
+        g_autofree char *name = ts_render_name (o->server->name);
+
+        f0 = g_strdup_printf (_("Servers for the deadline: %u × %s"), o->servers_for_deadline, name);
+      }
     else if (has_deadline)
       f0 = g_strdup (_("Servers for the deadline: no count meets it"));
     /* Translators: e.g. “Energy: 12,345 kWh” */

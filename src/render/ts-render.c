@@ -231,6 +231,30 @@ ts_render_format_flops (double flops)
   return g_string_free (out, FALSE);
 }
 
+char *
+ts_render_name (const char *name)
+{
+  g_autoptr(GRegex) workstation = NULL;
+  g_autoptr(GRegex) gigabytes = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *with_words = NULL;
+  g_autofree char *unit = NULL;
+
+  if (name == NULL)
+    return NULL;
+  /* The catalog names its machines in English. Its one English word,
+   * the kind of machine (“Workstation, 2 × …”), and its memory sizes
+   * (“180 GB”) are written the reader's way; product names (“RTX PRO 6000
+   * Blackwell Workstation Edition”) stay as the maker writes them. */
+  workstation = g_regex_new ("\\bWorkstation,", 0, 0, NULL);
+  /* Translators: the kind of machine at the start of a catalog name: “Workstation, 1 × RTX PRO 6000” */
+  words = g_strconcat (C_("machine", "Workstation"), ",", NULL);
+  with_words = g_regex_replace_literal (workstation, name, -1, 0, words, 0, NULL);
+  gigabytes = g_regex_new ("([0-9]) GB\\b", 0, 0, NULL);
+  unit = g_strconcat ("\\1\u00a0", C_("unit", "GB"), NULL);
+  return g_regex_replace (gigabytes, with_words, -1, 0, unit, 0, NULL);
+}
+
 const char *
 ts_render_currency_label (const char *code)
 {

@@ -696,10 +696,10 @@ build_scenario (TsSpecsheet *self)
   if (s->server_id != NULL)
     {
       const TsServer *server = ts_catalog_find_server (self->plan->catalog, s->server_id);
+      g_autofree char *name = ts_render_name (server ? server->name : s->server_id);
 
       grid_add (cells, _("Hardware"),
-                s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, server ? server->name : s->server_id)
-                               : g_strdup (server ? server->name : s->server_id));
+                s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, name) : g_strdup (name));
     }
   else
     grid_add (cells, _("Hardware"), g_strdup (_("Recommended by Train Sizer")));
@@ -729,7 +729,10 @@ build_scenario (TsSpecsheet *self)
 static char *
 headline (TsSpecsheet *self)
 {
-  return ts_plan_dup_headline (self->plan, FALSE);
+  g_autofree char *text = ts_plan_dup_headline (self->plan, FALSE);
+
+  /* it names the server as the catalog does */
+  return ts_render_name (text);
 }
 
 static void
@@ -834,7 +837,11 @@ build_configuration (TsSpecsheet *self)
 
   sv = o->server;
   gpu = sv->gpu;
-  add_printf (self, BLOCK_SUBHEADING, "%u × %s", o->servers, sv->name);
+  {
+    g_autofree char *name = ts_render_name (sv->name);
+
+    add_printf (self, BLOCK_SUBHEADING, "%u × %s", o->servers, name);
+  }
 
   t = begin_pairs (self);
   {
@@ -847,6 +854,8 @@ build_configuration (TsSpecsheet *self)
     g_autofree char *gpu_mem = per_gpu != NULL ? g_strdup_printf ("%s (%u × %s)", total, sv->gpu_count, per_gpu)
                                                : g_strdup (total);
 
+    g_autofree char *gpu_name = ts_render_name (gpu != NULL ? gpu->name : sv->gpu_id);
+
     unverified = *mark != '\0' || *gpu_mark != '\0';
     {
       g_autofree char *servers = g_strdup_printf (ngettext ("%u server", "%u servers", o->servers), o->servers);
@@ -855,7 +864,7 @@ build_configuration (TsSpecsheet *self)
       add_pair (self, t, _("Servers"), g_strdup_printf ("%s, %s", servers, gpus));
     }
     add_pair (self, t, _("GPUs per server"),
-              g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu != NULL ? gpu->name : sv->gpu_id, gpu_mark));
+              g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu_name, gpu_mark));
     add_figure (self, t, _("GPU memory per server"),
                 g_strdup_printf ("%s %s%s", gpu_mem, gpu != NULL && gpu->memory_type ? gpu->memory_type : "", mark),
                 gpu != NULL ? &gpu->prov : NULL, "memory_gib");
@@ -1003,9 +1012,24 @@ build_network_storage (TsSpecsheet *self)
       add_pair (self, t, _("Compute ports"), g_strdup_printf ("%u × %s", o->compute_ports, gbps));
       add_pair (self, t, _("Leaf switches"), format_count (o->leaf_switches));
       add_pair (self, t, _("Spine switches"), format_count (o->spine_switches));
+      if (o->server->network != NULL && o->server->network->switch_model != NULL)
+        {
+          const TsNetwork *net = o->server->network;
+          g_autofree char *ports = g_strdup_printf (ngettext ("%u port", "%u ports", net->switch_ports),
+                                                    net->switch_ports);
+          g_autofree char *watts = with_unit (ts_format_number (net->switch_power_w, 0), C_("unit", "W"));
+
+          /* Translators: a fabric switch: “NVIDIA Quantum-2 QM9700: 64 ports, 1U, 1,500 W” */
+          add_figure (self, t, _("Switch model"),
+                      g_strdup_printf (_("%s: %s, %uU, %s"), net->switch_model, ports, net->switch_rack_units, watts),
+                      &net->prov, "switch_ports switch_rack_units switch_power_w");
+        }
+      if (o->server->network != NULL && o->server->network->nic_model != NULL)
+        add_pair (self, t, _("Network adapter"), g_strdup (o->server->network->nic_model));
       if (o->sync_seconds_network > 0)
         add_pair (self, t, _("Gradient sync per step over the network"),
                   with_unit (ts_format_number_auto (o->sync_seconds_network, 2), C_("unit", "s")));
+      add_estimates_note (self);
     }
   else if (o != NULL)
     add_text (self, BLOCK_TEXT, _("One server: the GPUs exchange over the server’s own link; "
@@ -1063,7 +1087,9 @@ build_comparison (TsSpecsheet *self)
       g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
       Block *b;
 
-      cells[0] = g_strdup_printf ("%s%u × %s", o->recommended ? "★ " : "", o->servers, o->server->name);
+      g_autofree char *name = ts_render_name (o->server->name);
+
+      cells[0] = g_strdup_printf ("%s%u × %s", o->recommended ? "★ " : "", o->servers, name);
       cells[1] = format_count (o->gpus);
       /* Translators: memory needed per GPU of its capacity: “141 of 144 GB” */
       cells[2] = g_strdup_printf (_("%s of %s"), need, cap);
@@ -1256,7 +1282,11 @@ build_time (TsSpecsheet *self)
     {
       g_autofree char *days = ts_format_days (o->training_days);
 
-      add_pair (self, t, _("Training time"), g_strdup_printf ("%s (%u × %s)", days, o->servers, o->server->name));
+      {
+        g_autofree char *name = ts_render_name (o->server->name);
+
+        add_pair (self, t, _("Training time"), g_strdup_printf ("%s (%u × %s)", days, o->servers, name));
+      }
     }
   else
     add_pair (self, t, _("Training time"), NULL);
@@ -1437,11 +1467,16 @@ build_launch_kit (TsSpecsheet *self)
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
     {
       g_autofree char *text = ts_export_plan (self->plan, formats[i].format, NULL);
+      const char *server = ts_plan_get_shown_option (self->plan)->server->name;
+      g_autofree char *shown_name = ts_render_name (server);
+      g_auto(GStrv) parts = NULL;
 
       if (text == NULL)
         continue;
+      /* the files' comments name the server as every page does */
+      parts = g_strsplit (text, server, -1);
       add_text (self, BLOCK_SUBHEADING, formats[i].name);
-      add_block (self, BLOCK_NOTE, g_strchomp (g_steal_pointer (&text)));
+      add_block (self, BLOCK_NOTE, g_strchomp (g_strjoinv (shown_name, parts)));
     }
 }
 
@@ -2074,9 +2109,33 @@ place (GArray *page,
 
 /* Headings and a table's header row never end a page, and a checklist
  * stays on one page. */
+/* Whether block i of the same table as row b is a row of it. */
 static gboolean
-keeps_with_next (const Block *b)
+same_table_row (TsSpecsheet *self,
+                const Block *b,
+                guint        i)
 {
+  const Block *other;
+
+  if (i >= self->blocks->len)
+    return FALSE;
+  other = &g_array_index (self->blocks, Block, i);
+  return other->kind == BLOCK_ROW && !other->header && other->table == b->table;
+}
+
+/* Whether block i must stay on the page of the block after it: headings
+ * with what they head, and no row of a table left alone at a page's foot
+ * or top (its first row stays with its second, its last but one with the
+ * last). */
+static gboolean
+keeps_with_next (TsSpecsheet *self,
+                 guint        i)
+{
+  const Block *b = &g_array_index (self->blocks, Block, i);
+
+  if (b->kind == BLOCK_ROW && !b->header && same_table_row (self, b, i + 1)
+      && (i == 0 || !same_table_row (self, b, i - 1) || !same_table_row (self, b, i + 2)))
+    return TRUE;
   return b->kind == BLOCK_HEADING || b->kind == BLOCK_SUBHEADING || b->kind == BLOCK_TITLE
          || b->kind == BLOCK_SUBTITLE || b->kind == BLOCK_CHECK || (b->kind == BLOCK_ROW && b->header);
 }
@@ -2240,14 +2299,14 @@ ts_specsheet_paginate (TsSpecsheet *self,
         }
 
       /* A heading stays with the start of what follows it. */
-      for (guint j = i + 1; keeps_with_next (b) && j < self->blocks->len; j++)
+      for (guint j = i + 1; keeps_with_next (self, i) && j < self->blocks->len; j++)
         {
           Block *next = &g_array_index (self->blocks, Block, j);
 
           if (next->kind == BLOCK_PAGE_BREAK)
             break;
           need += text_style (next->kind).before + block_lead (self, next, top, bottom);
-          if (!keeps_with_next (next))
+          if (!keeps_with_next (self, j))
             break;
         }
 

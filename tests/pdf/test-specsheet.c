@@ -432,6 +432,64 @@ test_chosen_option (void)
   g_remove (path);
 }
 
+/* A Russian sheet names the catalog's machines the Russian way: a
+ * workstation (the catalog's English “Workstation, …”) as «Рабочая
+ * станция», a GPU's “180 GB” in ГБ; product names stay as written. */
+static void
+test_russian_catalog_names (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) scenario = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_LORA);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *raw = NULL;
+  g_autofree char *text = NULL;
+  const TsServer *workstation = NULL;
+
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog) && workstation == NULL; i++)
+    if (g_str_has_prefix (ts_catalog_get_server (catalog, i)->name, "Workstation"))
+      workstation = ts_catalog_get_server (catalog, i);
+  g_assert_nonnull (workstation);
+  ts_scenario_set_server (scenario, workstation->id);
+  plan = ts_plan_compute (catalog, scenario, &error);
+  g_assert_no_error (error);
+  path = write_sheet (plan, "ru", "workstation-ru.pdf");
+  raw = ts_pdf_tool ("pdftotext", path);
+  text = ts_pdf_normalise (raw);
+  g_assert_null (strstr (text, "Workstation,"));
+  g_assert_nonnull (strstr (text, "Рабочая станция,"));
+}
+
+/* A cluster's sheet names the fabric's switch and adapter models, as the
+ * catalog's network record has them (read here from the catalog). */
+static void
+test_network_models (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) scenario = ts_test_scenario (catalog, "llama-3.1-405b", 0, TS_METHOD_FULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *raw = NULL;
+  g_autofree char *text = NULL;
+  const TsNetwork *net;
+
+  ts_scenario_set_server (scenario, "dgx-h200");
+  scenario->servers = 16;
+  plan = ts_plan_compute (catalog, scenario, &error);
+  g_assert_no_error (error);
+  net = ts_plan_get_shown_option (plan)->server->network;
+  g_assert_nonnull (net);
+  g_assert_nonnull (net->switch_model);
+  path = write_sheet (plan, "en", "network.pdf");
+  raw = ts_pdf_tool ("pdftotext", path);
+  text = ts_pdf_normalise (raw);
+  g_assert_nonnull (strstr (text, net->switch_model));
+  if (net->nic_model != NULL)
+    g_assert_nonnull (strstr (text, net->nic_model));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -451,6 +509,8 @@ main (int    argc,
   g_test_add_func ("/specsheet/branding", test_branding);
   g_test_add_func ("/specsheet/estimates-marked", test_estimates_marked);
   g_test_add_func ("/specsheet/no-deadline-once", test_no_deadline_once);
+  g_test_add_func ("/specsheet/russian-catalog-names", test_russian_catalog_names);
+  g_test_add_func ("/specsheet/network-models", test_network_models);
 
   status = g_test_run ();
   ts_pdf_remove_dir (tmpdir);
