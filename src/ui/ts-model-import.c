@@ -141,7 +141,7 @@ ts_model_import_paste_dialog_new (TsWindow *window)
   gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 6);
   gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
   gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 6);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("config.json"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Paste config.json"), -1);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 240);
   gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scrolled), 320);
