@@ -1241,8 +1241,8 @@ test_shortcuts_window_lists_every_accel (void)
     }
   /* New, Open, Save, Save As, Export PDF, Print, Print Preview, Preferences,
    * Shortcuts, Quit, Fullscreen, Presenter mode, five pages, three zooms,
-   * Copy image. */
-  g_assert_cmpuint (with_accels, ==, 21);
+   * Copy image, Training configuration. */
+  g_assert_cmpuint (with_accels, ==, 22);
 
   /* Each listed action exists and has keys. */
   for (guint k = 0; k < shortcuts->len; k++)
@@ -1503,12 +1503,13 @@ test_deferred_parts_appear (void)
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (precision)), ==, 1);  /* FP16 */
   g_assert_true (gtk_widget_get_sensitive (find_named (GTK_WIDGET (advanced), "lora_rank")) == FALSE);
 
-  /* The model list: every catalog model and “Custom…” once it opens. */
+  /* The model list: every catalog model, “Custom…” and its two imports
+   * (open, paste) once it opens. */
   gtk_menu_button_popup (model_button);
   settle ();
   for (GtkWidget *row = gtk_widget_get_first_child (model_list); row != NULL; row = gtk_widget_get_next_sibling (row))
     rows += GTK_IS_LIST_BOX_ROW (row);
-  g_assert_cmpuint (rows, ==, ts_catalog_get_n_models (ts_application_get_catalog (app)) + 1);
+  g_assert_cmpuint (rows, ==, ts_catalog_get_n_models (ts_application_get_catalog (app)) + 3);
   gtk_menu_button_popdown (model_button);
 
   /* The comparison table is filled when its page is shown, for the plan
