@@ -211,6 +211,8 @@ ts_application_startup (GApplication *app)
     { "win.zoom-reset", { "<Primary>0", NULL } },
     /* Not plain Ctrl+C: that copies selected text, e.g. the headline. */
     { "win.copy-image", { "<Primary><Shift>c", NULL } },
+    /* Beside Ctrl+E, the spec sheet's export. */
+    { "win.export-config", { "<Primary><Shift>e", NULL } },
   };
 
   G_APPLICATION_CLASS (ts_application_parent_class)->startup (app);

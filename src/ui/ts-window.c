@@ -17,6 +17,8 @@
 #include "ts-csv.h"
 #include "ts-file.h"
 #include "ts-drawing-view.h"
+#include "ts-export-dialog.h"
+#include "ts-model-import.h"
 #include "ts-option-item.h"
 #include "ts-window.h"
 #include "ts-plan-text.h"
@@ -699,6 +701,38 @@ apply_custom_model (TsWindow *self)
   scenario_changed (self, self->custom_params_row);
 }
 
+static void sync_arch_spins (TsWindow *self);
+
+/* A model read whole from a file (ts-model-import.c): the scenario takes
+ * it as it is, with its name, hf_id and source; the custom rows show its
+ * layout, so that an edit starts from it (and then makes a model of the
+ * window's, which no file describes). */
+void
+ts_window_set_custom_model (TsWindow      *self,
+                            const TsModel *model)
+{
+  TsModel custom = { 0 };
+
+  g_return_if_fail (TS_IS_WINDOW (self));
+  g_return_if_fail (model != NULL);
+
+  ts_model_copy (&custom, model);
+  g_clear_pointer (&custom.id, g_free);
+  ts_scenario_set_model (self->scenario, &custom);
+  ts_model_clear (&custom);
+  self->syncing = TRUE;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->custom_params_spin), model->params / BILLION);
+  if (model->has_architecture)
+    {
+      self->custom_arch = model->arch;
+      adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row), TRUE);
+    }
+  sync_arch_spins (self);
+  self->syncing = FALSE;
+  set_model_subtitle (self);
+  scenario_changed (self, GTK_WIDGET (self->model_row));
+}
+
 static void
 model_activated_cb (TsWindow      *self,
                     GtkListBoxRow *row)
@@ -707,6 +741,12 @@ model_activated_cb (TsWindow      *self,
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "model-index"));
 
   gtk_popover_popdown (self->model_popover);
+  if (g_str_has_prefix (gtk_widget_get_name (GTK_WIDGET (row)), "custom-"))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), g_str_equal (gtk_widget_get_name (GTK_WIDGET (row)), "custom-open")
+                                  ? "win.import-model-file" : "win.paste-model-config", NULL);
+      return;
+    }
   if (index == 0)
     {
       apply_custom_model (self);
@@ -846,6 +886,9 @@ fill_model_list (TsWindow *self)
     }
   /* Translators: the last entry of the model list: enter your own model */
   gtk_list_box_append (self->model_list, model_list_row ("custom", _("Custom…"), _("Your own model"), NULL, FALSE, 0));
+  /* Custom from a file (ts-model-import.c): rows that run an action. */
+  gtk_list_box_append (self->model_list, model_list_row ("custom-open", _("Open a Model File…"), _("Your own model"), NULL, FALSE, 0));
+  gtk_list_box_append (self->model_list, model_list_row ("custom-paste", _("Paste config.json…"), _("Your own model"), NULL, FALSE, 0));
 }
 
 /* The picker lists every model of the catalog, a row each: made when it
@@ -2599,6 +2642,9 @@ static const GActionEntry win_actions[] = {
   { "presenter", NULL, NULL, "false", presenter_change_state },
   { "compare", compare_activated, NULL, NULL, NULL },
   { "export-csv", export_csv_activated, NULL, NULL, NULL },
+  { "export-config", ts_export_dialog_activated, NULL, NULL, NULL },
+  { "import-model-file", ts_model_import_file_activated, NULL, NULL, NULL },
+  { "paste-model-config", ts_model_import_paste_activated, NULL, NULL, NULL },
   { "presenter-next", presenter_step_activated, NULL, NULL, NULL },
   { "presenter-previous", presenter_step_activated, NULL, NULL, NULL },
   { "presenter-leave", presenter_leave_activated, NULL, NULL, NULL },

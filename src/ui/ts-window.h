@@ -60,6 +60,10 @@ GtkWidget        *ts_window_get_view         (TsWindow         *self,
 gboolean          ts_window_select_model     (TsWindow         *self,
                                               const char       *id);
 GtkColumnView    *ts_window_get_option_view  (TsWindow         *self);
+/* Makes model (read from a file: ts-model-import.c) the custom model, as it
+ * is: name, architecture, hf_id and source. */
+void              ts_window_set_custom_model (TsWindow         *self,
+                                              const TsModel    *model);
 int               ts_window_get_shown_option (TsWindow         *self);
 
 G_END_DECLS

@@ -17,6 +17,9 @@
 
 #include "ts-comparison-dialog.h"
 #include "ts-drawing-view.h"
+#include "ts-export-dialog.h"
+#include "ts-json.h"
+#include "ts-model-import.h"
 #include "ts-preferences-window.h"
 #include "ts-print.h"
 #include "ts-option-item.h"
@@ -1238,8 +1241,8 @@ test_shortcuts_window_lists_every_accel (void)
     }
   /* New, Open, Save, Save As, Export PDF, Print, Print Preview, Preferences,
    * Shortcuts, Quit, Fullscreen, Presenter mode, five pages, three zooms,
-   * Copy image. */
-  g_assert_cmpuint (with_accels, ==, 21);
+   * Copy image, Training configuration. */
+  g_assert_cmpuint (with_accels, ==, 22);
 
   /* Each listed action exists and has keys. */
   for (guint k = 0; k < shortcuts->len; k++)
@@ -1500,12 +1503,13 @@ test_deferred_parts_appear (void)
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (precision)), ==, 1);  /* FP16 */
   g_assert_true (gtk_widget_get_sensitive (find_named (GTK_WIDGET (advanced), "lora_rank")) == FALSE);
 
-  /* The model list: every catalog model and “Custom…” once it opens. */
+  /* The model list: every catalog model, “Custom…” and its two imports
+   * (open, paste) once it opens. */
   gtk_menu_button_popup (model_button);
   settle ();
   for (GtkWidget *row = gtk_widget_get_first_child (model_list); row != NULL; row = gtk_widget_get_next_sibling (row))
     rows += GTK_IS_LIST_BOX_ROW (row);
-  g_assert_cmpuint (rows, ==, ts_catalog_get_n_models (ts_application_get_catalog (app)) + 1);
+  g_assert_cmpuint (rows, ==, ts_catalog_get_n_models (ts_application_get_catalog (app)) + 3);
   gtk_menu_button_popdown (model_button);
 
   /* The comparison table is filled when its page is shown, for the plan
@@ -1832,6 +1836,238 @@ test_wide_header_fits (gconstpointer data)
   ts_i18n_set_language (previous);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Export → Training Configuration… and Custom… from a config.json (issue 18) */
+
+static GtkWindow *
+find_toplevel_of_type (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* not ours to unref */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+static void
+read_text_cb (GObject      *clipboard,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+/* The dialog (Ctrl+Shift+E) shows, per format, exactly the engine's text
+ * for the option the window shows; Copy puts it on the clipboard, Save…'s
+ * writer puts it in a file, and a folder is refused with a message. */
+static void
+test_export_config_dialog (void)
+{
+  TsWindow *window = open_window ();
+  GtkWidget *w = GTK_WIDGET (window);
+  GtkSingleSelection *selection;
+  TsExportDialog *dialog;
+  AdwComboRow *format_row;
+  GtkWidget *copy;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ts-export-XXXXXX", &error);
+  g_autofree char *copied = NULL;
+  g_autoptr(GFile) folder = NULL;
+
+  g_assert_no_error (error);
+  /* Not the recommended option: the one shown is what is exported. */
+  selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (ts_window_get_option_view (window)));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), >=, 2);
+  gtk_single_selection_set_selected (selection, 1);
+  settle ();
+  g_assert_cmpint (ts_window_get_shown_option (window), ==, 1);
+  g_assert_true (ts_plan_get_shown_option (ts_window_get_plan (window))
+                 == &g_array_index (ts_window_get_plan (window)->options, TsOption, 1));
+
+  g_assert_true (press_accel (w, "<Primary><Shift>e"));
+  dialog = TS_EXPORT_DIALOG (find_toplevel_of_type (TS_TYPE_EXPORT_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  format_row = ADW_COMBO_ROW (gtk_widget_get_template_child (GTK_WIDGET (dialog), TS_TYPE_EXPORT_DIALOG, "format_row"));
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (format_row)), ==, TS_N_EXPORT_FORMATS);
+
+  for (TsExportFormat f = 0; f < TS_N_EXPORT_FORMATS; f++)
+    {
+      g_autofree char *expected = ts_export_plan (ts_window_get_plan (window), f, &error);
+      g_autofree char *shown = NULL;
+      g_autofree char *path = g_build_filename (dir, ts_export_format_file_name (f), NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *saved = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (expected);
+      adw_combo_row_set_selected (format_row, f);
+      g_assert_cmpint (ts_export_dialog_get_format (dialog), ==, f);
+      shown = ts_export_dialog_get_text (dialog);
+      g_assert_cmpstr (shown, ==, expected);
+
+      g_assert_true (ts_export_dialog_save (dialog, file, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+      g_assert_cmpstr (saved, ==, expected);
+      g_unlink (path);
+    }
+  g_assert_cmpstr (ts_export_format_file_name (TS_EXPORT_DEEPSPEED), ==, "ds_config.json");
+  g_assert_cmpstr (ts_export_format_file_name (TS_EXPORT_MEGATRON), ==, "megatron-args.txt");
+
+  /* Copy: the Megatron-LM arguments on show reach the clipboard. */
+  copy = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), TS_TYPE_EXPORT_DIALOG, "copy_button"));
+  g_signal_emit_by_name (copy, "clicked");
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (dialog)), NULL, read_text_cb, &copied);
+  while (copied == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  {
+    g_autofree char *expected = ts_export_plan (ts_window_get_plan (window), TS_EXPORT_MEGATRON, NULL);
+
+    g_assert_cmpstr (copied, ==, expected);
+  }
+
+  /* A folder is not a file to write: refused, with a message. */
+  folder = g_file_new_for_path (dir);
+  g_assert_false (ts_export_dialog_save (dialog, folder, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (error->message, !=, "");
+  g_clear_error (&error);
+
+  g_rmdir (dir);
+  destroy_and_finalize (dialog);
+  destroy_and_finalize (window);
+}
+
+/* A label anywhere under widget whose text holds needle (a toast's). */
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *needle)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), needle) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, needle))
+      return TRUE;
+  return FALSE;
+}
+
+/* Pastes text into the dialog “Paste config.json…” of the model picker
+ * opens, and answers it with Use Model. */
+static void
+paste_config (TsWindow   *window,
+              const char *text)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *view;
+
+  g_assert_true (ts_window_select_model (window, "custom-paste"));
+  settle ();
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel_of_type (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  view = find_type (GTK_WIDGET (dialog), GTK_TYPE_TEXT_VIEW);
+  g_assert_nonnull (view);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
+  g_object_ref (dialog);
+  adw_message_dialog_response (dialog, "import");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+  g_assert_finalize_object (dialog);
+}
+
+/* Custom… from Llama 3.1 8B's config.json, opened and pasted: the window
+ * sizes the model the engine reads from that file (8,030,261,248
+ * parameters, as published), keeping its name, hf_id and source in the
+ * scenario; a config the engine refuses shows the engine's message, which
+ * names the key, and leaves the model as it was. */
+static void
+test_custom_model_from_config (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "engine", "hf", "llama-3.1-8b.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) bad_root = NULL;
+  g_autofree char *config = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *scenario_text = NULL;
+  g_autofree char *name_before = NULL;
+  TsModel expected = { 0 };
+  TsModel refused = { 0 };
+  const TsScenario *scenario;
+  TsWindow *window = open_window ();
+  double params_before;
+  char *key;
+
+  g_assert_true (ts_model_load_file (&expected, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (expected.params, ==, 8030261248.0);
+
+  /* Opened (the file chooser's answer goes to this function) */
+  g_assert_true (ts_model_import_file (window, file, &error));
+  g_assert_no_error (error);
+  settle ();
+  scenario = ts_window_get_scenario (window);
+  g_assert_null (scenario->model_id);
+  g_assert_cmpfloat (scenario->model.params, ==, expected.params);
+  g_assert_cmpfloat (ts_window_get_plan (window)->scenario->model.params, ==, 8030261248.0);
+  g_assert_cmpstr (scenario->model.name, ==, expected.name);
+  g_assert_cmpstr (scenario->model.hf_id, ==, expected.hf_id);
+  g_assert_true (scenario->model.has_architecture);
+  g_assert_cmpuint (scenario->model.arch.kv_heads, ==, 8);
+  g_assert_nonnull (scenario->model.source);
+  scenario_text = ts_scenario_to_string (scenario);
+  g_assert_nonnull (strstr (scenario_text, "\"source\""));
+  g_assert_nonnull (strstr (scenario_text, "huggingface-config"));
+
+  /* Pasted, through the picker's row, after a catalog model */
+  select_model (window, "llama-3.1-70b");
+  g_assert_cmpstr (ts_window_get_scenario (window)->model_id, ==, "llama-3.1-70b");
+  g_assert_true (g_file_get_contents (path, &config, NULL, NULL));
+  paste_config (window, config);
+  scenario = ts_window_get_scenario (window);
+  g_assert_null (scenario->model_id);
+  g_assert_cmpfloat (scenario->model.params, ==, 8030261248.0);
+  g_assert_cmpstr (scenario->model.name, ==, expected.name);
+  g_assert_nonnull (scenario->model.source);
+
+  /* Refused: 5 key/value heads do not divide 32 heads. */
+  select_model (window, "llama-3.1-70b");
+  params_before = ts_window_get_scenario (window)->model.params;
+  name_before = g_strdup (ts_window_get_scenario (window)->model.name);
+  key = strstr (config, "\"num_key_value_heads\": 8");
+  g_assert_nonnull (key);
+  bad = g_strdup (config);
+  bad[key - config + strlen ("\"num_key_value_heads\": ")] = '5';
+  bad_root = ts_json_parse (bad, -1, "config.json", &error);
+  g_assert_no_error (error);
+  g_assert_false (ts_model_from_json (&refused, bad_root, "config.json", &error));
+  g_assert_nonnull (strstr (error->message, "num_key_value_heads"));
+  g_clear_error (&error);
+  g_assert_false (ts_model_import_text (window, bad, "config.json", &error));
+  g_assert_nonnull (strstr (error->message, "num_key_value_heads"));
+  g_clear_error (&error);
+  paste_config (window, bad);
+  g_assert_true (shows_text (GTK_WIDGET (window), "num_key_value_heads"));
+  scenario = ts_window_get_scenario (window);
+  g_assert_cmpstr (scenario->model_id, ==, "llama-3.1-70b");
+  g_assert_cmpfloat (scenario->model.params, ==, params_before);
+  g_assert_cmpstr (scenario->model.name, ==, name_before);
+
+  ts_model_clear (&expected);
+  ts_model_clear (&refused);
+  destroy_and_finalize (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1879,6 +2115,8 @@ main (int argc, char **argv)
   g_test_add_func ("/window/servers-table-compare-and-csv", test_servers_table_compare_and_csv);
   g_test_add_func ("/window/branding", test_branding);
   g_test_add_func ("/window/deferred-parts-appear", test_deferred_parts_appear);
+  g_test_add_func ("/window/export-config-dialog", test_export_config_dialog);
+  g_test_add_func ("/window/custom-model-from-config", test_custom_model_from_config);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/wide-header-fits/en", "en", test_wide_header_fits);
