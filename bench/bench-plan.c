@@ -164,7 +164,7 @@ main (int    argc,
       what = g_strdup_printf ("%s (%u options, %.0f allocs)", cases[c].label, n_options,
                               (double) allocations / iterations);
       row (what, median, "µs", "< 1 ms", median < PLAN_TARGET_US);
-      /* the planner's work (sizing-model §8.2): layouts timed per plan,
+      /* the planner's work (docs/sizing-model.md §8.2): layouts timed per plan,
        * and what one costs on average */
       {
         guint layouts = 0;

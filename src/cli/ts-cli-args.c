@@ -1034,7 +1034,7 @@ ts_cli_args_parse (TsCliArgs  *args,
 
 /* ---- applying the options ---------------------------------------------- */
 
-/* The job's GPUs are dp × tp × pp (sizing-model §2): the degrees must
+/* The job's GPUs are dp × tp × pp (docs/sizing-model.md §2): the degrees must
  * multiply to the GPUs given, and their products must stay within
  * TS_MAX_GPUS. The products are formed in 64 bits: each degree is at most
  * 100000, so three of them fit, where 32 bits overflow (“--tp 100000 --pp

@@ -1,9 +1,9 @@
 /* ts-memory.c — the sizing model's memory answer
  *
- * The constants are those of ../shared/design/sizing-model.md, each cited
+ * The constants are those of docs/sizing-model.md, each cited
  * where it is defined.
  *
- * What the defaults give for sizing-model §10's cases (per GPU, decimal
+ * What the defaults give for docs/sizing-model.md §10's cases (per GPU, decimal
  * GB; ZeRO-3 over 8 GPUs for full training), against the design's
  * approximate figures:
  *   Llama 3.1 8B full, 8 GPUs      23.2  (≈ 25)   fits a 68.7 GB Ascend 910B
@@ -40,10 +40,10 @@
 #define BYTES_FP32            4.0
 /* FP8 training (TransformerEngine) keeps the BF16 weights and adds FP8
  * copies of them: “there is no memory savings with FP8” for model states
- * (accelerate estimate.py, sizing-literature §1.3). */
+ * (accelerate estimate.py, docs/sizing-literature.md §1.3). */
 #define BYTES_FP8             1.0
 #define BYTES_NF4             0.5    /* QLoRA: 4-bit NormalFloat */
-/* Optimizer states per trainable parameter (sizing-literature §1.13). */
+/* Optimizer states per trainable parameter (docs/sizing-literature.md §1.13). */
 #define ADAM_STATE_BYTES      8.0    /* two FP32 moments */
 #define ADAM_8BIT_STATE_BYTES 2.0    /* bitsandbytes blockwise 8-bit (HF anatomy doc) */
 #define MOMENTUM_STATE_BYTES  4.0    /* SGD momentum, Lion: one FP32 state */
@@ -70,7 +70,7 @@
 #define HOST_BUFFER_FACTOR    1.5
 #define HOST_FP32_INIT_BYTES  BYTES_FP32
 
-/* Activations (Korthikanti et al. 2022, §4; sizing-model §4): 16-bit
+/* Activations (Korthikanti et al. 2022, §4; docs/sizing-model.md §4): 16-bit
  * tensors, 1-byte dropout masks. FlashAttention keeps, besides its output,
  * the FP32 log-sum-exp of every row of every head (4 bytes × a·s·b). The
  * loss needs the logits in BF16 and an FP32 copy: 2 + 4 bytes per element
@@ -302,7 +302,7 @@ optimizer_bytes_for (const TsScenario *s,
 
   /* Pure BF16 keeps the optimizer's FP32 states in BF16 as well:
    * LLaMA-Factory's “Full (pure_bf16)” row is 8 bytes/param = weights 2 +
-   * gradients 2 + Adam 2 + 2 (sizing-literature §0). */
+   * gradients 2 + Adam 2 + 2 (docs/sizing-literature.md §0). */
   if (s->precision == TS_PRECISION_PURE_BF16)
     bytes *= BYTES_BF16 / BYTES_FP32;
   return bytes;
@@ -409,7 +409,7 @@ param_share (const TsScenario *s,
 /* Model states of trainable parameters on one GPU (the four components
  * of the article's 16–18 bytes). ZeRO stage 1 divides master weights and
  * optimizer states over the data-parallel group, stage 2 also gradients,
- * stage 3 also weights (ZeRO paper §5; sizing-model §3). */
+ * stage 3 also weights (ZeRO paper §5; docs/sizing-model.md §3). */
 typedef struct
 {
   double weights;
@@ -472,7 +472,7 @@ offload_host_bytes (const TsScenario *s,
 }
 
 /* LoRA adds r·(d_in + d_out) parameters per targeted matrix (PEFT's
- * lora_A: d_in → r, lora_B: r → d_out; sizing-literature §1.10). With
+ * lora_A: d_in → r, lora_B: r → d_out; docs/sizing-literature.md §1.10). With
  * all-linear on a MoE model every expert's matrices get adapters. */
 double
 ts_memory_lora_adapter_params (const TsArchitecture *a,
@@ -548,7 +548,7 @@ compute_model_states (const TsScenario *s,
 
   /* LoRA / QLoRA: the base is frozen and carries only its weights; the
    * adapters are trainable: BF16 weight 2 + gradient 2 + FP32 master 4 +
-   * AdamW 8 = 16 bytes each (sizing-model §5), shown as one component. */
+   * AdamW 8 = 16 bytes each (docs/sizing-model.md §5), shown as one component. */
   m->adapter_params = s->model.has_architecture
                       ? ts_memory_lora_adapter_params (&s->model.arch, s->lora_targets, s->lora_rank)
                       : 0;
@@ -783,7 +783,7 @@ compute_activations (const TsScenario *s,
  * gradients in 16-bit: DeepSpeed's largest_layer_memory = 4 bytes ×
  * largest_layer_params (2 + 2; memory.rst). A frozen base gathers only
  * its weights. Prefetching gathers the next layer while this one
- * computes: two layers live at once (sizing-model §3, “doubled when
+ * computes: two layers live at once (docs/sizing-model.md §3, “doubled when
  * prefetching”; llm-analysis counts (fwd_prefetch + bwd_prefetch) × one
  * unsharded layer). */
 #define ZERO3_PREFETCH_LAYERS 2

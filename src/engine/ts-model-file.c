@@ -1,6 +1,6 @@
 /* ts-model-file.c — a custom model's architecture from a JSON file
  *
- * The format (sizing-model §2), every field but the first five optional:
+ * The format (docs/sizing-model.md §2), every field but the first five optional:
  *
  *   {"name": "GPT-3 175B", "layers": 96, "hidden_size": 12288,
  *    "attention_heads": 96, "vocab_size": 51200, "ffn_size": 49152,

@@ -14,7 +14,7 @@
 #include "ts-format.h"
 #include "ts-model.h"
 
-/* The rule for a model known only by its parameter count (sizing-model §2):
+/* The rule for a model known only by its parameter count (docs/sizing-model.md §2):
  * a Llama-style decoder — head dimension 128, grouped-query attention with
  * 8 KV heads, SwiGLU FFN of about 3.5 h (rounded up to a multiple of 256),
  * a 128K vocabulary (Llama 3's 128,256), untied embeddings — whose hidden

@@ -109,7 +109,7 @@ gboolean  ts_model_init_from_architecture (TsModel            *model,
                                            GError            **error);
 
 /* A custom model from a JSON model file (ts-model-file.c; format in
- * sizing-model §2). name names the file in messages. */
+ * docs/sizing-model.md §2). name names the file in messages. */
 gboolean  ts_model_from_json            (TsModel              *model,
                                          JsonNode             *root,
                                          const char           *name,

@@ -23,21 +23,21 @@
 #include "ts-throughput.h"
 
 /* Model FLOPs per parameter and token (Kaplan et al. 2020, "Scaling
- * Laws"; PaLM's MFU definition; sizing-model §8): forward 2 + backward 4.
+ * Laws"; PaLM's MFU definition; docs/sizing-model.md §8): forward 2 + backward 4.
  * LoRA/QLoRA compute no weight gradients for the frozen base: forward 2 +
  * input gradients 2. Recomputation is not model work: it lowers the
  * utilisation instead (below). */
 #define FLOPS_PER_PARAM_TOKEN_FULL     6.0
 #define FLOPS_PER_PARAM_TOKEN_ADAPTER  4.0
 /* Full recomputation repeats the forward pass: 2 FLOPs per parameter and
- * token of hardware work that no model FLOP counts (sizing-model §8). */
+ * token of hardware work that no model FLOP counts (docs/sizing-model.md §8). */
 #define FLOPS_PER_PARAM_TOKEN_RECOMPUTE 2.0
 /* Selective recomputation redoes only the attention core: Korthikanti et
  * al. 2022 (arXiv:2205.05198) Table 5 gives HFU/MFU of 1.018–1.053 with
  * it (175B: 52.8 % / 51.4 % = 1.027); 1.03 stands for the range. */
 #define SELECTIVE_RECOMPUTE_HFU_PER_MFU 1.03
 
-/* Bytes of one gradient element synchronised every step (sizing-model §3:
+/* Bytes of one gradient element synchronised every step (docs/sizing-model.md §3:
  * BF16 2, FP32 4; LoRA adapters keep BF16 gradients, §5). */
 #define GRADIENT_BYTES_16BIT 2.0
 #define GRADIENT_BYTES_32BIT 4.0
@@ -56,7 +56,7 @@
 #define WATTS_PER_KW     1000.0
 #define SQRT_3           1.7320508075688772
 
-/* IEC 60038 low-voltage systems (hardware-facts §5): a three-phase supply
+/* IEC 60038 low-voltage systems (docs/hardware-facts.md §5): a three-phase supply
  * named by its phase-to-neutral voltage is the system it belongs to, so
  * the scenario's default 230 V with 3 phases is 230/400 V, and 120 V is
  * 120/208 V. Any other figure given for three phases is the line voltage. */
@@ -143,7 +143,7 @@ ts_site_line_voltage (double voltage,
 }
 
 /* Current per phase at power factor 1 (HP Insight Control PM guide,
- * hardware-facts §5): single phase I = P / V; balanced three phase
+ * docs/hardware-facts.md §5): single phase I = P / V; balanced three phase
  * I = P / (√3 · V_LL). Servers' PSUs are active-PFC, close to 1. */
 double
 ts_site_amps (double kw,
@@ -449,7 +449,7 @@ flops_per_param_token (const TsScenario *s)
 }
 
 /* Model FLOPs of the whole run: the work the method needs, without
- * recomputation (sizing-model §8). */
+ * recomputation (docs/sizing-model.md §8). */
 static double
 training_flops (const TsScenario *s)
 {
@@ -461,7 +461,7 @@ training_flops (const TsScenario *s)
 /* The share of the hardware's work that is model work: recomputation
  * spends FLOPs the model FLOPs do not count, so the achieved model-FLOPs
  * utilisation falls by model / (model + recomputed) — 6/8 for full
- * training, 4/6 for LoRA with full recomputation (sizing-model §8). */
+ * training, 4/6 for LoRA with full recomputation (docs/sizing-model.md §8). */
 double
 ts_recompute_mfu_factor (const TsScenario *s)
 {
@@ -582,7 +582,7 @@ servers_for_deadline (const TsCatalog  *catalog,
   return n;
 }
 
-/* ---- the planner (issue 17, sizing-model §8.2) -------------------------- */
+/* ---- the planner (issue 17, docs/sizing-model.md §8.2) -------------------------- */
 
 /* The layouts the search weighs at one count: tensor parallel within the
  * NVLink/HCCS domain, pipeline stages, expert parallel dividing the
@@ -1360,7 +1360,7 @@ gradient_bytes (const TsScenario *s,
   return m->trainable_params * GRADIENT_BYTES_16BIT;
 }
 
-/* The tight/fits conflict (issue 4, sizing-model §10, the article):
+/* The tight/fits conflict (issue 4, docs/sizing-model.md §10, the article):
  * the article calls 70B full training on 8 × B200 “впритык” (just
  * barely), and its own figures are 1,120–1,260 GB against 1,440 GB. At
  * the defaults (BF16 gradients, 10% threshold) the detailed estimate
@@ -1622,7 +1622,7 @@ typedef struct
 } RackTotals;
 
 /* Rack PDUs on each of the A and B feeds, each feed able to carry the
- * whole rack (hardware-facts §3): as many of the catalog's PDU as its
+ * whole rack (docs/hardware-facts.md §3): as many of the catalog's PDU as its
  * rated current per phase needs, at least the catalog's minimum. A rack's
  * rear takes two vertical 0U strips a side (the two channels of a
  * standard 42U rack); more than that is a rack the PDUs cannot feed. */
@@ -1969,7 +1969,7 @@ size_storage_and_host (const TsScenario *s,
     o->note_flags |= TS_NOTE_HOST_RAM;
 }
 
-/* The network verdict (sizing-model §8.3): the per-GPU bandwidth between
+/* The network verdict (docs/sizing-model.md §8.3): the per-GPU bandwidth between
  * servers the layout needs for its inter-server communication to take
  * under TS_NETWORK_STEP_SHARE of the step, against the fabric's. */
 static void
@@ -1982,7 +1982,7 @@ size_network_verdict (TsOption *o)
 }
 
 /* Time = model FLOPs / (GPUs of the layout × dense peak × effective MFU ×
- * availability) (sizing-model §8): every factor is kept in the option, so
+ * availability) (docs/sizing-model.md §8): every factor is kept in the option, so
  * its JSON reproduces training_days exactly. */
 static void
 size_time_and_money (const TsCatalog  *catalog,
@@ -2001,7 +2001,7 @@ size_time_and_money (const TsCatalog  *catalog,
   o->recompute_factor = r.recompute_factor;
   o->pcie_factor = r.pcie_factor;
   /* what the step's communication and bubble leave of the busy time
-   * (sizing-model §8.1) */
+   * (docs/sizing-model.md §8.1) */
   o->step_factor = o->step.step_factor;
   o->mfu = r.mfu * o->step_factor;
   o->micro_batch = MAX (1u, s->micro_batch);
@@ -3053,7 +3053,7 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_bool (b, "sequence_parallel", o->sequence_parallel);
   json_builder_end_object (b);
 
-  /* one step's time and its terms, seconds (sizing-model §8.1) */
+  /* one step's time and its terms, seconds (docs/sizing-model.md §8.1) */
   json_builder_set_member_name (b, "step");
   ts_step_to_json (&o->step, b);
   ts_json_add_int (b, "layouts_evaluated", o->layouts_evaluated);
@@ -3079,7 +3079,7 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "sync_seconds_intra", o->sync_seconds_intra);
   ts_json_add_double_valid (b, "network_gb_s", o->network_gb_s);
   ts_json_add_double_valid (b, "intra_gb_s", o->intra_gb_s);
-  /* the network verdict (sizing-model §8.3) */
+  /* the network verdict (docs/sizing-model.md §8.3) */
   ts_json_add_double_valid (b, "needed_gb_s", o->network_needed_gb_s);
   ts_json_add_double_valid (b, "needed_step_share", TS_NETWORK_STEP_SHARE);
   ts_json_add_bool (b, "network_bound", (o->note_flags & TS_NOTE_NETWORK_BOUND) != 0);

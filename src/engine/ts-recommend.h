@@ -195,21 +195,21 @@ typedef struct
   gboolean        deadline_reachable;     /* FALSE: no count this option comes in meets it */
   guint           layout_gpus;            /* GPUs the layout uses (tp × pp × dp ≤ gpus) */
   double          mfu_base;               /* the family's MFU at the precision */
-  double          recompute_factor;       /* what recomputation leaves of it (sizing-model §8) */
+  double          recompute_factor;       /* what recomputation leaves of it (docs/sizing-model.md §8) */
   double          pcie_factor;            /* the PCIe penalty, 1 on NVLink/HCCS */
   gboolean        meets_deadline;         /* TRUE without a deadline */
   double          energy_kwh;
   double          energy_cost;
   double          capex_usd;              /* 0 = no prices in the catalog */
 
-  /* the planner's layout beyond memory.layout (issue 17, sizing-model §8.2) */
+  /* the planner's layout beyond memory.layout (issue 17, docs/sizing-model.md §8.2) */
   guint           micro_batch;            /* sequences per GPU per micro-batch */
   guint           accumulation;           /* micro-batches per optimizer step */
   guint           global_batch;           /* sequences per step: micro_batch × accumulation × dp */
   guint           virtual_stages;         /* interleaved pipeline chunks per GPU (1 = plain 1F1B) */
   TsCheckpointing checkpointing;
   gboolean        sequence_parallel;
-  TsStep          step;                   /* the step time and its terms (sizing-model §8.1) */
+  TsStep          step;                   /* the step time and its terms (docs/sizing-model.md §8.1) */
   double          step_factor;            /* compute / step: mfu = mfu_base × recompute × pcie × this */
   double          network_needed_gb_s;    /* per GPU between servers for communication under TS_NETWORK_STEP_SHARE of the step */
   guint           layouts_evaluated;      /* layouts whose step the search computed */
@@ -267,7 +267,7 @@ char       *ts_option_dup_step_summary   (const TsOption *option);
 /* What keeps the option from working, a sentence each (empty when ok). */
 GPtrArray  *ts_option_dup_failures (const TsOption   *option);
 /* The share of a GPU's work that is model work under the scenario's
- * recomputation (sizing-model §8): 6/8, 4/6, 1/1.03 or 1. */
+ * recomputation (docs/sizing-model.md §8): 6/8, 4/6, 1/1.03 or 1. */
 double      ts_recompute_mfu_factor (const TsScenario *scenario);
 /* The racks (TsRack) with every device placed, built on first use and
  * kept in the option; NULL when the option has no racks. Not thread-safe:

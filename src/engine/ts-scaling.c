@@ -3,7 +3,7 @@
  * Each point is a whole option of the one server at a fixed count, so
  * the planner picks the layout of that count: the curve bends where
  * the global batch stops feeding more data-parallel ranks, or where the
- * network starts to set the time (sizing-model §8.5).
+ * network starts to set the time (docs/sizing-model.md §8.5).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* One count of one server, sized by the planner at that count
- * (sizing-model §8.5). */
+ * (docs/sizing-model.md §8.5). */
 typedef struct
 {
   guint    servers;

@@ -136,7 +136,7 @@ typedef struct
   gboolean         double_quant;
   gboolean         paged_optimizer;
 
-  /* Overhead (sizing-model §6) */
+  /* Overhead (docs/sizing-model.md §6) */
   double           runtime_overhead_bytes;
   double           fragmentation;  /* fraction of everything else */
 
@@ -155,12 +155,12 @@ typedef struct
   double           headroom_tight; /* verdict “tight” below this fraction */
 } TsScenario;
 
-/* Defaults of a new scenario (sizing-model §9). */
+/* Defaults of a new scenario (docs/sizing-model.md §9). */
 #define TS_DEFAULT_SEQ_LEN            2048
 #define TS_DEFAULT_MICRO_BATCH        1
 #define TS_DEFAULT_LORA_RANK          16
 #define TS_DEFAULT_TOKENS             10e9
-/* HF measured 1.3 GB for CUDA kernels; others report 0.3–2 GB (sizing-literature §1.7). */
+/* HF measured 1.3 GB for CUDA kernels; others report 0.3–2 GB (docs/sizing-literature.md §1.7). */
 #define TS_DEFAULT_RUNTIME_OVERHEAD   1.5e9
 #define TS_DEFAULT_FRAGMENTATION      0.05
 #define TS_DEFAULT_RACK_UNITS         42
@@ -171,7 +171,7 @@ typedef struct
 #define TS_DEFAULT_HEADROOM_TIGHT     0.10
 /* Tokens per optimizer step of full training when the user gives no
  * global batch: 4M tokens, Llama 2's batch for every size (Touvron et al.
- * 2023, Table 1; sizing-model §8.2), also GPT-3 175B's 3.2M order. */
+ * 2023, Table 1; docs/sizing-model.md §8.2), also GPT-3 175B's 3.2M order. */
 #define TS_DEFAULT_GLOBAL_BATCH_TOKENS 4194304.0
 /* Sequences per step of LoRA/QLoRA fine-tuning: the upper end of the
  * 16–64 the QLoRA paper uses (Dettmers et al. 2023, Table 9). */

@@ -2,7 +2,7 @@
  *
  * One GPU's step is its share of the step's FLOPs at the kernels'
  * efficiency, plus the pipeline's fill and drain, plus the communication
- * the computation does not hide (sizing-model §8.1). Every term is a
+ * the computation does not hide (docs/sizing-model.md §8.1). Every term is a
  * closed formula of the layout, the model's shape and the catalog's
  * bandwidths, so a plan weighs hundreds of layouts in well under a
  * millisecond.
@@ -23,7 +23,7 @@
  * in the backward pass (Shoeybi et al. 2019, §3; with sequence
  * parallelism each becomes an all-gather plus a reduce-scatter of the
  * same volume, Korthikanti et al. 2022, §4.2.2); full recomputation runs
- * the forward pair again (sizing-model §8.1). */
+ * the forward pair again (docs/sizing-model.md §8.1). */
 #define TP_COLLECTIVES_PER_LAYER       4.0
 #define TP_COLLECTIVES_RECOMPUTE       2.0
 /* A MoE layer's dispatch and combine all-to-alls, forward and backward

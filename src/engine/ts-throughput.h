@@ -66,13 +66,13 @@ typedef struct
   double inter_bytes;       /* per GPU per step over its NIC share */
 } TsStep;
 
-/* The step (sizing-model §8.1). No allocation: the planner calls it for
+/* The step (docs/sizing-model.md §8.1). No allocation: the planner calls it for
  * every layout it considers. */
 void ts_step_compute (const TsStepInput *in,
                       TsStep            *step);
 
 /* The share of a step that communication between servers may take before
- * the network, not the GPUs, sets the time (sizing-model §8.3). */
+ * the network, not the GPUs, sets the time (docs/sizing-model.md §8.3). */
 #define TS_NETWORK_STEP_SHARE 0.10
 
 /* Per-GPU bandwidth between servers (bytes/s) at which the step's

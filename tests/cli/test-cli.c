@@ -151,7 +151,7 @@ test_list_json (void)
 }
 
 /* --prefetch on doubles the ZeRO-3 gather buffer of the JSON's overhead
- * detail (sizing-model §3); off is the default. */
+ * detail (docs/sizing-model.md §3); off is the default. */
 static void
 test_prefetch_flag (void)
 {

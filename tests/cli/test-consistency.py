@@ -83,7 +83,7 @@ def check_option(o, scenario):
     if o["training_flops"] > 0 and "layout" not in o["failures"]:
         rate = o["layout_gpus"] * o["peak_tflops"] * 1e12 * o["mfu"] * o["availability"]
         close(o["training_days"], o["training_flops"] / rate / SECONDS_PER_DAY, 1e-9, f"{where} days")
-    # the step's busy share (sizing-model §8.1) is the fourth factor, and
+    # the step's busy share (docs/sizing-model.md §8.1) is the fourth factor, and
     # the step's terms add up to its time
     step = o["step"]
     close(step["step_seconds"], step["compute"] + step["pp_bubble"] + step["tp_comm"] + step["pp_comm"]

@@ -80,7 +80,7 @@ def check_scenario(scenario):
         assert micro == int(option_value(argv, "--micro-batch"))
     seq = int(option_value(argv, "--seq-len")) if "--seq-len" in argv else 2048
     method = option_value(argv, "--method")
-    # the default global batch (sizing-model §8.2): 4,194,304 tokens for
+    # the default global batch (docs/sizing-model.md §8.2): 4,194,304 tokens for
     # full training, 64 sequences for LoRA/QLoRA, in whole micro-batches
     batch = round(4194304 / seq) if method == "full" else 64
     accumulation = -(-batch // (micro * layout["dp"]))

@@ -15,7 +15,7 @@
  *     availability), model FLOPs = 6·N·D (full) or 4·N·D (LoRA/QLoRA),
  *     effective MFU = base × 6/8 (or 4/6) with full recomputation × the
  *     step's busy share, the step's terms adding up to its time and the
- *     time counted in steps the same (sizing-model §8);
+ *     time counted in steps the same (docs/sizing-model.md §8);
  *   - energy = power × PUE × time;
  *   - ok ⇔ no failure, and each failure ⇔ its condition;
  *   - the recommendation is an ok option whenever one exists, no option
@@ -110,7 +110,7 @@ check_option (const TsScenario *s,
                         : o->power_kw * 1000 / s->voltage;
   check_close (o->amps_per_phase, amps, 1e-9, "current per phase", context);
 
-  /* time (sizing-model §8): the recomputation the option's layout runs
+  /* time (docs/sizing-model.md §8): the recomputation the option's layout runs
    * (the scenario's when the user fixed it) */
   if (!(s->searched & TS_SEARCH_CHECKPOINTING) || s->checkpointing != TS_CHECKPOINTING_FULL)
     g_assert_cmpint (o->checkpointing, ==, s->checkpointing);
@@ -121,7 +121,7 @@ check_option (const TsScenario *s,
   check_close (o->training_flops, model_flops, 1e-12, "model FLOPs", context);
   check_close (o->recompute_factor, recompute, o->checkpointing == TS_CHECKPOINTING_SELECTIVE ? 0.06 : 1e-12,
                "recomputation factor", context);
-  /* the step (sizing-model §8.1): its terms add up, the factor is the
+  /* the step (docs/sizing-model.md §8.1): its terms add up, the factor is the
    * busy share, and the batch is micro-batch × accumulation × dp */
   check_close (o->step.seconds, o->step.compute + o->step.pp_bubble + o->step.tp_comm + o->step.pp_comm
                + o->step.dp_exposed + o->step.ep_comm, 1e-12, "step time", context);

@@ -257,7 +257,7 @@ static void
 test_conflicting_options (void)
 {
   const CliCase cases[] = {
-    /* dp × tp × pp is the job's GPUs (sizing-model §2) */
+    /* dp × tp × pp is the job's GPUs (docs/sizing-model.md §2) */
     { "dp against gpus", { "estimate", "--params", "8B", "--dp", "4", "--gpus", "64", NULL }, 2, "--gpus" },
     { "dp × tp against gpus", { "estimate", "--params", "8B", "--dp", "2", "--tp", "8", "--gpus", "8", NULL }, 2, "16" },
     { "gpus not a multiple of tp", { "estimate", "--params", "8B", "--gpus", "12", "--tp", "8", NULL }, 2, "--tp" },

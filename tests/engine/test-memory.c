@@ -190,7 +190,7 @@ test_moe_routed_experts (void)
   g_assert_cmpfloat (m.activations.per_layer, ==, 612696064.0);
 }
 
-/* Outside the layers (sizing-model §4): the logits in BF16 plus an FP32
+/* Outside the layers (docs/sizing-model.md §4): the logits in BF16 plus an FP32
  * copy for the loss, 6 bytes × s·b·V — “over 3 GB at s = 4096 with a 128K
  * vocabulary”: 6 · 4096 · 128,256 = 3,152,019,456 bytes. */
 static void
@@ -357,7 +357,7 @@ test_lora_adapter_counts (void)
 }
 
 /* The same count reaches the JSON, and the adapters take 16 bytes each
- * (BF16 weight 2 + gradient 2 + FP32 master 4 + AdamW 8; sizing-model §5). */
+ * (BF16 weight 2 + gradient 2 + FP32 master 4 + AdamW 8; docs/sizing-model.md §5). */
 static void
 test_lora_adapters_json (void)
 {
@@ -419,7 +419,7 @@ test_methods_monotonic (void)
     }
 }
 
-/* Optimizer states per trainable parameter (sizing-literature §1.13; HF
+/* Optimizer states per trainable parameter (docs/sizing-literature.md §1.13; HF
  * “Model training anatomy”): AdamW 8, 8-bit AdamW 2, SGD with momentum 4,
  * Lion 4; Adafactor (Shazeer & Stern 2018, no first moment) factors each
  * r × c matrix's second moment into FP32 row and column vectors, 4(r + c)
@@ -544,7 +544,7 @@ test_extremes_finite (void)
 /* ---- overhead and explanations -------------------------------------------- */
 
 /* Runtime context 1.5 GB + fragmentation 5% of everything else, incl.
- * the ZeRO-3 gather buffer (sizing-model §6). */
+ * the ZeRO-3 gather buffer (docs/sizing-model.md §6). */
 static void
 test_overhead (void)
 {
@@ -569,7 +569,7 @@ test_overhead (void)
   ts_memory_compute (s, &layout, &m);
   g_assert_cmpfloat (m.per_gpu.bytes[TS_COMPONENT_OVERHEAD], ==, 0.5e9 + 4.0 * 128256 * 8192);
 
-  /* Prefetching the next layer: two gathered layers (sizing-model §3,
+  /* Prefetching the next layer: two gathered layers (docs/sizing-model.md §3,
    * “doubled when prefetching”); nothing else moves. */
   {
     TsMemory prefetched;

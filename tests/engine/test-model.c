@@ -166,7 +166,7 @@ write_file (const char *json)
   return path;
 }
 
-/* The model file of sizing-model §2 (GPT-3 175B: Brown et al. 2020,
+/* The model file of docs/sizing-model.md §2 (GPT-3 175B: Brown et al. 2020,
  * Table 2.1: 96 layers, d_model 12288, 96 heads of 128, 175B parameters)
  * through the CLI: the JSON `model` carries the architecture used. */
 static void
@@ -270,7 +270,7 @@ test_mla_scenario_roundtrip (void)
 /* An architecture whose shape is valid but whose count is under the
  * engine's smallest (a million) is refused, and the refused model owns
  * nothing: its name was allocated before the count was checked and leaked
- * (2 bytes for “x”, reported by valgrind). Hand count, sizing-model §2:
+ * (2 bytes for “x”, reported by valgrind). Hand count, docs/sizing-model.md §2:
  * embeddings 2 × 256 × 16 = 8,192; a layer's attention 4 × 16 × 16 =
  * 1,024, its SwiGLU 3 × 16 × 64 = 3,072, its norms 32: 2 layers 8,256;
  * the final norm 16 — 16,464 parameters in all. */

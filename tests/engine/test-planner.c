@@ -1,6 +1,6 @@
 /* test-planner.c — the layout search of every option (issue 17)
  *
- * What the planner promises (sizing-model §8.2): it includes the old
+ * What the planner promises (docs/sizing-model.md §8.2): it includes the old
  * fixed layout, so where that layout has the headroom rule's margin the
  * searched one is never slower; what the user fixed is kept; the global
  * batch's default is the published recipe's; the count for a deadline is

@@ -264,7 +264,7 @@ test_article_lora_8b_one_card (void)
 /* ---- the article's link rule ------------------------------------------ */
 
 /* “Multi-GPU training needs NVLink or HCCS; PCIe-card servers are for
- * inference and fine-tuning.” The time penalty: hardware-facts §5.2 puts
+ * inference and fine-tuning.” The time penalty: docs/hardware-facts.md §5.2 puts
  * PCIe multi-GPU MFU at 0.25–0.35 against 0.40, i.e. × 0.75 (midpoint). */
 static void
 test_pcie_rule (void)
@@ -315,7 +315,7 @@ test_pcie_rule (void)
 
 /* ---- power, heat, current ---------------------------------------------- */
 
-/* The article: DGX B200 up to 14.3 kW ≈ 48,800 BTU/h; hardware-facts §3/§5:
+/* The article: DGX B200 up to 14.3 kW ≈ 48,800 BTU/h; docs/hardware-facts.md §3/§5:
  * 14.3 × 3,412.14 = 48,793.6 BTU/h = 4.07 t; 62.2 A at 230 V single
  * phase (14,300 / 230), 20.6 A at 400 V three phase (14,300 / (√3 · 400)),
  * 39.7 A at 208 V three phase. */
@@ -350,7 +350,7 @@ static void
 test_amps_by_hand (void)
 {
   /* 14,300 W / 230 V = 62.17 A; 14,300 / (1.732 × 400) = 20.64 A;
-   * 14,300 / (1.732 × 208) = 39.69 A (hardware-facts §5 table). */
+   * 14,300 / (1.732 × 208) = 39.69 A (docs/hardware-facts.md §5 table). */
   g_assert_cmpfloat_with_epsilon (ts_site_amps (14.3, 230, 1), 62.17, 0.01);
   g_assert_cmpfloat_with_epsilon (ts_site_amps (14.3, 400, 3), 20.64, 0.01);
   g_assert_cmpfloat_with_epsilon (ts_site_amps (14.3, 230, 3), 20.64, 0.01);
@@ -532,7 +532,7 @@ test_storage (void)
 }
 
 /* 70B full, 10B tokens, 1 × DGX B200, BF16, full recomputation
- * (sizing-model §8): model FLOPs = 6 × 70.5537e9 × 10e9 = 4.2332e21;
+ * (docs/sizing-model.md §8): model FLOPs = 6 × 70.5537e9 × 10e9 = 4.2332e21;
  * effective MFU = 0.40 (Blackwell BF16 default) × 6/8 (the recomputed
  * forward) = 0.30; rate = 8 × 2,250e12 × 0.30 × 0.9 (availability) =
  * 4.86e15 FLOP/s; 8.710e5 s = 10.08 days. Energy: 14.3 kW × 1.4 PUE × 24 h × 10.08 d =

@@ -1,7 +1,7 @@
 /* test-throughput.c — each term of the step-time model by hand
  *
  * Every expected value is worked out in the comment above it from the
- * formulas of sizing-model §8.1 (Megatron-LM's collectives, the 1F1B
+ * formulas of docs/sizing-model.md §8.1 (Megatron-LM's collectives, the 1F1B
  * bubble, ring all-reduce volumes), with round figures: a layer's input
  * of 1 × 2,048 × 8,192 × 2 bytes = 33,554,432 B, NVLink 450 GB/s and a
  * 400 Gb/s NIC per GPU (50 GB/s) per direction.
