@@ -749,7 +749,10 @@ model_activated_cb (TsWindow      *self,
     }
   if (index == 0)
     {
-      apply_custom_model (self);
+      /* Already custom: the rows made it, or a file did, whose source
+       * and hf_id remaking it from the rows would drop. */
+      if (self->scenario->model_id != NULL)
+        apply_custom_model (self);
       return;
     }
   ts_scenario_set_model (self->scenario, &ts_catalog_get_model (catalog, index - 1)->model);

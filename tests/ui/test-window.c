@@ -2028,6 +2028,10 @@ test_custom_model_from_config (void)
   scenario_text = ts_scenario_to_string (scenario);
   g_assert_nonnull (strstr (scenario_text, "\"source\""));
   g_assert_nonnull (strstr (scenario_text, "huggingface-config"));
+  /* Choosing Custom… again keeps the file's model as it is. */
+  select_model (window, "custom");
+  g_assert_nonnull (ts_window_get_scenario (window)->model.source);
+  g_assert_cmpfloat (ts_window_get_scenario (window)->model.params, ==, 8030261248.0);
 
   /* Pasted, through the picker's row, after a catalog model */
   select_model (window, "llama-3.1-70b");
