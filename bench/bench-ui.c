@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ts-application.h"
 #include "ts-window.h"
 
 /* Issue 10's targets on a 2-core machine. */
@@ -154,7 +155,7 @@ run_child (double start_us)
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
 
-  window = ts_window_new (app);
+  window = ts_window_new (GTK_APPLICATION (app));
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_widget_realize (GTK_WIDGET (window));
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));

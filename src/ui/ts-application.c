@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-app-state.h"
 #include "ts-application.h"
 #include "ts-preferences-window.h"
 #include "ts-window.h"
@@ -15,9 +16,8 @@
 struct _TsApplication
 {
   AdwApplication  parent_instance;
-  TsCatalog      *catalog;
   GSettings      *settings;
-  char           *catalog_error;  /* why the user catalog was not used */
+  TsAppState     *state;     /* the settings and catalog the windows share */
 };
 
 G_DEFINE_FINAL_TYPE (TsApplication, ts_application, ADW_TYPE_APPLICATION)
@@ -29,7 +29,7 @@ ts_application_activate (GApplication *app)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
 
   if (window == NULL)
-    window = GTK_WINDOW (ts_window_new (self));
+    window = GTK_WINDOW (ts_window_new (GTK_APPLICATION (self)));
   gtk_window_present (window);
 }
 
@@ -63,7 +63,7 @@ ts_application_open (GApplication  *app,
 
       reusable = NULL;
       if (window == NULL)
-        window = ts_window_new (self);
+        window = ts_window_new (GTK_APPLICATION (self));
       /* A file that cannot be read leaves the window as it was and says
        * why there, where the user is looking. */
       if (!ts_window_open_file (window, files[i], &error))
@@ -75,26 +75,7 @@ ts_application_open (GApplication  *app,
 static void
 load_catalog (TsApplication *self)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_settings_get_string (self->settings, "catalog-file");
-
-  g_clear_pointer (&self->catalog, ts_catalog_unref);
-  g_clear_pointer (&self->catalog_error, g_free);
-
-  if (path != NULL && *path != '\0')
-    {
-      self->catalog = ts_catalog_new_with_overlay (path, &error);
-      if (self->catalog != NULL)
-        return;
-      /* A broken user catalog must not stop the program: fall back to the
-       * built-in one and tell the user why in Preferences. */
-      self->catalog_error = g_strdup (error->message);
-      g_clear_error (&error);
-    }
-
-  self->catalog = ts_catalog_new_builtin (&error);
-  if (self->catalog == NULL)
-    g_error ("The built-in catalog is broken: %s", error->message);
+  ts_app_state_reload_catalog (self->state);
 }
 
 static void
@@ -129,7 +110,7 @@ ts_application_rebuild_windows (TsApplication *self)
           continue;
         }
       old = l->data;
-      window = ts_window_new_for_scenario (self, ts_window_get_scenario (old));
+      window = ts_window_new_for_scenario (GTK_APPLICATION (self), ts_window_get_scenario (old));
       ts_window_take_state (window, old);
       gtk_window_get_default_size (GTK_WINDOW (old), &width, &height);
       gtk_window_set_default_size (GTK_WINDOW (window), width, height);
@@ -144,7 +125,7 @@ ts_application_rebuild_windows (TsApplication *self)
 
   if (had_preferences)
     {
-      GtkWindow *preferences = GTK_WINDOW (ts_preferences_window_new (self));
+      GtkWindow *preferences = GTK_WINDOW (ts_preferences_window_new (GTK_APPLICATION (self)));
 
       gtk_window_set_transient_for (preferences, first);
       gtk_window_present (preferences);
@@ -245,7 +226,7 @@ preferences_activated (GSimpleAction *action,
 {
   TsApplication *self = TS_APPLICATION (user_data);
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
-  GtkWindow *window = GTK_WINDOW (ts_preferences_window_new (self));
+  GtkWindow *window = GTK_WINDOW (ts_preferences_window_new (GTK_APPLICATION (self)));
 
   gtk_window_set_transient_for (window, parent);
   gtk_window_present (window);
@@ -286,8 +267,7 @@ ts_application_finalize (GObject *object)
 {
   TsApplication *self = TS_APPLICATION (object);
 
-  g_clear_pointer (&self->catalog, ts_catalog_unref);
-  g_clear_pointer (&self->catalog_error, g_free);
+  g_clear_object (&self->state);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ts_application_parent_class)->finalize (object);
@@ -309,6 +289,9 @@ static void
 ts_application_init (TsApplication *self)
 {
   self->settings = g_settings_new (APP_ID);
+  /* what the windows share, found by them through the application */
+  self->state = ts_app_state_new (self->settings);
+  ts_app_state_attach (self->state, G_APPLICATION (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
   g_signal_connect_swapped (self->settings, "changed::language", G_CALLBACK (language_changed_cb), self);
   g_signal_connect_swapped (self->settings, "changed::catalog-file", G_CALLBACK (catalog_changed_cb), self);
@@ -329,16 +312,14 @@ ts_application_get_catalog (TsApplication *self)
 {
   g_return_val_if_fail (TS_IS_APPLICATION (self), NULL);
 
-  if (self->catalog == NULL)
-    load_catalog (self);
-  return self->catalog;
+  return ts_app_state_get_catalog (self->state);
 }
 
 const char *
 ts_application_get_catalog_error (TsApplication *self)
 {
   g_return_val_if_fail (TS_IS_APPLICATION (self), NULL);
-  return self->catalog_error;
+  return ts_app_state_get_catalog_error (self->state);
 }
 
 GSettings *

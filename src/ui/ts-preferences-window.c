@@ -9,13 +9,14 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-app-state.h"
 #include "ts-preferences-window.h"
 
 struct _TsPreferencesWindow
 {
   AdwPreferencesWindow  parent_instance;
 
-  TsApplication        *application;
+  TsAppState           *state;       /* the application's catalog and settings */
   GSettings            *settings;
 
   AdwComboRow          *language_row;
@@ -85,7 +86,7 @@ static void
 update_catalog_row (TsPreferencesWindow *self)
 {
   g_autofree char *path = g_settings_get_string (self->settings, "catalog-file");
-  const char *error = ts_application_get_catalog_error (self->application);
+  const char *error = ts_app_state_get_catalog_error (self->state);
   g_autofree char *subtitle = NULL;
 
   if (path == NULL || *path == '\0')
@@ -242,12 +243,12 @@ ts_preferences_window_init (TsPreferencesWindow *self)
 }
 
 TsPreferencesWindow *
-ts_preferences_window_new (TsApplication *application)
+ts_preferences_window_new (GtkApplication *application)
 {
   TsPreferencesWindow *self = g_object_new (TS_TYPE_PREFERENCES_WINDOW, "application", application, NULL);
 
-  self->application = application;
-  self->settings = g_object_ref (ts_application_get_settings (application));
+  self->state = ts_app_state_get_for (G_APPLICATION (application));
+  self->settings = g_object_ref (ts_app_state_get_settings (self->state));
   bind_choice (self, "language", self->language_row, language_values);
   bind_choice (self, "pdf-language", self->pdf_language_row, pdf_language_values);
   bind_choice (self, "memory-units", self->units_row, units_values);

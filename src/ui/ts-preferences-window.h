@@ -6,7 +6,7 @@
 
 #include <adwaita.h>
 
-#include "ts-application.h"
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -14,6 +14,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TsPreferencesWindow, ts_preferences_window, TS, PREFERENCES_WINDOW, AdwPreferencesWindow)
 
-TsPreferencesWindow *ts_preferences_window_new (TsApplication *application);
+TsPreferencesWindow *ts_preferences_window_new (GtkApplication *application);
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-app-state.h"
 #include "ts-comparison-dialog.h"
 #include "ts-csv.h"
 #include "ts-file.h"
@@ -202,7 +203,7 @@ struct _TsWindow
 {
   AdwApplicationWindow  parent_instance;
 
-  TsApplication        *application;
+  TsAppState           *state;       /* the application's catalog and settings */
   GSettings            *settings;
   TsScenario           *scenario;
   TsPlan               *plan;
@@ -287,7 +288,7 @@ static void sync_widgets (TsWindow *self);
 static TsCatalog *
 get_catalog (TsWindow *self)
 {
-  return ts_application_get_catalog (self->application);
+  return ts_app_state_get_catalog (self->state);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -2991,7 +2992,7 @@ report_unrestored (TsWindow     *self,
                    const char   *kept_path,
                    const GError *keep_error)
 {
-  const char *catalog_error = ts_application_get_catalog_error (self->application);
+  const char *catalog_error = ts_app_state_get_catalog_error (self->state);
   g_autoptr(GString) message = g_string_new (reason->message);
   AdwToast *toast;
 
@@ -3049,14 +3050,14 @@ restore_last_scenario (TsWindow *self)
 
 static void
 setup (TsWindow         *self,
-       TsApplication    *application,
+       GtkApplication   *application,
        const TsScenario *scenario)
 {
   TsCatalog *catalog;
   g_autoptr(TsScenario) restored = NULL;
 
-  self->application = application;
-  self->settings = g_object_ref (ts_application_get_settings (application));
+  self->state = ts_app_state_get_for (G_APPLICATION (application));
+  self->settings = g_object_ref (ts_app_state_get_settings (self->state));
   catalog = get_catalog (self);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
@@ -3119,13 +3120,13 @@ setup (TsWindow         *self,
 }
 
 TsWindow *
-ts_window_new (TsApplication *application)
+ts_window_new (GtkApplication *application)
 {
   return ts_window_new_for_scenario (application, NULL);
 }
 
 TsWindow *
-ts_window_new_for_scenario (TsApplication    *application,
+ts_window_new_for_scenario (GtkApplication   *application,
                             const TsScenario *scenario)
 {
   TsWindow *self = g_object_new (TS_TYPE_WINDOW, "application", application, NULL);

@@ -6,7 +6,9 @@
 
 #include <adwaita.h>
 
-#include "ts-application.h"
+#include <adwaita.h>
+
+#include "ts-engine.h"
 #include "ts-render.h"
 
 G_BEGIN_DECLS
@@ -15,9 +17,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TsWindow, ts_window, TS, WINDOW, AdwApplicationWindow)
 
-TsWindow         *ts_window_new              (TsApplication    *application);
+TsWindow         *ts_window_new              (GtkApplication   *application);
 /* A window showing a copy of scenario (NULL: the last one, from GSettings). */
-TsWindow         *ts_window_new_for_scenario (TsApplication    *application,
+TsWindow         *ts_window_new_for_scenario (GtkApplication   *application,
                                               const TsScenario *scenario);
 void              ts_window_take_state       (TsWindow         *self,
                                               TsWindow         *old);

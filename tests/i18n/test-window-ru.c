@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ts-preferences-window.h"
+#include "ts-application.h"
 #include "ts-window.h"
 
 static TsApplication *app;
@@ -332,7 +333,7 @@ the_window (void)
 static TsWindow *
 open_window (void)
 {
-  TsWindow *window = ts_window_new (app);
+  TsWindow *window = ts_window_new (GTK_APPLICATION (app));
 
   gtk_window_present (GTK_WINDOW (window));
   settle ();
@@ -418,7 +419,7 @@ test_russian_preferences_have_no_english (void)
   GtkWidget *preferences;
 
   set_language ("ru");
-  preferences = GTK_WIDGET (ts_preferences_window_new (app));
+  preferences = GTK_WIDGET (ts_preferences_window_new (GTK_APPLICATION (app)));
   gtk_window_present (GTK_WINDOW (preferences));
   settle ();
   assert_no_english (preferences, 10);

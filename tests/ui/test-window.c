@@ -24,6 +24,7 @@
 #include "ts-print.h"
 #include "ts-option-item.h"
 #include "ts-test-support.h"
+#include "ts-application.h"
 #include "ts-window.h"
 
 static TsApplication *app;
@@ -67,7 +68,7 @@ open_window_sized (int width,
 
   /* A known starting point, whatever an earlier test autosaved. */
   ts_scenario_set_model (scenario, &ts_catalog_find_model (catalog, "llama-3.1-70b")->model);
-  window = ts_window_new_for_scenario (app, scenario);
+  window = ts_window_new_for_scenario (GTK_APPLICATION (app), scenario);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
@@ -471,7 +472,7 @@ test_custom_model_keeps_its_name (void)
   model.name = g_strdup ("Acme Chat 13B");
   ts_scenario_set_model (scenario, &model);
   ts_model_clear (&model);
-  window = ts_window_new_for_scenario (app, scenario);
+  window = ts_window_new_for_scenario (GTK_APPLICATION (app), scenario);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   settle ();
@@ -593,7 +594,7 @@ test_autosave_restores (void)
 
   saved = g_settings_get_string (settings, "last-scenario");
   g_assert_nonnull (strstr (saved, "mistral-7b"));
-  restored = ts_window_new (app);
+  restored = ts_window_new (GTK_APPLICATION (app));
   g_assert_cmpstr (ts_window_get_scenario (restored)->model_id, ==, "mistral-7b");
   g_assert_cmpuint (ts_window_get_scenario (restored)->micro_batch, ==, 3);
   destroy_and_finalize (restored);
@@ -776,7 +777,7 @@ find_message_dialog (void)
 static char *
 start_on_unrestorable (TsWindow **out)
 {
-  TsWindow *window = ts_window_new (app);
+  TsWindow *window = ts_window_new (GTK_APPLICATION (app));
   AdwMessageDialog *dialog;
   char *body;
 
@@ -892,7 +893,7 @@ test_autosave_with_missing_user_catalog (void)
   ts_scenario_set_model (scenario, &ts_catalog_find_model (ts_application_get_catalog (app), "llama-3.1-70b")->model);
   ts_scenario_set_server (scenario, "acme-gpu-box");
   scenario->servers = 3;
-  window = ts_window_new_for_scenario (app, scenario);
+  window = ts_window_new_for_scenario (GTK_APPLICATION (app), scenario);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   close_and_finalize (window);
@@ -1484,7 +1485,7 @@ test_deferred_parts_appear (void)
   /* A scenario whose Advanced values are not the defaults. */
   ts_scenario_set_model (scenario, &ts_catalog_find_model (ts_application_get_catalog (app), "llama-3.1-70b")->model);
   scenario->precision = TS_PRECISION_FP16;
-  window = ts_window_new_for_scenario (app, scenario);
+  window = ts_window_new_for_scenario (GTK_APPLICATION (app), scenario);
   w = GTK_WIDGET (window);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (w);
@@ -1759,7 +1760,7 @@ test_branding (void)
 {
   GSettings *settings = ts_application_get_settings (app);
   TsWindow *window = open_window ();
-  TsPreferencesWindow *preferences = ts_preferences_window_new (app);
+  TsPreferencesWindow *preferences = ts_preferences_window_new (GTK_APPLICATION (app));
   GtkWidget *vendor = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (preferences), TS_TYPE_PREFERENCES_WINDOW,
                                                                  "vendor_name_row"));
   AdwActionRow *logo = ADW_ACTION_ROW (gtk_widget_get_template_child (GTK_WIDGET (preferences),

@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include "ts-comparison-dialog.h"
+#include "ts-application.h"
 #include "ts-window.h"
 
 /* The sizes the README shows: a laptop screen and the narrowest window
@@ -84,7 +85,7 @@ shoot (TsApplication    *app,
        int               height,
        const char       *view)
 {
-  TsWindow *window = ts_window_new_for_scenario (app, scenario);
+  TsWindow *window = ts_window_new_for_scenario (GTK_APPLICATION (app), scenario);
   g_autofree char *path = g_build_filename (dir, name, NULL);
   AdwViewStack *stack;
 
