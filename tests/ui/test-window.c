@@ -2073,6 +2073,71 @@ test_custom_model_from_config (void)
   destroy_and_finalize (window);
 }
 
+/* One plan, one truth (issue 14): for plans of different kinds — a
+ * recommendation, a deadline that sizes a cluster, one where nothing works,
+ * and an option picked in the table — the window's headline is the plan's
+ * own sentence (the CLI and the spec sheet say the same) and names the
+ * configuration every view shows, with the GPUs of its layout. */
+static void
+test_headline_is_the_plans (void)
+{
+  static const struct { const char *model; double tokens; double deadline; guint seq_len; int pick; } cases[] = {
+    { "llama-3.1-70b", 10e9, 0, 2048, -1 },
+    { "llama-3.1-405b", 2e12, 45, 2048, -1 },
+    { "llama-3.1-70b", 10e9, 0, 10000000, -1 },   /* nothing fits */
+    { "llama-3.1-8b", 10e9, 0, 2048, 2 },         /* an option picked in the table */
+  };
+  TsCatalog *catalog = ts_application_get_catalog (app);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(TsScenario) scenario = ts_scenario_new ();
+      g_autofree char *expected = NULL;
+      g_autofree char *configuration = NULL;
+      g_autofree char *gpus = NULL;
+      g_autofree char *servers = NULL;
+      const TsPlan *plan;
+      const TsOption *shown;
+      TsWindow *window;
+
+      ts_scenario_set_model (scenario, &ts_catalog_find_model (catalog, cases[i].model)->model);
+      scenario->tokens = cases[i].tokens;
+      scenario->deadline_days = cases[i].deadline;
+      scenario->seq_len = cases[i].seq_len;
+      window = ts_window_new_for_scenario (GTK_APPLICATION (app), scenario);
+      gtk_window_present (GTK_WINDOW (window));
+      settle ();
+      if (cases[i].pick >= 0)
+        {
+          GtkSingleSelection *selection =
+            GTK_SINGLE_SELECTION (gtk_column_view_get_model (ts_window_get_option_view (window)));
+
+          gtk_single_selection_set_selected (selection, (guint) cases[i].pick);
+          settle ();
+          g_assert_cmpint (ts_window_get_shown_option (window), ==, cases[i].pick);
+        }
+      plan = ts_window_get_plan (window);
+      shown = ts_plan_get_shown_option (plan);
+      g_assert_nonnull (shown);
+      if (cases[i].pick >= 0)
+        g_assert_true (shown == &g_array_index (plan->options, TsOption, cases[i].pick));
+
+      expected = ts_plan_dup_headline (plan, FALSE);
+      g_assert_cmpstr (ts_window_get_headline (window), ==, expected);
+      servers = ts_format_number (shown->servers, 0);
+      configuration = g_strdup_printf ("%s × %s", servers, shown->server->name);
+      g_assert_nonnull (strstr (ts_window_get_headline (window), configuration));
+      gpus = ts_format_number (plan->memory.layout.gpus, 0);
+      g_assert_nonnull (strstr (ts_window_get_headline (window), gpus));
+      /* the plan's memory is the shown option's */
+      g_assert_cmpuint (plan->memory.layout.gpus, ==, shown->memory.layout.gpus);
+      if (!shown->ok && plan->recommended < 0)
+        g_assert_nonnull (strstr (ts_window_get_headline (window), "Nothing in the catalog works"));
+
+      destroy_and_finalize (window);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2122,6 +2187,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/deferred-parts-appear", test_deferred_parts_appear);
   g_test_add_func ("/window/export-config-dialog", test_export_config_dialog);
   g_test_add_func ("/window/custom-model-from-config", test_custom_model_from_config);
+  g_test_add_func ("/window/headline-is-the-plans", test_headline_is_the_plans);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/wide-header-fits/en", "en", test_wide_header_fits);
