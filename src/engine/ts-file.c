@@ -249,3 +249,22 @@ ts_file_write_atomic_with (const char       *path,
   remove_temp_dir (tmp_dir);
   return ok;
 }
+
+char *
+ts_file_dup_local_path (GFile   *file,
+                        GError **error)
+{
+  char *path;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      /* Translators: %s is a file's address, e.g. an sftp:// one */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("“%s” is not a local file"), name);
+    }
+  return path;
+}

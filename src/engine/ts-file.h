@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -38,5 +38,11 @@ gboolean ts_file_write_atomic_with (const char      *path,
                                     TsFileWriteFunc  write,
                                     gpointer         user_data,
                                     GError         **error);
+
+/* The local path of a file a dialog chose, or NULL with an error saying
+ * the file is not local (an sftp:// address, say): the app reads and
+ * writes through paths, atomically. */
+char     *ts_file_dup_local_path      (GFile        *file,
+                                       GError      **error);
 
 G_END_DECLS

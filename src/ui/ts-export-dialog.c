@@ -112,14 +112,9 @@ ts_export_dialog_save (TsExportDialog  *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, self->errors[format]);
       return FALSE;
     }
-  path = g_file_get_path (file);
+  path = ts_file_dup_local_path (file, error);
   if (path == NULL)
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("“%s” is not a local file"), name);
-      return FALSE;
-    }
+    return FALSE;
   return ts_file_write_atomic (path, self->texts[format], strlen (self->texts[format]), error);
 }
 

@@ -50,14 +50,9 @@ ts_model_import_file (TsWindow  *window,
   g_return_val_if_fail (TS_IS_WINDOW (window), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  path = g_file_get_path (file);
+  path = ts_file_dup_local_path (file, error);
   if (path == NULL)
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("“%s” is not a local file"), name);
-      return FALSE;
-    }
+    return FALSE;
   if (!ts_model_load_file (&model, path, error))
     return FALSE;
   ts_window_set_custom_model (window, &model);

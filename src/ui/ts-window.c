@@ -1963,15 +1963,9 @@ ts_window_open_file (TsWindow  *self,
   g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  path = g_file_get_path (file);
+  path = ts_file_dup_local_path (file, error);
   if (path == NULL)
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-
-      /* Translators: %s is a file's address, e.g. an sftp:// one */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("“%s” is not a local file"), name);
-      return FALSE;
-    }
+    return FALSE;
   scenario = ts_scenario_load_file (path, get_catalog (self), error);
   if (scenario == NULL)
     return FALSE;
@@ -2202,14 +2196,9 @@ ts_window_export_csv (TsWindow  *self,
   g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  path = g_file_get_path (file);
+  path = ts_file_dup_local_path (file, error);
   if (path == NULL)
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("“%s” is not a local file"), name);
-      return FALSE;
-    }
+    return FALSE;
   csv = ts_plan_options_to_csv (self->plan);
   return ts_file_write_atomic (path, csv, strlen (csv), error);
 }
