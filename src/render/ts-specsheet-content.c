@@ -1,0 +1,878 @@
+/* ts-specsheet-content.c — the spec sheet's sections
+ *
+ * The document built once, in its own language, as a flow of blocks: the
+ * letterhead and title, the scenario, the verdict and the memory, the
+ * configuration, network and storage, the comparison of options, the
+ * site, the training time and the appendix with the launch configuration.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-specsheet"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "ts-specsheet-private.h"
+#include "ts-plan-text.h"
+
+/* ---- the document's sections ------------------------------------------- */
+
+/* Whether an address is at a domain reserved for examples (RFC 2606,
+ * RFC 6761): the built-in catalog's demo vendor has one, and a customer's
+ * sheet must not send anyone there. */
+static gboolean
+is_placeholder_address (const char *address)
+{
+  static const char *const reserved[] = { "@example.com", "@example.net", "@example.org", ".example",
+                                          ".invalid", ".test", "@localhost" };
+  g_autofree char *lower = g_ascii_strdown (address, -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (reserved); i++)
+    if (g_str_has_suffix (lower, reserved[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static const char *
+quote_email (TsSpecsheet *self)
+{
+  const char *address = ts_specsheet_nonempty (self->quote_email) != NULL ? self->quote_email
+                                                                          : ts_specsheet_nonempty (ts_catalog_get_quote_email (self->plan->catalog));
+
+  return address != NULL && !is_placeholder_address (address) ? address : NULL;
+}
+
+/* Who the sheet is from, above its title: the logo, the vendor's name,
+ * how to reach them and where to ask for a quote. */
+static void
+build_letterhead (TsSpecsheet *self)
+{
+  const char *vendor = ts_specsheet_vendor_name (self);
+  const char *email = quote_email (self);
+  g_autoptr(GString) reach = g_string_new (NULL);
+
+  if (self->logo != NULL)
+    ts_specsheet_add_block (self, BLOCK_LOGO, NULL);
+  if (vendor != NULL)
+    ts_specsheet_add_text (self, BLOCK_SUBHEADING, vendor);
+  if (ts_specsheet_nonempty (self->contact) != NULL)
+    g_string_append (reach, self->contact);
+  if (email != NULL)
+    {
+      if (reach->len > 0)
+        g_string_append (reach, " · ");
+      /* Translators: on the spec sheet's first page, under the vendor's name: where to ask for a quote */
+      g_string_append_printf (reach, _("Quotes: %s"), email);
+    }
+  if (reach->len > 0)
+    {
+      Block *b = ts_specsheet_add_block (self, BLOCK_NOTE, g_strdup (reach->str));
+
+      /* a click on the line writes to the vendor */
+      if (email != NULL)
+        b->uri = g_strconcat ("mailto:", email, NULL);
+    }
+}
+
+static void
+build_title (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsScenario *s = plan->scenario;
+  g_autofree char *params = ts_format_params (s->model.params);
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+  build_letterhead (self);
+  ts_specsheet_add_text (self, BLOCK_TITLE, self->title);
+  ts_specsheet_add_printf (self, BLOCK_SUBTITLE, "%s — %s (%s)", s->model.name != NULL ? s->model.name : _("Custom model"),
+                           ts_method_label (s->method), params);
+
+  if (ts_specsheet_nonempty (self->customer) != NULL)
+    /* Translators: on the spec sheet: whom it is made for */
+    ts_specsheet_grid_add (cells, C_("spec sheet", "Customer"), g_strdup (self->customer));
+  if (ts_specsheet_nonempty (self->project) != NULL)
+    /* Translators: on the spec sheet: the customer's project */
+    ts_specsheet_grid_add (cells, C_("spec sheet", "Project"), g_strdup (self->project));
+  ts_specsheet_grid_add (cells, _("Date"), g_strdup (self->date_text));
+  ts_specsheet_grid_add (cells, _("Document number"), g_strdup (self->number));
+  ts_specsheet_grid_add (cells, _("Catalog version"), g_strdup (ts_catalog_get_version (plan->catalog)));
+  if (ts_specsheet_vendor_name (self) != NULL)
+    ts_specsheet_grid_add (cells, _("Prepared by"), g_strdup (ts_specsheet_vendor_name (self)));
+  ts_specsheet_grid_emit (self, cells);
+}
+
+static void
+build_scenario (TsSpecsheet *self)
+{
+  const TsScenario *s = self->plan->scenario;
+  const TsLayout *l = &self->plan->memory.layout;
+  g_autofree char *params = ts_format_params (s->model.params);
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+  /* Translators: heading of the spec sheet: every input of the sizing */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Scenario"));
+
+  if (ts_architecture_is_moe (&s->model.arch) && s->model.active_params > 0)
+    {
+      g_autofree char *active = ts_format_params (s->model.active_params);
+
+      /* Translators: “Mixtral 8x7B, 46.7 B parameters (12.9 B active per token, mixture of experts)” */
+      ts_specsheet_grid_add (cells, _("Model"), g_strdup_printf (_("%s, %s parameters (%s active per token, mixture of experts)"),
+                                                                  s->model.name, params, active));
+    }
+  else
+    ts_specsheet_grid_add (cells, _("Model"), g_strdup_printf (_("%s, %s parameters"),
+                                                                s->model.name != NULL ? s->model.name : _("Custom model"),
+                                                                params));
+  ts_specsheet_grid_add (cells, _("Method"), g_strdup (ts_method_label (s->method)));
+  ts_specsheet_grid_add (cells, _("Precision"), g_strdup (ts_specsheet_precision_label (s->precision)));
+  /* Translators: gradient data type; the article's 16 (BF16) or 18 (FP32) bytes per parameter */
+  ts_specsheet_grid_add (cells, _("Gradients"), g_strdup (s->grad_dtype == TS_GRAD_FP32 ? "FP32" : "BF16"));
+  ts_specsheet_grid_add (cells, _("Optimizer"), g_strdup_printf ("%s%s", ts_specsheet_optimizer_label (s->optimizer),
+                                                                  s->offload == TS_OFFLOAD_OPTIMIZER
+                                                                  ? _(", states offloaded to host RAM") : ""));
+  ts_specsheet_grid_add (cells, _("Sequence length"),
+                         /* Translators: the sequence length's unit, after the count: “8,192 tokens” */
+                         ts_specsheet_with_unit (ts_specsheet_format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
+  ts_specsheet_grid_add (cells, _("Micro-batch per GPU"),
+                         ts_specsheet_with_unit (ts_specsheet_format_count (s->micro_batch), ngettext ("sequence", "sequences", s->micro_batch)));
+  ts_specsheet_grid_add (cells, _("Gradient checkpointing"), g_strdup (ts_specsheet_checkpointing_label (s->checkpointing)));
+  ts_specsheet_grid_add (cells, _("FlashAttention"), g_strdup (ts_specsheet_yes_no (s->flash_attention)));
+  /* Translators: optimizer-state sharding (DeepSpeed ZeRO / PyTorch FSDP) */
+  ts_specsheet_grid_add (cells, _("ZeRO / FSDP stage"),
+                         l->zero_stage == 3 && s->zero3_prefetch
+                         /* Translators: ZeRO stage 3 with the next layer gathered early */
+                         ? g_strdup_printf (_("%u, next layer prefetched"), (guint) l->zero_stage)
+                         : ts_specsheet_format_count (l->zero_stage));
+  /* Translators: the parallel layout: “8 GPUs: tensor 1 × pipeline 1 × data 8” */
+  {
+    g_autofree char *gpus = ts_format_number (l->gpus, 0);
+    g_autofree char *dp = ts_format_number (l->dp, 0);
+
+    ts_specsheet_grid_add (cells, _("Parallel layout"),
+                           g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
+                                                      "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
+                                            gpus, l->tp, l->pp, dp));
+  }
+  if (s->method != TS_METHOD_FULL)
+    {
+      ts_specsheet_grid_add (cells, _("LoRA rank"), ts_specsheet_format_count (s->lora_rank));
+      ts_specsheet_grid_add (cells, _("LoRA targets"), g_strdup (ts_specsheet_lora_targets_label (s->lora_targets)));
+    }
+  ts_specsheet_grid_add (cells, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (s->tokens), _("tokens")));
+  ts_specsheet_grid_add (cells, _("Deadline"), s->deadline_days > 0 ? ts_format_days (s->deadline_days)
+                                                                       : g_strdup (_("None")));
+  if (s->server_id != NULL)
+    {
+      const TsServer *server = ts_catalog_find_server (self->plan->catalog, s->server_id);
+      g_autofree char *name = ts_render_name (server ? server->name : s->server_id);
+
+      ts_specsheet_grid_add (cells, _("Hardware"),
+                             s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, name) : g_strdup (name));
+    }
+  else
+    ts_specsheet_grid_add (cells, _("Hardware"), g_strdup (_("Recommended by Train Sizer")));
+
+  {
+    g_autofree char *limit = ts_format_kw (s->rack_kw);
+    g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
+    g_autofree char *pue = ts_format_number_auto (s->pue, 2);
+
+    /* Translators: “42U racks, up to 30 kW each; 230 V, 3 phases; PUE 1.4” */
+    ts_specsheet_grid_add (cells, _("Site"),
+                           g_strdup_printf (ngettext ("%uU racks, up to %s each; %s V, %u phase; PUE %s",
+                                                      "%uU racks, up to %s each; %s V, %u phases; PUE %s", s->phases),
+                                            s->rack_units, limit, volts, s->phases, pue));
+    if (s->price_kwh > 0)
+      {
+        g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
+
+        ts_specsheet_grid_add (cells, _("Electricity price"),
+                               g_strdup_printf (_("%s %s per kWh"), price, ts_render_currency_label (s->currency)));
+      }
+  }
+  ts_specsheet_grid_emit (self, cells);
+}
+
+/* The plan's own sentence: the window and the CLI say the same. */
+static char *
+headline (TsSpecsheet *self)
+{
+  g_autofree char *text = ts_plan_dup_headline (self->plan, FALSE);
+
+  /* it names the server as the catalog does */
+  return ts_render_name (text);
+}
+
+static void
+build_memory (TsSpecsheet *self)
+{
+  static const double fractions[] = { 0.40, 0.20, 0.22, 0.18 };
+  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE };
+  const TsPlan *plan = self->plan;
+  const TsMemory *m = &plan->memory;
+  double total = ts_breakdown_sum (&m->total);
+  guint t;
+
+  /* Translators: heading: the fit verdict and the one-sentence answer */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Verdict"));
+  ts_specsheet_add_block (self, BLOCK_CALLOUT, headline (self));
+  {
+    const TsOption *o = ts_plan_get_shown_option (plan);
+    g_autoptr(GPtrArray) failures = o != NULL ? ts_option_dup_failures (o) : NULL;
+
+    /* every condition that keeps the configuration from working, named */
+    for (guint i = 0; failures != NULL && i < failures->len; i++)
+      ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (failures, i));
+  }
+
+  /* Translators: heading of the memory chart and table */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("GPU memory"));
+  ts_specsheet_add_drawing (self, TS_DRAWING_MEMORY);
+
+  t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
+  ts_specsheet_add_header (self, t, _("Component"), _("Per GPU"), _("Whole job"), _("Share"), NULL);
+  for (guint i = 0; i < TS_N_COMPONENTS; i++)
+    {
+      char **cells;
+
+      if (m->total.bytes[i] <= 0 && m->per_gpu.bytes[i] <= 0)
+        continue;
+      cells = g_new0 (char *, 5);
+      cells[0] = g_strdup (ts_component_label (i));
+      cells[1] = ts_format_gb (m->per_gpu.bytes[i]);
+      cells[2] = ts_format_gb (m->total.bytes[i]);
+      cells[3] = total > 0 ? ts_format_percent (m->total.bytes[i] / total) : g_strdup ("—");
+      ts_specsheet_add_row_v (self, t, cells);
+    }
+  {
+    char **cells = g_new0 (char *, 5);
+    Block *b;
+
+    /* Translators: the sum row of the memory table */
+    cells[0] = g_strdup (_("Total"));
+    cells[1] = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
+    cells[2] = ts_format_gb (total);
+    cells[3] = ts_format_percent (1.0);
+    b = ts_specsheet_add_row_v (self, t, cells);
+    b->bold = TRUE;
+    b->shaded = TRUE;
+  }
+
+  {
+    g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
+    g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 2);
+    g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 2);
+    g_autofree char *bpp = g_strcmp0 (lo, hi) == 0 ? g_strdup (lo) : g_strdup_printf ("%s–%s", lo, hi);
+
+    /* Translators: “The article’s rule of thumb: 1,120–1,260 GB (16–18 bytes per parameter) for
+     * weights, gradients and optimizer states, activations not included.” */
+    ts_specsheet_add_printf (self, BLOCK_TEXT,
+                             _("The article’s rule of thumb: %s%s (%s bytes per parameter) for weights, gradients and "
+                               "optimizer states, activations not included. The table above is the detailed estimate "
+                               "with activations and overhead, in decimal gigabytes (1 GB = 10⁹ bytes)."),
+                             rule, plan->scenario->method == TS_METHOD_FULL ? "" : _(" + adapters"), bpp);
+  }
+
+  if (plan->warnings->len > 0)
+    {
+      /* Translators: heading: things the customer must know */
+      ts_specsheet_add_text (self, BLOCK_SUBHEADING, _("Warnings"));
+      for (guint i = 0; i < plan->warnings->len; i++)
+        ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (plan->warnings, i));
+    }
+}
+
+static void
+build_configuration (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsOption *o = ts_plan_get_shown_option (plan);
+  const TsServer *sv;
+  const TsGpu *gpu;
+  gboolean unverified = FALSE;
+  guint t;
+
+  ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading: the server configuration the document proposes */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Recommended configuration"));
+
+  if (o == NULL)
+    {
+      ts_specsheet_add_text (self, BLOCK_TEXT, _("No server from the catalog was evaluated for this scenario, so there is "
+                                                 "no configuration to show. Choose a server or let Train Sizer recommend one."));
+      return;
+    }
+
+  sv = o->server;
+  gpu = sv->gpu;
+  {
+    g_autofree char *name = ts_render_name (sv->name);
+
+    ts_specsheet_add_printf (self, BLOCK_SUBHEADING, "%u × %s", o->servers, name);
+  }
+
+  t = ts_specsheet_begin_pairs (self);
+  {
+    const char *mark = ts_specsheet_confidence_mark (sv->prov.confidence);
+    const char *gpu_mark = gpu != NULL ? ts_specsheet_confidence_mark (gpu->prov.confidence) : "";
+    /* per server = GPUs × per GPU, in one unit; the card's own figure beside */
+    g_autofree char *per_gpu = gpu != NULL ? ts_format_gib (gpu->memory_bytes) : NULL;
+    g_autofree char *total = gpu != NULL ? ts_format_gb (sv->gpu_count * gpu->memory_bytes)
+                                         : ts_format_gb (sv->gpu_memory_label_gb * TS_BYTES_PER_GB);
+    g_autofree char *gpu_mem = per_gpu != NULL ? g_strdup_printf ("%s (%u × %s)", total, sv->gpu_count, per_gpu)
+                                               : g_strdup (total);
+
+    g_autofree char *gpu_name = ts_render_name (gpu != NULL ? gpu->name : sv->gpu_id);
+
+    unverified = *mark != '\0' || *gpu_mark != '\0';
+    {
+      g_autofree char *servers = g_strdup_printf (ngettext ("%u server", "%u servers", o->servers), o->servers);
+      g_autofree char *gpus = g_strdup_printf (ngettext ("%u GPU in total", "%u GPUs in total", o->gpus), o->gpus);
+
+      ts_specsheet_add_pair (self, t, _("Servers"), g_strdup_printf ("%s, %s", servers, gpus));
+    }
+    ts_specsheet_add_pair (self, t, _("GPUs per server"),
+                           g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu_name, gpu_mark));
+    ts_specsheet_add_figure (self, t, _("GPU memory per server"),
+                             g_strdup_printf ("%s %s%s", gpu_mem, gpu != NULL && gpu->memory_type ? gpu->memory_type : "", mark),
+                             gpu != NULL ? &gpu->prov : NULL, "memory_gib");
+    if (gpu != NULL && gpu->tflops_bf16 > 0)
+      {
+        /* the system's dense peak: GPUs × the GPU's dense figure */
+        g_autofree char *bf16 = ts_format_number_auto (sv->gpu_count * gpu->tflops_bf16 / 1000, 1);
+        g_autofree char *fp8 = gpu->tflops_fp8 > 0
+                               ? ts_format_number_auto (sv->gpu_count * gpu->tflops_fp8 / 1000, 1) : NULL;
+
+        ts_specsheet_add_figure (self, t, _("Peak compute per server"),
+                                 fp8 != NULL
+                                 /* Translators: dense peak of one server: “7.9 PFLOPS BF16, 15.8 PFLOPS FP8” */
+                                 ? g_strdup_printf (_("%s PFLOPS BF16, %s PFLOPS FP8 (dense)"), bf16, fp8)
+                                 : g_strdup_printf (_("%s PFLOPS BF16 (dense)"), bf16),
+                                 &gpu->prov, "tflops_bf16 tflops_fp8");
+      }
+    if (sv->interconnect != NULL)
+      {
+        g_autofree char *bw = sv->interconnect->bw_gb_s_unidir > 0
+                              ? ts_format_gb_s (sv->interconnect->bw_gb_s_unidir) : NULL;
+
+        /* Translators: “NVLink 4, 450 GB/s per GPU each way” */
+        ts_specsheet_add_pair (self, t, _("GPU link"), bw != NULL
+                               ? g_strdup_printf (_("%s, %s per GPU each way%s"), sv->interconnect->name, bw,
+                                                  ts_specsheet_confidence_mark (sv->interconnect->prov.confidence))
+                               : g_strdup (sv->interconnect->name));
+      }
+    if (sv->cpu_model != NULL)
+      ts_specsheet_add_figure (self, t, _("CPUs"),
+                               g_strdup_printf (ngettext ("%u × %s, %u core in total%s", "%u × %s, %u cores in total%s",
+                                                          sv->cpu_sockets * sv->cpu_cores_per_socket),
+                                                sv->cpu_sockets, sv->cpu_model, sv->cpu_sockets * sv->cpu_cores_per_socket, mark),
+                               &sv->prov, "cpu_model cpu_cores_per_socket");
+    if (sv->ram_gb > 0)
+      {
+        g_autofree char *ram = ts_format_gb (sv->ram_gb * TS_BYTES_PER_GB);
+        g_autofree char *ram_max = ts_format_gb (sv->ram_gb_max * TS_BYTES_PER_GB);
+
+        ts_specsheet_add_figure (self, t, _("RAM"), sv->ram_gb_max > sv->ram_gb
+                                 /* Translators: “2,048 GB (up to 4,096 GB)” */
+                                 ? g_strdup_printf (_("%s (up to %s)%s"), ram, ram_max, mark)
+                                 : g_strdup_printf ("%s%s", ram, mark),
+                                 &sv->prov, "ram_gb ram_gb_max");
+      }
+    if (sv->os_storage != NULL)
+      ts_specsheet_add_pair (self, t, _("System drives"), g_strdup (sv->os_storage));
+    if (sv->nvme_data_count > 0)
+      {
+        g_autofree char *each = ts_specsheet_with_unit (ts_format_number_auto (sv->nvme_data_tb_each, 2), C_("unit", "TB"));
+
+        ts_specsheet_add_figure (self, t, _("NVMe data drives"), g_strdup_printf ("%u × %s%s", sv->nvme_data_count, each, mark),
+                                 &sv->prov, "nvme_data_count nvme_data_tb_each");
+      }
+    if (sv->compute_nic_count > 0)
+      {
+        g_autofree char *gbps = ts_format_gbps (sv->compute_nic_gbps);
+
+        ts_specsheet_add_figure (self, t, _("Compute network ports"),
+                                 g_strdup_printf ("%u × %s%s%s%s", sv->compute_nic_count, gbps,
+                                                  sv->compute_nic_model ? " (" : "", sv->compute_nic_model ? sv->compute_nic_model : "",
+                                                  sv->compute_nic_model ? ")" : ""),
+                                 &sv->prov, "compute_nic_count");
+      }
+    if (sv->storage_nic_count > 0)
+      {
+        g_autofree char *gbps = ts_format_gbps (sv->storage_nic_gbps);
+
+        ts_specsheet_add_figure (self, t, _("Storage network ports"), g_strdup_printf ("%u × %s", sv->storage_nic_count, gbps),
+                                 &sv->prov, "storage_nic_count storage_nic_gbps");
+      }
+    if (sv->psu_count > 0)
+      {
+        g_autofree char *psu = ts_specsheet_with_unit (ts_format_number (sv->psu_w, 0), C_("unit", "W"));
+
+        if (!o->psu_ok)
+          {
+            g_autofree char *need = ts_format_kw (sv->max_power_kw);
+
+            /* Translators: “6 × 3,200 W; the stated 3+3 does not carry 10.2 kW” */
+            ts_specsheet_add_figure (self, t, _("Power supplies"),
+                                     g_strdup_printf (_("%u × %s; the stated %s does not carry %s%s"), sv->psu_count, psu,
+                                                      sv->psu_redundancy != NULL ? sv->psu_redundancy : "—", need, mark),
+                                     &sv->prov, "psu_count psu_w psu_redundancy");
+          }
+        else
+          /* Translators: “6 × 3,300 W, redundancy 4+2” */
+          ts_specsheet_add_figure (self, t, _("Power supplies"),
+                                   sv->psu_redundancy != NULL
+                                   ? g_strdup_printf (_("%u × %s, redundancy %s%s"), sv->psu_count, psu, sv->psu_redundancy, mark)
+                                   : g_strdup_printf ("%u × %s%s", sv->psu_count, psu, mark),
+                                   &sv->prov, "psu_count psu_w psu_redundancy");
+      }
+    {
+      g_autofree char *mm = sv->height_mm > 0 ? ts_specsheet_with_unit (ts_format_number (sv->height_mm, 0), C_("unit", "mm")) : NULL;
+
+      /* Translators: rack units, as in “8U” */
+      ts_specsheet_add_figure (self, t, _("Height"), mm != NULL ? g_strdup_printf (_("%uU (%s)"), sv->rack_units, mm)
+                                                               : g_strdup_printf (_("%uU"), sv->rack_units),
+                               &sv->prov, "rack_units height_mm");
+    }
+    if (sv->weight_kg > 0)
+      {
+        g_autofree char *kg = ts_specsheet_with_unit (ts_format_number_auto (sv->weight_kg, 1), C_("unit", "kg"));
+
+        ts_specsheet_add_figure (self, t, _("Weight"), g_strdup_printf ("%s%s", kg, mark), &sv->prov, "weight_kg");
+      }
+    {
+      g_autofree char *kw = ts_format_kw (sv->max_power_kw);
+      double heat = ts_server_heat_btu_h (plan->catalog, sv);
+      g_autofree char *btu = ts_format_btu_h (heat);
+
+      ts_specsheet_add_figure (self, t, _("Maximum power"), g_strdup_printf ("%s%s", kw, mark), &sv->prov, "max_power_kw");
+      ts_specsheet_add_figure (self, t, _("Heat output"), g_strdup_printf ("%s%s", btu, mark), &sv->prov, "max_power_kw");
+    }
+    if (sv->cooling != NULL)
+      ts_specsheet_add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
+                                                              : g_strcmp0 (sv->cooling, "liquid") == 0 ? _("Liquid")
+                                                              : sv->cooling));
+    if (o->cpu_cores_per_gpu > 0)
+      ts_specsheet_add_pair (self, t, _("CPU cores per GPU"), ts_format_number_auto (o->cpu_cores_per_gpu, 1));
+    if (o->host_ram_needed_bytes > 0)
+      ts_specsheet_add_pair (self, t, _("Host RAM needed per server"), ts_format_gb (o->host_ram_needed_bytes));
+  }
+  ts_specsheet_add_estimates_note (self);
+  if (unverified)
+    ts_specsheet_add_text (self, BLOCK_NOTE, _("* Not verified against a vendor document; confirm before ordering."));
+}
+
+static void
+build_network_storage (TsSpecsheet *self)
+{
+  const TsOption *o = ts_plan_get_shown_option (self->plan);
+  guint t;
+
+  /* Translators: heading: the network between servers */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Network"));
+  if (o != NULL && o->servers > 1 && o->compute_ports > 0)
+    {
+      g_autofree char *gbps = ts_format_gbps (o->port_gbps);
+
+      t = ts_specsheet_begin_pairs (self);
+      ts_specsheet_add_pair (self, t, _("Compute fabric"),
+                             o->server->network != NULL ? g_strdup (o->server->network->name) : NULL);
+      ts_specsheet_add_pair (self, t, _("Compute ports"), g_strdup_printf ("%u × %s", o->compute_ports, gbps));
+      ts_specsheet_add_pair (self, t, _("Leaf switches"), ts_specsheet_format_count (o->leaf_switches));
+      ts_specsheet_add_pair (self, t, _("Spine switches"), ts_specsheet_format_count (o->spine_switches));
+      if (o->server->network != NULL && o->server->network->switch_model != NULL)
+        {
+          const TsNetwork *net = o->server->network;
+          g_autofree char *ports = g_strdup_printf (ngettext ("%u port", "%u ports", net->switch_ports),
+                                                    net->switch_ports);
+          g_autofree char *watts = ts_specsheet_with_unit (ts_format_number (net->switch_power_w, 0), C_("unit", "W"));
+
+          /* Translators: a fabric switch: “NVIDIA Quantum-2 QM9700: 64 ports, 1U, 1,500 W” */
+          ts_specsheet_add_figure (self, t, _("Switch model"),
+                                   g_strdup_printf (_("%s: %s, %uU, %s"), net->switch_model, ports, net->switch_rack_units, watts),
+                                   &net->prov, "switch_ports switch_rack_units switch_power_w");
+        }
+      if (o->server->network != NULL && o->server->network->nic_model != NULL)
+        ts_specsheet_add_pair (self, t, _("Network adapter"), g_strdup (o->server->network->nic_model));
+      if (o->sync_seconds_network > 0)
+        ts_specsheet_add_pair (self, t, _("Gradient sync per step over the network"),
+                               ts_specsheet_with_unit (ts_format_number_auto (o->sync_seconds_network, 2), C_("unit", "s")));
+      ts_specsheet_add_estimates_note (self);
+    }
+  else if (o != NULL)
+    ts_specsheet_add_text (self, BLOCK_TEXT, _("One server: the GPUs exchange over the server’s own link; "
+                                               "no compute fabric between servers is needed."));
+  else
+    ts_specsheet_add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
+  ts_specsheet_add_text (self, BLOCK_BULLET, _("One 400 Gb/s port per GPU is the usual design of a training cluster "
+                                               "(InfiniBand NDR or Ethernet with RoCE), with GPUDirect RDMA."));
+  ts_specsheet_add_text (self, BLOCK_BULLET, _("Separate storage and management networks, so data loading does not "
+                                               "disturb gradient synchronisation."));
+
+  /* Translators: heading: checkpoints and dataset storage */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Storage"));
+  t = ts_specsheet_begin_pairs (self);
+  ts_specsheet_add_pair (self, t, _("One checkpoint (weights and optimizer state)"),
+                         ts_format_gb (o != NULL && o->checkpoint_bytes > 0 ? o->checkpoint_bytes
+                                                                             : self->plan->memory.checkpoint_bytes));
+  if (o != NULL && o->checkpoints_on_nvme > 0)
+    ts_specsheet_add_pair (self, t, _("Checkpoints that fit on local NVMe"), ts_format_number (floor (o->checkpoints_on_nvme), 0));
+  if (o != NULL && o->checkpoint_write_seconds > 0)
+    ts_specsheet_add_pair (self, t, _("Time to write one checkpoint"),
+                           ts_specsheet_with_unit (ts_format_number_auto (o->checkpoint_write_seconds, 1), C_("unit", "s")));
+  if (o != NULL && o->dataset_bytes > 0)
+    ts_specsheet_add_pair (self, t, _("Dataset on disk"), ts_format_gb (o->dataset_bytes));
+  ts_specsheet_add_text (self, BLOCK_BULLET, _("Fast local NVMe for checkpoints; for a cluster, a separate storage system "
+                                               "on its own network."));
+}
+
+static void
+build_comparison (TsSpecsheet *self)
+{
+  static const double fractions[] = { 0.24, 0.06, 0.16, 0.08, 0.12, 0.08, 0.08, 0.10, 0.08 };
+  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE };
+  const TsPlan *plan = self->plan;
+  guint t;
+
+  /* Translators: heading: the other hardware options side by side */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Comparison with alternatives"));
+  if (plan->options->len == 0)
+    {
+      ts_specsheet_add_text (self, BLOCK_TEXT, _("No alternatives were evaluated."));
+      return;
+    }
+  t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
+  /* Nine columns: a step smaller than the other tables. */
+  g_array_index (self->tables, Table, t).size = SIZE_SMALL;
+  /* Translators: column headings of the comparison table; keep them short */
+  ts_specsheet_add_header (self, t, _("Option"), _("GPUs"), _("Per GPU"), _("Headroom"), _("Verdict"), _("Link"),
+                           _("Time"), _("Power"), _("Racks"), NULL);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const TsOption *o = &g_array_index (plan->options, TsOption, i);
+      char **cells = g_new0 (char *, 10);
+      g_autofree char *need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
+      g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
+      Block *b;
+
+      g_autofree char *name = ts_render_name (o->server->name);
+
+      cells[0] = g_strdup_printf ("%s%u × %s", o->recommended ? "★ " : "", o->servers, name);
+      cells[1] = ts_specsheet_format_count (o->gpus);
+      /* Translators: memory needed per GPU of its capacity: “141 of 144 GB” */
+      cells[2] = g_strdup_printf (_("%s of %s"), need, cap);
+      /* What does not fit has no headroom; the memory column shows by how much. */
+      cells[3] = o->headroom_fraction >= 0 ? ts_format_percent (o->headroom_fraction) : g_strdup ("—");
+      cells[4] = g_strdup (ts_verdict_label (o->verdict));
+      /* Translators: whether the GPU link is fit for training (NVLink/HCCS) or PCIe only */
+      cells[5] = g_strdup (o->interconnect_ok ? _("Fast") : _("PCIe"));
+      cells[6] = o->training_days > 0 ? ts_format_days (o->training_days) : g_strdup ("—");
+      cells[7] = ts_format_kw (o->power_kw);
+      cells[8] = ts_specsheet_format_count (o->racks);
+      b = ts_specsheet_add_row_v (self, t, cells);
+      b->bold = o->recommended;
+    }
+  ts_specsheet_add_text (self, BLOCK_NOTE, _("★ the recommended option. Headroom: GPU memory left free per GPU. "
+                                             "Fast link: NVLink or HCCS, which multi-GPU training needs; PCIe cards suit "
+                                             "inference and fine-tuning."));
+}
+
+/* The rack PDU the catalog's site equipment names, by its ratings (its
+ * name is the catalog's English description of the class). */
+static void
+add_pdu_row (TsSpecsheet    *self,
+             guint           table,
+             const TsOption *o)
+{
+  const TsPdu *pdu = ts_catalog_get_pdu (self->plan->catalog);
+  g_autofree char *volts = NULL;
+  g_autofree char *amps = NULL;
+  g_autofree char *kw = NULL;
+  g_autofree char *rating = NULL;
+  g_autofree char *per_rack = NULL;
+
+  if (pdu == NULL || pdu->capacity_kw <= 0)
+    return;
+  volts = ts_format_number_auto (pdu->input_voltage_v, 0);
+  amps = ts_format_number_auto (pdu->amps_per_phase, 0);
+  kw = ts_format_kw (pdu->capacity_kw);
+  /* Translators: a PDU's input: “400 V, 3 phases × 32 A, 22.17 kW” */
+  rating = g_strdup_printf (ngettext ("%s V, %u phase × %s A, %s", "%s V, %u phases × %s A, %s", pdu->phases),
+                            volts, pdu->phases, amps, kw);
+  /* Translators: “2 per rack (A and B feeds)” */
+  per_rack = g_strdup_printf (ngettext ("%u per rack (A and B feeds)", "%u per rack (A and B feeds)",
+                                        o->pdus_per_rack > 0 ? o->pdus_per_rack : pdu->per_rack),
+                              o->pdus_per_rack > 0 ? o->pdus_per_rack : pdu->per_rack);
+  ts_specsheet_add_figure (self, table, _("Rack PDU"), g_strdup_printf ("%s; %s", rating, per_rack), &pdu->prov,
+                           "input_voltage_v amps_per_phase capacity_kw");
+  if (pdu->outlets_c13 + pdu->outlets_c19 > 0)
+    /* Translators: a PDU's sockets, by their IEC 60320 names */
+    ts_specsheet_add_figure (self, table, _("PDU outlets"),
+                             g_strdup_printf (_("%u × C13, %u × C19 each"), pdu->outlets_c13, pdu->outlets_c19),
+                             &pdu->prov, "outlets_c13 outlets_c19");
+}
+
+static void
+build_site (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsScenario *s = plan->scenario;
+  const TsOption *o = ts_plan_get_shown_option (plan);
+  const TsServer *small = NULL;
+  const TsServer *big = NULL;
+  guint t;
+
+  ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading: the servers drawn in their racks */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Rack elevation"));
+  if (o != NULL)
+    ts_specsheet_add_drawing (self, TS_DRAWING_RACK);
+  else
+    ts_specsheet_add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
+
+  /* Translators: heading: power, heat and space the data centre must provide */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Site requirements"));
+  if (o != NULL)
+    {
+      g_autofree char *kw = ts_format_kw (o->power_kw);
+      g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
+      g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
+      g_autofree char *amps = ts_format_amps (o->amps_per_phase);
+      g_autofree char *feed = ts_format_amps (o->feed_amps);
+      g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
+      g_autofree char *limit = ts_format_kw (s->rack_kw);
+
+      ts_specsheet_add_drawing (self, TS_DRAWING_POWER);
+      t = ts_specsheet_begin_pairs (self);
+      ts_specsheet_add_pair (self, t, _("Maximum power"), g_strdup (kw));
+      ts_specsheet_add_pair (self, t, _("Heat to remove"), g_strdup_printf ("%s (%s)", btu, tons));
+      /* Translators: “20.6 A at 400 V, 3 phases” */
+      ts_specsheet_add_pair (self, t, _("Current per phase"),
+                             g_strdup_printf (ngettext ("%s at %s V, %u phase", "%s at %s V, %u phases", s->phases),
+                                              amps, volts, s->phases));
+      ts_specsheet_add_pair (self, t, _("Each of the A and B feeds"), g_strdup_printf (_("%s: each feed must carry the whole "
+                                                                                       "load alone"), feed));
+      ts_specsheet_add_pair (self, t, _("Rack space"),
+                             g_strdup_printf (ngettext ("%uU in %u rack of %uU (up to %s per rack)",
+                                                        "%uU in %u racks of %uU (up to %s per rack)", o->racks),
+                                              o->rack_units, o->racks, s->rack_units, limit));
+      add_pdu_row (self, t, o);
+      ts_specsheet_add_estimates_note (self);
+    }
+  else
+    ts_specsheet_add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
+
+  /* The article names its smallest and largest training servers; take
+   * them from the catalog so the sentence follows its figures. */
+  for (guint i = 0; i < ts_catalog_get_n_servers (plan->catalog); i++)
+    {
+      const TsServer *sv = ts_catalog_get_server (plan->catalog, i);
+
+      if (!sv->article || g_strcmp0 (sv->kind, "server") != 0)
+        continue;
+      if (small == NULL || sv->rack_units < small->rack_units)
+        small = sv;
+      if (big == NULL || sv->rack_units > big->rack_units)
+        big = sv;
+    }
+
+  /* Translators: heading: the article's list of checks before the servers arrive */
+  ts_specsheet_add_text (self, BLOCK_SUBHEADING, _("Pre-delivery checklist"));
+  {
+    g_autofree char *kw = o != NULL ? ts_format_kw (o->power_kw) : NULL;
+    g_autofree char *btu = o != NULL ? ts_format_btu_h (o->heat_btu_h) : NULL;
+
+    ts_specsheet_add_block (self, BLOCK_CHECK, kw != NULL
+                            ? g_strdup_printf (_("Dedicated power lines and a UPS for the total maximum draw of %s "
+                                                 "(size for the maximum, not the average)."), kw)
+                            : g_strdup (_("Dedicated power lines and a UPS for the total maximum draw "
+                                          "(size for the maximum, not the average).")));
+    if (o != NULL && (o->note_flags & TS_NOTE_ONE_FEED))
+      ts_specsheet_add_block (self, BLOCK_CHECK, g_strdup (_("One power supply per machine: one feed from a wall socket "
+                                                             "or a PDU, no redundancy.")));
+    else if (o != NULL && !o->psu_ok)
+      ts_specsheet_add_block (self, BLOCK_CHECK, g_strdup_printf (_("Power supplies: the stated %s does not carry the maximum draw; "
+                                                                    "ask the vendor for the supply configuration before ordering."),
+                                                                  o->server->psu_redundancy != NULL ? o->server->psu_redundancy : "—"));
+    else
+      ts_specsheet_add_block (self, BLOCK_CHECK, o != NULL && o->server->psu_count > 0 && o->server->psu_redundancy != NULL
+                              ? g_strdup_printf (_("Power supply redundancy: %u supplies per server, %s; "
+                                                   "feeds A and B to separate lines."), o->server->psu_count,
+                                                 o->server->psu_redundancy)
+                              : g_strdup (_("Power supply redundancy; feeds A and B to separate lines.")));
+    ts_specsheet_add_block (self, BLOCK_CHECK, btu != NULL
+                            ? g_strdup_printf (_("Room cooling capacity: all the power becomes heat, %s."), btu)
+                            : g_strdup (_("Room cooling capacity: all the power becomes heat.")));
+    if (small != NULL && big != NULL)
+      ts_specsheet_add_block (self, BLOCK_CHECK, o != NULL
+                              /* Translators: “Rack space: training servers take from 4U (Huawei Atlas 800T A2) to
+                               * 10U (NVIDIA DGX B200); this configuration needs 20U.” */
+                              ? g_strdup_printf (_("Rack space: training servers take from %uU (%s) to %uU (%s); "
+                                                   "this configuration needs %uU."),
+                                                 small->rack_units, small->name, big->rack_units, big->name, o->rack_units)
+                              : g_strdup_printf (_("Rack space: training servers take from %uU (%s) to %uU (%s)."),
+                                                 small->rack_units, small->name, big->rack_units, big->name));
+    else
+      ts_specsheet_add_text (self, BLOCK_CHECK, _("Rack space for every server and switch."));
+  }
+}
+
+static void
+build_time (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsScenario *s = plan->scenario;
+  const TsOption *o = ts_plan_get_shown_option (plan);
+  guint t;
+
+  ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading: how long training takes and the energy it uses */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Training time and energy"));
+  if (o != NULL && o->training_days > 0)
+    ts_specsheet_add_drawing (self, TS_DRAWING_TIME);
+
+  t = ts_specsheet_begin_pairs (self);
+  ts_specsheet_add_pair (self, t, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (s->tokens), _("tokens")));
+  if (o != NULL && o->training_flops > 0)
+    {
+      g_autofree char *mant = NULL;
+      int exponent = (int) floor (log10 (o->training_flops));
+
+      g_autofree char *power = ts_specsheet_superscript (exponent);
+
+      mant = ts_format_number (o->training_flops / pow (10, exponent), 2);
+      /* Translators: training compute: “1.23 × 10²¹ FLOPs”; the second %s is the exponent in superscript digits */
+      ts_specsheet_add_pair (self, t, _("Training compute"), g_strdup_printf (_("%s × 10%s FLOPs"), mant, power));
+    }
+  if (o != NULL && o->mfu > 0)
+    ts_specsheet_add_pair (self, t, _("GPU utilisation (MFU)"), ts_format_percent (o->mfu));
+  if (o != NULL && o->training_days > 0)
+    {
+      g_autofree char *days = ts_format_days (o->training_days);
+
+      {
+        g_autofree char *name = ts_render_name (o->server->name);
+
+        ts_specsheet_add_pair (self, t, _("Training time"), g_strdup_printf ("%s (%u × %s)", days, o->servers, name));
+      }
+    }
+  else
+    ts_specsheet_add_pair (self, t, _("Training time"), NULL);
+  /* without a deadline the scenario on the first page and the drawing
+   * say so; the table does not say it a third time */
+  if (s->deadline_days > 0)
+    ts_specsheet_add_pair (self, t, _("Deadline"), ts_format_days (s->deadline_days));
+  if (o != NULL && o->servers_for_deadline > 0)
+    ts_specsheet_add_pair (self, t, _("Servers to meet the deadline"), ts_specsheet_format_count (o->servers_for_deadline));
+  if (o != NULL && o->energy_kwh > 0)
+    {
+      g_autofree char *pue = ts_format_number_auto (s->pue, 2);
+      g_autofree char *kwh = ts_format_kwh (o->energy_kwh);
+
+      /* Translators: “12,345 kWh, including the site’s PUE 1.4” */
+      ts_specsheet_add_pair (self, t, _("Energy"), g_strdup_printf (_("%s, including the site’s PUE %s"), kwh, pue));
+    }
+  if (o != NULL && o->energy_cost > 0)
+    ts_specsheet_add_pair (self, t, _("Energy cost"), ts_render_format_money (o->energy_cost, s->currency));
+
+  /* Translators: heading: what the figures rest on */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Assumptions"));
+  {
+    g_autofree char *lo = ts_format_number_auto (plan->memory.rule.bytes_per_param_low, 2);
+    g_autofree char *hi = ts_format_number_auto (plan->memory.rule.bytes_per_param_high, 2);
+    g_autofree char *seq_len = ts_specsheet_format_count (s->seq_len);
+
+    ts_specsheet_add_text (self, BLOCK_BULLET, _("Memory in decimal gigabytes (1 GB = 10⁹ bytes), as the article counts."));
+    if (s->method == TS_METHOD_FULL)
+      ts_specsheet_add_printf (self, BLOCK_BULLET,
+                               _("Full training needs about %s–%s bytes of GPU memory per parameter (BF16 weights 2, gradients "
+                                 "2 or 4 in FP32, FP32 master weights 4, Adam’s two states 4 + 4), activations on top."), lo, hi);
+    else
+      ts_specsheet_add_printf (self, BLOCK_BULLET,
+                               _("The frozen base model takes %s bytes per parameter; the small trained adapters, their "
+                                 "gradients and optimizer states and the activations come on top."), lo);
+    ts_specsheet_add_printf (self, BLOCK_BULLET,
+                             ngettext ("Activations at %s tokens per sequence and %u sequence per GPU, with gradient "
+                                       "checkpointing: %s.",
+                                       "Activations at %s tokens per sequence and %u sequences per GPU, with gradient "
+                                       "checkpointing: %s.", s->micro_batch),
+                             seq_len, s->micro_batch, ts_specsheet_checkpointing_label (s->checkpointing));
+    ts_specsheet_add_text (self, BLOCK_BULLET, _("Power, heat and current at each device’s maximum draw, not its average."));
+    ts_specsheet_add_text (self, BLOCK_BULLET, _("Training time from 6 × parameters × tokens operations (active parameters "
+                                                 "for mixture-of-experts models, more with recomputation) at the stated "
+                                                 "GPU utilisation."));
+    ts_specsheet_add_printf (self, BLOCK_BULLET, _("Hardware figures from the catalog, version %s."),
+                             ts_catalog_get_version (plan->catalog));
+  }
+
+  /* Translators: heading: the legal note */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Disclaimer"));
+  ts_specsheet_add_text (self, BLOCK_TEXT, _("Every figure in this document is an estimate computed from the scenario and the "
+                                             "catalog above. It is not an offer, a commitment or a guarantee of fit, "
+                                             "performance, training time or power use: these depend on the software, the data "
+                                             "and the settings actually used. Confirm the configuration with the vendor before "
+                                             "ordering."));
+}
+
+/* The appendix: the configuration as the training frameworks read it
+ * (issue 18), from the same option as every page before it, so that a
+ * customer can launch what the sheet sizes. DeepSpeed and Megatron-LM
+ * are shown; `trainsizer-cli export` writes the other formats. The file
+ * text stays as the frameworks spell it (keys are not translated). */
+static void
+build_launch_kit (TsSpecsheet *self)
+{
+  static const struct { TsExportFormat format; const char *name; } formats[] = {
+    { TS_EXPORT_DEEPSPEED, "DeepSpeed (JSON)" },
+    { TS_EXPORT_MEGATRON, "Megatron-LM" },
+  };
+
+  if (ts_plan_get_shown_option (self->plan) == NULL)
+    return;
+  ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading of the spec sheet's appendix: configuration files for training frameworks */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Appendix: launch configuration"));
+  ts_specsheet_add_text (self, BLOCK_TEXT, _("The configuration above as the training frameworks read it: a starting point "
+                                             "for the run. “trainsizer-cli export” also writes Accelerate, Axolotl and "
+                                             "LLaMA-Factory files."));
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autofree char *text = ts_export_plan (self->plan, formats[i].format, NULL);
+      const char *server = ts_plan_get_shown_option (self->plan)->server->name;
+      g_autofree char *shown_name = ts_render_name (server);
+      g_auto(GStrv) parts = NULL;
+
+      if (text == NULL)
+        continue;
+      /* the files' comments name the server as every page does */
+      parts = g_strsplit (text, server, -1);
+      ts_specsheet_add_text (self, BLOCK_SUBHEADING, formats[i].name);
+      ts_specsheet_add_block (self, BLOCK_NOTE, g_strchomp (g_strjoinv (shown_name, parts)));
+    }
+}
+
+/* Builds every part of the document anew, in the current language; the
+ * next pagination lays it out again. */
+void
+ts_specsheet_build_document (TsSpecsheet *self)
+{
+  g_array_set_size (self->blocks, 0);
+  g_array_set_size (self->tables, 0);
+  g_ptr_array_set_size (self->pages, 0);
+  g_ptr_array_set_size (self->estimates, 0);
+  self->width = self->height = 0;
+
+  build_title (self);
+  build_scenario (self);
+  build_memory (self);
+  build_configuration (self);
+  build_network_storage (self);
+  build_comparison (self);
+  build_site (self);
+  build_time (self);
+  build_launch_kit (self);
+}

@@ -1,0 +1,378 @@
+/* ts-specsheet-flow.c — the spec sheet's flow: its pieces and their words
+ *
+ * What the document's sections are built from: blocks (headings,
+ * paragraphs, drawings), tables with their header rows, label–value
+ * pairs and grids; the labels of the scenario's choices and the number
+ * formats the sheet shows; the vendor it names; the “≈” on figures the
+ * catalog marks as estimates and the footnote saying so.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-specsheet"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "ts-specsheet-private.h"
+
+/* ---- building the flow -------------------------------------------------- */
+
+void
+ts_specsheet_block_clear (Block *b)
+{
+  g_clear_pointer (&b->text, g_free);
+  g_clear_pointer (&b->cells, g_strfreev);
+  g_clear_pointer (&b->breaks, g_array_unref);
+  g_clear_pointer (&b->uri, g_free);
+}
+
+Block *
+ts_specsheet_add_block (TsSpecsheet *self,
+                        BlockKind    kind,
+                        char        *text)
+{
+  Block b = { 0 };
+
+  b.kind = kind;
+  b.text = text;
+  g_array_append_val (self->blocks, b);
+  return &g_array_index (self->blocks, Block, self->blocks->len - 1);
+}
+
+void
+ts_specsheet_add_text (TsSpecsheet *self,
+                       BlockKind    kind,
+                       const char  *text)
+{
+  ts_specsheet_add_block (self, kind, g_strdup (text));
+}
+
+G_GNUC_PRINTF (3, 4)
+void
+ts_specsheet_add_printf (TsSpecsheet *self,
+                         BlockKind    kind,
+                         const char  *format,
+                         ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  ts_specsheet_add_block (self, kind, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+/* fractions: column widths as shares of the content width (they sum to 1);
+ * right: which columns hold numbers (right-aligned). */
+guint
+ts_specsheet_begin_table (TsSpecsheet    *self,
+                          guint           n_columns,
+                          const double   *fractions,
+                          const gboolean *right)
+{
+  Table t = { 0 };
+
+  g_assert (n_columns <= MAX_COLUMNS);
+  t.n_columns = n_columns;
+  t.header = -1;
+  t.size = SIZE_TABLE;
+  for (guint i = 0; i < n_columns; i++)
+    {
+      t.fractions[i] = fractions[i];
+      t.right[i] = right != NULL && right[i];
+    }
+  g_array_append_val (self->tables, t);
+  return self->tables->len - 1;
+}
+
+/* Takes the cells (NULL-terminated, n_columns of them). */
+Block *
+ts_specsheet_add_row_v (TsSpecsheet *self,
+                        guint        table,
+                        char       **cells)
+{
+  Block *b = ts_specsheet_add_block (self, BLOCK_ROW, NULL);
+
+  b->table = table;
+  b->cells = cells;
+  return b;
+}
+
+void
+ts_specsheet_add_header (TsSpecsheet *self,
+                         guint        table,
+                         ...)
+{
+  GPtrArray *cells = g_ptr_array_new ();
+  Block *b;
+  va_list args;
+  const char *cell;
+
+  va_start (args, table);
+  while ((cell = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (cells, g_strdup (cell));
+  va_end (args);
+  g_ptr_array_add (cells, NULL);
+
+  b = ts_specsheet_add_row_v (self, table, (char **) g_ptr_array_free (cells, FALSE));
+  b->header = TRUE;
+  g_array_index (self->tables, Table, table).header = self->blocks->len - 1;
+}
+
+/* A label and its value; value is taken (NULL or empty shows a dash). */
+void
+ts_specsheet_add_pair (TsSpecsheet *self,
+                       guint        table,
+                       const char  *label,
+                       char        *value)
+{
+  char **cells = g_new0 (char *, 3);
+
+  cells[0] = g_strdup (label);
+  cells[1] = value != NULL && *value != '\0' ? value : (g_free (value), g_strdup ("—"));
+  ts_specsheet_add_row_v (self, table, cells);
+}
+
+static double
+pair_fractions[] = { 0.36, 0.64 };
+
+guint
+ts_specsheet_begin_pairs (TsSpecsheet *self)
+{
+  return ts_specsheet_begin_table (self, 2, pair_fractions, NULL);
+}
+
+/* Short label–value pairs two to a row, so the scenario fits beside the
+ * rest of the first page. cells: label, value, label, value… */
+void
+ts_specsheet_grid_add (GPtrArray  *cells,
+                       const char *label,
+                       char       *value)
+{
+  g_ptr_array_add (cells, g_strdup (label));
+  g_ptr_array_add (cells, value != NULL && *value != '\0' ? value : (g_free (value), g_strdup ("—")));
+}
+
+void
+ts_specsheet_grid_emit (TsSpecsheet *self,
+                        GPtrArray   *cells)
+{
+  static const double fractions[] = { 0.2, 0.3, 0.2, 0.3 };
+  guint t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, NULL);
+
+  for (guint i = 0; i < cells->len; i += 4)
+    {
+      char **row = g_new0 (char *, 5);
+
+      for (guint c = 0; c < 4; c++)
+        row[c] = g_strdup (i + c < cells->len ? g_ptr_array_index (cells, i + c) : "");
+      ts_specsheet_add_row_v (self, t, row);
+    }
+  g_ptr_array_unref (cells);
+}
+
+void
+ts_specsheet_add_drawing (TsSpecsheet *self,
+                          TsDrawing    drawing)
+{
+  Block *b = ts_specsheet_add_block (self, BLOCK_DRAWING, NULL);
+
+  b->drawing = drawing;
+}
+
+/* ---- labels of the scenario's choices ---------------------------------- */
+
+const char *
+ts_specsheet_precision_label (TsPrecision precision)
+{
+  switch (precision)
+    {
+    /* Translators: training precision */
+    case TS_PRECISION_BF16: return _("BF16 mixed precision, FP32 master weights");
+    case TS_PRECISION_FP16: return _("FP16 mixed precision, FP32 master weights");
+    case TS_PRECISION_FP8: return _("FP8 compute, BF16 weights, FP32 master weights");
+    case TS_PRECISION_FP32: return _("FP32");
+    case TS_PRECISION_PURE_BF16: return _("Pure BF16, no FP32 master weights");
+    case TS_N_PRECISIONS:
+    default: return "";
+    }
+}
+
+const char *
+ts_specsheet_optimizer_label (TsOptimizer optimizer)
+{
+  switch (optimizer)
+    {
+    case TS_OPTIMIZER_ADAMW: return "AdamW";
+    /* Translators: the optimizer with 8-bit states (bitsandbytes) */
+    case TS_OPTIMIZER_ADAMW_8BIT: return _("AdamW, 8-bit states");
+    case TS_OPTIMIZER_ADAFACTOR: return "Adafactor";
+    case TS_OPTIMIZER_SGD: return _("SGD with momentum");
+    case TS_OPTIMIZER_LION: return "Lion";
+    case TS_N_OPTIMIZERS:
+    default: return "";
+    }
+}
+
+const char *
+ts_specsheet_checkpointing_label (TsCheckpointing checkpointing)
+{
+  switch (checkpointing)
+    {
+    /* Translators: gradient checkpointing (activation recomputation) */
+    case TS_CHECKPOINTING_NONE: return _("Off");
+    case TS_CHECKPOINTING_SELECTIVE: return _("Selective (attention only)");
+    case TS_CHECKPOINTING_FULL: return _("Full (every layer)");
+    case TS_N_CHECKPOINTING:
+    default: return "";
+    }
+}
+
+const char *
+ts_specsheet_lora_targets_label (TsLoraTargets targets)
+{
+  switch (targets)
+    {
+    /* Translators: which layers LoRA adapts */
+    case TS_LORA_TARGETS_QV: return _("Query and value projections");
+    case TS_LORA_TARGETS_ATTENTION: return _("All attention projections");
+    case TS_LORA_TARGETS_ALL_LINEAR: return _("All linear layers");
+    case TS_N_LORA_TARGETS:
+    default: return "";
+    }
+}
+
+const char *
+ts_specsheet_yes_no (gboolean value)
+{
+  /* Translators: an option that is on / off */
+  return value ? _("On") : _("Off");
+}
+
+const char *
+ts_specsheet_confidence_mark (TsConfidence confidence)
+{
+  /* Unverified figures carry a mark explained under the table. */
+  return confidence == TS_CONFIDENCE_UNVERIFIED ? " *" : "";
+}
+
+/* ---- number helpers ----------------------------------------------------- */
+
+char *
+ts_specsheet_format_count (double value)
+{
+  return ts_format_number (value, 0);
+}
+
+char *
+ts_specsheet_with_unit (char       *number,
+                        const char *unit)
+{
+  char *result = g_strconcat (number, "\u00a0", unit, NULL);
+
+  g_free (number);
+  return result;
+}
+
+/* An exponent in superscript digits: 21 → ²¹. */
+char *
+ts_specsheet_superscript (int value)
+{
+  static const char *digits[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
+  g_autofree char *plain = g_strdup_printf ("%d", value);
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = plain; *p != '\0'; p++)
+    g_string_append (out, *p == '-' ? "⁻" : digits[*p - '0']);
+  return g_string_free (out, FALSE);
+}
+
+char *
+ts_specsheet_format_tokens (double tokens)
+{
+  /* The same short scale as parameter counts: 10B, 1.5T. */
+  return ts_format_params (tokens);
+}
+
+const char *
+ts_specsheet_nonempty (const char *text)
+{
+  return text != NULL && *text != '\0' ? text : NULL;
+}
+
+/* ---- who the sheet is from --------------------------------------------- */
+
+/* The vendor named on the sheet: the branding's, else the catalog's. */
+const char *
+ts_specsheet_vendor_name (TsSpecsheet *self)
+{
+  return ts_specsheet_nonempty (self->vendor_name) != NULL ? self->vendor_name
+                                                           : ts_specsheet_nonempty (ts_catalog_get_vendor_name (self->plan->catalog));
+}
+
+/* ---- figures the catalog marks as estimates ------------------------------ */
+
+/* The mark before a figure the catalog marks as an estimate. */
+#define ESTIMATE_MARK "≈\u00a0"
+
+/* Whether any of fields (JSON names, space-separated) of a record is an
+ * estimate; the first one's reason, or NULL. */
+static gboolean
+any_estimate (const TsProvenance *prov,
+              const char         *fields,
+              const char        **reason)
+{
+  g_auto(GStrv) names = g_strsplit (fields, " ", -1);
+
+  for (guint i = 0; prov != NULL && names[i] != NULL; i++)
+    if (ts_provenance_is_estimate (prov, names[i]))
+      {
+        *reason = ts_provenance_get_estimate_reason (prov, names[i]);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* A table row whose figure is marked “≈” when the catalog says any of
+ * fields of prov is an estimate; the footnote under the table then
+ * names it (with the catalog's reason in an English sheet: the catalog's
+ * notes are English, a Russian sheet names the figure only). */
+void
+ts_specsheet_add_figure (TsSpecsheet        *self,
+                         guint               table,
+                         const char         *label,
+                         char               *value,
+                         const TsProvenance *prov,
+                         const char         *fields)
+{
+  const char *reason = NULL;
+
+  if (value == NULL || *value == '\0' || !any_estimate (prov, fields, &reason))
+    {
+      ts_specsheet_add_pair (self, table, label, value);
+      return;
+    }
+  ts_specsheet_add_pair (self, table, label, g_strconcat (ESTIMATE_MARK, value, NULL));
+  g_free (value);
+  if (reason != NULL && g_str_has_prefix (self->lang, "en"))
+    g_ptr_array_add (self->estimates, g_strdup_printf ("%s: %s", label, reason));
+  else
+    g_ptr_array_add (self->estimates, g_strdup (label));
+}
+
+/* The footnote of the estimates marked in the table just built. */
+void
+ts_specsheet_add_estimates_note (TsSpecsheet *self)
+{
+  g_autofree char *list = NULL;
+
+  if (self->estimates->len == 0)
+    return;
+  g_ptr_array_add (self->estimates, NULL);
+  list = g_strjoinv ("; ", (char **) self->estimates->pdata);
+  g_ptr_array_set_size (self->estimates, 0);
+  /* Translators: footnote under a table: which figures are estimates; %s lists them (“Weight; Maximum power”) */
+  ts_specsheet_add_printf (self, BLOCK_NOTE, _("≈ An estimate, not a vendor's published figure: %s."), list);
+}
