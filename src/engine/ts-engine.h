@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ts-catalog.h"
+#include "ts-catalog-json.h"
 #include "ts-error.h"
 #include "ts-export.h"
 #include "ts-file.h"

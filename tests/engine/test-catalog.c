@@ -587,6 +587,30 @@ test_overlay_replaces_and_adds (void)
   g_unlink (path);
 }
 
+/* The records as JSON (what `list … --format json` prints): one object
+ * per record, in the catalog's order, with the figures of the record. */
+static void
+test_records_to_json (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(JsonNode) models = ts_catalog_models_to_json (catalog);
+  g_autoptr(JsonNode) servers = ts_catalog_servers_to_json (catalog);
+  g_autoptr(JsonNode) gpus = ts_catalog_gpus_to_json (catalog);
+  JsonObject *server;
+  JsonObject *gpu;
+
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (models)), ==, ts_catalog_get_n_models (catalog));
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (servers)), ==, ts_catalog_get_n_servers (catalog));
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (gpus)), ==, ts_catalog_get_n_gpus (catalog));
+
+  server = json_array_get_object_element (json_node_get_array (servers), 0);
+  g_assert_cmpstr (json_object_get_string_member (server, "id"), ==, ts_catalog_get_server (catalog, 0)->id);
+  g_assert_cmpfloat (json_object_get_double_member (server, "gpu_count"), ==, ts_catalog_get_server (catalog, 0)->gpu_count);
+  gpu = json_array_get_object_element (json_node_get_array (gpus), 0);
+  g_assert_cmpstr (json_object_get_string_member (gpu, "id"), ==, ts_catalog_get_gpu (catalog, 0)->id);
+  g_assert_cmpfloat (json_object_get_double_member (gpu, "memory_bytes"), ==, ts_catalog_get_gpu (catalog, 0)->memory_bytes);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -615,5 +639,6 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog/text/hidden-controls", test_hidden_controls_refused);
   g_test_add_func ("/catalog/text/too-long", test_long_text_refused);
   g_test_add_func ("/catalog/sections-refused", test_sections_refused);
+  g_test_add_func ("/catalog/records-to-json", test_records_to_json);
   return g_test_run ();
 }

@@ -1,0 +1,275 @@
+/* ts-catalog-accessors.c — what a loaded catalog holds: its lifetime
+ * (ref, unref), the getters, the finders over the id indexes, the MFU
+ * table, and the estimate marks of records
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-catalog"
+
+#include "config.h"
+
+#include "ts-catalog-private.h"
+
+/* The key of an MFU row: family and precision together (the unit
+ * separator cannot be in either: check_text () refuses controls). FALSE
+ * when they do not fit key. */
+gboolean
+mfu_key (const char *family,
+         const char *precision,
+         char       *key,
+         gsize       size)
+{
+  return family != NULL && precision != NULL
+         && (gsize) g_snprintf (key, size, "%s\x1f%s", family, precision) < size;
+}
+
+const TsManagementSwitch *
+ts_catalog_get_management_switch (const TsCatalog *self)
+{
+  return self->has_management_switch ? &self->management_switch : NULL;
+}
+
+const TsPdu *
+ts_catalog_get_pdu (const TsCatalog *self)
+{
+  return self->has_pdu ? &self->pdu : NULL;
+}
+
+TsCatalog *
+ts_catalog_ref (TsCatalog *self)
+{
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+ts_catalog_unref (TsCatalog *self)
+{
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
+    return;
+
+  g_free (self->name);
+  g_free (self->version);
+  g_free (self->base_version);
+  g_free (self->vendor_name);
+  g_free (self->quote_email);
+  g_clear_pointer (&self->sources, g_array_unref);
+  g_clear_pointer (&self->models, g_array_unref);
+  g_clear_pointer (&self->gpus, g_array_unref);
+  g_clear_pointer (&self->servers, g_array_unref);
+  g_clear_pointer (&self->interconnects, g_array_unref);
+  g_clear_pointer (&self->networks, g_array_unref);
+  g_clear_pointer (&self->models_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->gpus_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->servers_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->interconnects_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->networks_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->mfu_by_key, g_hash_table_unref);
+  g_clear_pointer (&self->mfu, g_array_unref);
+  g_free (self->management_switch.name);
+  provenance_clear (&self->management_switch.prov);
+  g_free (self->pdu.name);
+  provenance_clear (&self->pdu.prov);
+  g_free (self);
+}
+
+const char *
+ts_catalog_get_version (const TsCatalog *self)
+{
+  return self->version;
+}
+
+const char *
+ts_catalog_get_base_version (const TsCatalog *self)
+{
+  return self->base_version != NULL ? self->base_version : self->version;
+}
+
+const char *
+ts_catalog_get_name (const TsCatalog *self)
+{
+  return self->name;
+}
+
+const char *
+ts_catalog_get_vendor_name (const TsCatalog *self)
+{
+  return self->vendor_name;
+}
+
+const char *
+ts_catalog_get_quote_email (const TsCatalog *self)
+{
+  return self->quote_email;
+}
+
+double
+ts_catalog_get_btu_h_per_kw (const TsCatalog *self)
+{
+  return self->btu_h_per_kw;
+}
+
+double
+ts_catalog_get_btu_h_per_ton (const TsCatalog *self)
+{
+  return self->btu_h_per_ton;
+}
+
+double
+ts_catalog_get_mm_per_u (const TsCatalog *self)
+{
+  return self->mm_per_u;
+}
+
+double
+ts_catalog_get_availability_factor (const TsCatalog *self)
+{
+  return self->availability_factor;
+}
+
+double
+ts_catalog_get_pcie_mfu_factor (const TsCatalog *self)
+{
+  return self->pcie_mfu_factor;
+}
+
+double
+ts_catalog_get_mfu (const TsCatalog *self,
+                    const char      *family,
+                    const char      *precision)
+{
+  char key[MFU_KEY_SIZE];
+  const TsMfuDefault *m = NULL;
+
+  if (self->mfu_by_key == NULL)
+    return 0;
+  if (mfu_key (family, precision, key, sizeof key))
+    m = g_hash_table_lookup (self->mfu_by_key, key);
+  if (m == NULL && mfu_key ("default", precision, key, sizeof key))
+    m = g_hash_table_lookup (self->mfu_by_key, key);
+  return m != NULL ? m->mfu : 0;
+}
+
+#define ACCESSORS(Type, type, array)                                           \
+  guint                                                                        \
+  ts_catalog_get_n_##array (const TsCatalog *self)                            \
+  {                                                                            \
+    return self->array->len;                                                   \
+  }                                                                            \
+  const Type *                                                                 \
+  ts_catalog_get_##type (const TsCatalog *self,                               \
+                         guint            index)                               \
+  {                                                                            \
+    g_return_val_if_fail (index < self->array->len, NULL);                     \
+    return &g_array_index (self->array, Type, index);                          \
+  }
+
+ACCESSORS (TsCatalogModel, model, models)
+ACCESSORS (TsGpu, gpu, gpus)
+ACCESSORS (TsServer, server, servers)
+ACCESSORS (TsInterconnect, interconnect, interconnects)
+ACCESSORS (TsNetwork, network, networks)
+ACCESSORS (TsSource, source, sources)
+
+/* The indexes are NULL only while a catalog is being loaded. */
+static gconstpointer
+lookup (GHashTable *index,
+        const char *id)
+{
+  return index != NULL && id != NULL ? g_hash_table_lookup (index, id) : NULL;
+}
+
+const TsCatalogModel *
+ts_catalog_find_model (const TsCatalog *self,
+                       const char      *id)
+{
+  return lookup (self->models_by_id, id);
+}
+
+const TsGpu *
+ts_catalog_find_gpu (const TsCatalog *self,
+                     const char      *id)
+{
+  return lookup (self->gpus_by_id, id);
+}
+
+const TsServer *
+ts_catalog_find_server (const TsCatalog *self,
+                        const char      *id)
+{
+  return lookup (self->servers_by_id, id);
+}
+
+const TsInterconnect *
+ts_catalog_find_interconnect (const TsCatalog *self,
+                              const char      *id)
+{
+  return lookup (self->interconnects_by_id, id);
+}
+
+const TsNetwork *
+ts_catalog_find_network (const TsCatalog *self,
+                         const char      *id)
+{
+  return lookup (self->networks_by_id, id);
+}
+
+const char *
+ts_confidence_to_string (TsConfidence confidence)
+{
+  switch (confidence)
+    {
+    case TS_CONFIDENCE_VERIFIED: return "verified";
+    case TS_CONFIDENCE_DERIVED: return "derived";
+    case TS_CONFIDENCE_UNVERIFIED: return "unverified";
+    default: return "unverified";
+    }
+}
+
+gboolean
+ts_provenance_is_estimate (const TsProvenance *prov,
+                           const char         *field)
+{
+  return ts_provenance_get_estimate_reason (prov, field) != NULL;
+}
+
+const char *
+ts_provenance_get_estimate_reason (const TsProvenance *prov,
+                                   const char         *field)
+{
+  g_return_val_if_fail (prov != NULL, NULL);
+
+  if (prov->estimates == NULL || field == NULL)
+    return NULL;
+  return g_hash_table_lookup (prov->estimates, field);
+}
+
+gboolean
+ts_server_is_estimate (const TsServer *server,
+                       const char     *field)
+{
+  g_return_val_if_fail (server != NULL, FALSE);
+
+  return ts_provenance_is_estimate (&server->prov, field);
+}
+
+gboolean
+ts_gpu_is_estimate (const TsGpu *gpu,
+                    const char  *field)
+{
+  g_return_val_if_fail (gpu != NULL, FALSE);
+
+  return ts_provenance_is_estimate (&gpu->prov, field);
+}
+
+gboolean
+ts_server_tp_is_training_capable (const TsServer *server,
+                                  guint           tp_gpus)
+{
+  g_return_val_if_fail (server != NULL, FALSE);
+
+  if (tp_gpus <= 1)
+    return TRUE;
+  return server->interconnect != NULL && server->interconnect->training_capable
+         && tp_gpus <= server->nvlink_domain_gpus;
+}

@@ -1,0 +1,409 @@
+/* ts-catalog-loader.c — one catalog file as a whole: its top-level
+ * sections and site equipment, the id indexes, the links between
+ * records, and a catalog built from a parsed file or the built-in
+ * GResource
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-catalog"
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "ts-catalog-private.h"
+#include "ts-error.h"
+#include "ts-json.h"
+#include "ts-catalog-resources.h"
+
+#define BUILTIN_CATALOG_PATH "/io/github/trainsizer/TrainSizer/catalog.json"
+
+/* The PDU's input rating: what the engine divides a rack's power by. The
+ * capacity may be below the input's (a derating) but never above it. */
+static void
+read_pdu_rating (Reader     *r,
+                 JsonObject *o,
+                 TsPdu      *p)
+{
+  double input_kw;
+
+  p->input_voltage_v = read_number (r, o, "input_voltage_v", 100, 1000, TRUE);
+  p->phases = read_uint (r, o, "phases", 1, 3, TRUE);
+  if (!r->failed && p->phases == 2)
+    reader_fail (r, "phases", _("must be 1 or 3"));
+  p->amps_per_phase = read_number (r, o, "amps_per_phase", 1, 1000, TRUE);
+  p->capacity_kw = read_number (r, o, "capacity_kw", 0.1, 1000, TRUE);
+  p->rack_units = read_uint (r, o, "rack_units", 0, 4, FALSE);
+  p->outlets_c13 = read_uint (r, o, "outlets_c13", 0, 1000, FALSE);
+  p->outlets_c19 = read_uint (r, o, "outlets_c19", 0, 1000, FALSE);
+  if (r->failed)
+    return;
+
+  /* single phase: V × A; three phases: √3 × V(line to line) × A */
+  input_kw = p->input_voltage_v * p->amps_per_phase * (p->phases == 3 ? sqrt (3) : 1) / 1000;
+  if (p->capacity_kw > input_kw * 1.01)
+    {
+      g_autofree char *problem = g_strdup_printf (_("%g kW is more than the input rating gives (%.1f kW)"),
+                                                  p->capacity_kw, input_kw);
+      reader_fail (r, "capacity_kw", problem);
+    }
+}
+
+static void
+read_site_equipment (Reader     *r,
+                     JsonObject *obj,
+                     TsCatalog  *self)
+{
+  JsonNode *node;
+
+  r->section = "site_equipment";
+  if ((node = member (r, obj, "management_switch", FALSE)) != NULL)
+    {
+      TsManagementSwitch *m = &self->management_switch;
+      JsonObject *o;
+
+      r->id = "management_switch";
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        {
+          reader_fail (r, "management_switch", _("must be an object"));
+          return;
+        }
+      o = json_node_get_object (node);
+      self->has_management_switch = TRUE;
+      m->name = read_string (r, o, "name", TRUE);
+      m->ports = read_uint (r, o, "ports", 2, 10000, TRUE);
+      m->rack_units = read_uint (r, o, "rack_units", 1, 50, TRUE);
+      m->power_w = read_number (r, o, "power_w", 0, 1e5, TRUE);
+      m->weight_kg = read_number (r, o, "weight_kg", 0, 1e4, TRUE);
+      read_provenance (r, o, &m->prov);
+    }
+  if (!r->failed && (node = member (r, obj, "pdu", FALSE)) != NULL)
+    {
+      TsPdu *p = &self->pdu;
+      JsonObject *o;
+
+      r->id = "pdu";
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        {
+          reader_fail (r, "pdu", _("must be an object"));
+          return;
+        }
+      o = json_node_get_object (node);
+      self->has_pdu = TRUE;
+      p->name = read_string (r, o, "name", TRUE);
+      p->per_rack = read_uint (r, o, "per_rack", 0, 16, TRUE);
+      p->weight_kg = read_number (r, o, "weight_kg", 0, 1000, TRUE);
+      read_pdu_rating (r, o, p);
+      read_provenance (r, o, &p->prov);
+    }
+  r->section = NULL;
+  r->id = NULL;
+}
+
+static JsonObject *
+read_object_member (Reader     *r,
+                    JsonObject *root,
+                    const char *field)
+{
+  JsonNode *node = member (r, root, field, TRUE);
+
+  if (node == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      reader_fail (r, field, _("must be an object"));
+      return NULL;
+    }
+  return json_node_get_object (node);
+}
+
+/* id → record for every section; the sections' own reading has refused
+ * a duplicate id already. */
+static GHashTable *
+index_by_id (GArray *records)
+{
+  GHashTable *index = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; records != NULL && i < records->len; i++)
+    {
+      gpointer record = records->data + (gsize) i * g_array_get_element_size (records);
+      const char *id = *(char **) record;  /* every record starts with its id */
+
+      if (id != NULL)
+        g_hash_table_insert (index, (gpointer) id, record);
+    }
+  return index;
+}
+
+static void
+index_records (Reader    *r,
+               TsCatalog *self)
+{
+  self->models_by_id = index_by_id (self->models);
+  self->gpus_by_id = index_by_id (self->gpus);
+  self->servers_by_id = index_by_id (self->servers);
+  self->interconnects_by_id = index_by_id (self->interconnects);
+  self->networks_by_id = index_by_id (self->networks);
+
+  self->mfu_by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  r->section = "mfu_defaults";
+  for (guint i = 0; i < self->mfu->len && !r->failed; i++)
+    {
+      TsMfuDefault *m = &g_array_index (self->mfu, TsMfuDefault, i);
+      char key[MFU_KEY_SIZE];
+
+      r->id = m->family;
+      if (!mfu_key (m->family, m->precision, key, sizeof key))
+        continue;
+      if (!g_hash_table_insert (self->mfu_by_key, g_strdup (key), m))
+        reader_fail (r, "precision", _("this family has a row for this precision already"));
+    }
+  r->section = NULL;
+  r->id = NULL;
+}
+
+/* Resolve the ids records use to point at each other. */
+
+/* “5+1”: five PSUs carry the load, one is spare; “none”: all needed.
+ * Parsed once here rather than for every option of every plan. */
+static guint
+psu_active (const TsServer *server)
+{
+  const char *text = server->psu_redundancy != NULL ? server->psu_redundancy : "";
+  const char *plus = strchr (text, '+');
+  g_autofree char *head = g_strndup (text, plus != NULL ? (gsize) (plus - text) : strlen (text));
+  guint64 active = 0;
+
+  if (!g_ascii_string_to_unsigned (head, 10, 1, 1000, &active, NULL))
+    return server->psu_count;
+  return (guint) active;
+}
+
+/* Where tensor parallelism may run: the whole server behind NVSwitch
+ * (the default for a training-capable link), one GPU over PCIe, or the
+ * cards one NVLink bridge joins (H200 NVL, 2- or 4-way), whose link is
+ * then the bridge. */
+static void
+resolve_nvlink_domain (Reader   *r,
+                       TsServer *s)
+{
+  if (s->nvlink_domain_gpus == 0)
+    {
+      s->nvlink_domain_gpus = s->interconnect->training_capable ? s->gpu_count : 1;
+      return;
+    }
+  if (s->nvlink_domain_gpus > s->gpu_count || s->gpu_count % s->nvlink_domain_gpus != 0)
+    reader_fail (r, "nvlink_domain_gpus", _("must divide gpu_count (GPUs in equal domains)"));
+  else if (s->nvlink_domain_gpus > 1 && !s->interconnect->training_capable)
+    reader_fail (r, "nvlink_domain_gpus",
+                 _("is more than 1, but interconnect_id names a link that is not training-capable; name the NVLink or HCCS link"));
+}
+
+static void
+link_records (Reader    *r,
+              TsCatalog *self)
+{
+  r->section = "gpus";
+  for (guint i = 0; i < self->gpus->len && !r->failed; i++)
+    {
+      TsGpu *g = &g_array_index (self->gpus, TsGpu, i);
+
+      r->id = g->id;
+      if (ts_catalog_find_interconnect (self, g->interconnect_id) == NULL)
+        reader_fail (r, "interconnect_id", _("names no interconnect in the catalog"));
+      else if (ts_catalog_get_mfu (self, g->family, "bf16") <= 0)
+        reader_fail (r, "family", _("has no BF16 utilisation default in mfu_defaults"));
+    }
+
+  r->section = "servers";
+  for (guint i = 0; i < self->servers->len && !r->failed; i++)
+    {
+      TsServer *s = &g_array_index (self->servers, TsServer, i);
+
+      r->id = s->id;
+      s->psu_active = psu_active (s);
+      s->gpu = ts_catalog_find_gpu (self, s->gpu_id);
+      s->interconnect = ts_catalog_find_interconnect (self, s->interconnect_id);
+      s->network = ts_catalog_find_network (self, s->network_id);
+      if (s->gpu == NULL)
+        reader_fail (r, "gpu_id", _("names no GPU in the catalog"));
+      else if (s->interconnect == NULL)
+        reader_fail (r, "interconnect_id", _("names no interconnect in the catalog"));
+      else if (s->network == NULL)
+        reader_fail (r, "network_id", _("names no network in the catalog"));
+      else
+        resolve_nvlink_domain (r, s);
+    }
+  r->section = NULL;
+  r->id = NULL;
+}
+
+static gboolean
+is_known_section (const char *key)
+{
+  if (strcmp (key, "schema_version") == 0 || strcmp (key, "catalog_version") == 0)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (record_sections); i++)
+    if (strcmp (key, record_sections[i]) == 0)
+      return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (object_sections); i++)
+    if (strcmp (key, object_sections[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A misspelt section (“servrs”) would otherwise be skipped in silence,
+ * and with it every record the user meant to add. */
+void
+check_sections (Reader     *r,
+                JsonObject *root)
+{
+  g_autoptr(GList) keys = json_object_get_members (root);
+
+  for (GList *l = keys; l != NULL && !r->failed; l = l->next)
+    if (!is_known_section (l->data))
+      {
+        /* a hostile key must not reach the message either */
+        if (check_text (r, "(section)", l->data))
+          reader_fail (r, l->data, _("is not a catalog section"));
+      }
+}
+
+static gboolean
+load_root (TsCatalog  *self,
+           JsonNode   *root_node,
+           GHashTable *origins,
+           GError    **error)
+{
+  Reader r = { .file = self->name, .origins = origins, .error = error };
+  JsonObject *root;
+  JsonObject *obj;
+  JsonNode *node;
+  double schema;
+
+  if (!JSON_NODE_HOLDS_OBJECT (root_node))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_CATALOG, _("%s: the catalog must be a JSON object"), self->name);
+      return FALSE;
+    }
+  root = json_node_get_object (root_node);
+
+  schema = read_number (&r, root, "schema_version", 0, 1e6, TRUE);
+  if (!r.failed && schema != TS_CATALOG_SCHEMA_VERSION)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_CATALOG,
+                   _("%s: schema version %g is not supported (this version reads %d)"),
+                   self->name, schema, TS_CATALOG_SCHEMA_VERSION);
+      return FALSE;
+    }
+  self->version = read_string (&r, root, "catalog_version", TRUE);
+
+  if ((obj = read_object_member (&r, root, "vendor")) != NULL)
+    {
+      r.section = "vendor";
+      self->vendor_name = read_string (&r, obj, "name", TRUE);
+      self->quote_email = read_string (&r, obj, "quote_email", TRUE);
+      r.section = NULL;
+    }
+
+  self->sources = read_section (&r, root, "sources", sizeof (TsSource), source_clear, read_source_record, TRUE);
+  r.source_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  /* A record that failed to read has no id; the reader has already
+   * failed, but the sections below still run (and report nothing new). */
+  for (guint i = 0; i < self->sources->len; i++)
+    if (g_array_index (self->sources, TsSource, i).id != NULL)
+      g_hash_table_add (r.source_ids, g_array_index (self->sources, TsSource, i).id);
+
+  if ((obj = read_object_member (&r, root, "constants")) != NULL)
+    {
+      r.section = "constants";
+      self->btu_h_per_kw = read_number (&r, obj, "btu_h_per_kw", 3000, 4000, TRUE);
+      self->btu_h_per_ton = read_number (&r, obj, "btu_h_per_ton", 10000, 14000, TRUE);
+      self->mm_per_u = read_number (&r, obj, "mm_per_u", 40, 50, TRUE);
+      r.section = NULL;
+    }
+
+  self->models = read_section (&r, root, "models", sizeof (TsCatalogModel), catalog_model_clear, read_model_record, TRUE);
+  self->interconnects = read_section (&r, root, "interconnects", sizeof (TsInterconnect), interconnect_clear, read_interconnect_record, TRUE);
+  self->networks = read_section (&r, root, "networks", sizeof (TsNetwork), network_clear, read_network_record, TRUE);
+  self->gpus = read_section (&r, root, "gpus", sizeof (TsGpu), gpu_clear, read_gpu_record, TRUE);
+  self->servers = read_section (&r, root, "servers", sizeof (TsServer), server_clear, read_server_record, TRUE);
+  self->mfu = read_section (&r, root, "mfu_defaults", sizeof (TsMfuDefault), mfu_clear, read_mfu_record, FALSE);
+
+  if ((obj = read_object_member (&r, root, "training")) != NULL)
+    {
+      r.section = "training";
+      self->availability_factor = read_number (&r, obj, "availability_factor", 0.1, 1, TRUE);
+      self->pcie_mfu_factor = read_number (&r, obj, "pcie_multi_gpu_mfu_factor", 0.05, 1, TRUE);
+      r.section = NULL;
+    }
+
+  if (!r.failed && (node = member (&r, root, "site_equipment", FALSE)) != NULL)
+    {
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        reader_fail (&r, "site_equipment", _("must be an object"));
+      else
+        read_site_equipment (&r, json_node_get_object (node), self);
+    }
+
+  /* last, so that a section of the wrong type is named as such */
+  if (!r.failed)
+    check_sections (&r, root);
+  if (!r.failed)
+    index_records (&r, self);
+  if (!r.failed)
+    link_records (&r, self);
+
+  g_hash_table_unref (r.source_ids);
+  return !r.failed;
+}
+
+static TsCatalog *
+catalog_alloc (const char *name)
+{
+  TsCatalog *self = g_new0 (TsCatalog, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->name = g_strdup (name);
+  return self;
+}
+
+TsCatalog *
+catalog_from_node (JsonNode   *root,
+                   const char *name,
+                   GHashTable *origins,
+                   GError    **error)
+{
+  TsCatalog *self = catalog_alloc (name);
+
+  if (!load_root (self, root, origins, error))
+    {
+      ts_catalog_unref (self);
+      return NULL;
+    }
+  return self;
+}
+
+/* Through the resource itself, so static linking keeps it. */
+GBytes *
+lookup_builtin (GError **error)
+{
+  return g_resource_lookup_data (ts_catalog_get_resource (), BUILTIN_CATALOG_PATH,
+                                 G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+}
+
+JsonNode *
+builtin_root (GError **error)
+{
+  g_autoptr(GBytes) bytes = lookup_builtin (error);
+  gsize size = 0;
+  const char *data;
+
+  if (bytes == NULL)
+    return NULL;
+  data = g_bytes_get_data (bytes, &size);
+  return ts_json_parse (data, size, "catalog.json", error);
+}

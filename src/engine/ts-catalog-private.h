@@ -1,0 +1,147 @@
+/* ts-catalog-private.h — what the parts of the catalog share: the
+ * TsCatalog structure, the Reader that names every error's place, and the
+ * helpers one part defines for another. Not installed, not for callers
+ * outside src/engine/ts-catalog*.c; they use ts-catalog.h.
+ *
+ * The parts and who calls whom (no circles):
+ *   ts-catalog.c           the public constructors: → loader, overlay
+ *   ts-catalog-overlay.c   a user file over the built-in one: → loader, reader
+ *   ts-catalog-loader.c    one file as a whole: → reader, accessors
+ *   ts-catalog-reader.c    fields and records: → nothing of the catalog
+ *   ts-catalog-accessors.c getters, finders, ref/unref: → reader (provenance_clear)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "ts-catalog.h"
+
+G_BEGIN_DECLS
+
+struct _TsCatalog
+{
+  gatomicrefcount  ref_count;
+  char            *name;
+  char            *version;
+  char            *base_version;   /* the built-in one under an overlay */
+  char            *vendor_name;
+  char            *quote_email;
+  double           btu_h_per_kw;
+  double           btu_h_per_ton;
+  double           mm_per_u;
+  double           availability_factor;
+  double           pcie_mfu_factor;
+  GArray          *sources;        /* TsSource */
+  GArray          *models;         /* TsCatalogModel */
+  GArray          *gpus;           /* TsGpu */
+  GArray          *servers;        /* TsServer */
+  GArray          *interconnects;  /* TsInterconnect */
+  GArray          *networks;       /* TsNetwork */
+  GArray          *mfu;            /* TsMfuDefault */
+  gboolean         has_management_switch;
+  TsManagementSwitch management_switch;
+  gboolean         has_pdu;
+  TsPdu            pdu;
+  /* id → record, so that linking and the finders stay linear in the
+   * catalog's size (a user catalog may hold tens of thousands of
+   * servers) */
+  GHashTable      *models_by_id;
+  GHashTable      *gpus_by_id;
+  GHashTable      *servers_by_id;
+  GHashTable      *interconnects_by_id;
+  GHashTable      *networks_by_id;
+  GHashTable      *mfu_by_key;     /* "family\x1fprecision" → TsMfuDefault */
+};
+
+/* Where a value is read from, so that every error names the file, the
+ * record and the field. */
+typedef struct
+{
+  const char  *file;
+  const char  *section;
+  const char  *id;
+  GHashTable  *origins;  /* JsonObject* → file name, for overlays */
+  GHashTable  *source_ids;
+  GError     **error;
+  gboolean     failed;
+} Reader;
+
+/* ---- ts-catalog-reader.c ------------------------------------------------ */
+
+typedef void (*RecordReader) (Reader *r, JsonObject *obj, gpointer record);
+
+G_GNUC_INTERNAL
+void reader_fail (Reader *r, const char *field, const char *problem);
+G_GNUC_INTERNAL
+JsonNode *member (Reader *r, JsonObject *obj, const char *field, gboolean required);
+G_GNUC_INTERNAL
+gboolean check_text (Reader *r, const char *field, const char *text);
+G_GNUC_INTERNAL
+char *read_string (Reader *r, JsonObject *obj, const char *field, gboolean required);
+G_GNUC_INTERNAL
+double read_number (Reader *r, JsonObject *obj, const char *field, double min, double max, gboolean required);
+G_GNUC_INTERNAL
+guint read_uint (Reader *r, JsonObject *obj, const char *field, guint min, guint max, gboolean required);
+G_GNUC_INTERNAL
+void read_provenance (Reader *r, JsonObject *obj, TsProvenance *prov);
+G_GNUC_INTERNAL
+void provenance_clear (TsProvenance *prov);
+G_GNUC_INTERNAL
+GArray *read_section (Reader *r, JsonObject *root, const char *section, gsize record_size, GDestroyNotify clear, RecordReader read_record, gboolean check_ids);
+G_GNUC_INTERNAL
+void source_clear (gpointer data);
+G_GNUC_INTERNAL
+void catalog_model_clear (gpointer data);
+G_GNUC_INTERNAL
+void interconnect_clear (gpointer data);
+G_GNUC_INTERNAL
+void network_clear (gpointer data);
+G_GNUC_INTERNAL
+void gpu_clear (gpointer data);
+G_GNUC_INTERNAL
+void server_clear (gpointer data);
+G_GNUC_INTERNAL
+void mfu_clear (gpointer data);
+G_GNUC_INTERNAL
+void read_source_record (Reader *r, JsonObject *obj, gpointer record);
+G_GNUC_INTERNAL
+void read_model_record (Reader *r, JsonObject *obj, gpointer record);
+G_GNUC_INTERNAL
+void read_gpu_record (Reader *r, JsonObject *obj, gpointer record);
+G_GNUC_INTERNAL
+void read_server_record (Reader *r, JsonObject *obj, gpointer record);
+G_GNUC_INTERNAL
+void read_interconnect_record (Reader *r, JsonObject *obj, gpointer record);
+G_GNUC_INTERNAL
+void read_network_record (Reader *r, JsonObject *obj, gpointer record);
+G_GNUC_INTERNAL
+void read_mfu_record (Reader *r, JsonObject *obj, gpointer record);
+
+/* ---- ts-catalog-loader.c ------------------------------------------------ */
+
+/* Every key a catalog file may have at its top level. */
+static const char *const record_sections[] = {
+  "sources", "models", "gpus", "servers", "interconnects", "networks", "mfu_defaults",
+};
+static const char *const object_sections[] = { "vendor", "constants", "training", "site_equipment" };
+
+G_GNUC_INTERNAL
+void check_sections (Reader *r, JsonObject *root);
+G_GNUC_INTERNAL
+TsCatalog *catalog_from_node (JsonNode *root, const char *name, GHashTable *origins, GError **error);
+G_GNUC_INTERNAL
+GBytes *lookup_builtin (GError **error);
+G_GNUC_INTERNAL
+JsonNode *builtin_root (GError **error);
+
+/* ---- ts-catalog-accessors.c --------------------------------------------- */
+
+#define MFU_KEY_SIZE (2 * 4 * TS_CATALOG_MAX_NAME_CHARS + 2)  /* 4 bytes per character at most */
+
+G_GNUC_INTERNAL
+gboolean mfu_key (const char *family, const char *precision, char *key, gsize size);
+
+G_END_DECLS
