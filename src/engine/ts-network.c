@@ -76,7 +76,7 @@ size_network (const TsScenario *s,
 
   o->switches_power_kw = (o->leaf_switches + o->spine_switches + o->storage_switches)
                          * net->switch_power_w / WATTS_PER_KW;
-  /* management switches are counted per rack in place_racks () */
+  /* management switches are counted per rack in place_racks () (ts-racks.c) */
   o->switches_rack_units = (o->leaf_switches + o->spine_switches + o->storage_switches)
                            * net->switch_rack_units;
 }

@@ -21,7 +21,7 @@ G_BEGIN_DECLS
  * Laws"; PaLM's MFU definition; docs/sizing-model.md §8): forward 2 + backward 4.
  * LoRA/QLoRA compute no weight gradients for the frozen base: forward 2 +
  * input gradients 2. Recomputation is not model work: it lowers the
- * utilisation instead (below). */
+ * utilisation instead (ts_recompute_mfu_factor () in ts-training-time.c). */
 #define FLOPS_PER_PARAM_TOKEN_FULL     6.0
 #define FLOPS_PER_PARAM_TOKEN_ADAPTER  4.0
 /* Full recomputation repeats the forward pass: 2 FLOPs per parameter and
