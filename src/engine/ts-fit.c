@@ -14,13 +14,9 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "ts-format.h"
-#include "ts-json.h"
 #include "ts-recommend-private.h"
-#include "ts-throughput.h"
 
 const char *
 ts_verdict_to_string (TsVerdict verdict)

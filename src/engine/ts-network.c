@@ -6,17 +6,21 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "ts-format.h"
-#include "ts-json.h"
 #include "ts-recommend-private.h"
-#include "ts-throughput.h"
 
 /* ---- network ------------------------------------------------------------ */
+
+static double
+gradient_bytes (const TsScenario *s,
+                const TsMemory   *m)
+{
+  if (s->method != TS_METHOD_FULL)
+    return m->trainable_params * GRADIENT_BYTES_16BIT;
+  if (s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
+    return m->trainable_params * GRADIENT_BYTES_32BIT;
+  return m->trainable_params * GRADIENT_BYTES_16BIT;
+}
 
 /* A rail-optimised two-tier fat tree (NVIDIA HGX RA “2-8-9-400”; DGX
  * SuperPOD: one SU of 32 × 8 GPUs = 8 leaf + 4 spine QM9700, 72 × 8 GPUs

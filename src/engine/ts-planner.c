@@ -12,15 +12,11 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ts-format.h"
-#include "ts-json.h"
 #include "ts-recommend-private.h"
-#include "ts-throughput.h"
 
 /* ---- the planner (issue 17, docs/sizing-model.md §8.2) -------------------------- */
 

@@ -6,15 +6,7 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "ts-format.h"
-#include "ts-json.h"
 #include "ts-recommend-private.h"
-#include "ts-throughput.h"
 
 /* ---- ranking ------------------------------------------------------------ */
 

@@ -83,17 +83,6 @@ training_link (const TsServer *server,
   return ts_server_tp_is_training_capable (server, MIN (gpus, server->gpu_count));
 }
 
-static inline double
-gradient_bytes (const TsScenario *s,
-                const TsMemory   *m)
-{
-  if (s->method != TS_METHOD_FULL)
-    return m->trainable_params * GRADIENT_BYTES_16BIT;
-  if (s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
-    return m->trainable_params * GRADIENT_BYTES_32BIT;
-  return m->trainable_params * GRADIENT_BYTES_16BIT;
-}
-
 /* ---- remedies (ts-fit.c) ------------------------------------------------ */
 
 typedef struct
@@ -104,6 +93,8 @@ typedef struct
   gboolean  (*applies) (const TsScenario *s, const TsLayout *l);
 } Remedy;
 
+/* The length of remedies[] (ts-fit.c): a definition of another length
+ * does not compile. */
 #define N_REMEDIES 6
 extern const Remedy remedies[N_REMEDIES];
 

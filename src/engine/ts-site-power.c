@@ -6,15 +6,9 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "ts-format.h"
-#include "ts-json.h"
 #include "ts-recommend-private.h"
-#include "ts-throughput.h"
 
 /* IEC 60038 low-voltage systems (docs/hardware-facts.md §5): a three-phase supply
  * named by its phase-to-neutral voltage is the system it belongs to, so
