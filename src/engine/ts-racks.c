@@ -2,7 +2,8 @@
  *
  * Servers, switches and PDUs placed rack by rack within the site's rack
  * height and power, the counts a plan keeps (racks, units, PDUs, the
- * busiest feed's current) and the rack detail with every device.
+ * busiest feed's current), the rack detail with every device, and the
+ * names of the devices' roles.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
