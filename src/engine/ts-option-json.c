@@ -1,0 +1,297 @@
+/* ts-option-json.c — an option as JSON (ts_option_to_json)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-recommend"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ts-json.h"
+#include "ts-recommend-private.h"
+
+/* ---- JSON --------------------------------------------------------------- */
+
+/* A 12,500-server cluster has thousands of racks: the JSON lists the
+ * first ones (servers fill racks in order, so the rest repeat them) and
+ * says when it stopped; “racks” always counts them all. */
+#define JSON_RACK_DETAIL_MAX 64
+
+static void
+racks_to_json (const TsOption *o,
+               JsonBuilder    *b)
+{
+  /* Devices only for the racks listed: a 12,500-server option's racks are
+   * counted, not built. */
+  GArray *built = NULL;
+  const GArray *racks = o->rack_detail;
+  guint shown;
+
+  if (racks == NULL && o->catalog != NULL && o->server != NULL && o->servers > 0)
+    racks = built = build_rack_detail (o, JSON_RACK_DETAIL_MAX);
+  shown = racks != NULL ? MIN (racks->len, JSON_RACK_DETAIL_MAX) : 0;
+
+  ts_json_add_bool (b, "rack_detail_complete", racks == NULL || shown == racks->len);
+  json_builder_set_member_name (b, "rack_detail");
+  json_builder_begin_array (b);
+  for (guint r = 0; r < shown; r++)
+    {
+      const TsRack *rack = &g_array_index (racks, TsRack, r);
+
+      json_builder_begin_object (b);
+      ts_json_add_int (b, "units", rack->units);
+      ts_json_add_int (b, "used_units", rack->used_units);
+      ts_json_add_double_valid (b, "power_kw", rack->power_kw);
+      ts_json_add_double_valid (b, "limit_kw", rack->limit_kw);
+      ts_json_add_double_valid (b, "heat_btu_h", rack->heat_btu_h);
+      ts_json_add_double_valid (b, "weight_kg", rack->weight_kg);
+      ts_json_add_double_valid (b, "amps_per_phase", rack->amps_per_phase);
+      ts_json_add_bool (b, "over_limit", rack->over_limit);
+      json_builder_set_member_name (b, "devices");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < rack->devices->len; i++)
+        {
+          const TsRackDevice *d = &g_array_index (rack->devices, TsRackDevice, i);
+
+          json_builder_begin_object (b);
+          ts_json_add_string (b, "role", ts_device_role_to_string (d->role));
+          ts_json_add_string (b, "name", d->name);
+          ts_json_add_int (b, "u_bottom", d->u_bottom);
+          ts_json_add_int (b, "u_height", d->u_height);
+          ts_json_add_double_valid (b, "power_kw", d->power_kw);
+          ts_json_add_double_valid (b, "weight_kg", d->weight_kg);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  g_clear_pointer (&built, rack_detail_free);
+}
+
+static const struct { guint flag; const char *code; } remedy_codes[] = {
+  { TS_REMEDY_ZERO3, "zero3" },
+  { TS_REMEDY_CHECKPOINTING, "checkpointing" },
+  { TS_REMEDY_MICRO_BATCH, "micro-batch-1" },
+  { TS_REMEDY_OFFLOAD, "offload" },
+  { TS_REMEDY_LORA, "lora" },
+  { TS_REMEDY_QLORA, "qlora" },
+};
+
+static const struct { guint flag; const char *code; } note_codes[] = {
+  { TS_NOTE_PCIE_ONLY, "pcie-only" },
+  { TS_NOTE_MAX_SERVERS, "max-servers" },
+  { TS_NOTE_THIRD_TIER, "third-switch-tier" },
+  { TS_NOTE_RACK_OVER_LIMIT, "rack-over-limit" },
+  { TS_NOTE_RACK_TOO_SHORT, "rack-too-short" },
+  { TS_NOTE_HOST_RAM, "host-ram" },
+  { TS_NOTE_MISSES_DEADLINE, "misses-deadline" },
+  { TS_NOTE_FEW_NICS, "fewer-ports-than-gpus" },
+  { TS_NOTE_ONE_FEED, "one-feed" },
+  { TS_NOTE_NETWORK_BOUND, "network-bound" },
+};
+
+static const struct { guint flag; const char *code; } failure_codes[] = {
+  { TS_FAILURE_MEMORY, "memory" },
+  { TS_FAILURE_LAYOUT, "layout" },
+  { TS_FAILURE_DEADLINE, "deadline" },
+  { TS_FAILURE_RACK_POWER, "rack-power" },
+  { TS_FAILURE_RACK_HEIGHT, "rack-height" },
+  { TS_FAILURE_PDU_CURRENT, "pdu-current" },
+  { TS_FAILURE_PSU, "power-supplies" },
+  { TS_FAILURE_HOST_RAM, "host-ram" },
+};
+
+static const char *
+rank_key_code (guint key)
+{
+  static const char *const codes[] = {
+    "alone", "works", "fits", "room", "link", "site", "deadline", "late", "article",
+    "power", "time", "priced", "capex", "energy-cost", "energy", "name",
+  };
+
+  return key < G_N_ELEMENTS (codes) ? codes[key] : "name";
+}
+
+/* The keys are a public interface (the CLI's JSON): add, never rename. */
+void
+ts_option_to_json (const TsOption *o,
+                   JsonBuilder    *b)
+{
+  const TsLayout *l = &o->memory.layout;
+
+  json_builder_begin_object (b);
+  ts_json_add_string (b, "server_id", o->server->id);
+  ts_json_add_string (b, "server_name", o->server->name);
+  ts_json_add_string (b, "kind", o->server->kind);
+  ts_json_add_int (b, "rank", o->rank);
+  ts_json_add_bool (b, "recommended", o->recommended);
+  ts_json_add_int (b, "servers", o->servers);
+  ts_json_add_int (b, "gpus", o->gpus);
+  ts_json_add_int (b, "servers_for_memory", o->servers_for_memory);
+  if (o->deadline_reachable)
+    ts_json_add_int (b, "servers_for_deadline", o->servers_for_deadline);
+  else
+    {
+      /* no count this option comes in meets the deadline: said as such,
+       * never as a number */
+      json_builder_set_member_name (b, "servers_for_deadline");
+      json_builder_add_null_value (b);
+    }
+  ts_json_add_bool (b, "deadline_reachable", o->deadline_reachable);
+  ts_json_add_bool (b, "fits", o->fits);
+  ts_json_add_bool (b, "ok", o->ok);
+  json_builder_set_member_name (b, "failures");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < G_N_ELEMENTS (failure_codes); i++)
+    if (o->failures & failure_codes[i].flag)
+      json_builder_add_string_value (b, failure_codes[i].code);
+  json_builder_end_array (b);
+  ts_json_add_string (b, "verdict", ts_verdict_to_string (o->verdict));
+  /* Codes, not sentences: the JSON is the same in every language (the
+   * sentences are TsOption's reason, suggestion and notes). */
+  ts_json_add_string (b, "reason", o->reason_code);
+  /* why it stands where it does (issue 17): the deciding comparison
+   * against its neighbour, and the difference in that figure */
+  ts_json_add_string (b, "objective", ts_objective_to_string (o->objective));
+  ts_json_add_string (b, "rank_reason", rank_key_code (o->rank_key));
+  ts_json_add_string (b, "rank_versus", o->rank_versus != NULL ? o->rank_versus->id : NULL);
+  ts_json_add_double_valid (b, "rank_delta", fabs (o->rank_delta));
+  json_builder_set_member_name (b, "suggestion");
+  json_builder_begin_array (b);
+  if (o->suggested_servers > 0)
+    {
+      json_builder_begin_object (b);
+      ts_json_add_string (b, "kind", "servers");
+      ts_json_add_int (b, "servers", o->suggested_servers);
+      json_builder_end_object (b);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (remedy_codes); i++)
+    if (o->remedies & remedy_codes[i].flag)
+      {
+        json_builder_begin_object (b);
+        ts_json_add_string (b, "kind", remedy_codes[i].code);
+        json_builder_end_object (b);
+      }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "notes");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < G_N_ELEMENTS (note_codes); i++)
+    if (o->note_flags & note_codes[i].flag)
+      json_builder_add_string_value (b, note_codes[i].code);
+  json_builder_end_array (b);
+
+  ts_json_add_double_valid (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));
+  ts_json_add_double_valid (b, "gpu_memory_bytes", o->gpu_memory_bytes);
+  ts_json_add_double_valid (b, "headroom_bytes", o->headroom_bytes);
+  ts_json_add_double_valid (b, "headroom_fraction", o->headroom_fraction);
+  if (!isnan (o->upper_headroom_fraction))
+    ts_json_add_double_valid (b, "headroom_fraction_fp32_gradients", o->upper_headroom_fraction);
+  json_builder_set_member_name (b, "per_gpu");
+  ts_breakdown_to_json (&o->memory.per_gpu, b);
+  json_builder_set_member_name (b, "layout");
+  json_builder_begin_object (b);
+  ts_json_add_int (b, "gpus", l->gpus);
+  ts_json_add_int (b, "tp", l->tp);
+  ts_json_add_int (b, "pp", l->pp);
+  ts_json_add_int (b, "dp", l->dp);
+  ts_json_add_int (b, "ep", l->ep);
+  ts_json_add_int (b, "zero_stage", l->zero_stage);
+  /* the planner's choices beyond the degrees (issue 17) */
+  ts_json_add_int (b, "micro_batch", o->micro_batch);
+  ts_json_add_int (b, "gradient_accumulation", o->accumulation);
+  ts_json_add_int (b, "global_batch", o->global_batch);
+  ts_json_add_int (b, "virtual_stages", o->virtual_stages);
+  ts_json_add_string (b, "checkpointing", ts_checkpointing_to_string (o->checkpointing));
+  ts_json_add_bool (b, "sequence_parallel", o->sequence_parallel);
+  json_builder_end_object (b);
+
+  /* one step's time and its terms, seconds (docs/sizing-model.md §8.1) */
+  json_builder_set_member_name (b, "step");
+  ts_step_to_json (&o->step, b);
+  ts_json_add_int (b, "layouts_evaluated", o->layouts_evaluated);
+
+  ts_json_add_bool (b, "interconnect_ok", o->interconnect_ok);
+  ts_json_add_string (b, "interconnect", o->server->interconnect->name);
+
+  json_builder_set_member_name (b, "network");
+  json_builder_begin_object (b);
+  ts_json_add_string (b, "id", o->network != NULL ? o->network->id : NULL);
+  ts_json_add_string (b, "name", o->network != NULL ? o->network->name : NULL);
+  ts_json_add_string (b, "family", o->network != NULL ? o->network->family : NULL);
+  ts_json_add_bool (b, "gpudirect_rdma", o->network != NULL);
+  ts_json_add_int (b, "compute_ports", o->compute_ports);
+  ts_json_add_double_valid (b, "port_gbps", o->port_gbps);
+  ts_json_add_int (b, "leaf_switches", o->leaf_switches);
+  ts_json_add_int (b, "spine_switches", o->spine_switches);
+  ts_json_add_int (b, "storage_ports", o->storage_ports);
+  ts_json_add_int (b, "storage_switches", o->storage_switches);
+  ts_json_add_int (b, "management_switches", o->management_switches);
+  ts_json_add_double_valid (b, "gradient_bytes", o->gradient_bytes);
+  ts_json_add_double_valid (b, "sync_seconds_network", o->sync_seconds_network);
+  ts_json_add_double_valid (b, "sync_seconds_intra", o->sync_seconds_intra);
+  ts_json_add_double_valid (b, "network_gb_s", o->network_gb_s);
+  ts_json_add_double_valid (b, "intra_gb_s", o->intra_gb_s);
+  /* the network verdict (docs/sizing-model.md §8.3) */
+  ts_json_add_double_valid (b, "needed_gb_s", o->network_needed_gb_s);
+  ts_json_add_double_valid (b, "needed_step_share", TS_NETWORK_STEP_SHARE);
+  ts_json_add_bool (b, "network_bound", (o->note_flags & TS_NOTE_NETWORK_BOUND) != 0);
+  json_builder_end_object (b);
+
+  ts_json_add_double_valid (b, "checkpoint_bytes", o->checkpoint_bytes);
+  json_builder_set_member_name (b, "storage");
+  json_builder_begin_object (b);
+  ts_json_add_double_valid (b, "checkpoint_bytes", o->checkpoint_bytes);
+  ts_json_add_double_valid (b, "nvme_bytes", o->nvme_bytes);
+  ts_json_add_double_valid (b, "checkpoints_on_nvme", o->checkpoints_on_nvme);
+  ts_json_add_double_valid (b, "checkpoint_write_seconds", o->checkpoint_write_seconds);
+  ts_json_add_double_valid (b, "dataset_bytes", o->dataset_bytes);
+  ts_json_add_double_valid (b, "dataset_bytes_per_token", DATASET_BYTES_PER_TOKEN);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "host");
+  json_builder_begin_object (b);
+  ts_json_add_double_valid (b, "cpu_cores_per_gpu", o->cpu_cores_per_gpu);
+  ts_json_add_double_valid (b, "ram_needed_bytes", o->host_ram_needed_bytes);
+  ts_json_add_double_valid (b, "ram_bytes", o->host_ram_bytes);
+  ts_json_add_bool (b, "ram_ok", o->host_ram_ok);
+  json_builder_end_object (b);
+
+  ts_json_add_double_valid (b, "power_kw", o->power_kw);
+  ts_json_add_double_valid (b, "heat_btu_h", o->heat_btu_h);
+  ts_json_add_double_valid (b, "heat_btu_per_h", o->heat_btu_h);
+  ts_json_add_double_valid (b, "heat_btu_h_electrical", o->heat_btu_h_electrical);
+  ts_json_add_double_valid (b, "cooling_tons", o->cooling_tons);
+  ts_json_add_double_valid (b, "amps_per_phase", o->amps_per_phase);
+  ts_json_add_double_valid (b, "feed_amps", o->feed_amps);
+  ts_json_add_double_valid (b, "line_voltage", o->line_voltage);
+  ts_json_add_int (b, "phases", o->phases);
+  ts_json_add_string (b, "psu_redundancy", o->server->psu_redundancy);
+  ts_json_add_int (b, "psu_active", o->psu_active);
+  ts_json_add_bool (b, "psu_ok", o->psu_ok);
+  ts_json_add_int (b, "pdus_per_rack", o->pdus_per_rack);
+  if (o->pdu_amps > 0)
+    ts_json_add_double_valid (b, "pdu_amps", o->pdu_amps);
+  ts_json_add_int (b, "rack_units", o->rack_units);
+  ts_json_add_int (b, "racks", o->racks);
+  racks_to_json (o, b);
+
+  /* training_days = training_flops / (layout_gpus × peak_tflops·10¹² ×
+   * mfu × availability) / 86,400 exactly */
+  ts_json_add_double_valid (b, "training_flops", o->training_flops);
+  ts_json_add_int (b, "layout_gpus", o->layout_gpus);
+  ts_json_add_double_valid (b, "peak_tflops", o->peak_tflops);
+  ts_json_add_double_valid (b, "mfu", o->mfu);
+  ts_json_add_double_valid (b, "mfu_base", o->mfu_base);
+  ts_json_add_double_valid (b, "recompute_factor", o->recompute_factor);
+  ts_json_add_double_valid (b, "pcie_factor", o->pcie_factor);
+  ts_json_add_double_valid (b, "step_factor", o->step_factor);
+  ts_json_add_double_valid (b, "availability", o->availability);
+  ts_json_add_double_valid (b, "training_days", o->training_days);
+  ts_json_add_bool (b, "meets_deadline", o->meets_deadline);
+  ts_json_add_double_valid (b, "energy_kwh", o->energy_kwh);
+  ts_json_add_double_valid (b, "energy_cost", o->energy_cost);
+  ts_json_add_double_valid (b, "capex_usd", o->capex_usd);
+  json_builder_end_object (b);
+}

@@ -1,0 +1,405 @@
+/* ts-option-text.c — an option's sentences: reason, suggestion, notes,
+ * layout and step summaries, rank reason, failures
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-recommend"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ts-format.h"
+#include "ts-recommend-private.h"
+
+/* ---- texts -------------------------------------------------------------- */
+
+char *
+ts_option_dup_reason (const TsOption *o)
+{
+  const TsServer *server;
+  g_autofree char *need = NULL;
+  g_autofree char *have = NULL;
+  g_autofree char *free_pct = NULL;
+
+  g_return_val_if_fail (o != NULL, NULL);
+
+  /* an option made by hand (tests) may have no reason */
+  if (o->reason_code == NULL || o->server == NULL)
+    return NULL;
+
+  server = o->server;
+  need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
+  have = ts_format_gb (o->gpu_memory_bytes);
+  free_pct = ts_format_percent (MAX (0, o->headroom_fraction));
+
+  if (g_strcmp0 (o->reason_code, "layout-exceeds-domain") == 0)
+    return g_strdup_printf (/* Translators: tensor parallelism needs the GPUs of one NVLink/HCCS domain */
+                            ngettext ("Does not fit the layout: tensor parallel over %u GPUs, but %s links only %u GPU by NVLink or HCCS",
+                                      "Does not fit the layout: tensor parallel over %u GPUs, but %s links only %u GPUs by NVLink or HCCS",
+                                      tp_domain (server)),
+                            o->memory.layout.tp, server->name, tp_domain (server));
+  if (g_strcmp0 (o->reason_code, "layout-exceeds-option") == 0)
+    return g_strdup_printf (/* Translators: tensor × pipeline parallel needs more GPUs than the option comes with */
+                            _("Does not fit the layout: tensor × pipeline parallel needs %u GPUs, and this option comes with at most %u"),
+                            o->memory.layout.tp * o->memory.layout.pp, count_cap (server) * server->gpu_count);
+  if (o->verdict == TS_VERDICT_DOES_NOT_FIT)
+    {
+      if (o->servers_for_memory == 0 && server->max_servers > 0 && o->servers >= server->max_servers)
+        return g_strdup_printf (ngettext ("Does not fit even at the largest size this option comes in (%u unit): %s per GPU needed, %s available",
+                                          "Does not fit even at the largest size this option comes in (%u units): %s per GPU needed, %s available",
+                                          server->max_servers),
+                                server->max_servers, need, have);
+      if (o->servers_for_memory == 0)
+        /* Translators: the part of GPU memory that more GPUs cannot shrink (activations, runtime) is too large */
+        return g_strdup_printf (_("Does not fit at any size: %s per GPU needed, %s available, and more GPUs do not shrink what is left"),
+                                need, have);
+      return g_strdup_printf (_("Does not fit: %s per GPU needed, %s available"), need, have);
+    }
+  if (o->verdict == TS_VERDICT_TIGHT && o->headroom_fraction < o->tight_threshold)
+    {
+      g_autofree char *limit = ts_format_percent (o->tight_threshold);
+
+      /* Translators: “Tight: 180 GB of 193 GB per GPU, only 7 % free (under 10 %)” */
+      return g_strdup_printf (_("Tight: %s of %s per GPU, only %s free (under %s)"),
+                              need, have, free_pct, limit);
+    }
+  if (o->verdict == TS_VERDICT_TIGHT)
+    {
+      g_autofree char *upper = ts_format_percent (MAX (0, o->upper_headroom_fraction));
+
+      return g_strdup_printf (/* Translators: the article's range is 16–18 bytes per parameter; 18 is with FP32 gradients */
+                              _("Tight: %s of %s per GPU (%s free) with BF16 gradients, but only %s free with FP32 gradients, the article's 18 bytes per parameter"),
+                              need, have, free_pct, upper);
+    }
+  return g_strdup_printf (_("Fits: %s of %s per GPU, %s free"), need, have, free_pct);
+}
+
+char *
+ts_option_dup_suggestion (const TsOption *o)
+{
+  GString *out;
+  gboolean first = TRUE;
+
+  g_return_val_if_fail (o != NULL, NULL);
+
+  if (o->verdict == TS_VERDICT_TIGHT)
+    {
+      g_autofree char *pct = NULL;
+
+      if (o->suggested_servers == 0)
+        return NULL;
+      pct = ts_format_percent (o->suggested_free_fraction);
+      return g_strdup_printf (/* Translators: “2 servers leave 45 % free” */
+                              ngettext ("%u server leaves %s free", "%u servers leave %s free", o->suggested_servers),
+                              o->suggested_servers, pct);
+    }
+
+  if (o->verdict != TS_VERDICT_DOES_NOT_FIT || (o->suggested_servers == 0 && o->remedies == 0))
+    return NULL;
+
+  /* Translators: followed by a list such as “2 servers; QLoRA (4-bit base)” */
+  out = g_string_new (_("Would fit with: "));
+  if (o->suggested_servers > 0)
+    {
+      g_string_append_printf (out, ngettext ("%u server", "%u servers", o->suggested_servers),
+                              o->suggested_servers);
+      first = FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (remedies); i++)
+    if (o->remedies & remedies[i].flag)
+      {
+        if (!first)
+          g_string_append (out, "; ");
+        g_string_append (out, _(remedies[i].text));
+        first = FALSE;
+      }
+  return g_string_free (out, FALSE);
+}
+
+GPtrArray *
+ts_option_dup_notes (const TsOption *o)
+{
+  GPtrArray *notes = g_ptr_array_new_with_free_func (g_free);
+  const TsServer *server;
+
+  g_return_val_if_fail (o != NULL, notes);
+
+  server = o->server;
+  if (o->note_flags != 0 && server == NULL)
+    return notes;
+
+  if ((o->note_flags & TS_NOTE_PCIE_ONLY) && tp_domain (server) > 1)
+    g_ptr_array_add (notes, g_strdup_printf (/* Translators: “NVLink bridge (H200 NVL) joins 4 GPUs at a time; …” */
+                                             _("%s joins %u GPUs at a time; between those groups the GPUs talk over PCIe, slower for training"),
+                                             server->interconnect->name, tp_domain (server)));
+  else if (o->note_flags & TS_NOTE_PCIE_ONLY)
+    g_ptr_array_add (notes, g_strdup_printf (/* Translators: %s is a link such as “PCIe 5.0 x16” */
+                                             _("For inference and fine-tuning: its GPUs talk over %s only; multi-GPU training needs NVLink or HCCS"),
+                                             server->interconnect->name));
+  if (o->note_flags & TS_NOTE_MAX_SERVERS)
+    g_ptr_array_add (notes, g_strdup_printf (ngettext ("This option comes as at most %u unit", "This option comes as at most %u units",
+                                                       server->max_servers), server->max_servers));
+  if (o->note_flags & TS_NOTE_THIRD_TIER)
+    g_ptr_array_add (notes, g_strdup_printf (_("%u compute ports are more than a two-tier fat tree of %u-port switches carries: a third switch tier is needed, and the switch count is a lower bound"),
+                                             o->compute_ports, server->network->switch_ports));
+  if (o->note_flags & TS_NOTE_RACK_OVER_LIMIT)
+    {
+      g_autofree char *kw = ts_format_kw (server->max_power_kw);
+      g_autofree char *limit = ts_format_kw (o->site_rack_kw);
+
+      g_ptr_array_add (notes, g_strdup_printf (_("One %s draws %s, more than the rack limit of %s: its rack needs a higher power feed and cooling"),
+                                               server->name, kw, limit));
+    }
+  if (o->note_flags & TS_NOTE_RACK_TOO_SHORT)
+    g_ptr_array_add (notes, g_strdup_printf (_("%s needs a %uU rack; the site's racks are %uU"),
+                                             server->name, server->rack_units, o->site_rack_units));
+  if (o->note_flags & TS_NOTE_HOST_RAM)
+    {
+      g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
+      g_autofree char *have = ts_format_gb (o->host_ram_bytes);
+
+      g_ptr_array_add (notes, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
+    }
+  if (o->note_flags & TS_NOTE_MISSES_DEADLINE)
+    {
+      g_autofree char *days = ts_format_days (o->training_days);
+
+      g_ptr_array_add (notes, g_strdup_printf (_("Misses the deadline: %s at this size"), days));
+    }
+  if (o->note_flags & TS_NOTE_FEW_NICS)
+    g_ptr_array_add (notes, g_strdup_printf (/* Translators: the article's rule is one 400G port per GPU */
+                                             ngettext ("%u compute port for %u GPUs: less than one port per GPU, the usual training design",
+                                                       "%u compute ports for %u GPUs: less than one port per GPU, the usual training design",
+                                                       o->compute_ports),
+                                             o->compute_ports, o->gpus));
+  if (o->note_flags & TS_NOTE_ONE_FEED)
+    g_ptr_array_add (notes, g_strdup (_("One power supply: one feed from a wall socket or a single PDU, no redundancy")));
+  if (o->note_flags & TS_NOTE_NETWORK_BOUND)
+    {
+      g_autofree char *need = ts_format_gb_s (o->network_needed_gb_s);
+      g_autofree char *have = ts_format_gb_s (o->network_gb_s);
+      g_autofree char *share = ts_format_percent (TS_NETWORK_STEP_SHARE);
+
+      g_ptr_array_add (notes, g_strdup_printf (/* Translators: “The network, not the GPUs, sets the time: the layout needs 120 GB/s per GPU between servers to keep communication under 10 % of a step; the fabric gives 50 GB/s” */
+                                               _("The network, not the GPUs, sets the time: the layout needs %s per GPU between servers to keep communication under %s of a step; the fabric gives %s"),
+                                               need, share, have));
+    }
+  return notes;
+}
+
+/* The failures in the order of TsFailureFlags, a sentence each. */
+static const char *
+checkpointing_words (TsCheckpointing checkpointing)
+{
+  switch (checkpointing)
+    {
+    case TS_CHECKPOINTING_NONE: return _("no recomputation");
+    case TS_CHECKPOINTING_SELECTIVE: return _("selective recomputation");
+    case TS_CHECKPOINTING_FULL:
+    case TS_N_CHECKPOINTING:
+    default: return _("full recomputation");
+    }
+}
+
+char *
+ts_option_dup_layout_summary (const TsOption *o)
+{
+  const TsLayout *l;
+  GString *text;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  l = &o->memory.layout;
+  text = g_string_new (NULL);
+  /* Translators: tensor × pipeline × data parallel degrees */
+  g_string_append_printf (text, _("TP %u × PP %u × DP %u"), l->tp, l->pp, l->dp);
+  if (o->virtual_stages > 1)
+    /* Translators: interleaved pipeline chunks per GPU */
+    g_string_append_printf (text, _(" (%u chunks)"), o->virtual_stages);
+  if (l->ep > 1)
+    g_string_append_printf (text, _(", EP %u"), l->ep);
+  g_string_append_printf (text, _(", ZeRO-%d, micro-batch %u × %u per step, %s"),
+                          l->zero_stage, o->micro_batch, MAX (1u, o->accumulation),
+                          checkpointing_words (o->checkpointing));
+  if (o->sequence_parallel && l->tp > 1)
+    g_string_append (text, _(", sequence parallel"));
+  return g_string_free (text, FALSE);
+}
+
+char *
+ts_option_dup_step_summary (const TsOption *o)
+{
+  g_autofree char *step = NULL;
+  g_autofree char *compute = NULL;
+  g_autofree char *bubble = NULL;
+  g_autofree char *comm = NULL;
+  g_autofree char *rate = NULL;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  step = ts_format_number_auto (o->step.seconds, 2);
+  compute = ts_format_number_auto (o->step.compute, 2);
+  bubble = ts_format_number_auto (o->step.pp_bubble, 2);
+  comm = ts_format_number_auto (o->step.exposed_comm, 2);
+  rate = ts_format_number (o->step.tokens_per_second, 0);
+  /* Translators: “Step 9.19 s: compute 8.4 s, pipeline bubble 0 s, communication 0.79 s; 1,825,738 tokens/s” */
+  return g_strdup_printf (_("Step %s s: compute %s s, pipeline bubble %s s, communication %s s; %s tokens/s"),
+                          step, compute, bubble, comm, rate);
+}
+
+/* The difference of a rank key in words (“2.1 days”, “14.3 kW”). */
+static char *
+rank_delta_text (const TsOption *o)
+{
+  double d = fabs (o->rank_delta);
+
+  switch (o->rank_key)
+    {
+    case TS_RANK_KEY_LATE:
+    case TS_RANK_KEY_DAYS: return ts_format_days (d);
+    case TS_RANK_KEY_POWER: return ts_format_kw (d);
+    case TS_RANK_KEY_CAPEX: return ts_format_money (d, "USD");
+    case TS_RANK_KEY_ENERGY_COST: return ts_format_money (d, o->currency != NULL ? o->currency : "");
+    case TS_RANK_KEY_ENERGY: return ts_format_kwh (d);
+    default: return g_strdup ("");
+    }
+}
+
+char *
+ts_option_dup_rank_reason (const TsOption *o)
+{
+  g_autofree char *delta = NULL;
+  g_autofree char *other = NULL;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  if (o->rank_key == TS_RANK_KEY_NONE || o->rank_versus == NULL)
+    return NULL;
+  delta = rank_delta_text (o);
+  /* Translators: “2 × NVIDIA DGX H200”, the option compared with */
+  other = g_strdup_printf (_("%u × %s"), o->rank_versus_servers, o->rank_versus->name);
+
+  if (o->rank == 0)
+    switch (o->rank_key)
+      {
+      case TS_RANK_KEY_OK:
+      case TS_RANK_KEY_FITS:
+      case TS_RANK_KEY_ROOM:
+      case TS_RANK_KEY_LINK:
+      case TS_RANK_KEY_SITE:
+      case TS_RANK_KEY_DEADLINE:
+        return g_strdup_printf (_("First: it works where %s does not"), other);
+      case TS_RANK_KEY_ARTICLE:
+        return g_strdup_printf (_("First: the vendor's own line-up, ahead of %s"), other);
+      case TS_RANK_KEY_DAYS:
+      case TS_RANK_KEY_LATE:
+        return g_strdup_printf (_("Fastest: %s sooner than %s"), delta, other);
+      case TS_RANK_KEY_POWER:
+        return g_strdup_printf (_("Smallest hardware that does the job: %s less power than %s"), delta, other);
+      case TS_RANK_KEY_PRICED:
+      case TS_RANK_KEY_CAPEX:
+      case TS_RANK_KEY_ENERGY_COST:
+        return g_strdup_printf (_("Lowest cost: %s less than %s"), delta, other);
+      case TS_RANK_KEY_ENERGY:
+        return g_strdup_printf (_("Least energy: %s less than %s"), delta, other);
+      default:
+        return g_strdup_printf (_("First: level with %s on every figure"), other);
+      }
+
+  switch (o->rank_key)
+    {
+    case TS_RANK_KEY_OK:
+    case TS_RANK_KEY_FITS:
+      return g_strdup_printf (_("Below %s: this one does not work"), other);
+    case TS_RANK_KEY_ROOM:
+      return g_strdup_printf (_("Below %s: tight on memory"), other);
+    case TS_RANK_KEY_LINK:
+      return g_strdup_printf (_("Below %s: its GPUs talk over PCIe"), other);
+    case TS_RANK_KEY_SITE:
+      return g_strdup_printf (_("Below %s: the site needs changes for it"), other);
+    case TS_RANK_KEY_DEADLINE:
+      return g_strdup_printf (_("Below %s: misses the deadline"), other);
+    case TS_RANK_KEY_ARTICLE:
+      return g_strdup_printf (_("Below %s: not the vendor's own line-up"), other);
+    case TS_RANK_KEY_DAYS:
+    case TS_RANK_KEY_LATE:
+      return g_strdup_printf (_("Below %s: %s slower"), other, delta);
+    case TS_RANK_KEY_POWER:
+      return g_strdup_printf (_("Below %s: %s more power"), other, delta);
+    case TS_RANK_KEY_PRICED:
+      return g_strdup_printf (_("Below %s: no price in the catalog"), other);
+    case TS_RANK_KEY_CAPEX:
+    case TS_RANK_KEY_ENERGY_COST:
+      return g_strdup_printf (_("Below %s: %s more"), other, delta);
+    case TS_RANK_KEY_ENERGY:
+      return g_strdup_printf (_("Below %s: %s more energy"), other, delta);
+    default:
+      return g_strdup_printf (_("Below %s: level on every figure"), other);
+    }
+}
+
+GPtrArray *
+ts_option_dup_failures (const TsOption *o)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  const TsServer *server;
+
+  g_return_val_if_fail (o != NULL, out);
+
+  server = o->server;
+  if (o->failures == 0 || server == NULL)
+    return out;
+
+  if (o->failures & TS_FAILURE_LAYOUT)
+    g_ptr_array_add (out, ts_option_dup_reason (o));
+  else if (o->failures & TS_FAILURE_MEMORY)
+    {
+      g_autofree char *need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
+      g_autofree char *have = ts_format_gb (o->gpu_memory_bytes);
+
+      g_ptr_array_add (out, g_strdup_printf (_("Memory: %s per GPU needed, %s available"), need, have));
+    }
+  if (o->failures & TS_FAILURE_DEADLINE)
+    {
+      g_autofree char *days = ts_format_days (o->training_days);
+      g_autofree char *late = ts_format_days (o->training_days - o->site_deadline_days);
+
+      g_ptr_array_add (out, g_strdup_printf (/* Translators: “Deadline: 75.3 d, 30.6 d late” */
+                                             _("Deadline: %s, %s late"), days, late));
+    }
+  if (o->failures & TS_FAILURE_RACK_POWER)
+    {
+      g_autofree char *kw = ts_format_kw (server->max_power_kw);
+      g_autofree char *limit = ts_format_kw (o->site_rack_kw);
+
+      g_ptr_array_add (out, g_strdup_printf (_("Rack power: one server draws %s, the site's racks take %s"), kw, limit));
+    }
+  if (o->failures & TS_FAILURE_RACK_HEIGHT)
+    g_ptr_array_add (out, g_strdup_printf (_("Rack height: one server is %uU, the site's racks are %uU"),
+                                           server->rack_units, o->site_rack_units));
+  if (o->failures & TS_FAILURE_PDU_CURRENT)
+    {
+      g_autofree char *need = ts_format_amps (o->feed_amps);
+      g_autofree char *have = ts_format_amps (o->pdu_amps * MAX_PDUS_PER_FEED);
+
+      g_ptr_array_add (out, g_strdup_printf (_("Current: a rack draws %s per phase, its PDUs are rated for %s per feed"), need, have));
+    }
+  if (o->failures & TS_FAILURE_PSU)
+    {
+      g_autofree char *need = ts_format_kw (server->max_power_kw);
+      g_autofree char *have = ts_format_kw (o->psu_active * server->psu_w / WATTS_PER_KW);
+      g_autofree char *each = ts_format_number (server->psu_w, 0);
+
+      g_ptr_array_add (out, g_strdup_printf (/* Translators: “Power supplies: 3 × 3,200 W carry 9.6 kW, the server draws up to 10.2 kW (3+3)” */
+                                             _("Power supplies: %u × %s W carry %s, the server draws up to %s (%s)"),
+                                             o->psu_active, each, have, need,
+                                             server->psu_redundancy != NULL ? server->psu_redundancy : "—"));
+    }
+  if (o->failures & TS_FAILURE_HOST_RAM)
+    {
+      g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
+      g_autofree char *have = ts_format_gb (o->host_ram_bytes);
+
+      g_ptr_array_add (out, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
+    }
+  return out;
+}

@@ -1,0 +1,784 @@
+/* ts-planner.c — the planner: the fastest layout at an option's count
+ *
+ * Tensor, pipeline and expert parallel degrees, micro-batch,
+ * recomputation, ZeRO stage and interleaving, each searched where the
+ * user left it to the planner (docs/sizing-model.md §8.2); the fewest
+ * servers whose fastest layout meets the deadline; the option's layout,
+ * memory and step from the search, or from the fixed layout.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-recommend"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-format.h"
+#include "ts-recommend-private.h"
+
+/* ---- the planner (issue 17, docs/sizing-model.md §8.2) -------------------------- */
+
+/* The layouts the search weighs at one count: tensor parallel within the
+ * NVLink/HCCS domain, pipeline stages, expert parallel dividing the
+ * experts, micro-batch, recomputation and ZeRO stage, each only where the
+ * user left it to the planner. Powers of two: what Megatron-LM and
+ * DeepSpeed runs use, and few enough that a plan stays instant. */
+#define PLAN_MAX_PP            64u
+#define PLAN_MAX_MICRO_BATCH   8u
+#define PLAN_MAX_EP            64u
+#define PLAN_MAX_VIRTUAL       4u
+
+typedef struct
+{
+  TsScenario s;        /* shallow copy holding the candidate's inputs */
+  TsLayout   layout;
+  TsStep     step;
+  guint      virtual_stages;
+  guint      accumulation;
+} Candidate;
+
+typedef struct
+{
+  const TsCatalog  *catalog;
+  const TsScenario *s;
+  const TsServer   *server;
+  guint             gpus;           /* the option's */
+  guint             global_batch;
+  double            flops_per_token;
+  GpuRate           rate;           /* peak, family MFU and PCIe factor: the same for every layout */
+  TsStepInput       base;           /* the step's inputs every layout shares */
+  guint             evaluated;
+  gboolean          have_best;      /* a layout with room was found */
+  gboolean          have_bare;      /* a bare fit (tight) was found */
+} Search;
+
+static gboolean
+searched (const TsScenario *s,
+          TsSearchFlags     flag)
+{
+  return ts_scenario_searches (s, flag);
+}
+
+/* Per-GPU bandwidths of the option, one direction, bytes/s. */
+static double
+intra_bytes_s (const TsServer *server)
+{
+  return server->interconnect->bw_gb_s_unidir * TS_BYTES_PER_GB;
+}
+
+static double
+inter_bytes_s (const TsServer *server)
+{
+  double nics = server->compute_nic_count > 0 ? server->compute_nic_count : server->gpu_count;
+  double gbps = server->compute_nic_gbps > 0 ? server->compute_nic_gbps
+                : server->network != NULL ? server->network->port_gbps : 0;
+
+  return gbps / BITS_PER_BYTE * nics / server->gpu_count * TS_BYTES_PER_GB;
+}
+
+/* Layers with routed experts: all but the leading dense ones. */
+static guint
+moe_layers (const TsArchitecture *a)
+{
+  if (a->experts == 0)
+    return 0;
+  return a->layers > a->dense_layers ? a->layers - a->dense_layers : 0;
+}
+
+/* The step's inputs that do not depend on the layout, once per search. */
+static void
+step_base (Search *search)
+{
+  const TsScenario *s = search->s;
+  const TsArchitecture *a = &s->model.arch;
+  const GpuRate *r = &search->rate;
+  TsStepInput *in = &search->base;
+  double bytes = s->precision == TS_PRECISION_FP32 ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
+
+  memset (in, 0, sizeof *in);
+  in->sync_params = s->method == TS_METHOD_FULL ? s->model.params
+                    : s->model.has_architecture ? ts_memory_lora_adapter_params (a, s->lora_targets, s->lora_rank) : 0;
+  in->gradient_bytes = (s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
+                       ? GRADIENT_BYTES_32BIT : GRADIENT_BYTES_16BIT;
+  in->weight_bytes = bytes;
+  in->activation_bytes = bytes;
+  in->layers = MAX (1u, a->layers);
+  in->moe_layers = moe_layers (a);
+  in->hidden_size = a->hidden_size;
+  in->seq_len = s->seq_len;
+  in->active_experts = a->active_experts;
+  in->peak_flops = r->peak_tflops * 1e12;
+  in->kernel_efficiency = r->mfu_base * r->pcie_factor;
+  in->gpus_per_server = search->server->gpu_count;
+  in->intra_bytes_s = intra_bytes_s (search->server);
+  in->inter_bytes_s = inter_bytes_s (search->server);
+}
+
+/* The step of one layout: the shared inputs and the layout's own. */
+static void
+layout_step (const Search   *search,
+             const TsLayout *layout,
+             guint           micro_batch,
+             guint           accumulation,
+             guint           virtual_stages,
+             TsCheckpointing checkpointing,
+             gboolean        sequence_parallel,
+             TsStep         *step)
+{
+  TsStepInput in = search->base;
+  double n = search->s->model.active_params > 0 ? search->s->model.active_params : search->s->model.params;
+  TsScenario recompute;
+
+  /* only the method and the recomputation matter to the factor */
+  recompute.method = search->s->method;
+  recompute.checkpointing = checkpointing;
+  in.recompute_factor = ts_recompute_mfu_factor (&recompute);
+  in.full_recompute = checkpointing == TS_CHECKPOINTING_FULL;
+  in.gpus = layout->gpus;
+  in.tp = layout->tp;
+  in.pp = layout->pp;
+  in.dp = layout->dp;
+  in.ep = layout->ep;
+  in.zero_stage = layout->zero_stage;
+  in.virtual_stages = virtual_stages;
+  in.micro_batch = micro_batch;
+  in.micro_batches = accumulation;
+  in.sequence_parallel = sequence_parallel;
+  in.model_flops = search->flops_per_token * n * (double) micro_batch * accumulation * layout->dp * in.seq_len;
+  ts_step_compute (&in, step);
+}
+
+/* The step of a candidate whose scenario and layout are set. */
+static void
+candidate_step (const Search *search,
+                Candidate    *c)
+{
+  layout_step (search, &c->layout, c->s.micro_batch, c->accumulation, c->virtual_stages,
+               c->s.checkpointing, c->s.sequence_parallel, &c->step);
+}
+
+/* Interleaving: v chunks per GPU shrink the bubble v-fold for v times the
+ * stage-to-stage sends (Narayanan et al. 2021, §2.2.2); the micro-batches
+ * must be a multiple of pp, and every chunk needs a layer (an uneven
+ * split, as Llama 3's 126 layers over 16 stages, is allowed: Dubey et
+ * al. 2024, §3.3.2). The fastest v is kept. */
+static void
+choose_virtual_stages (Search    *search,
+                       Candidate *c)
+{
+  guint layers = c->s.model.arch.layers;
+  Candidate trial;
+
+  c->virtual_stages = 1;
+  candidate_step (search, c);
+  search->evaluated++;
+  if (c->layout.pp <= 1 || c->accumulation % c->layout.pp != 0)
+    return;
+  for (guint v = 2; v <= PLAN_MAX_VIRTUAL; v *= 2)
+    {
+      if (layers < c->layout.pp * v)
+        continue;
+      trial = *c;
+      trial.virtual_stages = v;
+      candidate_step (search, &trial);
+      search->evaluated++;
+      if (trial.step.seconds < c->step.seconds)
+        *c = trial;
+    }
+}
+
+typedef enum
+{
+  ROOM_NONE,
+  ROOM_BARE,     /* fits, under the tight threshold */
+  ROOM_MARGIN,   /* the headroom rule's margin, with FP32 gradients too */
+} Room;
+
+static Room
+candidate_room (const Search *search,
+                const Candidate *c,
+                TsMemory        *m,
+                double          *upper)
+{
+  double capacity = search->server->gpu->memory_bytes;
+  double free_share;
+  TsScenario fp32;
+  TsMemory um;
+
+  *upper = NAN;
+  ts_memory_compute (&c->s, &c->layout, m);
+  free_share = (capacity - ts_breakdown_sum (&m->per_gpu)) / capacity;
+  if (free_share < 0)
+    return ROOM_NONE;
+  if (c->s.method == TS_METHOD_FULL && c->s.precision != TS_PRECISION_FP32 && c->s.grad_dtype != TS_GRAD_FP32)
+    {
+      fp32 = c->s;
+      fp32.grad_dtype = TS_GRAD_FP32;
+      ts_memory_compute (&fp32, &c->layout, &um);
+      *upper = (capacity - ts_breakdown_sum (&um.per_gpu)) / capacity;
+    }
+  if (free_share < search->s->headroom_tight || (!isnan (*upper) && *upper < search->s->headroom_tight))
+    return ROOM_BARE;
+  return ROOM_MARGIN;
+}
+
+typedef struct
+{
+  Candidate c;
+  TsMemory  memory;
+  double    upper;
+} Chosen;
+
+/* The values of one input: the user's, or the planner's candidates. */
+typedef struct
+{
+  guint values[8];
+  guint n;
+} Values;
+
+static void
+values_add (Values *v,
+            guint   value)
+{
+  if (v->n < G_N_ELEMENTS (v->values))
+    v->values[v->n++] = value;
+}
+
+static void
+powers_of_two (Values *v,
+               guint   limit)
+{
+  for (guint x = 1; x <= limit && v->n < G_N_ELEMENTS (v->values); x *= 2)
+    values_add (v, x);
+}
+
+static void
+tp_values (const Search *search,
+           Values       *v)
+{
+  const TsArchitecture *a = &search->s->model.arch;
+  guint limit = MIN (tp_domain (search->server), search->gpus);
+
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_TP))
+    {
+      values_add (v, MAX (1u, search->s->tp));
+      return;
+    }
+  for (guint t = 1; t <= limit; t *= 2)
+    /* the heads split evenly over the ranks (Megatron-LM's rule) */
+    if (search->server->gpu_count % t == 0 && (a->attention_heads == 0 || a->attention_heads % t == 0))
+      values_add (v, t);
+}
+
+static void
+pp_values (const Search *search,
+           Values       *v)
+{
+  guint layers = search->s->model.arch.layers;
+
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_PP))
+    values_add (v, MAX (1u, search->s->pp));
+  else
+    powers_of_two (v, MIN (MAX (1u, layers), MIN (PLAN_MAX_PP, search->gpus)));
+}
+
+static void
+micro_batch_values (const Search *search,
+                    Values       *v)
+{
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_MICRO_BATCH))
+    values_add (v, MAX (1u, search->s->micro_batch));
+  else
+    powers_of_two (v, MIN (PLAN_MAX_MICRO_BATCH, search->global_batch));
+}
+
+static void
+ep_values (const Search *search,
+           guint         dp,
+           Values       *v)
+{
+  guint experts = search->s->model.arch.experts;
+
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_EP) || experts == 0)
+    {
+      values_add (v, MAX (1u, search->s->ep));
+      return;
+    }
+  for (guint e = 1; e <= MIN (MIN (experts, dp), PLAN_MAX_EP); e *= 2)
+    if (experts % e == 0 && dp % e == 0)
+      values_add (v, e);
+}
+
+static void
+checkpointing_values (const Search *search,
+                      Values       *v)
+{
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_CHECKPOINTING))
+    values_add (v, search->s->checkpointing);
+  else
+    {
+      values_add (v, TS_CHECKPOINTING_NONE);
+      values_add (v, TS_CHECKPOINTING_SELECTIVE);
+      values_add (v, TS_CHECKPOINTING_FULL);
+    }
+}
+
+/* ZeRO-1 and 2 move what one all-reduce moves (the same step), ZeRO-2
+ * holding less: 2 is weighed only where 1 has no room; 3 gathers the
+ * weights every micro-batch. One data-parallel rank shards nothing. A
+ * pipeline pairs with ZeRO-1 only: Megatron-LM's distributed optimizer,
+ * and DeepSpeed's pipeline engine refuses stages 2 and 3. */
+static void
+zero_values (const Search *search,
+             guint         pp,
+             guint         dp,
+             Values       *v)
+{
+  v->n = 0;
+  if (!searched (search->s, TS_SEARCH_ZERO) && search->s->zero_stage >= 0)
+    values_add (v, (guint) search->s->zero_stage);
+  else if (dp <= 1)
+    values_add (v, 0);
+  else if (pp > 1)
+    values_add (v, 1);
+  else
+    {
+      values_add (v, 1);
+      values_add (v, 2);
+      values_add (v, 3);
+    }
+}
+
+typedef struct
+{
+  Values tps, pps, mbs, ckpts;
+  Values eps[8][8];     /* by tp and mb index (dp depends on both) */
+  Values zeros[8][8];
+} Grid;
+
+/* One layout of the search, by the indices of its inputs' values and its
+ * step time: the first pass times them all (closed formulas), the second
+ * sizes the memory of the fastest ones only, in order, until one has
+ * room. */
+typedef struct
+{
+  double  seconds;
+  guint   ep_value;
+  guint8  tp, pp, mb, ep, ckpt, zero;
+  guint8  zero_value;
+  guint8  virtual_stages;
+  guint8  tried;
+} Entry;
+
+/* Whether `other` needs at least the memory of `e`: the same degrees, a
+ * micro-batch as large or larger (and so as few or fewer data-parallel
+ * ranks), no more recomputation, no more sharding. */
+static gboolean
+needs_more_memory (const Grid  *g,
+                   const Entry *other,
+                   const Entry *e)
+{
+  return other->pp == e->pp && other->ep_value == e->ep_value
+         && other->mb >= e->mb
+         && g->ckpts.values[other->ckpt] <= g->ckpts.values[e->ckpt]
+         && other->zero_value <= e->zero_value;
+}
+
+/* An entry without the margin (tried in order of speed, so every entry
+ * left is slower): no entry needing more memory can have it either. */
+static void
+drop_hungrier (const Grid  *g,
+               GArray      *entries,
+               const Entry *e)
+{
+  for (guint n = 0; n < entries->len; n++)
+    {
+      Entry *other = &g_array_index (entries, Entry, n);
+
+      if (!other->tried && needs_more_memory (g, other, e))
+        other->tried = TRUE;
+    }
+}
+
+
+static guint
+grid_dp (const Search *search,
+         guint         tp,
+         guint         pp,
+         guint         mb)
+{
+  guint64 group = (guint64) tp * pp;
+
+  if (group > search->gpus)
+    return 0;
+  /* no more data-parallel ranks than the global batch feeds */
+  return (guint) MIN (search->gpus / group, MAX (1u, search->global_batch / mb));
+}
+
+/* The candidate of an entry, its step recomputed (the same figures the
+ * first pass had). */
+static void
+entry_candidate (Search      *search,
+                 const Grid  *g,
+                 const Entry *e,
+                 Candidate   *c)
+{
+  const TsScenario *s = search->s;
+  guint tp = g->tps.values[e->tp];
+  guint pp = g->pps.values[e->pp];
+  guint mb = g->mbs.values[e->mb];
+  guint dp = grid_dp (search, tp, pp, mb);
+
+  c->s = *s;
+  c->s.tp = tp;
+  c->s.pp = pp;
+  c->s.micro_batch = mb;
+  c->s.ep = g->eps[e->pp][e->mb].values[e->ep];
+  c->s.checkpointing = g->ckpts.values[e->ckpt];
+  c->s.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
+  if (searched (s, TS_SEARCH_SEQUENCE_PARALLEL))
+    c->s.sequence_parallel = tp > 1;
+  ts_layout_resolve (&c->s, tp * pp * dp, &c->layout);
+  c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
+  c->virtual_stages = MAX (1u, e->virtual_stages);
+  candidate_step (search, c);
+}
+
+/* The step of an entry with the fastest interleaving (see
+ * choose_virtual_stages ()), from the shared inputs: no scenario copied. */
+static void
+time_entry (Search      *search,
+            const Grid  *g,
+            guint        dp,
+            Entry       *e)
+{
+  TsLayout l;
+  guint mb = g->mbs.values[e->mb];
+  guint accumulation;
+  TsCheckpointing ckpt = g->ckpts.values[e->ckpt];
+  gboolean sp;
+  TsStep step;
+
+  l.tp = g->tps.values[e->tp];
+  l.pp = g->pps.values[e->pp];
+  l.dp = dp;
+  l.gpus = l.tp * l.pp * dp;
+  l.ep = MAX (1u, MIN (g->eps[e->pp][e->mb].values[e->ep], dp));
+  l.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
+  sp = searched (search->s, TS_SEARCH_SEQUENCE_PARALLEL) ? l.tp > 1 : search->s->sequence_parallel;
+  accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
+
+  layout_step (search, &l, mb, accumulation, 1, ckpt, sp, &step);
+  search->evaluated++;
+  e->virtual_stages = 1;
+  e->seconds = step.seconds;
+  if (l.pp <= 1 || accumulation % l.pp != 0)
+    return;
+  /* v chunks: the bubble ÷ v, the sends × v (ts-throughput.c), the rest
+   * the same — no step recomputed */
+  for (guint v = 2; v <= PLAN_MAX_VIRTUAL; v *= 2)
+    {
+      double seconds = step.seconds - step.pp_bubble * (1.0 - 1.0 / v) + step.pp_comm * (v - 1);
+
+      if (search->base.layers < l.pp * v)
+        continue;
+      search->evaluated++;
+      if (seconds < e->seconds)
+        {
+          e->seconds = seconds;
+          e->virtual_stages = v;
+        }
+    }
+}
+
+static guint
+time_entries (Search *search,
+              Grid   *g,
+              GArray *entries)
+{
+  for (guint i = 0; i < g->tps.n; i++)
+    for (guint j = 0; j < g->pps.n; j++)
+      for (guint k = 0; k < g->mbs.n; k++)
+        {
+          guint dp = grid_dp (search, g->tps.values[i], g->pps.values[j], g->mbs.values[k]);
+
+          if (dp == 0)
+            continue;
+          /* the expert and ZeRO choices depend on dp only, which a
+           * tensor degree changes: kept per pipeline and micro-batch
+           * index of this tensor degree */
+          ep_values (search, dp, &g->eps[j][k]);
+          zero_values (search, g->pps.values[j], dp, &g->zeros[j][k]);
+          for (guint e = 0; e < g->eps[j][k].n; e++)
+            for (guint c = 0; c < g->ckpts.n; c++)
+              for (guint z = 0; z < g->zeros[j][k].n; z++)
+                {
+                  Entry entry = { 0, g->eps[j][k].values[e], i, j, k, e, c, z,
+                                  (guint8) g->zeros[j][k].values[z], 1, FALSE };
+                  Entry *previous = entries->len > 0 ? &g_array_index (entries, Entry, entries->len - 1) : NULL;
+
+                  /* ZeRO-1 and 2 take the same step: timed once */
+                  if (z > 0 && previous != NULL && g->zeros[j][k].values[z] == 2 && g->zeros[j][k].values[z - 1] == 1)
+                    {
+                      entry.seconds = previous->seconds;
+                      entry.virtual_stages = previous->virtual_stages;
+                    }
+                  else
+                    time_entry (search, g, dp, &entry);
+                  g_array_append_val (entries, entry);
+                }
+        }
+  return entries->len;
+}
+
+static void
+search_layouts (Search *search,
+                Chosen *best,
+                Chosen *bare)
+{
+  Grid g;
+  g_autoptr(GArray) entries = g_array_sized_new (FALSE, FALSE, sizeof (Entry), 1024);
+
+  tp_values (search, &g.tps);
+  pp_values (search, &g.pps);
+  micro_batch_values (search, &g.mbs);
+  checkpointing_values (search, &g.ckpts);
+  /* one tensor degree at a time: its dp (and so its expert and ZeRO
+   * choices) differ from another's */
+  for (guint i = 0; i < g.tps.n; i++)
+    {
+      Values all_tps = g.tps;
+
+      g.tps.values[0] = all_tps.values[i];
+      g.tps.n = 1;
+      g_array_set_size (entries, 0);
+      time_entries (search, &g, entries);
+      for (;;)
+        {
+          Entry *fastest = NULL;
+          Candidate c;
+          TsMemory m;
+          double upper;
+
+          for (guint n = 0; n < entries->len; n++)
+            {
+              Entry *e = &g_array_index (entries, Entry, n);
+
+              if (!e->tried && (fastest == NULL || e->seconds < fastest->seconds))
+                fastest = e;
+            }
+          /* none left, or none faster than the best of another degree */
+          if (fastest == NULL || (search->have_best && fastest->seconds >= best->c.step.seconds))
+            break;
+          fastest->tried = TRUE;
+          entry_candidate (search, &g, fastest, &c);
+          switch (candidate_room (search, &c, &m, &upper))
+            {
+            case ROOM_MARGIN:
+              best->c = c;
+              best->memory = m;
+              best->upper = upper;
+              search->have_best = TRUE;
+              break;
+            case ROOM_BARE:
+              if (!search->have_bare || c.step.seconds < bare->c.step.seconds)
+                {
+                  bare->c = c;
+                  bare->memory = m;
+                  bare->upper = upper;
+                  search->have_bare = TRUE;
+                }
+              drop_hungrier (&g, entries, fastest);
+              continue;
+            case ROOM_NONE:
+            default:
+              drop_hungrier (&g, entries, fastest);
+              continue;
+            }
+          break;
+        }
+      g.tps = all_tps;
+    }
+}
+
+static void
+search_init (Search           *search,
+             const TsCatalog  *catalog,
+             const TsScenario *s,
+             const TsServer   *server,
+             guint             gpus)
+{
+  memset (search, 0, sizeof *search);
+  search->catalog = catalog;
+  search->s = s;
+  search->server = server;
+  search->gpus = gpus;
+  search->global_batch = ts_scenario_global_batch (s);
+  search->flops_per_token = flops_per_param_token (s);
+  gpu_rate (catalog, s, server, gpus, &search->rate);
+  step_base (search);
+}
+
+/* Days of the whole run at a candidate's step, after availability. */
+static double
+candidate_days (const TsCatalog  *catalog,
+                const TsScenario *s,
+                const Candidate  *c)
+{
+  double steps = c->step.tokens > 0 ? s->tokens / c->step.tokens : 0;
+
+  return steps * c->step.seconds / ts_catalog_get_availability_factor (catalog) / SECONDS_PER_DAY;
+}
+
+/* The layout of the scenario's fixed inputs at the option's GPUs (the
+ * old default: ZeRO-3 over every GPU, TP = PP = 1, micro-batch 1, full
+ * recomputation), its step computed like any candidate's: the answer
+ * where nothing fits, and the search's floor. */
+static void
+fixed_candidate (Search    *search,
+                 Candidate *c)
+{
+  c->s = *search->s;
+  ts_layout_resolve (&c->s, search->gpus, &c->layout);
+  c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch
+                                            / ((double) MAX (1u, c->s.micro_batch) * c->layout.dp)));
+  choose_virtual_stages (search, c);
+}
+
+/* The fastest layout at `gpus` GPUs; FALSE when none fits. */
+static gboolean
+search_at (const TsCatalog  *catalog,
+           const TsScenario *s,
+           const TsServer   *server,
+           guint             gpus,
+           guint            *evaluated,
+           Chosen           *chosen)
+{
+  Search search;
+  Chosen bare;
+
+  search_init (&search, catalog, s, server, gpus);
+  search_layouts (&search, chosen, &bare);
+  *evaluated += search.evaluated;
+  if (!search.have_best && search.have_bare)
+    *chosen = bare;
+  return search.have_best || search.have_bare;
+}
+
+static gboolean
+meets_deadline_at (const TsCatalog  *catalog,
+                   const TsScenario *s,
+                   const TsServer   *server,
+                   guint             servers,
+                   guint            *evaluated,
+                   Chosen           *chosen)
+{
+  return search_at (catalog, s, server, servers * server->gpu_count, evaluated, chosen)
+         && candidate_days (catalog, s, &chosen->c) <= s->deadline_days;
+}
+
+/* The fewest servers in [lo, hi] whose fastest layout meets the deadline
+ * (hi known to, lo not), by bisection: more servers never make the
+ * fastest layout slower while the global batch feeds them. */
+static guint
+bisect_deadline (const TsCatalog  *catalog,
+                 const TsScenario *s,
+                 const TsServer   *server,
+                 guint             lo,
+                 guint             hi,
+                 guint            *evaluated)
+{
+  Chosen probe;
+
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (meets_deadline_at (catalog, s, server, mid, evaluated, &probe))
+        hi = mid;
+      else
+        lo = mid;
+    }
+  return hi;
+}
+
+/* The count that meets the deadline with the planner's layouts, from the
+ * count the fixed layout's estimate gave: fewer when a searched layout
+ * is faster, more when communication makes it slower; 0 when no count
+ * up to cap does. */
+guint
+deadline_count (const TsCatalog  *catalog,
+                const TsScenario *s,
+                const TsServer   *server,
+                guint             floor_count,
+                guint             n,
+                guint             cap,
+                guint            *evaluated)
+{
+  Chosen probe;
+  guint lo;
+  guint step = 1;
+
+  if (meets_deadline_at (catalog, s, server, n, evaluated, &probe))
+    {
+      if (n <= floor_count || meets_deadline_at (catalog, s, server, floor_count, evaluated, &probe))
+        return MIN (n, floor_count);
+      return bisect_deadline (catalog, s, server, floor_count, n, evaluated);
+    }
+  for (lo = n; lo < cap; step *= 2)
+    {
+      guint hi = (guint) MIN ((guint64) lo + step, cap);
+
+      if (meets_deadline_at (catalog, s, server, hi, evaluated, &probe))
+        return bisect_deadline (catalog, s, server, lo, hi, evaluated);
+      lo = hi;
+    }
+  return 0;
+}
+
+/* Sets the option's layout, memory and step from the planner; returns
+ * FALSE (the option untouched) when no layout fits at its count. */
+gboolean
+apply_plan (const TsCatalog  *catalog,
+            const TsScenario *s,
+            const TsServer   *server,
+            TsOption         *o,
+            TsScenario       *effective)
+{
+  Chosen chosen;
+
+  if (!search_at (catalog, s, server, o->gpus, &o->layouts_evaluated, &chosen))
+    return FALSE;
+  o->memory = chosen.memory;
+  o->upper_headroom_fraction = chosen.upper;
+  o->step = chosen.c.step;
+  o->virtual_stages = chosen.c.virtual_stages;
+  o->accumulation = chosen.c.accumulation;
+  *effective = chosen.c.s;
+  return TRUE;
+}
+
+/* The step of the scenario's fixed layout, where nothing fits. */
+void
+apply_fixed (const TsCatalog  *catalog,
+             const TsScenario *s,
+             const TsServer   *server,
+             TsOption         *o)
+{
+  Search search;
+  Candidate c;
+
+  search_init (&search, catalog, s, server, MAX (1u, o->memory.layout.gpus));
+  fixed_candidate (&search, &c);
+  o->layouts_evaluated += search.evaluated;
+  o->step = c.step;
+  o->virtual_stages = c.virtual_stages;
+  o->accumulation = c.accumulation;
+}

@@ -1,0 +1,328 @@
+/* ts-racks.c — placing an option's devices in racks
+ *
+ * Servers, switches and PDUs placed rack by rack within the site's rack
+ * height and power, the counts a plan keeps (racks, units, PDUs, the
+ * busiest feed's current), the rack detail with every device, and the
+ * names of the devices' roles.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-recommend"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-recommend-private.h"
+
+void
+rack_detail_free (GArray *racks)
+{
+  for (guint i = 0; i < racks->len; i++)
+    g_clear_pointer (&g_array_index (racks, TsRack, i).devices, g_array_unref);
+  g_array_unref (racks);
+}
+
+const char *
+ts_device_role_to_string (TsDeviceRole role)
+{
+  switch (role)
+    {
+    case TS_DEVICE_SERVER: return "server";
+    case TS_DEVICE_LEAF_SWITCH: return "leaf-switch";
+    case TS_DEVICE_SPINE_SWITCH: return "spine-switch";
+    case TS_DEVICE_STORAGE_SWITCH: return "storage-switch";
+    case TS_DEVICE_MANAGEMENT_SWITCH: return "management-switch";
+    case TS_DEVICE_PDU: return "pdu";
+    case TS_N_DEVICE_ROLES:
+    default: return "device";
+    }
+}
+
+/* ---- racks -------------------------------------------------------------- */
+
+static guint
+pdus_per_feed (const TsPdu *pdu,
+               double       amps_per_phase)
+{
+  if (pdu == NULL || pdu->amps_per_phase <= 0)
+    return 1;
+  return MAX (1u, (guint) ceil (amps_per_phase / pdu->amps_per_phase - 1e-9));
+}
+
+static guint
+pdus_for_rack (const TsPdu *pdu,
+               double       amps_per_phase)
+{
+  if (pdu == NULL)
+    return 0;
+  return MAX (pdu->per_rack, 2 * pdus_per_feed (pdu, amps_per_phase));
+}
+
+void
+placer_init (Placer          *p,
+             const TsCatalog *catalog,
+             const TsServer  *server,
+             const TsOption  *option,
+             guint            detail)
+{
+  p->catalog = catalog;
+  p->server = server;
+  p->option = option;
+  p->racks = p->stack;
+  p->n_racks = 0;
+  p->allocated = PLACER_STACK_RACKS;
+  p->detail = detail;
+  p->usable_units = 0;
+}
+
+/* Frees what the placer holds; the devices of racks handed over with
+ * placer_steal () are the caller's. */
+void
+placer_clear (Placer *p)
+{
+  for (guint i = 0; i < p->n_racks; i++)
+    g_clear_pointer (&p->racks[i].devices, g_array_unref);
+  if (p->racks != p->stack)
+    g_free (p->racks);
+  p->racks = p->stack;
+  p->n_racks = 0;
+}
+
+static GArray *
+placer_steal (Placer *p)
+{
+  GArray *racks = g_array_sized_new (FALSE, TRUE, sizeof (TsRack), p->n_racks);
+
+  g_array_append_vals (racks, p->racks, p->n_racks);
+  p->n_racks = 0;
+  placer_clear (p);
+  return racks;
+}
+
+static TsRack *
+new_rack (Placer *p,
+          guint   units)
+{
+  TsRack *rack;
+
+  if (p->n_racks == p->allocated)
+    {
+      if (p->racks == p->stack)
+        {
+          p->racks = g_new (TsRack, p->allocated * 2);
+          memcpy (p->racks, p->stack, p->n_racks * sizeof (TsRack));
+        }
+      else
+        p->racks = g_renew (TsRack, p->racks, p->allocated * 2);
+      p->allocated *= 2;
+    }
+  rack = &p->racks[p->n_racks];
+  memset (rack, 0, sizeof *rack);
+  if (p->n_racks < p->detail)
+    rack->devices = g_array_sized_new (FALSE, TRUE, sizeof (TsRackDevice), 8);
+  rack->units = units;
+  rack->limit_kw = p->option->site_rack_kw;
+  p->n_racks++;
+  return rack;
+}
+
+static void
+rack_add (TsRack       *rack,
+          TsDeviceRole  role,
+          const char   *name,
+          guint         u_bottom,
+          guint         u_height,
+          double        kw,
+          double        heat_btu_h,
+          double        weight_kg)
+{
+  if (rack->devices != NULL)
+    {
+      TsRackDevice d = { role, name, u_bottom, u_height, kw, weight_kg };
+
+      g_array_append_val (rack->devices, d);
+    }
+  if (role != TS_DEVICE_MANAGEMENT_SWITCH && u_height > 0)
+    rack->stack_top = MAX (rack->stack_top, u_bottom + u_height - 1);
+  rack->used_units += u_height;
+  rack->power_kw += kw;
+  rack->heat_btu_h += heat_btu_h;
+  rack->weight_kg += weight_kg;
+  if (kw > rack->limit_kw)
+    rack->over_limit = TRUE;
+}
+
+/* The highest unit taken by what is stacked from the bottom (the
+ * management switch sits apart at the top). */
+static guint
+rack_top (const TsRack *rack)
+{
+  return rack->stack_top;
+}
+
+static gboolean
+rack_takes (const Placer *p,
+            const TsRack *rack,
+            guint         u_height,
+            double        kw)
+{
+  return rack_top (rack) + u_height <= p->usable_units
+         && (rack->power_kw + kw <= rack->limit_kw + 1e-9 || rack->used_units == 0);
+}
+
+static int
+compare_devices (gconstpointer a,
+                 gconstpointer b)
+{
+  const TsRackDevice *da = a;
+  const TsRackDevice *db = b;
+
+  return (int) da->u_bottom - (int) db->u_bottom;
+}
+
+/* Servers bottom up, each rack filled while its height and the site's
+ * per-rack power limit allow (a server heavier than the limit gets a rack
+ * of its own, flagged); a management switch on top of every server rack;
+ * fabric and storage switches first-fit into the space left, else into
+ * network racks; two 0U PDUs (A and B) per rack. A rack-scale system
+ * (GB200 NVL72) is a rack by itself. */
+void
+place_racks (Placer     *p,
+             RackTotals *t)
+{
+  const TsCatalog *catalog = p->catalog;
+  const TsServer *server = p->server;
+  const TsOption *o = p->option;
+  const TsManagementSwitch *mgmt = ts_catalog_get_management_switch (catalog);
+  const TsPdu *pdu = ts_catalog_get_pdu (catalog);
+  double btu = ts_catalog_get_btu_h_per_kw (catalog);
+  double heat = ts_server_heat_btu_h (catalog, server);
+  guint site_units = o->site_rack_units;
+  gboolean cluster = o->servers > 1;
+  gboolean whole_rack = g_strcmp0 (server->kind, "rack") == 0;
+  guint mgmt_u = (cluster && mgmt != NULL && !whole_rack) ? mgmt->rack_units : 0;
+  TsRack *rack = NULL;
+  guint first_network_rack;
+  guint cursor = 0;
+  struct { TsDeviceRole role; guint count; } fabric[] = {
+    { TS_DEVICE_LEAF_SWITCH, o->leaf_switches },
+    { TS_DEVICE_SPINE_SWITCH, o->spine_switches },
+    { TS_DEVICE_STORAGE_SWITCH, o->storage_switches },
+  };
+
+  memset (t, 0, sizeof *t);
+  p->usable_units = site_units > mgmt_u ? site_units - mgmt_u : site_units;
+
+  for (guint i = 0; i < o->servers; i++)
+    {
+      double kw = server->max_power_kw;
+
+      if (whole_rack)
+        {
+          rack = new_rack (p, MAX (site_units, server->rack_units));
+          rack_add (rack, TS_DEVICE_SERVER, server->name, 1, server->rack_units, kw,
+                    heat, server->weight_kg);
+          continue;
+        }
+      if (rack == NULL || !rack_takes (p, rack, server->rack_units, kw))
+        rack = new_rack (p, site_units);
+      rack_add (rack, TS_DEVICE_SERVER, server->name, rack_top (rack) + 1, server->rack_units, kw,
+                heat, server->weight_kg);
+    }
+
+  if (mgmt_u > 0)
+    for (guint r = 0; r < p->n_racks; r++)
+      {
+        rack = &p->racks[r];
+        t->management_switches++;
+        rack_add (rack, TS_DEVICE_MANAGEMENT_SWITCH, mgmt->name, rack->units - mgmt_u + 1, mgmt_u,
+                  mgmt->power_w / WATTS_PER_KW, mgmt->power_w / WATTS_PER_KW * btu, mgmt->weight_kg);
+      }
+
+  first_network_rack = p->n_racks;
+  p->usable_units = site_units;
+  for (guint f = 0; f < G_N_ELEMENTS (fabric); f++)
+    for (guint i = 0; i < fabric[f].count; i++)
+      {
+        const TsNetwork *net = server->network;
+        double kw = net->switch_power_w / WATTS_PER_KW;
+        guint u = net->switch_rack_units;
+
+        rack = NULL;
+        /* Server racks first (below their management switch), then
+         * network racks. Every fabric switch is the same model, so a rack
+         * that refused one refuses the next: the cursor never goes back,
+         * which keeps a 10,000-rack cluster linear. */
+        for (; cursor < p->n_racks && rack == NULL; cursor++)
+          {
+            TsRack *candidate = &p->racks[cursor];
+
+            p->usable_units = cursor < first_network_rack && mgmt_u > 0 ? candidate->units - mgmt_u : candidate->units;
+            if (whole_rack && cursor < first_network_rack)
+              continue;
+            if (rack_takes (p, candidate, u, kw))
+              {
+                rack = candidate;
+                break;
+              }
+          }
+        if (rack == NULL)
+          {
+            rack = new_rack (p, site_units);
+            p->usable_units = rack->units;
+          }
+        rack_add (rack, fabric[f].role, net->switch_model, rack_top (rack) + 1, u, kw, kw * btu,
+                  net->switch_weight_kg);
+      }
+
+  for (guint r = 0; r < p->n_racks; r++)
+    {
+      guint pdus;
+
+      rack = &p->racks[r];
+      rack->amps_per_phase = ts_site_amps (rack->power_kw, o->site_voltage, o->phases);
+      pdus = pdus_for_rack (pdu, rack->amps_per_phase);
+      for (guint i = 0; i < pdus; i++)
+        rack_add (rack, TS_DEVICE_PDU, pdu->name, 0, 0, 0, 0, pdu->weight_kg);
+      if (rack->devices != NULL)
+        g_array_sort (rack->devices, compare_devices);
+      t->rack_units += rack->used_units;
+      t->feed_amps = MAX (t->feed_amps, rack->amps_per_phase);
+      t->pdus_per_rack = MAX (t->pdus_per_rack, pdus);
+      t->over_limit |= rack->over_limit;
+    }
+  /* a server taller than the site's racks (beside its management switch)
+   * stands in a rack of its own that the site does not have */
+  t->too_short = whole_rack ? server->rack_units > site_units
+                            : server->rack_units > (site_units > mgmt_u ? site_units - mgmt_u : site_units);
+  t->racks = p->n_racks;
+}
+
+/* The option's racks with the devices of the first `detail` of them. */
+GArray *
+build_rack_detail (const TsOption *o,
+                   guint           detail)
+{
+  Placer p;
+  RackTotals totals;
+
+  placer_init (&p, o->catalog, o->server, o, detail);
+  place_racks (&p, &totals);
+  return placer_steal (&p);
+}
+
+const GArray *
+ts_option_get_rack_detail (const TsOption *option)
+{
+  /* The cache is the option's own (a plan's options are not shared
+   * between threads). */
+  TsOption *o = (TsOption *) option;
+
+  g_return_val_if_fail (option != NULL, NULL);
+
+  if (o->rack_detail == NULL && o->catalog != NULL && o->server != NULL && o->servers > 0)
+    o->rack_detail = build_rack_detail (o, G_MAXUINT);
+  return o->rack_detail;
+}

@@ -1,0 +1,88 @@
+/* ts-site-power.c — an option's power, heat, current and supplies
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-recommend"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ts-recommend-private.h"
+
+/* IEC 60038 low-voltage systems (docs/hardware-facts.md §5): a three-phase supply
+ * named by its phase-to-neutral voltage is the system it belongs to, so
+ * the scenario's default 230 V with 3 phases is 230/400 V, and 120 V is
+ * 120/208 V. Any other figure given for three phases is the line voltage. */
+static const struct { double phase; double line; } iec_60038_systems[] = {
+  { 120, 208 }, { 220, 380 }, { 230, 400 }, { 240, 415 }, { 277, 480 }, { 347, 600 },
+};
+
+double
+ts_site_line_voltage (double voltage,
+                      guint  phases)
+{
+  if (phases < 3)
+    return voltage;
+  for (guint i = 0; i < G_N_ELEMENTS (iec_60038_systems); i++)
+    if (fabs (voltage - iec_60038_systems[i].phase) < 0.5)
+      return iec_60038_systems[i].line;
+  return voltage;
+}
+
+/* Current per phase at power factor 1 (HP Insight Control PM guide,
+ * docs/hardware-facts.md §5): single phase I = P / V; balanced three phase
+ * I = P / (√3 · V_LL). Servers' PSUs are active-PFC, close to 1. */
+double
+ts_site_amps (double kw,
+              double voltage,
+              guint  phases)
+{
+  double line = ts_site_line_voltage (voltage, phases);
+
+  if (line <= 0)
+    return 0;
+  if (phases < 3)
+    return kw * WATTS_PER_KW / line;
+  return kw * WATTS_PER_KW / (SQRT_3 * line);
+}
+
+/* Heat a server gives off: all the electrical power it draws, at the
+ * same figure that sizes current, supplies and energy (a vendor's heat
+ * figure that disagrees is not used for cooling; the catalog's notes say
+ * which figure each record's power is). */
+double
+ts_server_heat_btu_h (const TsCatalog *catalog,
+                      const TsServer  *server)
+{
+  return server->max_power_kw * ts_catalog_get_btu_h_per_kw (catalog);
+}
+
+void
+size_power (const TsCatalog  *catalog,
+            const TsScenario *s,
+            const TsServer   *server,
+            TsOption         *o)
+{
+  double btu = ts_catalog_get_btu_h_per_kw (catalog);
+  const TsPdu *pdu = ts_catalog_get_pdu (catalog);
+  double mgmt_kw = 0;
+
+  if (ts_catalog_get_management_switch (catalog) != NULL)
+    mgmt_kw = o->management_switches * ts_catalog_get_management_switch (catalog)->power_w / WATTS_PER_KW;
+
+  o->power_kw = o->servers * server->max_power_kw + o->switches_power_kw + mgmt_kw;
+  /* one electrical figure for everything: heat, current, energy */
+  o->heat_btu_h = o->power_kw * btu;
+  o->heat_btu_h_electrical = o->heat_btu_h;
+  o->cooling_tons = o->heat_btu_h / ts_catalog_get_btu_h_per_ton (catalog);
+  o->phases = s->phases;
+  o->line_voltage = ts_site_line_voltage (s->voltage, s->phases);
+  o->amps_per_phase = ts_site_amps (o->power_kw, s->voltage, s->phases);
+
+  o->psu_active = server->psu_active;
+  o->psu_ok = o->psu_active * server->psu_w >= server->max_power_kw * WATTS_PER_KW;
+  if (server->psu_count <= 1)
+    o->note_flags |= TS_NOTE_ONE_FEED;
+  o->pdu_amps = pdu != NULL ? pdu->amps_per_phase : 0;
+}

@@ -1,0 +1,181 @@
+/* ts-training-time.c — training time, energy and cost of an option
+ *
+ * Model FLOPs of the run, what one GPU of an option achieves (peak, MFU,
+ * recomputation, PCIe), the fewest servers that meet a deadline with the
+ * scenario's fixed layout, and the option's days, energy and cost.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-recommend"
+
+#include "config.h"
+
+#include "ts-recommend-private.h"
+
+/* ---- time --------------------------------------------------------------- */
+
+double
+flops_per_param_token (const TsScenario *s)
+{
+  return s->method == TS_METHOD_FULL ? FLOPS_PER_PARAM_TOKEN_FULL : FLOPS_PER_PARAM_TOKEN_ADAPTER;
+}
+
+/* Model FLOPs of the whole run: the work the method needs, without
+ * recomputation (docs/sizing-model.md §8). */
+double
+training_flops (const TsScenario *s)
+{
+  double n = s->model.active_params > 0 ? s->model.active_params : s->model.params;
+
+  return flops_per_param_token (s) * n * s->tokens;
+}
+
+/* The share of the hardware's work that is model work: recomputation
+ * spends FLOPs the model FLOPs do not count, so the achieved model-FLOPs
+ * utilisation falls by model / (model + recomputed) — 6/8 for full
+ * training, 4/6 for LoRA with full recomputation (docs/sizing-model.md §8). */
+double
+ts_recompute_mfu_factor (const TsScenario *s)
+{
+  double model = flops_per_param_token (s);
+
+  switch (s->checkpointing)
+    {
+    case TS_CHECKPOINTING_FULL:
+      return model / (model + FLOPS_PER_PARAM_TOKEN_RECOMPUTE);
+    case TS_CHECKPOINTING_SELECTIVE:
+      return 1.0 / SELECTIVE_RECOMPUTE_HFU_PER_MFU;
+    case TS_CHECKPOINTING_NONE:
+    case TS_N_CHECKPOINTING:
+    default:
+      return 1.0;
+    }
+}
+
+/* The GPUs of `gpus` that a layout of the scenario's fixed model-parallel
+ * degrees can use: whole tp × pp groups (the rest idle). */
+guint
+layout_gpus (const TsScenario *s,
+             guint             gpus)
+{
+  guint group = MAX (1u, s->tp) * MAX (1u, s->pp);
+
+  return gpus / group * group;
+}
+
+void
+gpu_rate (const TsCatalog  *catalog,
+          const TsScenario *s,
+          const TsServer   *server,
+          guint             gpus,
+          GpuRate          *r)
+{
+  const TsGpu *g = server->gpu;
+  const char *key = "bf16";
+
+  r->peak_tflops = g->tflops_bf16;
+  if (s->precision == TS_PRECISION_FP8 && g->tflops_fp8 > 0)
+    {
+      key = "fp8";
+      r->peak_tflops = g->tflops_fp8;
+    }
+  else if (s->precision == TS_PRECISION_FP16 && g->tflops_fp16 > 0)
+    r->peak_tflops = g->tflops_fp16;
+
+  r->mfu_base = ts_catalog_get_mfu (catalog, g->family, key);
+  if (r->mfu_base <= 0)
+    r->mfu_base = ts_catalog_get_mfu (catalog, g->family, "bf16");
+  r->recompute_factor = ts_recompute_mfu_factor (s);
+  r->pcie_factor = !training_link (server, gpus)
+                   ? ts_catalog_get_pcie_mfu_factor (catalog) : 1.0;
+  r->mfu = r->mfu_base * r->recompute_factor * r->pcie_factor;
+}
+
+/* Model FLOP/s of `gpus` GPUs of the layout, after availability. */
+static double
+job_rate (const TsCatalog *catalog,
+          const GpuRate   *r,
+          guint            gpus)
+{
+  return gpus * r->peak_tflops * 1e12 * r->mfu * ts_catalog_get_availability_factor (catalog);
+}
+
+/* The fewest servers whose layout finishes within the deadline, or 0 when
+ * there is no deadline; *reachable is FALSE when no count this option
+ * comes in does. */
+guint
+servers_for_deadline (const TsCatalog  *catalog,
+                      const TsScenario *s,
+                      const TsServer   *server,
+                      guint             cap,
+                      double            flops,
+                      gboolean         *reachable)
+{
+  GpuRate r;
+  double needed;
+  double per_server;
+  guint n;
+
+  *reachable = TRUE;
+  if (s->deadline_days <= 0 || flops <= 0)
+    return 0;
+  needed = flops / (s->deadline_days * SECONDS_PER_DAY);
+  /* a one-GPU option that needs more than one box runs multi-GPU */
+  gpu_rate (catalog, s, server, server->gpu_count > 1 ? server->gpu_count : 2, &r);
+  per_server = job_rate (catalog, &r, server->gpu_count);
+  if (per_server <= 0 || needed / per_server > cap)
+    {
+      *reachable = FALSE;
+      return 0;
+    }
+  n = ceil_div (needed, per_server);
+  /* whole tp × pp groups only: a count whose GPUs do not divide into them
+   * leaves some idle */
+  while (n <= cap && job_rate (catalog, &r, layout_gpus (s, n * server->gpu_count)) < needed)
+    n++;
+  if (n > cap)
+    {
+      *reachable = FALSE;
+      return 0;
+    }
+  return n;
+}
+
+/* Time = model FLOPs / (GPUs of the layout × dense peak × effective MFU ×
+ * availability) (docs/sizing-model.md §8): every factor is kept in the option, so
+ * its JSON reproduces training_days exactly. */
+void
+size_time_and_money (const TsCatalog  *catalog,
+                     const TsScenario *s,
+                     const TsServer   *server,
+                     TsOption         *o)
+{
+  GpuRate r;
+  double rate;
+
+  gpu_rate (catalog, s, server, o->gpus, &r);
+  o->training_flops = training_flops (s);
+  o->layout_gpus = o->memory.layout.gpus;
+  o->peak_tflops = r.peak_tflops;
+  o->mfu_base = r.mfu_base;
+  o->recompute_factor = r.recompute_factor;
+  o->pcie_factor = r.pcie_factor;
+  /* what the step's communication and bubble leave of the busy time
+   * (docs/sizing-model.md §8.1) */
+  o->step_factor = o->step.step_factor;
+  o->mfu = r.mfu * o->step_factor;
+  o->micro_batch = MAX (1u, s->micro_batch);
+  o->checkpointing = s->checkpointing;
+  o->sequence_parallel = s->sequence_parallel;
+  o->global_batch = o->micro_batch * o->accumulation * o->memory.layout.dp;
+  size_network_verdict (o);
+  o->availability = ts_catalog_get_availability_factor (catalog);
+  r.mfu = o->mfu;
+  rate = job_rate (catalog, &r, o->layout_gpus);
+  o->training_days = rate > 0 ? o->training_flops / rate / SECONDS_PER_DAY : 0;
+  o->meets_deadline = s->deadline_days <= 0 || o->training_days <= s->deadline_days;
+
+  o->energy_kwh = o->power_kw * s->pue * o->training_days * HOURS_PER_DAY;
+  o->energy_cost = o->energy_kwh * s->price_kwh;
+  o->capex_usd = server->price_usd > 0 ? o->servers * server->price_usd : 0;
+}
