@@ -53,6 +53,7 @@ ts_catalog_unref (TsCatalog *self)
   g_free (self->base_version);
   g_free (self->vendor_name);
   g_free (self->quote_email);
+  g_free (self->vendor_logo);
   g_clear_pointer (&self->sources, g_array_unref);
   g_clear_pointer (&self->models, g_array_unref);
   g_clear_pointer (&self->gpus, g_array_unref);
@@ -95,6 +96,29 @@ const char *
 ts_catalog_get_vendor_name (const TsCatalog *self)
 {
   return self->vendor_name;
+}
+
+const char *
+ts_catalog_get_vendor_logo (const TsCatalog *self)
+{
+  return self->vendor_logo;
+}
+
+/* A relative logo path names a file beside the catalog that gives it. */
+void
+ts_catalog_resolve_vendor_logo (TsCatalog  *self,
+                                const char *catalog_path)
+{
+  g_autofree char *dir = NULL;
+  char *resolved;
+
+  if (self->vendor_logo == NULL || *self->vendor_logo == '\0' || g_path_is_absolute (self->vendor_logo)
+      || catalog_path == NULL)
+    return;
+  dir = g_path_get_dirname (catalog_path);
+  resolved = g_build_filename (dir, self->vendor_logo, NULL);
+  g_free (self->vendor_logo);
+  self->vendor_logo = resolved;
 }
 
 const char *

@@ -306,6 +306,9 @@ load_root (TsCatalog  *self,
       r.section = "vendor";
       self->vendor_name = read_string (&r, obj, "name", TRUE);
       self->quote_email = read_string (&r, obj, "quote_email", TRUE);
+      /* the vendor's logo for its spec sheets: a path relative to the
+       * catalog file (resolved by the constructor that knows the file) */
+      self->vendor_logo = read_string (&r, obj, "logo", FALSE);
       r.section = NULL;
     }
 

@@ -228,6 +228,10 @@ ts_catalog_new_with_overlay (const char  *path,
   name = g_strdup_printf ("catalog.json + %s", path);
   catalog = catalog_from_node (base, name, origins, error);
   if (catalog != NULL)
-    catalog->base_version = g_steal_pointer (&base_version);
+    {
+      catalog->base_version = g_steal_pointer (&base_version);
+      /* a logo in the user's vendor record sits beside the user's file */
+      ts_catalog_resolve_vendor_logo (catalog, path);
+    }
   return catalog;
 }

@@ -28,6 +28,7 @@ struct _TsCatalog
   char            *version;
   char            *base_version;   /* the built-in one under an overlay */
   char            *vendor_name;
+  char            *vendor_logo;     /* PNG path, relative ones resolved against the catalog file */
   char            *quote_email;
   double           btu_h_per_kw;
   double           btu_h_per_ton;
@@ -143,5 +144,8 @@ JsonNode *builtin_root (GError **error);
 
 G_GNUC_INTERNAL
 gboolean mfu_key (const char *family, const char *precision, char *key, gsize size);
+
+G_GNUC_INTERNAL void ts_catalog_resolve_vendor_logo (TsCatalog  *self,
+                                                    const char *catalog_path);
 
 G_END_DECLS

@@ -33,10 +33,14 @@ ts_catalog_new_from_file (const char  *path,
                           GError     **error)
 {
   g_autoptr(JsonNode) root = ts_json_parse_file (path, error);
+  TsCatalog *catalog;
 
   if (root == NULL)
     return NULL;
-  return catalog_from_node (root, path, NULL, error);
+  catalog = catalog_from_node (root, path, NULL, error);
+  if (catalog != NULL)
+    ts_catalog_resolve_vendor_logo (catalog, path);
+  return catalog;
 }
 
 GBytes *

@@ -224,6 +224,9 @@ const char           *ts_catalog_get_base_version   (const TsCatalog *catalog);
 const char           *ts_catalog_get_name           (const TsCatalog *catalog);
 const char           *ts_catalog_get_vendor_name    (const TsCatalog *catalog);
 const char           *ts_catalog_get_quote_email    (const TsCatalog *catalog);
+/* The vendor record's "logo" (a PNG for the spec sheet), its path made
+ * absolute against the catalog file that gave it; NULL when none. */
+const char           *ts_catalog_get_vendor_logo    (const TsCatalog *catalog);
 double                ts_catalog_get_btu_h_per_kw   (const TsCatalog *catalog);
 double                ts_catalog_get_btu_h_per_ton  (const TsCatalog *catalog);
 double                ts_catalog_get_mm_per_u       (const TsCatalog *catalog);

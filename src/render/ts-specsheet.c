@@ -65,6 +65,28 @@ init_style (TsSpecsheet *self)
 }
 
 
+static gboolean load_logo (const char *path, cairo_surface_t **logo, GError **error);
+
+/* The catalog vendor record's logo, where the branding names none. A
+ * logo that cannot be read is left out: the sheet is still the vendor's
+ * (`trainsizer-cli catalog check` is where a broken path shows). */
+static void
+catalog_logo (TsSpecsheet *self)
+{
+  const char *path = ts_catalog_get_vendor_logo (self->plan->catalog);
+  g_autoptr(GError) error = NULL;
+
+  if (path == NULL || *path == '\0')
+    return;
+  if (!load_logo (path, &self->logo, &error))
+    {
+      g_debug ("The catalog's logo was left out: %s", error->message);
+      return;
+    }
+  g_free (self->logo_path);
+  self->logo_path = g_strdup (path);
+}
+
 TsSpecsheet *
 ts_specsheet_new (const TsPlan *plan,
                   const char   *lang,
@@ -112,6 +134,7 @@ ts_specsheet_new (const TsPlan *plan,
   self->footer_left = g_strdup_printf ("%s · %s · %s", self->number, self->date_text, "Train Sizer " PACKAGE_VERSION);
   /* Translators: the spec sheet's footer: “Page 1 of 4” */
   self->page_format = g_strdup (_("Page %u of %u"));
+  catalog_logo (self);
 
   ts_specsheet_build_document (self);
 
@@ -187,6 +210,8 @@ ts_specsheet_set_branding (TsSpecsheet      *self,
   replace_string (&self->logo_path, branding->logo_path);
   g_clear_pointer (&self->logo, cairo_surface_destroy);
   self->logo = logo;
+  if (self->logo == NULL)
+    catalog_logo (self);
 
   lang_push (&guard, self->lang);
   ts_specsheet_build_document (self);

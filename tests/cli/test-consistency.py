@@ -247,6 +247,52 @@ def pdf_launch_appendix():
             assert arg("pipeline-model-parallel-size") == layout["pp"], scenario
 
 
+def write_png(path, width=8, height=8):
+    """A small opaque PNG (RGB, one colour), written by hand: IHDR, IDAT, IEND."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff))
+
+    raw = b"".join(b"\x00" + b"\x1c\x71\xd8" * width for _ in range(height))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n")
+        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        f.write(chunk(b"IDAT", zlib.compress(raw)))
+        f.write(chunk(b"IEND", b""))
+
+
+@tap.case("PDF: a branded Russian sheet from a user catalog with a logo (vendor record's logo beside the file)")
+def pdf_branded_user_catalog():
+    for tool in ("pdftotext", "pdfinfo", "pdfimages"):
+        if shutil.which(tool) is None:
+            raise Skip(f"{tool} is missing (poppler-utils)")
+    with tempfile.TemporaryDirectory() as tmp:
+        write_png(os.path.join(tmp, "logo.png"))
+        catalog = os.path.join(tmp, "vendor.json")
+        with open(catalog, "w", encoding="utf-8") as f:
+            json.dump({"schema_version": 1, "catalog_version": "vychislitel-7",
+                       "vendor": {"name": "ООО Вычислитель", "quote_email": "sales@vychislitel.ru",
+                                  "logo": "logo.png"}}, f, ensure_ascii=False)
+        pdf = os.path.join(tmp, "branded.pdf")
+        run("pdf", "--catalog", catalog, "--model", "llama-3.1-70b", "--lang", "ru",
+            "--customer", "АО Заказчик", "--project", "Пилот", "--output", pdf)
+        first = subprocess.run(["pdftotext", "-l", "1", pdf, "-"], capture_output=True, check=True,
+                               text=True).stdout
+        info = subprocess.run(["pdfinfo", pdf], capture_output=True, check=True, text=True).stdout
+        images = subprocess.run(["pdfimages", "-f", "1", "-l", "1", "-list", pdf], capture_output=True,
+                                check=True, text=True).stdout
+        assert "ООО Вычислитель" in first and "АО Заказчик" in first and "Пилот" in first, first[:500]
+        assert "Спецификация" in first, first[:300]
+        assert "vychislitel-7" in first, "the user's catalog version is not on the sheet"
+        assert "demo vendor" not in first and "example.com" not in first, first[:500]
+        assert "ООО Вычислитель" in info, info
+        # pdfimages lists a header, a rule, then one row per image
+        assert len(images.strip().splitlines()) >= 3, f"no logo on page 1:\n{images}"
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()
