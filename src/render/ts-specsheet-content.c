@@ -721,6 +721,42 @@ build_site (TsSpecsheet *self)
   }
 }
 
+/* Time and energy against the number of servers of the configuration
+ * (the planner at each count, docs/sizing-model.md §8.5): where adding
+ * servers stops paying off is visible. */
+static void
+build_scaling (TsSpecsheet    *self,
+               const TsOption *o)
+{
+  static const double fractions[] = { 0.16, 0.16, 0.24, 0.24, 0.20 };
+  static const gboolean right[] = { TRUE, TRUE, TRUE, TRUE, FALSE };
+  g_autoptr(GArray) curve = NULL;
+  guint t;
+
+  if (o == NULL || o->training_days <= 0 || o->server->max_servers == 1)
+    return;
+  curve = ts_scaling_curve (self->plan->catalog, self->plan->scenario, o->server->id, 6, NULL);
+  if (curve == NULL || curve->len < 2)
+    return;
+
+  /* Translators: heading: training time and energy for more or fewer servers */
+  ts_specsheet_add_text (self, BLOCK_SUBHEADING, _("Time against the number of servers"));
+  t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
+  ts_specsheet_add_header (self, t, _("Servers"), _("GPUs"), _("Training time"), _("Energy"), _("Verdict"), NULL);
+  for (guint i = 0; i < curve->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (curve, TsScalingPoint, i);
+      char **cells = g_new0 (char *, 6);
+
+      cells[0] = ts_format_number (p->servers, 0);
+      cells[1] = ts_format_number (p->gpus, 0);
+      cells[2] = p->fits ? ts_format_days (p->training_days) : g_strdup ("—");
+      cells[3] = p->fits ? ts_format_kwh (p->energy_kwh) : g_strdup ("—");
+      cells[4] = g_strdup (p->ok ? _("Works") : p->fits ? _("Does not work") : ts_verdict_label (TS_VERDICT_DOES_NOT_FIT));
+      ts_specsheet_add_row_v (self, t, cells);
+    }
+}
+
 static void
 build_time (TsSpecsheet *self)
 {
@@ -778,6 +814,7 @@ build_time (TsSpecsheet *self)
     }
   if (o != NULL && o->energy_cost > 0)
     ts_specsheet_add_pair (self, t, _("Energy cost"), ts_render_format_money (o->energy_cost, s->currency));
+  build_scaling (self, o);
 
   /* Translators: heading: what the figures rest on */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Assumptions"));
