@@ -106,11 +106,15 @@ update_catalog_row (TsPreferencesWindow *self)
   gtk_widget_set_sensitive (self->catalog_reset_button, path != NULL && *path != '\0');
 }
 
+/* The settings key a file chooser of this window fills. */
+#define CHOOSER_KEY "ts-settings-key"
+
 static void
-catalog_response_cb (GtkNativeDialog     *dialog,
-                     int                  response,
-                     TsPreferencesWindow *self)
+file_response_cb (GtkNativeDialog     *dialog,
+                  int                  response,
+                  TsPreferencesWindow *self)
 {
+  const char *key = g_object_get_data (G_OBJECT (dialog), CHOOSER_KEY);
   g_autoptr(GFile) file = NULL;
   g_autofree char *path = NULL;
 
@@ -118,26 +122,41 @@ catalog_response_cb (GtkNativeDialog     *dialog,
     {
       file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       path = g_file_get_path (file);
-      g_settings_set_string (self->settings, "catalog-file", path);
+      /* a file with no local path (a remote address) is not kept */
+      if (path != NULL)
+        g_settings_set_string (self->settings, key, path);
     }
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
 }
 
+/* A file chosen for a settings key (the catalog, the logo).
+ * GtkFileChooserNative: GtkFileDialog is GTK 4.10. */
+static void
+choose_file_for_key (TsPreferencesWindow *self,
+                     const char          *title,
+                     GtkFileFilter       *filter,
+                     const char          *key)
+{
+  GtkFileChooserNative *dialog;
+
+  dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Choose"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_object_set_data (G_OBJECT (dialog), CHOOSER_KEY, (gpointer) key);
+  g_signal_connect (dialog, "response", G_CALLBACK (file_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 static void
 choose_clicked_cb (TsPreferencesWindow *self)
 {
-  GtkFileChooserNative *dialog;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
-  dialog = gtk_file_chooser_native_new (_("Choose a Catalog File"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel"));
   gtk_file_filter_set_name (filter, _("Catalog files (JSON)"));
   gtk_file_filter_add_pattern (filter, "*.json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (catalog_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  choose_file_for_key (self, _("Choose a Catalog File"), filter, "catalog-file");
 }
 
 static void
@@ -157,42 +176,16 @@ update_logo_row (TsPreferencesWindow *self)
 }
 
 static void
-logo_response_cb (GtkNativeDialog     *dialog,
-                  int                  response,
-                  TsPreferencesWindow *self)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      path = g_file_get_path (file);
-      if (path != NULL)
-        g_settings_set_string (self->settings, "logo-file", path);
-    }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-}
-
-/* GtkFileChooserNative: GtkFileDialog is GTK 4.10. */
-static void
 logo_choose_clicked_cb (TsPreferencesWindow *self)
 {
-  GtkFileChooserNative *dialog;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
-  dialog = gtk_file_chooser_native_new (_("Choose a Logo"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel"));
   /* What the spec sheet draws: PNG (cairo reads it; the render layer has
    * no SVG library). */
   gtk_file_filter_set_name (filter, _("PNG images"));
   gtk_file_filter_add_mime_type (filter, "image/png");
   gtk_file_filter_add_suffix (filter, "png");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (logo_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  choose_file_for_key (self, _("Choose a Logo"), filter, "logo-file");
 }
 
 static void
