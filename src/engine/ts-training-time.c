@@ -154,7 +154,8 @@ size_time_and_money (const TsCatalog  *catalog,
   double rate;
 
   gpu_rate (catalog, s, server, o->gpus, &r);
-  o->training_flops = training_flops (s);
+  /* o->training_flops was set by evaluate () before the count was chosen
+   * (the deadline needs it): the model FLOPs do not depend on the layout */
   o->layout_gpus = o->memory.layout.gpus;
   o->peak_tflops = r.peak_tflops;
   o->mfu_base = r.mfu_base;
