@@ -183,6 +183,7 @@ print_plan_text (const TsPlan *plan)
   g_autofree char *params = ts_format_params (s->model.params);
   g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
   g_autofree char *headline = ts_plan_dup_headline (plan, FALSE);
+  g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *total = ts_format_gb (ts_breakdown_sum (&m->total));
   g_autofree char *per_gpu = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
   g_autofree char *gpus = ts_format_number (m->layout.gpus, 0);
@@ -227,8 +228,9 @@ print_plan_text (const TsPlan *plan)
         print_option_text (plan, &g_array_index (plan->options, TsOption, i));
     }
 
-  for (guint i = 0; i < plan->warnings->len; i++)
-    print_escaped_line ("! ", g_ptr_array_index (plan->warnings, i));
+  warnings = ts_plan_dup_warnings (plan);
+  for (guint i = 0; i < warnings->len; i++)
+    print_escaped_line ("! ", g_ptr_array_index (warnings, i));
 }
 
 void

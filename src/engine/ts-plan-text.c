@@ -151,3 +151,25 @@ ts_plan_dup_headline (const TsPlan *plan,
     }
   return g_string_free (text, FALSE);
 }
+
+const char *
+ts_plan_warning_text (TsPlanWarning warning)
+{
+  switch (warning)
+    {
+    case TS_PLAN_WARNING_NOTHING_WORKS:
+      return _("No option of the catalog works for this training job; see what keeps each one from working");
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+GPtrArray *
+ts_plan_dup_warnings (const TsPlan *plan)
+{
+  GPtrArray *warnings = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < plan->warnings->len; i++)
+    g_ptr_array_add (warnings, g_strdup (ts_plan_warning_text (g_array_index (plan->warnings, TsPlanWarning, i))));
+  return warnings;
+}

@@ -30,5 +30,9 @@ const char   *ts_plan_verdict_label    (const TsPlan *plan);
  * when `gib`, else decimal GB. */
 char         *ts_plan_dup_headline     (const TsPlan *plan,
                                         gboolean      gib);
+/* The sentence of a warning code. */
+const char   *ts_plan_warning_text     (TsPlanWarning warning);
+/* The plan's warnings as sentences (char*), in plan->warnings' order. */
+GPtrArray    *ts_plan_dup_warnings     (const TsPlan *plan);
 
 G_END_DECLS

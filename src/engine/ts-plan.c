@@ -9,7 +9,6 @@
 #include <glib/gi18n.h>
 
 #include "ts-error.h"
-#include "ts-json.h"
 #include "ts-plan.h"
 
 /* The GPU count the scenario's own memory answer is computed for: a
@@ -65,7 +64,14 @@ compute (TsPlan *plan)
 
   ts_layout_resolve (scenario, scenario_gpus (plan->catalog, scenario), &layout);
   ts_memory_compute (scenario, &layout, &plan->scenario_memory);
-  plan->recommended = ts_recommend (plan->catalog, scenario, plan->options, plan->warnings);
+  plan->recommended = ts_recommend (plan->catalog, scenario, plan->options, NULL);
+  /* kept as a code: the sentence is composed where it is shown */
+  if (plan->recommended < 0 && plan->options->len > 0)
+    {
+      TsPlanWarning warning = TS_PLAN_WARNING_NOTHING_WORKS;
+
+      g_array_append_val (plan->warnings, warning);
+    }
   plan->chosen = -1;
   follow_shown_option (plan);
 }
@@ -84,9 +90,10 @@ ts_plan_compute (TsCatalog        *catalog,
     return NULL;
 
   plan = g_new0 (TsPlan, 1);
+  g_atomic_ref_count_init (&plan->ref_count);
   plan->catalog = ts_catalog_ref (catalog);
   plan->scenario = ts_scenario_copy (scenario);
-  plan->warnings = g_ptr_array_new_with_free_func (g_free);
+  plan->warnings = g_array_new (FALSE, FALSE, sizeof (TsPlanWarning));
   /* one allocation: an option per server of the catalog at most; not
    * cleared, since every option is set in full where it is sized */
   plan->options = g_array_sized_new (FALSE, FALSE, sizeof (TsOption), ts_catalog_get_n_servers (catalog));
@@ -102,6 +109,8 @@ ts_plan_update (TsPlan           *plan,
 {
   g_return_val_if_fail (plan != NULL, FALSE);
   g_return_val_if_fail (scenario != NULL, FALSE);
+  /* the others sharing it would see their plan change under them */
+  g_return_val_if_fail (!ts_plan_is_shared (plan), FALSE);
 
   if (!check_scenario (plan->catalog, scenario, error))
     return FALSE;
@@ -112,21 +121,44 @@ ts_plan_update (TsPlan           *plan,
       plan->scenario = ts_scenario_copy (scenario);
     }
   g_array_set_size (plan->options, 0);   /* clears them: rack detail freed */
-  g_ptr_array_set_size (plan->warnings, 0);
+  g_array_set_size (plan->warnings, 0);
   compute (plan);
   return TRUE;
+}
+
+TsPlan *
+ts_plan_ref (TsPlan *plan)
+{
+  g_return_val_if_fail (plan != NULL, NULL);
+
+  g_atomic_ref_count_inc (&plan->ref_count);
+  return plan;
+}
+
+void
+ts_plan_unref (TsPlan *plan)
+{
+  if (plan == NULL || !g_atomic_ref_count_dec (&plan->ref_count))
+    return;
+  g_clear_pointer (&plan->catalog, ts_catalog_unref);
+  g_clear_pointer (&plan->scenario, ts_scenario_free);
+  g_clear_pointer (&plan->options, g_array_unref);
+  g_clear_pointer (&plan->warnings, g_array_unref);
+  g_free (plan);
 }
 
 void
 ts_plan_free (TsPlan *plan)
 {
-  if (plan == NULL)
-    return;
-  g_clear_pointer (&plan->catalog, ts_catalog_unref);
-  g_clear_pointer (&plan->scenario, ts_scenario_free);
-  g_clear_pointer (&plan->options, g_array_unref);
-  g_clear_pointer (&plan->warnings, g_ptr_array_unref);
-  g_free (plan);
+  ts_plan_unref (plan);
+}
+
+gboolean
+ts_plan_is_shared (const TsPlan *plan)
+{
+  g_return_val_if_fail (plan != NULL, FALSE);
+
+  return !g_atomic_ref_count_compare ((gatomicrefcount *) &plan->ref_count, 1);
 }
 
 const TsOption *
@@ -158,63 +190,4 @@ ts_plan_is_ok (const TsPlan *plan)
   const TsOption *shown = ts_plan_get_shown_option (plan);
 
   return shown != NULL && shown->ok;
-}
-
-JsonNode *
-ts_plan_to_json (const TsPlan *plan)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  const TsScenario *s = plan->scenario;
-
-  json_builder_begin_object (b);
-
-  json_builder_set_member_name (b, "model");
-  ts_model_to_json (&s->model, b);
-  json_builder_set_member_name (b, "method");
-  json_builder_add_string_value (b, ts_method_to_string (s->method));
-  json_builder_set_member_name (b, "catalog_version");
-  json_builder_add_string_value (b, ts_catalog_get_version (plan->catalog));
-
-  /* “memory” is the shown option's, at the layout its GPUs hold; the
-   * scenario as typed is “scenario_memory” */
-  ts_memory_add_json (s, &plan->memory, b);
-  json_builder_set_member_name (b, "scenario_memory");
-  json_builder_begin_object (b);
-  ts_memory_add_json (s, &plan->scenario_memory, b);
-  json_builder_end_object (b);
-  {
-    const TsOption *shown = ts_plan_get_shown_option (plan);
-
-    ts_json_add_bool (b, "ok", shown != NULL && shown->ok);
-    ts_json_add_string (b, "shown_server_id", shown != NULL ? shown->server->id : NULL);
-    json_builder_set_member_name (b, "shown_option");
-    json_builder_add_int_value (b, shown != NULL ? (gint64) shown->rank : -1);
-  }
-
-  json_builder_set_member_name (b, "options");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < plan->options->len; i++)
-    ts_option_to_json (&g_array_index (plan->options, TsOption, i), b);
-  json_builder_end_array (b);
-
-  json_builder_set_member_name (b, "warnings");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < plan->warnings->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (plan->warnings, i));
-  json_builder_end_array (b);
-
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
-}
-
-char *
-ts_plan_to_json_string (const TsPlan *plan,
-                        gboolean      pretty)
-{
-  g_autoptr(JsonNode) root = ts_plan_to_json (plan);
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-
-  json_generator_set_pretty (gen, pretty);
-  json_generator_set_root (gen, root);
-  return json_generator_to_data (gen, NULL);
 }

@@ -14,6 +14,17 @@
 
 G_BEGIN_DECLS
 
+/* What a plan warns about, kept as a code so its sentence is composed
+ * in the language of whoever shows it (ts_plan_dup_warnings ()). */
+typedef enum
+{
+  TS_PLAN_WARNING_NOTHING_WORKS,   /* no option of the catalog works */
+} TsPlanWarning;
+
+/* A plan is shared by reference (the window, its print dialog, a PDF
+ * export): it holds no translated text, so one plan serves pages in any
+ * language. A plan others hold must not be changed (ts_plan_update (),
+ * ts_plan_choose_option ()): ts_plan_is_shared () tells. */
 typedef struct
 {
   TsCatalog   *catalog;
@@ -27,7 +38,10 @@ typedef struct
   GArray      *options;      /* TsOption, ranked */
   int          recommended;  /* index into options, or -1 when no option works */
   int          chosen;       /* the option the user picked, or -1 */
-  GPtrArray   *warnings;     /* char*, current language */
+  GArray      *warnings;     /* TsPlanWarning; the sentences: ts_plan_dup_warnings () */
+
+  /*< private >*/
+  gatomicrefcount ref_count;
 } TsPlan;
 
 TsPlan         *ts_plan_compute        (TsCatalog        *catalog,
@@ -39,7 +53,13 @@ TsPlan         *ts_plan_compute        (TsCatalog        *catalog,
 gboolean        ts_plan_update         (TsPlan           *plan,
                                         const TsScenario *scenario,
                                         GError          **error);
+TsPlan         *ts_plan_ref            (TsPlan           *plan);
+void            ts_plan_unref          (TsPlan           *plan);
+/* The same as ts_plan_unref (), kept for the callers that owned a plan
+ * alone before it was shared. */
 void            ts_plan_free           (TsPlan           *plan);
+/* Whether anyone else holds a reference to the plan. */
+gboolean        ts_plan_is_shared      (const TsPlan     *plan);
 /* The one configuration every surface describes: the option the user
  * chose, else the recommended one, else (nothing works) the best of the
  * rest, which is then never presented as the answer. */
@@ -52,10 +72,11 @@ void            ts_plan_choose_option  (TsPlan           *plan,
  * supplies): the plan's overall verdict. */
 gboolean        ts_plan_is_ok          (const TsPlan     *plan);
 
+/* The warnings in the JSON are composed in the current language. */
 JsonNode       *ts_plan_to_json        (const TsPlan     *plan);
 char           *ts_plan_to_json_string (const TsPlan     *plan,
                                         gboolean          pretty);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsPlan, ts_plan_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsPlan, ts_plan_unref)
 
 G_END_DECLS

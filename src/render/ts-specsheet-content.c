@@ -279,10 +279,12 @@ build_memory (TsSpecsheet *self)
 
   if (plan->warnings->len > 0)
     {
+      g_autoptr(GPtrArray) warnings = ts_plan_dup_warnings (plan);
+
       /* Translators: heading: things the customer must know */
       ts_specsheet_add_text (self, BLOCK_SUBHEADING, _("Warnings"));
-      for (guint i = 0; i < plan->warnings->len; i++)
-        ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (plan->warnings, i));
+      for (guint i = 0; i < warnings->len; i++)
+        ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (warnings, i));
     }
 }
 
