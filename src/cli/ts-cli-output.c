@@ -321,14 +321,14 @@ ts_cli_write_pdf (const TsPlan    *plan,
                   const TsCliArgs *args,
                   GError         **error)
 {
-  /* main() already switched to --lang, so the plan's words are in the
-   * document's language: build the sheet in the current language. */
+  /* the page in --lang (main () chose it for the process too; NULL: the
+   * process's language) */
   g_autoptr(TsSpecsheet) sheet = NULL;
 
   /* checked before the work of a document, and again before the rename */
   if (!ts_file_check_output (args->output_path, error))
     return FALSE;
-  sheet = ts_specsheet_new (plan, NULL, NULL);
+  sheet = ts_specsheet_new (plan, args->lang, NULL);
   if (args->customer != NULL || args->project != NULL)
     {
       /* the vendor comes from the catalog's record; the customer and the

@@ -16,11 +16,27 @@ typedef enum
 
 void        ts_i18n_init          (void);
 /* "ru", "en", or NULL / "system" for the desktop's language. Applies to
- * every message fetched afterwards (gettext) and to number formatting. */
+ * every message fetched afterwards (gettext) and to number formatting.
+ * Only for choosing the process's language at start or from the
+ * Preferences: a page in another language uses
+ * ts_i18n_set_thread_language (). */
 void        ts_i18n_set_language  (const char *language);
 TsLang      ts_i18n_get_lang      (void);
 const char *ts_i18n_get_code      (void);
 gboolean    ts_i18n_parse_lang    (const char *text,
                                    TsLang     *lang);
 
+/* The page language of the calling thread: "ru", "en", or NULL for the
+ * process's own. While it is set, the engine's and the drawings' words
+ * (_ (), C_ (), ngettext () through ts-gettext.h) and number formats
+ * (ts_i18n_get_lang ()) are in it, read from the shipped catalogue of
+ * that language, and nothing else of the process changes: the window
+ * keeps its language, LANGUAGE is not touched. Returns the previous one,
+ * to be set back when the page is done. */
+const char *ts_i18n_set_thread_language (const char *lang);
+const char *ts_i18n_get_thread_language (void);
+
+/* What _ (), C_ () and ngettext () call in the engine and render
+ * libraries (declared in ts-gettext.h, which may use no GLib type); the
+ * arguments are those of gettext (), g_dpgettext () and ngettext (). */
 G_END_DECLS

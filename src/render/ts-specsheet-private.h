@@ -114,8 +114,7 @@ typedef struct
 
 struct _TsSpecsheet
 {
-  TsPlan        *own_plan;    /* recomputed in the document's language */
-  const TsPlan  *plan;
+  const TsPlan  *plan;        /* a reference (ts_plan_ref ()) */
   char          *lang;        /* NULL = the current language at creation */
   GDateTime     *date;
   char          *number;
@@ -152,33 +151,25 @@ struct _TsSpecsheet
 
 /* ---- language --------------------------------------------------------- */
 
+/* The sheet's words and numbers are in its own language while it is made
+ * or drawn: a page language for this thread only (ts-i18n.h), so the
+ * window around it keeps its language and LANGUAGE is never touched. */
 typedef struct
 {
-  char    *saved;
-  gboolean switched;
+  const char *saved;
 } LangGuard;
 
 static inline void
 lang_push (LangGuard  *guard,
            const char *lang)
 {
-  guard->switched = lang != NULL;
-  guard->saved = NULL;
-  if (!guard->switched)
-    return;
-  guard->saved = g_strdup (g_getenv ("LANGUAGE"));
-  ts_i18n_set_language (lang);
+  guard->saved = ts_i18n_set_thread_language (lang);
 }
 
 static inline void
 lang_pop (LangGuard *guard)
 {
-  if (!guard->switched)
-    return;
-  /* NULL restores the desktop's language, which is what an unset
-   * LANGUAGE meant before the switch. */
-  ts_i18n_set_language (guard->saved);
-  g_clear_pointer (&guard->saved, g_free);
+  ts_i18n_set_thread_language (guard->saved);
 }
 
 /* ---- ts-specsheet-flow.c: the flow's pieces, the words and numbers in them */

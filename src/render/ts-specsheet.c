@@ -7,7 +7,7 @@
  * header row on a new page and drawings taller than a page continue on the
  * next one, so nothing is clipped. Drawing a page replays its placements.
  *
- * This file makes the document (its plan recomputed in its language, its
+ * This file makes the document (a reference to its plan, its language,
  * number, date and branding) and keeps it; the flow is built in
  * ts-specsheet-flow.c and ts-specsheet-content.c, cut into pages in
  * ts-specsheet-pagination.c and drawn in ts-specsheet-drawing.c.
@@ -112,15 +112,11 @@ ts_specsheet_new (const TsPlan *plan,
 
   lang_push (&guard, self->lang);
 
-  /* The plan's reasons and warnings are in the language it was computed
-   * in; compute it again so they match the document. Owning it also lets
-   * the sheet outlive the caller's plan (the window replaces its plan on
-   * every change while a print dialog is open). */
-  self->own_plan = ts_plan_compute (plan->catalog, plan->scenario, NULL);
-  /* …describing the same configuration: the option the user picked */
-  if (self->own_plan != NULL && plan->chosen >= 0 && (guint) plan->chosen < self->own_plan->options->len)
-    ts_plan_choose_option (self->own_plan, plan->chosen);
-  self->plan = self->own_plan != NULL ? self->own_plan : plan;
+  /* The plan holds no words, so the caller's own serves a page in any
+   * language; the reference lets the sheet outlive the caller's hold on
+   * it (the window replaces its plan on every change while a print dialog
+   * is open). The sheet only reads it. */
+  self->plan = ts_plan_ref ((TsPlan *) plan);
 
   self->number = document_number (self->plan, self->date);
   /* Translators: the date on the spec sheet, strftime format; e.g. “%d.%m.%Y” */
@@ -224,7 +220,7 @@ ts_specsheet_free (TsSpecsheet *self)
 {
   if (self == NULL)
     return;
-  g_clear_pointer (&self->own_plan, ts_plan_free);
+  g_clear_pointer ((TsPlan **) &self->plan, ts_plan_unref);
   g_clear_pointer (&self->date, g_date_time_unref);
   g_clear_pointer (&self->blocks, g_array_unref);
   g_clear_pointer (&self->tables, g_array_unref);

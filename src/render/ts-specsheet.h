@@ -37,11 +37,12 @@ typedef struct
 } TsBranding;
 
 /* Builds the document's text for plan in language lang ("ru", "en", or
- * NULL for the current language). The current language is restored before
- * this returns; the plan is recomputed in the document's language so its
- * reasons and warnings match the rest of the page, and the sheet keeps
- * that copy: plan may be freed afterwards. date: the document's date, or
- * NULL for now. */
+ * NULL for the current language), which is the page language of this
+ * thread only while the sheet is made or drawn: the rest of the process
+ * keeps its language. The sheet holds a reference to plan (never a copy:
+ * it shows the caller's figures and option), so the caller may drop its
+ * own; the plan must not be changed while the sheet holds it
+ * (ts_plan_is_shared ()). date: the document's date, or NULL for now. */
 TsSpecsheet *ts_specsheet_new                 (const TsPlan *plan,
                                                const char   *lang,
                                                GDateTime    *date);
@@ -73,7 +74,7 @@ gboolean     ts_specsheet_draw_page           (TsSpecsheet  *sheet,
                                                double        height,
                                                GError      **error);
 
-/* The sheet's own copy of the plan, computed in the document's language. */
+/* The plan the sheet describes: the one it was made from. */
 const TsPlan *ts_specsheet_get_plan           (TsSpecsheet  *sheet);
 /* “TS-YYYYMMDD-<8 hex digits of the scenario’s SHA-256>” */
 const char  *ts_specsheet_get_document_number (TsSpecsheet  *sheet);

@@ -343,7 +343,7 @@ ts_print_export_pdf (GtkWindow     *parent,
 
 typedef struct
 {
-  TsPlan              *plan;     /* the sheet's own copy */
+  TsPlan              *plan;     /* a reference to the window's */
   char                *lang;
   TsPrintExportedFunc  done;
   gpointer             user_data;
@@ -353,7 +353,7 @@ typedef struct
 static void
 export_data_free (ExportData *data)
 {
-  g_clear_pointer (&data->plan, ts_plan_free);
+  g_clear_pointer (&data->plan, ts_plan_unref);
   g_clear_weak_pointer (&data->parent);
   g_free (data->lang);
   g_free (data);
@@ -407,20 +407,14 @@ ts_print_export_pdf_dialog (GtkWindow           *parent,
   g_return_if_fail (plan != NULL);
 
   data = g_new0 (ExportData, 1);
-  /* The window may replace its plan while the chooser is open. */
-  data->plan = ts_plan_compute (plan->catalog, plan->scenario, NULL);
-  /* the same configuration the window shows: the option picked there */
-  if (data->plan != NULL && plan->chosen >= 0 && (guint) plan->chosen < data->plan->options->len)
-    ts_plan_choose_option (data->plan, plan->chosen);
+  /* The window may replace its plan while the chooser is open: the
+   * reference keeps this one, with the option picked there. The sheet
+   * only reads it. */
+  data->plan = ts_plan_ref ((TsPlan *) plan);
   data->lang = g_strdup (lang);
   data->done = done;
   data->user_data = user_data;
   g_set_weak_pointer (&data->parent, parent);
-  if (data->plan == NULL)
-    {
-      export_data_free (data);
-      g_return_if_reached ();
-    }
 
   sheet = ts_specsheet_new (data->plan, ts_print_lang_from_setting (lang), NULL);
   name = g_strdup_printf ("%s.pdf", ts_specsheet_get_document_number (sheet));

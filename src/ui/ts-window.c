@@ -618,6 +618,12 @@ option_selected_cb (TsWindow *self)
   g_free (self->shown_server_id);
   self->shown_server_id = g_strdup (ts_option_item_get_server_id (item));
   self->shown_option = ts_option_item_get_index (item);
+  /* a print dialog or export holds this plan: leave it as it is */
+  if (ts_plan_is_shared (self->plan))
+    {
+      recompute (self);
+      return;
+    }
   ts_plan_choose_option (self->plan, self->shown_option);
   show_plan (self);
 }
