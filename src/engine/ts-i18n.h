@@ -28,7 +28,7 @@ gboolean    ts_i18n_parse_lang    (const char *text,
 
 /* The page language of the calling thread: "ru", "en", or NULL for the
  * process's own. While it is set, the engine's and the drawings' words
- * (_ (), C_ (), ngettext () through ts-gettext.h) and number formats
+ * (the gettext macros of ts-gettext.h) and number formats
  * (ts_i18n_get_lang ()) are in it, read from the shipped catalogue of
  * that language, and nothing else of the process changes: the window
  * keeps its language, LANGUAGE is not touched. Returns the previous one,
@@ -36,7 +36,7 @@ gboolean    ts_i18n_parse_lang    (const char *text,
 const char *ts_i18n_set_thread_language (const char *lang);
 const char *ts_i18n_get_thread_language (void);
 
-/* What _ (), C_ () and ngettext () call in the engine and render
+/* What the gettext macros of ts-gettext.h call in the engine and render
  * libraries (declared in ts-gettext.h, which may use no GLib type); the
  * arguments are those of gettext (), g_dpgettext () and ngettext (). */
 G_END_DECLS
