@@ -36,7 +36,8 @@ gboolean    ts_i18n_parse_lang    (const char *text,
 const char *ts_i18n_set_thread_language (const char *lang);
 const char *ts_i18n_get_thread_language (void);
 
-/* What the gettext macros of ts-gettext.h call in the engine and render
- * libraries (declared in ts-gettext.h, which may use no GLib type); the
- * arguments are those of gettext (), g_dpgettext () and ngettext (). */
+/* ts_i18n_gettext (), ts_i18n_pgettext () and ts_i18n_ngettext (), what
+ * the translation macros of the engine and render libraries call, are
+ * declared in ts-gettext.h, which may use no GLib type. */
+
 G_END_DECLS
