@@ -36,8 +36,14 @@ gboolean    ts_i18n_parse_lang    (const char *text,
 const char *ts_i18n_set_thread_language (const char *lang);
 const char *ts_i18n_get_thread_language (void);
 
-/* ts_i18n_gettext (), ts_i18n_pgettext () and ts_i18n_ngettext (), what
- * the translation macros of the engine and render libraries call, are
- * declared in ts-gettext.h, which may use no GLib type. */
+/* What the translation macros of the engine and render libraries call
+ * (ts-gettext.h, which declares them too, in types that need no GLib):
+ * the arguments of GLib's and libintl's functions of the same role. */
+const char *ts_i18n_gettext       (const char    *msgid);
+const char *ts_i18n_pgettext      (const char    *msgctxtid,
+                                   size_t         msgidoffset);
+const char *ts_i18n_ngettext      (const char    *msgid,
+                                   const char    *msgid_plural,
+                                   unsigned long  n);
 
 G_END_DECLS
