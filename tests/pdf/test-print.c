@@ -358,6 +358,43 @@ test_preview_huge_cluster (void)
   g_remove (pdf_path);
 }
 
+/* The window's print and export describe the window's own plan, with the
+ * option picked there: the operation holds that very plan (a reference,
+ * so the plan is shared while it lives) instead of computing another, and
+ * the export names the picked configuration. */
+static void
+test_shares_plan (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) plan = plan_70b (catalog);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "picked.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *flat = NULL;
+  g_autofree char *chosen = NULL;
+  GtkPrintOperation *op;
+  const TsOption *o;
+
+  g_assert_cmpuint (plan->options->len, >, 2);
+  ts_plan_choose_option (plan, 2);
+  o = ts_plan_get_shown_option (plan);
+  g_assert_false (ts_plan_is_shared (plan));
+
+  op = ts_print_operation_new (plan, "ru");
+  g_assert_true (ts_plan_is_shared (plan));
+  g_object_unref (op);
+  g_assert_false (ts_plan_is_shared (plan));
+
+  g_assert_true (ts_print_export_pdf (NULL, plan, path, "en", &error));
+  g_assert_no_error (error);
+  g_assert_false (ts_plan_is_shared (plan));
+  /* the sheet's words for the shown configuration (ts-specsheet-content.c) */
+  chosen = g_strdup_printf ("Chosen: %u × %s", o->servers, o->server->name);
+  text = ts_pdf_tool ("pdftotext", path);
+  flat = ts_pdf_normalise (text);
+  g_assert_nonnull (strstr (flat, chosen));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -382,6 +419,7 @@ main (int    argc,
   g_test_add_func ("/print/export/long-text", test_long_text);
   g_test_add_func ("/print/export/write-fails", test_write_fails);
   g_test_add_func ("/print/preview/huge-cluster", test_preview_huge_cluster);
+  g_test_add_func ("/print/shares-plan", test_shares_plan);
 
   status = g_test_run ();
   ts_pdf_remove_dir (tmpdir);
