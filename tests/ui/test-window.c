@@ -1169,6 +1169,34 @@ test_options_pick_the_shown_server (void)
   destroy_and_finalize (window);
 }
 
+/* A print dialog or an export holds the window's plan (a reference, as
+ * ts-print.c takes): picking another option then leaves that plan as it
+ * was printed and gives the window a plan of its own showing the pick. */
+static void
+test_held_plan_keeps_its_option (void)
+{
+  TsWindow *window = open_window ();
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (ts_window_get_option_view (window)));
+  g_autoptr(TsPlan) held = NULL;
+  const TsPlan *now;
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), >=, 3);
+  gtk_single_selection_set_selected (selection, 1);
+  settle ();
+  held = ts_plan_ref ((TsPlan *) ts_window_get_plan (window));
+  g_assert_cmpint (held->chosen, ==, 1);
+
+  gtk_single_selection_set_selected (selection, 2);
+  settle ();
+  now = ts_window_get_plan (window);
+  g_assert_true (now != held);
+  g_assert_cmpint (ts_window_get_shown_option (window), ==, 2);
+  g_assert_true (ts_plan_get_shown_option (now) == &g_array_index (now->options, TsOption, 2));
+  /* the held plan still shows what was printed */
+  g_assert_cmpint (held->chosen, ==, 1);
+  g_assert_false (ts_plan_is_shared (held));
+  destroy_and_finalize (window);
+}
 
 /* ---- keyboard shortcuts ----------------------------------------------------- */
 
@@ -2177,6 +2205,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/accessible-drawings", test_accessible_drawings);
   g_test_add_func ("/window/language-switch-keeps-scenario", test_language_switch_keeps_scenario);
   g_test_add_func ("/window/options-pick-the-shown-server", test_options_pick_the_shown_server);
+  g_test_add_func ("/window/held-plan-keeps-its-option", test_held_plan_keeps_its_option);
   g_test_add_func ("/window/shortcuts-window-lists-every-accel", test_shortcuts_window_lists_every_accel);
   g_test_add_func ("/window/accels-work", test_accels_work);
   g_test_add_func ("/window/presenter-mode", test_presenter_mode);
