@@ -4,8 +4,11 @@
  * Every function draws with ts_specsheet_draw_page(), the same pages the
  * command line writes. lang is the document's language, chosen apart from
  * the interface's (GSettings pdf-language): "ru", "en", or NULL / "ui" for
- * the interface's current language. Each call copies what it needs from
- * plan, so the window may replace its plan while a dialog is open.
+ * the interface's current language; the pages are drawn in it while the
+ * window keeps its own. Each call holds a reference to plan (the window's
+ * own, never recomputed: the same figures and picked option), so the
+ * window may replace its plan while a dialog is open; it must not change
+ * a plan that is held (ts_plan_is_shared ()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
