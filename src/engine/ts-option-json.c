@@ -109,6 +109,7 @@ rank_key_code (guint key)
   static const char *const codes[] = {
     "alone", "works", "fits", "room", "link", "site", "deadline", "late", "article",
     "power", "time", "priced", "capex", "energy-cost", "energy", "name",
+    "total-cost",
   };
 
   return key < G_N_ELEMENTS (codes) ? codes[key] : "name";

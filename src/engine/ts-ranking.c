@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "ts-recommend-private.h"
 
 /* ---- ranking ------------------------------------------------------------ */
@@ -34,6 +36,20 @@ verdict_order (TsVerdict v)
  * the rest of the market; then lower power (the smallest hardware that
  * does the job in time: one card for a small LoRA, as the article
  * advises), lower cost, shorter time. */
+/* The cost of ownership the cost objective compares: the servers'
+ * price and the energy of the training run. Only when the scenario
+ * counts energy in US dollars, the currency of the catalog's prices: the
+ * program knows no exchange rate, and adding roubles to dollars would
+ * rank by a number that means nothing (then capex and energy are
+ * compared one after the other). NAN when the two cannot be added. */
+static double
+total_cost_usd (const TsOption *o)
+{
+  if (o->currency == NULL || g_ascii_strcasecmp (o->currency, "USD") != 0)
+    return NAN;
+  return o->capex_usd + o->energy_cost;
+}
+
 #define KEY(k, a, b) do { if ((a) < (b)) { *key = (k); return -1; } if ((a) > (b)) { *key = (k); return 1; } } while (0)
 
 /* The objective's figures, in its order (see TsObjective). */
@@ -53,6 +69,8 @@ compare_objective (const TsOption *x,
     case TS_OBJECTIVE_COST:
       /* a priced option before one whose price is unknown (0) */
       KEY (TS_RANK_KEY_PRICED, x->capex_usd <= 0, y->capex_usd <= 0);
+      if (x->capex_usd > 0 && y->capex_usd > 0 && !isnan (total_cost_usd (x)) && !isnan (total_cost_usd (y)))
+        KEY (TS_RANK_KEY_TOTAL_COST, total_cost_usd (x), total_cost_usd (y));
       KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
       KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
       KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
@@ -128,6 +146,7 @@ key_figure (const TsOption *o,
     case TS_RANK_KEY_DAYS: return o->training_days;
     case TS_RANK_KEY_POWER: return o->power_kw;
     case TS_RANK_KEY_CAPEX: return o->capex_usd;
+    case TS_RANK_KEY_TOTAL_COST: return total_cost_usd (o);
     case TS_RANK_KEY_ENERGY_COST: return o->energy_cost;
     case TS_RANK_KEY_ENERGY: return o->energy_kwh;
     default: return 0;
