@@ -110,3 +110,20 @@ ts_scaling_curve (const TsCatalog  *catalog,
     }
   return g_steal_pointer (&points);
 }
+
+int
+ts_scaling_curve_payoff_end (const GArray *points)
+{
+  g_return_val_if_fail (points != NULL, -1);
+
+  for (guint i = 0; i + 1 < points->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
+      const TsScalingPoint *next = &g_array_index (points, TsScalingPoint, i + 1);
+
+      /* a NaN time compares false and ends the run as well */
+      if (!next->fits || !(next->training_days <= p->training_days * (1 - TS_SCALING_PAYOFF_CUT)))
+        return (int) i;
+    }
+  return (int) points->len - 1;
+}

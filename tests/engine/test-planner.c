@@ -359,6 +359,43 @@ test_scaling_curve (void)
   g_assert_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID);
 }
 
+/* Where adding servers stops paying off, on hand-made curves: a doubling
+ * pays off while it cuts the time by a quarter or more. 10 → 5 → 2.6 d
+ * cut 50% and 48%; 2.6 → 2.4 d cuts 7.7%: the last count worth it is
+ * the third (index 2). A curve whose every doubling halves the time pays
+ * off to its end; a doubling that no longer fits never pays off. */
+static void
+test_scaling_payoff (void)
+{
+  static const double halting[] = { 10, 5, 2.6, 2.4 };
+  static const double halving[] = { 8, 4, 2 };
+  g_autoptr(GArray) a = g_array_new (FALSE, TRUE, sizeof (TsScalingPoint));
+  g_autoptr(GArray) b = g_array_new (FALSE, TRUE, sizeof (TsScalingPoint));
+  g_autoptr(GArray) empty = g_array_new (FALSE, TRUE, sizeof (TsScalingPoint));
+
+  for (guint i = 0; i < G_N_ELEMENTS (halting); i++)
+    {
+      TsScalingPoint p = { .servers = 1u << i, .fits = TRUE, .training_days = halting[i] };
+
+      g_array_append_val (a, p);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (halving); i++)
+    {
+      TsScalingPoint p = { .servers = 1u << i, .fits = TRUE, .training_days = halving[i] };
+
+      g_array_append_val (b, p);
+    }
+  g_assert_cmpint (ts_scaling_curve_payoff_end (a), ==, 2);
+  g_assert_cmpint (ts_scaling_curve_payoff_end (b), ==, 2);
+  /* exactly a quarter still pays off: 8 → 6 */
+  g_array_index (b, TsScalingPoint, 1).training_days = 6;
+  g_array_index (b, TsScalingPoint, 2).training_days = 4.5;
+  g_assert_cmpint (ts_scaling_curve_payoff_end (b), ==, 2);
+  g_array_index (b, TsScalingPoint, 2).fits = FALSE;
+  g_assert_cmpint (ts_scaling_curve_payoff_end (b), ==, 1);
+  g_assert_cmpint (ts_scaling_curve_payoff_end (empty), ==, -1);
+}
+
 /* The scenario file: a file written before the planner (no “auto”) keeps
  * every layout key it states, and leaves the ZeRO stage of -1 to the
  * engine, as it always did; a new file lists what the planner chooses,
@@ -444,6 +481,7 @@ main (int   argc,
   g_test_add_func ("/planner/objective", test_objective);
   g_test_add_func ("/planner/objective-cost", test_objective_cost);
   g_test_add_func ("/planner/scaling-curve", test_scaling_curve);
+  g_test_add_func ("/planner/scaling-payoff", test_scaling_payoff);
   g_test_add_func ("/planner/scenario-file", test_scenario_file);
   g_test_add_func ("/planner/cli-auto", test_cli_auto);
   return g_test_run ();
