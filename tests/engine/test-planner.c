@@ -287,6 +287,15 @@ test_objective_cost (void)
               g_assert_true (ts_server_is_estimate (o->server, "price_usd"));
               g_assert_nonnull (price);
               g_assert_nonnull (strstr (price, "≈"));
+              /* and the JSON says so */
+              {
+                g_autoptr(JsonBuilder) b = json_builder_new ();
+                g_autoptr(JsonNode) node = NULL;
+
+                ts_option_to_json (o, b);
+                node = json_builder_get_root (b);
+                g_assert_true (json_object_get_boolean_member (json_node_get_object (node), "capex_estimated"));
+              }
             }
           if (o->capex_usd <= 0)
             g_assert_null (price);
