@@ -24,18 +24,6 @@ verdict_order (TsVerdict v)
  * may, or taller than its racks, or short of host RAM. */
 #define SITE_NOTES (TS_NOTE_RACK_OVER_LIMIT | TS_NOTE_RACK_TOO_SHORT | TS_NOTE_HOST_RAM)
 
-/* What works first (memory, layout, deadline, site and supplies: an
- * option that does not work never ranks above one that does); then what
- * fits the memory; then room before a bare fit (a tight option is never
- * starred while one with room works); then training-capable links before
- * PCIe-only multi-GPU (the article's rule); what the site takes as it is
- * before what needs a higher feed or taller racks; within the deadline
- * before late (late ones by time); then the vendor's own line-up (the
- * catalog's “article” servers and cards: the article's vendor offers
- * NVIDIA and Huawei, and a presales catalog marks what it sells) before
- * the rest of the market; then lower power (the smallest hardware that
- * does the job in time: one card for a small LoRA, as the article
- * advises), lower cost, shorter time. */
 /* The cost of ownership the cost objective compares: the servers'
  * price and the energy of the training run. Only when the scenario
  * counts energy in US dollars, the currency of the catalog's prices: the
@@ -50,6 +38,18 @@ total_cost_usd (const TsOption *o)
   return o->capex_usd + o->energy_cost;
 }
 
+/* What works first (memory, layout, deadline, site and supplies: an
+ * option that does not work never ranks above one that does); then what
+ * fits the memory; then room before a bare fit (a tight option is never
+ * starred while one with room works); then training-capable links before
+ * PCIe-only multi-GPU (the article's rule); what the site takes as it is
+ * before what needs a higher feed or taller racks; within the deadline
+ * before late (late ones by time); then the vendor's own line-up (the
+ * catalog's “article” servers and cards: the article's vendor offers
+ * NVIDIA and Huawei, and a presales catalog marks what it sells) before
+ * the rest of the market; then lower power (the smallest hardware that
+ * does the job in time: one card for a small LoRA, as the article
+ * advises), lower cost, shorter time. */
 #define KEY(k, a, b) do { if ((a) < (b)) { *key = (k); return -1; } if ((a) > (b)) { *key = (k); return 1; } } while (0)
 
 /* The objective's figures, in its order (see TsObjective). */
