@@ -166,9 +166,11 @@ print_option_text (const TsPlan   *plan,
     g_autofree char *layout = ts_option_dup_layout_summary (o);
     g_autofree char *step = ts_option_dup_step_summary (o);
     g_autofree char *rank = ts_option_dup_rank_reason (o);
+    g_autofree char *price = ts_option_dup_price_summary (o);
 
     print_escaped_line ("      ", layout);
     print_escaped_line ("      ", step);
+    print_escaped_line ("      ", price);
     print_escaped_line ("      ", rank);
   }
   for (guint i = 0; i < notes->len; i++)

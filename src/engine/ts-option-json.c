@@ -109,6 +109,7 @@ rank_key_code (guint key)
   static const char *const codes[] = {
     "alone", "works", "fits", "room", "link", "site", "deadline", "late", "article",
     "power", "time", "priced", "capex", "energy-cost", "energy", "name",
+    "total-cost",
   };
 
   return key < G_N_ELEMENTS (codes) ? codes[key] : "name";
@@ -293,5 +294,7 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "energy_kwh", o->energy_kwh);
   ts_json_add_double_valid (b, "energy_cost", o->energy_cost);
   ts_json_add_double_valid (b, "capex_usd", o->capex_usd);
+  /* the catalog's price is a published street price, not a quote */
+  ts_json_add_bool (b, "capex_estimated", o->capex_usd > 0 && ts_server_is_estimate (o->server, "price_usd"));
   json_builder_end_object (b);
 }

@@ -258,7 +258,8 @@ rank_delta_text (const TsOption *o)
     case TS_RANK_KEY_LATE:
     case TS_RANK_KEY_DAYS: return ts_format_days (d);
     case TS_RANK_KEY_POWER: return ts_format_kw (d);
-    case TS_RANK_KEY_CAPEX: return ts_format_money (d, "USD");
+    case TS_RANK_KEY_CAPEX:
+    case TS_RANK_KEY_TOTAL_COST: return ts_format_money (d, "USD");
     case TS_RANK_KEY_ENERGY_COST: return ts_format_money (d, o->currency != NULL ? o->currency : "");
     case TS_RANK_KEY_ENERGY: return ts_format_kwh (d);
     default: return g_strdup ("");
@@ -296,6 +297,10 @@ ts_option_dup_rank_reason (const TsOption *o)
       case TS_RANK_KEY_POWER:
         return g_strdup_printf (_("Smallest hardware that does the job: %s less power than %s"), delta, other);
       case TS_RANK_KEY_PRICED:
+        return g_strdup_printf (_("Lowest cost: %s has no price in the catalog"), other);
+      case TS_RANK_KEY_TOTAL_COST:
+        /* Translators: “Lowest cost of servers and energy: 120,000 USD less than 2 × NVIDIA DGX H200” */
+        return g_strdup_printf (_("Lowest cost of servers and energy: %s less than %s"), delta, other);
       case TS_RANK_KEY_CAPEX:
       case TS_RANK_KEY_ENERGY_COST:
         return g_strdup_printf (_("Lowest cost: %s less than %s"), delta, other);
@@ -327,6 +332,8 @@ ts_option_dup_rank_reason (const TsOption *o)
       return g_strdup_printf (_("Below %s: %s more power"), other, delta);
     case TS_RANK_KEY_PRICED:
       return g_strdup_printf (_("Below %s: no price in the catalog"), other);
+    case TS_RANK_KEY_TOTAL_COST:
+      return g_strdup_printf (_("Below %s: servers and energy cost %s more"), other, delta);
     case TS_RANK_KEY_CAPEX:
     case TS_RANK_KEY_ENERGY_COST:
       return g_strdup_printf (_("Below %s: %s more"), other, delta);
@@ -402,4 +409,27 @@ ts_option_dup_failures (const TsOption *o)
       g_ptr_array_add (out, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
     }
   return out;
+}
+
+char *
+ts_option_dup_price_summary (const TsOption *o)
+{
+  const TsServer *server;
+  g_autofree char *total = NULL;
+  g_autofree char *each = NULL;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  server = o->server;
+  if (server == NULL || server->price_usd <= 0 || o->capex_usd <= 0)
+    return NULL;
+  total = ts_format_money (o->capex_usd, "USD");
+  each = ts_format_money (server->price_usd, "USD");
+  /* a price the catalog marks as an estimate (a published street price,
+   * not a quote) carries the same “≈” as every other estimated figure */
+  if (ts_server_is_estimate (server, "price_usd"))
+    /* Translators: “Servers: ≈ 1,030,000 USD (2 × 515,000 USD), an indicative public price, not a quote” */
+    return g_strdup_printf (_("Servers: ≈ %s (%u × %s), an indicative public price, not a quote"),
+                            total, o->servers, each);
+  /* Translators: “Servers: 1,030,000 USD (2 × 515,000 USD)” */
+  return g_strdup_printf (_("Servers: %s (%u × %s)"), total, o->servers, each);
 }

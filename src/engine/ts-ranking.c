@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "ts-recommend-private.h"
 
 /* ---- ranking ------------------------------------------------------------ */
@@ -21,6 +23,20 @@ verdict_order (TsVerdict v)
 /* What the site cannot take as it is: a server drawing more than a rack
  * may, or taller than its racks, or short of host RAM. */
 #define SITE_NOTES (TS_NOTE_RACK_OVER_LIMIT | TS_NOTE_RACK_TOO_SHORT | TS_NOTE_HOST_RAM)
+
+/* The cost of ownership the cost objective compares: the servers'
+ * price and the energy of the training run. Only when the scenario
+ * counts energy in US dollars, the currency of the catalog's prices: the
+ * program knows no exchange rate, and adding roubles to dollars would
+ * rank by a number that means nothing (then capex and energy are
+ * compared one after the other). NAN when the two cannot be added. */
+static double
+total_cost_usd (const TsOption *o)
+{
+  if (o->currency == NULL || g_ascii_strcasecmp (o->currency, "USD") != 0)
+    return NAN;
+  return o->capex_usd + o->energy_cost;
+}
 
 /* What works first (memory, layout, deadline, site and supplies: an
  * option that does not work never ranks above one that does); then what
@@ -53,6 +69,8 @@ compare_objective (const TsOption *x,
     case TS_OBJECTIVE_COST:
       /* a priced option before one whose price is unknown (0) */
       KEY (TS_RANK_KEY_PRICED, x->capex_usd <= 0, y->capex_usd <= 0);
+      if (x->capex_usd > 0 && y->capex_usd > 0 && !isnan (total_cost_usd (x)) && !isnan (total_cost_usd (y)))
+        KEY (TS_RANK_KEY_TOTAL_COST, total_cost_usd (x), total_cost_usd (y));
       KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
       KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
       KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
@@ -128,6 +146,7 @@ key_figure (const TsOption *o,
     case TS_RANK_KEY_DAYS: return o->training_days;
     case TS_RANK_KEY_POWER: return o->power_kw;
     case TS_RANK_KEY_CAPEX: return o->capex_usd;
+    case TS_RANK_KEY_TOTAL_COST: return total_cost_usd (o);
     case TS_RANK_KEY_ENERGY_COST: return o->energy_cost;
     case TS_RANK_KEY_ENERGY: return o->energy_kwh;
     default: return 0;

@@ -244,6 +244,7 @@ typedef enum
   TS_RANK_KEY_ENERGY_COST,
   TS_RANK_KEY_ENERGY,
   TS_RANK_KEY_ID,
+  TS_RANK_KEY_TOTAL_COST, /* servers' price plus energy, both in USD */
 } TsRankKey;
 
 void        ts_option_clear       (TsOption          *option);
@@ -257,6 +258,10 @@ GPtrArray  *ts_option_dup_notes   (const TsOption    *option);
 /* Why the option stands where it does, one line (“fastest: 2.1 days
  * sooner than 2 × NVIDIA DGX H200”); NULL when it is alone. */
 char       *ts_option_dup_rank_reason (const TsOption *option);
+/* What the option's servers cost at the catalog's price, marked “≈”
+ * when the catalog marks the price as an estimate; NULL when the
+ * catalog has no price for the server. */
+char       *ts_option_dup_price_summary (const TsOption *option);
 /* The planner's layout in one line (“TP 8 × PP 16 (4 chunks) × DP 128,
  * ZeRO-1, micro-batch 1 × 16 per step, full recomputation”) and the
  * step in one line (“Step 9.19 s: compute 8.40 s, pipeline bubble

@@ -94,7 +94,6 @@ ts_scaling_curve (const TsCatalog  *catalog,
   if (!size_at (catalog, s, 0, &first))
     return NULL;
   start = first.servers_for_memory > 0 ? first.servers_for_memory : 1;
-  ts_option_clear (&first);
 
   points = g_array_new (FALSE, TRUE, sizeof (TsScalingPoint));
   for (guint64 n = start; n <= cap && points->len < MAX (1u, max_points); n *= 2)
@@ -102,11 +101,36 @@ ts_scaling_curve (const TsCatalog  *catalog,
       TsOption o;
       TsScalingPoint p = { 0 };
 
-      if (!size_at (catalog, s, (guint) n, &o))
+      /* the sizing that found the start is usually at the start: not
+       * sized twice (the Time view draws the curve on every change) */
+      if (n == start && first.servers == start)
+        {
+          o = first;
+          memset (&first, 0, sizeof first);
+        }
+      else if (!size_at (catalog, s, (guint) n, &o))
         break;
       point_from_option (&o, &p);
       ts_option_clear (&o);
       g_array_append_val (points, p);
     }
+  ts_option_clear (&first);
   return g_steal_pointer (&points);
+}
+
+int
+ts_scaling_curve_payoff_end (const GArray *points)
+{
+  g_return_val_if_fail (points != NULL, -1);
+
+  for (guint i = 0; i + 1 < points->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
+      const TsScalingPoint *next = &g_array_index (points, TsScalingPoint, i + 1);
+
+      /* a NaN time compares false and ends the run as well */
+      if (!next->fits || !(next->training_days <= p->training_days * (1 - TS_SCALING_PAYOFF_CUT)))
+        return (int) i;
+    }
+  return (int) points->len - 1;
 }

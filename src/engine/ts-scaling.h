@@ -41,4 +41,17 @@ GArray *ts_scaling_curve (const TsCatalog  *catalog,
                           guint             max_points,
                           GError          **error);
 
+/* A doubling of the servers pays off while it cuts the training time by
+ * at least this share: below it, the doubled servers spend more than
+ * 2 × (1 − 0.25) = 1.5 times the energy (and GPU-hours) of the run for
+ * what they save (docs/sizing-model.md §8.5). */
+#define TS_SCALING_PAYOFF_CUT 0.25
+
+/* Where adding servers stops paying off on a curve from
+ * ts_scaling_curve (): the index of the last point whose doubling still
+ * cuts the time by TS_SCALING_PAYOFF_CUT, or the last point when every
+ * doubling does; -1 for an empty curve. Only points that fit count: a
+ * count that does not fit never pays off. */
+int     ts_scaling_curve_payoff_end (const GArray *points);
+
 G_END_DECLS

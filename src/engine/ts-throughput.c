@@ -139,6 +139,30 @@ dp_window (const TsStepInput *in,
   return compute * BACKWARD_SHARE / MAX (1u, in->micro_batches);
 }
 
+/* What hides the expert all-to-alls: the computation of another
+ * micro-batch. DeepSeek-V3's DualPipe pairs a forward chunk with a
+ * backward chunk of another micro-batch and runs one's dispatch and
+ * combine while the other computes, so that "both all-to-all and PP
+ * communication can be fully hidden" (DeepSeek-AI 2024, §3.2.1);
+ * Megatron-Core's expert-parallel communication overlap
+ * (--overlap-moe-expert-parallel-comm) merges the forward and backward of
+ * two micro-batches the same way. A micro-batch needs a partner: with m
+ * micro-batches the first forward and the last backward run alone, so at
+ * most (m − 1)/m of the computation is a window, none with one
+ * micro-batch; and what data parallelism already hides behind the same
+ * computation over the same link is not counted twice. */
+static double
+ep_window (const TsStepInput *in,
+           double             compute,
+           double             dp_hidden)
+{
+  guint m = MAX (1u, in->micro_batches);
+
+  if (m < 2)
+    return 0;
+  return MAX (0.0, compute * (m - 1) / m - dp_hidden);
+}
+
 static double
 ep_bytes (const TsStepInput *in)
 {
@@ -172,14 +196,16 @@ ts_step_compute (const TsStepInput *in,
   step->dp_comm = transfer_seconds (dp_b, link_bytes_s (in, dp_crosses));
   step->dp_exposed = MAX (0.0, step->dp_comm - dp_window (in, step->compute));
   step->ep_comm = transfer_seconds (ep_b, link_bytes_s (in, ep_crosses));
-  step->exposed_comm = step->tp_comm + step->pp_comm + step->dp_exposed + step->ep_comm;
+  step->ep_exposed = MAX (0.0, step->ep_comm - ep_window (in, step->compute,
+                                                          ep_crosses == dp_crosses ? step->dp_comm - step->dp_exposed : 0));
+  step->exposed_comm = step->tp_comm + step->pp_comm + step->dp_exposed + step->ep_exposed;
   step->seconds = step->compute + step->pp_bubble + step->exposed_comm;
   step->tokens = (double) in->micro_batch * m * in->dp * in->seq_len;
   step->tokens_per_second = step->seconds > 0 ? step->tokens / step->seconds : 0;
   step->step_factor = step->seconds > 0 ? step->compute / step->seconds : 0;
 
   step->inter_seconds = (pp_crosses ? step->pp_comm : 0) + (dp_crosses ? step->dp_exposed : 0)
-                        + (ep_crosses ? step->ep_comm : 0);
+                        + (ep_crosses ? step->ep_exposed : 0);
   step->inter_bytes = (pp_crosses ? pp_b : 0) + (dp_crosses ? dp_b : 0) + (ep_crosses ? ep_b : 0);
 }
 
@@ -206,6 +232,7 @@ ts_step_to_json (const TsStep *step,
   ts_json_add_double_valid (b, "dp_comm", step->dp_comm);
   ts_json_add_double_valid (b, "dp_exposed", step->dp_exposed);
   ts_json_add_double_valid (b, "ep_comm", step->ep_comm);
+  ts_json_add_double_valid (b, "ep_exposed", step->ep_exposed);
   ts_json_add_double_valid (b, "exposed_comm", step->exposed_comm);
   ts_json_add_double_valid (b, "step_seconds", step->seconds);
   ts_json_add_double_valid (b, "tokens_per_step", step->tokens);

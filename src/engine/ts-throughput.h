@@ -56,8 +56,9 @@ typedef struct
   double pp_comm;           /* stage-to-stage sends */
   double dp_comm;           /* data-parallel transfer time, all of it */
   double dp_exposed;        /* what the backward pass does not hide */
-  double ep_comm;           /* expert-parallel all-to-alls (not overlapped) */
-  double exposed_comm;      /* tp + pp sends + dp exposed + ep */
+  double ep_comm;           /* expert-parallel all-to-all transfer time, all of it */
+  double ep_exposed;        /* what another micro-batch's computation does not hide */
+  double exposed_comm;      /* tp + pp sends + dp exposed + ep exposed */
   double seconds;           /* compute + bubble + exposed communication */
   double tokens;            /* per step */
   double tokens_per_second; /* before availability */

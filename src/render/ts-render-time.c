@@ -22,11 +22,36 @@ typedef struct
   double bar_label_y, bar_y, bar_h;
   double verdict_y;
   double facts_y;
+  double curve_title_y;
+  double chart_y, chart_h;      /* value labels, plot, and the counts under it */
+  double legend_y;
   double assumptions_y, assumptions_h;
   double bottom;
 } TimeGeometry;
 
 #define N_FACTS 3
+
+/* The scaling curve: the fewest servers that hold the job, then
+ * doublings, as the spec sheet's table (sizing-model §8.5). */
+#define CURVE_POINTS 6
+#define CURVE_TITLE_LINES 2
+
+static char *
+curve_title (const TsOption *o)
+{
+  g_autofree char *name = ts_render_name (o->server->name);
+
+  /* Translators: heading of the scaling curve, e.g. “Time against the number of NVIDIA DGX H200” */
+  return g_strdup_printf (_("Time against the number of %s"), name);
+}
+
+static const char *
+curve_legend (void)
+{
+  return _("Solid line: training days at each number of servers, with the planner's layout there; "
+           "dashed: energy. Ring: the chosen count. Shaded: more servers than pay off, where doubling "
+           "them saves less than a quarter of the time.");
+}
 
 static char *
 assumptions_text (const TsPlan   *plan,
@@ -102,6 +127,21 @@ time_geometry (TsRenderCtx  *ctx,
   y += g->lh + 0.8 * em;
   g->facts_y = y;
   y += n_facts (ctx->plan) * (g->lh + 0.3 * em) + 0.6 * em;
+  g->curve_title_y = y;
+  {
+    g_autofree char *title = curve_title (ctx->option);
+
+    y += ts_render_text_lines_height (ctx, title, span, CURVE_TITLE_LINES, TS_ALIGN_START, TS_TEXT_NORMAL,
+                                      PANGO_WEIGHT_BOLD) + 0.3 * em;
+  }
+  g->chart_y = y;
+  /* a row of day labels, the plot, a row of counts: readable from a
+   * 360 px window to a presenter's screen, the plot scales with em */
+  g->chart_h = 2 * ts_render_line_height (ctx, TS_TEXT_SMALL) + 7 * em;
+  y += g->chart_h + 0.4 * em;
+  g->legend_y = y;
+  y += ts_render_paragraph (ctx, curve_legend (), 0, 0, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
+                            &ctx->style->muted, FALSE) + 0.6 * em;
   g->assumptions_y = y;
   {
     g_autofree char *text = assumptions_text (ctx->plan, ctx->option);
@@ -122,6 +162,228 @@ ts_render_time_height (TsRenderCtx *ctx)
     return 8 * ctx->em;
   time_geometry (ctx, &g);
   return g.bottom;
+}
+
+/* ---- the scaling curve --------------------------------------------------- */
+
+typedef struct
+{
+  double left, right;    /* where the first and the last count sit */
+  double top, bottom;    /* the plot, without its label rows */
+  double log_first, log_span;
+  double max_days, max_kwh;
+} CurveFrame;
+
+static double
+curve_x (const CurveFrame *f,
+         double            servers)
+{
+  /* counts double from point to point: a log scale spaces them evenly */
+  if (f->log_span <= 0)
+    return (f->left + f->right) / 2;
+  return f->left + (log2 (servers) - f->log_first) / f->log_span * (f->right - f->left);
+}
+
+static double
+curve_y (const CurveFrame *f,
+         double            value,
+         double            max)
+{
+  return f->bottom - (max > 0 ? value / max : 0) * (f->bottom - f->top);
+}
+
+static void
+curve_frame (TsRenderCtx      *ctx,
+             const GArray     *points,
+             const TimeGeometry *g,
+             double            x0,
+             double            span,
+             CurveFrame       *f)
+{
+  const TsScalingPoint *first = &g_array_index (points, TsScalingPoint, 0);
+  const TsScalingPoint *last = &g_array_index (points, TsScalingPoint, points->len - 1);
+  double small = ts_render_line_height (ctx, TS_TEXT_SMALL);
+  /* room for half a count label at either end */
+  double inset = MIN (span / 4, 1.6 * ctx->em);
+
+  f->left = x0 + inset;
+  f->right = x0 + span - inset;
+  f->top = g->chart_y + small + 0.9 * ctx->em;
+  f->bottom = g->chart_y + g->chart_h - small - 0.2 * ctx->em;
+  f->log_first = log2 (MAX (1u, first->servers));
+  f->log_span = log2 (MAX (1u, last->servers)) - f->log_first;
+  f->max_days = 0;
+  f->max_kwh = 0;
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
+
+      if (isfinite (p->training_days))
+        f->max_days = MAX (f->max_days, p->training_days);
+      if (isfinite (p->energy_kwh))
+        f->max_kwh = MAX (f->max_kwh, p->energy_kwh);
+    }
+}
+
+/* A small label centred on x, unless it would overlap the one drawn
+ * before it (at 360 px six counts leave little room): returns the new
+ * right edge, or the old one when skipped. */
+static double
+curve_label (TsRenderCtx   *ctx,
+             const char    *text,
+             double         x,
+             double         y,
+             double         after,
+             double         x0,
+             double         x1,
+             const TsColor *color)
+{
+  double w;
+  double left;
+
+  ts_render_text_size (ctx, text, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &w, NULL);
+  left = CLAMP (x - w / 2, x0, MAX (x0, x1 - w));
+  if (left < after + 0.4 * ctx->em)
+    return after;
+  ts_render_text (ctx, text, left, y, MIN (w, x1 - x0), TS_ALIGN_START, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, color);
+  return left + w;
+}
+
+static void
+draw_series (cairo_t          *cr,
+             const GArray     *points,
+             const CurveFrame *f,
+             gboolean          energy)
+{
+  gboolean started = FALSE;
+
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
+      double v = energy ? p->energy_kwh : p->training_days;
+      double x = curve_x (f, p->servers);
+      double y = curve_y (f, v, energy ? f->max_kwh : f->max_days);
+
+      if (!isfinite (v))
+        {
+          started = FALSE;
+          continue;
+        }
+      if (started)
+        cairo_line_to (cr, x, y);
+      else
+        cairo_move_to (cr, x, y);
+      started = TRUE;
+    }
+  cairo_stroke (cr);
+}
+
+static void
+draw_curve (TsRenderCtx        *ctx,
+            const TimeGeometry *g,
+            double              x0,
+            double              span)
+{
+  const TsRenderStyle *st = ctx->style;
+  const TsOption *o = ctx->option;
+  cairo_t *cr = ctx->cr;
+  double em = ctx->em;
+  double x1 = x0 + span;
+  g_autoptr(GArray) points = ts_scaling_curve (ctx->plan->catalog, ctx->plan->scenario, o->server->id,
+                                               CURVE_POINTS, NULL);
+  g_autofree char *title = curve_title (o);
+  CurveFrame f;
+  int payoff_end;
+  double after;
+
+  ts_render_text_lines (ctx, title, x0, g->curve_title_y, span, CURVE_TITLE_LINES, TS_ALIGN_START, TS_TEXT_NORMAL,
+                        PANGO_WEIGHT_BOLD, &st->foreground);
+  if (points == NULL || points->len == 0)
+    {
+      ts_render_paragraph (ctx, _("No count of this server holds the job: there is no curve to draw."), x0,
+                           g->chart_y, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &st->muted, TRUE);
+      return;
+    }
+  curve_frame (ctx, points, g, x0, span, &f);
+  payoff_end = ts_scaling_curve_payoff_end (points);
+
+  /* beyond the last count that pays off, shaded */
+  if (payoff_end >= 0 && (guint) payoff_end + 1 < points->len)
+    {
+      double xs = curve_x (&f, g_array_index (points, TsScalingPoint, payoff_end).servers);
+      TsColor shade = st->grid;
+
+      shade.a *= 0.6;
+      ts_render_set_color (cr, &shade);
+      cairo_rectangle (cr, xs, f.top, x1 - xs, f.bottom - f.top);
+      cairo_fill (cr);
+    }
+
+  /* the axis */
+  ts_render_set_color (cr, &st->grid);
+  cairo_set_line_width (cr, MAX (1, 0.1 * em));
+  cairo_move_to (cr, x0, f.bottom);
+  cairo_line_to (cr, x1, f.bottom);
+  cairo_stroke (cr);
+
+  /* energy, dashed, on its own scale */
+  ts_render_set_color (cr, &st->muted);
+  cairo_set_line_width (cr, MAX (1, 0.12 * em));
+  cairo_set_dash (cr, (double[]) { 0.5 * em, 0.3 * em }, 2, 0);
+  draw_series (cr, points, &f, TRUE);
+  cairo_set_dash (cr, NULL, 0, 0);
+
+  /* days, solid, with a dot per count */
+  ts_render_set_color (cr, &st->accent);
+  cairo_set_line_width (cr, MAX (1.5, 0.18 * em));
+  draw_series (cr, points, &f, FALSE);
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
+
+      if (!isfinite (p->training_days))
+        continue;
+      cairo_arc (cr, curve_x (&f, p->servers), curve_y (&f, p->training_days, f.max_days), 0.28 * em, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+
+  /* the chosen count: a ring where its time lies */
+  if (o->servers > 0 && isfinite (o->training_days))
+    {
+      double lo = g_array_index (points, TsScalingPoint, 0).servers;
+      double hi = g_array_index (points, TsScalingPoint, points->len - 1).servers;
+
+      if (o->servers >= lo && o->servers <= hi)
+        {
+          ts_render_set_color (cr, &st->foreground);
+          cairo_set_line_width (cr, MAX (1, 0.14 * em));
+          cairo_arc (cr, curve_x (&f, o->servers), curve_y (&f, MIN (o->training_days, f.max_days), f.max_days),
+                     0.55 * em, 0, 2 * G_PI);
+          cairo_stroke (cr);
+        }
+    }
+
+  /* days over the dots, counts under the axis */
+  after = -G_MAXDOUBLE;
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
+      g_autofree char *days = ts_format_days (p->training_days);
+
+      after = curve_label (ctx, days, curve_x (&f, p->servers), g->chart_y, after, x0, x1, &st->foreground);
+    }
+  after = -G_MAXDOUBLE;
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
+      /* Translators: a count of servers under the scaling curve, e.g. “16 ×” */
+      g_autofree char *count = g_strdup_printf (_("%u ×"), p->servers);
+
+      after = curve_label (ctx, count, curve_x (&f, p->servers), f.bottom + 0.2 * em, after, x0, x1,
+                           &st->foreground);
+    }
+  ts_render_paragraph (ctx, curve_legend (), x0, g->legend_y, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
+                       &st->muted, TRUE);
 }
 
 void
@@ -253,8 +515,51 @@ ts_render_time_draw (TsRenderCtx *ctx)
     }
   }
 
+  draw_curve (ctx, &g, x0, span);
+
   text = assumptions_text (ctx->plan, o);
   ts_render_paragraph (ctx, text, x0, g.assumptions_y, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &st->muted, TRUE);
+}
+
+/* The curve in words, every point, for a screen reader: what the
+ * drawing shows as a line. */
+static void
+describe_curve (const TsPlan   *plan,
+                const TsOption *o,
+                GString        *text)
+{
+  g_autoptr(GArray) points = ts_scaling_curve (plan->catalog, plan->scenario, o->server->id, CURVE_POINTS, NULL);
+  int payoff_end;
+
+  if (points == NULL || points->len == 0)
+    return;
+  g_string_append_c (text, ' ');
+  /* Translators: accessible description of the scaling curve; followed by its points */
+  g_string_append_printf (text, _("Against the number of %s:"), o->server->name);
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
+      g_autofree char *days = ts_format_days (p->training_days);
+      g_autofree char *kwh = ts_format_kwh (p->energy_kwh);
+
+      g_string_append (text, i == 0 ? " " : "; ");
+      /* Translators: one point of the scaling curve, e.g. “2 servers, 12.3 d, 4,567 kWh” */
+      g_string_append_printf (text, ngettext ("%u server, %s, %s", "%u servers, %s, %s", p->servers),
+                              p->servers, days, kwh);
+    }
+  g_string_append_c (text, '.');
+  payoff_end = ts_scaling_curve_payoff_end (points);
+  g_string_append_c (text, ' ');
+  if ((guint) payoff_end + 1 < points->len)
+    g_string_append_printf (text, ngettext ("Adding servers stops paying off after %u server: doubling them saves less than a quarter of the time.",
+                                            "Adding servers stops paying off after %u servers: doubling them saves less than a quarter of the time.",
+                                            g_array_index (points, TsScalingPoint, payoff_end).servers),
+                            g_array_index (points, TsScalingPoint, payoff_end).servers);
+  else
+    g_string_append (text, _("Every doubling shown saves at least a quarter of the time."));
+  g_string_append_c (text, ' ');
+  g_string_append_printf (text, ngettext ("The chosen count is %u server.", "The chosen count is %u servers.", o->servers),
+                          o->servers);
 }
 
 char *
@@ -295,5 +600,6 @@ ts_render_time_describe (const TsPlan   *plan,
       g_string_append_c (text, ' ');
       g_string_append_printf (text, _("Energy cost %s."), cost);
     }
+  describe_curve (plan, o, text);
   return g_string_free (text, FALSE);
 }

@@ -454,6 +454,13 @@ build_configuration (TsSpecsheet *self)
       ts_specsheet_add_figure (self, t, _("Maximum power"), g_strdup_printf ("%s%s", kw, mark), &sv->prov, "max_power_kw");
       ts_specsheet_add_figure (self, t, _("Heat output"), g_strdup_printf ("%s%s", btu, mark), &sv->prov, "max_power_kw");
     }
+    if (sv->price_usd > 0)
+      {
+        g_autofree char *usd = ts_format_money (sv->price_usd, "USD");
+
+        /* “≈” and the footnote come from the catalog's estimate mark */
+        ts_specsheet_add_figure (self, t, _("Price per server"), g_strdup_printf ("%s%s", usd, mark), &sv->prov, "price_usd");
+      }
     if (sv->cooling != NULL)
       ts_specsheet_add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
                                                               : g_strcmp0 (sv->cooling, "liquid") == 0 ? _("Liquid")

@@ -124,10 +124,11 @@ check_option (const TsScenario *s,
   /* the step (docs/sizing-model.md §8.1): its terms add up, the factor is the
    * busy share, and the batch is micro-batch × accumulation × dp */
   check_close (o->step.seconds, o->step.compute + o->step.pp_bubble + o->step.tp_comm + o->step.pp_comm
-               + o->step.dp_exposed + o->step.ep_comm, 1e-12, "step time", context);
+               + o->step.dp_exposed + o->step.ep_exposed, 1e-12, "step time", context);
   check_close (o->step_factor, o->step.compute / o->step.seconds, 1e-12, "step factor", context);
   g_assert_cmpfloat (o->step_factor, <=, 1.0);
   g_assert_cmpfloat (o->step.dp_exposed, <=, o->step.dp_comm);
+  g_assert_cmpfloat (o->step.ep_exposed, <=, o->step.ep_comm);
   if (!(o->failures & TS_FAILURE_LAYOUT))
     {
       g_assert_cmpuint (o->global_batch, ==, o->micro_batch * o->accumulation * l->dp);

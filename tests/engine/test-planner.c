@@ -246,6 +246,91 @@ test_objective (void)
     }
 }
 
+/* The cost objective out of the box: the built-in servers with a
+ * published price carry it as an estimate (DGX H100: SemiAnalysis'
+ * $270,000 of May 2023; DGX B200: $515,000, March 2025), and with the
+ * energy priced in US dollars the options that work rank by the servers'
+ * price plus the energy of the run, each saying so. In roubles the two
+ * cannot be added (no exchange rate): the servers' price comes first and
+ * no reason speaks of the sum. */
+static void
+test_objective_cost (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const char *const currencies[] = { "USD", "RUB" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (currencies); c++)
+    {
+      g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+      g_autoptr(TsPlan) plan = NULL;
+      g_autoptr(GError) error = NULL;
+      gboolean usd = c == 0;
+      guint compared = 0;
+      guint summed = 0;
+
+      s->objective = TS_OBJECTIVE_COST;
+      s->tokens = 100e9;
+      s->price_kwh = 0.1;
+      ts_scenario_set_currency (s, currencies[c]);
+      plan = ts_plan_compute (catalog, s, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          const TsOption *o = &g_array_index (plan->options, TsOption, i);
+          g_autofree char *price = ts_option_dup_price_summary (o);
+
+          if (g_strcmp0 (o->server->id, "dgx-h100") == 0 || g_strcmp0 (o->server->id, "dgx-b200") == 0)
+            {
+              double each = g_strcmp0 (o->server->id, "dgx-h100") == 0 ? 270000 : 515000;
+
+              ts_assert_close (o->capex_usd, o->servers * each, 1e-12);
+              g_assert_true (ts_server_is_estimate (o->server, "price_usd"));
+              g_assert_nonnull (price);
+              g_assert_nonnull (strstr (price, "≈"));
+              /* and the JSON says so */
+              {
+                g_autoptr(JsonBuilder) b = json_builder_new ();
+                g_autoptr(JsonNode) node = NULL;
+
+                ts_option_to_json (o, b);
+                node = json_builder_get_root (b);
+                g_assert_true (json_object_get_boolean_member (json_node_get_object (node), "capex_estimated"));
+              }
+            }
+          if (o->capex_usd <= 0)
+            g_assert_null (price);
+          if (o->rank_key == TS_RANK_KEY_TOTAL_COST)
+            {
+              g_autofree char *reason = ts_option_dup_rank_reason (o);
+
+              g_assert_true (usd);
+              g_assert_nonnull (strstr (reason, i == 0 ? "servers and energy: " : "servers and energy cost "));
+              summed++;
+            }
+          if (i > 0)
+            {
+              const TsOption *a = &g_array_index (plan->options, TsOption, i - 1);
+
+              if (!a->ok || !o->ok || a->verdict != o->verdict || a->server->article != o->server->article
+                  || !a->interconnect_ok || !o->interconnect_ok || (a->note_flags ^ o->note_flags) & TS_NOTE_HOST_RAM
+                  || a->capex_usd <= 0 || o->capex_usd <= 0)
+                continue;
+              /* the hand sum: servers × price + kWh × 0.1 USD */
+              if (usd)
+                g_assert_cmpfloat (a->capex_usd + a->energy_kwh * 0.1, <=, o->capex_usd + o->energy_kwh * 0.1);
+              else
+                g_assert_cmpfloat (a->capex_usd, <=, o->capex_usd);
+              compared++;
+            }
+        }
+      g_assert_cmpuint (compared, >, 0);
+      if (usd)
+        g_assert_cmpuint (summed, >=, compared);
+      else
+        g_assert_cmpuint (summed, ==, 0);
+    }
+}
+
 /* The scaling curve of 70B on DGX H100: from the fewest servers that
  * hold it, doubling; each point is the option the plan gives at that
  * count, and more servers never take longer while the 2,048-sequence
@@ -281,6 +366,43 @@ test_scaling_curve (void)
   none = ts_scaling_curve (catalog, s, "no-such-server", 4, &error);
   g_assert_null (none);
   g_assert_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID);
+}
+
+/* Where adding servers stops paying off, on hand-made curves: a doubling
+ * pays off while it cuts the time by a quarter or more. 10 → 5 → 2.6 d
+ * cut 50% and 48%; 2.6 → 2.4 d cuts 7.7%: the last count worth it is
+ * the third (index 2). A curve whose every doubling halves the time pays
+ * off to its end; a doubling that no longer fits never pays off. */
+static void
+test_scaling_payoff (void)
+{
+  static const double halting[] = { 10, 5, 2.6, 2.4 };
+  static const double halving[] = { 8, 4, 2 };
+  g_autoptr(GArray) a = g_array_new (FALSE, TRUE, sizeof (TsScalingPoint));
+  g_autoptr(GArray) b = g_array_new (FALSE, TRUE, sizeof (TsScalingPoint));
+  g_autoptr(GArray) empty = g_array_new (FALSE, TRUE, sizeof (TsScalingPoint));
+
+  for (guint i = 0; i < G_N_ELEMENTS (halting); i++)
+    {
+      TsScalingPoint p = { .servers = 1u << i, .fits = TRUE, .training_days = halting[i] };
+
+      g_array_append_val (a, p);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (halving); i++)
+    {
+      TsScalingPoint p = { .servers = 1u << i, .fits = TRUE, .training_days = halving[i] };
+
+      g_array_append_val (b, p);
+    }
+  g_assert_cmpint (ts_scaling_curve_payoff_end (a), ==, 2);
+  g_assert_cmpint (ts_scaling_curve_payoff_end (b), ==, 2);
+  /* exactly a quarter still pays off: 8 → 6 */
+  g_array_index (b, TsScalingPoint, 1).training_days = 6;
+  g_array_index (b, TsScalingPoint, 2).training_days = 4.5;
+  g_assert_cmpint (ts_scaling_curve_payoff_end (b), ==, 2);
+  g_array_index (b, TsScalingPoint, 2).fits = FALSE;
+  g_assert_cmpint (ts_scaling_curve_payoff_end (b), ==, 1);
+  g_assert_cmpint (ts_scaling_curve_payoff_end (empty), ==, -1);
 }
 
 /* The scenario file: a file written before the planner (no “auto”) keeps
@@ -366,7 +488,9 @@ main (int   argc,
   g_test_add_func ("/planner/llama3-405b", test_llama3_405b_layout);
   g_test_add_func ("/planner/network-bound", test_network_bound);
   g_test_add_func ("/planner/objective", test_objective);
+  g_test_add_func ("/planner/objective-cost", test_objective_cost);
   g_test_add_func ("/planner/scaling-curve", test_scaling_curve);
+  g_test_add_func ("/planner/scaling-payoff", test_scaling_payoff);
   g_test_add_func ("/planner/scenario-file", test_scenario_file);
   g_test_add_func ("/planner/cli-auto", test_cli_auto);
   return g_test_run ();

@@ -197,6 +197,40 @@ test_expert_parallel (void)
   ts_assert_close (step.ep_comm, 7516192768.0 / 450e9, 1e-12);
   ts_assert_close (step.exposed_comm, 7516192768.0 / 450e9, 1e-12);
 
+  /* one micro-batch: no other micro-batch computes while it waits, so
+   * nothing hides the all-to-alls */
+  ts_assert_close (step.ep_exposed, step.ep_comm, 1e-12);
+
+  /* Four micro-batches (DualPipe's and Megatron-Core's pairing of one
+   * micro-batch's forward with another's backward): the all-to-alls are
+   * 4 × 7,516,192,768 = 30,064,771,072 B, 66.81 ms at 450 GB/s; the
+   * window is (m − 1)/m of the compute: of 10 s (4e16 FLOPs at
+   * 8 × 1e15 × 0.5) 7.5 s, so all of it is hidden. */
+  in.micro_batches = 4;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.compute, 10, 1e-12);
+  ts_assert_close (step.ep_comm, 30064771072.0 / 450e9, 1e-12);
+  g_assert_cmpfloat (step.ep_exposed, ==, 0);
+  ts_assert_close (step.exposed_comm, 0, 1e-12);
+
+  /* With 4e13 FLOPs (10 ms of compute, a 7.5 ms window)
+   * 66.81 − 7.5 = 59.31 ms stays exposed. */
+  in.model_flops = 4e13;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.ep_exposed, 30064771072.0 / 450e9 - 0.0075, 1e-12);
+  ts_assert_close (step.seconds, 0.01 + 30064771072.0 / 450e9 - 0.0075, 1e-12);
+
+  /* Gradients of 1e9 parameters over the same NVLink (ZeRO-1, dp 8):
+   * 2 × 7/8 × 1e9 × 2 B = 3.5e9 B, 7.778 ms, of which the last backward
+   * (10 ms × 2/3 / 4 = 1.667 ms) hides 1.667 ms; the all-to-alls' window
+   * loses what the gradients already use of the computation:
+   * 7.5 − 1.667 = 5.833 ms. */
+  in.sync_params = 1e9;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.dp_comm, 3.5e9 / 450e9, 1e-12);
+  ts_assert_close (step.dp_exposed, 3.5e9 / 450e9 - 0.01 * 2.0 / 3.0 / 4.0, 1e-12);
+  ts_assert_close (step.ep_exposed, 30064771072.0 / 450e9 - (0.0075 - 0.01 * 2.0 / 3.0 / 4.0), 1e-12);
+
   /* a dense model has no all-to-all */
   in.moe_layers = 0;
   ts_step_compute (&in, &step);
