@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "ts-specsheet-private.h"
+#include "ts-specsheet-logo.h"
 
 /* ---- drawing -------------------------------------------------------------- */
 
@@ -220,15 +221,17 @@ draw_logo (TsSpecsheet *self,
            double       width)
 {
   double scale = ts_specsheet_logo_scale (self, width);
+  double w, h;
 
   cairo_save (cr);
   cairo_translate (cr, x, y);
   cairo_scale (cr, scale, scale);
+  ts_specsheet_logo_get_size (self->logo, &w, &h);
   cairo_set_source_surface (cr, self->logo, 0, 0);
-  /* a smooth scale-down; a PDF keeps the image and its scale */
+  /* a smooth scale-down; a PDF keeps the image and its scale, or an
+   * SVG's vectors */
   cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_GOOD);
-  cairo_rectangle (cr, 0, 0, cairo_image_surface_get_width (self->logo),
-                   cairo_image_surface_get_height (self->logo));
+  cairo_rectangle (cr, 0, 0, w, h);
   cairo_fill (cr);
   cairo_restore (cr);
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ts-specsheet-private.h"
+#include "ts-specsheet-logo.h"
 
 /* ---- measuring ----------------------------------------------------------- */
 
@@ -271,15 +272,28 @@ drawing_height (TsSpecsheet *self,
 }
 
 /* The logo's scale: as large as fits LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH and
- * the content width, never enlarged past its pixels at 150 dpi. */
+ * the content width; a PNG never enlarged past its pixels at 150 dpi (an
+ * SVG's vectors are sharp at any size). */
 double
 ts_specsheet_logo_scale (TsSpecsheet *self,
                          double       width)
 {
-  double w = cairo_image_surface_get_width (self->logo);
-  double h = cairo_image_surface_get_height (self->logo);
+  double w, h;
+  double scale;
 
-  return MIN (MIN (LOGO_MAX_HEIGHT / h, MIN (LOGO_MAX_WIDTH, width) / w), 72.0 / 150.0);
+  ts_specsheet_logo_get_size (self->logo, &w, &h);
+  scale = MIN (LOGO_MAX_HEIGHT / h, MIN (LOGO_MAX_WIDTH, width) / w);
+  return ts_specsheet_logo_is_vector (self->logo) ? scale : MIN (scale, 72.0 / 150.0);
+}
+
+static double
+logo_height (TsSpecsheet *self,
+             double       width)
+{
+  double w, h;
+
+  ts_specsheet_logo_get_size (self->logo, &w, &h);
+  return ts_specsheet_logo_scale (self, width) * h;
 }
 
 static double
@@ -300,7 +314,7 @@ block_height (TsSpecsheet *self,
     case BLOCK_DRAWING:
       return drawing_height (self, b->drawing, width);
     case BLOCK_LOGO:
-      return ts_specsheet_logo_scale (self, width) * cairo_image_surface_get_height (self->logo);
+      return logo_height (self, width);
     case BLOCK_PAGE_BREAK:
       return 0;
     case BLOCK_TITLE:
