@@ -564,19 +564,45 @@ fresh_room (TsSpecsheet *self,
   return bottom - top - (header >= 0 ? g_array_index (self->blocks, Block, header).height : 0);
 }
 
+/* A page filled less than this share when a drawing does not fit under
+ * what is on it: rather than move the drawing whole to the next page and
+ * leave this one mostly empty, it is cut at a break between its rows. */
+#define SPARSE_FILL (1.0 / 3.0)
+
+/* How much of drawing b fits in space when cut between its rows, or 0
+ * (b is not a drawing, or has no break that leaves a fair share here). */
+static double
+drawing_cut (TsSpecsheet *self,
+             Block       *b,
+             double       space,
+             double       page_body)
+{
+  if (b->kind != BLOCK_DRAWING || space <= 0)
+    return 0;
+  block_breaks (self, b);
+  return slice_length (b, 0, space, page_body);
+}
+
 /* How much of b must follow a heading on the same page: all of it, or
- * for one taller than a page its first slice. */
+ * for one taller than a page its first slice, or for a drawing that
+ * does not fit the space left on a sparse page its first rows. */
 static double
 block_lead (TsSpecsheet *self,
             Block       *b,
             double       top,
-            double       bottom)
+            double       bottom,
+            double       space,
+            gboolean     sparse)
 {
   double room = fresh_room (self, b, top, bottom);
   const GArray *breaks;
 
   if (b->height <= room)
-    return b->height;
+    {
+      double cut = b->height > space && sparse ? drawing_cut (self, b, space, room) : 0;
+
+      return cut > 0 ? cut : b->height;
+    }
   breaks = block_breaks (self, b);
   for (guint i = 0; i < breaks->len; i++)
     {
@@ -586,6 +612,20 @@ block_lead (TsSpecsheet *self,
         return at;
     }
   return room;
+}
+
+/* Whether the block placed last on page is a heading that keeps with
+ * what follows (so a drawing after it was counted on, cut, here). */
+static gboolean
+follows_heading (TsSpecsheet  *self,
+                 const GArray *page)
+{
+  const Placement *last;
+
+  if (page->len == 0)
+    return FALSE;
+  last = &g_array_index (page, Placement, page->len - 1);
+  return keeps_with_next (self, last->block);
 }
 
 /* Places a block taller than a page (a cluster's drawing, a row or a
@@ -630,6 +670,40 @@ place_in_slices (TsSpecsheet *self,
     }
 }
 
+/* The height of the part that a page break at index i begins: its
+ * blocks up to the next break, with the space above each. */
+static double
+part_height (TsSpecsheet *self,
+             guint        i)
+{
+  double h = 0;
+
+  for (guint j = i + 1; j < self->blocks->len; j++)
+    {
+      const Block *b = &g_array_index (self->blocks, Block, j);
+
+      if (b->kind == BLOCK_PAGE_BREAK)
+        break;
+      h += ts_specsheet_text_style (b->kind).before + b->height;
+    }
+  return h;
+}
+
+/* A part starts a new page (the design's page per part) unless that
+ * would leave the page before it less than SOFT_BREAK_FILL full, or the
+ * whole part fits in what is left of it: a short part (a few lines of
+ * appendix) then follows on rather than stand alone, and no page but the
+ * last is left mostly empty. */
+static gboolean
+part_starts_page (TsSpecsheet *self,
+                  guint        i,
+                  double       y,
+                  double       top,
+                  double       bottom)
+{
+  return y - top >= (bottom - top) * SOFT_BREAK_FILL && y + part_height (self, i) > bottom;
+}
+
 guint
 ts_specsheet_paginate (TsSpecsheet *self,
                        double       width,
@@ -639,7 +713,6 @@ ts_specsheet_paginate (TsSpecsheet *self,
   double top = MARGIN_TOP;
   double bottom = height - MARGIN_BOTTOM;
   double y = top;
-  gboolean overflowed = FALSE;   /* the current page began where a part ran over */
   GArray *page;
 
   g_return_val_if_fail (self != NULL, 0);
@@ -670,14 +743,11 @@ ts_specsheet_paginate (TsSpecsheet *self,
 
       if (b->kind == BLOCK_PAGE_BREAK)
         {
-          /* A part starts a page, unless the last part ran over onto this
-           * one and left most of it empty: then it follows on. */
-          if (page->len > 0 && !(overflowed && y - top < (bottom - top) * SOFT_BREAK_FILL))
+          if (page->len > 0 && part_starts_page (self, i, y, top, bottom))
             {
               page = new_page (self);
               y = top;
             }
-          overflowed = FALSE;
           continue;
         }
 
@@ -685,12 +755,24 @@ ts_specsheet_paginate (TsSpecsheet *self,
       for (guint j = i + 1; keeps_with_next (self, i) && j < self->blocks->len; j++)
         {
           Block *next = &g_array_index (self->blocks, Block, j);
+          double next_before = ts_specsheet_text_style (next->kind).before;
 
           if (next->kind == BLOCK_PAGE_BREAK)
             break;
-          need += ts_specsheet_text_style (next->kind).before + block_lead (self, next, top, bottom);
+          need += next_before + block_lead (self, next, top, bottom, bottom - y - need - next_before,
+                                            y - top < (bottom - top) * SPARSE_FILL);
           if (!keeps_with_next (self, j))
             break;
+        }
+
+      /* A drawing that does not fit under a heading counting on its first
+       * rows, or on a page still mostly empty, is cut between its rows. */
+      if (y + need > bottom && page->len > 0
+          && (follows_heading (self, page) || y - top < (bottom - top) * SPARSE_FILL)
+          && drawing_cut (self, b, bottom - y - before, fresh_room (self, b, top, bottom)) > 0)
+        {
+          place_in_slices (self, i, &page, &y, before, top, bottom);
+          continue;
         }
 
       /* A block taller than a page starts where it is and runs on over
@@ -698,13 +780,11 @@ ts_specsheet_paginate (TsSpecsheet *self,
       if (b->height > fresh_room (self, b, top, bottom))
         {
           place_in_slices (self, i, &page, &y, before, top, bottom);
-          overflowed = TRUE;
           continue;
         }
 
       if (y + need > bottom && page->len > 0)
         {
-          overflowed = TRUE;
           page = new_page (self);
           y = top;
           before = 0;
