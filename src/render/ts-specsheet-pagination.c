@@ -188,11 +188,39 @@ widest_word (TsSpecsheet *self,
   return widest;
 }
 
+/* The widest piece of text between break opportunities (spaces and
+ * hyphens: part numbers break after theirs) in column c of table t's
+ * rows, in bold (a row may be). A figure (“22 528”, its digit groups
+ * joined by no-break spaces) or a word (“Быстрая”) is one piece, and a
+ * column narrower than it would cut it across lines. */
+static double
+widest_piece (TsSpecsheet *self,
+              const Table *t,
+              guint        c)
+{
+  guint index = (guint) (t - &g_array_index (self->tables, Table, 0));
+  double widest = 0;
+
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      const Block *b = &g_array_index (self->blocks, Block, i);
+      g_auto(GStrv) pieces = NULL;
+
+      if (b->kind != BLOCK_ROW || b->header || b->table != index || b->cells[c] == NULL)
+        continue;
+      pieces = g_strsplit_set (b->cells[c], " -", -1);
+      for (guint j = 0; pieces[j] != NULL; j++)
+        widest = MAX (widest, widest_word (self, pieces[j], t->size));
+    }
+  return widest;
+}
+
 /* Column widths for a table at width: its shares, widened where a word
- * of its header would not fit (“Headroom” in a narrow numeric column) by
- * taking room from columns with more than their header needs. When all
- * the header words together are wider than the page, each column gets
- * the share of the page its header word asks for. */
+ * of its header would not fit (“Headroom” in a narrow numeric column), or
+ * a figure or word of its rows would be cut, by taking room from columns
+ * with more than they need. When all the words
+ * together are wider than the page, each column gets the share of the
+ * page its widest word asks for. */
 static void
 fit_columns (TsSpecsheet *self,
              Table       *t,
@@ -208,9 +236,12 @@ fit_columns (TsSpecsheet *self,
     return;
   for (guint c = 0; c < t->n_columns && header->cells[c] != NULL; c++)
     {
+      double word = widest_word (self, header->cells[c], t->size);
+
+      word = MAX (word, widest_piece (self, t, c));
       /* Half a point over the text's own width: a line exactly as wide as
        * its box may still wrap after rounding to Pango units. */
-      need[c] = widest_word (self, header->cells[c], t->size) + 2 * CELL_PAD_X + 0.5;
+      need[c] = word + 2 * CELL_PAD_X + 0.5;
       deficit += MAX (0, need[c] - t->widths[c]);
       slack += MAX (0, t->widths[c] - need[c]);
       total_need += need[c];

@@ -370,6 +370,60 @@ assert_no_sparse_page (const char *path)
     }
 }
 
+/* n with its digits grouped in threes by sep, as a reader writes it:
+ * 22528 → “22,528” (en) or “22 528” (ru, a no-break space that
+ * ts_pdf_normalise makes a space). */
+static char *
+grouped (guint       n,
+         const char *sep)
+{
+  g_autofree char *digits = g_strdup_printf ("%u", n);
+  GString *out = g_string_new (NULL);
+  guint len = strlen (digits);
+
+  for (guint i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append (out, sep);
+      g_string_append_c (out, digits[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Every option's GPU count stands whole in the comparison table: a
+ * column too narrow for “22 528” cut it across lines (“22 52 / 8”). */
+static void
+assert_gpu_counts_whole (const char          *text,
+                         const char * const  *options,
+                         const char          *sep)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *flat = ts_pdf_normalise (text);
+  JsonArray *array;
+
+  g_ptr_array_add (argv, (gpointer) "estimate");
+  for (guint i = 0; options[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) options[i]);
+  g_ptr_array_add (argv, (gpointer) "--format");
+  g_ptr_array_add (argv, (gpointer) "json");
+  g_ptr_array_add (argv, NULL);
+  root = ts_test_cli_json ((const char * const *) argv->pdata);
+  array = json_object_get_array_member (json_node_get_object (root), "options");
+  g_assert_cmpuint (json_array_get_length (array), >, 1);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      guint gpus = (guint) json_object_get_int_member (json_array_get_object_element (array, i), "gpus");
+      g_autofree char *figure = grouped (gpus, sep);
+      /* between spaces: “100 000”, not a piece of “100 0 00” */
+      g_autofree char *spaced = g_strdup_printf (" %s ", figure);
+
+      if (strstr (flat, spaced) == NULL)
+        g_printerr ("GPU count %s not whole in the sheet\n", figure);
+      g_assert_nonnull (strstr (flat, spaced));
+    }
+}
+
 /* The issue's multi-rack sheet: 405B, full training on 15T tokens in 60
  * days takes some 2,800 DGX B200 in about 1,470 racks of seven kinds
  * (servers, leaf, spine, storage and mixed switch racks). Each kind is
@@ -410,6 +464,7 @@ test_multi_rack_compact (void)
         }
       g_assert_cmpuint (rack_pages, ==, 1);
       assert_no_sparse_page (path);
+      assert_gpu_counts_whole (text, options, l == 0 ? "," : " ");
     }
 }
 
