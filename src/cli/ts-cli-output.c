@@ -331,15 +331,21 @@ ts_cli_write_pdf (const TsPlan    *plan,
   if (!ts_file_check_output (args->output_path, error))
     return FALSE;
   sheet = ts_specsheet_new (plan, args->lang, NULL);
-  if (args->customer != NULL || args->project != NULL)
-    {
-      /* the vendor comes from the catalog's record; the customer and the
-       * project are the document's */
-      TsBranding branding = { .customer = args->customer, .project = args->project };
+  {
+    /* the vendor comes from the catalog's record; the customer and the
+     * project are the document's. The record's logo is named here again
+     * so that one which cannot be read (a broken or hostile SVG) fails
+     * the command with its reason instead of leaving the sheet without
+     * it unnoticed. */
+    TsBranding branding = {
+      .customer = args->customer,
+      .project = args->project,
+      .logo_path = ts_catalog_get_vendor_logo (plan->catalog),
+    };
 
-      if (!ts_specsheet_set_branding (sheet, &branding, error))
-        return FALSE;
-    }
+    if (!ts_specsheet_set_branding (sheet, &branding, error))
+      return FALSE;
+  }
   return ts_file_write_atomic_with (args->output_path, write_specsheet, sheet, error);
 }
 

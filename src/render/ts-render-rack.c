@@ -31,6 +31,12 @@
 #define FREE_LABEL_MIN_UNITS 3
 /* Lines of totals under each rack. */
 #define TOTAL_LINES          4
+/* On paper the racks are drawn at this share of full scale, the type
+ * keeping its size: one U about 2 mm on A4, the same on every sheet. Two
+ * rows of five kinds of rack then fit a page, and one rack leaves room on
+ * its page for the site requirements, instead of one rack a third of a
+ * page wide and a page tall. */
+#define PRINT_UNIT_SCALE 0.5
 
 typedef struct
 {
@@ -195,6 +201,13 @@ rack_title (TsRenderCtx *ctx)
                           ctx->rack->rear ? _("rear view") : _("front view"));
 }
 
+/* The racks' own scale (their type keeps its size). */
+static double
+unit_scale (TsRenderCtx *ctx)
+{
+  return ctx->style->print ? PRINT_UNIT_SCALE : 1.0;
+}
+
 static void
 rack_geometry (TsRenderCtx  *ctx,
                const GArray *groups,
@@ -202,18 +215,21 @@ rack_geometry (TsRenderCtx  *ctx,
 {
   double em = ctx->em;
   double mm_per_u = ts_catalog_get_mm_per_u (ctx->plan->catalog);
+  double units_to_width = RACK_PANEL_WIDTH_MM / (mm_per_u > 0 ? mm_per_u : 44.45);
   double w;
+  double s;
 
   g->pad = em;
-  g->uh = UNIT_HEIGHT_EM * em;
-  g->body_w = g->uh * RACK_PANEL_WIDTH_MM / (mm_per_u > 0 ? mm_per_u : 44.45);
-  g->rail_w = 0.35 * em;
-  g->pdu_w = 0.6 * em;
   /* two digits: racks are at most 99 U high */
   w = 2 * ts_render_digit_width (ctx, TS_TEXT_SMALL);
   g->legend_w = w + 0.4 * em;
-  g->frame_w = g->body_w + 2 * g->rail_w + 2 * g->pdu_w;
   g->gap = 1.5 * em;
+  s = unit_scale (ctx);
+  g->uh = UNIT_HEIGHT_EM * em * s;
+  g->body_w = g->uh * units_to_width;
+  g->rail_w = 0.35 * em * s;
+  g->pdu_w = 0.6 * em * s;
+  g->frame_w = g->body_w + 2 * g->rail_w + 2 * g->pdu_w;
   g->cell_w = g->legend_w + g->frame_w;
   g->header_h = ts_render_line_height (ctx, TS_TEXT_NORMAL) + 0.3 * em;
   g->count_h = any_grouped (groups) ? ts_render_line_height (ctx, TS_TEXT_NORMAL) : 0;

@@ -766,6 +766,21 @@ build_scaling (TsSpecsheet    *self,
     }
 }
 
+/* text with its first letter in lower case (UTF-8: “Полный” → “полный”) */
+static char *
+lower_first (const char *text)
+{
+  gunichar first = g_utf8_get_char (text);
+  char buf[8];
+  int n;
+
+  if (*text == '\0')
+    return g_strdup (text);
+  n = g_unichar_to_utf8 (g_unichar_tolower (first), buf);
+  buf[n] = '\0';
+  return g_strconcat (buf, g_utf8_next_char (text), NULL);
+}
+
 static void
 build_time (TsSpecsheet *self)
 {
@@ -831,6 +846,8 @@ build_time (TsSpecsheet *self)
     g_autofree char *lo = ts_format_number_auto (plan->memory.rule.bytes_per_param_low, 2);
     g_autofree char *hi = ts_format_number_auto (plan->memory.rule.bytes_per_param_high, 2);
     g_autofree char *seq_len = ts_specsheet_format_count (s->seq_len);
+    /* a label (“Full (every layer)”) inside a sentence starts in lower case */
+    g_autofree char *recompute = lower_first (ts_specsheet_checkpointing_label (s->checkpointing));
 
     ts_specsheet_add_text (self, BLOCK_BULLET, _("Memory in decimal gigabytes (1 GB = 10⁹ bytes), as the article counts."));
     if (s->method == TS_METHOD_FULL)
@@ -846,7 +863,7 @@ build_time (TsSpecsheet *self)
                                        "checkpointing: %s.",
                                        "Activations at %s tokens per sequence and %u sequences per GPU, with gradient "
                                        "checkpointing: %s.", s->micro_batch),
-                             seq_len, s->micro_batch, ts_specsheet_checkpointing_label (s->checkpointing));
+                             seq_len, s->micro_batch, recompute);
     ts_specsheet_add_text (self, BLOCK_BULLET, _("Power, heat and current at each device’s maximum draw, not its average."));
     ts_specsheet_add_text (self, BLOCK_BULLET, _("Training time from 6 × parameters × tokens operations (active parameters "
                                                  "for mixture-of-experts models, more with recomputation) at the stated "

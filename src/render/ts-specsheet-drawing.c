@@ -3,7 +3,8 @@
  * Drawing a page replays its placements: text blocks, table rows, the
  * plan's drawings and the logo, each inside its PDF structure element
  * (and its link), then the footer. The PDF is written to a temporary
- * file beside the target and renamed over it only when whole.
+ * file beside the target, marked tagged (ts-pdf-tagged.c) and renamed
+ * over it only when whole.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +21,8 @@
 #include <unistd.h>
 
 #include "ts-specsheet-private.h"
+#include "ts-specsheet-logo.h"
+#include "ts-pdf-tagged.h"
 
 /* ---- drawing -------------------------------------------------------------- */
 
@@ -220,15 +223,17 @@ draw_logo (TsSpecsheet *self,
            double       width)
 {
   double scale = ts_specsheet_logo_scale (self, width);
+  double w, h;
 
   cairo_save (cr);
   cairo_translate (cr, x, y);
   cairo_scale (cr, scale, scale);
+  ts_specsheet_logo_get_size (self->logo, &w, &h);
   cairo_set_source_surface (cr, self->logo, 0, 0);
-  /* a smooth scale-down; a PDF keeps the image and its scale */
+  /* a smooth scale-down; a PDF keeps the image and its scale, or an
+   * SVG's vectors */
   cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_GOOD);
-  cairo_rectangle (cr, 0, 0, cairo_image_surface_get_width (self->logo),
-                   cairo_image_surface_get_height (self->logo));
+  cairo_rectangle (cr, 0, 0, w, h);
   cairo_fill (cr);
   cairo_restore (cr);
 }
@@ -527,14 +532,19 @@ draw_all_pages (TsSpecsheet  *self,
                 GError      **error)
 {
   guint n_pages = ts_specsheet_paginate (self, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT);
+  gboolean drawn = TRUE;
 
-  for (guint i = 0; i < n_pages; i++)
+  /* One Document element holds the whole structure: a tagged PDF's
+   * structure tree has a single root element (readers warn otherwise). */
+  cairo_tag_begin (cr, "Document", NULL);
+  for (guint i = 0; i < n_pages && drawn; i++)
     {
-      if (!ts_specsheet_draw_page (self, cr, i, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT, error))
-        return FALSE;
-      cairo_show_page (cr);
+      drawn = ts_specsheet_draw_page (self, cr, i, TS_SPECSHEET_A4_WIDTH_PT, TS_SPECSHEET_A4_HEIGHT_PT, error);
+      if (drawn)
+        cairo_show_page (cr);
     }
-  return TRUE;
+  cairo_tag_end (cr, "Document");
+  return drawn;
 }
 
 gboolean
@@ -557,7 +567,8 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
   dir = g_path_get_dirname (path);
   base = g_path_get_basename (path);
   tmp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
-  sink.fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
+  /* read back too: the catalog is marked tagged after cairo is done */
+  sink.fd = g_mkstemp_full (tmp, O_RDWR, 0666);
   if (sink.fd < 0)
     return write_failed (error, path, errno, NULL);
 
@@ -575,10 +586,11 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
    * the user saves. */
   if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS && draw_error == NULL)
     {
+      ts_pdf_mark_tagged (sink.fd, self->lang, &sink.error);
       mode_t mask = umask (0);
 
       umask (mask);
-      if (fchmod (sink.fd, 0666 & ~mask) != 0 || fsync (sink.fd) != 0)
+      if (sink.error == 0 && (fchmod (sink.fd, 0666 & ~mask) != 0 || fsync (sink.fd) != 0))
         sink.error = errno;
     }
   if (close (sink.fd) != 0 && sink.error == 0)

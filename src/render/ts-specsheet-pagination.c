@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ts-specsheet-private.h"
+#include "ts-specsheet-logo.h"
 
 /* ---- measuring ----------------------------------------------------------- */
 
@@ -187,11 +188,39 @@ widest_word (TsSpecsheet *self,
   return widest;
 }
 
+/* The widest piece of text between break opportunities (spaces and
+ * hyphens: part numbers break after theirs) in column c of table t's
+ * rows, in bold (a row may be). A figure (“22 528”, its digit groups
+ * joined by no-break spaces) or a word (“Быстрая”) is one piece, and a
+ * column narrower than it would cut it across lines. */
+static double
+widest_piece (TsSpecsheet *self,
+              const Table *t,
+              guint        c)
+{
+  guint index = (guint) (t - &g_array_index (self->tables, Table, 0));
+  double widest = 0;
+
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      const Block *b = &g_array_index (self->blocks, Block, i);
+      g_auto(GStrv) pieces = NULL;
+
+      if (b->kind != BLOCK_ROW || b->header || b->table != index || b->cells[c] == NULL)
+        continue;
+      pieces = g_strsplit_set (b->cells[c], " -", -1);
+      for (guint j = 0; pieces[j] != NULL; j++)
+        widest = MAX (widest, widest_word (self, pieces[j], t->size));
+    }
+  return widest;
+}
+
 /* Column widths for a table at width: its shares, widened where a word
- * of its header would not fit (“Headroom” in a narrow numeric column) by
- * taking room from columns with more than their header needs. When all
- * the header words together are wider than the page, each column gets
- * the share of the page its header word asks for. */
+ * of its header would not fit (“Headroom” in a narrow numeric column), or
+ * a figure or word of its rows would be cut, by taking room from columns
+ * with more than they need. When all the words
+ * together are wider than the page, each column gets the share of the
+ * page its widest word asks for. */
 static void
 fit_columns (TsSpecsheet *self,
              Table       *t,
@@ -207,9 +236,12 @@ fit_columns (TsSpecsheet *self,
     return;
   for (guint c = 0; c < t->n_columns && header->cells[c] != NULL; c++)
     {
+      double word = widest_word (self, header->cells[c], t->size);
+
+      word = MAX (word, widest_piece (self, t, c));
       /* Half a point over the text's own width: a line exactly as wide as
        * its box may still wrap after rounding to Pango units. */
-      need[c] = widest_word (self, header->cells[c], t->size) + 2 * CELL_PAD_X + 0.5;
+      need[c] = word + 2 * CELL_PAD_X + 0.5;
       deficit += MAX (0, need[c] - t->widths[c]);
       slack += MAX (0, t->widths[c] - need[c]);
       total_need += need[c];
@@ -271,15 +303,28 @@ drawing_height (TsSpecsheet *self,
 }
 
 /* The logo's scale: as large as fits LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH and
- * the content width, never enlarged past its pixels at 150 dpi. */
+ * the content width; a PNG never enlarged past its pixels at 150 dpi (an
+ * SVG's vectors are sharp at any size). */
 double
 ts_specsheet_logo_scale (TsSpecsheet *self,
                          double       width)
 {
-  double w = cairo_image_surface_get_width (self->logo);
-  double h = cairo_image_surface_get_height (self->logo);
+  double w, h;
+  double scale;
 
-  return MIN (MIN (LOGO_MAX_HEIGHT / h, MIN (LOGO_MAX_WIDTH, width) / w), 72.0 / 150.0);
+  ts_specsheet_logo_get_size (self->logo, &w, &h);
+  scale = MIN (LOGO_MAX_HEIGHT / h, MIN (LOGO_MAX_WIDTH, width) / w);
+  return ts_specsheet_logo_is_vector (self->logo) ? scale : MIN (scale, 72.0 / 150.0);
+}
+
+static double
+logo_height (TsSpecsheet *self,
+             double       width)
+{
+  double w, h;
+
+  ts_specsheet_logo_get_size (self->logo, &w, &h);
+  return ts_specsheet_logo_scale (self, width) * h;
 }
 
 static double
@@ -300,7 +345,7 @@ block_height (TsSpecsheet *self,
     case BLOCK_DRAWING:
       return drawing_height (self, b->drawing, width);
     case BLOCK_LOGO:
-      return ts_specsheet_logo_scale (self, width) * cairo_image_surface_get_height (self->logo);
+      return logo_height (self, width);
     case BLOCK_PAGE_BREAK:
       return 0;
     case BLOCK_TITLE:
@@ -550,19 +595,45 @@ fresh_room (TsSpecsheet *self,
   return bottom - top - (header >= 0 ? g_array_index (self->blocks, Block, header).height : 0);
 }
 
+/* A page filled less than this share when a drawing does not fit under
+ * what is on it: rather than move the drawing whole to the next page and
+ * leave this one mostly empty, it is cut at a break between its rows. */
+#define SPARSE_FILL (1.0 / 3.0)
+
+/* How much of drawing b fits in space when cut between its rows, or 0
+ * (b is not a drawing, or has no break that leaves a fair share here). */
+static double
+drawing_cut (TsSpecsheet *self,
+             Block       *b,
+             double       space,
+             double       page_body)
+{
+  if (b->kind != BLOCK_DRAWING || space <= 0)
+    return 0;
+  block_breaks (self, b);
+  return slice_length (b, 0, space, page_body);
+}
+
 /* How much of b must follow a heading on the same page: all of it, or
- * for one taller than a page its first slice. */
+ * for one taller than a page its first slice, or for a drawing that
+ * does not fit the space left on a sparse page its first rows. */
 static double
 block_lead (TsSpecsheet *self,
             Block       *b,
             double       top,
-            double       bottom)
+            double       bottom,
+            double       space,
+            gboolean     sparse)
 {
   double room = fresh_room (self, b, top, bottom);
   const GArray *breaks;
 
   if (b->height <= room)
-    return b->height;
+    {
+      double cut = b->height > space && sparse ? drawing_cut (self, b, space, room) : 0;
+
+      return cut > 0 ? cut : b->height;
+    }
   breaks = block_breaks (self, b);
   for (guint i = 0; i < breaks->len; i++)
     {
@@ -572,6 +643,20 @@ block_lead (TsSpecsheet *self,
         return at;
     }
   return room;
+}
+
+/* Whether the block placed last on page is a heading that keeps with
+ * what follows (so a drawing after it was counted on, cut, here). */
+static gboolean
+follows_heading (TsSpecsheet  *self,
+                 const GArray *page)
+{
+  const Placement *last;
+
+  if (page->len == 0)
+    return FALSE;
+  last = &g_array_index (page, Placement, page->len - 1);
+  return keeps_with_next (self, last->block);
 }
 
 /* Places a block taller than a page (a cluster's drawing, a row or a
@@ -616,6 +701,40 @@ place_in_slices (TsSpecsheet *self,
     }
 }
 
+/* The height of the part that a page break at index i begins: its
+ * blocks up to the next break, with the space above each. */
+static double
+part_height (TsSpecsheet *self,
+             guint        i)
+{
+  double h = 0;
+
+  for (guint j = i + 1; j < self->blocks->len; j++)
+    {
+      const Block *b = &g_array_index (self->blocks, Block, j);
+
+      if (b->kind == BLOCK_PAGE_BREAK)
+        break;
+      h += ts_specsheet_text_style (b->kind).before + b->height;
+    }
+  return h;
+}
+
+/* A part starts a new page (the design's page per part) unless that
+ * would leave the page before it less than SOFT_BREAK_FILL full, or the
+ * whole part fits in what is left of it: a short part (a few lines of
+ * appendix) then follows on rather than stand alone, and no page but the
+ * last is left mostly empty. */
+static gboolean
+part_starts_page (TsSpecsheet *self,
+                  guint        i,
+                  double       y,
+                  double       top,
+                  double       bottom)
+{
+  return y - top >= (bottom - top) * SOFT_BREAK_FILL && y + part_height (self, i) > bottom;
+}
+
 guint
 ts_specsheet_paginate (TsSpecsheet *self,
                        double       width,
@@ -625,7 +744,6 @@ ts_specsheet_paginate (TsSpecsheet *self,
   double top = MARGIN_TOP;
   double bottom = height - MARGIN_BOTTOM;
   double y = top;
-  gboolean overflowed = FALSE;   /* the current page began where a part ran over */
   GArray *page;
 
   g_return_val_if_fail (self != NULL, 0);
@@ -656,14 +774,11 @@ ts_specsheet_paginate (TsSpecsheet *self,
 
       if (b->kind == BLOCK_PAGE_BREAK)
         {
-          /* A part starts a page, unless the last part ran over onto this
-           * one and left most of it empty: then it follows on. */
-          if (page->len > 0 && !(overflowed && y - top < (bottom - top) * SOFT_BREAK_FILL))
+          if (page->len > 0 && part_starts_page (self, i, y, top, bottom))
             {
               page = new_page (self);
               y = top;
             }
-          overflowed = FALSE;
           continue;
         }
 
@@ -671,12 +786,24 @@ ts_specsheet_paginate (TsSpecsheet *self,
       for (guint j = i + 1; keeps_with_next (self, i) && j < self->blocks->len; j++)
         {
           Block *next = &g_array_index (self->blocks, Block, j);
+          double next_before = ts_specsheet_text_style (next->kind).before;
 
           if (next->kind == BLOCK_PAGE_BREAK)
             break;
-          need += ts_specsheet_text_style (next->kind).before + block_lead (self, next, top, bottom);
+          need += next_before + block_lead (self, next, top, bottom, bottom - y - need - next_before,
+                                            y - top < (bottom - top) * SPARSE_FILL);
           if (!keeps_with_next (self, j))
             break;
+        }
+
+      /* A drawing that does not fit under a heading counting on its first
+       * rows, or on a page still mostly empty, is cut between its rows. */
+      if (y + need > bottom && page->len > 0
+          && (follows_heading (self, page) || y - top < (bottom - top) * SPARSE_FILL)
+          && drawing_cut (self, b, bottom - y - before, fresh_room (self, b, top, bottom)) > 0)
+        {
+          place_in_slices (self, i, &page, &y, before, top, bottom);
+          continue;
         }
 
       /* A block taller than a page starts where it is and runs on over
@@ -684,13 +811,11 @@ ts_specsheet_paginate (TsSpecsheet *self,
       if (b->height > fresh_room (self, b, top, bottom))
         {
           place_in_slices (self, i, &page, &y, before, top, bottom);
-          overflowed = TRUE;
           continue;
         }
 
       if (y + need > bottom && page->len > 0)
         {
-          overflowed = TRUE;
           page = new_page (self);
           y = top;
           before = 0;

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "ts-specsheet-private.h"
+#include "ts-specsheet-logo.h"
 
 /* ---- construction ------------------------------------------------------ */
 
@@ -138,39 +139,13 @@ ts_specsheet_new (const TsPlan *plan,
   return self;
 }
 
+/* A PNG or an SVG: ts-specsheet-logo.c reads it defensively */
 static gboolean
 load_logo (const char       *path,
            cairo_surface_t **logo,
            GError          **error)
 {
-  g_autofree char *display = g_filename_display_name (path);
-  cairo_surface_t *surface;
-  cairo_status_t status;
-
-  /* cairo says only “file not found” or “invalid format”: check the
-   * file first for the system's own reason */
-  if (g_access (path, R_OK) != 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   /* Translators: the first %s is a file name, the second the system's reason */
-                   _("Could not read the logo “%s”: %s"), display, g_strerror (saved));
-      return FALSE;
-    }
-  surface = cairo_image_surface_create_from_png (path);
-  status = cairo_surface_status (surface);
-  if (status != CAIRO_STATUS_SUCCESS || cairo_image_surface_get_width (surface) <= 0
-      || cairo_image_surface_get_height (surface) <= 0)
-    {
-      cairo_surface_destroy (surface);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   /* Translators: %s is a file name */
-                   _("The logo “%s” is not a PNG image"), display);
-      return FALSE;
-    }
-  *logo = surface;
-  return TRUE;
+  return ts_specsheet_logo_load (path, logo, error);
 }
 
 static void

@@ -24,12 +24,12 @@ typedef struct _TsSpecsheet TsSpecsheet;
 /* Who the sheet is from and for, shown on its first page and in the PDF's
  * metadata. A NULL or empty field is left out, except vendor_name and
  * quote_email, which then come from the catalog's vendor record. The
- * logo is a PNG file (SVG is not read: the render layer has no SVG
- * library), drawn at most 40 pt tall. */
+ * logo is a PNG or SVG file (an SVG stays vectors in the PDF; one that
+ * refers to other files is refused), drawn at most 40 pt tall. */
 typedef struct
 {
   const char *vendor_name;
-  const char *logo_path;     /* PNG */
+  const char *logo_path;     /* PNG or SVG */
   const char *contact;       /* address, telephone, web site: one line */
   const char *quote_email;   /* where a quote is requested */
   const char *customer;      /* whom the sheet is for */
@@ -50,7 +50,7 @@ void         ts_specsheet_free                (TsSpecsheet  *sheet);
 
 /* Replaces the sheet's branding (copied) and lays the document out anew;
  * branding NULL: the catalog's vendor record alone. FALSE, with error set
- * (G_IO_ERROR, G_FILE_ERROR), when the logo cannot be read as a PNG; the
+ * (G_IO_ERROR, G_FILE_ERROR), when the logo cannot be read as a PNG or SVG; the
  * sheet then keeps its previous branding. */
 gboolean     ts_specsheet_set_branding        (TsSpecsheet      *sheet,
                                                const TsBranding *branding,

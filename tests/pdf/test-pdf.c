@@ -325,6 +325,171 @@ assert_racks_whole_on_pages (const char *text,
     }
 }
 
+/* How full each page's body is: from the top margin (44 pt) to the
+ * lowest word above the footer, as a share of the body (the A4 page less
+ * the 44 pt top and 58 pt bottom margins of ts-specsheet-private.h).
+ * The footer's words sit 30 pt from the bottom edge and are not counted.
+ * A GArray of double, one per page. */
+static GArray *
+page_fills (const char *path)
+{
+  g_autoptr(GArray) words = ts_pdf_words (path);
+  GArray *fills = g_array_new (FALSE, TRUE, sizeof (double));
+
+  for (guint i = 0; i < words->len; i++)
+    {
+      const TsPdfWord *w = &g_array_index (words, TsPdfWord, i);
+      double body = w->page_height - 44 - 58;
+      double *fill;
+
+      if (w->page > fills->len)
+        g_array_set_size (fills, w->page);
+      if (w->y_min >= w->page_height - 40)
+        continue;
+      fill = &g_array_index (fills, double, w->page - 1);
+      *fill = MAX (*fill, (w->y_max - 44) / body);
+    }
+  return fills;
+}
+
+/* No page but the last is left less than a third full: a part that does
+ * not fill its page is followed on it, and a drawing that would leave a
+ * page mostly empty is cut between its rows of racks. */
+static void
+assert_no_sparse_page (const char *path)
+{
+  g_autoptr(GArray) fills = page_fills (path);
+
+  for (guint i = 0; i + 1 < fills->len; i++)
+    {
+      double fill = g_array_index (fills, double, i);
+
+      if (fill < 1.0 / 3)
+        g_printerr ("%s: page %u of %u is %.0f %% full\n", path, i + 1, fills->len, 100 * fill);
+      g_assert_cmpfloat (fill, >=, 1.0 / 3);
+    }
+}
+
+/* n with its digits grouped in threes by sep, as a reader writes it:
+ * 22528 → “22,528” (en) or “22 528” (ru, a no-break space that
+ * ts_pdf_normalise makes a space). */
+static char *
+grouped (guint       n,
+         const char *sep)
+{
+  g_autofree char *digits = g_strdup_printf ("%u", n);
+  GString *out = g_string_new (NULL);
+  guint len = strlen (digits);
+
+  for (guint i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append (out, sep);
+      g_string_append_c (out, digits[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Every option's GPU count stands whole in the comparison table: a
+ * column too narrow for “22 528” cut it across lines (“22 52 / 8”). */
+static void
+assert_gpu_counts_whole (const char          *text,
+                         const char * const  *options,
+                         const char          *sep)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *flat = ts_pdf_normalise (text);
+  JsonArray *array;
+
+  g_ptr_array_add (argv, (gpointer) "estimate");
+  for (guint i = 0; options[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) options[i]);
+  g_ptr_array_add (argv, (gpointer) "--format");
+  g_ptr_array_add (argv, (gpointer) "json");
+  g_ptr_array_add (argv, NULL);
+  root = ts_test_cli_json ((const char * const *) argv->pdata);
+  array = json_object_get_array_member (json_node_get_object (root), "options");
+  g_assert_cmpuint (json_array_get_length (array), >, 1);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      guint gpus = (guint) json_object_get_int_member (json_array_get_object_element (array, i), "gpus");
+      g_autofree char *figure = grouped (gpus, sep);
+      /* between spaces: “100 000”, not a piece of “100 0 00” */
+      g_autofree char *spaced = g_strdup_printf (" %s ", figure);
+
+      if (strstr (flat, spaced) == NULL)
+        g_printerr ("GPU count %s not whole in the sheet\n", figure);
+      g_assert_nonnull (strstr (flat, spaced));
+    }
+}
+
+/* The issue's multi-rack sheet: 405B, full training on 15T tokens in 60
+ * days takes some 2,800 DGX B200 in about 1,470 racks of seven kinds
+ * (servers, leaf, spine, storage and mixed switch racks). Each kind is
+ * drawn once with “× N”, all seven on one page (two rows at half scale)
+ * instead of three pages of racks a page tall; with the design's four
+ * parts (ui.md: 2–4 pages), the comparison of every alternative on a page
+ * of its own and the appendix, that is at most 7 pages (9 before), none
+ * but the last less than a third full. */
+static void
+test_multi_rack_compact (void)
+{
+  const char *options[] = { "--model", "llama-3.1-405b", "--method", "full", "--tokens", "15T",
+                            "--deadline-days", "60", NULL };
+  const char *langs[] = { "en", "ru" };
+
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *name = g_strdup_printf ("405b-15t-60d-%s.pdf", langs[l]);
+      g_autofree char *path = make_pdf (name, langs[l], options);
+      g_autofree char *text = ts_pdf_tool ("pdftotext", path);
+      g_auto(GStrv) pages = g_strsplit (text, "\f", -1);
+      const char *heading = l == 0 ? "Rack elevation" : "Размещение в стойках";
+      guint rack_pages = 0;
+      guint n_pages = g_strv_length (pages) - 1;   /* the text ends with a form feed */
+
+      g_assert_cmpuint (n_pages, <=, 7);
+      /* the racks on one page: its rack names, and none elsewhere */
+      for (guint i = 0; pages[i] != NULL; i++)
+        {
+          g_autofree char *page = ts_pdf_normalise (pages[i]);
+
+          if (strstr (page, l == 0 ? "Racks 1–" : "Стойки 1–") != NULL)
+            {
+              g_assert_nonnull (strstr (page, heading));
+              g_assert_nonnull (strstr (page, "× 1"));
+              rack_pages++;
+            }
+        }
+      g_assert_cmpuint (rack_pages, ==, 1);
+      assert_no_sparse_page (path);
+      assert_gpu_counts_whole (text, options, l == 0 ? "," : " ");
+    }
+}
+
+/* Sheets of one rack, a few and a thousand: no page but the last less
+ * than a third full. */
+static void
+test_no_sparse_pages (void)
+{
+  static const char *scenarios[][12] = {
+    { "--model", "llama-3.1-70b", "--method", "full", NULL },
+    { "--model", "llama-3.1-8b", "--method", "lora", NULL },
+    { "--model", "llama-3.1-405b", "--method", "full", "--deadline-days", "45", "--tokens", "2T", NULL },
+    { "--model", "llama-3.1-70b", "--method", "full", "--server", "dgx-h200", "--servers", "2000", NULL },
+    { "--model", "qwen3-235b-a22b", "--method", "qlora", "--rack-kw", "12", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (scenarios); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("sparse-%u.pdf", i);
+      g_autofree char *path = make_pdf (name, "en", scenarios[i]);
+
+      assert_no_sparse_page (path);
+    }
+}
+
 /* No temporary “.NAME.XXXXXX” of a PDF left in the test's folder. */
 static void
 assert_no_temporary_left (void)
@@ -504,6 +669,8 @@ main (int    argc,
   g_test_add_func ("/pdf/cli/huge-cluster-405b-15t-7d", test_huge_cluster_405b);
   g_test_add_func ("/pdf/cli/huge-cluster-70b-15t-1d", test_huge_cluster_70b);
   g_test_add_func ("/pdf/cli/long-names", test_long_names);
+  g_test_add_func ("/pdf/cli/multi-rack-compact", test_multi_rack_compact);
+  g_test_add_func ("/pdf/cli/no-sparse-pages", test_no_sparse_pages);
 
   status = g_test_run ();
   ts_pdf_remove_dir (tmpdir);

@@ -296,8 +296,7 @@ test_branding (void)
   g_assert_nonnull (strstr (subject, "АО «Заказчик»"));
   g_assert_true (g_str_has_prefix (creator, "Train Sizer"));
 
-  /* a tagged PDF (cairo 1.16 writes the structure tree, not yet the
-   * MarkInfo flag pdfinfo reports): the title and headings as such, the
+  /* a tagged PDF (see test_tagged): the title and headings as such, the
    * quote address a mailto link (pdfinfo -url lists the annotation) */
   {
     g_autofree char *bytes = NULL;
@@ -490,6 +489,60 @@ test_network_models (void)
     g_assert_nonnull (strstr (text, net->nic_model));
 }
 
+/* A tagged PDF (ISO 32000-1, 14.8): pdfinfo reports “Tagged: yes” (the
+ * catalog's /MarkInfo << /Marked true >>), the structure tree has one
+ * root element, Document, that poppler reads without a warning, with the
+ * headings, paragraphs and figures under it; the catalog names the
+ * document's language (/Lang, for a screen reader's voice) and asks the
+ * viewer to show the title. */
+static void
+test_tagged (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) scenario = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = ts_plan_compute (catalog, scenario, &error);
+  g_autoptr(TsSpecsheet) sheet = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "tagged-ru.pdf", NULL);
+  g_autofree char *info = NULL;
+  g_autofree char *tagged = NULL;
+  g_autofree char *structure = NULL;
+  g_autofree char *warnings = NULL;
+  g_autofree char *bytes = NULL;
+  const char *argv[] = { "pdfinfo", "-struct", path, NULL };
+  const char *catalog_object = NULL;
+  gsize length = 0;
+  int status = 0;
+
+  g_assert_no_error (error);
+  sheet = ts_specsheet_new (plan, "ru", NULL);
+  g_assert_true (ts_specsheet_write_pdf (sheet, path, &error));
+  g_assert_no_error (error);
+
+  info = ts_pdf_tool ("pdfinfo", path);
+  tagged = ts_pdf_info_field (info, "Tagged");
+  g_assert_cmpstr (tagged, ==, "yes");
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &structure, &warnings, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpstr (warnings, ==, "");
+  g_assert_true (g_str_has_prefix (structure, "Document\n"));
+  g_assert_nonnull (strstr (structure, "\n  H1"));
+  g_assert_nonnull (strstr (structure, "\n  H2"));
+  g_assert_nonnull (strstr (structure, "\n  P"));
+  g_assert_nonnull (strstr (structure, "\n  Figure"));
+
+  /* the catalog in force is the last one written (an incremental update) */
+  g_assert_true (g_file_get_contents (path, &bytes, &length, NULL));
+  for (const char *p = bytes; (p = memmem (p, length - (p - bytes), "/Type /Catalog", 14)) != NULL; p++)
+    catalog_object = p;
+  g_assert_nonnull (catalog_object);
+  g_assert_nonnull (strstr (catalog_object, "/Lang (ru)"));
+  g_assert_nonnull (strstr (catalog_object, "/DisplayDocTitle true"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -507,6 +560,7 @@ main (int    argc,
   g_test_add_func ("/specsheet/headings-whole", test_headings_whole);
   g_test_add_func ("/specsheet/context-in-error", test_context_in_error);
   g_test_add_func ("/specsheet/branding", test_branding);
+  g_test_add_func ("/specsheet/tagged", test_tagged);
   g_test_add_func ("/specsheet/estimates-marked", test_estimates_marked);
   g_test_add_func ("/specsheet/no-deadline-once", test_no_deadline_once);
   g_test_add_func ("/specsheet/russian-catalog-names", test_russian_catalog_names);

@@ -5,12 +5,16 @@
  *
  * VIEW is a page of the answer (memory, servers, rack, power, time),
  * “shortcuts” for the keyboard shortcuts window, “presenter” for
- * presenter mode on a 1920 × 1080 projector, or “comparison” for the
+ * presenter mode on a 1920 × 1080 projector (“presenter-rack”: on that
+ * page of the answer), or “comparison” for the
  * dialog comparing the first two options (these two: one size, no
  * narrow one).
  *
  * Writes wide-light-en.png, wide-dark-en.png, … narrow-dark-ru.png
- * (presenter-light-en.png …, comparison-light-en.png … for those). Run
+ * (rack-wide-light-en.png … for a page of the answer; presenter-light-
+ * en.png …, comparison-light-en.png … for those). TS_SCREENSHOT_FULL_HD=1
+ * takes the wide window at 1920 × 1080; TS_SCREENSHOT_ZOOM=0.6 zooms a
+ * page's drawing out. Run
  * under Xvfb with GSK_RENDERER=cairo (as the tests do) for stable output.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +23,7 @@
 
 #include "ts-comparison-dialog.h"
 #include "ts-application.h"
+#include "ts-drawing-view.h"
 #include "ts-window.h"
 
 /* The sizes the README shows: a laptop screen and the narrowest window
@@ -76,6 +81,23 @@ save_png (GtkWidget  *widget,
   return gdk_texture_save_to_png (texture, path);
 }
 
+/* The drawing on the page shown, or NULL. */
+static TsDrawingView *
+find_drawing_view (GtkWidget *widget)
+{
+  if (TS_IS_DRAWING_VIEW (widget) && gtk_widget_get_mapped (widget))
+    return TS_DRAWING_VIEW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      TsDrawingView *found = find_drawing_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static TsWindow *
 shoot (TsApplication    *app,
        const TsScenario *scenario,
@@ -128,18 +150,34 @@ shoot (TsApplication    *app,
       gtk_widget_set_visible (overlay, FALSE);
       return window;
     }
-  if (g_strcmp0 (view, "presenter") == 0)
+  if (g_str_has_prefix (view != NULL ? view : "", "presenter"))
     {
+      /* “presenter-rack”: presenter mode on that page of the answer */
+      if (view[strlen ("presenter")] == '-')
+        {
+          stack = ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"));
+          adw_view_stack_set_visible_child_name (stack, view + strlen ("presenter-"));
+        }
       gtk_widget_activate_action (GTK_WIDGET (window), "win.presenter", NULL);
       wait_for_animations (GTK_WIDGET (window));
     }
   else if (view != NULL)
     {
+      TsDrawingView *drawing;
+
       stack = ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"));
       adw_view_stack_set_visible_child_name (stack, view);
       /* A narrow window shows one pane: the answer's, for a view. */
       gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL);
       wait_for_animations (GTK_WIDGET (window));
+      /* TS_SCREENSHOT_ZOOM=0.6: the drawing zoomed out, to show more of
+       * a tall one (a cluster's racks) */
+      drawing = find_drawing_view (GTK_WIDGET (stack));
+      if (drawing != NULL && g_getenv ("TS_SCREENSHOT_ZOOM") != NULL)
+        {
+          ts_drawing_view_set_zoom (drawing, g_ascii_strtod (g_getenv ("TS_SCREENSHOT_ZOOM"), NULL));
+          wait_for_frames (GTK_WIDGET (window));
+        }
     }
   if (!save_png (GTK_WIDGET (window), path))
     g_printerr ("Could not write %s\n", path);
@@ -198,14 +236,16 @@ main (int    argc,
   for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
     for (guint dark = 0; dark < 2; dark++)
       {
-        g_autofree char *wide = g_strdup_printf ("wide-%s-%s.png", dark ? "dark" : "light", languages[l]);
-        g_autofree char *narrow = g_strdup_printf ("narrow-%s-%s.png", dark ? "dark" : "light", languages[l]);
+        /* a page of the answer names its files after it: rack-wide-dark-ru.png */
+        g_autofree char *prefix = view != NULL ? g_strconcat (view, "-", NULL) : g_strdup ("");
+        g_autofree char *wide = g_strdup_printf ("%swide-%s-%s.png", prefix, dark ? "dark" : "light", languages[l]);
+        g_autofree char *narrow = g_strdup_printf ("%snarrow-%s-%s.png", prefix, dark ? "dark" : "light", languages[l]);
         TsWindow *window;
 
         ts_i18n_set_language (languages[l]);
         adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                             dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
-        if (g_strcmp0 (view, "presenter") == 0 || g_strcmp0 (view, "comparison") == 0)
+        if (g_str_has_prefix (view != NULL ? view : "", "presenter") || g_strcmp0 (view, "comparison") == 0)
           {
             g_autofree char *name = g_strdup_printf ("%s-%s-%s.png", view, dark ? "dark" : "light", languages[l]);
 
@@ -213,7 +253,9 @@ main (int    argc,
             gtk_window_destroy (GTK_WINDOW (window));
             continue;
           }
-        window = shoot (app, scenario, dir, wide, WIDE_WIDTH, WIDE_HEIGHT, view);
+        /* TS_SCREENSHOT_FULL_HD: the wide window at 1920 × 1080 */
+        window = shoot (app, scenario, dir, wide, g_getenv ("TS_SCREENSHOT_FULL_HD") ? PRESENTER_WIDTH : WIDE_WIDTH,
+                        g_getenv ("TS_SCREENSHOT_FULL_HD") ? PRESENTER_HEIGHT : WIDE_HEIGHT, view);
         gtk_window_destroy (GTK_WINDOW (window));
         window = shoot (app, scenario, dir, narrow, NARROW_WIDTH, NARROW_HEIGHT, view);
         gtk_window_destroy (GTK_WINDOW (window));
