@@ -735,18 +735,38 @@ part_starts_page (TsSpecsheet *self,
   return y - top >= (bottom - top) * SOFT_BREAK_FILL && y + part_height (self, i) > bottom;
 }
 
+static guint paginate (TsSpecsheet *self, double width, double height);
+
+/* Measuring is laying out: a drawing's height comes from its words, so
+ * they are measured in the page's language, not the process's (a Russian
+ * sheet measured in an English window had English heights and one page
+ * fewer than the same sheet from `trainsizer-cli --lang ru`). */
 guint
 ts_specsheet_paginate (TsSpecsheet *self,
                        double       width,
                        double       height)
+{
+  LangGuard guard;
+  guint n_pages;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  lang_push (&guard, self->lang);
+  n_pages = paginate (self, width, height);
+  lang_pop (&guard);
+  return n_pages;
+}
+
+static guint
+paginate (TsSpecsheet *self,
+          double       width,
+          double       height)
 {
   double content_w = width - 2 * MARGIN_SIDE;
   double top = MARGIN_TOP;
   double bottom = height - MARGIN_BOTTOM;
   double y = top;
   GArray *page;
-
-  g_return_val_if_fail (self != NULL, 0);
 
   if (self->pages->len > 0 && self->width == width && self->height == height)
     return self->pages->len;

@@ -63,6 +63,11 @@ init_style (TsSpecsheet *self)
   cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
   pango_cairo_context_set_font_options (self->context, options);
   cairo_font_options_destroy (options);
+  /* Fonts are chosen for the page's language, not the process's: Pango
+   * otherwise takes it from the environment, and a Russian page made in
+   * an English window would fall back to other faces (other widths, other
+   * line breaks) than the same page made by `trainsizer-cli --lang ru`. */
+  pango_context_set_language (self->context, pango_language_from_string (self->lang));
 }
 
 
