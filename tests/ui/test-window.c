@@ -2187,6 +2187,111 @@ test_headline_is_the_plans (void)
     }
 }
 
+static GtkWidget *
+find_text (GtkWidget *widget)
+{
+  if (GTK_IS_TEXT (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_text (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* At 360 px a spin button shows its whole value: 15 trillion tokens,
+ * “15,000.0” billions, was cut to its middle by an entry sized for six
+ * characters. The entry must be as wide as the text laid out in its own
+ * font. */
+static void
+test_narrow_spin_shows_whole_value (gconstpointer data)
+{
+  const char *lang = data;
+  g_autofree char *previous = g_strdup (ts_i18n_get_code ());
+  TsWindow *window;
+  GtkWidget *spin;
+  GtkWidget *text;
+  g_autoptr(PangoLayout) layout = NULL;
+  int text_width;
+
+  ts_i18n_set_language (lang);
+  window = open_window_sized (360, 800);
+  spin = ts_window_get_field_widget (window, "tokens");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 15000);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  settle ();
+
+  /* “15,000.0” in English, «15 000,0» in Russian: 8 characters. */
+  g_assert_cmpint (g_utf8_strlen (gtk_editable_get_text (GTK_EDITABLE (spin)), -1), ==, 8);
+  text = find_text (spin);
+  g_assert_nonnull (text);
+  layout = gtk_widget_create_pango_layout (text, gtk_editable_get_text (GTK_EDITABLE (spin)));
+  pango_layout_get_pixel_size (layout, &text_width, NULL);
+  g_test_message ("text %d px, entry %d px", text_width, gtk_widget_get_width (text));
+  g_assert_cmpint (gtk_widget_get_width (text), >=, text_width);
+
+  destroy_and_finalize (window);
+  ts_i18n_set_language (previous);
+}
+
+/* The font size of the headline's text at byte index. */
+static int
+size_at (PangoLayout *layout,
+         int          index)
+{
+  PangoLayoutIter *iter = pango_layout_get_iter (layout);
+  int size = -1;
+
+  do
+    {
+      PangoLayoutRun *run = pango_layout_iter_get_run_readonly (iter);
+
+      if (run != NULL && index >= run->item->offset && index < run->item->offset + run->item->length)
+        {
+          PangoFontDescription *font = pango_font_describe_with_absolute_size (run->item->analysis.font);
+
+          size = pango_font_description_get_size (font);
+          pango_font_description_free (font);
+        }
+    }
+  while (size < 0 && pango_layout_iter_next_run (iter));
+  pango_layout_iter_free (iter);
+  return size;
+}
+
+/* The headline shows the answer, the configuration the plan names
+ * (“2 × NVIDIA DGX H200”), larger than the rest of its sentence, which
+ * reads as before (the plan's own words). */
+static void
+test_headline_answer_large (void)
+{
+  TsWindow *window = open_window ();
+  GtkLabel *label = GTK_LABEL (ts_window_get_template_widget (window, "headline_label"));
+  const TsOption *shown = ts_plan_get_shown_option (ts_window_get_plan (window));
+  g_autofree char *servers = ts_format_number (shown->servers, 0);
+  g_autofree char *answer = g_strdup_printf ("%s × %s", servers, shown->server->name);
+  const char *text = gtk_label_get_text (label);
+  const char *found = strstr (text, answer);
+  int answer_size, before_size, after_size;
+
+  g_assert_cmpstr (text, ==, ts_window_get_headline (window));
+  g_assert_nonnull (found);
+  g_assert_true (found > text && found[strlen (answer)] != '\0');  /* words on both sides */
+  answer_size = size_at (gtk_label_get_layout (label), found - text);
+  before_size = size_at (gtk_label_get_layout (label), 0);
+  after_size = size_at (gtk_label_get_layout (label), found - text + strlen (answer));
+  g_test_message ("answer %d, before %d, after %d (Pango units)", answer_size, before_size, after_size);
+  /* A title over body text: at least a fifth larger. */
+  g_assert_cmpint (answer_size * 5, >=, before_size * 6);
+  g_assert_cmpint (before_size, ==, after_size);
+
+  destroy_and_finalize (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2237,6 +2342,9 @@ main (int argc, char **argv)
   g_test_add_func ("/window/export-config-dialog", test_export_config_dialog);
   g_test_add_func ("/window/custom-model-from-config", test_custom_model_from_config);
   g_test_add_func ("/window/headline-is-the-plans", test_headline_is_the_plans);
+  g_test_add_func ("/window/headline-answer-large", test_headline_answer_large);
+  g_test_add_data_func ("/window/narrow-spin-shows-whole-value/en", "en", test_narrow_spin_shows_whole_value);
+  g_test_add_data_func ("/window/narrow-spin-shows-whole-value/ru", "ru", test_narrow_spin_shows_whole_value);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/wide-header-fits/en", "en", test_wide_header_fits);
