@@ -288,6 +288,97 @@ export_csv_activated (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+/* The training configuration (DeepSpeed, Accelerate, torchrun…) for the
+ * plan the window shows. */
+static void
+export_config_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  TsExportDialog *dialog = ts_export_dialog_new (GTK_WINDOW (self), self->plan);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---------------------------------------------------------------------- */
+/* A custom model from a file or pasted text (ts-model-import.c reads it) */
+
+gboolean
+ts_window_import_model_file (TsWindow  *self,
+                             GFile     *file,
+                             GError   **error)
+{
+  TsModel model = { 0 };
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+
+  if (!ts_model_import_read_file (file, &model, error))
+    return FALSE;
+  ts_window_set_custom_model (self, &model);
+  ts_model_clear (&model);
+  return TRUE;
+}
+
+gboolean
+ts_window_import_model_text (TsWindow    *self,
+                             const char  *text,
+                             const char  *name,
+                             GError     **error)
+{
+  TsModel model = { 0 };
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+
+  if (!ts_model_import_read_text (text, name, &model, error))
+    return FALSE;
+  ts_window_set_custom_model (self, &model);
+  ts_model_clear (&model);
+  return TRUE;
+}
+
+/* A refused model leaves the window's as it was; the engine's message
+ * names the key. */
+static void
+model_pasted_cb (const TsModel *model,
+                 const GError  *error,
+                 gpointer       user_data)
+{
+  TsWindow *self = user_data;
+
+  if (model != NULL)
+    ts_window_set_custom_model (self, model);
+  else if (error != NULL)
+    ts_window_show_error (self, error->message);
+}
+
+static void
+model_file_chosen_cb (const TsModel *model,
+                      const GError  *error,
+                      gpointer       user_data)
+{
+  model_pasted_cb (model, error, user_data);
+  g_object_unref (user_data);
+}
+
+static void
+import_model_file_activated (GSimpleAction *action,
+                             GVariant      *parameter,
+                             gpointer       user_data)
+{
+  /* The window is kept until the chooser answers. */
+  ts_model_import_choose_file (GTK_WINDOW (user_data), model_file_chosen_cb, g_object_ref (user_data));
+}
+
+static void
+paste_model_config_activated (GSimpleAction *action,
+                              GVariant      *parameter,
+                              gpointer       user_data)
+{
+  /* The dialog closes with the window: no reference. */
+  gtk_window_present (GTK_WINDOW (ts_model_import_paste_dialog_new (GTK_WINDOW (user_data), model_pasted_cb, user_data)));
+}
+
 /* ---------------------------------------------------------------------- */
 /* Panes, pages and the drawing in sight */
 
@@ -493,9 +584,9 @@ static const GActionEntry win_actions[] = {
   { "presenter", NULL, NULL, "false", presenter_change_state },
   { "compare", compare_activated, NULL, NULL, NULL },
   { "export-csv", export_csv_activated, NULL, NULL, NULL },
-  { "export-config", ts_export_dialog_activated, NULL, NULL, NULL },
-  { "import-model-file", ts_model_import_file_activated, NULL, NULL, NULL },
-  { "paste-model-config", ts_model_import_paste_activated, NULL, NULL, NULL },
+  { "export-config", export_config_activated, NULL, NULL, NULL },
+  { "import-model-file", import_model_file_activated, NULL, NULL, NULL },
+  { "paste-model-config", paste_model_config_activated, NULL, NULL, NULL },
   { "presenter-next", presenter_step_activated, NULL, NULL, NULL },
   { "presenter-previous", presenter_step_activated, NULL, NULL, NULL },
   { "presenter-leave", presenter_leave_activated, NULL, NULL, NULL },

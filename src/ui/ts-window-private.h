@@ -75,6 +75,15 @@ gboolean       ts_window_select_model     (TsWindow   *self,
                                            const char *id);
 GtkColumnView *ts_window_get_option_view  (TsWindow   *self);
 int            ts_window_get_shown_option (TsWindow   *self);
+/* What the model file chooser and the paste dialog do with their answer:
+ * the model the text or file holds becomes the custom model. */
+gboolean       ts_window_import_model_file (TsWindow   *self,
+                                            GFile      *file,
+                                            GError    **error);
+gboolean       ts_window_import_model_text (TsWindow   *self,
+                                            const char *text,
+                                            const char *name,
+                                            GError    **error);
 /* A named child of the window's template or of one of its parts'
  * (“view_stack”, “model_list”, “advanced_row”, …), or NULL. */
 GObject       *ts_window_get_template_widget (TsWindow   *self,

@@ -2062,8 +2062,8 @@ test_custom_model_from_config (void)
   g_assert_no_error (error);
   g_assert_cmpfloat (expected.params, ==, 8030261248.0);
 
-  /* Opened (the file chooser's answer goes to this function) */
-  g_assert_true (ts_model_import_file (window, file, &error));
+  /* Opened (the file chooser's answer goes to this function's path) */
+  g_assert_true (ts_window_import_model_file (window, file, &error));
   g_assert_no_error (error);
   settle ();
   scenario = ts_window_get_scenario (window);
@@ -2107,7 +2107,7 @@ test_custom_model_from_config (void)
   g_assert_false (ts_model_from_json (&refused, bad_root, "config.json", &error));
   g_assert_nonnull (strstr (error->message, "num_key_value_heads"));
   g_clear_error (&error);
-  g_assert_false (ts_model_import_text (window, bad, "config.json", &error));
+  g_assert_false (ts_window_import_model_text (window, bad, "config.json", &error));
   g_assert_nonnull (strstr (error->message, "num_key_value_heads"));
   g_clear_error (&error);
   paste_config (window, bad);
