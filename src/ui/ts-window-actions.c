@@ -89,6 +89,25 @@ open_uri_activated (GSimpleAction *action,
 /* ---------------------------------------------------------------------- */
 /* The spec sheet */
 
+/* ---------------------------------------------------------------------- */
+/* Branding: who offers the hardware (Preferences) and to whom (the form) */
+
+void
+_ts_window_pass_branding (TsWindow *self)
+{
+#if TS_HAVE_PRINT
+  g_autoptr(TsPrintBranding) branding = g_new0 (TsPrintBranding, 1);
+
+  branding->vendor_name = g_settings_get_string (self->settings, "vendor-name");
+  branding->vendor_contact = g_settings_get_string (self->settings, "vendor-contact");
+  branding->quote_address = g_settings_get_string (self->settings, "quote-address");
+  branding->logo_file = g_settings_get_string (self->settings, "logo-file");
+  branding->customer = ts_scenario_form_dup_customer (self->form);
+  branding->project = ts_scenario_form_dup_project (self->form);
+  ts_print_set_branding (GTK_WINDOW (self), branding);
+#endif
+}
+
 #if TS_HAVE_PRINT
 static const char *
 pdf_language (TsWindow *self)

@@ -19,13 +19,6 @@
 
 #include "ts-window-private.h"
 
-#if __has_include ("ts-print.h")
-# include "ts-print.h"
-# define TS_HAVE_PRINT 1
-#else
-# define TS_HAVE_PRINT 0
-#endif
-
 G_DEFINE_FINAL_TYPE (TsWindow, ts_window, ADW_TYPE_APPLICATION_WINDOW)
 
 TsCatalog *
@@ -262,25 +255,6 @@ bind_settings (TsWindow *self)
   g_settings_bind_with_mapping (self->settings, "memory-units", self->answer, "gib", G_SETTINGS_BIND_GET,
                                 units_to_gib, NULL, NULL, NULL);
   large_type_cb (self);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Branding: who offers the hardware (Preferences) and to whom (the form) */
-
-void
-_ts_window_pass_branding (TsWindow *self)
-{
-#if TS_HAVE_PRINT
-  g_autoptr(TsPrintBranding) branding = g_new0 (TsPrintBranding, 1);
-
-  branding->vendor_name = g_settings_get_string (self->settings, "vendor-name");
-  branding->vendor_contact = g_settings_get_string (self->settings, "vendor-contact");
-  branding->quote_address = g_settings_get_string (self->settings, "quote-address");
-  branding->logo_file = g_settings_get_string (self->settings, "logo-file");
-  branding->customer = ts_scenario_form_dup_customer (self->form);
-  branding->project = ts_scenario_form_dup_project (self->form);
-  ts_print_set_branding (GTK_WINDOW (self), branding);
-#endif
 }
 
 /* ---------------------------------------------------------------------- */
