@@ -707,10 +707,12 @@ ts_scenario_form_set_scenario (TsScenarioForm *self,
   g_return_if_fail (TS_IS_SCENARIO_FORM (self));
   g_return_if_fail (scenario != NULL);
 
+  /* The scenario first: a new catalog's lists are synced with it. */
+  self->scenario = scenario;
   if (self->catalog != catalog)
     ts_scenario_form_set_catalog (self, catalog);
-  self->scenario = scenario;
-  sync_widgets (self);
+  else
+    sync_widgets (self);
 }
 
 void
