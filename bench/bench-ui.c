@@ -25,7 +25,7 @@
 #include <time.h>
 
 #include "ts-application.h"
-#include "ts-window.h"
+#include "ts-window-private.h"
 
 /* Issue 10's targets on a 2-core machine. */
 #define COLD_TARGET_MS    400.0

@@ -169,31 +169,6 @@ ts_application_startup (GApplication *app)
   } accels[] = {
     { "app.quit", { "<Primary>q", NULL } },
     { "app.preferences", { "<Primary>comma", NULL } },
-    { "win.new", { "<Primary>n", NULL } },
-    { "win.open", { "<Primary>o", NULL } },
-    { "win.save", { "<Primary>s", NULL } },
-    { "win.save-as", { "<Primary><Shift>s", NULL } },
-    { "win.export-pdf", { "<Primary>e", NULL } },
-    { "win.print", { "<Primary>p", NULL } },
-    { "win.print-preview", { "<Primary><Shift>p", NULL } },
-    { "win.fullscreen", { "F11", NULL } },
-    /* F5 starts a slide show in presentation programs. */
-    { "win.presenter", { "F5", NULL } },
-    { "win.show-help-overlay", { "<Primary>question", NULL } },
-    /* Alt + a digit picks a page, as it picks a tab elsewhere in GNOME. */
-    { "win.show-memory", { "<Alt>1", NULL } },
-    { "win.show-servers", { "<Alt>2", NULL } },
-    { "win.show-rack", { "<Alt>3", NULL } },
-    { "win.show-power", { "<Alt>4", NULL } },
-    { "win.show-time", { "<Alt>5", NULL } },
-    /* Zoom the drawing in sight, as Ctrl+plus does in a browser. */
-    { "win.zoom-in", { "<Primary>plus", "<Primary>equal", NULL } },
-    { "win.zoom-out", { "<Primary>minus", NULL } },
-    { "win.zoom-reset", { "<Primary>0", NULL } },
-    /* Not plain Ctrl+C: that copies selected text, e.g. the headline. */
-    { "win.copy-image", { "<Primary><Shift>c", NULL } },
-    /* Beside Ctrl+E, the spec sheet's export. */
-    { "win.export-config", { "<Primary><Shift>e", NULL } },
   };
 
   G_APPLICATION_CLASS (ts_application_parent_class)->startup (app);
@@ -202,6 +177,7 @@ ts_application_startup (GApplication *app)
   load_catalog (self);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+  ts_window_set_accels (GTK_APPLICATION (app));
 }
 
 static void

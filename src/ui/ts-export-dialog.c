@@ -16,7 +16,6 @@
 
 #include "ts-export-dialog.h"
 #include "ts-file.h"
-#include "ts-window.h"
 
 struct _TsExportDialog
 {
@@ -272,15 +271,4 @@ ts_export_dialog_new (GtkWindow    *parent,
     }
   show_format (self);
   return self;
-}
-
-void
-ts_export_dialog_activated (GSimpleAction *action,
-                            GVariant      *parameter,
-                            gpointer       user_data)
-{
-  TsWindow *window = TS_WINDOW (user_data);
-  TsExportDialog *dialog = ts_export_dialog_new (GTK_WINDOW (window), ts_window_get_plan (window));
-
-  gtk_window_present (GTK_WINDOW (dialog));
 }

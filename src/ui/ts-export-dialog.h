@@ -31,10 +31,4 @@ gboolean        ts_export_dialog_save       (TsExportDialog  *self,
 /* The file name Save… proposes for a format (“ds_config.json” …). */
 const char     *ts_export_format_file_name  (TsExportFormat   format);
 
-/* The window's “export-config” action: opens the dialog for the plan the
- * window shows (user_data is the TsWindow). */
-void            ts_export_dialog_activated  (GSimpleAction   *action,
-                                             GVariant        *parameter,
-                                             gpointer         user_data);
-
 G_END_DECLS

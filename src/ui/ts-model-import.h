@@ -4,35 +4,41 @@
  */
 #pragma once
 
-#include "ts-window.h"
+#include <adwaita.h>
+
+#include "ts-engine.h"
 
 G_BEGIN_DECLS
 
 /* Reads a Hugging Face config.json or Train Sizer's own model file with
- * the engine's loader and makes it the window's custom model. A refused
- * file leaves the window's model as it was; the error is the engine's
- * (it names the key). The callers below show it. */
-gboolean   ts_model_import_file        (TsWindow     *window,
-                                        GFile        *file,
-                                        GError      **error);
-/* The same for pasted text; name names it in messages. */
-gboolean   ts_model_import_text        (TsWindow     *window,
-                                        const char   *text,
-                                        const char   *name,
-                                        GError      **error);
+ * the engine's loader into model (cleared with ts_model_clear by the
+ * caller). A refused file leaves model empty; the error is the engine's
+ * (it names the key). name names pasted text in messages. */
+gboolean          ts_model_import_read_text   (const char  *text,
+                                               const char  *name,
+                                               TsModel     *model,
+                                               GError     **error);
+gboolean          ts_model_import_read_file   (GFile       *file,
+                                               TsModel     *model,
+                                               GError     **error);
 
+/* What a chooser or the paste dialog read: model, or NULL and why (NULL
+ * and no error: the user cancelled the chooser). */
+typedef void (*TsModelImportFunc) (const TsModel *model,
+                                   const GError  *error,
+                                   gpointer       user_data);
+
+/* A file chooser filtered to JSON; func gets what the chosen file holds,
+ * or nothing if the user cancels: it is called once either way, so
+ * user_data may be a reference func drops. */
+void              ts_model_import_choose_file (GtkWindow         *parent,
+                                               TsModelImportFunc  func,
+                                               gpointer           user_data);
 /* The dialog of “Paste config.json…”: a text view and Cancel/Use Model;
- * its “import” response imports the text (errors shown in the window). */
-AdwMessageDialog *ts_model_import_paste_dialog_new (TsWindow *window);
-
-/* The window's actions “import-model-file” (a file chooser filtered to
- * JSON) and “paste-model-config” (the dialog above); user_data is the
- * TsWindow. */
-void       ts_model_import_file_activated  (GSimpleAction *action,
-                                            GVariant      *parameter,
-                                            gpointer       user_data);
-void       ts_model_import_paste_activated (GSimpleAction *action,
-                                            GVariant      *parameter,
-                                            gpointer       user_data);
+ * its “import” response reads the text and hands it to func. It closes
+ * with parent, so user_data need only live as long as parent. */
+AdwMessageDialog *ts_model_import_paste_dialog_new (GtkWindow         *parent,
+                                                    TsModelImportFunc  func,
+                                                    gpointer           user_data);
 
 G_END_DECLS

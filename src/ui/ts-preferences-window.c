@@ -180,11 +180,13 @@ logo_choose_clicked_cb (TsPreferencesWindow *self)
 {
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
-  /* What the spec sheet draws: PNG (cairo reads it; the render layer has
-   * no SVG library). */
-  gtk_file_filter_set_name (filter, _("PNG images"));
+  /* What the spec sheet draws: PNG (through cairo) and SVG (through
+   * librsvg, as vectors). */
+  gtk_file_filter_set_name (filter, _("PNG and SVG images"));
   gtk_file_filter_add_mime_type (filter, "image/png");
+  gtk_file_filter_add_mime_type (filter, "image/svg+xml");
   gtk_file_filter_add_suffix (filter, "png");
+  gtk_file_filter_add_suffix (filter, "svg");
   choose_file_for_key (self, _("Choose a Logo"), filter, "logo-file");
 }
 

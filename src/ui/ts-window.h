@@ -6,8 +6,6 @@
 
 #include <adwaita.h>
 
-#include <adwaita.h>
-
 #include "ts-engine.h"
 #include "ts-render.h"
 
@@ -50,22 +48,11 @@ gboolean          ts_window_save_file        (TsWindow         *self,
                                               GFile            *file,
                                               GError          **error);
 
-/* For tests and the benchmark: the controls and views by name. key is the
- * scenario file's name of the field (“seq_len”, “method”, …) or
- * “hardware”, “currency”, “custom_params”. */
-GtkWidget        *ts_window_get_field_widget (TsWindow         *self,
-                                              const char       *key);
-GtkWidget        *ts_window_get_field_row    (TsWindow         *self,
-                                              const char       *key);
-GtkWidget        *ts_window_get_view         (TsWindow         *self,
-                                              TsDrawing         drawing);
-gboolean          ts_window_select_model     (TsWindow         *self,
-                                              const char       *id);
-GtkColumnView    *ts_window_get_option_view  (TsWindow         *self);
 /* Makes model (read from a file: ts-model-import.c) the custom model, as it
  * is: name, architecture, hf_id and source. */
 void              ts_window_set_custom_model (TsWindow         *self,
                                               const TsModel    *model);
-int               ts_window_get_shown_option (TsWindow         *self);
+/* The win.* actions' keys (ts-window-actions.c), set once at start-up. */
+void              ts_window_set_accels       (GtkApplication   *application);
 
 G_END_DECLS

@@ -20,7 +20,7 @@
 
 #include "ts-preferences-window.h"
 #include "ts-application.h"
-#include "ts-window.h"
+#include "ts-window-private.h"
 
 static TsApplication *app;
 static GHashTable *allowed;   /* word → itself */

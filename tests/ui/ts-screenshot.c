@@ -24,7 +24,7 @@
 #include "ts-comparison-dialog.h"
 #include "ts-application.h"
 #include "ts-drawing-view.h"
-#include "ts-window.h"
+#include "ts-window-private.h"
 
 /* The sizes the README shows: a laptop screen and the narrowest window
  * (360 px, a phone; the metainfo's display_length). */
@@ -155,7 +155,7 @@ shoot (TsApplication    *app,
       /* “presenter-rack”: presenter mode on that page of the answer */
       if (view[strlen ("presenter")] == '-')
         {
-          stack = ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"));
+          stack = ADW_VIEW_STACK (ts_window_get_template_widget (window, "view_stack"));
           adw_view_stack_set_visible_child_name (stack, view + strlen ("presenter-"));
         }
       gtk_widget_activate_action (GTK_WIDGET (window), "win.presenter", NULL);
@@ -165,7 +165,7 @@ shoot (TsApplication    *app,
     {
       TsDrawingView *drawing;
 
-      stack = ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), TS_TYPE_WINDOW, "view_stack"));
+      stack = ADW_VIEW_STACK (ts_window_get_template_widget (window, "view_stack"));
       adw_view_stack_set_visible_child_name (stack, view);
       /* A narrow window shows one pane: the answer's, for a view. */
       gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL);

@@ -1,0 +1,748 @@
+/* ts-answer-pane.c — the answer: headline, verdict and the drawings
+ *
+ * The headline is the plan's own sentence (ts-plan-text.c: the CLI and
+ * the spec sheet say the same), with the configuration it names set large;
+ * the verdict beside it is an icon, a word and a colour. Below, one page
+ * per drawing; the servers page holds the options table above its
+ * drawing. Pages are made when first shown.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-answer-pane"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ts-answer-pane.h"
+#include "ts-drawing-view.h"
+#include "ts-options-table.h"
+#include "ts-plan-text.h"
+
+/* The answer's pages by name, in TsDrawing's order (also that of their
+ * Alt+1…5 keys, ts-window-actions.c). */
+static const char *const page_names[TS_N_DRAWINGS] = { "memory", "servers", "rack", "power", "time" };
+
+/* The headline is styled as a title (.title-3, which also sets the width
+ * it asks for, see headline_measure); all but the configuration it names
+ * is set back to about the body text's size and weight. */
+#define REST_SCALE "75%"
+
+struct _TsAnswerPane
+{
+  GtkBox                parent_instance;
+
+  const TsPlan         *plan;             /* borrowed from the window */
+  int                   shown_option;
+  gboolean              gib;
+  gboolean              large_type;
+  gboolean              presenting;
+  gboolean              options_stale;    /* the table waits for its page */
+  char                 *headline;         /* the sentence, without markup */
+  GtkWidget            *views[TS_N_DRAWINGS];
+  GtkWidget            *empty_stacks[TS_N_DRAWINGS];
+  GtkWidget            *pages[TS_N_DRAWINGS];  /* the view stack's children */
+  TsOptionsTable       *options_table;
+  TsRackOptions         rack_options;
+
+  /* template children */
+  GtkWidget            *headline_box;
+  GtkWidget            *headline_bin;
+  GtkWidget            *verdict_box;
+  GtkImage             *verdict_icon;
+  GtkLabel             *verdict_label;
+  GtkLabel             *headline_label;
+  AdwViewStack         *view_stack;
+  AdwViewSwitcherBar   *switcher_bar;
+};
+
+G_DEFINE_FINAL_TYPE (TsAnswerPane, ts_answer_pane, GTK_TYPE_BOX)
+
+enum
+{
+  PROP_0,
+  PROP_GIB,
+  PROP_LARGE_TYPE,
+  PROP_PRESENTING,
+  N_PROPS
+};
+
+enum
+{
+  OPTION_CHOSEN,
+  SAVED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void ensure_page (TsAnswerPane *self,
+                         TsDrawing     d);
+
+/* ---------------------------------------------------------------------- */
+/* Headline and verdict */
+
+/* The sentence as markup: the configuration it names (“2 × NVIDIA DGX
+ * H200”) keeps the title's size and weight, the rest of the sentence
+ * (what the job needs, how it fits) is smaller and plain. The answer reads
+ * at a glance; the sentence explains it. */
+static char *
+headline_markup (const TsPlan *plan,
+                 const char   *sentence)
+{
+  const TsOption *o = ts_plan_get_shown_option (plan);
+  g_autofree char *servers = NULL;
+  g_autofree char *answer = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *answer_escaped = NULL;
+  g_autofree char *after = NULL;
+  const char *found = NULL;
+
+  if (o != NULL && o->server != NULL)
+    {
+      servers = ts_format_number (o->servers, 0);
+      answer = g_strdup_printf ("%s × %s", servers, o->server->name);
+      found = strstr (sentence, answer);
+    }
+  if (found == NULL)
+    {
+      /* No configuration named (nothing was evaluated): all of it is the rest. */
+      g_free (answer);
+      answer = g_strdup ("");
+      found = sentence + strlen (sentence);
+    }
+
+  before = g_markup_escape_text (sentence, found - sentence);
+  answer_escaped = g_markup_escape_text (answer, -1);
+  after = g_markup_escape_text (found + strlen (answer), -1);
+  return g_strconcat ("<span size=\"" REST_SCALE "\" weight=\"normal\">", before, "</span>",
+                      answer_escaped,
+                      "<span size=\"" REST_SCALE "\" weight=\"normal\">", after, "</span>", NULL);
+}
+
+static void
+show_headline (TsAnswerPane *self)
+{
+  g_autofree char *markup = NULL;
+
+  g_free (self->headline);
+  self->headline = ts_plan_dup_headline (self->plan, self->gib);
+  markup = headline_markup (self->plan, self->headline);
+  gtk_label_set_markup (self->headline_label, markup);
+}
+
+static void
+show_verdict (TsAnswerPane *self)
+{
+  static const char *const icons[] = { "emblem-ok-symbolic", "dialog-warning-symbolic", "dialog-error-symbolic" };
+  static const char *const classes[] = { "success", "warning", "error" };
+  TsPlanVerdict verdict = ts_plan_get_verdict (self->plan);
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    gtk_widget_remove_css_class (self->verdict_box, classes[i]);
+  gtk_widget_set_visible (self->verdict_box, ts_plan_get_shown_option (self->plan) != NULL);
+
+  /* Icon, word and colour together: never colour alone. The verdict is
+   * the whole configuration's: memory, deadline, site and supplies. */
+  gtk_image_set_from_icon_name (self->verdict_icon, icons[verdict]);
+  gtk_label_set_label (self->verdict_label, ts_plan_verdict_label (self->plan));
+  gtk_widget_add_css_class (self->verdict_box, classes[verdict]);
+}
+
+/* The headline is a long wrapping label. Asked how narrow it can be, a
+ * wrapping GtkLabel lays its text out at width 0, a line per word, shaping
+ * the text again at every break; asked how wide it must be at a height, it
+ * lays it out a dozen times (a binary search). On every input change that
+ * cost more than the plan and the drawing together (13 of 20 ms). The
+ * headline takes the width the pane gives it, so only its height for that
+ * width is asked, which is one layout. */
+static GtkSizeRequestMode
+headline_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+headline_measure (GtkWidget      *widget,
+                  GtkOrientation  orientation,
+                  int             for_size,
+                  int            *minimum,
+                  int            *natural,
+                  int            *minimum_baseline,
+                  int            *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *minimum = *natural = 0;
+  if (child == NULL)
+    return;
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+  else
+    {
+      /* The width it would like: its max-width-chars in its font's
+       * average characters (metrics pango keeps), so the answer pane
+       * still asks for its share of a wide window. */
+      PangoFontMetrics *metrics = pango_context_get_metrics (gtk_widget_get_pango_context (child), NULL, NULL);
+
+      *natural = PANGO_PIXELS (pango_font_metrics_get_approximate_char_width (metrics)
+                               * gtk_label_get_max_width_chars (GTK_LABEL (child)));
+      pango_font_metrics_unref (metrics);
+    }
+}
+
+static void
+headline_allocate (GtkWidget *widget,
+                   int        width,
+                   int        height,
+                   int        baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL)
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The plan */
+
+static void
+update_views (TsAnswerPane *self)
+{
+  gboolean have_options = self->plan->options->len > 0;
+
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      if (self->views[d] == NULL)
+        continue;
+      ts_drawing_view_set_gib (TS_DRAWING_VIEW (self->views[d]), self->gib);
+      ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), self->plan, self->shown_option);
+      if (self->empty_stacks[d] != NULL)
+        gtk_stack_set_visible_child_name (GTK_STACK (self->empty_stacks[d]), have_options ? "view" : "empty");
+    }
+}
+
+static void
+show_plan (TsAnswerPane *self)
+{
+  show_headline (self);
+  show_verdict (self);
+  update_views (self);
+}
+
+/* Filling the comparison table makes a label per cell, which costs more
+ * than the whole plan: on a hidden page it waits until the page is shown. */
+static void
+refresh_options (TsAnswerPane *self)
+{
+  self->options_stale = TRUE;
+  if (self->options_table == NULL
+      || g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "servers") != 0)
+    return;
+  ts_options_table_fill (self->options_table, self->plan, self->shown_option, self->gib);
+  self->options_stale = FALSE;
+}
+
+void
+ts_answer_pane_set_plan (TsAnswerPane *self,
+                         const TsPlan *plan,
+                         int           shown_option)
+{
+  g_return_if_fail (TS_IS_ANSWER_PANE (self));
+  g_return_if_fail (plan != NULL);
+
+  self->plan = plan;
+  self->shown_option = shown_option;
+  refresh_options (self);
+  show_plan (self);
+}
+
+void
+ts_answer_pane_show_option (TsAnswerPane *self,
+                            int           shown_option)
+{
+  g_return_if_fail (TS_IS_ANSWER_PANE (self));
+
+  self->shown_option = shown_option;
+  if (self->plan != NULL)
+    show_plan (self);
+}
+
+const char *
+ts_answer_pane_get_headline (TsAnswerPane *self)
+{
+  g_return_val_if_fail (TS_IS_ANSWER_PANE (self), NULL);
+  return self->headline != NULL ? self->headline : "";
+}
+
+static void
+set_gib (TsAnswerPane *self,
+         gboolean      gib)
+{
+  if (self->gib == gib)
+    return;
+  self->gib = gib;
+  if (self->plan != NULL)
+    {
+      refresh_options (self);
+      show_plan (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GIB]);
+}
+
+static void
+set_large_type (TsAnswerPane *self,
+                gboolean      large_type)
+{
+  if (self->large_type == large_type)
+    return;
+  self->large_type = large_type;
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    if (self->views[d] != NULL)
+      ts_drawing_view_set_large_type (TS_DRAWING_VIEW (self->views[d]), large_type);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LARGE_TYPE]);
+}
+
+static void
+set_presenting (TsAnswerPane *self,
+                gboolean      presenting)
+{
+  if (self->presenting == presenting)
+    return;
+  self->presenting = presenting;
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    if (self->views[d] != NULL)
+      ts_drawing_view_set_presenting (TS_DRAWING_VIEW (self->views[d]), presenting);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Pages */
+
+static GtkWidget *
+empty_page (void)
+{
+  GtkWidget *page = adw_status_page_new ();
+
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (page), "network-server-symbolic");
+  adw_status_page_set_title (ADW_STATUS_PAGE (page), _("No Hardware Options Yet"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (page),
+                                   _("The catalog has no server that can run this scenario, or the hardware comparison is not available."));
+  return page;
+}
+
+static void
+saved_cb (TsAnswerPane *self,
+          GFile        *file,
+          const char   *error_message)
+{
+  g_signal_emit (self, signals[SAVED], 0, file, error_message);
+}
+
+static GtkWidget *
+drawing_page (TsAnswerPane *self,
+              TsDrawing     drawing,
+              GtkWidget    *above)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *view = ts_drawing_view_new (drawing);
+
+  gtk_widget_set_vexpand (view, TRUE);
+  gtk_widget_set_hexpand (view, TRUE);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  if (above != NULL)
+    gtk_box_append (GTK_BOX (box), above);
+  gtk_box_append (GTK_BOX (box), view);
+  /* The comparison table is wider than a narrow window: it scrolls
+   * sideways; the drawings fit any width. */
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                  drawing == TS_DRAWING_COMPARISON ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+  g_signal_connect_swapped (view, "saved", G_CALLBACK (saved_cb), self);
+  self->views[drawing] = view;
+
+  if (drawing == TS_DRAWING_MEMORY)
+    return scrolled;
+
+  self->empty_stacks[drawing] = gtk_stack_new ();
+  /* Only the page in sight is measured: the other one's wrapping text
+   * costs a layout at every change otherwise. */
+  gtk_stack_set_hhomogeneous (GTK_STACK (self->empty_stacks[drawing]), FALSE);
+  gtk_stack_set_vhomogeneous (GTK_STACK (self->empty_stacks[drawing]), FALSE);
+  gtk_stack_add_named (GTK_STACK (self->empty_stacks[drawing]), empty_page (), "empty");
+  gtk_stack_add_named (GTK_STACK (self->empty_stacks[drawing]), scrolled, "view");
+  return self->empty_stacks[drawing];
+}
+
+static void
+option_chosen_cb (TsAnswerPane *self,
+                  guint         index,
+                  const char   *server_id)
+{
+  g_signal_emit (self, signals[OPTION_CHOSEN], 0, index, server_id);
+}
+
+static GtkWidget *
+options_table (TsAnswerPane *self)
+{
+  self->options_table = g_object_new (TS_TYPE_OPTIONS_TABLE, NULL);
+  g_signal_connect_swapped (self->options_table, "option-chosen", G_CALLBACK (option_chosen_cb), self);
+  return GTK_WIDGET (self->options_table);
+}
+
+static void
+rack_toggled_cb (TsAnswerPane *self)
+{
+  ts_drawing_view_set_rack_options (TS_DRAWING_VIEW (self->views[TS_DRAWING_RACK]), &self->rack_options);
+}
+
+static void
+descending_toggled_cb (GtkToggleButton *button,
+                       TsAnswerPane    *self)
+{
+  self->rack_options.descending = gtk_toggle_button_get_active (button);
+  rack_toggled_cb (self);
+}
+
+static void
+rear_toggled_cb (GtkToggleButton *button,
+                 TsAnswerPane    *self)
+{
+  self->rack_options.rear = gtk_toggle_button_get_active (button);
+  rack_toggled_cb (self);
+}
+
+static GtkWidget *
+icon_button (GtkWidget  *button,
+             const char *icon,
+             const char *label)
+{
+  gtk_button_set_icon_name (GTK_BUTTON (button), icon);
+  gtk_widget_set_tooltip_text (button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return button;
+}
+
+/* Icons, not words: the toolbar must fit a 360 px window. */
+static GtkWidget *
+rack_toolbar (TsAnswerPane *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *descending = icon_button (gtk_toggle_button_new (), "view-sort-descending-symbolic",
+                                       _("Number the Units from the Top"));
+  GtkWidget *rear = icon_button (gtk_toggle_button_new (), "view-mirror-symbolic", _("Rear View"));
+  GtkWidget *zoom_out = icon_button (gtk_button_new (), "zoom-out-symbolic", _("Zoom Out"));
+  GtkWidget *zoom_in = icon_button (gtk_button_new (), "zoom-in-symbolic", _("Zoom In"));
+
+  gtk_widget_set_halign (box, GTK_ALIGN_END);
+  g_signal_connect (descending, "toggled", G_CALLBACK (descending_toggled_cb), self);
+  g_signal_connect (rear, "toggled", G_CALLBACK (rear_toggled_cb), self);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_out), "win.zoom-out");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_in), "win.zoom-in");
+  gtk_box_append (GTK_BOX (box), descending);
+  gtk_box_append (GTK_BOX (box), rear);
+  gtk_box_append (GTK_BOX (box), zoom_out);
+  gtk_box_append (GTK_BOX (box), zoom_in);
+  return box;
+}
+
+/* The drawing, and what goes with it, on page d. Pages are made when
+ * first shown (or asked for): the view stack measures every page it
+ * holds, so four unseen pages cost a tenth of the start-up. */
+static void
+ensure_page (TsAnswerPane *self,
+             TsDrawing     d)
+{
+  GtkWidget *above;
+
+  if (self->views[d] != NULL)
+    return;
+  above = d == TS_DRAWING_COMPARISON ? options_table (self)
+          : d == TS_DRAWING_RACK ? rack_toolbar (self) : NULL;
+  adw_bin_set_child (ADW_BIN (self->pages[d]), drawing_page (self, d, above));
+  if (d == TS_DRAWING_COMPARISON)
+    gtk_widget_set_vexpand (self->views[d], FALSE);
+  ts_drawing_view_set_large_type (TS_DRAWING_VIEW (self->views[d]), self->large_type);
+  ts_drawing_view_set_presenting (TS_DRAWING_VIEW (self->views[d]), self->presenting);
+  if (self->plan != NULL)
+    update_views (self);
+}
+
+static int
+visible_page (TsAnswerPane *self)
+{
+  const char *visible = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  for (int d = 0; d < TS_N_DRAWINGS; d++)
+    if (g_strcmp0 (visible, page_names[d]) == 0)
+      return d;
+  return -1;
+}
+
+static void
+visible_page_changed_cb (TsAnswerPane *self)
+{
+  int d = visible_page (self);
+
+  if (d >= 0)
+    ensure_page (self, d);
+  if (self->options_stale && self->plan != NULL)
+    refresh_options (self);
+}
+
+static void
+add_pages (TsAnswerPane *self)
+{
+  static const char *const titles[TS_N_DRAWINGS] = {
+    N_("Memory"), N_("Servers"), N_("Rack"), N_("Power"), N_("Time & Cost"),
+  };
+  static const char *const icons[TS_N_DRAWINGS] = {
+    "drive-multidisk-symbolic", "network-server-symbolic", "view-continuous-symbolic",
+    "power-profile-performance-symbolic", "preferences-system-time-symbolic",
+  };
+
+  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+    {
+      AdwViewStackPage *page;
+
+      self->pages[d] = adw_bin_new ();
+      page = adw_view_stack_add_titled (self->view_stack, self->pages[d], page_names[d], _(titles[d]));
+      adw_view_stack_page_set_icon_name (page, icons[d]);
+    }
+  /* The first page is in sight at start. */
+  ensure_page (self, TS_DRAWING_MEMORY);
+}
+
+GtkWidget *
+ts_answer_pane_get_view (TsAnswerPane *self,
+                         TsDrawing     drawing)
+{
+  g_return_val_if_fail (TS_IS_ANSWER_PANE (self), NULL);
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, NULL);
+
+  ensure_page (self, drawing);
+  return self->views[drawing];
+}
+
+/* The drawing on the visible page. */
+GtkWidget *
+ts_answer_pane_get_visible_view (TsAnswerPane *self)
+{
+  int d;
+
+  g_return_val_if_fail (TS_IS_ANSWER_PANE (self), NULL);
+
+  d = visible_page (self);
+  return ts_answer_pane_get_view (self, d >= 0 ? (TsDrawing) d : TS_DRAWING_MEMORY);
+}
+
+AdwViewStack *
+ts_answer_pane_get_stack (TsAnswerPane *self)
+{
+  g_return_val_if_fail (TS_IS_ANSWER_PANE (self), NULL);
+  return self->view_stack;
+}
+
+gboolean
+ts_answer_pane_show_page (TsAnswerPane *self,
+                          const char   *name)
+{
+  g_return_val_if_fail (TS_IS_ANSWER_PANE (self), FALSE);
+
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    if (g_strcmp0 (name, page_names[d]) == 0)
+      {
+        adw_view_stack_set_visible_child_name (self->view_stack, name);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Left/Right and Page Up/Down (what a presentation clicker sends) step
+ * through the pages in the switcher's order, stopping at either end as
+ * slides do. */
+void
+ts_answer_pane_step_page (TsAnswerPane *self,
+                          int           step)
+{
+  int current;
+
+  g_return_if_fail (TS_IS_ANSWER_PANE (self));
+
+  current = CLAMP (MAX (visible_page (self), 0) + step, 0, TS_N_DRAWINGS - 1);
+  adw_view_stack_set_visible_child_name (self->view_stack, page_names[current]);
+}
+
+/* One pane at a time (360 px up to about 800): the verdict goes above the
+ * headline, its icon beside its word, so the headline keeps the width;
+ * and the switcher bar's narrow buttons get a page title short enough
+ * for a fifth of a phone's width (“Time & Cost” was cut to “Time & C…”). */
+void
+ts_answer_pane_set_folded (TsAnswerPane *self,
+                           gboolean      folded)
+{
+  AdwViewStackPage *time;
+
+  g_return_if_fail (TS_IS_ANSWER_PANE (self));
+
+  time = adw_view_stack_get_page (self->view_stack, self->pages[TS_DRAWING_TIME]);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->headline_box),
+                                  folded ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->verdict_box),
+                                  folded ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+  gtk_widget_set_halign (self->verdict_box, folded ? GTK_ALIGN_START : GTK_ALIGN_FILL);
+  adw_view_stack_page_set_title (time, folded
+                                 /* Translators: the Time & Cost page's title on a narrow
+                                  * window, under a clock icon; at most about 8 characters */
+                                 ? C_("narrow page title", "Cost")
+                                 : _("Time & Cost"));
+}
+
+/* The bottom switcher's buttons (an icon and two labels a page) are made
+ * when it is first revealed, not at every start on a wide screen. */
+void
+ts_answer_pane_reveal_switcher (TsAnswerPane *self,
+                                gboolean      reveal)
+{
+  g_return_if_fail (TS_IS_ANSWER_PANE (self));
+
+  if (reveal && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
+    adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
+  adw_view_switcher_bar_set_reveal (self->switcher_bar, reveal);
+}
+
+GtkColumnView *
+ts_answer_pane_get_option_view (TsAnswerPane *self)
+{
+  g_return_val_if_fail (TS_IS_ANSWER_PANE (self), NULL);
+
+  /* Whoever looks at the table gets it made and filled. */
+  ensure_page (self, TS_DRAWING_COMPARISON);
+  if (self->options_stale && self->plan != NULL)
+    {
+      ts_options_table_fill (self->options_table, self->plan, self->shown_option, self->gib);
+      self->options_stale = FALSE;
+    }
+  return ts_options_table_get_view (self->options_table);
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void
+ts_answer_pane_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  TsAnswerPane *self = TS_ANSWER_PANE (object);
+
+  switch (prop_id)
+    {
+    case PROP_GIB:
+      g_value_set_boolean (value, self->gib);
+      break;
+    case PROP_LARGE_TYPE:
+      g_value_set_boolean (value, self->large_type);
+      break;
+    case PROP_PRESENTING:
+      g_value_set_boolean (value, self->presenting);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ts_answer_pane_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  TsAnswerPane *self = TS_ANSWER_PANE (object);
+
+  switch (prop_id)
+    {
+    case PROP_GIB:
+      set_gib (self, g_value_get_boolean (value));
+      break;
+    case PROP_LARGE_TYPE:
+      set_large_type (self, g_value_get_boolean (value));
+      break;
+    case PROP_PRESENTING:
+      set_presenting (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ts_answer_pane_dispose (GObject *object)
+{
+  TsAnswerPane *self = TS_ANSWER_PANE (object);
+
+  /* The views borrow the plan, which may go before they do. */
+  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+    if (self->views[d] != NULL)
+      ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), NULL, -1);
+  self->plan = NULL;
+  gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_ANSWER_PANE);
+  memset (self->views, 0, sizeof self->views);
+  self->options_table = NULL;
+  g_clear_pointer (&self->headline, g_free);
+
+  G_OBJECT_CLASS (ts_answer_pane_parent_class)->dispose (object);
+}
+
+static void
+ts_answer_pane_class_init (TsAnswerPaneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ts_answer_pane_dispose;
+  object_class->get_property = ts_answer_pane_get_property;
+  object_class->set_property = ts_answer_pane_set_property;
+
+  properties[PROP_GIB] = g_param_spec_boolean ("gib", NULL, NULL, FALSE,
+                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LARGE_TYPE] = g_param_spec_boolean ("large-type", NULL, NULL, FALSE,
+                                                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PRESENTING] = g_param_spec_boolean ("presenting", NULL, NULL, FALSE,
+                                                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[OPTION_CHOSEN] = g_signal_new ("option-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+  signals[SAVED] = g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                 0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_FILE, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/ts-answer-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, headline_box);
+  gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, headline_bin);
+  gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, verdict_box);
+  gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, verdict_icon);
+  gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, headline_label);
+  gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, switcher_bar);
+  gtk_widget_class_bind_template_callback (widget_class, visible_page_changed_cb);
+
+  g_type_ensure (TS_TYPE_DRAWING_VIEW);
+}
+
+static void
+ts_answer_pane_init (TsAnswerPane *self)
+{
+  self->shown_option = -1;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (self->headline_bin,
+                                 gtk_custom_layout_new (headline_request_mode, headline_measure, headline_allocate));
+  add_pages (self);
+}

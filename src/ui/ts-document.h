@@ -1,0 +1,75 @@
+/* ts-document.h — the scenario as a file: open, save, autosave, restore,
+ * and the question about unsaved changes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "ts-engine.h"
+
+G_BEGIN_DECLS
+
+#define TS_TYPE_DOCUMENT (ts_document_get_type ())
+
+G_DECLARE_FINAL_TYPE (TsDocument, ts_document, TS, DOCUMENT, GObject)
+
+/* window: the parent of its dialogs and what closes after “Save Changes?”
+ * (not referenced). settings: where the autosave goes. */
+TsDocument *ts_document_new                (GtkWindow        *window,
+                                            GSettings        *settings);
+/* The scenario being edited (borrowed: the window's) and the catalog that
+ * reads files and the autosave back (borrowed: the application's). */
+void        ts_document_set_scenario       (TsDocument       *self,
+                                            TsCatalog        *catalog,
+                                            const TsScenario *scenario);
+GFile      *ts_document_get_file           (TsDocument       *self);
+void        ts_document_set_file           (TsDocument       *self,
+                                            GFile            *file);
+gboolean    ts_document_get_dirty          (TsDocument       *self);
+void        ts_document_set_dirty          (TsDocument       *self,
+                                            gboolean          dirty);
+/* The scenario was edited: unsaved, and autosaved in a moment. */
+void        ts_document_changed            (TsDocument       *self);
+void        ts_document_autosave_now       (TsDocument       *self);
+/* The scenario autosaved last time, or NULL. One that cannot be read
+ * back is kept aside in a file and reported (a toast with Details). */
+TsScenario *ts_document_restore_last       (TsDocument       *self);
+/* Why the last scenario was not restored, or NULL. */
+const char *ts_document_get_unrestored_message (TsDocument   *self);
+/* A window rebuilt (language) goes on where old left off. */
+void        ts_document_take_state         (TsDocument       *self,
+                                            TsDocument       *old);
+
+/* Reads file and emits “load”. */
+gboolean    ts_document_open_file          (TsDocument       *self,
+                                            GFile            *file,
+                                            GError          **error);
+gboolean    ts_document_save_file          (TsDocument       *self,
+                                            GFile            *file,
+                                            GError          **error);
+/* The menu's New, Open…, Save and Save As…: each asks first what to do
+ * with unsaved changes where it would lose them. */
+void        ts_document_new_scenario       (TsDocument       *self);
+void        ts_document_open               (TsDocument       *self);
+void        ts_document_save               (TsDocument       *self);
+void        ts_document_save_as            (TsDocument       *self);
+/* TRUE when the window must not close yet: the user is asked about
+ * unsaved changes first, and the window is closed after. */
+gboolean    ts_document_hold_close         (TsDocument       *self);
+
+/* The name to show (“Untitled” or the file's, with “(changed)”) and the
+ * second line of the wide title (the folder, or “Unsaved changes”). */
+char       *ts_document_dup_title          (TsDocument       *self);
+char       *ts_document_dup_location       (TsDocument       *self);
+
+/* A toast naming a file, with a button that opens it (win.open-uri). */
+AdwToast   *ts_file_toast_new              (const char       *title,
+                                            GFile            *file);
+
+/* Properties “file” and “dirty” (notified). Signals: “load” (TsScenario
+ * *scenario, GFile *file or NULL): the window shows a copy of scenario;
+ * “toast” (AdwToast *toast): a message for the window to show. */
+
+G_END_DECLS

@@ -1,0 +1,116 @@
+/* ts-form-rows.c — the scenario form's rows and spin buttons
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "ts-engine.h"
+#include "ts-form-rows.h"
+
+#define SPIN_WIDTH_CHARS 6
+
+/* GtkSpinButton writes its value with the C library's LC_NUMERIC, which the
+ * in-app language does not change (and C.UTF-8 has no grouping): show the
+ * number the way the rest of the window writes it — «10,5» and «2 048» in
+ * Russian, “10.5” and “2,048” in English. The entry widens for a number
+ * longer than it was made for (“15,000.0” billion tokens was cut to its
+ * middle at 360 px) and narrows back. */
+static gboolean
+spin_output_cb (GtkSpinButton *spin,
+                gpointer       user_data)
+{
+  g_autofree char *text = ts_format_number (gtk_spin_button_get_value (spin),
+                                            (int) gtk_spin_button_get_digits (spin));
+  int width = MAX (SPIN_WIDTH_CHARS, (int) g_utf8_strlen (text, -1));
+
+  if (gtk_editable_get_width_chars (GTK_EDITABLE (spin)) != width)
+    gtk_editable_set_width_chars (GTK_EDITABLE (spin), width);
+  if (g_strcmp0 (text, gtk_editable_get_text (GTK_EDITABLE (spin))) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  return TRUE;
+}
+
+/* Reads what spin_output_cb writes, and what people type: in English a comma
+ * only groups thousands; in Russian it is the decimal separator. */
+static int
+spin_input_cb (GtkSpinButton *spin,
+               double        *new_value,
+               gpointer       user_data)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  g_autofree char *plain = NULL;
+
+  if (ts_i18n_get_lang () == TS_LANG_EN)
+    {
+      g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+
+      plain = g_strjoinv ("", parts);
+    }
+  else
+    plain = g_strdup (text);
+
+  if (!ts_parse_number (plain, new_value, NULL))
+    return GTK_INPUT_ERROR;
+  return TRUE;
+}
+
+GtkWidget *
+ts_form_spin_new (double lower,
+          double upper,
+          double step,
+          guint  digits)
+{
+  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, step);
+
+  g_signal_connect (spin, "output", G_CALLBACK (spin_output_cb), NULL);
+  g_signal_connect (spin, "input", G_CALLBACK (spin_input_cb), NULL);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
+  /* Wide enough for the values people enter (“16,384”, “1 000”); GTK
+   * would size it for the largest value and squeeze the row's title at
+   * 360 px. A longer value widens it (spin_output_cb). */
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin), SPIN_WIDTH_CHARS);
+  gtk_widget_add_css_class (spin, "numeric");
+  return spin;
+}
+
+/* A wrapping label asked how narrow it can be lays its text out a word a
+ * line, shaping it again at every break: for the scenario's rows that was a
+ * fifth of the start-up. With a line limit GTK takes the ellipsis as the
+ * narrowest instead; no title or subtitle comes near this many lines, even
+ * in Russian at 360 px. */
+#define ROW_MAX_LINES 6
+
+/* Every row of the scenario: a title, a plain-words subtitle (or none),
+ * and the name tests and the error display find it by. type is an
+ * AdwActionRow or a subclass. */
+GtkWidget *
+ts_form_row_new (GType       type,
+         const char *name,
+         const char *title,
+         const char *subtitle)
+{
+  GtkWidget *row = g_object_new (type, "title", title, "subtitle", subtitle, NULL);
+
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), ROW_MAX_LINES);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), ROW_MAX_LINES);
+  if (name != NULL)
+    gtk_widget_set_name (row, name);
+  return row;
+}
+
+/* A row whose control (a spin button, a switch) sits at its end. */
+GtkWidget *
+ts_form_control_row_new (const char *name,
+                 const char *title,
+                 const char *subtitle,
+                 GtkWidget  *control)
+{
+  GtkWidget *row = ts_form_row_new (ADW_TYPE_ACTION_ROW, name, title, subtitle);
+
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), control);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), control);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (control), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  return row;
+}

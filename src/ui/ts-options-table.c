@@ -1,0 +1,231 @@
+/* ts-options-table.c — the hardware options side by side, one row each
+ *
+ * Sortable by any column; the essential columns fit beside the scenario
+ * on a 1280 px window, the others are a toggle away. Selecting a row
+ * shows that option in every view (the window does, on “option-chosen”).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-options-table"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ts-option-item.h"
+#include "ts-options-table.h"
+
+struct _TsOptionsTable
+{
+  GtkBox               parent_instance;
+
+  GtkColumnViewColumn *columns[TS_N_OPTION_COLUMNS];
+  GListStore          *store;
+  GtkSingleSelection  *selection;
+  gboolean             filling;     /* the selection is being set from the plan */
+
+  /* template children */
+  GtkColumnView       *option_view;
+};
+
+G_DEFINE_FINAL_TYPE (TsOptionsTable, ts_options_table, GTK_TYPE_BOX)
+
+enum
+{
+  OPTION_CHOSEN,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+column_setup_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_SERVER ? 0 : 1);
+  if (GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_SERVER)
+    {
+      /* Long names wrap, whole, so the essential columns fit beside the
+       * scenario on a 1280 px window. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+    }
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+column_bind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  TsOptionColumn column = GPOINTER_TO_INT (user_data);
+  TsOptionItem *option = gtk_list_item_get_item (item);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+
+  if (column == TS_OPTION_COLUMN_SERVER)
+    gtk_label_set_markup (label, ts_option_item_get_text (option, column));
+  else
+    gtk_label_set_label (label, ts_option_item_get_text (option, column));
+}
+
+static int
+column_compare_cb (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
+{
+  return ts_option_item_compare (TS_OPTION_ITEM ((gpointer) a), TS_OPTION_ITEM ((gpointer) b),
+                                 GPOINTER_TO_INT (user_data));
+}
+
+/* What the table shows at first, so it fits a 1280 px window beside the
+ * scenario; the others (servers, GPUs, headroom, link, units, racks) are
+ * a toggle away, and in the comparison and the CSV. */
+static gboolean
+is_essential_column (TsOptionColumn column)
+{
+  return column == TS_OPTION_COLUMN_SERVER || column == TS_OPTION_COLUMN_VERDICT
+         || column == TS_OPTION_COLUMN_GPU_MEMORY || column == TS_OPTION_COLUMN_TIME
+         || column == TS_OPTION_COLUMN_POWER;
+}
+
+static void
+all_columns_toggled_cb (TsOptionsTable  *self,
+                        GtkToggleButton *button)
+{
+  gboolean all = gtk_toggle_button_get_active (button);
+
+  for (int c = 0; c < TS_N_OPTION_COLUMNS; c++)
+    gtk_column_view_column_set_visible (self->columns[c], all || is_essential_column (c));
+}
+
+static void
+selected_cb (TsOptionsTable *self)
+{
+  TsOptionItem *item = gtk_single_selection_get_selected_item (self->selection);
+
+  if (self->filling || item == NULL)
+    return;
+  g_signal_emit (self, signals[OPTION_CHOSEN], 0, ts_option_item_get_index (item),
+                 ts_option_item_get_server_id (item));
+}
+
+static void
+add_columns (TsOptionsTable *self)
+{
+  static const char *const titles[TS_N_OPTION_COLUMNS] = {
+    N_("Server"), N_("Servers"), N_("GPUs"), N_("Memory per GPU"), N_("Headroom"),
+    N_("Verdict"), N_("GPU link"), N_("Time"), N_("Power"), N_("Units"), N_("Racks"),
+  };
+
+  for (int c = 0; c < TS_N_OPTION_COLUMNS; c++)
+    {
+      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      GtkColumnViewColumn *column;
+      GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (column_compare_cb, GINT_TO_POINTER (c), NULL));
+
+      g_signal_connect (factory, "setup", G_CALLBACK (column_setup_cb), GINT_TO_POINTER (c));
+      g_signal_connect (factory, "bind", G_CALLBACK (column_bind_cb), GINT_TO_POINTER (c));
+      column = gtk_column_view_column_new (_(titles[c]), factory);
+      gtk_column_view_column_set_sorter (column, sorter);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      if (c == TS_OPTION_COLUMN_SERVER)
+        gtk_column_view_column_set_expand (column, TRUE);
+      gtk_column_view_column_set_visible (column, is_essential_column (c));
+      gtk_column_view_append_column (self->option_view, column);
+      self->columns[c] = column;
+      g_object_unref (column);
+      g_object_unref (sorter);
+    }
+}
+
+void
+ts_options_table_fill (TsOptionsTable *self,
+                       const TsPlan   *plan,
+                       int             shown_option,
+                       gboolean        gib)
+{
+  guint select = GTK_INVALID_LIST_POSITION;
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_if_fail (TS_IS_OPTIONS_TABLE (self));
+
+  for (guint i = 0; i < plan->options->len; i++)
+    g_ptr_array_add (items, ts_option_item_new (&g_array_index (plan->options, TsOption, i), i, gib));
+
+  self->filling = TRUE;
+  g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
+                       items->pdata, items->len);
+  if (shown_option >= 0 || plan->recommended >= 0)
+    {
+      guint wanted = shown_option >= 0 ? (guint) shown_option : (guint) plan->recommended;
+      GListModel *model = G_LIST_MODEL (self->selection);
+
+      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr(TsOptionItem) item = g_list_model_get_item (model, i);
+
+          if (ts_option_item_get_index (item) == wanted)
+            select = i;
+        }
+    }
+  gtk_single_selection_set_selected (self->selection, select);
+  self->filling = FALSE;
+}
+
+GtkColumnView *
+ts_options_table_get_view (TsOptionsTable *self)
+{
+  g_return_val_if_fail (TS_IS_OPTIONS_TABLE (self), NULL);
+  return self->option_view;
+}
+
+static void
+ts_options_table_dispose (GObject *object)
+{
+  TsOptionsTable *self = TS_OPTIONS_TABLE (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_OPTIONS_TABLE);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (ts_options_table_parent_class)->dispose (object);
+}
+
+static void
+ts_options_table_class_init (TsOptionsTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ts_options_table_dispose;
+
+  signals[OPTION_CHOSEN] = g_signal_new ("option-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/ts-options-table.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsOptionsTable, option_view);
+  gtk_widget_class_bind_template_callback (widget_class, all_columns_toggled_cb);
+}
+
+static void
+ts_options_table_init (TsOptionsTable *self)
+{
+  GtkSortListModel *sorted;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  add_columns (self);
+
+  self->store = g_list_store_new (TS_TYPE_OPTION_ITEM);
+  sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                    g_object_ref (gtk_column_view_get_sorter (self->option_view)));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->option_view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (selected_cb), self);
+}

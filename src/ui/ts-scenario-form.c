@@ -1,0 +1,898 @@
+/* ts-scenario-form.c — the scenario's rows
+ *
+ * Every control edits the scenario in place and says so with “changed”;
+ * the window recomputes the plan and, when the engine refuses the
+ * scenario, hands the reason back to show on the row that was edited.
+ * The rows of the scenario's plain fields come from one table, fields[],
+ * with the engine's ranges; the model's rows (picker, custom size and
+ * architecture), the hardware and the currency are made by hand.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-scenario-form"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ts-form-fields.h"
+#include "ts-form-rows.h"
+#include "ts-model-picker.h"
+#include "ts-scenario-form.h"
+
+/* The scenario's spin buttons take exactly the range ts_scenario_validate
+ * accepts (the TS_MIN_/TS_MAX_ limits of ts-scenario.h), so whatever a file
+ * or the CLI accepts the window can show. The custom architecture's spins
+ * go up to this and leave the checks to ts_architecture_validate, whose
+ * reason the model row shows. */
+#define ARCH_SPIN_MAX 1e9
+#define BILLION 1e9
+
+struct _TsScenarioForm
+{
+  AdwBin               parent_instance;
+
+  TsCatalog           *catalog;       /* borrowed from the application */
+  TsScenario          *scenario;      /* borrowed from the window: edited in place */
+  gboolean             syncing;       /* widgets are being set from the scenario */
+  GtkWidget           *error_row;     /* the row showing the engine's complaint */
+  char                *error_row_subtitle;
+
+  GtkWidget           *field_rows[TS_FORM_N_FIELDS];
+  GtkWidget           *field_widgets[TS_FORM_N_FIELDS];
+  gboolean             built[TS_FORM_GROUP_SITE + 1];  /* a group's rows exist */
+  GtkWidget           *hardware_row;
+  GtkWidget           *currency_row;
+  GtkWidget           *custom_params_row;
+  GtkWidget           *custom_params_spin;
+  GtkWidget           *custom_arch_row;
+  GtkWidget           *arch_spins[8];
+  TsArchitecture       custom_arch;
+
+  /* template children */
+  AdwPreferencesGroup *model_group;
+  AdwPreferencesGroup *method_group;
+  AdwPreferencesGroup *workload_group;
+  AdwPreferencesGroup *hardware_group;
+  AdwExpanderRow      *advanced_row;
+  AdwExpanderRow      *site_row;
+  GtkWidget           *customer_row;
+  GtkWidget           *project_row;
+  AdwActionRow        *model_row;
+  GtkMenuButton       *model_button;
+  GtkPopover          *model_popover;
+  TsModelPicker       *model_picker;
+};
+
+G_DEFINE_FINAL_TYPE (TsScenarioForm, ts_scenario_form, ADW_TYPE_BIN)
+
+enum
+{
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void sync_widgets (TsScenarioForm *self);
+
+static void
+emit_changed (TsScenarioForm *self,
+              GtkWidget      *row)
+{
+  if (self->syncing)
+    return;
+  g_signal_emit (self, signals[CHANGED], 0, row);
+}
+
+static const char *
+method_explanation (TsMethod method)
+{
+  switch (method)
+    {
+    case TS_METHOD_FULL:
+      return _("Trains every weight: about 16–18 bytes per parameter plus activations");
+    case TS_METHOD_LORA:
+      return _("Frozen BF16 base, 2 bytes per parameter, plus small trained adapters");
+    case TS_METHOD_QLORA:
+      return _("Frozen 4-bit base, about half a byte per parameter, plus adapters; often one card");
+    case TS_N_METHODS:
+    default:
+      return "";
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* The engine's complaint */
+
+void
+ts_scenario_form_clear_error (TsScenarioForm *self)
+{
+  g_return_if_fail (TS_IS_SCENARIO_FORM (self));
+
+  if (self->error_row == NULL)
+    return;
+  gtk_widget_remove_css_class (self->error_row, "error");
+  gtk_widget_set_tooltip_text (self->error_row, NULL);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->error_row), self->error_row_subtitle);
+  g_clear_pointer (&self->error_row_subtitle, g_free);
+  self->error_row = NULL;
+}
+
+void
+ts_scenario_form_show_error (TsScenarioForm *self,
+                             GtkWidget      *row,
+                             const char     *message)
+{
+  g_return_if_fail (TS_IS_SCENARIO_FORM (self));
+
+  if (row == NULL || !ADW_IS_ACTION_ROW (row))
+    row = GTK_WIDGET (self->model_row);
+  if (self->error_row != row)
+    {
+      ts_scenario_form_clear_error (self);
+      self->error_row = row;
+      self->error_row_subtitle = g_strdup (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+    }
+  gtk_widget_add_css_class (row, "error");
+  gtk_widget_set_tooltip_text (row, message);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), message);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The model */
+
+static void
+set_model_subtitle (TsScenarioForm *self)
+{
+  const TsModel *m = &self->scenario->model;
+  g_autofree char *params = ts_format_params (m->params);
+  g_autofree char *subtitle = NULL;
+
+  if (m->has_architecture && ts_architecture_is_moe (&m->arch))
+    /* Translators: model row subtitle: name, parameter count, “MoE” = mixture of experts */
+    subtitle = g_strdup_printf (_("%s · %s · MoE"), m->name, params);
+  else
+    /* Translators: model row subtitle: name and parameter count */
+    subtitle = g_strdup_printf (_("%s · %s"), m->name, params);
+  if (self->error_row == GTK_WIDGET (self->model_row))
+    {
+      g_free (self->error_row_subtitle);
+      self->error_row_subtitle = g_steal_pointer (&subtitle);
+    }
+  else
+    adw_action_row_set_subtitle (self->model_row, subtitle);
+  gtk_menu_button_set_label (self->model_button, m->name);
+  gtk_widget_set_visible (self->custom_params_row, self->scenario->model_id == NULL);
+  gtk_widget_set_visible (self->custom_arch_row, self->scenario->model_id == NULL);
+}
+
+/* The name the custom model has that the window did not make up (one from
+ * a scenario or model file), or NULL. The made-up names (“Custom model”,
+ * “Custom model, 70B parameters”) follow the size and the switch; a given
+ * name stays whatever is edited (it was lost when “Full architecture” was
+ * turned on). */
+static char *
+custom_model_given_name (TsScenarioForm *self)
+{
+  const TsModel *current = &self->scenario->model;
+  TsModel generated = { 0 };
+  gboolean made_up;
+
+  if (self->scenario->model_id != NULL || current->name == NULL || *current->name == '\0')
+    return NULL;
+  if (g_str_equal (current->name, _("Custom model")))
+    return NULL;
+  made_up = ts_model_init_from_params (&generated, current->params, NULL)
+            && g_strcmp0 (generated.name, current->name) == 0;
+  ts_model_clear (&generated);
+  return made_up ? NULL : g_strdup (current->name);
+}
+
+static void
+apply_custom_model (TsScenarioForm *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *given_name = custom_model_given_name (self);
+  TsModel model = { 0 };
+  gboolean ok;
+
+  if (adw_expander_row_get_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row)))
+    ok = ts_model_init_from_architecture (&model, given_name != NULL ? given_name : _("Custom model"),
+                                          &self->custom_arch, &error);
+  else
+    ok = ts_model_init_from_params (&model, gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->custom_params_spin)) * BILLION,
+                                    &error);
+  if (!ok)
+    {
+      ts_scenario_form_show_error (self, self->custom_arch_row, error->message);
+      return;
+    }
+  if (given_name != NULL)
+    {
+      g_free (model.name);
+      model.name = g_steal_pointer (&given_name);
+    }
+  ts_scenario_set_model (self->scenario, &model);
+  ts_model_clear (&model);
+  set_model_subtitle (self);
+  emit_changed (self, self->custom_params_row);
+}
+
+static void
+sync_arch_spins (TsScenarioForm *self)
+{
+  const guint values[] = {
+    self->custom_arch.layers, self->custom_arch.hidden_size, self->custom_arch.attention_heads,
+    self->custom_arch.kv_heads, self->custom_arch.ffn_size, self->custom_arch.vocab_size,
+    self->custom_arch.experts, self->custom_arch.active_experts,
+  };
+  gboolean was_syncing = self->syncing;
+
+  self->syncing = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->arch_spins[i]), values[i]);
+  self->syncing = was_syncing;
+}
+
+/* A model read whole from a file (ts-model-import.c): the scenario takes
+ * it as it is, with its name, hf_id and source; the custom rows show its
+ * layout, so that an edit starts from it (and then makes a model of the
+ * window's, which no file describes). */
+void
+ts_scenario_form_set_custom_model (TsScenarioForm *self,
+                                   const TsModel  *model)
+{
+  TsModel custom = { 0 };
+
+  g_return_if_fail (TS_IS_SCENARIO_FORM (self));
+  g_return_if_fail (model != NULL);
+
+  ts_model_copy (&custom, model);
+  g_clear_pointer (&custom.id, g_free);
+  ts_scenario_set_model (self->scenario, &custom);
+  ts_model_clear (&custom);
+  self->syncing = TRUE;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->custom_params_spin), model->params / BILLION);
+  if (model->has_architecture)
+    {
+      self->custom_arch = model->arch;
+      adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row), TRUE);
+    }
+  sync_arch_spins (self);
+  self->syncing = FALSE;
+  set_model_subtitle (self);
+  emit_changed (self, GTK_WIDGET (self->model_row));
+}
+
+static void
+model_chosen_cb (TsScenarioForm *self,
+                 guint           index)
+{
+  if (index == 0)
+    {
+      /* Already custom: the rows made it, or a file did, whose source
+       * and hf_id remaking it from the rows would drop. */
+      if (self->scenario->model_id != NULL)
+        apply_custom_model (self);
+      return;
+    }
+  ts_scenario_set_model (self->scenario, &ts_catalog_get_model (self->catalog, index - 1)->model);
+  set_model_subtitle (self);
+  emit_changed (self, GTK_WIDGET (self->model_row));
+}
+
+static void
+model_popover_show_cb (TsScenarioForm *self)
+{
+  ts_model_picker_refresh (self->model_picker);
+}
+
+gboolean
+ts_scenario_form_select_model (TsScenarioForm *self,
+                               const char     *id)
+{
+  g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), FALSE);
+  return ts_model_picker_select (self->model_picker, id);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The table's fields */
+
+static guint
+field_index (TsScenarioForm *self,
+             GtkWidget      *widget)
+{
+  for (guint i = 0; i < TS_FORM_N_FIELDS; i++)
+    if (self->field_widgets[i] == widget)
+      return i;
+  g_assert_not_reached ();
+}
+
+static void
+update_sensitivity (TsScenarioForm *self)
+{
+  gboolean lora = self->scenario->method != TS_METHOD_FULL;
+
+  for (guint i = 0; i < TS_FORM_N_FIELDS; i++)
+    {
+      if (self->field_rows[i] == NULL)
+        continue;
+      if (g_str_has_prefix (ts_form_fields[i].key, "lora_"))
+        gtk_widget_set_sensitive (self->field_rows[i], lora);
+      else if (g_str_equal (ts_form_fields[i].key, "servers"))
+        gtk_widget_set_sensitive (self->field_rows[i], self->scenario->server_id != NULL);
+      else if (g_str_equal (ts_form_fields[i].key, "method"))
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->field_rows[i]),
+                                     method_explanation (self->scenario->method));
+    }
+}
+
+/* A layout control the user set is fixed, the planner keeps it;
+ * “Automatic” hands the ZeRO stage back to it (issue 17). */
+static void
+note_layout_input (TsScenarioForm  *self,
+                   const TsFormField *spec)
+{
+  if (g_str_equal (spec->key, "zero_stage") && self->scenario->zero_stage < 0)
+    ts_scenario_search_input (self->scenario, spec->key);
+  else
+    ts_scenario_fix_input (self->scenario, spec->key);
+}
+
+static void
+spin_changed_cb (GtkSpinButton  *spin,
+                 TsScenarioForm *self)
+{
+  guint i = field_index (self, GTK_WIDGET (spin));
+
+  if (self->syncing)
+    return;
+  ts_form_field_set_value (&ts_form_fields[i], self->scenario, gtk_spin_button_get_value (spin) * ts_form_fields[i].scale);
+  note_layout_input (self, &ts_form_fields[i]);
+  emit_changed (self, self->field_rows[i]);
+}
+
+static void
+switch_changed_cb (GtkSwitch      *sw,
+                   GParamSpec     *pspec,
+                   TsScenarioForm *self)
+{
+  guint i = field_index (self, GTK_WIDGET (sw));
+
+  if (self->syncing)
+    return;
+  ts_form_field_set_value (&ts_form_fields[i], self->scenario, gtk_switch_get_active (sw));
+  note_layout_input (self, &ts_form_fields[i]);
+  emit_changed (self, self->field_rows[i]);
+}
+
+static void
+choice_changed_cb (AdwComboRow    *row,
+                   GParamSpec     *pspec,
+                   TsScenarioForm *self)
+{
+  guint i = field_index (self, GTK_WIDGET (row));
+  guint selected = adw_combo_row_get_selected (row);
+
+  if (self->syncing || selected >= ts_form_fields[i].n_choices)
+    return;
+  ts_form_field_set_value (&ts_form_fields[i], self->scenario, ts_form_fields[i].values[selected]);
+  note_layout_input (self, &ts_form_fields[i]);
+  update_sensitivity (self);
+  emit_changed (self, GTK_WIDGET (row));
+}
+
+static void
+hardware_changed_cb (TsScenarioForm *self)
+{
+  guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (self->hardware_row));
+
+  if (self->syncing)
+    return;
+  if (selected == 0 || selected > ts_catalog_get_n_servers (self->catalog))
+    ts_scenario_set_server (self->scenario, NULL);
+  else
+    ts_scenario_set_server (self->scenario, ts_catalog_get_server (self->catalog, selected - 1)->id);
+  update_sensitivity (self);
+  emit_changed (self, self->hardware_row);
+}
+
+/* The engine's rule, as the file reader and the CLI apply it: a code the
+ * file could not hold again stays out of the scenario, and the row says
+ * why. */
+static void
+currency_changed_cb (TsScenarioForm *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->currency_row));
+  g_autoptr(GError) error = NULL;
+
+  if (self->syncing)
+    return;
+  if (!ts_scenario_check_currency (text, &error))
+    {
+      gtk_widget_add_css_class (self->currency_row, "error");
+      gtk_widget_set_tooltip_text (self->currency_row, error->message);
+      return;
+    }
+  gtk_widget_remove_css_class (self->currency_row, "error");
+  gtk_widget_set_tooltip_text (self->currency_row, NULL);
+  ts_scenario_set_currency (self->scenario, text);
+  emit_changed (self, NULL);
+}
+
+static void
+add_row (TsScenarioForm *self,
+         TsFormGroup      group,
+         GtkWidget      *row)
+{
+  switch (group)
+    {
+    case TS_FORM_GROUP_METHOD:
+      adw_preferences_group_add (self->method_group, row);
+      break;
+    case TS_FORM_GROUP_WORKLOAD:
+      adw_preferences_group_add (self->workload_group, row);
+      break;
+    case TS_FORM_GROUP_HARDWARE:
+      adw_preferences_group_add (self->hardware_group, row);
+      break;
+    case TS_FORM_GROUP_ADVANCED:
+      adw_expander_row_add_row (self->advanced_row, row);
+      break;
+    case TS_FORM_GROUP_SITE:
+    default:
+      adw_expander_row_add_row (self->site_row, row);
+      break;
+    }
+}
+
+/* A field's row and control, as its kind asks. */
+static GtkWidget *
+new_field_row (TsScenarioForm  *self,
+               const TsFormField *f,
+               GtkWidget      **control)
+{
+  const char *subtitle = f->subtitle != NULL ? _(f->subtitle) : NULL;
+  GtkWidget *row;
+
+  if (f->kind == TS_FORM_FIELD_CHOICE)
+    {
+      g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
+
+      for (guint c = 0; c < f->n_choices; c++)
+        gtk_string_list_append (choices, _(f->choices[c]));
+      row = *control = ts_form_row_new (ADW_TYPE_COMBO_ROW, f->key, _(f->title), subtitle);
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, _(f->title), -1);
+      g_signal_connect (row, "notify::selected", G_CALLBACK (choice_changed_cb), self);
+      return row;
+    }
+  if (f->kind == TS_FORM_FIELD_BOOL)
+    {
+      *control = gtk_switch_new ();
+      gtk_widget_set_valign (*control, GTK_ALIGN_CENTER);
+      g_signal_connect (*control, "notify::active", G_CALLBACK (switch_changed_cb), self);
+    }
+  else
+    {
+      *control = ts_form_spin_new (f->lower / f->scale, f->upper / f->scale, f->step, f->digits);
+      g_signal_connect (*control, "value-changed", G_CALLBACK (spin_changed_cb), self);
+    }
+  return ts_form_control_row_new (f->key, _(f->title), subtitle, *control);
+}
+
+/* The rows of one group. Advanced and Site start collapsed: their rows
+ * are made when first expanded (or asked for), not at start-up, where GTK
+ * would lay out their two dozen labels for nothing. */
+static void
+build_group_rows (TsScenarioForm *self,
+                  TsFormGroup      group)
+{
+  if (self->built[group])
+    return;
+  self->built[group] = TRUE;
+
+  for (guint i = 0; i < TS_FORM_N_FIELDS; i++)
+    if (ts_form_fields[i].group == group)
+      {
+        self->field_rows[i] = new_field_row (self, &ts_form_fields[i], &self->field_widgets[i]);
+        add_row (self, group, self->field_rows[i]);
+      }
+
+  if (group == TS_FORM_GROUP_SITE)
+    {
+      self->currency_row = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->currency_row), _("Currency of the price"));
+      g_signal_connect_swapped (self->currency_row, "changed", G_CALLBACK (currency_changed_cb), self);
+      adw_expander_row_add_row (self->site_row, self->currency_row);
+    }
+  /* Rows made later show the scenario as it is now. */
+  if (self->scenario != NULL)
+    sync_widgets (self);
+}
+
+static void
+expander_expanded_cb (TsScenarioForm *self,
+                      GParamSpec     *pspec,
+                      AdwExpanderRow *expander)
+{
+  if (adw_expander_row_get_expanded (expander))
+    build_group_rows (self, expander == self->advanced_row ? TS_FORM_GROUP_ADVANCED : TS_FORM_GROUP_SITE);
+}
+
+static void
+server_item_setup_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item,
+                      gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  /* Whole names, wrapped: cut at the popover's width, four Supermicro
+   * SYS-521GE-TNRT configurations all read “Supermicro SYS-521G…”; the
+   * part that tells them apart comes last. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 34);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+server_item_bind_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item,
+                     gpointer                  user_data)
+{
+  GtkStringObject *name = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), gtk_string_object_get_string (name));
+}
+
+static void
+fill_hardware_list (TsScenarioForm *self)
+{
+  g_autoptr(GtkStringList) servers = gtk_string_list_new (NULL);
+
+  /* Translators: the first choice of the hardware row */
+  gtk_string_list_append (servers, _("Recommend for me"));
+  for (guint i = 0; self->catalog != NULL && i < ts_catalog_get_n_servers (self->catalog); i++)
+    gtk_string_list_append (servers, ts_catalog_get_server (self->catalog, i)->name);
+  self->syncing = TRUE;
+  adw_combo_row_set_model (ADW_COMBO_ROW (self->hardware_row), G_LIST_MODEL (servers));
+  self->syncing = FALSE;
+}
+
+static void
+build_hardware_row (TsScenarioForm *self)
+{
+  g_autoptr(GtkListItemFactory) server_factory = gtk_signal_list_item_factory_new ();
+
+  /* Hardware first in its group: “Recommend for me” or a server. */
+  self->hardware_row = ts_form_row_new (ADW_TYPE_COMBO_ROW, "hardware", _("Server or card"), NULL);
+  /* Server names are long (“Supermicro AS-8125GS-TNMR2 (8 × MI300X)”):
+   * the choice is the row's wrapping subtitle, never cut short at the
+   * row's end; the explanation goes to the group. */
+  adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (self->hardware_row), TRUE);
+  g_signal_connect (server_factory, "setup", G_CALLBACK (server_item_setup_cb), NULL);
+  g_signal_connect (server_factory, "bind", G_CALLBACK (server_item_bind_cb), NULL);
+  adw_combo_row_set_list_factory (ADW_COMBO_ROW (self->hardware_row), server_factory);
+  adw_preferences_group_set_description (self->hardware_group,
+                                         _("Let the program pick, or size a server you have in mind"));
+  g_signal_connect_swapped (self->hardware_row, "notify::selected", G_CALLBACK (hardware_changed_cb), self);
+  adw_preferences_group_add (self->hardware_group, self->hardware_row);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The custom model's rows */
+
+static void
+arch_changed_cb (TsScenarioForm *self)
+{
+  guint *targets[] = {
+    &self->custom_arch.layers, &self->custom_arch.hidden_size, &self->custom_arch.attention_heads,
+    &self->custom_arch.kv_heads, &self->custom_arch.ffn_size, &self->custom_arch.vocab_size,
+    &self->custom_arch.experts, &self->custom_arch.active_experts,
+  };
+
+  if (self->syncing)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+    *targets[i] = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->arch_spins[i]));
+  if (self->custom_arch.attention_heads > 0)
+    self->custom_arch.head_dim = self->custom_arch.hidden_size / self->custom_arch.attention_heads;
+  if (self->custom_arch.experts > 0 && self->custom_arch.expert_ffn_size == 0)
+    self->custom_arch.expert_ffn_size = self->custom_arch.ffn_size;
+  apply_custom_model (self);
+}
+
+static void
+custom_params_changed_cb (TsScenarioForm *self)
+{
+  if (self->syncing)
+    return;
+  ts_architecture_infer (gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->custom_params_spin)) * BILLION,
+                         &self->custom_arch);
+  sync_arch_spins (self);
+  apply_custom_model (self);
+}
+
+static void
+build_custom_rows (TsScenarioForm *self)
+{
+  static const char *const arch_titles[] = {
+    N_("Layers"), N_("Hidden size"), N_("Attention heads"), N_("Key/value heads"),
+    N_("Feed-forward size"), N_("Vocabulary"), N_("Experts"), N_("Experts per token"),
+  };
+
+  self->custom_params_spin = ts_form_spin_new (TS_MODEL_MIN_PARAMS / BILLION, TS_MODEL_MAX_PARAMS / BILLION, 1, 2);
+  self->custom_params_row = ts_form_control_row_new ("custom_params", _("Parameters, billions"),
+                                             _("The size of your model; the layout is estimated from it"),
+                                             self->custom_params_spin);
+  g_signal_connect_swapped (self->custom_params_spin, "value-changed", G_CALLBACK (custom_params_changed_cb), self);
+  adw_preferences_group_add (self->model_group, self->custom_params_row);
+
+  self->custom_arch_row = adw_expander_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->custom_arch_row), _("Full architecture"));
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->custom_arch_row),
+                                 _("Enter the layers and sizes from the model’s configuration"));
+  adw_expander_row_set_show_enable_switch (ADW_EXPANDER_ROW (self->custom_arch_row), TRUE);
+  adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row), FALSE);
+  g_signal_connect_swapped (self->custom_arch_row, "notify::enable-expansion", G_CALLBACK (arch_changed_cb), self);
+  for (guint i = 0; i < G_N_ELEMENTS (arch_titles); i++)
+    {
+      self->arch_spins[i] = ts_form_spin_new (0, ARCH_SPIN_MAX, 1, 0);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row),
+                                ts_form_control_row_new (NULL, _(arch_titles[i]), NULL, self->arch_spins[i]));
+      g_signal_connect_swapped (self->arch_spins[i], "value-changed", G_CALLBACK (arch_changed_cb), self);
+    }
+  adw_preferences_group_add (self->model_group, self->custom_arch_row);
+}
+
+/* ---------------------------------------------------------------------- */
+/* From the scenario to the rows */
+
+static void
+sync_field (TsScenarioForm *self,
+            guint           i)
+{
+  const TsFormField *f = &ts_form_fields[i];
+  double value = ts_form_field_get_value (f, self->scenario);
+
+  if (f->kind == TS_FORM_FIELD_CHOICE)
+    {
+      for (guint c = 0; c < f->n_choices; c++)
+        if (f->values[c] == (int) value)
+          adw_combo_row_set_selected (ADW_COMBO_ROW (self->field_widgets[i]), c);
+    }
+  else if (f->kind == TS_FORM_FIELD_BOOL)
+    gtk_switch_set_active (GTK_SWITCH (self->field_widgets[i]), value != 0);
+  else
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->field_widgets[i]), value / f->scale);
+}
+
+/* Sets every control from the scenario without a “changed” for each. */
+static void
+sync_widgets (TsScenarioForm *self)
+{
+  guint hardware = 0;
+
+  self->syncing = TRUE;
+  for (guint i = 0; i < TS_FORM_N_FIELDS; i++)
+    if (self->field_widgets[i] != NULL)
+      sync_field (self, i);
+  for (guint i = 0; self->scenario->server_id != NULL && i < ts_catalog_get_n_servers (self->catalog); i++)
+    if (g_strcmp0 (ts_catalog_get_server (self->catalog, i)->id, self->scenario->server_id) == 0)
+      hardware = i + 1;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->hardware_row), hardware);
+  if (self->currency_row != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (self->currency_row),
+                           self->scenario->currency != NULL ? self->scenario->currency : "");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->custom_params_spin), self->scenario->model.params / BILLION);
+  if (self->scenario->model_id == NULL && self->scenario->model.has_architecture)
+    self->custom_arch = self->scenario->model.arch;
+  else
+    ts_architecture_infer (self->scenario->model.params, &self->custom_arch);
+  sync_arch_spins (self);
+  self->syncing = FALSE;
+
+  set_model_subtitle (self);
+  update_sensitivity (self);
+}
+
+void
+ts_scenario_form_set_scenario (TsScenarioForm *self,
+                               TsCatalog      *catalog,
+                               TsScenario     *scenario)
+{
+  g_return_if_fail (TS_IS_SCENARIO_FORM (self));
+  g_return_if_fail (scenario != NULL);
+
+  /* The scenario first: a new catalog's lists are synced with it. */
+  self->scenario = scenario;
+  if (self->catalog != catalog)
+    ts_scenario_form_set_catalog (self, catalog);
+  else
+    sync_widgets (self);
+}
+
+void
+ts_scenario_form_set_catalog (TsScenarioForm *self,
+                              TsCatalog      *catalog)
+{
+  g_return_if_fail (TS_IS_SCENARIO_FORM (self));
+
+  self->catalog = catalog;
+  ts_model_picker_set_catalog (self->model_picker, catalog);
+  fill_hardware_list (self);
+  if (self->scenario != NULL)
+    sync_widgets (self);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The spec sheet's customer and project */
+
+/* A document field's text, or NULL (and the row marked) when it is one
+ * the spec sheet must not print: the scenario's limits for a name. */
+static char *
+document_text (GtkWidget *row)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+  const char *field = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+
+  if (!ts_scenario_check_text (text, field, TS_MAX_NAME_CHARS, &error))
+    {
+      gtk_widget_add_css_class (row, "error");
+      gtk_widget_set_tooltip_text (row, error->message);
+      return NULL;
+    }
+  gtk_widget_remove_css_class (row, "error");
+  gtk_widget_set_tooltip_text (row, NULL);
+  return *text != '\0' ? g_strdup (text) : NULL;
+}
+
+static void
+document_changed_cb (GtkWidget *row)
+{
+  g_autofree char *text = document_text (row);
+}
+
+const char *
+ts_scenario_form_get_customer (TsScenarioForm *self)
+{
+  g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->customer_row));
+}
+
+const char *
+ts_scenario_form_get_project (TsScenarioForm *self)
+{
+  g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->project_row));
+}
+
+void
+ts_scenario_form_set_document (TsScenarioForm *self,
+                               const char     *customer,
+                               const char     *project)
+{
+  g_return_if_fail (TS_IS_SCENARIO_FORM (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->customer_row), customer != NULL ? customer : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->project_row), project != NULL ? project : "");
+}
+
+char *
+ts_scenario_form_dup_customer (TsScenarioForm *self)
+{
+  g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
+  return document_text (self->customer_row);
+}
+
+char *
+ts_scenario_form_dup_project (TsScenarioForm *self)
+{
+  g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
+  return document_text (self->project_row);
+}
+
+/* ---------------------------------------------------------------------- */
+/* For tests */
+
+GtkWidget *
+ts_scenario_form_get_field_widget (TsScenarioForm *self,
+                                   const char     *key)
+{
+  const TsFormField *field;
+  int i;
+
+  g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
+
+  i = (field = ts_form_field_lookup (key)) != NULL ? (int) (field - ts_form_fields) : -1;
+  if (i >= 0)
+    {
+      build_group_rows (self, ts_form_fields[i].group);
+      return self->field_widgets[i];
+    }
+  if (g_str_equal (key, "hardware"))
+    return self->hardware_row;
+  if (g_str_equal (key, "currency"))
+    {
+      build_group_rows (self, TS_FORM_GROUP_SITE);
+      return self->currency_row;
+    }
+  if (g_str_equal (key, "custom_params"))
+    return self->custom_params_spin;
+  return NULL;
+}
+
+GtkWidget *
+ts_scenario_form_get_field_row (TsScenarioForm *self,
+                                const char     *key)
+{
+  const TsFormField *field;
+  int i;
+
+  g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
+
+  i = (field = ts_form_field_lookup (key)) != NULL ? (int) (field - ts_form_fields) : -1;
+  if (i < 0)
+    return NULL;
+  build_group_rows (self, ts_form_fields[i].group);
+  return self->field_rows[i];
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void
+ts_scenario_form_dispose (GObject *object)
+{
+  TsScenarioForm *self = TS_SCENARIO_FORM (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_SCENARIO_FORM);
+  g_clear_pointer (&self->error_row_subtitle, g_free);
+  self->scenario = NULL;
+
+  G_OBJECT_CLASS (ts_scenario_form_parent_class)->dispose (object);
+}
+
+static void
+ts_scenario_form_class_init (TsScenarioFormClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ts_scenario_form_dispose;
+
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, GTK_TYPE_WIDGET);
+
+  g_type_ensure (TS_TYPE_MODEL_PICKER);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/ts-scenario-form.ui");
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, model_group);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, method_group);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, workload_group);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, hardware_group);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, advanced_row);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, site_row);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, customer_row);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, project_row);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, model_row);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, model_button);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, model_popover);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, model_picker);
+  gtk_widget_class_bind_template_callback (widget_class, model_chosen_cb);
+  gtk_widget_class_bind_template_callback (widget_class, model_popover_show_cb);
+  gtk_widget_class_bind_template_callback (widget_class, expander_expanded_cb);
+  gtk_widget_class_bind_template_callback (widget_class, document_changed_cb);
+}
+
+static void
+ts_scenario_form_init (TsScenarioForm *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  build_custom_rows (self);
+  build_hardware_row (self);
+  build_group_rows (self, TS_FORM_GROUP_METHOD);
+  build_group_rows (self, TS_FORM_GROUP_WORKLOAD);
+  build_group_rows (self, TS_FORM_GROUP_HARDWARE);
+}

@@ -1,0 +1,666 @@
+/* ts-window-actions.c — the window's actions (win.*) and their keys
+ *
+ * Each action does one thing a menu item, a button or a key asks for:
+ * files through the document (ts-document.c), pages through the answer
+ * pane, the spec sheet through ts-print.c. Presenter mode is here too:
+ * it is an action's state, with keys of its own while it lasts.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ts-comparison-dialog.h"
+#include "ts-csv.h"
+#include "ts-export-dialog.h"
+#include "ts-file.h"
+#include "ts-model-import.h"
+#include "ts-window-private.h"
+
+#if __has_include ("ts-print.h")
+# include "ts-print.h"
+# define TS_HAVE_PRINT 1
+#else
+# define TS_HAVE_PRINT 0
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* Files */
+
+static void
+new_activated (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  ts_document_new_scenario (TS_WINDOW (user_data)->document);
+}
+
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  ts_document_open (TS_WINDOW (user_data)->document);
+}
+
+static void
+save_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  ts_document_save (TS_WINDOW (user_data)->document);
+}
+
+static void
+save_as_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  ts_document_save_as (TS_WINDOW (user_data)->document);
+}
+
+static void
+unrestored_details_activated (GSimpleAction *action,
+                              GVariant      *parameter,
+                              gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  const char *message = ts_document_get_unrestored_message (self->document);
+  GtkWidget *dialog;
+
+  if (message == NULL)
+    return;
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The Last Scenario Could Not Be Restored"), message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+open_uri_activated (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  gtk_show_uri (GTK_WINDOW (user_data), g_variant_get_string (parameter, NULL), GDK_CURRENT_TIME);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The spec sheet */
+
+/* ---------------------------------------------------------------------- */
+/* Branding: who offers the hardware (Preferences) and to whom (the form) */
+
+void
+_ts_window_pass_branding (TsWindow *self)
+{
+#if TS_HAVE_PRINT
+  g_autoptr(TsPrintBranding) branding = g_new0 (TsPrintBranding, 1);
+
+  branding->vendor_name = g_settings_get_string (self->settings, "vendor-name");
+  branding->vendor_contact = g_settings_get_string (self->settings, "vendor-contact");
+  branding->quote_address = g_settings_get_string (self->settings, "quote-address");
+  branding->logo_file = g_settings_get_string (self->settings, "logo-file");
+  branding->customer = ts_scenario_form_dup_customer (self->form);
+  branding->project = ts_scenario_form_dup_project (self->form);
+  ts_print_set_branding (GTK_WINDOW (self), branding);
+#endif
+}
+
+#if TS_HAVE_PRINT
+static const char *
+pdf_language (TsWindow *self)
+{
+  g_autofree char *value = g_settings_get_string (self->settings, "pdf-language");
+
+  return ts_print_lang_from_setting (value);
+}
+
+static void
+exported_cb (const char   *path,
+             const GError *error,
+             gpointer      user_data)
+{
+  TsWindow *self = user_data;
+
+  if (error != NULL)
+    ts_window_show_error (self, error->message);
+  else if (path != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *name = g_file_get_basename (file);
+      /* Translators: a toast; %s is a file name */
+      g_autofree char *title = g_strdup_printf (_("Spec sheet saved as “%s”"), name);
+
+      _ts_window_show_file_toast (self, title, file);
+    }
+  g_object_unref (self);
+}
+#endif
+
+static void
+export_pdf_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+#if TS_HAVE_PRINT
+  TsWindow *self = TS_WINDOW (user_data);
+
+  _ts_window_pass_branding (self);
+  ts_print_export_pdf_dialog (GTK_WINDOW (self), self->plan, pdf_language (self), exported_cb, g_object_ref (self));
+#endif
+}
+
+static void
+print_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+#if TS_HAVE_PRINT
+  TsWindow *self = TS_WINDOW (user_data);
+
+  _ts_window_pass_branding (self);
+  ts_print_run_dialog (GTK_WINDOW (self), self->plan, pdf_language (self));
+#endif
+}
+
+static void
+print_preview_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+#if TS_HAVE_PRINT
+  TsWindow *self = TS_WINDOW (user_data);
+
+  _ts_window_pass_branding (self);
+  ts_print_run_preview (GTK_WINDOW (self), self->plan, pdf_language (self));
+#endif
+}
+
+static void
+request_quote_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  g_autofree char *own_address = g_settings_get_string (self->settings, "quote-address");
+  /* The vendor's own address (Preferences) before the catalog's. */
+  const char *email = *own_address != '\0' ? own_address : ts_catalog_get_quote_email (_ts_window_get_catalog (self));
+  g_autofree char *subject = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *subject_escaped = NULL;
+  g_autofree char *body_escaped = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *json = ts_scenario_to_string (self->scenario);
+  AdwToast *toast;
+
+  /* Translators: subject of the quote request e-mail; %s is the model */
+  subject = g_strdup_printf (_("Quote request: training %s"), self->scenario->model.name);
+  /* Translators: body of the quote request e-mail: the headline, then the
+   * scenario as a file the vendor can open in Train Sizer */
+  body = g_strdup_printf (_("Hello,\n\nplease quote the hardware for this training job.\n\n%s\n\nThe scenario (Train Sizer file):\n\n%s\n"),
+                          ts_window_get_headline (self), json);
+  subject_escaped = g_uri_escape_string (subject, NULL, FALSE);
+  body_escaped = g_uri_escape_string (body, NULL, FALSE);
+  uri = g_strdup_printf ("mailto:%s?subject=%s&body=%s", email != NULL ? email : "", subject_escaped, body_escaped);
+  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
+
+  /* Translators: a toast after the e-mail opened */
+  toast = adw_toast_new (_("Attach the spec sheet to the e-mail"));
+  adw_toast_set_button_label (toast, _("Export _PDF…"));
+  adw_toast_set_action_name (toast, "win.export-pdf");
+  adw_toast_set_timeout (toast, 0);
+  _ts_window_add_toast (self, toast);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The servers table: compare two options, export as CSV */
+
+static void
+compare_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  guint first, second;
+  gboolean gib;
+  TsComparisonDialog *dialog;
+
+  if (self->plan == NULL || self->plan->options->len == 0)
+    return;
+  /* The option on show beside the next one in rank (or the first). */
+  first = self->shown_option >= 0 ? (guint) self->shown_option
+          : self->plan->recommended >= 0 ? (guint) self->plan->recommended : 0;
+  second = first + 1 < self->plan->options->len ? first + 1 : 0;
+  g_object_get (self->answer, "gib", &gib, NULL);
+  dialog = ts_comparison_dialog_new (GTK_WINDOW (self), self->plan, gib, first, second);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+ts_window_export_csv (TsWindow  *self,
+                      GFile     *file,
+                      GError   **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *csv = NULL;
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = ts_file_dup_local_path (file, error);
+  if (path == NULL)
+    return FALSE;
+  csv = ts_plan_options_to_csv (self->plan);
+  return ts_file_write_atomic (path, csv, strlen (csv), error);
+}
+
+static void
+export_csv_response_cb (GtkNativeDialog *dialog,
+                        int              response,
+                        TsWindow        *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      if (!ts_window_export_csv (self, file, &error))
+        ts_window_show_error (self, error->message);
+      else
+        {
+          g_autofree char *name = g_file_get_basename (file);
+          /* Translators: a toast; %s is a file name */
+          g_autofree char *title = g_strdup_printf (_("Servers saved as “%s”"), name);
+
+          _ts_window_show_file_toast (self, title, file);
+        }
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+export_csv_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  /* Translators: the file name offered for the servers table; keep .csv */
+  g_autofree char *name = g_strdup_printf (_("%s servers.csv"), self->scenario->model.name);
+
+  if (self->plan == NULL)
+    return;
+  gtk_file_filter_set_name (filter, _("CSV spreadsheets"));
+  gtk_file_filter_add_pattern (filter, "*.csv");
+  gtk_file_filter_add_mime_type (filter, "text/csv");
+  dialog = gtk_file_chooser_native_new (_("Export Servers as CSV"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (export_csv_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* The training configuration (DeepSpeed, Accelerate, torchrun…) for the
+ * plan the window shows. */
+static void
+export_config_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  TsExportDialog *dialog = ts_export_dialog_new (GTK_WINDOW (self), self->plan);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---------------------------------------------------------------------- */
+/* A custom model from a file or pasted text (ts-model-import.c reads it) */
+
+gboolean
+ts_window_import_model_file (TsWindow  *self,
+                             GFile     *file,
+                             GError   **error)
+{
+  TsModel model = { 0 };
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+
+  if (!ts_model_import_read_file (file, &model, error))
+    return FALSE;
+  ts_window_set_custom_model (self, &model);
+  ts_model_clear (&model);
+  return TRUE;
+}
+
+gboolean
+ts_window_import_model_text (TsWindow    *self,
+                             const char  *text,
+                             const char  *name,
+                             GError     **error)
+{
+  TsModel model = { 0 };
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+
+  if (!ts_model_import_read_text (text, name, &model, error))
+    return FALSE;
+  ts_window_set_custom_model (self, &model);
+  ts_model_clear (&model);
+  return TRUE;
+}
+
+/* A refused model leaves the window's as it was; the engine's message
+ * names the key. */
+static void
+model_pasted_cb (const TsModel *model,
+                 const GError  *error,
+                 gpointer       user_data)
+{
+  TsWindow *self = user_data;
+
+  if (model != NULL)
+    ts_window_set_custom_model (self, model);
+  else if (error != NULL)
+    ts_window_show_error (self, error->message);
+}
+
+static void
+model_file_chosen_cb (const TsModel *model,
+                      const GError  *error,
+                      gpointer       user_data)
+{
+  model_pasted_cb (model, error, user_data);
+  g_object_unref (user_data);
+}
+
+static void
+import_model_file_activated (GSimpleAction *action,
+                             GVariant      *parameter,
+                             gpointer       user_data)
+{
+  /* The window is kept until the chooser answers. */
+  ts_model_import_choose_file (GTK_WINDOW (user_data), model_file_chosen_cb, g_object_ref (user_data));
+}
+
+static void
+paste_model_config_activated (GSimpleAction *action,
+                              GVariant      *parameter,
+                              gpointer       user_data)
+{
+  /* The dialog closes with the window: no reference. */
+  gtk_window_present (GTK_WINDOW (ts_model_import_paste_dialog_new (GTK_WINDOW (user_data), model_pasted_cb, user_data)));
+}
+
+/* ---------------------------------------------------------------------- */
+/* Panes, pages and the drawing in sight */
+
+static void
+fullscreen_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  GtkWindow *window = GTK_WINDOW (user_data);
+
+  if (gtk_window_is_fullscreen (window))
+    gtk_window_unfullscreen (window);
+  else
+    gtk_window_fullscreen (window);
+}
+
+static void
+show_answer_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+
+  adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+  /* Focus the drawing, not the first focusable widget of the page: that
+   * is the selectable headline, which would show all its text selected. */
+  gtk_widget_grab_focus (ts_answer_pane_get_visible_view (self->answer));
+}
+
+static void
+show_scenario_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  adw_leaflet_set_visible_child_name (TS_WINDOW (user_data)->leaflet, "scenario");
+}
+
+/* win.show-view::memory, ::servers, ::rack, ::power, ::time */
+static void
+show_view_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+
+  if (!ts_answer_pane_show_page (self->answer, g_variant_get_string (parameter, NULL)))
+    return;
+  /* On a narrow window the answer is a page of its own: go there too. */
+  adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+}
+
+/* Zoom and copy act on the drawing in sight, focused or not (a focused
+ * drawing takes Ctrl+C, Ctrl+plus… itself). */
+static void
+view_action_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  const char *name = g_action_get_name (G_ACTION (action));
+  g_autofree char *drawing_action = g_strconcat ("drawing.", g_str_equal (name, "copy-image") ? "copy" : name, NULL);
+
+  gtk_widget_activate_action (ts_answer_pane_get_visible_view (self->answer), drawing_action, NULL);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Presenter mode: the answer alone, full screen, sized for a projector */
+
+static void
+set_action_enabled (TsWindow   *self,
+                    const char *name,
+                    gboolean    enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+static void
+set_presenting (TsWindow *self,
+                gboolean  presenting)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "presenter");
+
+  if (self->presenting == presenting)
+    return;
+  self->presenting = presenting;
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (presenting));
+  /* The stepping keys and Esc mean something only while presenting; a
+   * disabled action lets the key go on to the focused widget. */
+  set_action_enabled (self, "presenter-next", presenting);
+  set_action_enabled (self, "presenter-previous", presenting);
+  set_action_enabled (self, "presenter-leave", presenting);
+
+  /* The leaflet lays out visible children only: without the scenario
+   * pane the answer takes the whole width. */
+  gtk_widget_set_visible (self->scenario_page, !presenting);
+  gtk_widget_set_visible (self->pane_separator, !presenting);
+  if (presenting)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self), "presenter");
+      adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+    }
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "presenter");
+  g_object_set (self->answer, "presenting", presenting, NULL);
+
+  if (presenting && !gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    {
+      self->unfullscreen_on_leave = TRUE;
+      gtk_window_fullscreen (GTK_WINDOW (self));
+    }
+  else if (!presenting && self->unfullscreen_on_leave)
+    {
+      self->unfullscreen_on_leave = FALSE;
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+    }
+  if (presenting)
+    gtk_widget_grab_focus (ts_answer_pane_get_visible_view (self->answer));
+  _ts_window_update_navigation (self);
+}
+
+static void
+presenter_change_state (GSimpleAction *action,
+                        GVariant      *state,
+                        gpointer       user_data)
+{
+  set_presenting (TS_WINDOW (user_data), g_variant_get_boolean (state));
+}
+
+static void
+presenter_leave_activated (GSimpleAction *action,
+                           GVariant      *parameter,
+                           gpointer       user_data)
+{
+  set_presenting (TS_WINDOW (user_data), FALSE);
+}
+
+/* Left/Right and Page Up/Down (what a presentation clicker sends) step
+ * through the pages, stopping at either end as slides do. */
+static void
+presenter_step_activated (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+
+  ts_answer_pane_step_page (self->answer, g_str_equal (g_action_get_name (G_ACTION (action)), "presenter-next") ? 1 : -1);
+  gtk_widget_grab_focus (ts_answer_pane_get_visible_view (self->answer));
+}
+
+static void
+add_presenter_keys (TsWindow *self)
+{
+  static const struct {
+    guint            keyval;
+    const char      *action;
+    GtkPropagationPhase phase;
+  } keys[] = {
+    /* Captured: while presenting nothing else on screen needs them, and a
+     * focused button would otherwise take them to move the focus. */
+    { GDK_KEY_Right, "win.presenter-next", GTK_PHASE_CAPTURE },
+    { GDK_KEY_Page_Down, "win.presenter-next", GTK_PHASE_CAPTURE },
+    { GDK_KEY_Left, "win.presenter-previous", GTK_PHASE_CAPTURE },
+    { GDK_KEY_Page_Up, "win.presenter-previous", GTK_PHASE_CAPTURE },
+    /* Bubbled: an open menu closes on Esc first. */
+    { GDK_KEY_Escape, "win.presenter-leave", GTK_PHASE_BUBBLE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkEventController *controller = gtk_shortcut_controller_new ();
+
+      gtk_event_controller_set_propagation_phase (controller, keys[i].phase);
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                            gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
+                                                              gtk_named_action_new (keys[i].action)));
+      gtk_widget_add_controller (GTK_WIDGET (self), controller);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+
+static const GActionEntry win_actions[] = {
+  { "new", new_activated, NULL, NULL, NULL },
+  { "open", open_activated, NULL, NULL, NULL },
+  { "save", save_activated, NULL, NULL, NULL },
+  { "save-as", save_as_activated, NULL, NULL, NULL },
+  { "export-pdf", export_pdf_activated, NULL, NULL, NULL },
+  { "print", print_activated, NULL, NULL, NULL },
+  { "request-quote", request_quote_activated, NULL, NULL, NULL },
+  { "open-uri", open_uri_activated, "s", NULL, NULL },
+  { "fullscreen", fullscreen_activated, NULL, NULL, NULL },
+  { "show-answer", show_answer_activated, NULL, NULL, NULL },
+  { "show-scenario", show_scenario_activated, NULL, NULL, NULL },
+  { "show-view", show_view_activated, "s", NULL, NULL },
+  { "zoom-in", view_action_activated, NULL, NULL, NULL },
+  { "zoom-out", view_action_activated, NULL, NULL, NULL },
+  { "zoom-reset", view_action_activated, NULL, NULL, NULL },
+  { "copy-image", view_action_activated, NULL, NULL, NULL },
+  { "print-preview", print_preview_activated, NULL, NULL, NULL },
+  { "unrestored-details", unrestored_details_activated, NULL, NULL, NULL },
+  { "presenter", NULL, NULL, "false", presenter_change_state },
+  { "compare", compare_activated, NULL, NULL, NULL },
+  { "export-csv", export_csv_activated, NULL, NULL, NULL },
+  { "export-config", export_config_activated, NULL, NULL, NULL },
+  { "import-model-file", import_model_file_activated, NULL, NULL, NULL },
+  { "paste-model-config", paste_model_config_activated, NULL, NULL, NULL },
+  { "presenter-next", presenter_step_activated, NULL, NULL, NULL },
+  { "presenter-previous", presenter_step_activated, NULL, NULL, NULL },
+  { "presenter-leave", presenter_leave_activated, NULL, NULL, NULL },
+};
+
+void
+_ts_window_add_actions (TsWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  set_action_enabled (self, "presenter-next", FALSE);
+  set_action_enabled (self, "presenter-previous", FALSE);
+  set_action_enabled (self, "presenter-leave", FALSE);
+  add_presenter_keys (self);
+#if !TS_HAVE_PRINT
+  /* Export and print come with the spec-sheet module. */
+  set_action_enabled (self, "export-pdf", FALSE);
+  set_action_enabled (self, "print", FALSE);
+  set_action_enabled (self, "print-preview", FALSE);
+#endif
+}
+
+void
+ts_window_set_accels (GtkApplication *application)
+{
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "win.new", { "<Primary>n", NULL } },
+    { "win.open", { "<Primary>o", NULL } },
+    { "win.save", { "<Primary>s", NULL } },
+    { "win.save-as", { "<Primary><Shift>s", NULL } },
+    { "win.export-pdf", { "<Primary>e", NULL } },
+    { "win.print", { "<Primary>p", NULL } },
+    { "win.print-preview", { "<Primary><Shift>p", NULL } },
+    { "win.fullscreen", { "F11", NULL } },
+    /* F5 starts a slide show in presentation programs. */
+    { "win.presenter", { "F5", NULL } },
+    { "win.show-help-overlay", { "<Primary>question", NULL } },
+    /* Alt + a digit picks a page, as it picks a tab elsewhere in GNOME. */
+    { "win.show-view::memory", { "<Alt>1", NULL } },
+    { "win.show-view::servers", { "<Alt>2", NULL } },
+    { "win.show-view::rack", { "<Alt>3", NULL } },
+    { "win.show-view::power", { "<Alt>4", NULL } },
+    { "win.show-view::time", { "<Alt>5", NULL } },
+    /* Zoom the drawing in sight, as Ctrl+plus does in a browser. */
+    { "win.zoom-in", { "<Primary>plus", "<Primary>equal", NULL } },
+    { "win.zoom-out", { "<Primary>minus", NULL } },
+    { "win.zoom-reset", { "<Primary>0", NULL } },
+    /* Not plain Ctrl+C: that copies selected text, e.g. the headline. */
+    { "win.copy-image", { "<Primary><Shift>c", NULL } },
+    /* Beside Ctrl+E, the spec sheet's export. */
+    { "win.export-config", { "<Primary><Shift>e", NULL } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (application, accels[i].action, accels[i].accels);
+}
