@@ -165,16 +165,7 @@ ts_memory_compute (const TsScenario *s,
                    const TsLayout   *layout,
                    TsMemory         *m)
 {
-  memset (m, 0, sizeof *m);
-  m->layout = *layout;
-  ts_rule_of_thumb (s, &m->rule);
-
-  ts_memory_compute_model_states (s, layout, m);
-  ts_memory_compute_activations (s, layout, m);
-  compute_overhead (s, layout, m);
-
-  for (guint i = 0; i < TS_N_COMPONENTS; i++)
-    m->total.bytes[i] = m->per_gpu.bytes[i] * layout->gpus;
+  ts_memory_compute_like (s, layout, NULL, m);
 }
 
 void
@@ -185,19 +176,23 @@ ts_memory_compute_like (const TsScenario *s,
 {
   /* Activations depend on the sequence, the micro-batch, the model and
    * the tensor and pipeline degrees only (ts_memory_compute_activations ()). */
-  if (like == NULL || like->layout.tp != layout->tp || like->layout.pp != layout->pp)
-    {
-      ts_memory_compute (s, layout, m);
-      return;
-    }
+  gboolean reuse = like != NULL && like->layout.tp == layout->tp && like->layout.pp == layout->pp;
 
   memset (m, 0, sizeof *m);
   m->layout = *layout;
-  m->rule = like->rule;
+  if (reuse)
+    m->rule = like->rule;
+  else
+    ts_rule_of_thumb (s, &m->rule);
 
   ts_memory_compute_model_states (s, layout, m);
-  m->activations = like->activations;
-  m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = like->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS];
+  if (reuse)
+    {
+      m->activations = like->activations;
+      m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = like->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS];
+    }
+  else
+    ts_memory_compute_activations (s, layout, m);
   compute_overhead (s, layout, m);
 
   for (guint i = 0; i < TS_N_COMPONENTS; i++)
