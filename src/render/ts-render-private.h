@@ -57,6 +57,8 @@ typedef struct
 /* The smallest text a drawing shrinks to before it clips instead. */
 #define TS_MIN_SCALE   0.45
 
+/* ---- ts-render-text.c: the drawing pass and its text ---------------- */
+
 void     ts_render_ctx_init         (TsRenderCtx         *ctx,
                                      cairo_t             *cr,
                                      const TsPlan        *plan,
@@ -138,6 +140,8 @@ void     ts_render_message          (TsRenderCtx         *ctx,
                                      const char          *title,
                                      const char          *detail);
 
+/* ---- ts-render-style.c: colours and crisp shapes --------------------- */
+
 /* Black or white, whichever reads better on background. */
 TsColor  ts_render_contrast_color   (const TsColor       *background);
 /* A rectangle with its edges on whole device pixels: crisp, and filled by
@@ -154,6 +158,8 @@ void     ts_render_rounded_rect     (cairo_t             *cr,
                                      double               height,
                                      double               radius);
 
+/* ---- ts-render.c: what a drawing shows of the plan ------------------ */
+
 /* Shared by the drawings and the describe text. */
 const TsOption *ts_render_pick_option (const TsPlan      *plan,
                                        int                option_index);
@@ -161,6 +167,9 @@ const TsOption *ts_render_pick_option (const TsPlan      *plan,
 const GArray   *ts_render_option_racks (const TsOption    *option);
 const TsMemory *ts_render_pick_memory (const TsPlan      *plan,
                                        const TsOption    *option);
+
+/* ---- ts-render-format.c: words and numbers --------------------------- */
+
 char           *ts_render_format_units (guint             units);
 char           *ts_render_format_kg    (double            kg);
 char           *ts_render_format_flops (double            flops);
@@ -175,6 +184,8 @@ char           *ts_render_format_money  (double            amount,
                                          const char       *code);
 /* Tons of refrigeration in words: “5.80 tons of refrigeration”. */
 char           *ts_render_format_cooling (double           tons);
+
+/* ---- one file each: the drawings ------------------------------------ */
 
 /* Each drawing: draw, natural height at the context's scale, describe. */
 void     ts_render_memory_draw      (TsRenderCtx         *ctx);
