@@ -112,8 +112,31 @@ ts_render_drawing (TsDrawing            drawing,
   cairo_restore (cr);
 }
 
-/* A context for measuring only. */
-static cairo_t *measure_cairo (void);
+/* A pass that only measures, on a 1 × 1 surface of its own; ended by
+ * measure_end (). */
+static void
+measure_begin (TsRenderCtx         *ctx,
+               const TsPlan        *plan,
+               int                  option_index,
+               double               width,
+               double               height,
+               const TsRenderStyle *style)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_surface_destroy (surface);
+  ts_render_ctx_init (ctx, cr, plan, option_index, width, height, style, NULL);
+}
+
+static void
+measure_end (TsRenderCtx *ctx)
+{
+  cairo_t *cr = ctx->cr;
+
+  ts_render_ctx_clear (ctx);
+  cairo_destroy (cr);
+}
 
 double
 ts_render_drawing_scale (TsDrawing            drawing,
@@ -124,7 +147,6 @@ ts_render_drawing_scale (TsDrawing            drawing,
                          const TsRenderStyle *style)
 {
   TsRenderCtx ctx;
-  cairo_t *cr;
   double scale;
 
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, 1.0);
@@ -132,23 +154,11 @@ ts_render_drawing_scale (TsDrawing            drawing,
 
   if (width <= 0 || height <= 0)
     return 1.0;
-  cr = measure_cairo ();
-  ts_render_ctx_init (&ctx, cr, plan, option_index, width, height, style, NULL);
+  measure_begin (&ctx, plan, option_index, width, height, style);
   fit_scale (&ctx, &drawing_classes[drawing]);
   scale = ctx.scale;
-  ts_render_ctx_clear (&ctx);
-  cairo_destroy (cr);
+  measure_end (&ctx);
   return scale;
-}
-
-static cairo_t *
-measure_cairo (void)
-{
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
-  cairo_t *cr = cairo_create (surface);
-
-  cairo_surface_destroy (surface);
-  return cr;
 }
 
 double
@@ -159,17 +169,14 @@ ts_render_drawing_height (TsDrawing            drawing,
                           const TsRenderStyle *style)
 {
   TsRenderCtx ctx;
-  cairo_t *cr;
   double height;
 
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, 0);
   g_return_val_if_fail (plan != NULL && style != NULL, 0);
 
-  cr = measure_cairo ();
-  ts_render_ctx_init (&ctx, cr, plan, option_index, width, G_MAXDOUBLE, style, NULL);
+  measure_begin (&ctx, plan, option_index, width, G_MAXDOUBLE, style);
   height = ceil (drawing_classes[drawing].height (&ctx));
-  ts_render_ctx_clear (&ctx);
-  cairo_destroy (cr);
+  measure_end (&ctx);
   return height;
 }
 
@@ -182,18 +189,15 @@ ts_render_drawing_breaks (TsDrawing            drawing,
 {
   TsRenderCtx ctx;
   GArray *breaks;
-  cairo_t *cr;
 
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, NULL);
   g_return_val_if_fail (plan != NULL && style != NULL, NULL);
 
   if (drawing_classes[drawing].breaks == NULL)
     return NULL;
-  cr = measure_cairo ();
-  ts_render_ctx_init (&ctx, cr, plan, option_index, width, G_MAXDOUBLE, style, NULL);
+  measure_begin (&ctx, plan, option_index, width, G_MAXDOUBLE, style);
   breaks = drawing_classes[drawing].breaks (&ctx);
-  ts_render_ctx_clear (&ctx);
-  cairo_destroy (cr);
+  measure_end (&ctx);
   return breaks;
 }
 
@@ -220,18 +224,15 @@ ts_render_memory_hit (const TsPlan        *plan,
                       gboolean            *per_gpu)
 {
   TsRenderCtx ctx;
-  cairo_t *cr;
   gboolean hit;
 
   g_return_val_if_fail (plan != NULL && style != NULL, FALSE);
 
   if (width <= 0 || height <= 0)
     return FALSE;
-  cr = measure_cairo ();
-  ts_render_ctx_init (&ctx, cr, plan, option_index, width, height, style, NULL);
+  measure_begin (&ctx, plan, option_index, width, height, style);
   fit_scale (&ctx, &drawing_classes[TS_DRAWING_MEMORY]);
   hit = ts_render_memory_hit_ctx (&ctx, x, y, component, per_gpu);
-  ts_render_ctx_clear (&ctx);
-  cairo_destroy (cr);
+  measure_end (&ctx);
   return hit;
 }
