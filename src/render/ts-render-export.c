@@ -17,34 +17,28 @@
 
 #include "ts-render-private.h"
 
-typedef struct
+cairo_status_t
+ts_render_fd_sink_write (void                *closure,
+                         const unsigned char *data,
+                         unsigned int         length)
 {
-  int      fd;
-  int      saved_errno;
-} WriteTarget;
+  TsRenderFdSink *sink = closure;
 
-static cairo_status_t
-write_to_fd (void                *closure,
-             const unsigned char *data,
-             unsigned int         length)
-{
-  WriteTarget *target = closure;
-
-  while (length > 0)
+  while (length > 0 && sink->error == 0)
     {
-      ssize_t n = write (target->fd, data, length);
+      ssize_t n = write (sink->fd, data, length);
 
       if (n < 0)
         {
           if (errno == EINTR)
             continue;
-          target->saved_errno = errno;
-          return CAIRO_STATUS_WRITE_ERROR;
+          sink->error = errno;
+          break;
         }
       data += n;
       length -= (unsigned int) n;
     }
-  return CAIRO_STATUS_SUCCESS;
+  return sink->error == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 static void
@@ -78,7 +72,7 @@ ts_render_export (TsDrawing            drawing,
   g_autofree char *display = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
-  WriteTarget target = { -1, 0 };
+  TsRenderFdSink sink = { -1, 0 };
   cairo_t *cr;
 
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, FALSE);
@@ -105,8 +99,8 @@ ts_render_export (TsDrawing            drawing,
   /* A temporary file beside the target, renamed over it when complete:
    * a failed export leaves no partial file behind. */
   tmp_path = g_strconcat (path, ".XXXXXX", NULL);
-  target.fd = g_mkstemp_full (tmp_path, O_WRONLY, 0644);
-  if (target.fd < 0)
+  sink.fd = g_mkstemp_full (tmp_path, O_WRONLY, 0644);
+  if (sink.fd < 0)
     {
       int saved = errno;
 
@@ -118,7 +112,7 @@ ts_render_export (TsDrawing            drawing,
 
   if (svg)
     {
-      surface = cairo_svg_surface_create_for_stream (write_to_fd, &target, width, height);
+      surface = cairo_svg_surface_create_for_stream (ts_render_fd_sink_write, &sink, width, height);
       cr = cairo_create (surface);
       paint_drawing (cr, drawing, plan, option_index, width, height, style);
       cairo_destroy (cr);
@@ -133,33 +127,33 @@ ts_render_export (TsDrawing            drawing,
       cairo_destroy (cr);
       status = cairo_surface_status (surface);
       if (status == CAIRO_STATUS_SUCCESS)
-        status = cairo_surface_write_to_png_stream (surface, write_to_fd, &target);
+        status = cairo_surface_write_to_png_stream (surface, ts_render_fd_sink_write, &sink);
     }
   cairo_surface_destroy (surface);
 
-  if (status == CAIRO_STATUS_SUCCESS && fsync (target.fd) != 0)
+  if (status == CAIRO_STATUS_SUCCESS && fsync (sink.fd) != 0)
     {
-      target.saved_errno = errno;
+      sink.error = errno;
       status = CAIRO_STATUS_WRITE_ERROR;
     }
-  if (close (target.fd) != 0 && status == CAIRO_STATUS_SUCCESS)
+  if (close (sink.fd) != 0 && status == CAIRO_STATUS_SUCCESS)
     {
-      target.saved_errno = errno;
+      sink.error = errno;
       status = CAIRO_STATUS_WRITE_ERROR;
     }
   if (status == CAIRO_STATUS_SUCCESS && g_rename (tmp_path, path) != 0)
     {
-      target.saved_errno = errno;
+      sink.error = errno;
       status = CAIRO_STATUS_WRITE_ERROR;
     }
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      const char *reason = target.saved_errno != 0 ? g_strerror (target.saved_errno)
+      const char *reason = sink.error != 0 ? g_strerror (sink.error)
                                                    : cairo_status_to_string (status);
 
       g_unlink (tmp_path);
       g_set_error (error, G_IO_ERROR,
-                   target.saved_errno != 0 ? g_io_error_from_errno (target.saved_errno) : G_IO_ERROR_FAILED,
+                   sink.error != 0 ? g_io_error_from_errno (sink.error) : G_IO_ERROR_FAILED,
                    _("Could not write the drawing to “%s”: %s"), display, reason);
       return FALSE;
     }

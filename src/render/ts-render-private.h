@@ -185,6 +185,21 @@ char           *ts_render_format_money  (double            amount,
 /* Tons of refrigeration in words: “5.80 tons of refrigeration”. */
 char           *ts_render_format_cooling (double           tons);
 
+/* ---- ts-render-export.c: files -------------------------------------- */
+
+/* A cairo stream into a file descriptor (a PNG, SVG or PDF being
+ * written): write () again after EINTR, and after a failure nothing more,
+ * its errno kept for the message. */
+typedef struct
+{
+  int fd;
+  int error;   /* errno of the first failed write, or 0 */
+} TsRenderFdSink;
+
+cairo_status_t ts_render_fd_sink_write (void                *closure,
+                                        const unsigned char *data,
+                                        unsigned int         length);
+
 /* ---- one file each: the drawings ------------------------------------ */
 
 /* Each drawing: draw, natural height at the context's scale, describe. */
