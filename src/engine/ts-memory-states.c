@@ -121,7 +121,7 @@ adafactor_bytes_per_param (const TsScenario *s)
   sides = a->layers * attention_matrix_sides (a)
           + ts_memory_dense_layers (a) * mats * (h + a->ffn_size)
           + ts_memory_moe_layers (a) * (((double) a->experts + a->shared_experts) * mats * (h + a->expert_ffn_size)
-                              + (h + a->experts))
+                                        + (h + a->experts))
           + (a->tied_embeddings ? 1 : 2) * ((double) a->vocab_size + h);
   vectors = a->layers * 2 * h + h;  /* norms */
   if (a->qkv_bias && !ts_architecture_is_mla (a))
@@ -130,13 +130,21 @@ adafactor_bytes_per_param (const TsScenario *s)
   return ADAFACTOR_STATE_BYTES * (sides + vectors) / total;
 }
 
+/* Pure BF16 keeps the optimizer's FP32 states in BF16 as well:
+ * LLaMA-Factory's “Full (pure_bf16)” row is 8 bytes/param = weights 2 +
+ * gradients 2 + Adam 2 + 2 (docs/sizing-literature.md §0). */
 static double
-optimizer_bytes_for (const TsScenario *s,
-                     TsOptimizer       optimizer)
+optimizer_precision_scale (const TsScenario *s)
+{
+  return s->precision == TS_PRECISION_PURE_BF16 ? BYTES_BF16 / BYTES_FP32 : 1.0;
+}
+
+double
+ts_memory_optimizer_bytes_per_param (const TsScenario *s)
 {
   double bytes;
 
-  switch (optimizer)
+  switch (s->optimizer)
     {
     case TS_OPTIMIZER_ADAMW_8BIT: return ADAM_8BIT_STATE_BYTES;
     case TS_OPTIMIZER_ADAFACTOR: bytes = adafactor_bytes_per_param (s); break;
@@ -146,19 +154,7 @@ optimizer_bytes_for (const TsScenario *s,
     case TS_N_OPTIMIZERS:
     default: bytes = ADAM_STATE_BYTES; break;
     }
-
-  /* Pure BF16 keeps the optimizer's FP32 states in BF16 as well:
-   * LLaMA-Factory's “Full (pure_bf16)” row is 8 bytes/param = weights 2 +
-   * gradients 2 + Adam 2 + 2 (docs/sizing-literature.md §0). */
-  if (s->precision == TS_PRECISION_PURE_BF16)
-    bytes *= BYTES_BF16 / BYTES_FP32;
-  return bytes;
-}
-
-double
-ts_memory_optimizer_bytes_per_param (const TsScenario *s)
-{
-  return optimizer_bytes_for (s, s->optimizer);
+  return bytes * optimizer_precision_scale (s);
 }
 
 /* The adapters' optimizer: QLoRA's paged optimizer is bitsandbytes'
@@ -171,8 +167,7 @@ ts_memory_adapter_optimizer_bytes (const TsScenario *s)
   /* An adapter pair is two thin matrices, d × r and r × d': factored,
    * 4(d + r) + 4(r + d') bytes for r(d + d') parameters, about 4/r each. */
   if (s->optimizer == TS_OPTIMIZER_ADAFACTOR)
-    return ADAFACTOR_STATE_BYTES / MAX (1u, s->lora_rank)
-           * (s->precision == TS_PRECISION_PURE_BF16 ? BYTES_BF16 / BYTES_FP32 : 1.0);
+    return ADAFACTOR_STATE_BYTES / MAX (1u, s->lora_rank) * optimizer_precision_scale (s);
   return ts_memory_optimizer_bytes_per_param (s);
 }
 
