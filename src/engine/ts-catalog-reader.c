@@ -386,6 +386,12 @@ provenance_clear (TsProvenance *prov)
 
 /* ---- records ---------------------------------------------------------- */
 
+/* Each kind of record has its clear () and its reader, one line a field:
+ * the same shape from kind to kind (a duplicate finder pairs them), kept
+ * so deliberately — the fields, their ranges and whether they are
+ * required are what differs, and a line each reads as the format's
+ * specification. */
+
 void
 source_clear (gpointer data)
 {

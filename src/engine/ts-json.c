@@ -371,6 +371,10 @@ check_object_members (Checker    *c,
     }
 }
 
+/* check_object () and check_array () (and their _members/_elements) have
+ * the same shape over json-glib's two container types, kept apart
+ * deliberately: one function for both would ask which type at every
+ * step. What follows an item is shared (check_after_item ()). */
 static gboolean
 check_object (Checker   *c,
               int        depth,

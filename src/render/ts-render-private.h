@@ -202,7 +202,10 @@ cairo_status_t ts_render_fd_sink_write (void                *closure,
 
 /* ---- one file each: the drawings ------------------------------------ */
 
-/* Each drawing: draw, natural height at the context's scale, describe. */
+/* Each drawing: draw, natural height at the context's scale, describe.
+ * Every _height has the same few lines (no option: 8 em; else the bottom
+ * of the drawing's layout) over a geometry structure of its own type,
+ * which is why they are not one function. */
 void     ts_render_memory_draw      (TsRenderCtx         *ctx);
 double   ts_render_memory_height    (TsRenderCtx         *ctx);
 char    *ts_render_memory_describe  (const TsPlan        *plan,
