@@ -41,21 +41,39 @@ G_BEGIN_DECLS
 #define QUANT_BITS_DOUBLE     (8.0 / 64.0 + 32.0 / (64.0 * 256.0))
 #define BITS_PER_BYTE         8.0
 
+/* The precision of the weights the forward pass computes with, which is
+ * also the precision of the freshly computed gradients and activations
+ * and of the weights a checkpoint saves. FP8 training keeps most
+ * activations in 16-bit too (TransformerEngine casts to FP8 inside its
+ * GEMMs); counting them in 16-bit errs high. Inline, with the two below:
+ * every memory estimate of a sweep asks for them several times. */
+static inline double
+ts_memory_compute_bytes (const TsScenario *s)
+{
+  return s->precision == TS_PRECISION_FP32 ? BYTES_FP32 : BYTES_BF16;
+}
+
+/* Layers with experts and dense layers of an architecture. */
+static inline double
+ts_memory_moe_layers (const TsArchitecture *a)
+{
+  return ts_architecture_is_moe (a) ? a->layers - MIN (a->dense_layers, a->layers) : 0;
+}
+
+static inline double
+ts_memory_dense_layers (const TsArchitecture *a)
+{
+  return a->layers - ts_memory_moe_layers (a);
+}
+
 /* Bytes per parameter of each model state, as the scenario's precision
  * and optimizer set them (ts-memory-states.c). */
 double ts_memory_weight_bytes_per_param    (const TsScenario     *scenario);
-/* The precision the forward pass computes with: also that of fresh
- * gradients, activations and the weights a checkpoint saves. */
-double ts_memory_compute_bytes             (const TsScenario     *scenario);
 double ts_memory_gradient_bytes_per_param  (const TsScenario     *scenario);
 double ts_memory_master_bytes_per_param    (const TsScenario     *scenario);
 double ts_memory_optimizer_bytes_per_param (const TsScenario     *scenario);
 /* The optimizer's bytes per adapter parameter (LoRA, QLoRA). */
 double ts_memory_adapter_optimizer_bytes   (const TsScenario     *scenario);
-
-/* Layers with experts and dense layers of an architecture. */
-double ts_memory_moe_layers                (const TsArchitecture *arch);
-double ts_memory_dense_layers              (const TsArchitecture *arch);
 
 /* Fill memory's model-state components (weights, gradients, master
  * weights, optimizer states, adapters, quantization constants), its

@@ -43,16 +43,6 @@ ts_memory_weight_bytes_per_param (const TsScenario *s)
     }
 }
 
-/* The precision of the weights the forward pass computes with, which is
- * also the precision of the freshly computed gradients and activations.
- * FP8 training keeps most activations in 16-bit too (TransformerEngine
- * casts to FP8 inside its GEMMs); counting them in 16-bit errs high. */
-double
-ts_memory_compute_bytes (const TsScenario *s)
-{
-  return s->precision == TS_PRECISION_FP32 ? BYTES_FP32 : BYTES_BF16;
-}
-
 double
 ts_memory_gradient_bytes_per_param (const TsScenario *s)
 {
@@ -169,18 +159,6 @@ ts_memory_adapter_optimizer_bytes (const TsScenario *s)
   if (s->optimizer == TS_OPTIMIZER_ADAFACTOR)
     return ADAFACTOR_STATE_BYTES / MAX (1u, s->lora_rank) * optimizer_precision_scale (s);
   return ts_memory_optimizer_bytes_per_param (s);
-}
-
-double
-ts_memory_moe_layers (const TsArchitecture *a)
-{
-  return ts_architecture_is_moe (a) ? a->layers - MIN (a->dense_layers, a->layers) : 0;
-}
-
-double
-ts_memory_dense_layers (const TsArchitecture *a)
-{
-  return a->layers - ts_memory_moe_layers (a);
 }
 
 /* Parameters of the routed experts (what expert parallelism divides);
