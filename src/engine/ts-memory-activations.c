@@ -25,7 +25,6 @@
 #define LOGITS_BYTES          (BYTES_BF16 + BYTES_FP32)
 #define ROUTER_PROBS_BYTES    BYTES_FP32
 
-
 /* Bytes one transformer layer keeps for the backward pass, one
  * micro-batch, on one GPU: Korthikanti et al. 2022 §4 tensor by tensor,
  * so that a GPT-style layer (standard attention with dropout, GELU MLP

@@ -17,7 +17,6 @@
 
 #define TS_BYTES_PER_MB       1e6
 
-
 /* Small amounts (a layer's activations, Adafactor's states) in decimal
  * megabytes, where “0.03 GB” would say little; the rest in GB. */
 static char *

@@ -12,10 +12,7 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include "ts-memory-private.h"
-
 
 /* DeepSpeed's estimators (stage_1_and_2.py, stage3.py; sizing-literature
  * §1.2): host memory is multiplied by additional_buffer_factor = 1.5 “to
@@ -25,7 +22,6 @@
  * (4 bytes × params × GPUs). */
 #define HOST_BUFFER_FACTOR    1.5
 #define HOST_FP32_INIT_BYTES  BYTES_FP32
-
 
 /* Bytes of one weight as the GPU holds it for training. */
 double

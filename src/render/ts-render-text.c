@@ -16,7 +16,6 @@
 
 #include "ts-render-private.h"
 
-
 typedef struct
 {
   PangoLayout *layout;
