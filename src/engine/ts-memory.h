@@ -100,8 +100,6 @@ void        ts_layout_resolve          (const TsScenario    *scenario,
 void        ts_memory_compute          (const TsScenario    *scenario,
                                         const TsLayout      *layout,
                                         TsMemory            *memory);
-/* LoRA adapter parameters of an architecture: r·(d_in + d_out) per
- * targeted matrix in every layer (every expert's too for all-linear). */
 /* The same as ts_memory_compute (), reusing what does not depend on the
  * data-parallel degree from `like`, a memory computed before for the same
  * scenario at the same tensor and pipeline degrees (any GPU count): the
@@ -111,6 +109,8 @@ void        ts_memory_compute_like     (const TsScenario    *scenario,
                                         const TsLayout      *layout,
                                         const TsMemory      *like,
                                         TsMemory            *memory);
+/* LoRA adapter parameters of an architecture: r·(d_in + d_out) per
+ * targeted matrix in every layer (every expert's too for all-linear). */
 double      ts_memory_lora_adapter_params (const TsArchitecture *arch,
                                            TsLoraTargets         targets,
                                            guint                 rank);
