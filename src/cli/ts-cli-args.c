@@ -27,6 +27,20 @@ is_help_option (const char *arg)
   return g_strcmp0 (arg, "--help") == 0 || g_strcmp0 (arg, "-h") == 0;
 }
 
+/* Every option of trainsizer-cli takes a value. */
+static gboolean
+option_is_known (const char *arg)
+{
+  GSList *owned = NULL;
+  g_autoptr(GOptionContext) context = ts_cli_command_context (TS_CLI_COMMAND_NONE, NULL, &owned);
+  gboolean known = FALSE;
+
+  for (GSList *l = owned; l != NULL && !known; l = l->next)
+    known = ts_cli_entries_name (l->data, arg);
+  g_slist_free_full (owned, ts_cli_entries_free);
+  return known;
+}
+
 /* The options from argv[first] on, for args->command; --help anywhere
  * among them asks for the help of help_topic instead. */
 static gboolean
@@ -52,6 +66,11 @@ parse_options (TsCliArgs   *args,
         args->command = TS_CLI_COMMAND_HELP;
         return TRUE;
       }
+
+  /* GOption would say “Missing argument for --seq-len” in its own words */
+  if (argc > first && g_str_has_prefix (argv[argc - 1], "-") && strchr (argv[argc - 1], '=') == NULL
+      && option_is_known (argv[argc - 1]))
+    return ts_cli_usage_error (error, _("Option %s needs a value"), argv[argc - 1]);
 
   rest[0] = g_strdup ("trainsizer-cli");
   for (int i = first; i < argc; i++)

@@ -627,6 +627,23 @@ add_other_entries (Entries *e,
     }
 }
 
+gboolean
+ts_cli_entries_name (gpointer    data,
+                     const char *arg)
+{
+  Entries *e = data;
+
+  for (guint i = 0; i < e->entries->len; i++)
+    {
+      const GOptionEntry *entry = &g_array_index (e->entries, GOptionEntry, i);
+
+      if ((g_str_has_prefix (arg, "--") && g_str_equal (entry->long_name, arg + 2))
+          || (entry->short_name != 0 && arg[0] == '-' && arg[1] == entry->short_name && arg[2] == '\0'))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 ts_cli_entries_free (gpointer data)
 {

@@ -29,6 +29,9 @@ GOptionContext *ts_cli_command_context (TsCliCommand      command,
                                         TsCliParser      *parser,
                                         GSList          **owned);
 void            ts_cli_entries_free    (gpointer          entries);
+/* Whether arg (“--seq-len”, “-o”) names one of the entries. */
+gboolean        ts_cli_entries_name    (gpointer          entries,
+                                        const char       *arg);
 
 const char     *ts_cli_command_name    (TsCliCommand      command);
 /* The value of an option as given, or NULL. */

@@ -57,7 +57,7 @@ typedef enum
 /* One allowed value of an ENUM field, or of a UINT/INT field that takes
  * only some values (phases 1 or 3; ZeRO -1…3). name is the file's and the
  * CLI's (a public interface: add, never rename); label is for people
- * (N_(): translate with _() when shown). */
+ * (marked for translation: show it translated). */
 typedef struct
 {
   int         value;
@@ -82,11 +82,11 @@ typedef struct
   guint                digits;
   const TsFieldChoice *choices;
   guint                n_choices;
-  const char          *name;         /* N_(): the input in messages (“Sequence length”) */
-  const char          *label;        /* N_(): a form row's title */
-  const char          *subtitle;     /* N_(): a form row's subtitle, or NULL */
-  const char          *cli_help;     /* N_(): the line of --help */
-  const char          *accepts;      /* N_(): what a choice-valued number takes, or NULL */
+  const char          *name;         /* translatable: the input in messages (“Sequence length”) */
+  const char          *label;        /* translatable: a form row's title */
+  const char          *subtitle;     /* translatable: a form row's subtitle, or NULL */
+  const char          *cli_help;     /* translatable: the line of --help */
+  const char          *accepts;      /* translatable: what a choice-valued number takes, or NULL */
   TsSearchFlags        search_flag;  /* what setting it fixes; 0 = none */
   guint                flags;        /* TsFieldFlags */
   const char          *alias;        /* an older key (the window's “runtime_overhead”), or NULL */
@@ -165,7 +165,7 @@ typedef struct
   guint            min;       /* the one range every reader checks */
   guint            max;
   TsArchFieldWhen  when;
-  const char      *label;     /* N_(): for a form */
+  const char      *label;     /* translatable: for a form */
 } TsArchField;
 
 /* In the scenario file's order. */
