@@ -349,8 +349,11 @@ ts_scenario_field_get_text (const TsScenarioField *f,
     return g_strdup (value != 0 ? "on" : "off");
   if (f->n_choices > 0 && (choice = ts_scenario_field_choice (f, (int) value)) != NULL)
     return g_strdup (choice->name);
-  /* shortest text that reads back exactly, never in the locale's format */
-  return g_strdup (g_ascii_dtostr (buffer, sizeof buffer, value / f->scale));
+  /* a count (“10B” tokens) is typed in scenario units; the shortest text
+   * that reads back exactly, never in the locale's format */
+  if (!(f->flags & TS_FIELD_CLI_COUNT))
+    value /= f->scale;
+  return g_strdup (g_ascii_dtostr (buffer, sizeof buffer, value));
 }
 
 static char *

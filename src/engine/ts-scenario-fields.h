@@ -112,7 +112,8 @@ void         ts_scenario_field_set_double  (const TsScenarioField *field,
                                             TsScenario            *scenario,
                                             double                 value);
 /* The value as the CLI takes it: an enum's or choice's name, “on” or
- * “off”, a number in display units (value / scale, exact), the string.
+ * “off”, a number in display units (value / scale, exact; a
+ * TS_FIELD_CLI_COUNT field in scenario units), the string.
  * Free with g_free (). */
 char        *ts_scenario_field_get_text    (const TsScenarioField *field,
                                             const TsScenario      *scenario);
