@@ -225,7 +225,7 @@ static const TsScenarioField fields[] = {
     N_("For the energy cost of the run; 0 leaves the cost out"),
     N_("electricity price per kWh (default 0: no cost shown)"), NULL, 0, 0, NULL },
   { "currency", "currency", TS_FIELD_STRING, OFF (currency), 1, TS_MAX_CURRENCY_CHARS, 0, "RUB", 1,
-    G (NONE, 0), 0, 0, NO_CHOICES, N_("Currency"), N_("Currency"), NULL,
+    G (SITE, 6), 0, 0, NO_CHOICES, N_("Currency"), N_("Currency of the price"), NULL,
     N_("currency of the electricity price (default RUB)"), NULL, 0, TS_FIELD_CURRENCY, NULL },
   { "headroom_tight", "headroom-tight", TS_FIELD_DOUBLE, OFF (headroom_tight), 0, TS_MAX_HEADROOM_TIGHT,
     TS_DEFAULT_HEADROOM_TIGHT, NULL, 1, G (NONE, 0), 0.01, 2, NO_CHOICES,
