@@ -25,11 +25,11 @@ static const TsFieldChoice method_choices[] = {
   { TS_METHOD_QLORA, "qlora", N_("QLoRA") },
 };
 static const TsFieldChoice precision_choices[] = {
-  { TS_PRECISION_BF16, "bf16", N_("BF16 mixed precision") },
-  { TS_PRECISION_FP16, "fp16", N_("FP16 mixed precision") },
-  { TS_PRECISION_FP8, "fp8", N_("FP8 compute") },
+  { TS_PRECISION_BF16, "bf16", N_("BF16 mixed precision"), N_("BF16 mixed precision, FP32 master weights") },
+  { TS_PRECISION_FP16, "fp16", N_("FP16 mixed precision"), N_("FP16 mixed precision, FP32 master weights") },
+  { TS_PRECISION_FP8, "fp8", N_("FP8 compute"), N_("FP8 compute, BF16 weights, FP32 master weights") },
   { TS_PRECISION_FP32, "fp32", N_("FP32") },
-  { TS_PRECISION_PURE_BF16, "pure-bf16", N_("Pure BF16, no FP32 master copy") },
+  { TS_PRECISION_PURE_BF16, "pure-bf16", N_("Pure BF16, no FP32 master copy"), N_("Pure BF16, no FP32 master weights") },
 };
 static const TsFieldChoice grad_dtype_choices[] = {
   { TS_GRAD_BF16, "bf16", N_("BF16") },
@@ -37,7 +37,8 @@ static const TsFieldChoice grad_dtype_choices[] = {
 };
 static const TsFieldChoice optimizer_choices[] = {
   { TS_OPTIMIZER_ADAMW, "adamw", N_("AdamW") },
-  { TS_OPTIMIZER_ADAMW_8BIT, "adamw-8bit", N_("8-bit AdamW") },
+  /* Translators: the optimizer with 8-bit states (bitsandbytes) */
+  { TS_OPTIMIZER_ADAMW_8BIT, "adamw-8bit", N_("8-bit AdamW"), N_("AdamW, 8-bit states") },
   { TS_OPTIMIZER_ADAFACTOR, "adafactor", N_("Adafactor") },
   { TS_OPTIMIZER_SGD, "sgd", N_("SGD with momentum") },
   { TS_OPTIMIZER_LION, "lion", N_("Lion") },
@@ -48,9 +49,9 @@ static const TsFieldChoice offload_choices[] = {
 };
 static const TsFieldChoice checkpointing_choices[] = {
   /* Translators: gradient checkpointing choices */
-  { TS_CHECKPOINTING_NONE, "none", N_("None") },
-  { TS_CHECKPOINTING_SELECTIVE, "selective", N_("Selective") },
-  { TS_CHECKPOINTING_FULL, "full", N_("Full") },
+  { TS_CHECKPOINTING_NONE, "none", N_("None"), N_("Off") },
+  { TS_CHECKPOINTING_SELECTIVE, "selective", N_("Selective"), N_("Selective (attention only)") },
+  { TS_CHECKPOINTING_FULL, "full", N_("Full"), N_("Full (every layer)") },
 };
 /* -1 is “automatic”: the CLI says “auto”, which also leaves the stage to
  * the planner; the file writes -1. */
@@ -333,6 +334,18 @@ ts_scenario_field_choice (const TsScenarioField *f,
     if (f->choices[i].value == value)
       return &f->choices[i];
   return NULL;
+}
+
+const char *
+ts_scenario_field_sheet_label (const char *key,
+                               int         value)
+{
+  const TsScenarioField *f = ts_scenario_field_find (key);
+  const TsFieldChoice *choice = f != NULL ? ts_scenario_field_choice (f, value) : NULL;
+
+  if (choice == NULL)
+    return "";
+  return _(choice->sheet_label != NULL ? choice->sheet_label : choice->label);
 }
 
 char *

@@ -63,6 +63,7 @@ typedef struct
   int         value;
   const char *name;
   const char *label;
+  const char *sheet_label;  /* the fuller words of a printed document; NULL = label */
 } TsFieldChoice;
 
 typedef struct
@@ -123,6 +124,10 @@ gboolean     ts_scenario_field_set_text    (const TsScenarioField *field,
                                             TsScenario            *scenario,
                                             const char            *text,
                                             GError               **error);
+/* The label of the choice value of the field key as a printed document
+ * shows it (its sheet_label, else its label), translated; "" if none. */
+const char  *ts_scenario_field_sheet_label (const char            *key,
+                                            int                    value);
 /* The choice holding value, or NULL. */
 const TsFieldChoice *ts_scenario_field_choice (const TsScenarioField *field,
                                                int                    value);
