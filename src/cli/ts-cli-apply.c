@@ -48,8 +48,23 @@ apply_custom_model (TsScenario         *s,
       if (!ts_model_init_from_params (&model, setting->number, error))
         return FALSE;
     }
-  else if (!ts_model_load_file (&model, setting->value, error))
-    return FALSE;
+  else
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      /* a file that does not read as a model is the engine's refusal
+       * (status 1); one that cannot be read at all is a usage error that
+       * names the option, as any other bad value */
+      if (!ts_model_load_file (&model, setting->value, &local_error))
+        {
+          if (g_error_matches (local_error, TS_ERROR, TS_ERROR_MODEL_FILE))
+            g_propagate_error (error, g_steal_pointer (&local_error));
+          else
+            g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("Option %s accepts %s, not “%s”%s%s"),
+                         setting->name, _("a JSON model file"), setting->value, ": ", local_error->message);
+          return FALSE;
+        }
+    }
   ts_scenario_set_model (s, &model);
   ts_model_clear (&model);
   return TRUE;

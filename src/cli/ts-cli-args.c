@@ -58,8 +58,11 @@ parse_options (TsCliArgs   *args,
   GSList *owned = NULL;
   gboolean ok;
 
+  /* an option's value is skipped: “--customer -h” names a customer */
   for (int i = first; i < argc; i++)
-    if (is_help_option (argv[i]))
+    if (option_is_known (argv[i]) && strchr (argv[i], '=') == NULL)
+      i++;
+    else if (is_help_option (argv[i]))
       {
         g_free (args->help_topic);
         args->help_topic = g_strdup (help_topic);
