@@ -37,6 +37,7 @@ option_is_known (const char *arg)
 
   for (GSList *l = owned; l != NULL && !known; l = l->next)
     known = ts_cli_entries_name (l->data, arg);
+  g_clear_pointer (&context, g_option_context_free);
   g_slist_free_full (owned, ts_cli_entries_free);
   return known;
 }
@@ -81,6 +82,8 @@ parse_options (TsCliArgs   *args,
 
   context = ts_cli_command_context (args->command, &parser, &owned);
   ok = g_option_context_parse_strv (context, &rest, error);
+  /* the context points at the entries' text: it goes first */
+  g_clear_pointer (&context, g_option_context_free);
   g_slist_free_full (owned, ts_cli_entries_free);
   if (!ok)
     {
@@ -392,6 +395,7 @@ append_options (GString      *help,
   const char *list = strstr (text, "\n\n");
 
   g_string_append (help, list != NULL ? list + 2 : text);
+  g_clear_pointer (&context, g_option_context_free);
   g_slist_free_full (owned, ts_cli_entries_free);
 }
 

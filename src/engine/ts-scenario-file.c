@@ -61,21 +61,32 @@ put_architecture (JsonBuilder *b, const TsArchitecture *a)
   json_builder_end_object (b);
 }
 
-/* The layout inputs the planner chooses, by their scenario keys (an
- * array, so a newer file's names are ignored by an older reader). */
-static const char *const searchable_keys[] = {
-  "tp", "pp", "zero_stage", "micro_batch", "checkpointing", "sequence_parallel", "ep",
-};
+/* The key of the field the planner may choose under flag. */
+static const char *
+searchable_key (guint flag)
+{
+  const TsScenarioField *fields;
+  guint n_fields;
 
+  fields = ts_scenario_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
+    if (fields[i].search_flag == flag)
+      return fields[i].key;
+  g_return_val_if_reached (NULL);
+}
+
+/* The layout inputs the planner chooses, by their scenario keys, in the
+ * order of their flags (an array, so a newer file's names are ignored by
+ * an older reader). */
 static void
 write_searched (JsonBuilder *b,
                 guint        searched)
 {
   json_builder_set_member_name (b, "auto");
   json_builder_begin_array (b);
-  for (guint i = 0; i < G_N_ELEMENTS (searchable_keys); i++)
-    if (searched & ts_search_flag_from_name (searchable_keys[i]))
-      json_builder_add_string_value (b, searchable_keys[i]);
+  for (guint flag = 1; flag & TS_SEARCH_ALL; flag <<= 1)
+    if (searched & flag)
+      json_builder_add_string_value (b, searchable_key (flag));
   json_builder_end_array (b);
 }
 
@@ -591,9 +602,9 @@ read_searched (Ctx        *c,
   if (list == NULL)
     {
       s->searched = TS_SEARCH_ALL;
-      for (guint i = 0; i < G_N_ELEMENTS (searchable_keys); i++)
-        if (get (obj, searchable_keys[i]) != NULL)
-          ts_scenario_fix_input (s, searchable_keys[i]);
+      for (guint flag = 1; flag & TS_SEARCH_ALL; flag <<= 1)
+        if (get (obj, searchable_key (flag)) != NULL)
+          s->searched &= ~flag;
       if (s->zero_stage < 0)
         ts_scenario_search_input (s, "zero_stage");
       return;

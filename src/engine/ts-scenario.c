@@ -93,30 +93,18 @@ ts_scenario_global_batch (const TsScenario *s)
   return (guint) MAX (1.0, round (TS_DEFAULT_GLOBAL_BATCH_TOKENS / MAX (1u, s->seq_len)));
 }
 
-static const struct { const char *name; guint flag; } search_names[] = {
-  { "tp", TS_SEARCH_TP },
-  { "pp", TS_SEARCH_PP },
-  { "zero_stage", TS_SEARCH_ZERO },
-  { "zero", TS_SEARCH_ZERO },
-  { "micro_batch", TS_SEARCH_MICRO_BATCH },
-  { "micro-batch", TS_SEARCH_MICRO_BATCH },
-  { "checkpointing", TS_SEARCH_CHECKPOINTING },
-  { "sequence_parallel", TS_SEARCH_SEQUENCE_PARALLEL },
-  { "sequence-parallel", TS_SEARCH_SEQUENCE_PARALLEL },
-  { "ep", TS_SEARCH_EP },
-};
-
+/* A field's key or CLI name, with or without its dashes (“--zero”). */
 guint
 ts_search_flag_from_name (const char *name)
 {
+  const TsScenarioField *f;
+
   if (name == NULL)
     return 0;
-  while (*name == '-')
-    name++;
-  for (guint i = 0; i < G_N_ELEMENTS (search_names); i++)
-    if (strcmp (search_names[i].name, name) == 0)
-      return search_names[i].flag;
-  return 0;
+  f = ts_scenario_field_find (name);
+  if (f == NULL)
+    f = ts_scenario_field_find_cli (name);
+  return f != NULL ? f->search_flag : 0;
 }
 
 gboolean
