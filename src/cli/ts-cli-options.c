@@ -598,17 +598,19 @@ add_scenario_entries (Entries *e,
     entries_add (e, fields[i].cli_name, 0, hidden, on_field, _(fields[i].cli_help), field_placeholder (&fields[i]));
 }
 
+/* The one help text that holds numbers is made here, kept with the
+ * entries (the others are the catalog's translations). */
 static const char *
-other_option_help (const CliOption *o)
+other_option_help (Entries         *e,
+                   const CliOption *o)
 {
-  static char *size_help;
+  char *size_help;
 
   if (o->help != NULL)
     return _(o->help);
-  /* the one text that holds numbers; made again in each language */
-  g_free (size_help);
   size_help = g_strdup_printf (_("size of the drawing in pixels: at most %u a side and %u pixels in all"),
                                TS_CLI_MAX_DRAWING_SIDE, TS_CLI_MAX_DRAWING_PIXELS);
+  g_ptr_array_add (e->strings, size_help);
   return size_help;
 }
 
@@ -623,7 +625,7 @@ add_other_entries (Entries *e,
 
       if (((o->commands & commands) != 0) == applies)
         entries_add (e, o->name, o->short_name, !applies, applies ? on_other : on_elsewhere,
-                     other_option_help (o), g_strdup (_(o->placeholder)));
+                     other_option_help (e, o), g_strdup (_(o->placeholder)));
     }
 }
 

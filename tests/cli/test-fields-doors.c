@@ -14,6 +14,9 @@
 #include "ts-cli-args.h"
 #include "ts-test-support.h"
 
+/* the built-in catalog, loaded once */
+static TsCatalog *catalog;
+
 /* A MoE model, so that --ep means something, and QLoRA, so that the
  * LoRA and QLoRA options do (each refused otherwise). */
 #define MODEL_ID "mixtral-8x7b"
@@ -42,7 +45,7 @@ scenario_from_cli (const TsScenarioField  *f,
 
   ts_cli_args_init (&args);
   ok = ts_cli_args_parse (&args, argc, (char **) argv, error)
-       && ts_cli_args_apply (&args, ts_test_catalog (), s, error);
+       && ts_cli_args_apply (&args, catalog, s, error);
   ts_cli_args_clear (&args);
   return ok ? g_steal_pointer (&s) : NULL;
 }
@@ -57,7 +60,7 @@ scenario_from_file (const TsScenarioField  *f,
   g_autofree char *text = g_strdup_printf ("{ \"schema_version\": 1, \"model\": { \"id\": \"%s\" }, %s\"%s\": %s }",
                                            MODEL_ID, method_member, f->key, json_value);
 
-  return ts_scenario_from_string (text, -1, ts_test_catalog (), "doors.json", error);
+  return ts_scenario_from_string (text, -1, catalog, "doors.json", error);
 }
 
 /* A number as typed on the command line: in the option's units (tokens
@@ -144,7 +147,7 @@ test_cli_ranges (void)
 static const char *
 some_server_id (void)
 {
-  return ts_catalog_get_server (ts_test_catalog (), 0)->id;
+  return ts_catalog_get_server (catalog, 0)->id;
 }
 
 /* A value other than the default, in range: another choice, the other
@@ -300,10 +303,15 @@ test_no_option_lost (void)
 int
 main (int argc, char **argv)
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
+  catalog = ts_test_catalog ();
   g_test_add_func ("/doors/cli-ranges", test_cli_ranges);
   g_test_add_func ("/doors/cli-and-file-agree", test_cli_and_file_agree);
   g_test_add_func ("/doors/auto", test_auto);
   g_test_add_func ("/doors/no-option-lost", test_no_option_lost);
-  return g_test_run ();
+  status = g_test_run ();
+  ts_catalog_unref (catalog);
+  return status;
 }

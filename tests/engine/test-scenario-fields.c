@@ -12,6 +12,9 @@
 
 #include "ts-test-support.h"
 
+/* the built-in catalog, loaded once */
+static TsCatalog *catalog;
+
 #define MEMBER(name) { #name, G_STRUCT_OFFSET (TsScenario, name) }
 
 /* Every input member of TsScenario, written out. Not inputs of the table:
@@ -115,7 +118,7 @@ read_file_with (const char  *key,
   g_autofree char *text = g_strdup_printf ("{ \"schema_version\": 1, \"model\": { \"params\": 8e9 }, \"%s\": %s }",
                                            key, value);
 
-  return ts_scenario_from_string (text, -1, ts_test_catalog (), "test.json", error);
+  return ts_scenario_from_string (text, -1, catalog, "test.json", error);
 }
 
 static char *
@@ -341,7 +344,7 @@ test_architecture_ranges (void)
         g_assert_nonnull (strstr (error->message, "layers"));
       g_clear_error (&error);
       ts_model_clear (&model);
-      scenario = ts_scenario_from_string (s, -1, ts_test_catalog (), "s.json", &error);
+      scenario = ts_scenario_from_string (s, -1, catalog, "s.json", &error);
       g_assert_cmpint (scenario != NULL, ==, cases[i].ok);
       if (scenario == NULL)
         g_assert_nonnull (strstr (error->message, "layers"));
@@ -351,7 +354,10 @@ test_architecture_ranges (void)
 int
 main (int argc, char **argv)
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
+  catalog = ts_test_catalog ();
   g_test_add_func ("/fields/covers-every-input", test_covers_every_input);
   g_test_add_func ("/fields/documented-defaults", test_documented_defaults);
   g_test_add_func ("/fields/ranges", test_ranges);
@@ -359,5 +365,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fields/enum-names-round-trip", test_enum_names_round_trip);
   g_test_add_func ("/fields/form-groups", test_form_groups);
   g_test_add_func ("/fields/architecture-ranges", test_architecture_ranges);
-  return g_test_run ();
+  status = g_test_run ();
+  ts_catalog_unref (catalog);
+  return status;
 }
