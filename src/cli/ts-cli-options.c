@@ -503,10 +503,10 @@ static const CliOption other_options[] = {
 static const CliOption *
 find_other_option (const char *name)
 {
-  if (g_str_equal (name, "-o"))
-    return &other_options[4];
+  gboolean is_short = name[1] != '-';
+
   for (guint i = 0; i < G_N_ELEMENTS (other_options); i++)
-    if (g_str_equal (other_options[i].name, name + 2))
+    if (is_short ? other_options[i].short_name == name[1] : g_str_equal (other_options[i].name, name + 2))
       return &other_options[i];
   return NULL;
 }
