@@ -337,6 +337,14 @@ ts_scenario_field_choice (const TsScenarioField *f,
 }
 
 const char *
+ts_scenario_field_title (const char *key)
+{
+  const TsScenarioField *f = ts_scenario_field_find (key);
+
+  return f != NULL ? _(f->name) : "";
+}
+
+const char *
 ts_scenario_field_sheet_label (const char *key,
                                int         value)
 {

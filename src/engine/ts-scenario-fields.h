@@ -124,6 +124,9 @@ gboolean     ts_scenario_field_set_text    (const TsScenarioField *field,
                                             TsScenario            *scenario,
                                             const char            *text,
                                             GError               **error);
+/* The input of key in words, translated (its name: “Sequence length”),
+ * as a document's row names it; "" for an unknown key. */
+const char  *ts_scenario_field_title       (const char            *key);
 /* The label of the choice value of the field key as a printed document
  * shows it (its sheet_label, else its label), translated; "" if none. */
 const char  *ts_scenario_field_sheet_label (const char            *key,
