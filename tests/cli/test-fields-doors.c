@@ -143,6 +143,32 @@ test_cli_ranges (void)
     }
 }
 
+/* Every enum name typed as an option sets its value; another name is
+ * refused naming the option. */
+static void
+test_cli_enum_names (void)
+{
+  guint n_fields;
+  const TsScenarioField *fields = ts_scenario_fields (&n_fields);
+
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const TsScenarioField *f = &fields[i];
+
+      if (f->kind != TS_FIELD_ENUM)
+        continue;
+      for (guint c = 0; c < f->n_choices; c++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(TsScenario) s = scenario_from_cli (f, f->choices[c].name, &error);
+
+          g_assert_no_error (error);
+          g_assert_cmpint (ts_scenario_field_get_double (f, s), ==, f->choices[c].value);
+        }
+      expect_cli (f, "no-such-name", FALSE);
+    }
+}
+
 /* The first catalog server, for --server. */
 static const char *
 some_server_id (void)
@@ -309,6 +335,7 @@ main (int argc, char **argv)
   catalog = ts_test_catalog ();
   g_test_add_func ("/doors/cli-ranges", test_cli_ranges);
   g_test_add_func ("/doors/cli-and-file-agree", test_cli_and_file_agree);
+  g_test_add_func ("/doors/cli-enum-names", test_cli_enum_names);
   g_test_add_func ("/doors/auto", test_auto);
   g_test_add_func ("/doors/no-option-lost", test_no_option_lost);
   status = g_test_run ();
