@@ -205,6 +205,7 @@ ts_memory_compute_activations (const TsScenario *s,
     return;
 
   stage_layers = ts_layout_stage_layers (s, l);
+  d->stage_layers = (guint) stage_layers;
   d->layers = layers_in_flight (a, l, stage_layers);
 
   d->full_layer = (dense_n * layer_activations (s, a, l, FALSE, FALSE)

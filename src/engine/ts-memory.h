@@ -71,6 +71,7 @@ typedef struct
                            * with interleaving) */
   double full_layer;      /* one layer's full activations (the mean) */
   double input_layer;     /* one recomputed layer: its input only */
+  guint  stage_layers;    /* the layers of one pipeline stage, ⌈L/pp⌉ */
   double extra;           /* embeddings, final norm, logits and loss */
   double recompute_peak;  /* one layer rebuilt during recomputation: the
                            * largest layer's full activations (full), its
