@@ -398,6 +398,9 @@ typedef struct
   guint8  zero_value;
   guint8  virtual_stages;
   guint8  tried;
+  guint16 recompute_layers;  /* block recomputation: the fewest layers of a
+                              * stage that keep the margin, once sized; 0
+                              * before (the seconds are then a lower bound) */
 } Entry;
 
 /* Whether `other` needs at least the memory of `e`: the same degrees, a
@@ -513,6 +516,8 @@ entry_candidate (Search      *search,
   c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
   c->virtual_stages = MAX (1u, e->virtual_stages);
   c->layout.virtual_stages = c->virtual_stages;
+  if (e->recompute_layers > 0)
+    c->layout.recompute_layers = e->recompute_layers;
   candidate_step (search, c);
 }
 
@@ -538,9 +543,13 @@ time_entry (Search      *search,
   l.ep = MAX (1u, MIN (g->eps[e->pp][e->mb].values[e->ep], dp));
   l.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
   l.virtual_stages = 1;
-  /* timed with every layer recomputed: the slowest the entry can be (the
-   * memory pass may recompute fewer, see fewest_recomputed_layers ()) */
-  l.recompute_layers = ckpt == TS_CHECKPOINTING_FULL ? ts_layout_stage_layers (search->s, &l) : 0;
+  /* where the planner chooses the recomputation, full recomputation is
+   * timed with one layer of a stage recomputed, the fastest it can be
+   * (none is an entry of its own): a lower bound, made exact when the
+   * memory pass finds how many layers must be (see search_layouts ()) */
+  l.recompute_layers = ckpt != TS_CHECKPOINTING_FULL ? 0
+                       : searched (search->s, TS_SEARCH_CHECKPOINTING) ? 1
+                       : ts_layout_stage_layers (search->s, &l);
   sp = searched (search->s, TS_SEARCH_SEQUENCE_PARALLEL) ? l.tp > 1 : search->s->sequence_parallel;
   accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
 
@@ -652,9 +661,18 @@ search_layouts (Search *search,
           fastest->tried = TRUE;
           entry_candidate (search, &g, fastest, &c);
           room = candidate_room (search, &c, &m, &upper);
-          if (room == ROOM_MARGIN && c.s.checkpointing == TS_CHECKPOINTING_FULL
-              && searched (search->s, TS_SEARCH_CHECKPOINTING))
-            fewest_recomputed_layers (search, &c, &m, &upper);
+          if (room == ROOM_MARGIN && fastest->recompute_layers == 0
+              && c.s.checkpointing == TS_CHECKPOINTING_FULL && searched (search->s, TS_SEARCH_CHECKPOINTING))
+            {
+              /* its time was a lower bound: made exact at the fewest
+               * layers that keep the margin, and weighed again among
+               * the others (best first with lazy keys) */
+              fewest_recomputed_layers (search, &c, &m, &upper);
+              fastest->recompute_layers = (guint16) c.layout.recompute_layers;
+              fastest->seconds = c.step.seconds;
+              fastest->tried = FALSE;
+              continue;
+            }
           if (room != ROOM_MARGIN && fastest->virtual_stages > 1)
             {
               /* interleaving keeps more micro-batches in flight: the same
