@@ -201,6 +201,7 @@ ts_memory_compute_activations (const TsScenario *s,
   double layer_peak;
 
   memset (d, 0, sizeof *d);
+  d->checkpointing = s->checkpointing;
   if (!s->model.has_architecture || a->layers == 0)
     return;
 

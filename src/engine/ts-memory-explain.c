@@ -120,7 +120,9 @@ explain_activations (const TsScenario *s,
   g_autofree char *block = NULL;
   const char *how;
 
-  switch (s->checkpointing)
+  /* the memory's own recomputation: an option's layout may recompute
+   * otherwise than the scenario says */
+  switch (d->checkpointing)
     {
     case TS_CHECKPOINTING_FULL:
       if (m->layout.recompute_layers < d->stage_layers)

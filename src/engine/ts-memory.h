@@ -72,6 +72,9 @@ typedef struct
   double full_layer;      /* one layer's full activations (the mean) */
   double input_layer;     /* one recomputed layer: its input only */
   guint  stage_layers;    /* the layers of one pipeline stage, ⌈L/pp⌉ */
+  TsCheckpointing checkpointing;  /* the recomputation these figures are for
+                                   * (an option's, which the planner may
+                                   * choose, not always the scenario's) */
   double extra;           /* embeddings, final norm, logits and loss */
   double recompute_peak;  /* one layer rebuilt during recomputation: the
                            * largest layer's full activations (full), its

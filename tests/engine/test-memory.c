@@ -258,6 +258,34 @@ test_block_recompute (void)
   g_assert_cmpfloat (m.activations.recompute_peak, ==, LLAMA8B_FULL_LAYER);
   g_assert_cmpfloat (m.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS], ==,
                      32 * 221413376.0 + m.activations.extra + LLAMA8B_FULL_LAYER);
+
+  /* the explanation says which layers keep what: 3 of 8 their input,
+   * the other 5 everything */
+  {
+    g_autofree char *text = ts_memory_explain (s, &m, TS_COMPONENT_ACTIVATIONS);
+
+    g_assert_nonnull (strstr (text, "block recomputation 3 of each stage’s 8 layers"));
+    g_assert_nonnull (strstr (text, "the other 5 all"));
+  }
+}
+
+/* An option's memory may recompute otherwise than its scenario says (the
+ * planner chose): the explanation follows the memory. */
+static void
+test_explain_follows_memory (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autofree char *text = NULL;
+  TsLayout layout;
+  TsMemory m;
+
+  s->checkpointing = TS_CHECKPOINTING_NONE;
+  ts_layout_resolve (s, 1, &layout);
+  ts_memory_compute (s, &layout, &m);
+  s->checkpointing = TS_CHECKPOINTING_FULL;
+  text = ts_memory_explain (s, &m, TS_COMPONENT_ACTIVATIONS);
+  g_assert_nonnull (strstr (text, "without recomputation every layer keeps all its tensors"));
 }
 
 /* k = 0 of full recomputation keeps every tensor: the same activations
@@ -763,6 +791,7 @@ main (int argc, char **argv)
   g_test_add_func ("/memory/activations/block-recompute", test_block_recompute);
   g_test_add_func ("/memory/activations/block-recompute-ends", test_block_recompute_ends);
   g_test_add_func ("/memory/activations/interleaved-layers", test_interleaved_layers);
+  g_test_add_func ("/memory/activations/explain-follows-memory", test_explain_follows_memory);
   g_test_add_func ("/memory/zero/figure-1", test_zero_figure_1);
   g_test_add_func ("/memory/zero/deepspeed-zero3", test_deepspeed_zero3);
   g_test_add_func ("/memory/lora/adapter-counts", test_lora_adapter_counts);
