@@ -435,15 +435,16 @@ drop_hungrier (const Grid  *g,
 
 
 /* Block recomputation (Megatron-LM's --recompute-method block
- * --recompute-num-layers k): of a candidate that has the margin with all
- * of a stage's n layers recomputed, the fewest recomputed layers that
- * keep it, found by bisection — the memory falls and the step shortens
- * as k grows and shrinks respectively, so the fewest is the fastest
+ * --recompute-num-layers k): of a candidate that has at least `least`
+ * room with all of a stage's n layers recomputed, the fewest recomputed
+ * layers that keep it, found by bisection. Fewer recomputed layers need
+ * more memory and take less time, so the fewest that fit is the fastest
  * (docs/sizing-model.md §8.2). k = 0 is the entry without recomputation,
- * weighed on its own. The candidate, its memory and upper bound are
+ * weighed on its own. The candidate, its memory and upper bound become
  * those of the k found. */
 static void
 fewest_recomputed_layers (Search    *search,
+                          Room       least,
                           Candidate *c,
                           TsMemory  *m,
                           double    *upper)
@@ -460,7 +461,7 @@ fewest_recomputed_layers (Search    *search,
 
       trial.layout.recompute_layers = mid;
       search->evaluated++;
-      if (candidate_room (search, &trial, &tm, &tu) == ROOM_MARGIN)
+      if (candidate_room (search, &trial, &tm, &tu) >= least)
         {
           hi = mid;
           *m = tm;
@@ -647,6 +648,7 @@ search_layouts (Search *search,
           TsMemory m;
           double upper;
           Room room;
+          gboolean block;
 
           for (guint n = 0; n < entries->len; n++)
             {
@@ -661,13 +663,18 @@ search_layouts (Search *search,
           fastest->tried = TRUE;
           entry_candidate (search, &g, fastest, &c);
           room = candidate_room (search, &c, &m, &upper);
-          if (room == ROOM_MARGIN && fastest->recompute_layers == 0
-              && c.s.checkpointing == TS_CHECKPOINTING_FULL && searched (search->s, TS_SEARCH_CHECKPOINTING))
+          block = fastest->recompute_layers == 0 && c.s.checkpointing == TS_CHECKPOINTING_FULL
+                  && searched (search->s, TS_SEARCH_CHECKPOINTING);
+          if (block && room == ROOM_BARE)
+            /* a bare fit is kept only where nothing has the margin: at
+             * the fewest layers that still fit */
+            fewest_recomputed_layers (search, ROOM_BARE, &c, &m, &upper);
+          if (block && room == ROOM_MARGIN)
             {
               /* its time was a lower bound: made exact at the fewest
                * layers that keep the margin, and weighed again among
                * the others (best first with lazy keys) */
-              fewest_recomputed_layers (search, &c, &m, &upper);
+              fewest_recomputed_layers (search, ROOM_MARGIN, &c, &m, &upper);
               fastest->recompute_layers = (guint16) c.layout.recompute_layers;
               fastest->seconds = c.step.seconds;
               fastest->tried = FALSE;
