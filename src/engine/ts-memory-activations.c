@@ -153,6 +153,40 @@ extra_activations (const TsScenario     *s,
   return MAX (embedding * l->pp, head);
 }
 
+/* Layers' worth of one stage's activations the first pipeline stage
+ * holds at once. 1F1B: pp micro-batches of its ⌈L/pp⌉ layers, L layers'
+ * worth whatever the degree (Narayanan et al. 2021, §2.2.1; Korthikanti
+ * et al. 2022, §4.2.3). Interleaved 1F1B with v chunks per GPU:
+ * Megatron-LM's schedule runs 2(pp − 1) + (v − 1)·pp warm-up forwards on
+ * the first stage, and one more in the steady state, before the first
+ * backward frees one: v·pp + pp − 1 chunk forwards of ⌈L/pp⌉/v layers
+ * each, ⌈L/pp⌉ · pp · (1 + (pp − 1)/(pp·v)) layers — Korthikanti's
+ * factor (1 + (p − 1)/(p·m)) for m interleaved stages (Narayanan et al.
+ * 2021, §2.2.2). */
+static double
+layers_in_flight (const TsArchitecture *a,
+                  const TsLayout       *l,
+                  double                stage_layers)
+{
+  double p = l->pp;
+  double v = MAX (1u, l->virtual_stages);
+
+  if (l->pp <= 1)
+    return stage_layers;
+  if (v <= 1)
+    return stage_layers * MIN (l->pp, a->layers);
+  return stage_layers * p * (1.0 + (p - 1.0) / (p * v));
+}
+
+guint
+ts_layout_stage_layers (const TsScenario *s,
+                        const TsLayout   *l)
+{
+  guint layers = s->model.arch.layers;
+
+  return (layers + MAX (1u, l->pp) - 1) / MAX (1u, l->pp);
+}
+
 void
 ts_memory_compute_activations (const TsScenario *s,
                                const TsLayout   *l,
@@ -163,32 +197,38 @@ ts_memory_compute_activations (const TsScenario *s,
   double dense_n = ts_memory_dense_layers (a);
   double moe_n = ts_memory_moe_layers (a);
   double stage_layers;
-  double layer_full;
+  double recomputed;
   double layer_peak;
 
   memset (d, 0, sizeof *d);
+  d->checkpointing = s->checkpointing;
   if (!s->model.has_architecture || a->layers == 0)
     return;
 
-  /* 1F1B: the first stage holds pp micro-batches of its L/pp layers,
-   * L layers' worth whatever the pipeline degree (Korthikanti §4.2). */
-  stage_layers = ceil ((double) a->layers / l->pp);
-  d->layers = stage_layers * MIN (l->pp, a->layers);
+  stage_layers = ts_layout_stage_layers (s, l);
+  d->stage_layers = (guint) stage_layers;
+  d->layers = layers_in_flight (a, l, stage_layers);
 
-  layer_full = (dense_n * layer_activations (s, a, l, FALSE, FALSE)
-                + moe_n * layer_activations (s, a, l, TRUE, FALSE)) / a->layers;
+  d->full_layer = (dense_n * layer_activations (s, a, l, FALSE, FALSE)
+                   + moe_n * layer_activations (s, a, l, TRUE, FALSE)) / a->layers;
+  /* A recomputed layer keeps only its input (2sbh, split along the
+   * sequence with sequence parallelism). */
+  d->input_layer = ts_memory_compute_bytes (s) * s->seq_len * (double) s->micro_batch * a->hidden_size
+                   / (s->sequence_parallel ? l->tp : 1);
   layer_peak = MAX (dense_n > 0 ? layer_activations (s, a, l, FALSE, FALSE) : 0,
                     moe_n > 0 ? layer_activations (s, a, l, TRUE, FALSE) : 0);
 
   switch (s->checkpointing)
     {
     case TS_CHECKPOINTING_FULL:
-      /* Only each layer's input is kept (2sbh, split along the sequence
-       * with sequence parallelism); the backward pass rebuilds one layer
-       * at a time. */
-      d->per_layer = ts_memory_compute_bytes (s) * s->seq_len * (double) s->micro_batch * a->hidden_size
-                     / (s->sequence_parallel ? l->tp : 1);
-      d->recompute_peak = layer_peak;
+      /* Block recomputation (Megatron-LM's --recompute-method block): k
+       * of the stage's layers keep only their input, the others all
+       * their tensors, in every micro-batch in flight; k = ⌈L/pp⌉ is
+       * full recomputation, k = 0 none. The backward pass rebuilds one
+       * recomputed layer at a time. */
+      recomputed = MIN ((double) l->recompute_layers, stage_layers);
+      d->per_layer = (recomputed * d->input_layer + (stage_layers - recomputed) * d->full_layer) / stage_layers;
+      d->recompute_peak = recomputed > 0 ? layer_peak : 0;
       break;
     case TS_CHECKPOINTING_SELECTIVE:
       /* The attention core is recomputed: its s² tensors are not kept
@@ -200,7 +240,7 @@ ts_memory_compute_activations (const TsScenario *s,
     case TS_CHECKPOINTING_NONE:
     case TS_N_CHECKPOINTING:
     default:
-      d->per_layer = layer_full;
+      d->per_layer = d->full_layer;
       break;
     }
 

@@ -117,12 +117,30 @@ explain_activations (const TsScenario *s,
   g_autofree char *extra = format_bytes (d->extra);
   g_autofree char *peak = format_bytes (d->recompute_peak);
   g_autofree char *total = format_bytes (m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS]);
+  g_autofree char *block = NULL;
   const char *how;
 
-  switch (s->checkpointing)
+  /* the memory's own recomputation: an option's layout may recompute
+   * otherwise than the scenario says */
+  switch (d->checkpointing)
     {
     case TS_CHECKPOINTING_FULL:
-      how = _("with full recomputation only each layer’s input is kept");
+      if (m->layout.recompute_layers < d->stage_layers)
+        {
+          g_autofree char *input = format_bytes (d->input_layer);
+          g_autofree char *full = format_bytes (d->full_layer);
+
+          /* Translators: “with block recomputation 5 of each stage’s 8
+           * layers keep only their 33.6 MB input, the other 3 all
+           * their 642 MB” (per layer, the mean is given next) */
+          block = g_strdup_printf (_("with block recomputation %u of each stage’s %u layers keep only their %s input, "
+                                     "the other %u all their %s"),
+                                   m->layout.recompute_layers, d->stage_layers, input,
+                                   d->stage_layers - m->layout.recompute_layers, full);
+          how = block;
+        }
+      else
+        how = _("with full recomputation only each layer’s input is kept");
       break;
     case TS_CHECKPOINTING_SELECTIVE:
       how = _("with selective recomputation the attention scores are rebuilt");

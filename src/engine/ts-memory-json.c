@@ -135,6 +135,9 @@ ts_memory_add_json (const TsScenario *s,
   ts_json_add_int (b, "dp", m->layout.dp);
   ts_json_add_int (b, "ep", m->layout.ep);
   ts_json_add_int (b, "zero_stage", m->layout.zero_stage);
+  /* block recomputation: the layers of a stage recomputed (issue 17) */
+  ts_json_add_int (b, "recompute_layers", m->layout.recompute_layers);
+  ts_json_add_int (b, "virtual_stages", MAX (1u, m->layout.virtual_stages));
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "activations_detail");
@@ -143,6 +146,8 @@ ts_memory_add_json (const TsScenario *s,
   ts_json_add_double (b, "layers", m->activations.layers);
   ts_json_add_double (b, "extra", m->activations.extra);
   ts_json_add_double (b, "recompute_peak", m->activations.recompute_peak);
+  ts_json_add_double (b, "full_layer", m->activations.full_layer);
+  ts_json_add_double (b, "input_layer", m->activations.input_layer);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "overhead_detail");

@@ -117,6 +117,10 @@ ts_layout_resolve (const TsScenario *s,
     layout->zero_stage = s->zero_stage;
   else
     layout->zero_stage = layout->dp > 1 ? 3 : 0;
+  /* full recomputation recomputes every layer unless the planner says
+   * otherwise */
+  layout->recompute_layers = s->checkpointing == TS_CHECKPOINTING_FULL ? ts_layout_stage_layers (s, layout) : 0;
+  layout->virtual_stages = 1;
 }
 
 /* ---- overhead ----------------------------------------------------------- */
@@ -174,9 +178,12 @@ ts_memory_compute_like (const TsScenario *s,
                         const TsMemory   *like,
                         TsMemory         *m)
 {
-  /* Activations depend on the sequence, the micro-batch, the model and
-   * the tensor and pipeline degrees only (ts_memory_compute_activations ()). */
-  gboolean reuse = like != NULL && like->layout.tp == layout->tp && like->layout.pp == layout->pp;
+  /* Activations depend on the sequence, the micro-batch, the model, the
+   * tensor and pipeline degrees, the interleaving and the recomputed
+   * layers only (ts_memory_compute_activations ()). */
+  gboolean reuse = like != NULL && like->layout.tp == layout->tp && like->layout.pp == layout->pp
+                   && like->layout.recompute_layers == layout->recompute_layers
+                   && like->layout.virtual_stages == layout->virtual_stages;
 
   memset (m, 0, sizeof *m);
   m->layout = *layout;
