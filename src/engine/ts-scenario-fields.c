@@ -314,6 +314,10 @@ ts_scenario_field_set_double (const TsScenarioField *f,
 {
   gpointer slot = G_STRUCT_MEMBER_P (s, f->offset);
 
+  /* a whole number is checked (ts_scenario_field_check ()) before it is
+   * set: a cast out of range is undefined, not a wrong value */
+  g_return_if_fail (f->kind == TS_FIELD_DOUBLE || f->kind == TS_FIELD_BOOL
+                    || (isfinite (value) && value >= G_MININT && value <= G_MAXUINT));
   switch (f->kind)
     {
     case TS_FIELD_UINT: *(guint *) slot = (guint) value; break;
@@ -422,7 +426,10 @@ ts_scenario_field_check (const TsScenarioField  *f,
 
   if (f->n_choices > 0)
     {
-      if (value == floor (value) && ts_scenario_field_choice (f, (int) value) != NULL)
+      /* in int's range before the cast: “3T” phases is 3e12 (and a cast
+       * of it undefined behaviour) */
+      if (value == floor (value) && value >= G_MININT && value <= G_MAXINT
+          && ts_scenario_field_choice (f, (int) value) != NULL)
         return TRUE;
       if (f->kind == TS_FIELD_ENUM)
         g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("An option has a value the engine does not know"));
