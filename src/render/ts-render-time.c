@@ -33,7 +33,7 @@ typedef struct
 
 /* The scaling curve: the fewest servers that hold the job, then
  * doublings, as the spec sheet's table (sizing-model §8.5). */
-#define CURVE_POINTS 6
+#define CURVE_POINTS TS_SCALING_CURVE_POINTS
 #define CURVE_TITLE_LINES 2
 
 static char *
@@ -289,8 +289,9 @@ draw_curve (TsRenderCtx        *ctx,
   cairo_t *cr = ctx->cr;
   double em = ctx->em;
   double x1 = x0 + span;
-  g_autoptr(GArray) points = ts_scaling_curve (ctx->plan->catalog, ctx->plan->scenario, o->server->id,
-                                               CURVE_POINTS, NULL);
+  /* kept in the plan: every redraw (resize, scroll) of one plan is the
+   * same curve */
+  g_autoptr(GArray) points = ts_scaling_curve_for_plan (ctx->plan, o->server->id, CURVE_POINTS, NULL);
   g_autofree char *title = curve_title (o);
   CurveFrame f;
   int payoff_end;
@@ -528,7 +529,7 @@ describe_curve (const TsPlan   *plan,
                 const TsOption *o,
                 GString        *text)
 {
-  g_autoptr(GArray) points = ts_scaling_curve (plan->catalog, plan->scenario, o->server->id, CURVE_POINTS, NULL);
+  g_autoptr(GArray) points = ts_scaling_curve_for_plan (plan, o->server->id, CURVE_POINTS, NULL);
   int payoff_end;
 
   if (points == NULL || points->len == 0)
