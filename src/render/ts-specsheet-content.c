@@ -745,7 +745,8 @@ build_scaling (TsSpecsheet    *self,
 
   if (o == NULL || o->training_days <= 0 || o->server->max_servers == 1)
     return;
-  curve = ts_scaling_curve (self->plan->catalog, self->plan->scenario, o->server->id, 6, NULL);
+  /* the Time drawing on the sheet shows the same curve: computed once */
+  curve = ts_scaling_curve_for_plan (self->plan, o->server->id, TS_SCALING_CURVE_POINTS, NULL);
   if (curve == NULL || curve->len < 2)
     return;
 
