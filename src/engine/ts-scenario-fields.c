@@ -609,3 +609,87 @@ ts_arch_field_check (const TsArchField  *f,
                _("must be a whole number from %u to %u"), f->min, f->max);
   return FALSE;
 }
+
+/* ---- text inputs: the checks every text field of the table uses ---- */
+
+/* Characters that change how the text around them is shown instead of
+ * showing themselves: C0 and C1 controls (ESC starts terminal escapes),
+ * line and paragraph separators, and the bidirectional marks, embeddings,
+ * overrides and isolates that make “plan<U+202E>nosj.exe” show as “planexe.json”
+ * (“Trojan Source”, CVE-2021-42574). Letters, symbols and joiners of any
+ * script stay allowed. */
+static gboolean
+is_hidden_control (gunichar c)
+{
+  switch (g_unichar_type (c))
+    {
+    case G_UNICODE_CONTROL:
+    case G_UNICODE_LINE_SEPARATOR:
+    case G_UNICODE_PARAGRAPH_SEPARATOR:
+      return TRUE;
+    default:
+      break;
+    }
+  return c == 0x061C                       /* Arabic letter mark */
+         || c == 0x200E || c == 0x200F     /* left-to-right, right-to-left mark */
+         || (c >= 0x202A && c <= 0x202E)   /* embeddings and overrides */
+         || (c >= 0x2066 && c <= 0x2069);  /* isolates */
+}
+
+gboolean
+ts_scenario_check_text (const char  *text,
+                        const char  *field,
+                        guint        max_chars,
+                        GError     **error)
+{
+  if (text == NULL)
+    return TRUE;
+
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                   /* Translators: %s is a field such as “Model name” */
+                   _("%s must be valid UTF-8 text"), field);
+      return FALSE;
+    }
+  if (g_utf8_strlen (text, -1) > (glong) max_chars)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                   /* Translators: %s is a field such as “Model name”, %u a number */
+                   _("%s is longer than %u characters"), field, max_chars);
+      return FALSE;
+    }
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      /* The character is named by its code, never shown: shown, it would
+       * do to the message what it was refused for. */
+      if (is_hidden_control (c))
+        {
+          g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                       /* Translators: %s is a field such as “Model name”; U+%04X a character's code */
+                       _("%s contains the control character or direction mark U+%04X"), field, c);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+ts_scenario_check_currency (const char  *currency,
+                            GError     **error)
+{
+  if (currency == NULL || *currency == '\0' || !ts_scenario_check_text (currency, _("Currency"), TS_MAX_CURRENCY_CHARS, NULL))
+    goto refused;
+  for (const char *p = currency; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_isspace (g_utf8_get_char (p)))
+      goto refused;
+  return TRUE;
+
+refused:
+  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+               _("Currency must be a code of 1 to %u characters without spaces or control characters, such as RUB or USD"),
+               TS_MAX_CURRENCY_CHARS);
+  return FALSE;
+}

@@ -13,7 +13,7 @@
 
 #include <glib.h>
 
-#include "ts-scenario.h"
+#include "ts-scenario-types.h"
 
 G_BEGIN_DECLS
 
@@ -188,5 +188,19 @@ void               ts_arch_field_set           (const TsArchField      *field,
 gboolean           ts_arch_field_check         (const TsArchField      *field,
                                                 double                  value,
                                                 GError                **error);
+
+/* A currency code: 1 to TS_MAX_CURRENCY_CHARS characters of UTF-8, no
+ * white space, no control characters or direction marks (“RUB”, “₽”). */
+gboolean    ts_scenario_check_currency   (const char       *currency,
+                                          GError          **error);
+/* Text a user typed or a file carried, shown on screen and in documents:
+ * valid UTF-8, at most max_chars characters, none of the C0/C1 controls
+ * (ESC…), line separators or bidirectional marks and overrides (U+200E,
+ * U+200F, U+202A–U+202E, U+2066–U+2069, U+061C) that would hide or
+ * reorder what is shown. field names it in the message (translated). */
+gboolean    ts_scenario_check_text       (const char       *text,
+                                          const char       *field,
+                                          guint             max_chars,
+                                          GError          **error);
 
 G_END_DECLS

@@ -1,0 +1,229 @@
+/* ts-scenario-types.h — the inputs of a sizing question as data
+ *
+ * The struct, its enums, defaults and limits, with no functions: the
+ * table of inputs (ts-scenario-fields.h) describes these members and the
+ * scenario's operations (ts-scenario.h) use that table, so the data sits
+ * below both.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ts-model.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  TS_METHOD_FULL,
+  TS_METHOD_LORA,
+  TS_METHOD_QLORA,
+  TS_N_METHODS
+} TsMethod;
+
+typedef enum
+{
+  TS_PRECISION_BF16,      /* BF16 mixed precision with FP32 master weights */
+  TS_PRECISION_FP16,      /* FP16 mixed precision with FP32 master weights */
+  TS_PRECISION_FP8,       /* FP8 compute; BF16 weights + FP32 master kept */
+  TS_PRECISION_FP32,      /* pure FP32: no separate master copy */
+  TS_PRECISION_PURE_BF16, /* pure BF16: no FP32 master copy */
+  TS_N_PRECISIONS
+} TsPrecision;
+
+typedef enum
+{
+  TS_GRAD_BF16,
+  TS_GRAD_FP32,
+  TS_N_GRAD_DTYPES
+} TsGradDtype;
+
+typedef enum
+{
+  TS_OPTIMIZER_ADAMW,
+  TS_OPTIMIZER_ADAMW_8BIT,
+  TS_OPTIMIZER_ADAFACTOR,
+  TS_OPTIMIZER_SGD,
+  TS_OPTIMIZER_LION,
+  TS_N_OPTIMIZERS
+} TsOptimizer;
+
+typedef enum
+{
+  TS_CHECKPOINTING_NONE,
+  TS_CHECKPOINTING_SELECTIVE,
+  TS_CHECKPOINTING_FULL,
+  TS_N_CHECKPOINTING
+} TsCheckpointing;
+
+typedef enum
+{
+  TS_OFFLOAD_NONE,
+  TS_OFFLOAD_OPTIMIZER,
+  TS_N_OFFLOADS
+} TsOffload;
+
+typedef enum
+{
+  TS_LORA_TARGETS_QV,
+  TS_LORA_TARGETS_ATTENTION,
+  TS_LORA_TARGETS_ALL_LINEAR,
+  TS_N_LORA_TARGETS
+} TsLoraTargets;
+
+/* What the ranking puts first among the options that work (issue 17):
+ * the smallest hardware that does the job (the default, the article's
+ * advice: power, then energy cost, capex, time), the shortest time, the
+ * lowest cost (capex where the catalog prices it, then energy cost), the
+ * least energy. */
+typedef enum
+{
+  TS_OBJECTIVE_SERVERS,
+  TS_OBJECTIVE_TIME,
+  TS_OBJECTIVE_COST,
+  TS_OBJECTIVE_ENERGY,
+  TS_N_OBJECTIVES
+} TsObjective;
+
+/* The layout inputs the engine chooses per option (issue 17): a flag set
+ * means the field's value is only the old fixed default, one candidate of
+ * the search; a flag clear means the user fixed the value. */
+typedef enum
+{
+  TS_SEARCH_TP                = 1 << 0,
+  TS_SEARCH_PP                = 1 << 1,
+  TS_SEARCH_ZERO              = 1 << 2,
+  TS_SEARCH_MICRO_BATCH       = 1 << 3,
+  TS_SEARCH_CHECKPOINTING     = 1 << 4,
+  TS_SEARCH_SEQUENCE_PARALLEL = 1 << 5,
+  TS_SEARCH_EP                = 1 << 6,
+} TsSearchFlags;
+
+#define TS_SEARCH_ALL 0x7fu
+
+typedef struct
+{
+  /* What is trained, and how */
+  char            *model_id;       /* catalog id, or NULL for a custom model */
+  TsModel          model;          /* resolved: from the catalog or custom */
+  TsMethod         method;
+  TsPrecision      precision;
+  TsGradDtype      grad_dtype;
+  TsOptimizer      optimizer;
+  TsOffload        offload;
+
+  /* Workload */
+  guint            seq_len;
+  guint            micro_batch;
+  TsCheckpointing  checkpointing;
+  gboolean         flash_attention;
+  gboolean         sequence_parallel;
+  double           tokens;         /* dataset tokens for the whole run */
+  double           deadline_days;  /* 0 = no deadline */
+
+  /* Parallel layout; 0 = decided by the engine */
+  int              zero_stage;     /* -1 = default (3 when more than one GPU) */
+  gboolean         zero3_prefetch; /* the next layer gathered while this one computes */
+  guint            tp;
+  guint            pp;
+  guint            ep;
+  guint            gpus;           /* total GPUs of the job; 0 = 1 or recommended */
+  guint            searched;       /* TsSearchFlags: chosen per option by the planner */
+  guint            global_batch;   /* sequences per optimizer step; 0 = the default (ts_scenario_global_batch ()) */
+  TsObjective      objective;      /* what ranks the options that work */
+
+  /* LoRA / QLoRA */
+  guint            lora_rank;
+  TsLoraTargets    lora_targets;
+  gboolean         double_quant;
+  gboolean         paged_optimizer;
+
+  /* Overhead (docs/sizing-model.md §6) */
+  double           runtime_overhead_bytes;
+  double           fragmentation;  /* fraction of everything else */
+
+  /* Hardware */
+  char            *server_id;      /* NULL = recommend */
+  guint            servers;        /* 0 = the smallest count that fits */
+
+  /* Site */
+  guint            rack_units;
+  double           rack_kw;
+  double           voltage;
+  guint            phases;
+  double           pue;
+  double           price_kwh;
+  char            *currency;
+  double           headroom_tight; /* verdict “tight” below this fraction */
+} TsScenario;
+
+/* Defaults of a new scenario (docs/sizing-model.md §9). */
+#define TS_DEFAULT_SEQ_LEN            2048
+#define TS_DEFAULT_MICRO_BATCH        1
+#define TS_DEFAULT_LORA_RANK          16
+#define TS_DEFAULT_TOKENS             10e9
+/* HF measured 1.3 GB for CUDA kernels; others report 0.3–2 GB (docs/sizing-literature.md §1.7). */
+#define TS_DEFAULT_RUNTIME_OVERHEAD   1.5e9
+#define TS_DEFAULT_FRAGMENTATION      0.05
+#define TS_DEFAULT_RACK_UNITS         42
+#define TS_DEFAULT_RACK_KW            30.0
+#define TS_DEFAULT_VOLTAGE            230.0
+#define TS_DEFAULT_PHASES             3
+#define TS_DEFAULT_PUE                1.4
+#define TS_DEFAULT_HEADROOM_TIGHT     0.10
+/* Tokens per optimizer step of full training when the user gives no
+ * global batch: 4M tokens, Llama 2's batch for every size (Touvron et al.
+ * 2023, Table 1; docs/sizing-model.md §8.2), also GPT-3 175B's 3.2M order. */
+#define TS_DEFAULT_GLOBAL_BATCH_TOKENS 4194304.0
+/* Sequences per step of LoRA/QLoRA fine-tuning: the upper end of the
+ * 16–64 the QLoRA paper uses (Dettmers et al. 2023, Table 9). */
+#define TS_DEFAULT_ADAPTER_GLOBAL_BATCH 64u
+#define TS_MAX_GLOBAL_BATCH 100000000u
+
+/* Limits of accepted input (reliability issue): large enough for any real
+ * job, small enough that no product of them overflows a double's range. */
+/* Counts that cannot be zero: a sequence of at least one token, at least
+ * one example a step, at least one GPU in each parallel dimension, a LoRA
+ * adapter of rank at least one. */
+#define TS_MIN_SEQ_LEN      1u
+#define TS_MIN_MICRO_BATCH  1u
+#define TS_MIN_PARALLEL     1u
+#define TS_MIN_LORA_RANK    1u
+#define TS_MAX_SEQ_LEN      10000000u
+#define TS_MAX_MICRO_BATCH  65536u
+#define TS_MAX_GPUS         100000u
+#define TS_MAX_TOKENS       1e15
+#define TS_MAX_DAYS         36500.0
+#define TS_MAX_LORA_RANK    65536u
+#define TS_MAX_SERVERS      TS_MAX_GPUS
+#define TS_MAX_PARALLEL     TS_MAX_GPUS     /* tp, pp, ep */
+/* 1e12 bytes = 1,000 GB of CUDA context per GPU: no runtime comes close. */
+#define TS_MAX_RUNTIME_OVERHEAD 1e12
+#define TS_MAX_FRAGMENTATION    1.0
+/* Cabinets are 42U or 48U; 1 to 100 covers wall-mount cases and tall
+ * custom frames without letting the rack drawing run away. */
+#define TS_MIN_RACK_UNITS   1u
+#define TS_MAX_RACK_UNITS   100u
+#define TS_MIN_RACK_KW      0.1
+#define TS_MAX_RACK_KW      10000.0
+/* Phase-to-neutral: 100 V (Japan) to medium voltage fed directly. */
+#define TS_MIN_VOLTAGE      90.0
+#define TS_MAX_VOLTAGE      1000.0
+/* Power is single or three phase; a “two-phase” feed is a single phase
+ * between two lines, entered as single phase at that voltage. */
+#define TS_PHASES_SINGLE    1u
+#define TS_PHASES_THREE     3u
+/* PUE is total over IT power: never below 1; 5 is beyond the worst site. */
+#define TS_MIN_PUE          1.0
+#define TS_MAX_PUE          5.0
+#define TS_MAX_PRICE_KWH    1e6
+#define TS_MAX_HEADROOM_TIGHT 0.9
+/* Text: a model name as long as a model file allows; ids and currency
+ * codes shorter (an id is looked up and echoed in messages). */
+#define TS_MAX_NAME_CHARS     200u
+#define TS_MAX_ID_CHARS       200u
+#define TS_MAX_CURRENCY_CHARS 8u
+
+G_END_DECLS
