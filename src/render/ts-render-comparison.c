@@ -108,7 +108,7 @@ cell_text (const TsOption *o,
       return o->recommended ? g_strdup ("★") : g_strdup_printf ("%u", index + 1);
     case COL_SERVER:
       {
-        g_autofree char *name = ts_render_name (o->server->name);
+        g_autofree char *name = ts_format_name (o->server->name);
 
         return g_strdup_printf ("%u × %s", o->servers, name);
       }

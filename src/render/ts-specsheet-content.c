@@ -168,7 +168,7 @@ build_scenario (TsSpecsheet *self)
   if (s->server_id != NULL)
     {
       const TsServer *server = ts_catalog_find_server (self->plan->catalog, s->server_id);
-      g_autofree char *name = ts_render_name (server ? server->name : s->server_id);
+      g_autofree char *name = ts_format_name (server ? server->name : s->server_id);
 
       ts_specsheet_grid_add (cells, _("Hardware"),
                              s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, name) : g_strdup (name));
@@ -191,7 +191,7 @@ build_scenario (TsSpecsheet *self)
         g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
 
         ts_specsheet_grid_add (cells, _("Electricity price"),
-                               g_strdup_printf (_("%s %s per kWh"), price, ts_render_currency_label (s->currency)));
+                               g_strdup_printf (_("%s %s per kWh"), price, ts_format_currency_label (s->currency)));
       }
   }
   ts_specsheet_grid_emit (self, cells);
@@ -204,7 +204,7 @@ headline (TsSpecsheet *self)
   g_autofree char *text = ts_plan_dup_headline (self->plan, FALSE);
 
   /* it names the server as the catalog does */
-  return ts_render_name (text);
+  return ts_format_name (text);
 }
 
 static void
@@ -312,7 +312,7 @@ build_configuration (TsSpecsheet *self)
   sv = o->server;
   gpu = sv->gpu;
   {
-    g_autofree char *name = ts_render_name (sv->name);
+    g_autofree char *name = ts_format_name (sv->name);
 
     ts_specsheet_add_printf (self, BLOCK_SUBHEADING, "%u × %s", o->servers, name);
   }
@@ -328,7 +328,7 @@ build_configuration (TsSpecsheet *self)
     g_autofree char *gpu_mem = per_gpu != NULL ? g_strdup_printf ("%s (%u × %s)", total, sv->gpu_count, per_gpu)
                                                : g_strdup (total);
 
-    g_autofree char *gpu_name = ts_render_name (gpu != NULL ? gpu->name : sv->gpu_id);
+    g_autofree char *gpu_name = ts_format_name (gpu != NULL ? gpu->name : sv->gpu_id);
 
     unverified = *mark != '\0' || *gpu_mark != '\0';
     {
@@ -568,7 +568,7 @@ build_comparison (TsSpecsheet *self)
       g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
       Block *b;
 
-      g_autofree char *name = ts_render_name (o->server->name);
+      g_autofree char *name = ts_format_name (o->server->name);
 
       cells[0] = g_strdup_printf ("%s%u × %s", o->recommended ? "★ " : "", o->servers, name);
       cells[1] = ts_specsheet_format_count (o->gpus);
@@ -815,7 +815,7 @@ build_time (TsSpecsheet *self)
       g_autofree char *days = ts_format_days (o->training_days);
 
       {
-        g_autofree char *name = ts_render_name (o->server->name);
+        g_autofree char *name = ts_format_name (o->server->name);
 
         ts_specsheet_add_pair (self, t, _("Training time"), g_strdup_printf ("%s (%u × %s)", days, o->servers, name));
       }
@@ -837,7 +837,7 @@ build_time (TsSpecsheet *self)
       ts_specsheet_add_pair (self, t, _("Energy"), g_strdup_printf (_("%s, including the site’s PUE %s"), kwh, pue));
     }
   if (o != NULL && o->energy_cost > 0)
-    ts_specsheet_add_pair (self, t, _("Energy cost"), ts_render_format_money (o->energy_cost, s->currency));
+    ts_specsheet_add_pair (self, t, _("Energy cost"), ts_format_money (o->energy_cost, s->currency));
   build_scaling (self, o);
 
   /* Translators: heading: what the figures rest on */
@@ -906,7 +906,7 @@ build_launch_kit (TsSpecsheet *self)
     {
       g_autofree char *text = ts_export_plan (self->plan, formats[i].format, NULL);
       const char *server = ts_plan_get_shown_option (self->plan)->server->name;
-      g_autofree char *shown_name = ts_render_name (server);
+      g_autofree char *shown_name = ts_format_name (server);
       g_auto(GStrv) parts = NULL;
 
       if (text == NULL)
