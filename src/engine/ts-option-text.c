@@ -167,7 +167,7 @@ ts_option_dup_notes (const TsOption *o)
       g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
       g_autofree char *have = ts_format_gb (o->host_ram_bytes);
 
-      g_ptr_array_add (notes, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
+      g_ptr_array_add (notes, g_strdup_printf (_("Server RAM: %s needed, %s installed"), need, have));
     }
   if (o->note_flags & TS_NOTE_MISSES_DEADLINE)
     {
@@ -415,7 +415,7 @@ ts_option_dup_failures (const TsOption *o)
       g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
       g_autofree char *have = ts_format_gb (o->host_ram_bytes);
 
-      g_ptr_array_add (out, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
+      g_ptr_array_add (out, g_strdup_printf (_("Server RAM: %s needed, %s installed"), need, have));
     }
   return out;
 }

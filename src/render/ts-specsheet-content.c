@@ -133,7 +133,7 @@ build_scenario (TsSpecsheet *self)
   ts_specsheet_grid_add (cells, _("Gradients"), g_strdup (s->grad_dtype == TS_GRAD_FP32 ? "FP32" : "BF16"));
   ts_specsheet_grid_add (cells, _("Optimizer"), g_strdup_printf ("%s%s", ts_specsheet_optimizer_label (s->optimizer),
                                                                   s->offload == TS_OFFLOAD_OPTIMIZER
-                                                                  ? _(", states offloaded to host RAM") : ""));
+                                                                  ? _(", states offloaded to server RAM") : ""));
   ts_specsheet_grid_add (cells, _("Sequence length"),
                          /* Translators: the sequence length's unit, after the count: “8,192 tokens” */
                          ts_specsheet_with_unit (ts_specsheet_format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
@@ -468,7 +468,7 @@ build_configuration (TsSpecsheet *self)
     if (o->cpu_cores_per_gpu > 0)
       ts_specsheet_add_pair (self, t, _("CPU cores per GPU"), ts_format_number_auto (o->cpu_cores_per_gpu, 1));
     if (o->host_ram_needed_bytes > 0)
-      ts_specsheet_add_pair (self, t, _("Host RAM needed per server"), ts_format_gb (o->host_ram_needed_bytes));
+      ts_specsheet_add_pair (self, t, _("Server RAM needed"), ts_format_gb (o->host_ram_needed_bytes));
   }
   ts_specsheet_add_estimates_note (self);
   if (unverified)
