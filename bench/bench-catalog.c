@@ -93,11 +93,15 @@ main (int    argc,
   g_autofree char *overlay_path = NULL;
   g_autofree double *whole_us = g_new (double, runs);
   g_autofree double *overlay_us = g_new (double, runs);
+  g_autofree double *whole_cpu_us = g_new (double, runs);
+  g_autofree double *overlay_cpu_us = g_new (double, runs);
   const char *last_bracket;
   guint n_builtin;
   guint n;
   double whole_s;
   double overlay_s;
+  double whole_cpu_s;
+  double overlay_cpu_s;
 
   if (root == NULL)
     {
@@ -135,12 +139,16 @@ main (int    argc,
   for (guint r = 0; r < runs && error == NULL; r++)
     {
       double start = ts_bench_wall_us ();
+      double start_cpu = ts_bench_thread_cpu_us ();
       g_autoptr(TsCatalog) a = ts_catalog_new_from_data (whole->str, whole->len, "bench.json", &error);
       double middle = ts_bench_wall_us ();
+      double middle_cpu = ts_bench_thread_cpu_us ();
       g_autoptr(TsCatalog) b = a != NULL ? ts_catalog_new_with_overlay (overlay_path, &error) : NULL;
 
       whole_us[r] = middle - start;
       overlay_us[r] = ts_bench_wall_us () - middle;
+      whole_cpu_us[r] = middle_cpu - start_cpu;
+      overlay_cpu_us[r] = ts_bench_thread_cpu_us () - middle_cpu;
     }
   g_unlink (overlay_path);
   g_rmdir (dir);
@@ -152,16 +160,20 @@ main (int    argc,
 
   whole_s = median_seconds (whole_us, runs);
   overlay_s = median_seconds (overlay_us, runs);
-  printf ("%-52s %5s %10s\n", "benchmark", "runs", "median s");
+  whole_cpu_s = median_seconds (whole_cpu_us, runs);
+  overlay_cpu_s = median_seconds (overlay_cpu_us, runs);
+  /* judged on CPU time as the other rows: the wall clock of a loaded
+   * machine measures the other processes */
+  printf ("%-52s %5s %10s %10s\n", "benchmark", "runs", "CPU s", "wall s");
   {
     g_autofree char *a = g_strdup_printf ("(a) one file, %.1f MiB, %u servers", whole->len / 1048576.0, n + n_builtin);
     g_autofree char *b = g_strdup_printf ("(b) user file over the built-in, %.1f MiB, %u servers",
                                           strlen (overlay_text) / 1048576.0, n);
 
-    printf ("%-52s %5u %10.3f\n", a, runs, whole_s);
-    printf ("%-52s %5u %10.3f\n", b, runs, overlay_s);
+    printf ("%-52s %5u %10.3f %10.3f\n", a, runs, whole_cpu_s, whole_s);
+    printf ("%-52s %5u %10.3f %10.3f\n", b, runs, overlay_cpu_s, overlay_s);
   }
-  printf ("catalog load at the 16 MiB limit; target < %.0f s: %s\n",
-          TARGET_S, MAX (whole_s, overlay_s) < TARGET_S ? "met" : "NOT met");
+  printf ("catalog load at the 16 MiB limit; target < %.0f s of CPU: %s\n",
+          TARGET_S, MAX (whole_cpu_s, overlay_cpu_s) < TARGET_S ? "met" : "NOT met");
   return 0;
 }

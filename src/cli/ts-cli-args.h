@@ -37,11 +37,14 @@ typedef enum
   TS_CLI_FORMAT_JSON,
 } TsCliFormat;
 
-/* An option as given, applied to a scenario once the catalog is loaded. */
+/* An option as given, applied to a scenario once the catalog is loaded.
+ * Its value was read and range-checked while parsing: number holds it in
+ * scenario units (NAN for text, names and “auto”). */
 typedef struct
 {
-  const char *name;
-  char       *value;
+  const char *name;    /* “--seq-len” */
+  char       *value;   /* as typed */
+  double      number;
 } TsCliSetting;
 
 typedef struct

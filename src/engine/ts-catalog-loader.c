@@ -57,21 +57,15 @@ read_site_equipment (Reader     *r,
                      JsonObject *obj,
                      TsCatalog  *self)
 {
-  JsonNode *node;
+  JsonObject *o;
 
   r->section = "site_equipment";
-  if ((node = member (r, obj, "management_switch", FALSE)) != NULL)
+  /* the record's name goes in a refusal's message */
+  r->id = "management_switch";
+  if ((o = object_member (r, obj, "management_switch", FALSE)) != NULL)
     {
       TsManagementSwitch *m = &self->management_switch;
-      JsonObject *o;
 
-      r->id = "management_switch";
-      if (!JSON_NODE_HOLDS_OBJECT (node))
-        {
-          reader_fail (r, "management_switch", _("must be an object"));
-          return;
-        }
-      o = json_node_get_object (node);
       self->has_management_switch = TRUE;
       m->name = read_string (r, o, "name", TRUE);
       m->ports = read_uint (r, o, "ports", 2, 10000, TRUE);
@@ -80,18 +74,11 @@ read_site_equipment (Reader     *r,
       m->weight_kg = read_number (r, o, "weight_kg", 0, 1e4, TRUE);
       read_provenance (r, o, &m->prov);
     }
-  if (!r->failed && (node = member (r, obj, "pdu", FALSE)) != NULL)
+  r->id = "pdu";
+  if (!r->failed && (o = object_member (r, obj, "pdu", FALSE)) != NULL)
     {
       TsPdu *p = &self->pdu;
-      JsonObject *o;
 
-      r->id = "pdu";
-      if (!JSON_NODE_HOLDS_OBJECT (node))
-        {
-          reader_fail (r, "pdu", _("must be an object"));
-          return;
-        }
-      o = json_node_get_object (node);
       self->has_pdu = TRUE;
       p->name = read_string (r, o, "name", TRUE);
       p->per_rack = read_uint (r, o, "per_rack", 0, 16, TRUE);
@@ -101,23 +88,6 @@ read_site_equipment (Reader     *r,
     }
   r->section = NULL;
   r->id = NULL;
-}
-
-static JsonObject *
-read_object_member (Reader     *r,
-                    JsonObject *root,
-                    const char *field)
-{
-  JsonNode *node = member (r, root, field, TRUE);
-
-  if (node == NULL)
-    return NULL;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      reader_fail (r, field, _("must be an object"));
-      return NULL;
-    }
-  return json_node_get_object (node);
 }
 
 /* id → record for every section; the sections' own reading has refused
@@ -281,7 +251,6 @@ load_root (TsCatalog  *self,
   Reader r = { .file = self->name, .origins = origins, .error = error };
   JsonObject *root;
   JsonObject *obj;
-  JsonNode *node;
   double schema;
 
   if (!JSON_NODE_HOLDS_OBJECT (root_node))
@@ -301,7 +270,7 @@ load_root (TsCatalog  *self,
     }
   self->version = read_string (&r, root, "catalog_version", TRUE);
 
-  if ((obj = read_object_member (&r, root, "vendor")) != NULL)
+  if ((obj = object_member (&r, root, "vendor", TRUE)) != NULL)
     {
       r.section = "vendor";
       self->vendor_name = read_string (&r, obj, "name", TRUE);
@@ -320,7 +289,7 @@ load_root (TsCatalog  *self,
     if (g_array_index (self->sources, TsSource, i).id != NULL)
       g_hash_table_add (r.source_ids, g_array_index (self->sources, TsSource, i).id);
 
-  if ((obj = read_object_member (&r, root, "constants")) != NULL)
+  if ((obj = object_member (&r, root, "constants", TRUE)) != NULL)
     {
       r.section = "constants";
       self->btu_h_per_kw = read_number (&r, obj, "btu_h_per_kw", 3000, 4000, TRUE);
@@ -336,7 +305,7 @@ load_root (TsCatalog  *self,
   self->servers = read_section (&r, root, "servers", sizeof (TsServer), server_clear, read_server_record, TRUE);
   self->mfu = read_section (&r, root, "mfu_defaults", sizeof (TsMfuDefault), mfu_clear, read_mfu_record, FALSE);
 
-  if ((obj = read_object_member (&r, root, "training")) != NULL)
+  if ((obj = object_member (&r, root, "training", TRUE)) != NULL)
     {
       r.section = "training";
       self->availability_factor = read_number (&r, obj, "availability_factor", 0.1, 1, TRUE);
@@ -344,13 +313,8 @@ load_root (TsCatalog  *self,
       r.section = NULL;
     }
 
-  if (!r.failed && (node = member (&r, root, "site_equipment", FALSE)) != NULL)
-    {
-      if (!JSON_NODE_HOLDS_OBJECT (node))
-        reader_fail (&r, "site_equipment", _("must be an object"));
-      else
-        read_site_equipment (&r, json_node_get_object (node), self);
-    }
+  if (!r.failed && (obj = object_member (&r, root, "site_equipment", FALSE)) != NULL)
+    read_site_equipment (&r, obj, self);
 
   /* last, so that a section of the wrong type is named as such */
   if (!r.failed)

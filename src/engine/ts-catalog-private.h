@@ -78,6 +78,10 @@ G_GNUC_INTERNAL
 void reader_fail (Reader *r, const char *field, const char *problem);
 G_GNUC_INTERNAL
 JsonNode *member (Reader *r, JsonObject *obj, const char *field, gboolean required);
+/* A member that must be an object: NULL when it is missing (refused when
+ * required) or is not an object (refused). */
+G_GNUC_INTERNAL
+JsonObject *object_member (Reader *r, JsonObject *obj, const char *field, gboolean required);
 G_GNUC_INTERNAL
 gboolean check_text (Reader *r, const char *field, const char *text);
 G_GNUC_INTERNAL

@@ -56,6 +56,24 @@ member (Reader     *r,
   return node;
 }
 
+JsonObject *
+object_member (Reader     *r,
+               JsonObject *obj,
+               const char *field,
+               gboolean    required)
+{
+  JsonNode *node = member (r, obj, field, required);
+
+  if (node == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      reader_fail (r, field, _("must be an object"));
+      return NULL;
+    }
+  return json_node_get_object (node);
+}
+
 /* Notes, claims, URLs and the reasons of estimates are prose; every
  * other string is a name or a short label. */
 static gsize
@@ -368,6 +386,12 @@ provenance_clear (TsProvenance *prov)
 
 /* ---- records ---------------------------------------------------------- */
 
+/* Each kind of record has its clear () and its reader, one line a field:
+ * the same shape from kind to kind (a duplicate finder pairs them), kept
+ * so deliberately — the fields, their ranges and whether they are
+ * required are what differs, and a line each reads as the format's
+ * specification. */
+
 void
 source_clear (gpointer data)
 {
@@ -444,7 +468,7 @@ read_model (Reader         *r,
             JsonObject     *obj,
             TsCatalogModel *m)
 {
-  JsonNode *arch_node;
+  JsonObject *arch;
   g_autoptr(GError) arch_error = NULL;
 
   m->model.id = read_string (r, obj, "id", TRUE);
@@ -456,15 +480,10 @@ read_model (Reader         *r,
   m->model.active_params = read_number (r, obj, "published_active_params", 0, TS_MODEL_MAX_PARAMS, FALSE);
   m->model.hf_id = read_string (r, obj, "hf_id", FALSE);  /* the export's base model */
 
-  arch_node = member (r, obj, "architecture", TRUE);
+  arch = object_member (r, obj, "architecture", TRUE);
   if (r->failed)
     return;
-  if (!JSON_NODE_HOLDS_OBJECT (arch_node))
-    {
-      reader_fail (r, "architecture", _("must be an object"));
-      return;
-    }
-  read_architecture (r, json_node_get_object (arch_node), &m->model.arch);
+  read_architecture (r, arch, &m->model.arch);
   if (r->failed)
     return;
   if (!ts_architecture_validate (&m->model.arch, &arch_error))

@@ -21,3 +21,4 @@
 #include "ts-recommend.h"
 #include "ts-scaling.h"
 #include "ts-scenario.h"
+#include "ts-scenario-fields.h"

@@ -637,6 +637,42 @@ write_megatron_model (Export *e)
     }
 }
 
+/* The interleaved chunks the arguments can express: Megatron-LM takes
+ * a whole number of layers per virtual stage, so an uneven split (Llama
+ * 3's 126 over 16 × 4) is written without interleaving. */
+static guint
+megatron_virtual_stages (const Export *e)
+{
+  guint v = e->option->virtual_stages;
+
+  if (v > 1 && e->s->model.arch.layers % (e->layout->pp * v) == 0)
+    return v;
+  return 1;
+}
+
+/* Full recomputation: every layer (uniform, one layer per checkpoint), or
+ * the planner's block recomputation of k of each stage's layers.
+ * Megatron-LM's block method counts the layers of each model chunk
+ * (TransformerBlock of one virtual stage), so with v chunks written k is
+ * spread over them, rounded up: never less recomputed than sized. */
+static void
+write_megatron_recompute (Export *e)
+{
+  const TsLayout *l = e->layout;
+  guint stage = e->option->memory.activations.stage_layers;
+  guint chunks = megatron_virtual_stages (e);
+
+  arg (e, "--recompute-granularity", "full");
+  if (stage == 0 || l->recompute_layers >= stage)
+    {
+      arg (e, "--recompute-method", "uniform");
+      arg_uint (e, "--recompute-num-layers", 1);
+      return;
+    }
+  arg (e, "--recompute-method", "block");
+  arg_uint (e, "--recompute-num-layers", (l->recompute_layers + chunks - 1) / chunks);
+}
+
 static void
 write_megatron (Export *e)
 {
@@ -658,7 +694,7 @@ write_megatron (Export *e)
   arg_uint (e, "--tensor-model-parallel-size", l->tp);
   arg_uint (e, "--pipeline-model-parallel-size", l->pp);
   /* the planner's interleaved schedule: v chunks of layers / (pp × v) */
-  if (e->option->virtual_stages > 1 && e->s->model.arch.layers % (l->pp * e->option->virtual_stages) == 0)
+  if (megatron_virtual_stages (e) > 1)
     arg_uint (e, "--num-layers-per-virtual-pipeline-stage",
               e->s->model.arch.layers / (l->pp * e->option->virtual_stages));
   if (s->sequence_parallel && l->tp > 1)
@@ -683,11 +719,7 @@ write_megatron (Export *e)
   if (s->precision == TS_PRECISION_FP8)
     arg (e, "--fp8-format", "hybrid");
   if (s->checkpointing == TS_CHECKPOINTING_FULL)
-    {
-      arg (e, "--recompute-granularity", "full");
-      arg (e, "--recompute-method", "uniform");
-      arg_uint (e, "--recompute-num-layers", 1);
-    }
+    write_megatron_recompute (e);
   else if (s->checkpointing == TS_CHECKPOINTING_SELECTIVE)
     arg (e, "--recompute-granularity", "selective");
   if (s->optimizer == TS_OPTIMIZER_SGD)

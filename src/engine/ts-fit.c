@@ -180,14 +180,44 @@ per_gpu_at (Memo  *memo,
   return ts_breakdown_sum (&memory_at (memo, variant, gpus)->per_gpu);
 }
 
+/* A property of a server count that, once it holds, holds for every
+ * larger count: more data-parallel GPUs only shard more. */
+typedef gboolean (*CountTest) (Memo             *memo,
+                               const TsScenario *s,
+                               const TsServer   *server,
+                               guint             servers);
+
+/* The smallest count in lo + 1 … hi where test holds, knowing that it
+ * fails at lo and holds at hi. */
+static guint
+bisect_count (Memo             *memo,
+              const TsScenario *s,
+              const TsServer   *server,
+              guint             lo,
+              guint             hi,
+              CountTest         test)
+{
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (test (memo, s, server, mid))
+        hi = mid;
+      else
+        lo = mid;
+    }
+  return hi;
+}
+
 static gboolean
-fits_at (Memo           *memo,
-         const TsServer *server,
-         guint           servers)
+fits_at (Memo             *memo,
+         const TsScenario *s,
+         const TsServer   *server,
+         guint             servers)
 {
   /* fewer GPUs than the fixed tp × pp hold nothing; a larger count only
    * shards more, so the search stays monotonic */
-  if ((guint64) servers * server->gpu_count < (guint64) MAX (1u, memo->scenario->tp) * MAX (1u, memo->scenario->pp))
+  if ((guint64) servers * server->gpu_count < (guint64) MAX (1u, s->tp) * MAX (1u, s->pp))
     return FALSE;
   return per_gpu_at (memo, VARIANT_SCENARIO, servers * server->gpu_count) <= server->gpu->memory_bytes;
 }
@@ -216,37 +246,29 @@ smallest_fitting (Memo           *memo,
                   const TsServer *server,
                   guint           cap)
 {
+  const TsScenario *s = memo->scenario;
   guint lo = 1;
   guint hi = 2;
 
-  if (fits_at (memo, server, 1))
+  if (fits_at (memo, s, server, 1))
     return 1;
   for (;;)
     {
-      if (hi == SEARCH_CAP_CHECK && hi < cap && !fits_at (memo, server, cap))
+      if (hi == SEARCH_CAP_CHECK && hi < cap && !fits_at (memo, s, server, cap))
         return 0;
       if (hi >= cap)
         {
           hi = cap;
-          if (hi <= lo || !fits_at (memo, server, hi))
+          if (hi <= lo || !fits_at (memo, s, server, hi))
             return 0;
           break;
         }
-      if (fits_at (memo, server, hi))
+      if (fits_at (memo, s, server, hi))
         break;
       lo = hi;
       hi *= 2;
     }
-  while (hi - lo > 1)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (fits_at (memo, server, mid))
-        hi = mid;
-      else
-        lo = mid;
-    }
-  return hi;
+  return bisect_count (memo, s, server, lo, hi, fits_at);
 }
 
 /* ---- verdict, reason, suggestion ---------------------------------------- */
@@ -326,16 +348,7 @@ smallest_with_room (Memo             *memo,
       lo = hi;
       step *= 2;
     }
-  while (hi - lo > 1)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (has_room (memo, s, server, mid))
-        hi = mid;
-      else
-        lo = mid;
-    }
-  return hi;
+  return bisect_count (memo, s, server, lo, hi, has_room);
 }
 
 /* What would make it fit (or, when tight, fit with margin): a larger

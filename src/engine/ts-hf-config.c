@@ -25,6 +25,7 @@
 #include "ts-error.h"
 #include "ts-hf-config.h"
 #include "ts-json.h"
+#include "ts-scenario-fields.h"
 
 typedef struct
 {
@@ -197,13 +198,24 @@ node_to_count (JsonNode *node,
 
 /* The first of keys present, else the family's class default; FALSE when
  * neither (or on a bad value, with im->failed set). */
+/* The largest value of field (“dense_layers”, or a part of it such as
+ * “dense_layers.moe_layer_freq”): the architecture table's one range. */
+static guint
+field_max (const char *field)
+{
+  g_autofree char *key = g_strndup (field, strcspn (field, "."));
+
+  return ts_arch_field_find (key)->max;
+}
+
 static gboolean
 read_count (Import            *im,
             const char        *field,
             const char *const *keys,
-            guint              max,
             guint             *out)
 {
+  guint max = field_max (field);
+
   if (im->failed)
     return FALSE;
 
@@ -242,12 +254,12 @@ static guint
 require_count (Import            *im,
                const char        *field,
                const char *const *keys,
-               guint              min,
-               guint              max)
+               guint              min)
 {
+  guint max = field_max (field);
   guint value = 0;
 
-  if (!read_count (im, field, keys, max, &value))
+  if (!read_count (im, field, keys, &value))
     {
       if (!im->failed)
         import_fail (im, keys[0], _("is missing"));
@@ -324,14 +336,14 @@ read_shape (Import         *im,
   static const char *const vocab[] = { "vocab_size", NULL };
   static const char *const head_dim[] = { "head_dim", NULL };
 
-  a->layers = require_count (im, "layers", layers, 1, 10000);
-  a->hidden_size = require_count (im, "hidden_size", hidden, 1, 1048576);
-  a->attention_heads = require_count (im, "attention_heads", heads, 1, 65536);
-  a->vocab_size = require_count (im, "vocab_size", vocab, 1, 16777216);
+  a->layers = require_count (im, "layers", layers, 1);
+  a->hidden_size = require_count (im, "hidden_size", hidden, 1);
+  a->attention_heads = require_count (im, "attention_heads", heads, 1);
+  a->vocab_size = require_count (im, "vocab_size", vocab, 1);
   if (im->failed)
     return;
 
-  if (read_count (im, "head_dim", head_dim, 65536, &a->head_dim) && a->head_dim > 0)
+  if (read_count (im, "head_dim", head_dim, &a->head_dim) && a->head_dim > 0)
     return;
   if (im->failed)
     return;
@@ -365,7 +377,7 @@ read_kv_heads (Import         *im,
         break;
       }
 
-  if (read_count (im, "kv_heads", kv, 65536, &a->kv_heads))
+  if (read_count (im, "kv_heads", kv, &a->kv_heads))
     ;
   else if (im->failed)
     return;
@@ -402,15 +414,15 @@ read_mla (Import         *im,
   static const char *const rope[] = { "qk_rope_head_dim", NULL };
   static const char *const v[] = { "v_head_dim", NULL };
 
-  if (im->failed || !read_count (im, "kv_lora_rank", kv_lora, 1048576, &a->kv_lora_rank) || a->kv_lora_rank == 0)
+  if (im->failed || !read_count (im, "kv_lora_rank", kv_lora, &a->kv_lora_rank) || a->kv_lora_rank == 0)
     return;
 
   /* absent or null: queries are not compressed (DeepSeek-V2-Lite) */
-  if (!read_count (im, "q_lora_rank", q_lora, 1048576, &a->q_lora_rank) && !im->failed)
+  if (!read_count (im, "q_lora_rank", q_lora, &a->q_lora_rank) && !im->failed)
     ts_json_add_string (im->fields, "q_lora_rank", "q_lora_rank null: no query compression");
-  a->qk_nope_head_dim = require_count (im, "qk_nope_head_dim", nope, 1, 65536);
-  a->qk_rope_head_dim = require_count (im, "qk_rope_head_dim", rope, 1, 65536);
-  a->v_head_dim = require_count (im, "v_head_dim", v, 1, 65536);
+  a->qk_nope_head_dim = require_count (im, "qk_nope_head_dim", nope, 1);
+  a->qk_rope_head_dim = require_count (im, "qk_rope_head_dim", rope, 1);
+  a->v_head_dim = require_count (im, "v_head_dim", v, 1);
   /* Latent attention has no single head width; activations are sized by
    * the query/key head, as the catalog's DeepSeek-V3 is. */
   a->head_dim = a->qk_nope_head_dim + a->qk_rope_head_dim;
@@ -468,10 +480,10 @@ count_moe_layers (Import               *im,
   /* DeepSeek: layer i has experts when i ≥ first_k_dense_replace and i is a
    * multiple of moe_layer_freq. Qwen-MoE: when i is not in mlp_only_layers
    * and i + 1 is a multiple of decoder_sparse_step. */
-  read_count (im, "dense_layers", first_dense, 10000, &k);
-  if (read_count (im, "dense_layers.moe_layer_freq", freq, 10000, &f) && f == 0)
+  read_count (im, "dense_layers", first_dense, &k);
+  if (read_count (im, "dense_layers.moe_layer_freq", freq, &f) && f == 0)
     import_fail (im, "moe_layer_freq", _("must be a whole number from 1 to 10000"));
-  if (read_count (im, "dense_layers.decoder_sparse_step", step, 10000, &s) && s == 0)
+  if (read_count (im, "dense_layers.decoder_sparse_step", step, &s) && s == 0)
     import_fail (im, "decoder_sparse_step", _("must be a whole number from 1 to 10000"));
   if (only != NULL)
     {
@@ -517,7 +529,7 @@ read_mlp (Import         *im,
   read_activation (im, a);
   if (im->failed)
     return;
-  has_ffn = read_count (im, "ffn_size", ffn, 1048576, &a->ffn_size);
+  has_ffn = read_count (im, "ffn_size", ffn, &a->ffn_size);
   if (!has_ffn && !im->failed && im->family->norm_bias)
     {
       /* Falcon: ffn_hidden_size defaults to 4 × hidden_size */
@@ -526,7 +538,7 @@ read_mlp (Import         *im,
       ts_json_add_string (im->fields, "ffn_size", "ffn_hidden_size absent: FalconConfig default 4 × hidden_size");
     }
 
-  if (!read_count (im, "experts", experts, 65536, &a->experts) || a->experts == 0)
+  if (!read_count (im, "experts", experts, &a->experts) || a->experts == 0)
     {
       a->experts = 0;
       if (!has_ffn && !im->failed)
@@ -534,7 +546,7 @@ read_mlp (Import         *im,
       return;
     }
 
-  a->active_experts = require_count (im, "active_experts", active, 1, 65536);
+  a->active_experts = require_count (im, "active_experts", active, 1);
   if (!im->failed && a->active_experts > a->experts)
     {
       g_autofree char *problem = g_strdup_printf (_("%u experts per token exceed the %u experts"),
@@ -553,11 +565,11 @@ read_mlp (Import         *im,
         import_fail (im, ffn[0], _("is missing"));
     }
   else
-    a->expert_ffn_size = require_count (im, "expert_ffn_size", moe_ffn, 1, 1048576);
+    a->expert_ffn_size = require_count (im, "expert_ffn_size", moe_ffn, 1);
 
-  read_count (im, "shared_experts", shared, 65536, &a->shared_experts);
+  read_count (im, "shared_experts", shared, &a->shared_experts);
   if (g_strcmp0 (im->family->model_type, "qwen2_moe") == 0
-      && read_count (im, "shared_expert_ffn_size", shared_ffn, 1048576, &shared_width) && shared_width > 0)
+      && read_count (im, "shared_expert_ffn_size", shared_ffn, &shared_width) && shared_width > 0)
     {
       /* Qwen2-MoE gives the shared expert's width, with a gate of its own */
       if (a->expert_ffn_size > 0 && shared_width % a->expert_ffn_size == 0)

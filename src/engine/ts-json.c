@@ -292,6 +292,34 @@ check_number (Checker   *c,
 
 static gboolean check_value (Checker *c, int depth, JsonNode **out);
 
+/* What follows a member of an object or an element of an array. */
+typedef enum
+{
+  AFTER_ITEM_MORE,    /* a “,”: another item */
+  AFTER_ITEM_CLOSED,  /* the closing bracket */
+  AFTER_ITEM_ERROR,   /* anything else, reported */
+} AfterItem;
+
+static AfterItem
+check_after_item (Checker *c,
+                  char     closing)
+{
+  skip_space (c);
+  if (c->p < c->end && *c->p == ',')
+    {
+      c->p++;
+      return AFTER_ITEM_MORE;
+    }
+  if (c->p < c->end && *c->p == closing)
+    {
+      c->p++;
+      return AFTER_ITEM_CLOSED;
+    }
+  /* translated only here: a large catalog has thousands of items */
+  checker_unexpected (c, closing == '}' ? _("expected “,” or “}”") : _("expected “,” or “]”"));
+  return AFTER_ITEM_ERROR;
+}
+
 static gboolean
 check_object_members (Checker    *c,
                       int         depth,
@@ -333,21 +361,20 @@ check_object_members (Checker    *c,
       if (!check_value (c, depth, &member))
         return FALSE;
       json_object_set_member (object, key, member);
-      skip_space (c);
-      if (c->p < c->end && *c->p == ',')
+      switch (check_after_item (c, '}'))
         {
-          c->p++;
-          continue;
+        case AFTER_ITEM_MORE: continue;
+        case AFTER_ITEM_CLOSED: return TRUE;
+        case AFTER_ITEM_ERROR:
+        default: return FALSE;
         }
-      if (c->p < c->end && *c->p == '}')
-        {
-          c->p++;
-          return TRUE;
-        }
-      return checker_unexpected (c, _("expected “,” or “}”"));
     }
 }
 
+/* check_object () and check_array () (and their _members/_elements) have
+ * the same shape over json-glib's two container types, kept apart
+ * deliberately: one function for both would ask which type at every
+ * step. What follows an item is shared (check_after_item ()). */
 static gboolean
 check_object (Checker   *c,
               int        depth,
@@ -381,18 +408,13 @@ check_array_elements (Checker   *c,
       if (!check_value (c, depth, &element))
         return FALSE;
       json_array_add_element (array, element);
-      skip_space (c);
-      if (c->p < c->end && *c->p == ',')
+      switch (check_after_item (c, ']'))
         {
-          c->p++;
-          continue;
+        case AFTER_ITEM_MORE: continue;
+        case AFTER_ITEM_CLOSED: return TRUE;
+        case AFTER_ITEM_ERROR:
+        default: return FALSE;
         }
-      if (c->p < c->end && *c->p == ']')
-        {
-          c->p++;
-          return TRUE;
-        }
-      return checker_unexpected (c, _("expected “,” or “]”"));
     }
 }
 

@@ -9,6 +9,7 @@
 
 #include "ts-json.h"
 #include "ts-memory.h"
+#include "ts-scenario-fields.h"
 
 void
 ts_breakdown_to_json (const TsBreakdown *breakdown,
@@ -19,6 +20,52 @@ ts_breakdown_to_json (const TsBreakdown *breakdown,
     ts_json_add_double (b, ts_component_key (i), breakdown->bytes[i]);
   ts_json_add_double (b, "sum", ts_breakdown_sum (breakdown));
   json_builder_end_object (b);
+}
+
+static void
+add_architecture_field (JsonBuilder          *b,
+                        const TsArchField    *f,
+                        const TsArchitecture *a)
+{
+  guint value = ts_arch_field_get (f, a);
+
+  if (f->kind == TS_ARCH_FIELD_BOOL)
+    {
+      json_builder_set_member_name (b, f->key);
+      json_builder_add_boolean_value (b, value != 0);
+    }
+  else if (f->kind == TS_ARCH_FIELD_MLP)
+    {
+      json_builder_set_member_name (b, f->key);
+      json_builder_add_string_value (b, ts_mlp_kind_to_string ((TsMlpKind) value));
+    }
+  else if (g_str_equal (f->key, "layer_norms"))
+    /* the count in effect: 0 stands for the usual two */
+    ts_json_add_int (b, f->key, value > 0 ? value : 2);
+  else
+    ts_json_add_int (b, f->key, value);
+}
+
+/* Every field of the architecture table, always (a plan states them all).
+ * qkv_bias has stood after dense_layers in the plan since it was added,
+ * where the scenario file has it after dropout: members keep their place,
+ * the JSON is a public interface. */
+static void
+add_architecture_fields (JsonBuilder          *b,
+                         const TsArchitecture *a)
+{
+  const TsArchField *fields;
+  guint n_fields;
+
+  fields = ts_arch_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
+    {
+      if (g_str_equal (fields[i].key, "qkv_bias"))
+        continue;
+      add_architecture_field (b, &fields[i], a);
+      if (g_str_equal (fields[i].key, "dense_layers"))
+        add_architecture_field (b, ts_arch_field_find ("qkv_bias"), a);
+    }
 }
 
 void
@@ -44,41 +91,7 @@ ts_model_to_json (const TsModel *model,
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "inferred");
       json_builder_add_boolean_value (b, model->architecture_inferred);
-      ts_json_add_int (b, "layers", a->layers);
-      ts_json_add_int (b, "hidden_size", a->hidden_size);
-      ts_json_add_int (b, "attention_heads", a->attention_heads);
-      ts_json_add_int (b, "kv_heads", a->kv_heads);
-      ts_json_add_int (b, "head_dim", a->head_dim);
-      ts_json_add_int (b, "ffn_size", a->ffn_size);
-      json_builder_set_member_name (b, "mlp");
-      json_builder_add_string_value (b, ts_mlp_kind_to_string (a->mlp));
-      ts_json_add_int (b, "vocab_size", a->vocab_size);
-      json_builder_set_member_name (b, "tied_embeddings");
-      json_builder_add_boolean_value (b, a->tied_embeddings);
-      json_builder_set_member_name (b, "dropout");
-      json_builder_add_boolean_value (b, a->dropout);
-      ts_json_add_int (b, "experts", a->experts);
-      ts_json_add_int (b, "active_experts", a->active_experts);
-      ts_json_add_int (b, "shared_experts", a->shared_experts);
-      ts_json_add_int (b, "expert_ffn_size", a->expert_ffn_size);
-      ts_json_add_int (b, "dense_layers", a->dense_layers);
-      json_builder_set_member_name (b, "qkv_bias");
-      json_builder_add_boolean_value (b, a->qkv_bias);
-      ts_json_add_int (b, "q_lora_rank", a->q_lora_rank);
-      ts_json_add_int (b, "kv_lora_rank", a->kv_lora_rank);
-      ts_json_add_int (b, "qk_nope_head_dim", a->qk_nope_head_dim);
-      ts_json_add_int (b, "qk_rope_head_dim", a->qk_rope_head_dim);
-      ts_json_add_int (b, "v_head_dim", a->v_head_dim);
-      json_builder_set_member_name (b, "qk_norm");
-      json_builder_add_boolean_value (b, a->qk_norm);
-      ts_json_add_int (b, "layer_norms", a->layer_norms > 0 ? a->layer_norms : 2);
-      json_builder_set_member_name (b, "norm_bias");
-      json_builder_add_boolean_value (b, a->norm_bias);
-      ts_json_add_int (b, "shared_expert_ffn_size", a->shared_expert_ffn_size);
-      json_builder_set_member_name (b, "shared_expert_gate");
-      json_builder_add_boolean_value (b, a->shared_expert_gate);
-      json_builder_set_member_name (b, "router_bias");
-      json_builder_add_boolean_value (b, a->router_bias);
+      add_architecture_fields (b, a);
       ts_json_add_double (b, "largest_layer_params", ts_architecture_largest_layer_params (a));
       ts_json_add_double (b, "computed_params", ts_architecture_total_params (a));
       json_builder_end_object (b);
@@ -122,6 +135,9 @@ ts_memory_add_json (const TsScenario *s,
   ts_json_add_int (b, "dp", m->layout.dp);
   ts_json_add_int (b, "ep", m->layout.ep);
   ts_json_add_int (b, "zero_stage", m->layout.zero_stage);
+  /* block recomputation: the layers of a stage recomputed (issue 17) */
+  ts_json_add_int (b, "recompute_layers", m->layout.recompute_layers);
+  ts_json_add_int (b, "virtual_stages", MAX (1u, m->layout.virtual_stages));
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "activations_detail");
@@ -130,6 +146,8 @@ ts_memory_add_json (const TsScenario *s,
   ts_json_add_double (b, "layers", m->activations.layers);
   ts_json_add_double (b, "extra", m->activations.extra);
   ts_json_add_double (b, "recompute_peak", m->activations.recompute_peak);
+  ts_json_add_double (b, "full_layer", m->activations.full_layer);
+  ts_json_add_double (b, "input_layer", m->activations.input_layer);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "overhead_detail");

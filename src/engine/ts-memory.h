@@ -48,15 +48,33 @@ typedef struct
   guint dp;
   guint ep;
   int   zero_stage;  /* 0–3 */
+  /* With full recomputation, the layers of each pipeline stage that are
+   * recomputed (Megatron-LM's --recompute-method block
+   * --recompute-num-layers): 0 keeps every layer's activations, the
+   * stage's ⌈L/pp⌉ recomputes them all; ts_layout_resolve () sets the
+   * whole stage. Ignored without full recomputation. */
+  guint recompute_layers;
+  /* Interleaved 1F1B chunks per GPU: more micro-batches in flight on the
+   * first stage (ts-memory-activations.c); 1 for plain 1F1B. */
+  guint virtual_stages;
 } TsLayout;
 
 /* activations = per_layer × layers + extra + recompute_peak */
 typedef struct
 {
   double per_layer;       /* one layer, one micro-batch, this GPU; for a MoE
-                           * model with leading dense layers, the mean */
+                           * model with leading dense layers, the mean; with
+                           * block recomputation the mean over the stage's
+                           * recomputed and kept layers */
   double layers;          /* layers whose activations this GPU holds (1F1B:
-                           * the first stage holds L layers' worth) */
+                           * the first stage holds L layers' worth; more
+                           * with interleaving) */
+  double full_layer;      /* one layer's full activations (the mean) */
+  double input_layer;     /* one recomputed layer: its input only */
+  guint  stage_layers;    /* the layers of one pipeline stage, ⌈L/pp⌉ */
+  TsCheckpointing checkpointing;  /* the recomputation these figures are for
+                                   * (an option's, which the planner may
+                                   * choose, not always the scenario's) */
   double extra;           /* embeddings, final norm, logits and loss */
   double recompute_peak;  /* one layer rebuilt during recomputation: the
                            * largest layer's full activations (full), its
@@ -96,12 +114,14 @@ void        ts_rule_of_thumb           (const TsScenario    *scenario,
 void        ts_layout_resolve          (const TsScenario    *scenario,
                                         guint                gpus,
                                         TsLayout            *layout);
+/* The layers one pipeline stage of the layout holds, ⌈L/pp⌉: the most a
+ * layout's recompute_layers can be. */
+guint       ts_layout_stage_layers     (const TsScenario    *scenario,
+                                        const TsLayout      *layout);
 /* The hot path of every sweep: no allocation. */
 void        ts_memory_compute          (const TsScenario    *scenario,
                                         const TsLayout      *layout,
                                         TsMemory            *memory);
-/* LoRA adapter parameters of an architecture: r·(d_in + d_out) per
- * targeted matrix in every layer (every expert's too for all-linear). */
 /* The same as ts_memory_compute (), reusing what does not depend on the
  * data-parallel degree from `like`, a memory computed before for the same
  * scenario at the same tensor and pipeline degrees (any GPU count): the
@@ -111,6 +131,8 @@ void        ts_memory_compute_like     (const TsScenario    *scenario,
                                         const TsLayout      *layout,
                                         const TsMemory      *like,
                                         TsMemory            *memory);
+/* LoRA adapter parameters of an architecture: r·(d_in + d_out) per
+ * targeted matrix in every layer (every expert's too for all-linear). */
 double      ts_memory_lora_adapter_params (const TsArchitecture *arch,
                                            TsLoraTargets         targets,
                                            guint                 rank);

@@ -31,6 +31,7 @@
 #include "ts-hf-config.h"
 #include "ts-json.h"
 #include "ts-model.h"
+#include "ts-scenario-fields.h"
 
 typedef struct
 {
@@ -47,43 +48,42 @@ typedef struct
   const char *field;
   FieldKind   kind;
   gboolean    required;
-  guint       min;
-  guint       max;
   gsize       offset;  /* into TsArchitecture */
 } Field;
 
-#define UINT_FIELD(f, req, lo, hi) { #f, FIELD_UINT, req, lo, hi, G_STRUCT_OFFSET (TsArchitecture, f) }
-#define BOOL_FIELD(f) { #f, FIELD_BOOL, FALSE, 0, 0, G_STRUCT_OFFSET (TsArchitecture, f) }
+#define UINT_FIELD(f, req) { #f, FIELD_UINT, req, G_STRUCT_OFFSET (TsArchitecture, f) }
+#define BOOL_FIELD(f) { #f, FIELD_BOOL, FALSE, G_STRUCT_OFFSET (TsArchitecture, f) }
 
-/* The ranges are those of ts_architecture_validate (), which checks the
- * relations between fields afterwards. */
+/* Which fields a model file must hold; each range is the architecture
+ * table's (ts-scenario-fields.c), and ts_architecture_validate () checks
+ * the relations between fields afterwards. */
 static const Field fields[] = {
-  { "name", FIELD_NAME, FALSE, 0, 0, 0 },
-  UINT_FIELD (layers, TRUE, 1, 10000),
-  UINT_FIELD (hidden_size, TRUE, 1, 1048576),
-  UINT_FIELD (attention_heads, TRUE, 1, 65536),
-  UINT_FIELD (vocab_size, TRUE, 1, 16777216),
-  UINT_FIELD (ffn_size, FALSE, 0, 1048576),
-  UINT_FIELD (kv_heads, FALSE, 1, 65536),
-  UINT_FIELD (head_dim, FALSE, 1, 65536),
-  { "mlp", FIELD_MLP, FALSE, 0, 0, G_STRUCT_OFFSET (TsArchitecture, mlp) },
+  { "name", FIELD_NAME, FALSE, 0 },
+  UINT_FIELD (layers, TRUE),
+  UINT_FIELD (hidden_size, TRUE),
+  UINT_FIELD (attention_heads, TRUE),
+  UINT_FIELD (vocab_size, TRUE),
+  UINT_FIELD (ffn_size, FALSE),
+  UINT_FIELD (kv_heads, FALSE),
+  UINT_FIELD (head_dim, FALSE),
+  { "mlp", FIELD_MLP, FALSE, G_STRUCT_OFFSET (TsArchitecture, mlp) },
   BOOL_FIELD (tied_embeddings),
   BOOL_FIELD (dropout),
   BOOL_FIELD (qkv_bias),
-  UINT_FIELD (experts, FALSE, 0, 65536),
-  UINT_FIELD (active_experts, FALSE, 0, 65536),
-  UINT_FIELD (shared_experts, FALSE, 0, 65536),
-  UINT_FIELD (expert_ffn_size, FALSE, 0, 1048576),
-  UINT_FIELD (dense_layers, FALSE, 0, 10000),
-  UINT_FIELD (q_lora_rank, FALSE, 0, 1048576),
-  UINT_FIELD (kv_lora_rank, FALSE, 0, 1048576),
-  UINT_FIELD (qk_nope_head_dim, FALSE, 0, 65536),
-  UINT_FIELD (qk_rope_head_dim, FALSE, 0, 65536),
-  UINT_FIELD (v_head_dim, FALSE, 0, 65536),
+  UINT_FIELD (experts, FALSE),
+  UINT_FIELD (active_experts, FALSE),
+  UINT_FIELD (shared_experts, FALSE),
+  UINT_FIELD (expert_ffn_size, FALSE),
+  UINT_FIELD (dense_layers, FALSE),
+  UINT_FIELD (q_lora_rank, FALSE),
+  UINT_FIELD (kv_lora_rank, FALSE),
+  UINT_FIELD (qk_nope_head_dim, FALSE),
+  UINT_FIELD (qk_rope_head_dim, FALSE),
+  UINT_FIELD (v_head_dim, FALSE),
   BOOL_FIELD (qk_norm),
-  UINT_FIELD (layer_norms, FALSE, 0, 16),
+  UINT_FIELD (layer_norms, FALSE),
   BOOL_FIELD (norm_bias),
-  UINT_FIELD (shared_expert_ffn_size, FALSE, 0, 1048576),
+  UINT_FIELD (shared_expert_ffn_size, FALSE),
   BOOL_FIELD (shared_expert_gate),
   BOOL_FIELD (router_bias),
 };
@@ -125,11 +125,11 @@ read_field (Reader         *r,
                    && json_node_get_value_type (node) != G_TYPE_BOOLEAN
                    ? json_node_get_double (node) : NAN;
 
-        if (!(v >= f->min && v <= f->max) || v != floor (v))
-          {
-            g_autofree char *problem = g_strdup_printf (_("must be a whole number from %u to %u"), f->min, f->max);
+        g_autoptr(GError) problem = NULL;
 
-            reader_fail (r, f->field, problem);
+        if (!ts_arch_field_check (ts_arch_field_find (f->field), v, &problem))
+          {
+            reader_fail (r, f->field, problem->message);
             return;
           }
         *(guint *) slot = (guint) v;

@@ -205,6 +205,9 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_int (b, "global_batch", o->global_batch);
   ts_json_add_int (b, "virtual_stages", o->virtual_stages);
   ts_json_add_string (b, "checkpointing", ts_checkpointing_to_string (o->checkpointing));
+  /* with full recomputation, the layers of each stage recomputed: fewer
+   * than the stage's when the planner recomputes only what memory needs */
+  ts_json_add_int (b, "recompute_layers", l->recompute_layers);
   ts_json_add_bool (b, "sequence_parallel", o->sequence_parallel);
   json_builder_end_object (b);
 

@@ -210,6 +210,15 @@ checkpointing_words (TsCheckpointing checkpointing)
     }
 }
 
+/* Full recomputation of only some of a stage's layers (the planner's
+ * block recomputation), said as such rather than as “full”. */
+static gboolean
+is_block_recomputation (const TsOption *o)
+{
+  return o->checkpointing == TS_CHECKPOINTING_FULL
+         && o->memory.layout.recompute_layers < o->memory.activations.stage_layers;
+}
+
 char *
 ts_option_dup_layout_summary (const TsOption *o)
 {
@@ -226,9 +235,15 @@ ts_option_dup_layout_summary (const TsOption *o)
     g_string_append_printf (text, _(" (%u chunks)"), o->virtual_stages);
   if (l->ep > 1)
     g_string_append_printf (text, _(", EP %u"), l->ep);
-  g_string_append_printf (text, _(", ZeRO-%d, micro-batch %u × %u per step, %s"),
-                          l->zero_stage, o->micro_batch, MAX (1u, o->accumulation),
-                          checkpointing_words (o->checkpointing));
+  if (is_block_recomputation (o))
+    /* Translators: “…, ZeRO-1, micro-batch 1 × 32 per step, recomputation of 5 of each stage’s 8 layers” */
+    g_string_append_printf (text, _(", ZeRO-%d, micro-batch %u × %u per step, recomputation of %u of each stage’s %u layers"),
+                            l->zero_stage, o->micro_batch, MAX (1u, o->accumulation),
+                            l->recompute_layers, o->memory.activations.stage_layers);
+  else
+    g_string_append_printf (text, _(", ZeRO-%d, micro-batch %u × %u per step, %s"),
+                            l->zero_stage, o->micro_batch, MAX (1u, o->accumulation),
+                            checkpointing_words (o->checkpointing));
   if (o->sequence_parallel && l->tp > 1)
     g_string_append (text, _(", sequence parallel"));
   return g_string_free (text, FALSE);

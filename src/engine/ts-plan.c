@@ -10,6 +10,7 @@
 
 #include "ts-error.h"
 #include "ts-plan.h"
+#include "ts-scaling.h"
 
 /* The GPU count the scenario's own memory answer is computed for: a
  * chosen server count, else the given GPU count, else one GPU (or the
@@ -120,6 +121,8 @@ ts_plan_update (TsPlan           *plan,
       ts_scenario_free (plan->scenario);
       plan->scenario = ts_scenario_copy (scenario);
     }
+  /* the curves were the old scenario's */
+  g_clear_pointer (&plan->scaling_curves, ts_scaling_curves_free);
   g_array_set_size (plan->options, 0);   /* clears them: rack detail freed */
   g_array_set_size (plan->warnings, 0);
   compute (plan);
@@ -144,6 +147,7 @@ ts_plan_unref (TsPlan *plan)
   g_clear_pointer (&plan->scenario, ts_scenario_free);
   g_clear_pointer (&plan->options, g_array_unref);
   g_clear_pointer (&plan->warnings, g_array_unref);
+  g_clear_pointer (&plan->scaling_curves, ts_scaling_curves_free);
   g_free (plan);
 }
 

@@ -42,6 +42,11 @@ typedef struct
 
   /*< private >*/
   gatomicrefcount ref_count;
+  /* The scaling curves drawn from this plan, filled on first use by
+   * ts_scaling_curve_for_plan () (ts-scaling.c) and freed with the plan:
+   * a curve depends on nothing but the plan's catalog and scenario, so
+   * it can never outlive what it was computed from. */
+  gpointer        scaling_curves;
 } TsPlan;
 
 TsPlan         *ts_plan_compute        (TsCatalog        *catalog,

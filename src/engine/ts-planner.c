@@ -116,6 +116,22 @@ step_base (Search *search)
   in->inter_bytes_s = inter_bytes_s (search->server);
 }
 
+/* The share of a stage's layers a layout recomputes whole: k/n with
+ * full recomputation (block recomputation of k of n layers), else 0. */
+static double
+recompute_share (const Search    *search,
+                 const TsLayout  *layout,
+                 TsCheckpointing  checkpointing)
+{
+  guint stage_layers = ts_layout_stage_layers (search->s, layout);
+
+  if (checkpointing != TS_CHECKPOINTING_FULL)
+    return 0;
+  if (stage_layers == 0)
+    return 1.0;
+  return MIN (layout->recompute_layers, stage_layers) / (double) stage_layers;
+}
+
 /* The step of one layout: the shared inputs and the layout's own. */
 static void
 layout_step (const Search   *search,
@@ -130,12 +146,16 @@ layout_step (const Search   *search,
   TsStepInput in = search->base;
   double n = search->s->model.active_params > 0 ? search->s->model.active_params : search->s->model.params;
   TsScenario recompute;
+  double share = recompute_share (search, layout, checkpointing);
 
-  /* only the method and the recomputation matter to the factor */
+  /* only the method, the recomputation and the layers matter to the
+   * factor */
   recompute.method = search->s->method;
   recompute.checkpointing = checkpointing;
-  in.recompute_factor = ts_recompute_mfu_factor (&recompute);
-  in.full_recompute = checkpointing == TS_CHECKPOINTING_FULL;
+  recompute.model.arch.layers = search->s->model.arch.layers;
+  in.recompute_factor = ts_recompute_mfu_factor_layout (&recompute, layout);
+  in.full_recompute = checkpointing == TS_CHECKPOINTING_FULL && share >= 1.0;
+  in.recompute_share = share;
   in.gpus = layout->gpus;
   in.tp = layout->tp;
   in.pp = layout->pp;
@@ -155,6 +175,7 @@ static void
 candidate_step (const Search *search,
                 Candidate    *c)
 {
+  c->layout.virtual_stages = MAX (1u, c->virtual_stages);
   layout_step (search, &c->layout, c->s.micro_batch, c->accumulation, c->virtual_stages,
                c->s.checkpointing, c->s.sequence_parallel, &c->step);
 }
@@ -370,11 +391,16 @@ typedef struct
 typedef struct
 {
   double  seconds;
+  double  plain_seconds;   /* without interleaving: the fallback when the
+                            * interleaved layout has no room */
   guint   ep_value;
   guint8  tp, pp, mb, ep, ckpt, zero;
   guint8  zero_value;
   guint8  virtual_stages;
   guint8  tried;
+  guint16 recompute_layers;  /* block recomputation: the fewest layers of a
+                              * stage that keep the margin, once sized; 0
+                              * before (the seconds are then a lower bound) */
 } Entry;
 
 /* Whether `other` needs at least the memory of `e`: the same degrees, a
@@ -407,6 +433,48 @@ drop_hungrier (const Grid  *g,
     }
 }
 
+
+/* Block recomputation (Megatron-LM's --recompute-method block
+ * --recompute-num-layers k): of a candidate that has at least `least`
+ * room with all of a stage's n layers recomputed, the fewest recomputed
+ * layers that keep it, found by bisection. Fewer recomputed layers need
+ * more memory and take less time, so the fewest that fit is the fastest
+ * (docs/sizing-model.md §8.2). k = 0 is the entry without recomputation,
+ * weighed on its own. The candidate, its memory and upper bound become
+ * those of the k found. */
+static void
+fewest_recomputed_layers (Search    *search,
+                          Room       least,
+                          Candidate *c,
+                          TsMemory  *m,
+                          double    *upper)
+{
+  guint lo = 0;                       /* known not to keep the margin (or untried: 0) */
+  guint hi = c->layout.recompute_layers;  /* known to keep it */
+
+  while (hi - lo > 1)
+    {
+      Candidate trial = *c;
+      TsMemory tm;
+      double tu;
+      guint mid = lo + (hi - lo) / 2;
+
+      trial.layout.recompute_layers = mid;
+      search->evaluated++;
+      if (candidate_room (search, &trial, &tm, &tu) >= least)
+        {
+          hi = mid;
+          *m = tm;
+          *upper = tu;
+        }
+      else
+        lo = mid;
+    }
+  if (hi == c->layout.recompute_layers)
+    return;
+  c->layout.recompute_layers = hi;
+  candidate_step (search, c);
+}
 
 static guint
 grid_dp (const Search *search,
@@ -448,6 +516,9 @@ entry_candidate (Search      *search,
   ts_layout_resolve (&c->s, tp * pp * dp, &c->layout);
   c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
   c->virtual_stages = MAX (1u, e->virtual_stages);
+  c->layout.virtual_stages = c->virtual_stages;
+  if (e->recompute_layers > 0)
+    c->layout.recompute_layers = e->recompute_layers;
   candidate_step (search, c);
 }
 
@@ -472,6 +543,14 @@ time_entry (Search      *search,
   l.gpus = l.tp * l.pp * dp;
   l.ep = MAX (1u, MIN (g->eps[e->pp][e->mb].values[e->ep], dp));
   l.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
+  l.virtual_stages = 1;
+  /* where the planner chooses the recomputation, full recomputation is
+   * timed with one layer of a stage recomputed, the fastest it can be
+   * (none is an entry of its own): a lower bound, made exact when the
+   * memory pass finds how many layers must be (see search_layouts ()) */
+  l.recompute_layers = ckpt != TS_CHECKPOINTING_FULL ? 0
+                       : searched (search->s, TS_SEARCH_CHECKPOINTING) ? 1
+                       : ts_layout_stage_layers (search->s, &l);
   sp = searched (search->s, TS_SEARCH_SEQUENCE_PARALLEL) ? l.tp > 1 : search->s->sequence_parallel;
   accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
 
@@ -479,6 +558,7 @@ time_entry (Search      *search,
   search->evaluated++;
   e->virtual_stages = 1;
   e->seconds = step.seconds;
+  e->plain_seconds = step.seconds;
   if (l.pp <= 1 || accumulation % l.pp != 0)
     return;
   /* v chunks: the bubble ÷ v, the sends × v (ts-throughput.c), the rest
@@ -520,7 +600,7 @@ time_entries (Search *search,
             for (guint c = 0; c < g->ckpts.n; c++)
               for (guint z = 0; z < g->zeros[j][k].n; z++)
                 {
-                  Entry entry = { 0, g->eps[j][k].values[e], i, j, k, e, c, z,
+                  Entry entry = { 0, 0, g->eps[j][k].values[e], i, j, k, e, c, z,
                                   (guint8) g->zeros[j][k].values[z], 1, FALSE };
                   Entry *previous = entries->len > 0 ? &g_array_index (entries, Entry, entries->len - 1) : NULL;
 
@@ -528,6 +608,7 @@ time_entries (Search *search,
                   if (z > 0 && previous != NULL && g->zeros[j][k].values[z] == 2 && g->zeros[j][k].values[z - 1] == 1)
                     {
                       entry.seconds = previous->seconds;
+                      entry.plain_seconds = previous->plain_seconds;
                       entry.virtual_stages = previous->virtual_stages;
                     }
                   else
@@ -566,6 +647,8 @@ search_layouts (Search *search,
           Candidate c;
           TsMemory m;
           double upper;
+          Room room;
+          gboolean block;
 
           for (guint n = 0; n < entries->len; n++)
             {
@@ -579,7 +662,41 @@ search_layouts (Search *search,
             break;
           fastest->tried = TRUE;
           entry_candidate (search, &g, fastest, &c);
-          switch (candidate_room (search, &c, &m, &upper))
+          room = candidate_room (search, &c, &m, &upper);
+          block = fastest->recompute_layers == 0 && c.s.checkpointing == TS_CHECKPOINTING_FULL
+                  && searched (search->s, TS_SEARCH_CHECKPOINTING);
+          if (block && room == ROOM_BARE)
+            /* a bare fit is kept only where nothing has the margin: at
+             * the fewest layers that still fit */
+            fewest_recomputed_layers (search, ROOM_BARE, &c, &m, &upper);
+          if (block && room == ROOM_MARGIN)
+            {
+              /* its time was a lower bound: made exact at the fewest
+               * layers that keep the margin, and weighed again among
+               * the others (best first with lazy keys) */
+              fewest_recomputed_layers (search, ROOM_MARGIN, &c, &m, &upper);
+              fastest->recompute_layers = (guint16) c.layout.recompute_layers;
+              fastest->seconds = c.step.seconds;
+              fastest->tried = FALSE;
+              continue;
+            }
+          if (room != ROOM_MARGIN && fastest->virtual_stages > 1)
+            {
+              /* interleaving keeps more micro-batches in flight: the same
+               * entry without it, at its own speed, is weighed again */
+              if (room == ROOM_BARE && (!search->have_bare || c.step.seconds < bare->c.step.seconds))
+                {
+                  bare->c = c;
+                  bare->memory = m;
+                  bare->upper = upper;
+                  search->have_bare = TRUE;
+                }
+              fastest->virtual_stages = 1;
+              fastest->seconds = fastest->plain_seconds;
+              fastest->tried = FALSE;
+              continue;
+            }
+          switch (room)
             {
             case ROOM_MARGIN:
               best->c = c;

@@ -51,6 +51,10 @@ total_cost_usd (const TsOption *o)
  * does the job in time: one card for a small LoRA, as the article
  * advises), lower cost, shorter time. */
 #define KEY(k, a, b) do { if ((a) < (b)) { *key = (k); return -1; } if ((a) > (b)) { *key = (k); return 1; } } while (0)
+/* Prices compared only where both are known: a record the catalog does
+ * not price (0) is not free, and must not win on price over one it does. */
+#define CAPEX_KEY(x, y) do { if ((x)->capex_usd > 0 && (y)->capex_usd > 0) \
+                               KEY (TS_RANK_KEY_CAPEX, (x)->capex_usd, (y)->capex_usd); } while (0)
 
 /* The objective's figures, in its order (see TsObjective). */
 static int
@@ -64,7 +68,7 @@ compare_objective (const TsOption *x,
       KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
       KEY (TS_RANK_KEY_POWER, x->power_kw, y->power_kw);
       KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
-      KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
+      CAPEX_KEY (x, y);
       break;
     case TS_OBJECTIVE_COST:
       /* a priced option before one whose price is unknown (0) */
@@ -86,7 +90,7 @@ compare_objective (const TsOption *x,
     default:
       KEY (TS_RANK_KEY_POWER, x->power_kw, y->power_kw);
       KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
-      KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
+      CAPEX_KEY (x, y);
       KEY (TS_RANK_KEY_DAYS, x->training_days, y->training_days);
       break;
     }

@@ -274,6 +274,11 @@ GPtrArray  *ts_option_dup_failures (const TsOption   *option);
 /* The share of a GPU's work that is model work under the scenario's
  * recomputation (docs/sizing-model.md §8): 6/8, 4/6, 1/1.03 or 1. */
 double      ts_recompute_mfu_factor (const TsScenario *scenario);
+/* The same at a layout: with full recomputation, only the layout's
+ * recompute_layers of each stage's layers are recomputed:
+ * 6 / (6 + 2·k/n) for full training. */
+double      ts_recompute_mfu_factor_layout (const TsScenario *scenario,
+                                            const TsLayout   *layout);
 /* The racks (TsRack) with every device placed, built on first use and
  * kept in the option; NULL when the option has no racks. Not thread-safe:
  * call it where the plan lives (it fills a cache in the option). */

@@ -28,72 +28,113 @@
 #include "ts-file.h"
 #include "ts-json.h"
 #include "ts-scenario.h"
+#include "ts-scenario-fields.h"
 
 /* ---- writing ---------------------------------------------------------- */
 
 static void
 put_architecture (JsonBuilder *b, const TsArchitecture *a)
 {
+  const TsArchField *fields;
+  guint n_fields;
+
   json_builder_set_member_name (b, "architecture");
   json_builder_begin_object (b);
-  ts_json_add_int (b, "layers", a->layers);
-  ts_json_add_int (b, "hidden_size", a->hidden_size);
-  ts_json_add_int (b, "attention_heads", a->attention_heads);
-  ts_json_add_int (b, "kv_heads", a->kv_heads);
-  ts_json_add_int (b, "head_dim", a->head_dim);
-  ts_json_add_int (b, "ffn_size", a->ffn_size);
-  ts_json_add_string (b, "mlp", ts_mlp_kind_to_string (a->mlp));
-  ts_json_add_int (b, "vocab_size", a->vocab_size);
-  ts_json_add_bool (b, "tied_embeddings", a->tied_embeddings);
-  ts_json_add_bool (b, "dropout", a->dropout);
-  ts_json_add_bool (b, "qkv_bias", a->qkv_bias);
-  ts_json_add_int (b, "experts", a->experts);
-  ts_json_add_int (b, "active_experts", a->active_experts);
-  ts_json_add_int (b, "shared_experts", a->shared_experts);
-  ts_json_add_int (b, "expert_ffn_size", a->expert_ffn_size);
-  ts_json_add_int (b, "dense_layers", a->dense_layers);
-  if (ts_architecture_is_mla (a))
+  fields = ts_arch_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
     {
-      /* Multi-head latent attention (DeepSeek-V3), only when used. */
-      ts_json_add_int (b, "q_lora_rank", a->q_lora_rank);
-      ts_json_add_int (b, "kv_lora_rank", a->kv_lora_rank);
-      ts_json_add_int (b, "qk_nope_head_dim", a->qk_nope_head_dim);
-      ts_json_add_int (b, "qk_rope_head_dim", a->qk_rope_head_dim);
-      ts_json_add_int (b, "v_head_dim", a->v_head_dim);
+      const TsArchField *f = &fields[i];
+      guint value = ts_arch_field_get (f, a);
+
+      /* latent attention (DeepSeek-V3) and the details of imported
+       * families only when used: older files stay as they were */
+      if ((f->when == TS_ARCH_FIELD_IF_MLA && !ts_architecture_is_mla (a))
+          || (f->when == TS_ARCH_FIELD_IF_SET && value == 0))
+        continue;
+      if (f->kind == TS_ARCH_FIELD_BOOL)
+        ts_json_add_bool (b, f->key, value != 0);
+      else if (f->kind == TS_ARCH_FIELD_MLP)
+        ts_json_add_string (b, f->key, ts_mlp_kind_to_string ((TsMlpKind) value));
+      else
+        ts_json_add_int (b, f->key, value);
     }
-  /* Details of imported families, only when used: older files stay as
-   * they were. */
-  if (a->qk_norm)
-    ts_json_add_bool (b, "qk_norm", TRUE);
-  if (a->layer_norms > 0)
-    ts_json_add_int (b, "layer_norms", a->layer_norms);
-  if (a->norm_bias)
-    ts_json_add_bool (b, "norm_bias", TRUE);
-  if (a->shared_expert_ffn_size > 0)
-    ts_json_add_int (b, "shared_expert_ffn_size", a->shared_expert_ffn_size);
-  if (a->shared_expert_gate)
-    ts_json_add_bool (b, "shared_expert_gate", TRUE);
-  if (a->router_bias)
-    ts_json_add_bool (b, "router_bias", TRUE);
   json_builder_end_object (b);
 }
 
-/* The layout inputs the planner chooses, by their scenario keys (an
- * array, so a newer file's names are ignored by an older reader). */
-static const char *const searchable_keys[] = {
-  "tp", "pp", "zero_stage", "micro_batch", "checkpointing", "sequence_parallel", "ep",
-};
+/* The key of the field the planner may choose under flag. */
+static const char *
+searchable_key (guint flag)
+{
+  const TsScenarioField *fields;
+  guint n_fields;
 
+  fields = ts_scenario_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
+    if (fields[i].search_flag == flag)
+      return fields[i].key;
+  g_return_val_if_reached (NULL);
+}
+
+/* The layout inputs the planner chooses, by their scenario keys, in the
+ * order of their flags (an array, so a newer file's names are ignored by
+ * an older reader). */
 static void
 write_searched (JsonBuilder *b,
                 guint        searched)
 {
   json_builder_set_member_name (b, "auto");
   json_builder_begin_array (b);
-  for (guint i = 0; i < G_N_ELEMENTS (searchable_keys); i++)
-    if (searched & ts_search_flag_from_name (searchable_keys[i]))
-      json_builder_add_string_value (b, searchable_keys[i]);
+  for (guint flag = 1; flag & TS_SEARCH_ALL; flag <<= 1)
+    if (searched & flag)
+      json_builder_add_string_value (b, searchable_key (flag));
   json_builder_end_array (b);
+}
+
+static void
+put_field (JsonBuilder           *b,
+           const TsScenarioField *f,
+           const TsScenario      *s)
+{
+  double value = ts_scenario_field_get_double (f, s);
+
+  switch (f->kind)
+    {
+    case TS_FIELD_UINT:
+    case TS_FIELD_INT:
+      ts_json_add_int (b, f->key, (gint64) value);
+      break;
+    case TS_FIELD_DOUBLE:
+      ts_json_add_double (b, f->key, value);
+      break;
+    case TS_FIELD_BOOL:
+      ts_json_add_bool (b, f->key, value != 0);
+      break;
+    case TS_FIELD_ENUM:
+      ts_json_add_string (b, f->key, ts_scenario_field_choice (f, (int) value)->name);
+      break;
+    case TS_FIELD_STRING:
+    default:
+      ts_json_add_string (b, f->key, G_STRUCT_MEMBER (const char *, s, f->offset));
+      break;
+    }
+}
+
+/* Every field in the table's order; the planner's list after the GPU
+ * count, where the first files had it. */
+static void
+put_fields (JsonBuilder      *b,
+            const TsScenario *s)
+{
+  const TsScenarioField *fields;
+  guint n_fields;
+
+  fields = ts_scenario_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
+    {
+      put_field (b, &fields[i], s);
+      if (g_str_equal (fields[i].key, "gpus"))
+        write_searched (b, s->searched);
+    }
 }
 
 JsonNode *
@@ -125,43 +166,7 @@ ts_scenario_to_json (const TsScenario *s)
     }
   json_builder_end_object (b);
 
-  ts_json_add_string (b, "method", ts_method_to_string (s->method));
-  ts_json_add_string (b, "precision", ts_precision_to_string (s->precision));
-  ts_json_add_string (b, "grad_dtype", ts_grad_dtype_to_string (s->grad_dtype));
-  ts_json_add_string (b, "optimizer", ts_optimizer_to_string (s->optimizer));
-  ts_json_add_string (b, "offload", ts_offload_to_string (s->offload));
-  ts_json_add_int (b, "seq_len", s->seq_len);
-  ts_json_add_int (b, "micro_batch", s->micro_batch);
-  ts_json_add_string (b, "checkpointing", ts_checkpointing_to_string (s->checkpointing));
-  ts_json_add_bool (b, "flash_attention", s->flash_attention);
-  ts_json_add_bool (b, "sequence_parallel", s->sequence_parallel);
-  ts_json_add_bool (b, "zero3_prefetch", s->zero3_prefetch);
-  ts_json_add_double (b, "tokens", s->tokens);
-  ts_json_add_double (b, "deadline_days", s->deadline_days);
-  ts_json_add_int (b, "zero_stage", s->zero_stage);
-  ts_json_add_int (b, "tp", s->tp);
-  ts_json_add_int (b, "pp", s->pp);
-  ts_json_add_int (b, "ep", s->ep);
-  ts_json_add_int (b, "gpus", s->gpus);
-  write_searched (b, s->searched);
-  ts_json_add_int (b, "global_batch", s->global_batch);
-  ts_json_add_string (b, "objective", ts_objective_to_string (s->objective));
-  ts_json_add_int (b, "lora_rank", s->lora_rank);
-  ts_json_add_string (b, "lora_targets", ts_lora_targets_to_string (s->lora_targets));
-  ts_json_add_bool (b, "double_quant", s->double_quant);
-  ts_json_add_bool (b, "paged_optimizer", s->paged_optimizer);
-  ts_json_add_double (b, "runtime_overhead_bytes", s->runtime_overhead_bytes);
-  ts_json_add_double (b, "fragmentation", s->fragmentation);
-  ts_json_add_string (b, "server_id", s->server_id);
-  ts_json_add_int (b, "servers", s->servers);
-  ts_json_add_int (b, "rack_units", s->rack_units);
-  ts_json_add_double (b, "rack_kw", s->rack_kw);
-  ts_json_add_double (b, "voltage", s->voltage);
-  ts_json_add_int (b, "phases", s->phases);
-  ts_json_add_double (b, "pue", s->pue);
-  ts_json_add_double (b, "price_kwh", s->price_kwh);
-  ts_json_add_string (b, "currency", s->currency);
-  ts_json_add_double (b, "headroom_tight", s->headroom_tight);
+  put_fields (b, s);
   json_builder_end_object (b);
 
   return json_builder_get_root (b);
@@ -315,12 +320,39 @@ get_text (Ctx *c, JsonObject *obj, const char *field, guint max_chars)
   return str;
 }
 
-#define GET_ENUM(c, obj, field, parse, out, allowed)                \
-  G_STMT_START {                                                    \
-    const char *str_ = get_string (c, obj, field);                  \
-    if (str_ != NULL && !parse (str_, out))                         \
-      ctx_fail (c, field, allowed);                                 \
-  } G_STMT_END
+/* Every field of the architecture table, each with its one range. */
+static void
+read_architecture (Ctx            *c,
+                   JsonObject     *obj,
+                   TsArchitecture *arch)
+{
+  const TsArchField *fields;
+  guint n_fields;
+
+  arch->mlp = TS_MLP_SWIGLU;
+  fields = ts_arch_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const TsArchField *f = &fields[i];
+      guint value = ts_arch_field_get (f, arch);
+
+      if (f->kind == TS_ARCH_FIELD_BOOL)
+        get_bool (c, obj, f->key, (gboolean *) &value);
+      else if (f->kind == TS_ARCH_FIELD_MLP)
+        {
+          const char *mlp = get_string (c, obj, f->key);
+          TsMlpKind kind;
+
+          if (mlp != NULL && ts_mlp_kind_from_string (mlp, &kind))
+            value = kind;
+          else if (mlp != NULL)
+            ctx_fail (c, f->key, "gelu, swiglu, geglu");
+        }
+      else
+        get_uint (c, obj, f->key, f->min, f->max, &value);
+      ts_arch_field_set (f, arch, value);
+    }
+}
 
 /* An imported model's hub id and key mapping, kept as they were saved. */
 static gboolean
@@ -388,7 +420,6 @@ read_model (Ctx             *c,
   if ((arch_node = get (obj, "architecture")) != NULL)
     {
       TsArchitecture arch = { 0 };
-      const char *mlp;
       const char *name;
       JsonObject *a;
 
@@ -398,36 +429,7 @@ read_model (Ctx             *c,
           return FALSE;
         }
       a = json_node_get_object (arch_node);
-      get_uint (c, a, "layers", 1, 10000, &arch.layers);
-      get_uint (c, a, "hidden_size", 1, 1048576, &arch.hidden_size);
-      get_uint (c, a, "attention_heads", 1, 65536, &arch.attention_heads);
-      get_uint (c, a, "kv_heads", 1, 65536, &arch.kv_heads);
-      get_uint (c, a, "head_dim", 1, 65536, &arch.head_dim);
-      get_uint (c, a, "ffn_size", 0, 1048576, &arch.ffn_size);
-      arch.mlp = TS_MLP_SWIGLU;
-      mlp = get_string (c, a, "mlp");
-      if (mlp != NULL && !ts_mlp_kind_from_string (mlp, &arch.mlp))
-        ctx_fail (c, "mlp", "gelu, swiglu, geglu");
-      get_uint (c, a, "vocab_size", 1, 16777216, &arch.vocab_size);
-      get_bool (c, a, "tied_embeddings", &arch.tied_embeddings);
-      get_bool (c, a, "dropout", &arch.dropout);
-      get_bool (c, a, "qkv_bias", &arch.qkv_bias);
-      get_uint (c, a, "experts", 0, 65536, &arch.experts);
-      get_uint (c, a, "active_experts", 0, 65536, &arch.active_experts);
-      get_uint (c, a, "shared_experts", 0, 65536, &arch.shared_experts);
-      get_uint (c, a, "expert_ffn_size", 0, 1048576, &arch.expert_ffn_size);
-      get_uint (c, a, "dense_layers", 0, 10000, &arch.dense_layers);
-      get_uint (c, a, "q_lora_rank", 0, 1048576, &arch.q_lora_rank);
-      get_uint (c, a, "kv_lora_rank", 0, 1048576, &arch.kv_lora_rank);
-      get_uint (c, a, "qk_nope_head_dim", 0, 65536, &arch.qk_nope_head_dim);
-      get_uint (c, a, "qk_rope_head_dim", 0, 65536, &arch.qk_rope_head_dim);
-      get_uint (c, a, "v_head_dim", 0, 65536, &arch.v_head_dim);
-      get_bool (c, a, "qk_norm", &arch.qk_norm);
-      get_uint (c, a, "layer_norms", 0, 16, &arch.layer_norms);
-      get_bool (c, a, "norm_bias", &arch.norm_bias);
-      get_uint (c, a, "shared_expert_ffn_size", 0, 1048576, &arch.shared_expert_ffn_size);
-      get_bool (c, a, "shared_expert_gate", &arch.shared_expert_gate);
-      get_bool (c, a, "router_bias", &arch.router_bias);
+      read_architecture (c, a, &arch);
       name = get_text (c, obj, "name", TS_MAX_NAME_CHARS);
       if (c->failed)
         return FALSE;
@@ -468,38 +470,122 @@ read_model (Ctx             *c,
   return TRUE;
 }
 
-/* Not a range: 2 is refused as the CLI and ts_scenario_validate do. */
+/* A number field: its range, whole for whole kinds, one of its choices
+ * where it has them (phases 1 or 3, ZeRO -1 to 3). */
 static void
-read_phases (Ctx *c, JsonObject *obj, guint *phases)
+read_number (Ctx                   *c,
+             JsonObject            *obj,
+             const TsScenarioField *f,
+             TsScenario            *s)
 {
-  JsonNode *node = get (obj, "phases");
+  JsonNode *node = get (obj, f->key);
   double v;
 
   if (node == NULL || c->failed)
     return;
   v = is_number (node) ? json_node_get_double (node) : NAN;
-  if (v != TS_PHASES_SINGLE && v != TS_PHASES_THREE)
+  if (!ts_scenario_field_check (f, v, NULL))
     {
-      ctx_fail (c, "phases", _("1 (single phase) or 3 (three phases)"));
+      g_autofree char *allowed = NULL;
+
+      if (f->accepts != NULL)
+        allowed = g_strdup (_(f->accepts));
+      else if (f->kind == TS_FIELD_DOUBLE)
+        allowed = g_strdup_printf (_("a number from %g to %g"), f->min, f->max);
+      else
+        allowed = g_strdup_printf (_("a whole number from %u to %u"), (guint) f->min, (guint) f->max);
+      ctx_fail (c, f->key, allowed);
       return;
     }
-  *phases = (guint) v;
+  ts_scenario_field_set_double (f, s, v);
 }
 
 static void
-read_currency (Ctx *c, JsonObject *obj, TsScenario *s)
+read_choice (Ctx                   *c,
+             JsonObject            *obj,
+             const TsScenarioField *f,
+             TsScenario            *s)
 {
-  const char *currency = get_string (c, obj, "currency");
-  g_autoptr(GError) reason = NULL;
+  const char *name = get_string (c, obj, f->key);
 
-  if (currency == NULL)
-    return;
-  if (!ts_scenario_check_currency (currency, &reason))
+  if (name != NULL && !ts_scenario_field_set_text (f, s, name, NULL))
     {
-      ctx_fail_with (c, "currency", reason);
+      g_autofree char *allowed = ts_scenario_field_describe (f);
+
+      ctx_fail (c, f->key, allowed);
+    }
+}
+
+static void
+read_server (Ctx                   *c,
+             JsonObject            *obj,
+             const TsScenarioField *f,
+             const TsCatalog       *catalog,
+             TsScenario            *s)
+{
+  const char *id = get_text (c, obj, f->key, (guint) f->max);
+
+  if (id == NULL)
+    return;
+  if (ts_catalog_find_server (catalog, id) == NULL)
+    {
+      g_set_error (c->error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                   _("%s: the server “%s” is not in the catalog"), c->name, id);
+      c->failed = TRUE;
       return;
     }
-  ts_scenario_set_currency (s, currency);
+  ts_scenario_set_server (s, id);
+}
+
+static void
+read_string (Ctx                   *c,
+             JsonObject            *obj,
+             const TsScenarioField *f,
+             TsScenario            *s)
+{
+  const char *text = get_string (c, obj, f->key);
+  g_autoptr(GError) reason = NULL;
+
+  if (text != NULL && !ts_scenario_field_set_text (f, s, text, &reason))
+    ctx_fail_with (c, f->key, reason);
+}
+
+static void
+read_fields (Ctx             *c,
+             JsonObject      *obj,
+             const TsCatalog *catalog,
+             TsScenario      *s)
+{
+  const TsScenarioField *fields;
+  guint n_fields;
+
+  fields = ts_scenario_fields (&n_fields);
+  for (guint i = 0; i < n_fields && !c->failed; i++)
+    {
+      const TsScenarioField *f = &fields[i];
+
+      switch (f->kind)
+        {
+        case TS_FIELD_BOOL:
+          get_bool (c, obj, f->key, G_STRUCT_MEMBER_P (s, f->offset));
+          break;
+        case TS_FIELD_ENUM:
+          read_choice (c, obj, f, s);
+          break;
+        case TS_FIELD_STRING:
+          if (f->flags & TS_FIELD_SERVER_ID)
+            read_server (c, obj, f, catalog, s);
+          else
+            read_string (c, obj, f, s);
+          break;
+        case TS_FIELD_UINT:
+        case TS_FIELD_INT:
+        case TS_FIELD_DOUBLE:
+        default:
+          read_number (c, obj, f, s);
+          break;
+        }
+    }
 }
 
 /* What the planner chooses: the file's “auto” list; a file written before
@@ -516,9 +602,9 @@ read_searched (Ctx        *c,
   if (list == NULL)
     {
       s->searched = TS_SEARCH_ALL;
-      for (guint i = 0; i < G_N_ELEMENTS (searchable_keys); i++)
-        if (get (obj, searchable_keys[i]) != NULL)
-          ts_scenario_fix_input (s, searchable_keys[i]);
+      for (guint flag = 1; flag & TS_SEARCH_ALL; flag <<= 1)
+        if (get (obj, searchable_key (flag)) != NULL)
+          s->searched &= ~flag;
       if (s->zero_stage < 0)
         ts_scenario_search_input (s, "zero_stage");
       return;
@@ -549,8 +635,6 @@ ts_scenario_from_json (JsonNode         *root,
   Ctx c = { name, error, FALSE };
   JsonObject *obj;
   double version = 0;
-  guint zero = 0;
-  const char *str;
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
     {
@@ -578,60 +662,8 @@ ts_scenario_from_json (JsonNode         *root,
   if (!read_model (&c, obj, catalog, s))
     return NULL;
 
-  GET_ENUM (&c, obj, "method", ts_method_from_string, &s->method, "full, lora, qlora");
-  GET_ENUM (&c, obj, "precision", ts_precision_from_string, &s->precision, "bf16, fp16, fp8, fp32, pure-bf16");
-  GET_ENUM (&c, obj, "grad_dtype", ts_grad_dtype_from_string, &s->grad_dtype, "bf16, fp32");
-  GET_ENUM (&c, obj, "optimizer", ts_optimizer_from_string, &s->optimizer, "adamw, adamw-8bit, adafactor, sgd, lion");
-  GET_ENUM (&c, obj, "offload", ts_offload_from_string, &s->offload, "none, optimizer");
-  GET_ENUM (&c, obj, "checkpointing", ts_checkpointing_from_string, &s->checkpointing, "none, selective, full");
-  GET_ENUM (&c, obj, "lora_targets", ts_lora_targets_from_string, &s->lora_targets, "qv, attention, all-linear");
-  GET_ENUM (&c, obj, "objective", ts_objective_from_string, &s->objective, "servers, time, cost, energy");
-  get_uint (&c, obj, "seq_len", TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, &s->seq_len);
-  get_uint (&c, obj, "micro_batch", TS_MIN_MICRO_BATCH, TS_MAX_MICRO_BATCH, &s->micro_batch);
-  get_bool (&c, obj, "flash_attention", &s->flash_attention);
-  get_bool (&c, obj, "sequence_parallel", &s->sequence_parallel);
-  get_bool (&c, obj, "zero3_prefetch", &s->zero3_prefetch);
-  get_double (&c, obj, "tokens", 0, TS_MAX_TOKENS, &s->tokens);
-  get_double (&c, obj, "deadline_days", 0, TS_MAX_DAYS, &s->deadline_days);
-  if (get (obj, "zero_stage") != NULL && is_number (get (obj, "zero_stage"))
-      && json_node_get_double (get (obj, "zero_stage")) == -1)
-    s->zero_stage = -1;
-  else if (get (obj, "zero_stage") != NULL)
-    {
-      get_uint (&c, obj, "zero_stage", 0, 3, &zero);
-      s->zero_stage = (int) zero;
-    }
-  get_uint (&c, obj, "tp", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->tp);
-  get_uint (&c, obj, "pp", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->pp);
-  get_uint (&c, obj, "ep", TS_MIN_PARALLEL, TS_MAX_PARALLEL, &s->ep);
-  get_uint (&c, obj, "gpus", 0, TS_MAX_GPUS, &s->gpus);
-  get_uint (&c, obj, "global_batch", 0, TS_MAX_GLOBAL_BATCH, &s->global_batch);
+  read_fields (&c, obj, catalog, s);
   read_searched (&c, obj, s);
-  get_uint (&c, obj, "lora_rank", TS_MIN_LORA_RANK, TS_MAX_LORA_RANK, &s->lora_rank);
-  get_bool (&c, obj, "double_quant", &s->double_quant);
-  get_bool (&c, obj, "paged_optimizer", &s->paged_optimizer);
-  get_double (&c, obj, "runtime_overhead_bytes", 0, TS_MAX_RUNTIME_OVERHEAD, &s->runtime_overhead_bytes);
-  get_double (&c, obj, "fragmentation", 0, TS_MAX_FRAGMENTATION, &s->fragmentation);
-  if ((str = get_text (&c, obj, "server_id", TS_MAX_ID_CHARS)) != NULL)
-    {
-      if (ts_catalog_find_server (catalog, str) == NULL)
-        {
-          g_set_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
-                       _("%s: the server “%s” is not in the catalog"), name, str);
-          return NULL;
-        }
-      ts_scenario_set_server (s, str);
-    }
-  get_uint (&c, obj, "servers", 0, TS_MAX_SERVERS, &s->servers);
-  get_uint (&c, obj, "rack_units", TS_MIN_RACK_UNITS, TS_MAX_RACK_UNITS, &s->rack_units);
-  get_double (&c, obj, "rack_kw", TS_MIN_RACK_KW, TS_MAX_RACK_KW, &s->rack_kw);
-  get_double (&c, obj, "voltage", TS_MIN_VOLTAGE, TS_MAX_VOLTAGE, &s->voltage);
-  read_phases (&c, obj, &s->phases);
-  get_double (&c, obj, "pue", TS_MIN_PUE, TS_MAX_PUE, &s->pue);
-  get_double (&c, obj, "price_kwh", 0, TS_MAX_PRICE_KWH, &s->price_kwh);
-  read_currency (&c, obj, s);
-  get_double (&c, obj, "headroom_tight", 0, TS_MAX_HEADROOM_TIGHT, &s->headroom_tight);
-
   if (c.failed)
     return NULL;
 

@@ -12,6 +12,7 @@
 
 #include "ts-error.h"
 #include "ts-scenario.h"
+#include "ts-scenario-fields.h"
 
 TsScenario *
 ts_scenario_new (void)
@@ -22,46 +23,15 @@ ts_scenario_new (void)
   return scenario;
 }
 
+/* Every input's default is in the field table (ts-scenario-fields.c). */
 void
 ts_scenario_init_defaults (TsScenario *s)
 {
   memset (s, 0, sizeof *s);
-  s->method = TS_METHOD_FULL;
-  s->precision = TS_PRECISION_BF16;
-  s->grad_dtype = TS_GRAD_BF16;
-  s->optimizer = TS_OPTIMIZER_ADAMW;
-  s->offload = TS_OFFLOAD_NONE;
-  s->seq_len = TS_DEFAULT_SEQ_LEN;
-  s->micro_batch = TS_DEFAULT_MICRO_BATCH;
-  s->checkpointing = TS_CHECKPOINTING_FULL;
-  s->flash_attention = TRUE;
-  s->sequence_parallel = FALSE;
-  s->zero3_prefetch = FALSE;
-  s->tokens = TS_DEFAULT_TOKENS;
-  s->deadline_days = 0;
-  s->zero_stage = -1;
-  s->tp = 1;
-  s->pp = 1;
-  s->ep = 1;
-  s->gpus = 0;
-  /* a new scenario leaves the whole layout to the planner; the values
-   * above are the old fixed default, which the search includes */
+  ts_scenario_fields_set_defaults (s);
+  /* a new scenario leaves the whole layout to the planner; the defaults
+   * are the old fixed layout, which the search includes */
   s->searched = TS_SEARCH_ALL;
-  s->global_batch = 0;
-  s->lora_rank = TS_DEFAULT_LORA_RANK;
-  s->lora_targets = TS_LORA_TARGETS_ALL_LINEAR;
-  s->double_quant = TRUE;
-  s->paged_optimizer = FALSE;
-  s->runtime_overhead_bytes = TS_DEFAULT_RUNTIME_OVERHEAD;
-  s->fragmentation = TS_DEFAULT_FRAGMENTATION;
-  s->rack_units = TS_DEFAULT_RACK_UNITS;
-  s->rack_kw = TS_DEFAULT_RACK_KW;
-  s->voltage = TS_DEFAULT_VOLTAGE;
-  s->phases = TS_DEFAULT_PHASES;
-  s->pue = TS_DEFAULT_PUE;
-  s->price_kwh = 0;
-  s->currency = g_strdup ("RUB");
-  s->headroom_tight = TS_DEFAULT_HEADROOM_TIGHT;
 }
 
 void
@@ -123,30 +93,18 @@ ts_scenario_global_batch (const TsScenario *s)
   return (guint) MAX (1.0, round (TS_DEFAULT_GLOBAL_BATCH_TOKENS / MAX (1u, s->seq_len)));
 }
 
-static const struct { const char *name; guint flag; } search_names[] = {
-  { "tp", TS_SEARCH_TP },
-  { "pp", TS_SEARCH_PP },
-  { "zero_stage", TS_SEARCH_ZERO },
-  { "zero", TS_SEARCH_ZERO },
-  { "micro_batch", TS_SEARCH_MICRO_BATCH },
-  { "micro-batch", TS_SEARCH_MICRO_BATCH },
-  { "checkpointing", TS_SEARCH_CHECKPOINTING },
-  { "sequence_parallel", TS_SEARCH_SEQUENCE_PARALLEL },
-  { "sequence-parallel", TS_SEARCH_SEQUENCE_PARALLEL },
-  { "ep", TS_SEARCH_EP },
-};
-
+/* A field's key or CLI name, with or without its dashes (“--zero”). */
 guint
 ts_search_flag_from_name (const char *name)
 {
+  const TsScenarioField *f;
+
   if (name == NULL)
     return 0;
-  while (*name == '-')
-    name++;
-  for (guint i = 0; i < G_N_ELEMENTS (search_names); i++)
-    if (strcmp (search_names[i].name, name) == 0)
-      return search_names[i].flag;
-  return 0;
+  f = ts_scenario_field_find (name);
+  if (f == NULL)
+    f = ts_scenario_field_find_cli (name);
+  return f != NULL ? f->search_flag : 0;
 }
 
 gboolean
@@ -188,38 +146,6 @@ ts_scenario_set_currency (TsScenario *s,
 {
   g_free (s->currency);
   s->currency = g_strdup (currency);
-}
-
-static gboolean
-check_uint (guint        value,
-            guint        min,
-            guint        max,
-            const char  *field,   /* untranslated: translated only for the error */
-            GError     **error)
-{
-  if (value >= min && value <= max)
-    return TRUE;
-
-  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-               /* Translators: %s is an input such as “sequence length” */
-               _("%s is %u; it must be between %u and %u"), _(field), value, min, max);
-  return FALSE;
-}
-
-static gboolean
-check_double (double       value,
-              double       min,
-              double       max,
-              const char  *field,
-              GError     **error)
-{
-  if (isfinite (value) && value >= min && value <= max)
-    return TRUE;
-
-  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-               /* Translators: %s is an input such as “PUE” */
-               _("%s must be a number between %g and %g"), _(field), min, max);
-  return FALSE;
 }
 
 /* Characters that change how the text around them is shown instead of
@@ -322,18 +248,6 @@ check_model (const TsModel  *model,
   return ts_scenario_check_text (model->name, _("Model name"), TS_MAX_NAME_CHARS, error);
 }
 
-static gboolean
-check_phases (guint    phases,
-              GError **error)
-{
-  if (phases == TS_PHASES_SINGLE || phases == TS_PHASES_THREE)
-    return TRUE;
-
-  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-               _("Phases is %u; it must be 1 (single phase) or 3 (three phases)"), phases);
-  return FALSE;
-}
-
 /* tp × pp GPUs hold one copy of the model: a job has at most
  * TS_MAX_GPUS, and the product is taken in 64 bits before anything
  * multiplies it in 32 (100,000 × 100,000 would wrap to 1,410,065,408). */
@@ -353,87 +267,81 @@ check_model_parallel (const TsScenario *s,
   return FALSE;
 }
 
+/* Each field's range and allowed values come from the field table; what
+ * is checked here besides is what no single field holds. */
 gboolean
 ts_scenario_validate (const TsScenario *s,
                       GError          **error)
 {
+  const TsScenarioField *fields;
+  guint n_fields;
+
   if (!check_model (&s->model, error))
     return FALSE;
 
-  if ((guint) s->method >= TS_N_METHODS || (guint) s->precision >= TS_N_PRECISIONS
-      || (guint) s->grad_dtype >= TS_N_GRAD_DTYPES || (guint) s->optimizer >= TS_N_OPTIMIZERS
-      || (guint) s->checkpointing >= TS_N_CHECKPOINTING || (guint) s->offload >= TS_N_OFFLOADS
-      || (guint) s->lora_targets >= TS_N_LORA_TARGETS)
-    {
-      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("An option has a value the engine does not know"));
+  fields = ts_scenario_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
+    if (!ts_scenario_field_validate (&fields[i], s, error))
       return FALSE;
-    }
 
-  if (s->zero_stage < -1 || s->zero_stage > 3)
-    {
-      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-                   _("ZeRO stage is %d; it must be 0, 1, 2 or 3"), s->zero_stage);
-      return FALSE;
-    }
-
-  return check_uint (s->seq_len, TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, N_("Sequence length"), error)
-         && check_uint (s->micro_batch, TS_MIN_MICRO_BATCH, TS_MAX_MICRO_BATCH, N_("Micro-batch"), error)
-         && check_uint (s->tp, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Tensor parallel degree"), error)
-         && check_uint (s->pp, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Pipeline parallel degree"), error)
-         && check_uint (s->ep, TS_MIN_PARALLEL, TS_MAX_PARALLEL, N_("Expert parallel degree"), error)
-         && check_model_parallel (s, error)
-         && check_uint (s->gpus, 0, TS_MAX_GPUS, N_("GPU count"), error)
-         && check_uint (s->global_batch, 0, TS_MAX_GLOBAL_BATCH, N_("Global batch"), error)
-         && check_uint (s->servers, 0, TS_MAX_SERVERS, N_("Server count"), error)
-         && check_uint (s->lora_rank, TS_MIN_LORA_RANK, TS_MAX_LORA_RANK, N_("LoRA rank"), error)
-         && check_uint (s->rack_units, TS_MIN_RACK_UNITS, TS_MAX_RACK_UNITS, N_("Rack height"), error)
-         && check_phases (s->phases, error)
-         && check_double (s->tokens, 0, TS_MAX_TOKENS, N_("Dataset tokens"), error)
-         && check_double (s->deadline_days, 0, TS_MAX_DAYS, N_("Deadline"), error)
-         && check_double (s->runtime_overhead_bytes, 0, TS_MAX_RUNTIME_OVERHEAD, N_("Runtime overhead"), error)
-         && check_double (s->fragmentation, 0, TS_MAX_FRAGMENTATION, N_("Allocator fragmentation"), error)
-         && check_double (s->rack_kw, TS_MIN_RACK_KW, TS_MAX_RACK_KW, N_("Rack power limit"), error)
-         && check_double (s->voltage, TS_MIN_VOLTAGE, TS_MAX_VOLTAGE, N_("Voltage"), error)
-         && check_double (s->pue, TS_MIN_PUE, TS_MAX_PUE, N_("PUE"), error)
-         && check_double (s->price_kwh, 0, TS_MAX_PRICE_KWH, N_("Electricity price"), error)
-         && check_double (s->headroom_tight, 0, TS_MAX_HEADROOM_TIGHT, N_("Tight headroom threshold"), error)
-         && ts_scenario_check_text (s->model_id, _("Model id"), TS_MAX_ID_CHARS, error)
-         && ts_scenario_check_text (s->server_id, _("Server id"), TS_MAX_ID_CHARS, error)
-         && ts_scenario_check_currency (s->currency, error);
+  return check_model_parallel (s, error)
+         && ts_scenario_check_text (s->model_id, _("Model id"), TS_MAX_ID_CHARS, error);
 }
 
 /* Enum ↔ string tables: the names are the CLI's and the scenario file's,
  * a public interface — add, never rename. */
-#define ENUM_NAMES(type, prefix, ...)                                          \
-  static const char *const prefix##_names[] = { __VA_ARGS__ };                 \
+/* The names are the field table's choices (ts-scenario-fields.c). */
+static const char *
+choice_name (const char *key,
+             int         value)
+{
+  const TsFieldChoice *choice = ts_scenario_field_choice (ts_scenario_field_find (key), value);
+
+  return choice != NULL ? choice->name : NULL;
+}
+
+static gboolean
+choice_value (const char *key,
+              const char *name,
+              int        *value)
+{
+  const TsScenarioField *f = ts_scenario_field_find (key);
+
+  for (guint i = 0; name != NULL && i < f->n_choices; i++)
+    if (g_ascii_strcasecmp (name, f->choices[i].name) == 0)
+      {
+        *value = f->choices[i].value;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+#define ENUM_NAMES(type, prefix, key)                                          \
   const char *                                                                 \
   ts_##prefix##_to_string (type value)                                         \
   {                                                                            \
-    if ((guint) value >= G_N_ELEMENTS (prefix##_names))                        \
-      return NULL;                                                             \
-    return prefix##_names[value];                                              \
+    return choice_name (key, (int) value);                                     \
   }                                                                            \
   gboolean                                                                     \
   ts_##prefix##_from_string (const char *str,                                  \
                              type       *value)                                \
   {                                                                            \
-    for (guint i = 0; str != NULL && i < G_N_ELEMENTS (prefix##_names); i++)   \
-      if (g_ascii_strcasecmp (str, prefix##_names[i]) == 0)                    \
-        {                                                                      \
-          *value = (type) i;                                                   \
-          return TRUE;                                                         \
-        }                                                                      \
-    return FALSE;                                                              \
+    int found;                                                                 \
+                                                                               \
+    if (!choice_value (key, str, &found))                                      \
+      return FALSE;                                                            \
+    *value = (type) found;                                                     \
+    return TRUE;                                                               \
   }
 
-ENUM_NAMES (TsMethod, method, "full", "lora", "qlora")
-ENUM_NAMES (TsPrecision, precision, "bf16", "fp16", "fp8", "fp32", "pure-bf16")
-ENUM_NAMES (TsGradDtype, grad_dtype, "bf16", "fp32")
-ENUM_NAMES (TsOptimizer, optimizer, "adamw", "adamw-8bit", "adafactor", "sgd", "lion")
-ENUM_NAMES (TsCheckpointing, checkpointing, "none", "selective", "full")
-ENUM_NAMES (TsOffload, offload, "none", "optimizer")
-ENUM_NAMES (TsLoraTargets, lora_targets, "qv", "attention", "all-linear")
-ENUM_NAMES (TsObjective, objective, "servers", "time", "cost", "energy")
+ENUM_NAMES (TsMethod, method, "method")
+ENUM_NAMES (TsPrecision, precision, "precision")
+ENUM_NAMES (TsGradDtype, grad_dtype, "grad_dtype")
+ENUM_NAMES (TsOptimizer, optimizer, "optimizer")
+ENUM_NAMES (TsCheckpointing, checkpointing, "checkpointing")
+ENUM_NAMES (TsOffload, offload, "offload")
+ENUM_NAMES (TsLoraTargets, lora_targets, "lora_targets")
+ENUM_NAMES (TsObjective, objective, "objective")
 
 /* The method as people read it, in the current language. */
 const char *

@@ -23,7 +23,8 @@
  * in the backward pass (Shoeybi et al. 2019, §3; with sequence
  * parallelism each becomes an all-gather plus a reduce-scatter of the
  * same volume, Korthikanti et al. 2022, §4.2.2); full recomputation runs
- * the forward pair again (docs/sizing-model.md §8.1). */
+ * the forward pair again, block recomputation in the layers it recomputes
+ * (docs/sizing-model.md §8.1). */
 #define TP_COLLECTIVES_PER_LAYER       4.0
 #define TP_COLLECTIVES_RECOMPUTE       2.0
 /* A MoE layer's dispatch and combine all-to-alls, forward and backward
@@ -68,10 +69,20 @@ layer_input_bytes (const TsStepInput *in)
   return (double) in->micro_batch * in->seq_len * in->hidden_size * in->activation_bytes;
 }
 
+/* The share of the layers whose forward pass, collectives included, runs
+ * again in the backward pass. */
+static double
+recomputed_share (const TsStepInput *in)
+{
+  if (in->full_recompute)
+    return 1.0;
+  return CLAMP (in->recompute_share, 0.0, 1.0);
+}
+
 static double
 tp_seconds (const TsStepInput *in)
 {
-  double collectives = TP_COLLECTIVES_PER_LAYER + (in->full_recompute ? TP_COLLECTIVES_RECOMPUTE : 0);
+  double collectives = TP_COLLECTIVES_PER_LAYER + TP_COLLECTIVES_RECOMPUTE * recomputed_share (in);
   double layers = (double) in->layers / in->pp;
 
   if (in->tp <= 1)
@@ -166,7 +177,7 @@ ep_window (const TsStepInput *in,
 static double
 ep_bytes (const TsStepInput *in)
 {
-  double all_to_alls = EP_ALL_TO_ALLS_PER_LAYER + (in->full_recompute ? EP_ALL_TO_ALLS_RECOMPUTE : 0);
+  double all_to_alls = EP_ALL_TO_ALLS_PER_LAYER + EP_ALL_TO_ALLS_RECOMPUTE * recomputed_share (in);
   double tokens_split = in->sequence_parallel ? in->tp : 1;
 
   if (in->ep <= 1 || in->moe_layers == 0)

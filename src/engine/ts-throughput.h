@@ -18,6 +18,9 @@ typedef struct
   double   model_flops;          /* model FLOPs of one step (6·N·tokens, 4·N for adapters) */
   double   recompute_factor;     /* model / (model + recomputed) FLOPs */
   gboolean full_recompute;       /* the forward is run twice: its collectives too */
+  double   recompute_share;      /* without full_recompute, the share of the layers
+                                  * whose forward runs twice (block recomputation);
+                                  * 0 for none */
   double   sync_params;          /* parameters whose gradients data parallel reduces */
   double   gradient_bytes;       /* per parameter, 2 or 4 */
   double   weight_bytes;         /* per parameter, as ZeRO-3 gathers them */

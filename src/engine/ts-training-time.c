@@ -52,6 +52,22 @@ ts_recompute_mfu_factor (const TsScenario *s)
     }
 }
 
+/* The same for a layout's recomputation: block recomputation of k of a
+ * stage's n layers recomputes k/n of the forward FLOPs, so the factor is
+ * model / (model + recomputed × k/n) (docs/sizing-model.md §8). */
+double
+ts_recompute_mfu_factor_layout (const TsScenario *s,
+                                const TsLayout   *layout)
+{
+  double model = flops_per_param_token (s);
+  guint stage_layers = ts_layout_stage_layers (s, layout);
+
+  if (s->checkpointing != TS_CHECKPOINTING_FULL || stage_layers == 0)
+    return ts_recompute_mfu_factor (s);
+  return model / (model + FLOPS_PER_PARAM_TOKEN_RECOMPUTE
+                          * MIN (layout->recompute_layers, stage_layers) / (double) stage_layers);
+}
+
 /* The GPUs of `gpus` that a layout of the scenario's fixed model-parallel
  * degrees can use: whole tp × pp groups (the rest idle). */
 guint
@@ -159,6 +175,10 @@ size_time_and_money (const TsCatalog  *catalog,
   o->layout_gpus = o->memory.layout.gpus;
   o->peak_tflops = r.peak_tflops;
   o->mfu_base = r.mfu_base;
+  /* the layout's recomputation: the planner may recompute only some of
+   * a stage's layers */
+  r.recompute_factor = ts_recompute_mfu_factor_layout (s, &o->memory.layout);
+  r.mfu = r.mfu_base * r.recompute_factor * r.pcie_factor;
   o->recompute_factor = r.recompute_factor;
   o->pcie_factor = r.pcie_factor;
   /* what the step's communication and bubble leave of the busy time

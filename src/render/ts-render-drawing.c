@@ -1,9 +1,10 @@
-/* ts-render-drawing.c — one entry per drawing: fit, draw, measure,
- * describe and export any of them by name
+/* ts-render-drawing.c — one entry per drawing: fit, draw, measure and
+ * describe any of them by name
  *
  * The drawings (ts-render-memory.c and its siblings) use the shared
- * helpers of ts-render.c; this file is the only one that knows them all,
- * so the helpers never point back at a drawing.
+ * helpers of ts-render.c, ts-render-style.c, ts-render-format.c and
+ * ts-render-text.c; this file is the only one that knows them all, so the
+ * helpers never point back at a drawing.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,15 +12,7 @@
 
 #include "config.h"
 
-#include <cairo-svg.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <gio/gio.h>
-#include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <math.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "ts-render-private.h"
 
@@ -119,8 +112,31 @@ ts_render_drawing (TsDrawing            drawing,
   cairo_restore (cr);
 }
 
-/* A context for measuring only. */
-static cairo_t *measure_cairo (void);
+/* A pass that only measures, on a 1 × 1 surface of its own; ended by
+ * measure_end (). */
+static void
+measure_begin (TsRenderCtx         *ctx,
+               const TsPlan        *plan,
+               int                  option_index,
+               double               width,
+               double               height,
+               const TsRenderStyle *style)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_surface_destroy (surface);
+  ts_render_ctx_init (ctx, cr, plan, option_index, width, height, style, NULL);
+}
+
+static void
+measure_end (TsRenderCtx *ctx)
+{
+  cairo_t *cr = ctx->cr;
+
+  ts_render_ctx_clear (ctx);
+  cairo_destroy (cr);
+}
 
 double
 ts_render_drawing_scale (TsDrawing            drawing,
@@ -131,7 +147,6 @@ ts_render_drawing_scale (TsDrawing            drawing,
                          const TsRenderStyle *style)
 {
   TsRenderCtx ctx;
-  cairo_t *cr;
   double scale;
 
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, 1.0);
@@ -139,23 +154,11 @@ ts_render_drawing_scale (TsDrawing            drawing,
 
   if (width <= 0 || height <= 0)
     return 1.0;
-  cr = measure_cairo ();
-  ts_render_ctx_init (&ctx, cr, plan, option_index, width, height, style, NULL);
+  measure_begin (&ctx, plan, option_index, width, height, style);
   fit_scale (&ctx, &drawing_classes[drawing]);
   scale = ctx.scale;
-  ts_render_ctx_clear (&ctx);
-  cairo_destroy (cr);
+  measure_end (&ctx);
   return scale;
-}
-
-static cairo_t *
-measure_cairo (void)
-{
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
-  cairo_t *cr = cairo_create (surface);
-
-  cairo_surface_destroy (surface);
-  return cr;
 }
 
 double
@@ -166,17 +169,14 @@ ts_render_drawing_height (TsDrawing            drawing,
                           const TsRenderStyle *style)
 {
   TsRenderCtx ctx;
-  cairo_t *cr;
   double height;
 
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, 0);
   g_return_val_if_fail (plan != NULL && style != NULL, 0);
 
-  cr = measure_cairo ();
-  ts_render_ctx_init (&ctx, cr, plan, option_index, width, G_MAXDOUBLE, style, NULL);
+  measure_begin (&ctx, plan, option_index, width, G_MAXDOUBLE, style);
   height = ceil (drawing_classes[drawing].height (&ctx));
-  ts_render_ctx_clear (&ctx);
-  cairo_destroy (cr);
+  measure_end (&ctx);
   return height;
 }
 
@@ -189,18 +189,15 @@ ts_render_drawing_breaks (TsDrawing            drawing,
 {
   TsRenderCtx ctx;
   GArray *breaks;
-  cairo_t *cr;
 
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, NULL);
   g_return_val_if_fail (plan != NULL && style != NULL, NULL);
 
   if (drawing_classes[drawing].breaks == NULL)
     return NULL;
-  cr = measure_cairo ();
-  ts_render_ctx_init (&ctx, cr, plan, option_index, width, G_MAXDOUBLE, style, NULL);
+  measure_begin (&ctx, plan, option_index, width, G_MAXDOUBLE, style);
   breaks = drawing_classes[drawing].breaks (&ctx);
-  ts_render_ctx_clear (&ctx);
-  cairo_destroy (cr);
+  measure_end (&ctx);
   return breaks;
 }
 
@@ -227,169 +224,15 @@ ts_render_memory_hit (const TsPlan        *plan,
                       gboolean            *per_gpu)
 {
   TsRenderCtx ctx;
-  cairo_t *cr;
   gboolean hit;
 
   g_return_val_if_fail (plan != NULL && style != NULL, FALSE);
 
   if (width <= 0 || height <= 0)
     return FALSE;
-  cr = measure_cairo ();
-  ts_render_ctx_init (&ctx, cr, plan, option_index, width, height, style, NULL);
+  measure_begin (&ctx, plan, option_index, width, height, style);
   fit_scale (&ctx, &drawing_classes[TS_DRAWING_MEMORY]);
   hit = ts_render_memory_hit_ctx (&ctx, x, y, component, per_gpu);
-  ts_render_ctx_clear (&ctx);
-  cairo_destroy (cr);
+  measure_end (&ctx);
   return hit;
-}
-
-/* Export */
-
-typedef struct
-{
-  int      fd;
-  int      saved_errno;
-} WriteTarget;
-
-static cairo_status_t
-write_to_fd (void                *closure,
-             const unsigned char *data,
-             unsigned int         length)
-{
-  WriteTarget *target = closure;
-
-  while (length > 0)
-    {
-      ssize_t n = write (target->fd, data, length);
-
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          target->saved_errno = errno;
-          return CAIRO_STATUS_WRITE_ERROR;
-        }
-      data += n;
-      length -= (unsigned int) n;
-    }
-  return CAIRO_STATUS_SUCCESS;
-}
-
-static void
-paint_drawing (cairo_t             *cr,
-               TsDrawing            drawing,
-               const TsPlan        *plan,
-               int                  option_index,
-               double               width,
-               double               height,
-               const TsRenderStyle *style)
-{
-  /* A file has no window behind it: give it the style's background. */
-  ts_render_set_color (cr, &style->background);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_fill (cr);
-  ts_render_drawing (drawing, cr, plan, option_index, width, height, style, NULL);
-}
-
-gboolean
-ts_render_export (TsDrawing            drawing,
-                  const TsPlan        *plan,
-                  int                  option_index,
-                  const char          *path,
-                  gboolean             svg,
-                  double               width,
-                  double               height,
-                  const TsRenderStyle *style,
-                  GError             **error)
-{
-  g_autofree char *tmp_path = NULL;
-  g_autofree char *display = NULL;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  WriteTarget target = { -1, 0 };
-  cairo_t *cr;
-
-  g_return_val_if_fail (drawing < TS_N_DRAWINGS, FALSE);
-  g_return_val_if_fail (plan != NULL && path != NULL && style != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  display = g_filename_display_name (path);
-  if (width <= 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("The drawing needs a width greater than zero"));
-      return FALSE;
-    }
-  if (height <= 0)
-    height = ts_render_drawing_height (drawing, plan, option_index, width, style);
-  /* cairo's image surfaces stop at 32767 pixels a side. */
-  if (!svg && (width > 32767 || height > 32767))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("A PNG drawing can be at most 32,767 pixels wide or high"));
-      return FALSE;
-    }
-
-  /* A temporary file beside the target, renamed over it when complete:
-   * a failed export leaves no partial file behind. */
-  tmp_path = g_strconcat (path, ".XXXXXX", NULL);
-  target.fd = g_mkstemp_full (tmp_path, O_WRONLY, 0644);
-  if (target.fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   /* Translators: the first %s is a file name, the second the system's reason */
-                   _("Could not write the drawing to “%s”: %s"), display, g_strerror (saved));
-      return FALSE;
-    }
-
-  if (svg)
-    {
-      surface = cairo_svg_surface_create_for_stream (write_to_fd, &target, width, height);
-      cr = cairo_create (surface);
-      paint_drawing (cr, drawing, plan, option_index, width, height, style);
-      cairo_destroy (cr);
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  else
-    {
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width), (int) ceil (height));
-      cr = cairo_create (surface);
-      paint_drawing (cr, drawing, plan, option_index, width, height, style);
-      cairo_destroy (cr);
-      status = cairo_surface_status (surface);
-      if (status == CAIRO_STATUS_SUCCESS)
-        status = cairo_surface_write_to_png_stream (surface, write_to_fd, &target);
-    }
-  cairo_surface_destroy (surface);
-
-  if (status == CAIRO_STATUS_SUCCESS && fsync (target.fd) != 0)
-    {
-      target.saved_errno = errno;
-      status = CAIRO_STATUS_WRITE_ERROR;
-    }
-  if (close (target.fd) != 0 && status == CAIRO_STATUS_SUCCESS)
-    {
-      target.saved_errno = errno;
-      status = CAIRO_STATUS_WRITE_ERROR;
-    }
-  if (status == CAIRO_STATUS_SUCCESS && g_rename (tmp_path, path) != 0)
-    {
-      target.saved_errno = errno;
-      status = CAIRO_STATUS_WRITE_ERROR;
-    }
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      const char *reason = target.saved_errno != 0 ? g_strerror (target.saved_errno)
-                                                   : cairo_status_to_string (status);
-
-      g_unlink (tmp_path);
-      g_set_error (error, G_IO_ERROR,
-                   target.saved_errno != 0 ? g_io_error_from_errno (target.saved_errno) : G_IO_ERROR_FAILED,
-                   _("Could not write the drawing to “%s”: %s"), display, reason);
-      return FALSE;
-    }
-  return TRUE;
 }

@@ -57,6 +57,8 @@ typedef struct
 /* The smallest text a drawing shrinks to before it clips instead. */
 #define TS_MIN_SCALE   0.45
 
+/* ---- ts-render-text.c: the drawing pass and its text ---------------- */
+
 void     ts_render_ctx_init         (TsRenderCtx         *ctx,
                                      cairo_t             *cr,
                                      const TsPlan        *plan,
@@ -138,6 +140,8 @@ void     ts_render_message          (TsRenderCtx         *ctx,
                                      const char          *title,
                                      const char          *detail);
 
+/* ---- ts-render-style.c: colours and crisp shapes --------------------- */
+
 /* Black or white, whichever reads better on background. */
 TsColor  ts_render_contrast_color   (const TsColor       *background);
 /* A rectangle with its edges on whole device pixels: crisp, and filled by
@@ -154,6 +158,8 @@ void     ts_render_rounded_rect     (cairo_t             *cr,
                                      double               height,
                                      double               radius);
 
+/* ---- ts-render.c: what a drawing shows of the plan ------------------ */
+
 /* Shared by the drawings and the describe text. */
 const TsOption *ts_render_pick_option (const TsPlan      *plan,
                                        int                option_index);
@@ -161,6 +167,9 @@ const TsOption *ts_render_pick_option (const TsPlan      *plan,
 const GArray   *ts_render_option_racks (const TsOption    *option);
 const TsMemory *ts_render_pick_memory (const TsPlan      *plan,
                                        const TsOption    *option);
+
+/* ---- ts-render-format.c: words and numbers --------------------------- */
+
 char           *ts_render_format_units (guint             units);
 char           *ts_render_format_kg    (double            kg);
 char           *ts_render_format_flops (double            flops);
@@ -168,7 +177,27 @@ const char     *ts_render_device_role_label (TsDeviceRole role);
 /* Tons of refrigeration in words: “5.80 tons of refrigeration”. */
 char           *ts_render_format_cooling (double           tons);
 
-/* Each drawing: draw, natural height at the context's scale, describe. */
+/* ---- ts-render-export.c: files -------------------------------------- */
+
+/* A cairo stream into a file descriptor (a PNG, SVG or PDF being
+ * written): write () again after EINTR, and after a failure nothing more,
+ * its errno kept for the message. */
+typedef struct
+{
+  int fd;
+  int error;   /* errno of the first failed write, or 0 */
+} TsRenderFdSink;
+
+cairo_status_t ts_render_fd_sink_write (void                *closure,
+                                        const unsigned char *data,
+                                        unsigned int         length);
+
+/* ---- one file each: the drawings ------------------------------------ */
+
+/* Each drawing: draw, natural height at the context's scale, describe.
+ * Every _height has the same few lines (no option: 8 em; else the bottom
+ * of the drawing's layout) over a geometry structure of its own type,
+ * which is why they are not one function. */
 void     ts_render_memory_draw      (TsRenderCtx         *ctx);
 double   ts_render_memory_height    (TsRenderCtx         *ctx);
 char    *ts_render_memory_describe  (const TsPlan        *plan,

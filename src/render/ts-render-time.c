@@ -24,16 +24,15 @@ typedef struct
   double facts_y;
   double curve_title_y;
   double chart_y, chart_h;      /* value labels, plot, and the counts under it */
-  double legend_y;
-  double assumptions_y, assumptions_h;
-  double bottom;
+  double legend_y;             /* then the legend and the assumptions,
+                                 * paragraphs placed as they are drawn */
 } TimeGeometry;
 
 #define N_FACTS 3
 
 /* The scaling curve: the fewest servers that hold the job, then
  * doublings, as the spec sheet's table (sizing-model §8.5). */
-#define CURVE_POINTS 6
+#define CURVE_POINTS TS_SCALING_CURVE_POINTS
 #define CURVE_TITLE_LINES 2
 
 static char *
@@ -140,17 +139,29 @@ time_geometry (TsRenderCtx  *ctx,
   g->chart_h = 2 * ts_render_line_height (ctx, TS_TEXT_SMALL) + 7 * em;
   y += g->chart_h + 0.4 * em;
   g->legend_y = y;
-  y += ts_render_paragraph (ctx, curve_legend (), 0, 0, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
-                            &ctx->style->muted, FALSE) + 0.6 * em;
-  g->assumptions_y = y;
-  {
-    g_autofree char *text = assumptions_text (ctx->plan, ctx->option);
+}
 
-    g->assumptions_h = ts_render_paragraph (ctx, text, 0, 0, ctx->width - 2 * g->pad, TS_TEXT_SMALL,
-                                            PANGO_WEIGHT_NORMAL, &ctx->style->muted, FALSE);
-  }
-  y += g->assumptions_h;
-  g->bottom = y + g->pad;
+/* The two paragraphs under the chart, from g->legend_y: drawn (draw) or
+ * only measured; each is placed under the one before, so drawing needs
+ * no measuring pass of its own (wrapping a paragraph is most of this
+ * drawing's time). A missing curve has no legend to draw, but keeps its
+ * room, as the height measured it. Returns the height of both. */
+static double
+below_chart (TsRenderCtx        *ctx,
+             const TimeGeometry *g,
+             gboolean            draw,
+             gboolean            draw_legend)
+{
+  const TsRenderStyle *st = ctx->style;
+  g_autofree char *text = assumptions_text (ctx->plan, ctx->option);
+  double span = MAX (1, ctx->width - 2 * g->pad);
+  double h;
+
+  h = ts_render_paragraph (ctx, curve_legend (), g->pad, g->legend_y, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
+                           &st->muted, draw && draw_legend) + 0.6 * ctx->em;
+  h += ts_render_paragraph (ctx, text, g->pad, g->legend_y + h, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
+                            &st->muted, draw);
+  return h;
 }
 
 double
@@ -161,7 +172,7 @@ ts_render_time_height (TsRenderCtx *ctx)
   if (ctx->option == NULL)
     return 8 * ctx->em;
   time_geometry (ctx, &g);
-  return g.bottom;
+  return g.legend_y + below_chart (ctx, &g, FALSE, FALSE) + g.pad;
 }
 
 /* ---- the scaling curve --------------------------------------------------- */
@@ -278,7 +289,8 @@ draw_series (cairo_t          *cr,
   cairo_stroke (cr);
 }
 
-static void
+/* The curve under its title; FALSE when there is none to draw. */
+static gboolean
 draw_curve (TsRenderCtx        *ctx,
             const TimeGeometry *g,
             double              x0,
@@ -289,8 +301,9 @@ draw_curve (TsRenderCtx        *ctx,
   cairo_t *cr = ctx->cr;
   double em = ctx->em;
   double x1 = x0 + span;
-  g_autoptr(GArray) points = ts_scaling_curve (ctx->plan->catalog, ctx->plan->scenario, o->server->id,
-                                               CURVE_POINTS, NULL);
+  /* kept in the plan: every redraw (resize, scroll) of one plan is the
+   * same curve */
+  g_autoptr(GArray) points = ts_scaling_curve_for_plan (ctx->plan, o->server->id, CURVE_POINTS, NULL);
   g_autofree char *title = curve_title (o);
   CurveFrame f;
   int payoff_end;
@@ -302,7 +315,7 @@ draw_curve (TsRenderCtx        *ctx,
     {
       ts_render_paragraph (ctx, _("No count of this server holds the job: there is no curve to draw."), x0,
                            g->chart_y, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &st->muted, TRUE);
-      return;
+      return FALSE;
     }
   curve_frame (ctx, points, g, x0, span, &f);
   payoff_end = ts_scaling_curve_payoff_end (points);
@@ -382,8 +395,7 @@ draw_curve (TsRenderCtx        *ctx,
       after = curve_label (ctx, count, curve_x (&f, p->servers), f.bottom + 0.2 * em, after, x0, x1,
                            &st->foreground);
     }
-  ts_render_paragraph (ctx, curve_legend (), x0, g->legend_y, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
-                       &st->muted, TRUE);
+  return TRUE;
 }
 
 void
@@ -399,7 +411,6 @@ ts_render_time_draw (TsRenderCtx *ctx)
   gboolean has_deadline = s->deadline_days > 0;
   g_autofree char *label = NULL;
   g_autofree char *verdict = NULL;
-  g_autofree char *text = NULL;
 
   if (o == NULL)
     {
@@ -515,10 +526,7 @@ ts_render_time_draw (TsRenderCtx *ctx)
     }
   }
 
-  draw_curve (ctx, &g, x0, span);
-
-  text = assumptions_text (ctx->plan, o);
-  ts_render_paragraph (ctx, text, x0, g.assumptions_y, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &st->muted, TRUE);
+  below_chart (ctx, &g, TRUE, draw_curve (ctx, &g, x0, span));
 }
 
 /* The curve in words, every point, for a screen reader: what the
@@ -528,7 +536,7 @@ describe_curve (const TsPlan   *plan,
                 const TsOption *o,
                 GString        *text)
 {
-  g_autoptr(GArray) points = ts_scaling_curve (plan->catalog, plan->scenario, o->server->id, CURVE_POINTS, NULL);
+  g_autoptr(GArray) points = ts_scaling_curve_for_plan (plan, o->server->id, CURVE_POINTS, NULL);
   int payoff_end;
 
   if (points == NULL || points->len == 0)

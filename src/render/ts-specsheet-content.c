@@ -127,20 +127,21 @@ build_scenario (TsSpecsheet *self)
     ts_specsheet_grid_add (cells, _("Model"), g_strdup_printf (_("%s, %s parameters"),
                                                                 s->model.name != NULL ? s->model.name : _("Custom model"),
                                                                 params));
-  ts_specsheet_grid_add (cells, _("Method"), g_strdup (ts_method_label (s->method)));
-  ts_specsheet_grid_add (cells, _("Precision"), g_strdup (ts_specsheet_precision_label (s->precision)));
+  /* the inputs' names are the field table's (ts-scenario-fields.c) */
+  ts_specsheet_grid_add (cells, ts_scenario_field_title ("method"), g_strdup (ts_method_label (s->method)));
+  ts_specsheet_grid_add (cells, ts_scenario_field_title ("precision"), g_strdup (ts_specsheet_precision_label (s->precision)));
   /* Translators: gradient data type; the article's 16 (BF16) or 18 (FP32) bytes per parameter */
   ts_specsheet_grid_add (cells, _("Gradients"), g_strdup (s->grad_dtype == TS_GRAD_FP32 ? "FP32" : "BF16"));
-  ts_specsheet_grid_add (cells, _("Optimizer"), g_strdup_printf ("%s%s", ts_specsheet_optimizer_label (s->optimizer),
+  ts_specsheet_grid_add (cells, ts_scenario_field_title ("optimizer"), g_strdup_printf ("%s%s", ts_specsheet_optimizer_label (s->optimizer),
                                                                   s->offload == TS_OFFLOAD_OPTIMIZER
                                                                   ? _(", states offloaded to server RAM") : ""));
-  ts_specsheet_grid_add (cells, _("Sequence length"),
+  ts_specsheet_grid_add (cells, ts_scenario_field_title ("seq_len"),
                          /* Translators: the sequence length's unit, after the count: “8,192 tokens” */
                          ts_specsheet_with_unit (ts_specsheet_format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
   ts_specsheet_grid_add (cells, _("Micro-batch per GPU"),
                          ts_specsheet_with_unit (ts_specsheet_format_count (s->micro_batch), ngettext ("sequence", "sequences", s->micro_batch)));
-  ts_specsheet_grid_add (cells, _("Gradient checkpointing"), g_strdup (ts_specsheet_checkpointing_label (s->checkpointing)));
-  ts_specsheet_grid_add (cells, _("FlashAttention"), g_strdup (ts_specsheet_yes_no (s->flash_attention)));
+  ts_specsheet_grid_add (cells, ts_scenario_field_title ("checkpointing"), g_strdup (ts_specsheet_checkpointing_label (s->checkpointing)));
+  ts_specsheet_grid_add (cells, ts_scenario_field_title ("flash_attention"), g_strdup (ts_specsheet_yes_no (s->flash_attention)));
   /* Translators: optimizer-state sharding (DeepSpeed ZeRO / PyTorch FSDP) */
   ts_specsheet_grid_add (cells, _("ZeRO / FSDP stage"),
                          l->zero_stage == 3 && s->zero3_prefetch
@@ -159,11 +160,11 @@ build_scenario (TsSpecsheet *self)
   }
   if (s->method != TS_METHOD_FULL)
     {
-      ts_specsheet_grid_add (cells, _("LoRA rank"), ts_specsheet_format_count (s->lora_rank));
-      ts_specsheet_grid_add (cells, _("LoRA targets"), g_strdup (ts_specsheet_lora_targets_label (s->lora_targets)));
+      ts_specsheet_grid_add (cells, ts_scenario_field_title ("lora_rank"), ts_specsheet_format_count (s->lora_rank));
+      ts_specsheet_grid_add (cells, ts_scenario_field_title ("lora_targets"), g_strdup (ts_specsheet_lora_targets_label (s->lora_targets)));
     }
   ts_specsheet_grid_add (cells, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (s->tokens), _("tokens")));
-  ts_specsheet_grid_add (cells, _("Deadline"), s->deadline_days > 0 ? ts_format_days (s->deadline_days)
+  ts_specsheet_grid_add (cells, ts_scenario_field_title ("deadline_days"), s->deadline_days > 0 ? ts_format_days (s->deadline_days)
                                                                        : g_strdup (_("None")));
   if (s->server_id != NULL)
     {
@@ -190,7 +191,7 @@ build_scenario (TsSpecsheet *self)
       {
         g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
 
-        ts_specsheet_grid_add (cells, _("Electricity price"),
+        ts_specsheet_grid_add (cells, ts_scenario_field_title ("price_kwh"),
                                g_strdup_printf (_("%s %s per kWh"), price, ts_format_currency_label (s->currency)));
       }
   }
@@ -744,7 +745,8 @@ build_scaling (TsSpecsheet    *self,
 
   if (o == NULL || o->training_days <= 0 || o->server->max_servers == 1)
     return;
-  curve = ts_scaling_curve (self->plan->catalog, self->plan->scenario, o->server->id, 6, NULL);
+  /* the Time drawing on the sheet shows the same curve: computed once */
+  curve = ts_scaling_curve_for_plan (self->plan, o->server->id, TS_SCALING_CURVE_POINTS, NULL);
   if (curve == NULL || curve->len < 2)
     return;
 
@@ -825,7 +827,7 @@ build_time (TsSpecsheet *self)
   /* without a deadline the scenario on the first page and the drawing
    * say so; the table does not say it a third time */
   if (s->deadline_days > 0)
-    ts_specsheet_add_pair (self, t, _("Deadline"), ts_format_days (s->deadline_days));
+    ts_specsheet_add_pair (self, t, ts_scenario_field_title ("deadline_days"), ts_format_days (s->deadline_days));
   if (o != NULL && o->servers_for_deadline > 0)
     ts_specsheet_add_pair (self, t, _("Servers to meet the deadline"), ts_specsheet_format_count (o->servers_for_deadline));
   if (o != NULL && o->energy_kwh > 0)

@@ -479,36 +479,6 @@ ts_specsheet_set_pdf_metadata (TsSpecsheet     *self,
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_MOD_DATE, date);
 }
 
-typedef struct
-{
-  int fd;
-  int error;   /* errno of the first failed write */
-} Sink;
-
-static cairo_status_t
-sink_write (void                *closure,
-            const unsigned char *data,
-            unsigned int         length)
-{
-  Sink *sink = closure;
-
-  while (length > 0 && sink->error == 0)
-    {
-      ssize_t n = write (sink->fd, data, length);
-
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          sink->error = errno;
-          break;
-        }
-      data += n;
-      length -= (unsigned int) n;
-    }
-  return sink->error == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
-}
-
 static gboolean
 write_failed (GError    **error,
               const char *path,
@@ -559,7 +529,7 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
-  Sink sink = { -1, 0 };
+  TsRenderFdSink sink = { -1, 0 };
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -572,7 +542,7 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
   if (sink.fd < 0)
     return write_failed (error, path, errno, NULL);
 
-  surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, TS_SPECSHEET_A4_WIDTH_PT,
+  surface = cairo_pdf_surface_create_for_stream (ts_render_fd_sink_write, &sink, TS_SPECSHEET_A4_WIDTH_PT,
                                                  TS_SPECSHEET_A4_HEIGHT_PT);
   ts_specsheet_set_pdf_metadata (self, surface);
   cr = cairo_create (surface);

@@ -184,64 +184,30 @@ ts_specsheet_add_drawing (TsSpecsheet *self,
 
 /* ---- labels of the scenario's choices ---------------------------------- */
 
+/* The words are the field table's (ts-scenario-fields.c): the window's
+ * choices and the sheet's fuller ones side by side in one row. */
 const char *
 ts_specsheet_precision_label (TsPrecision precision)
 {
-  switch (precision)
-    {
-    /* Translators: training precision */
-    case TS_PRECISION_BF16: return _("BF16 mixed precision, FP32 master weights");
-    case TS_PRECISION_FP16: return _("FP16 mixed precision, FP32 master weights");
-    case TS_PRECISION_FP8: return _("FP8 compute, BF16 weights, FP32 master weights");
-    case TS_PRECISION_FP32: return _("FP32");
-    case TS_PRECISION_PURE_BF16: return _("Pure BF16, no FP32 master weights");
-    case TS_N_PRECISIONS:
-    default: return "";
-    }
+  return ts_scenario_field_sheet_label ("precision", precision);
 }
 
 const char *
 ts_specsheet_optimizer_label (TsOptimizer optimizer)
 {
-  switch (optimizer)
-    {
-    case TS_OPTIMIZER_ADAMW: return "AdamW";
-    /* Translators: the optimizer with 8-bit states (bitsandbytes) */
-    case TS_OPTIMIZER_ADAMW_8BIT: return _("AdamW, 8-bit states");
-    case TS_OPTIMIZER_ADAFACTOR: return "Adafactor";
-    case TS_OPTIMIZER_SGD: return _("SGD with momentum");
-    case TS_OPTIMIZER_LION: return "Lion";
-    case TS_N_OPTIMIZERS:
-    default: return "";
-    }
+  return ts_scenario_field_sheet_label ("optimizer", optimizer);
 }
 
 const char *
 ts_specsheet_checkpointing_label (TsCheckpointing checkpointing)
 {
-  switch (checkpointing)
-    {
-    /* Translators: gradient checkpointing (activation recomputation) */
-    case TS_CHECKPOINTING_NONE: return _("Off");
-    case TS_CHECKPOINTING_SELECTIVE: return _("Selective (attention only)");
-    case TS_CHECKPOINTING_FULL: return _("Full (every layer)");
-    case TS_N_CHECKPOINTING:
-    default: return "";
-    }
+  return ts_scenario_field_sheet_label ("checkpointing", checkpointing);
 }
 
 const char *
 ts_specsheet_lora_targets_label (TsLoraTargets targets)
 {
-  switch (targets)
-    {
-    /* Translators: which layers LoRA adapts */
-    case TS_LORA_TARGETS_QV: return _("Query and value projections");
-    case TS_LORA_TARGETS_ATTENTION: return _("All attention projections");
-    case TS_LORA_TARGETS_ALL_LINEAR: return _("All linear layers");
-    case TS_N_LORA_TARGETS:
-    default: return "";
-    }
+  return ts_scenario_field_sheet_label ("lora_targets", targets);
 }
 
 const char *

@@ -1,9 +1,9 @@
 /* ts-form-fields.h — the scenario's fields that the form shows as rows
  *
- * One table: each field's key (the scenario file's name), its group in
- * the form, the kind of control, where it is in TsScenario, its words and
- * the engine's range. The form makes its rows from it, the tests reach
- * every control through it.
+ * The engine's table of scenario inputs (ts-scenario-fields.h) seen as
+ * form controls: each field's key, its group in the form, the kind of
+ * control, its words and the engine's range. The form makes its rows from
+ * it, the tests reach every control through it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -46,13 +46,16 @@ typedef struct
   const char *const *choices;
   const int         *values;
   guint              n_choices;
+  const TsScenarioField *source;  /* the engine's row */
 } TsFormField;
 
-#define TS_FORM_N_FIELDS 27
+/* More than the engine's table places in a form: room for rows to come. */
+#define TS_FORM_MAX_FIELDS 64
 
-extern const TsFormField ts_form_fields[TS_FORM_N_FIELDS];
-
-/* The field named key, or NULL. */
+guint              ts_form_n_fields        (void);
+const TsFormField *ts_form_field_at        (guint              index);
+guint              ts_form_field_index     (const TsFormField *field);
+/* The field named key (or its older name), or NULL. */
 const TsFormField *ts_form_field_lookup    (const char        *key);
 /* The field's value in s as a double (a choice's or switch's int, a
  * count), in scenario units; and back. */

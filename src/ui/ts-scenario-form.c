@@ -38,8 +38,8 @@ struct _TsScenarioForm
   GtkWidget           *error_row;     /* the row showing the engine's complaint */
   char                *error_row_subtitle;
 
-  GtkWidget           *field_rows[TS_FORM_N_FIELDS];
-  GtkWidget           *field_widgets[TS_FORM_N_FIELDS];
+  GtkWidget           *field_rows[TS_FORM_MAX_FIELDS];
+  GtkWidget           *field_widgets[TS_FORM_MAX_FIELDS];
   gboolean             built[TS_FORM_GROUP_SITE + 1];  /* a group's rows exist */
   GtkWidget           *hardware_row;
   GtkWidget           *currency_row;
@@ -304,7 +304,7 @@ static guint
 field_index (TsScenarioForm *self,
              GtkWidget      *widget)
 {
-  for (guint i = 0; i < TS_FORM_N_FIELDS; i++)
+  for (guint i = 0; i < ts_form_n_fields (); i++)
     if (self->field_widgets[i] == widget)
       return i;
   g_assert_not_reached ();
@@ -315,15 +315,15 @@ update_sensitivity (TsScenarioForm *self)
 {
   gboolean lora = self->scenario->method != TS_METHOD_FULL;
 
-  for (guint i = 0; i < TS_FORM_N_FIELDS; i++)
+  for (guint i = 0; i < ts_form_n_fields (); i++)
     {
       if (self->field_rows[i] == NULL)
         continue;
-      if (g_str_has_prefix (ts_form_fields[i].key, "lora_"))
+      if (g_str_has_prefix (ts_form_field_at (i)->key, "lora_"))
         gtk_widget_set_sensitive (self->field_rows[i], lora);
-      else if (g_str_equal (ts_form_fields[i].key, "servers"))
+      else if (g_str_equal (ts_form_field_at (i)->key, "servers"))
         gtk_widget_set_sensitive (self->field_rows[i], self->scenario->server_id != NULL);
-      else if (g_str_equal (ts_form_fields[i].key, "method"))
+      else if (g_str_equal (ts_form_field_at (i)->key, "method"))
         adw_action_row_set_subtitle (ADW_ACTION_ROW (self->field_rows[i]),
                                      method_explanation (self->scenario->method));
     }
@@ -349,8 +349,8 @@ spin_changed_cb (GtkSpinButton  *spin,
 
   if (self->syncing)
     return;
-  ts_form_field_set_value (&ts_form_fields[i], self->scenario, gtk_spin_button_get_value (spin) * ts_form_fields[i].scale);
-  note_layout_input (self, &ts_form_fields[i]);
+  ts_form_field_set_value (ts_form_field_at (i), self->scenario, gtk_spin_button_get_value (spin) * ts_form_field_at (i)->scale);
+  note_layout_input (self, ts_form_field_at (i));
   emit_changed (self, self->field_rows[i]);
 }
 
@@ -363,8 +363,8 @@ switch_changed_cb (GtkSwitch      *sw,
 
   if (self->syncing)
     return;
-  ts_form_field_set_value (&ts_form_fields[i], self->scenario, gtk_switch_get_active (sw));
-  note_layout_input (self, &ts_form_fields[i]);
+  ts_form_field_set_value (ts_form_field_at (i), self->scenario, gtk_switch_get_active (sw));
+  note_layout_input (self, ts_form_field_at (i));
   emit_changed (self, self->field_rows[i]);
 }
 
@@ -376,10 +376,10 @@ choice_changed_cb (AdwComboRow    *row,
   guint i = field_index (self, GTK_WIDGET (row));
   guint selected = adw_combo_row_get_selected (row);
 
-  if (self->syncing || selected >= ts_form_fields[i].n_choices)
+  if (self->syncing || selected >= ts_form_field_at (i)->n_choices)
     return;
-  ts_form_field_set_value (&ts_form_fields[i], self->scenario, ts_form_fields[i].values[selected]);
-  note_layout_input (self, &ts_form_fields[i]);
+  ts_form_field_set_value (ts_form_field_at (i), self->scenario, ts_form_field_at (i)->values[selected]);
+  note_layout_input (self, ts_form_field_at (i));
   update_sensitivity (self);
   emit_changed (self, GTK_WIDGET (row));
 }
@@ -494,10 +494,10 @@ build_group_rows (TsScenarioForm *self,
     return;
   self->built[group] = TRUE;
 
-  for (guint i = 0; i < TS_FORM_N_FIELDS; i++)
-    if (ts_form_fields[i].group == group)
+  for (guint i = 0; i < ts_form_n_fields (); i++)
+    if (ts_form_field_at (i)->group == group)
       {
-        self->field_rows[i] = new_field_row (self, &ts_form_fields[i], &self->field_widgets[i]);
+        self->field_rows[i] = new_field_row (self, ts_form_field_at (i), &self->field_widgets[i]);
         add_row (self, group, self->field_rows[i]);
       }
 
@@ -660,7 +660,7 @@ static void
 sync_field (TsScenarioForm *self,
             guint           i)
 {
-  const TsFormField *f = &ts_form_fields[i];
+  const TsFormField *f = ts_form_field_at (i);
   double value = ts_form_field_get_value (f, self->scenario);
 
   if (f->kind == TS_FORM_FIELD_CHOICE)
@@ -682,7 +682,7 @@ sync_widgets (TsScenarioForm *self)
   guint hardware = 0;
 
   self->syncing = TRUE;
-  for (guint i = 0; i < TS_FORM_N_FIELDS; i++)
+  for (guint i = 0; i < ts_form_n_fields (); i++)
     if (self->field_widgets[i] != NULL)
       sync_field (self, i);
   for (guint i = 0; self->scenario->server_id != NULL && i < ts_catalog_get_n_servers (self->catalog); i++)
@@ -812,10 +812,10 @@ ts_scenario_form_get_field_widget (TsScenarioForm *self,
 
   g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
 
-  i = (field = ts_form_field_lookup (key)) != NULL ? (int) (field - ts_form_fields) : -1;
+  i = (field = ts_form_field_lookup (key)) != NULL ? (int) ts_form_field_index (field) : -1;
   if (i >= 0)
     {
-      build_group_rows (self, ts_form_fields[i].group);
+      build_group_rows (self, ts_form_field_at (i)->group);
       return self->field_widgets[i];
     }
   if (g_str_equal (key, "hardware"))
@@ -839,10 +839,10 @@ ts_scenario_form_get_field_row (TsScenarioForm *self,
 
   g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
 
-  i = (field = ts_form_field_lookup (key)) != NULL ? (int) (field - ts_form_fields) : -1;
+  i = (field = ts_form_field_lookup (key)) != NULL ? (int) ts_form_field_index (field) : -1;
   if (i < 0)
     return NULL;
-  build_group_rows (self, ts_form_fields[i].group);
+  build_group_rows (self, ts_form_field_at (i)->group);
   return self->field_rows[i];
 }
 

@@ -107,6 +107,15 @@ static const Defect defects[] = {
   { "{", "{\"a\": 1, \"a\": 2, ", NULL, "twice" },
   /* a section of the wrong type */
   { "\"site_equipment\": {", "\"site_equipment\": [], \"unused\": {", NULL, "site_equipment" },
+  /* a member that must be an object, each where the catalog reads one:
+   * the message names the record and the field */
+  { "\"vendor\": {", "\"vendor\": \"ACME\", \"unused\": {", NULL, "field “vendor”: must be an object" },
+  { "\"training\": {", "\"training\": 1, \"unused\": {", NULL, "field “training”: must be an object" },
+  { "\"management_switch\": {", "\"management_switch\": [], \"unused\": {", "management_switch",
+    "field “management_switch”: must be an object" },
+  { "\"pdu\": {", "\"pdu\": true, \"unused\": {", "pdu", "field “pdu”: must be an object" },
+  { "\"architecture\": {", "\"architecture\": 70, \"unused\": {", "llama-3.1-8b",
+    "field “architecture”: must be an object" },
 };
 
 static void

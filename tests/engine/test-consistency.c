@@ -114,10 +114,20 @@ check_option (const TsScenario *s,
    * (the scenario's when the user fixed it) */
   if (!(s->searched & TS_SEARCH_CHECKPOINTING) || s->checkpointing != TS_CHECKPOINTING_FULL)
     g_assert_cmpint (o->checkpointing, ==, s->checkpointing);
-  if (s->method == TS_METHOD_FULL && o->checkpointing == TS_CHECKPOINTING_FULL)
-    recompute = 6.0 / 8.0;
-  else if (s->method != TS_METHOD_FULL && o->checkpointing == TS_CHECKPOINTING_FULL)
-    recompute = 4.0 / 6.0;
+  /* full recomputation of k of a stage's n = ⌈L/pp⌉ layers (block
+   * recomputation) adds 2·k/n FLOPs per parameter and token to the
+   * method's 6 (full) or 4 (adapters): every layer recomputed gives 6/8
+   * and 4/6; the user's fixed `full` recomputes them all */
+  if (o->checkpointing == TS_CHECKPOINTING_FULL)
+    {
+      double method = s->method == TS_METHOD_FULL ? 6.0 : 4.0;
+      double stage = s->model.has_architecture ? ceil ((double) s->model.arch.layers / MAX (1u, l->pp)) : 0;
+      double share = stage > 0 ? MIN (l->recompute_layers, stage) / stage : 1.0;
+
+      if (!(s->searched & TS_SEARCH_CHECKPOINTING) && stage > 0)
+        g_assert_cmpfloat (l->recompute_layers, ==, stage);
+      recompute = method / (method + 2.0 * share);
+    }
   check_close (o->training_flops, model_flops, 1e-12, "model FLOPs", context);
   check_close (o->recompute_factor, recompute, o->checkpointing == TS_CHECKPOINTING_SELECTIVE ? 0.06 : 1e-12,
                "recomputation factor", context);

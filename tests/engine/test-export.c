@@ -166,6 +166,81 @@ test_megatron_arguments (void)
   g_assert_true (g_hash_table_contains (args, "--use-distributed-optimizer") == (l->zero_stage >= 1));
 }
 
+/* The arguments of a Megatron-LM file as a table (value "" for a switch). */
+static GHashTable *
+megatron_args (const char *text,
+               GStrv      *argv)
+{
+  g_autoptr(GString) words = g_string_new (NULL);
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GError) error = NULL;
+  GHashTable *args = g_hash_table_new (g_str_hash, g_str_equal);
+  int argc;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (lines[i][0] != '#')
+      g_string_append_printf (words, "%s ", lines[i]);
+  g_assert_true (g_shell_parse_argv (words->str, &argc, argv, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < argc; i++)
+    g_hash_table_insert (args, (*argv)[i], i + 1 < argc && (*argv)[i + 1][0] != '-' ? (*argv)[i + 1] : (char *) "");
+  return args;
+}
+
+/* Llama 3 405B at TP8 PP16 on 1,024 DGX H100, s = 8,192: the planner
+ * recomputes only some of each stage's 8 layers (docs/sizing-model.md
+ * §8.2), which Megatron-LM says as --recompute-method block with that
+ * many layers; 126 layers do not split into 16 × v whole chunks, so no
+ * interleaving is written and the count is per stage. Every layer
+ * recomputed, as the user may fix it, is the uniform method, one layer
+ * per checkpoint. */
+static void
+test_megatron_block_recompute (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-405b", 0, TS_METHOD_FULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(TsPlan) full = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *full_text = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) full_argv = NULL;
+  g_autoptr(GHashTable) args = NULL;
+  g_autoptr(GHashTable) full_args = NULL;
+  g_autofree char *k = NULL;
+  const TsOption *o;
+
+  s->seq_len = 8192;
+  s->global_batch = 2048;
+  s->tp = 8;
+  s->pp = 16;
+  ts_scenario_set_server (s, "dgx-h100");
+  s->servers = 1024;
+  s->searched = TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP);
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  o = ts_plan_get_shown_option (plan);
+  g_assert_cmpint (o->checkpointing, ==, TS_CHECKPOINTING_FULL);
+  g_assert_cmpuint (o->memory.layout.recompute_layers, <, 8);
+  text = export (plan, TS_EXPORT_MEGATRON);
+  args = megatron_args (text, &argv);
+  k = g_strdup_printf ("%u", o->memory.layout.recompute_layers);
+  g_assert_false (g_hash_table_contains (args, "--num-layers-per-virtual-pipeline-stage"));
+  g_assert_cmpstr (g_hash_table_lookup (args, "--recompute-granularity"), ==, "full");
+  g_assert_cmpstr (g_hash_table_lookup (args, "--recompute-method"), ==, "block");
+  g_assert_cmpstr (g_hash_table_lookup (args, "--recompute-num-layers"), ==, k);
+
+  s->checkpointing = TS_CHECKPOINTING_FULL;
+  s->searched &= ~TS_SEARCH_CHECKPOINTING;
+  full = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  full_text = export (full, TS_EXPORT_MEGATRON);
+  full_args = megatron_args (full_text, &full_argv);
+  g_assert_cmpstr (g_hash_table_lookup (full_args, "--recompute-method"), ==, "uniform");
+  g_assert_cmpstr (g_hash_table_lookup (full_args, "--recompute-num-layers"), ==, "1");
+}
+
 /* DeepSeek-V3: the leading dense layers become Megatron-LM's layer
  * pattern, which needs shell quoting; MLA and MoE switches come along. */
 static void
@@ -232,6 +307,7 @@ main (int    argc,
   g_test_add_func ("/export/format-names", test_formats_named);
   g_test_add_func ("/export/deepspeed", test_deepspeed_json);
   g_test_add_func ("/export/megatron", test_megatron_arguments);
+  g_test_add_func ("/export/megatron-block-recompute", test_megatron_block_recompute);
   g_test_add_func ("/export/megatron-moe-mla", test_megatron_moe_mla);
   g_test_add_func ("/export/unexpressible", test_unexpressible_is_said);
   g_test_add_func ("/export/placeholder", test_placeholder_model);

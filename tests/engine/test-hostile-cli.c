@@ -233,6 +233,10 @@ test_number_options (void)
     { "price trailing garbage", { "estimate", "--params", "8B", "--price-kwh", "7.5 RUB", NULL }, 2, "7.5 RUB" },
     { "gpus with a decimal comma", { "estimate", "--params", "8B", "--gpus", "8,5", NULL }, 2, "8,5" },
     { "width bad groups", { "draw", "--params", "8B", "--png", "x.png", "--width", "1,00", NULL }, 2, "1,00" },
+    /* a choice given as a huge number: past int, a cast would be undefined
+     * (found by the fuzzer with UBSan on the table-driven parser) */
+    { "phases past int", { "estimate", "--params", "8B", "--phases", "3T", NULL }, 2, "3T" },
+    { "zero stage past int", { "estimate", "--params", "8B", "--zero", "5e12", NULL }, 2, "5e12" },
   };
   /* out of range: quoted as typed, never as 1.01e+14 */
   const char *out_of_range[] = { "101T", "0,5", "1e15", "1 000 000 000 000 000", NULL };

@@ -191,6 +191,44 @@ test_edge_cases (void)
     g_assert_true (compare_with_json_glib (cases[i], strlen (cases[i]), cases[i]));
 }
 
+/* What may follow a member or an element: a “,” or the closing bracket;
+ * anything else is named with its place (columns counted by hand, from
+ * 1, at the character that is wrong). */
+static void
+test_after_an_item (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { "{\"a\": 1 \"b\": 2}", "t.json: not valid JSON at line 1, column 9: expected “,” or “}”" },
+    { "{\"a\": [1 2]}", "t.json: not valid JSON at line 1, column 10: expected “,” or “]”" },
+    { "[1,\n 2;]", "t.json: not valid JSON at line 2, column 3: expected “,” or “]”" },
+    { "{\"a\": 1]", "t.json: not valid JSON at line 1, column 8: expected “,” or “}”" },
+    { "[1, 2} ", "t.json: not valid JSON at line 1, column 6: expected “,” or “]”" },
+    { "{\"a\": 1 // note\n}", "t.json: not valid JSON at line 1, column 9: comments are not allowed in JSON" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonNode) root = ts_json_parse (cases[i].text, -1, "t.json", &error);
+
+      g_assert_null (root);
+      g_assert_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+  /* and what closes or continues is read as such */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) root = ts_json_parse ("{\"a\": [1, 2], \"b\": {}}", -1, "t.json", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (root), "a")), ==, 2);
+  }
+}
+
 /* Issue 15.15: a figure that is not finite is an engine error — a
  * critical (fatal in tests and fuzzing) and a JSON null — never a
  * plausible 0 that the "every number finite" checks cannot see. */
@@ -237,5 +275,6 @@ main (int argc, char **argv)
   g_test_add_func ("/json/source-files-as-json-glib-reads-them", test_source_files);
   g_test_add_func ("/json/edge-cases-as-json-glib-reads-them", test_edge_cases);
   g_test_add_func ("/json/non-finite-is-an-error", test_non_finite_is_an_error);
+  g_test_add_func ("/json/after-an-item", test_after_an_item);
   return g_test_run ();
 }

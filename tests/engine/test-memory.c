@@ -225,6 +225,129 @@ test_pipeline_layers (void)
   g_assert_cmpfloat (m.activations.layers, ==, 80);
 }
 
+/* Block recomputation (Megatron-LM's --recompute-method block): k of a
+ * stage's n layers keep only their input, the rest all their tensors.
+ * Llama 3.1 8B at s = 2048, b = 1, FlashAttention, no TP: a full layer is
+ * 344,195,072 B (test_gqa_swiglu_flash), a layer's input 2 · 2048 · 4096
+ * = 16,777,216 B. PP 4: a stage of n = 32/4 = 8 layers, 1F1B holds 4
+ * micro-batches of them, 32 layers' worth. k = 3:
+ *   per layer = (3 · 16,777,216 + 5 · 344,195,072) / 8
+ *             = 1,771,307,008 / 8 = 221,413,376 B
+ * and one recomputed layer is rebuilt at a time: peak 344,195,072 B. */
+#define LLAMA8B_FULL_LAYER   344195072.0
+#define LLAMA8B_LAYER_INPUT  16777216.0
+static void
+test_block_recompute (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  TsLayout layout;
+  TsMemory m;
+
+  s->checkpointing = TS_CHECKPOINTING_FULL;
+  s->pp = 4;
+  ts_layout_resolve (s, 4, &layout);
+  /* the whole stage by default */
+  g_assert_cmpuint (ts_layout_stage_layers (s, &layout), ==, 8);
+  g_assert_cmpuint (layout.recompute_layers, ==, 8);
+
+  layout.recompute_layers = 3;
+  ts_memory_compute (s, &layout, &m);
+  g_assert_cmpfloat (m.activations.layers, ==, 32);
+  g_assert_cmpfloat (m.activations.per_layer, ==, 221413376.0);
+  g_assert_cmpfloat (m.activations.recompute_peak, ==, LLAMA8B_FULL_LAYER);
+  g_assert_cmpfloat (m.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS], ==,
+                     32 * 221413376.0 + m.activations.extra + LLAMA8B_FULL_LAYER);
+
+  /* the explanation says which layers keep what: 3 of 8 their input,
+   * the other 5 everything */
+  {
+    g_autofree char *text = ts_memory_explain (s, &m, TS_COMPONENT_ACTIVATIONS);
+
+    g_assert_nonnull (strstr (text, "block recomputation 3 of each stage’s 8 layers"));
+    g_assert_nonnull (strstr (text, "the other 5 all"));
+  }
+}
+
+/* An option's memory may recompute otherwise than its scenario says (the
+ * planner chose): the explanation follows the memory. */
+static void
+test_explain_follows_memory (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autofree char *text = NULL;
+  TsLayout layout;
+  TsMemory m;
+
+  s->checkpointing = TS_CHECKPOINTING_NONE;
+  ts_layout_resolve (s, 1, &layout);
+  ts_memory_compute (s, &layout, &m);
+  s->checkpointing = TS_CHECKPOINTING_FULL;
+  text = ts_memory_explain (s, &m, TS_COMPONENT_ACTIVATIONS);
+  g_assert_nonnull (strstr (text, "without recomputation every layer keeps all its tensors"));
+}
+
+/* k = 0 of full recomputation keeps every tensor: the same activations
+ * as no recomputation; k = n (and beyond, clamped to the stage) the same
+ * as full recomputation of every layer, 2sbh per layer kept. */
+static void
+test_block_recompute_ends (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  TsLayout layout;
+  TsMemory none;
+  TsMemory block;
+
+  s->pp = 4;
+  s->checkpointing = TS_CHECKPOINTING_NONE;
+  ts_layout_resolve (s, 4, &layout);
+  g_assert_cmpuint (layout.recompute_layers, ==, 0);
+  ts_memory_compute (s, &layout, &none);
+  g_assert_cmpfloat (none.activations.per_layer, ==, LLAMA8B_FULL_LAYER);
+
+  s->checkpointing = TS_CHECKPOINTING_FULL;
+  layout.recompute_layers = 0;
+  ts_memory_compute (s, &layout, &block);
+  g_assert_cmpfloat (block.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS], ==,
+                     none.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS]);
+  g_assert_cmpfloat (block.activations.recompute_peak, ==, 0);
+
+  for (guint k = 8; k <= 9; k++)
+    {
+      layout.recompute_layers = k;
+      ts_memory_compute (s, &layout, &block);
+      g_assert_cmpfloat (block.activations.per_layer, ==, LLAMA8B_LAYER_INPUT);
+      g_assert_cmpfloat (block.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS], ==,
+                         32 * LLAMA8B_LAYER_INPUT + block.activations.extra + LLAMA8B_FULL_LAYER);
+    }
+}
+
+/* Interleaved 1F1B with v chunks: Megatron-LM's schedule runs
+ * 2(p − 1) + (v − 1)·p warm-up forwards on the first stage and one more
+ * before the first backward, each of a chunk of n/v layers. PP 4, v = 2,
+ * n = 8: 2·3 + 1·4 + 1 = 11 chunk forwards of 4 layers = 44 layers, which
+ * is Korthikanti et al.'s L·(1 + (p − 1)/(p·v)) = 32 · (1 + 3/8) = 44;
+ * v = 4: 2·3 + 3·4 + 1 = 19 chunks of 2 layers = 38 = 32 · (1 + 3/16). */
+static void
+test_interleaved_layers (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  TsLayout layout;
+  TsMemory m;
+
+  s->pp = 4;
+  ts_layout_resolve (s, 4, &layout);
+  layout.virtual_stages = 2;
+  ts_memory_compute (s, &layout, &m);
+  g_assert_cmpfloat (m.activations.layers, ==, 44);
+  layout.virtual_stages = 4;
+  ts_memory_compute (s, &layout, &m);
+  g_assert_cmpfloat (m.activations.layers, ==, 38);
+}
+
 /* ---- ZeRO ---------------------------------------------------------------
  *
  * Rajbhandari et al., “ZeRO: Memory Optimizations Toward Training Trillion
@@ -665,6 +788,10 @@ main (int argc, char **argv)
   g_test_add_func ("/memory/activations/moe-routed-experts", test_moe_routed_experts);
   g_test_add_func ("/memory/activations/logits-extra", test_logits_extra);
   g_test_add_func ("/memory/activations/pipeline-layers", test_pipeline_layers);
+  g_test_add_func ("/memory/activations/block-recompute", test_block_recompute);
+  g_test_add_func ("/memory/activations/block-recompute-ends", test_block_recompute_ends);
+  g_test_add_func ("/memory/activations/interleaved-layers", test_interleaved_layers);
+  g_test_add_func ("/memory/activations/explain-follows-memory", test_explain_follows_memory);
   g_test_add_func ("/memory/zero/figure-1", test_zero_figure_1);
   g_test_add_func ("/memory/zero/deepspeed-zero3", test_deepspeed_zero3);
   g_test_add_func ("/memory/lora/adapter-counts", test_lora_adapter_counts);

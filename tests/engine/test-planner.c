@@ -172,6 +172,143 @@ test_llama3_405b_layout (void)
   g_assert_cmpfloat (o->training_days, <, 115);
 }
 
+/* Whether a layout of the option's effective inputs keeps the headroom
+ * rule's margin (10 % free, with FP32 gradients too), sized afresh. */
+static gboolean
+keeps_margin (const TsScenario *effective,
+              const TsLayout   *layout,
+              double            capacity)
+{
+  g_autoptr(TsScenario) fp32 = ts_scenario_copy (effective);
+  TsMemory m;
+  TsMemory u;
+
+  fp32->grad_dtype = TS_GRAD_FP32;
+  ts_memory_compute (effective, layout, &m);
+  ts_memory_compute (fp32, layout, &u);
+  return (capacity - ts_breakdown_sum (&m.per_gpu)) / capacity >= 0.10
+         && (capacity - ts_breakdown_sum (&u.per_gpu)) / capacity >= 0.10;
+}
+
+/* Llama 3 405B as Meta trained it (Dubey et al. 2024, Table 4: 8,192
+ * H100, TP8 PP16, s = 8,192, 16M tokens per step): nothing recomputed,
+ * the first stage's micro-batches in flight do not fit in 80 GB
+ * (docs/sizing-model.md §4), every layer recomputed does. The planner
+ * recomputes k of a stage's n = ⌈126/16⌉ = 8 layers, the fewest that
+ * keep the margin: k − 1 does not. Recomputing k/n of the forward adds
+ * 2·k/n FLOPs to the 6 per parameter and token: the factor is
+ * 6 / (6 + 2k/8), and the step is no slower than with all 8. */
+static void
+test_block_recompute_405b (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-405b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) effective = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(TsPlan) full = NULL;
+  const TsOption *o;
+  const TsOption *f;
+  TsLayout layout;
+  guint k;
+
+  s->seq_len = 8192;
+  s->global_batch = 2048;
+  s->tokens = 15.6e12;
+  s->tp = 8;
+  s->pp = 16;
+  plan = plan_at (catalog, s, "dgx-h100", 1024, TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP));
+  o = &g_array_index (plan->options, TsOption, 0);
+  g_assert_true (o->fits);
+  g_assert_cmpint (o->checkpointing, ==, TS_CHECKPOINTING_FULL);
+  k = o->memory.layout.recompute_layers;
+  g_assert_cmpuint (k, >, 0);
+  g_assert_cmpuint (k, <, 8);
+  ts_assert_close (o->recompute_factor, 6.0 / (6.0 + 2.0 * k / 8.0), 1e-12);
+
+  /* the same inputs sized by hand: the option's memory, the margin at k,
+   * none at k − 1 */
+  effective = ts_scenario_copy (s);
+  effective->micro_batch = o->micro_batch;
+  effective->sequence_parallel = o->sequence_parallel;
+  effective->zero_stage = o->memory.layout.zero_stage;
+  effective->checkpointing = TS_CHECKPOINTING_FULL;
+  layout = o->memory.layout;
+  g_assert_true (keeps_margin (effective, &layout, o->gpu_memory_bytes));
+  layout.recompute_layers = k - 1;
+  g_assert_false (keeps_margin (effective, &layout, o->gpu_memory_bytes));
+
+  /* every layer recomputed, as the user may fix it: slower or the same */
+  s->checkpointing = TS_CHECKPOINTING_FULL;
+  full = plan_at (catalog, s, "dgx-h100", 1024,
+                  TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP | TS_SEARCH_CHECKPOINTING));
+  f = &g_array_index (full->options, TsOption, 0);
+  g_assert_true (f->fits);
+  g_assert_cmpuint (f->memory.layout.recompute_layers, ==, 8);
+  ts_assert_close (f->recompute_factor, 6.0 / 8.0, 1e-12);
+  g_assert_cmpfloat (o->step.seconds, <, f->step.seconds);
+  g_assert_cmpfloat (o->training_days, <, f->training_days);
+}
+
+/* The planner's recomputation (none, selective, or k layers of each
+ * stage) is never slower than every layer recomputed where that fits
+ * with margin: the search includes it. */
+static void
+test_never_slower_than_full_recompute (void)
+{
+  static const char *const models[] = { "llama-3.1-8b", "llama-3.1-70b", "mixtral-8x7b" };
+  static const guint counts[] = { 1, 4, 16 };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  guint compared = 0;
+
+  for (guint m = 0; m < G_N_ELEMENTS (models); m++)
+    for (guint c = 0; c < G_N_ELEMENTS (counts); c++)
+      {
+        g_autoptr(TsScenario) s = ts_test_scenario (catalog, models[m], 0, TS_METHOD_FULL);
+        g_autoptr(TsPlan) searched = NULL;
+        g_autoptr(TsPlan) full = NULL;
+        const TsOption *o;
+        const TsOption *f;
+
+        s->seq_len = 8192;
+        searched = plan_at (catalog, s, "dgx-h100", counts[c], TS_SEARCH_ALL);
+        s->checkpointing = TS_CHECKPOINTING_FULL;
+        full = plan_at (catalog, s, "dgx-h100", counts[c], TS_SEARCH_ALL & ~TS_SEARCH_CHECKPOINTING);
+        o = &g_array_index (searched->options, TsOption, 0);
+        f = &g_array_index (full->options, TsOption, 0);
+        if (f->verdict != TS_VERDICT_FITS)
+          continue;
+        compared++;
+        g_assert_cmpint (o->verdict, ==, TS_VERDICT_FITS);
+        g_assert_cmpfloat (o->training_days, <=, f->training_days * (1 + 1e-12));
+      }
+  g_assert_cmpuint (compared, >=, 6);
+}
+
+/* A recomputation the user fixes is kept: none, selective, or full with
+ * every layer of a stage recomputed (Llama 3.1 70B, 80 layers, on 4 DGX
+ * H100 with PP 2: 40 per stage). */
+static void
+test_fixed_checkpointing_kept (void)
+{
+  static const TsCheckpointing kinds[] = { TS_CHECKPOINTING_NONE, TS_CHECKPOINTING_SELECTIVE, TS_CHECKPOINTING_FULL };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+      g_autoptr(TsPlan) plan = NULL;
+      const TsOption *o;
+
+      s->checkpointing = kinds[i];
+      s->pp = 2;
+      plan = plan_at (catalog, s, "dgx-h100", 4, TS_SEARCH_ALL & ~(TS_SEARCH_CHECKPOINTING | TS_SEARCH_PP));
+      o = &g_array_index (plan->options, TsOption, 0);
+      g_assert_true (o->fits);
+      g_assert_cmpint (o->checkpointing, ==, kinds[i]);
+      g_assert_cmpuint (o->memory.layout.recompute_layers, ==, kinds[i] == TS_CHECKPOINTING_FULL ? 40 : 0);
+    }
+}
+
 /* A 70B model on 64 DGX H100 with ZeRO-3 and micro-batch 1 fixed
  * gathers 2 × 141 GB of weights per micro-batch through 50 GB/s per GPU:
  * ≈ 5.6 s against ≈ 1.3 s of compute. The network, not the GPUs, sets
@@ -486,6 +623,9 @@ main (int   argc,
   g_test_add_func ("/planner/fixed-inputs-kept", test_fixed_inputs_kept);
   g_test_add_func ("/planner/global-batch", test_global_batch);
   g_test_add_func ("/planner/llama3-405b", test_llama3_405b_layout);
+  g_test_add_func ("/planner/block-recompute-405b", test_block_recompute_405b);
+  g_test_add_func ("/planner/never-slower-than-full-recompute", test_never_slower_than_full_recompute);
+  g_test_add_func ("/planner/fixed-checkpointing-kept", test_fixed_checkpointing_kept);
   g_test_add_func ("/planner/network-bound", test_network_bound);
   g_test_add_func ("/planner/objective", test_objective);
   g_test_add_func ("/planner/objective-cost", test_objective_cost);

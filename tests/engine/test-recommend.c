@@ -941,6 +941,46 @@ test_plan_update (void)
   g_assert_cmpstr (after_refusal, ==, expected);
 }
 
+/* A price the catalog does not give is unknown, not zero: no option wins
+ * on price against one whose price is unknown, whatever the objective
+ * (the built-in DGX B200 is priced, the HGX B200 servers of the same
+ * power are not; before this rule the unpriced one ranked first "by
+ * 1,030,000 USD"). */
+static void
+test_unpriced_is_not_free (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const char *const models[] = { "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b" };
+  static const TsMethod methods[] = { TS_METHOD_FULL, TS_METHOD_LORA, TS_METHOD_QLORA };
+  guint checked = 0;
+
+  for (guint m = 0; m < G_N_ELEMENTS (models); m++)
+    for (guint k = 0; k < G_N_ELEMENTS (methods); k++)
+      for (TsObjective objective = 0; objective < TS_N_OBJECTIVES; objective++)
+        {
+          g_autoptr(TsScenario) s = ts_test_scenario (catalog, models[m], 0, methods[k]);
+          g_autoptr(TsPlan) plan = NULL;
+          g_autoptr(GError) error = NULL;
+
+          s->objective = objective;
+          plan = ts_plan_compute (catalog, s, &error);
+          g_assert_no_error (error);
+          for (guint i = 0; i < plan->options->len; i++)
+            {
+              const TsOption *o = &g_array_index (plan->options, TsOption, i);
+
+              if (o->rank_key != TS_RANK_KEY_CAPEX)
+                continue;
+              g_assert_nonnull (o->rank_versus);
+              g_assert_cmpfloat (o->capex_usd, >, 0);
+              g_assert_cmpfloat (o->rank_versus->price_usd, >, 0);
+              checked++;
+            }
+        }
+  /* the rule is exercised: some pairs are decided by price */
+  g_assert_cmpuint (checked, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -971,5 +1011,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/fallback/engine", test_fallback_engine);
   g_test_add_func ("/recommend/fallback/cli", test_fallback_cli);
   g_test_add_func ("/recommend/plan-update", test_plan_update);
+  g_test_add_func ("/recommend/unpriced-is-not-free", test_unpriced_is_not_free);
   return g_test_run ();
 }

@@ -90,6 +90,14 @@ test_tensor_parallel (void)
   ts_step_compute (&in, &step);
   ts_assert_close (step.tp_comm, 1.5 * 75161927680.0 / 450e9, 1e-12);
 
+  /* block recomputation of 3 of 8 layers: 4 + 2 · 3/8 = 4.75 collectives
+   * per layer, × 4.75/4 = 1.1875 */
+  in.full_recompute = FALSE;
+  in.recompute_share = 3.0 / 8.0;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.tp_comm, 1.1875 * 75161927680.0 / 450e9, 1e-12);
+  in.recompute_share = 0;
+
   /* no tensor parallelism, no all-reduce */
   in.tp = 1;
   ts_step_compute (&in, &step);

@@ -495,7 +495,9 @@ test_ocr_rack (void)
 
   if (!need_tesseract ("rus+eng"))
     return;
-  plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
+  /* one rack full of servers, however many the catalog's figures put in it */
+  plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200",
+                                 ts_render_fixture_servers_per_rack (ts_catalog_find_server (catalog, "dgx-h200"), 42));
   en = ocr_drawing (TS_DRAWING_RACK, plan, "en", 1600);
   assert_read (en, "in 1 rack");
   assert_read (en, "Rack 1");

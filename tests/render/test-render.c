@@ -50,6 +50,93 @@ make_plans (void)
   plans[PLAN_70B_NONE] = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
 }
 
+/* The figures the expectations below are computed from are the catalog's,
+ * read through its accessors, so that a test keeps meaning when the
+ * catalog's data change; the arithmetic and the way a figure is written
+ * are spelled out here. */
+
+/* value written the way the drawings write it: `decimals` places, a
+ * trailing zero dropped when `trim` (ts_format_number_auto's rule), digit
+ * groups of three joined by `group`, and `point` as the decimal mark. */
+static char *
+expected_number (double      value,
+                 int         decimals,
+                 gboolean    trim,
+                 const char *group,
+                 const char *point)
+{
+  g_autofree char *plain = g_strdup_printf ("%.*f", decimals, value);
+  char *dot = strchr (plain, '.');
+  g_autofree char *fraction = NULL;
+  GString *out = g_string_new (NULL);
+  gsize whole;
+
+  if (dot != NULL)
+    {
+      *dot = '\0';
+      fraction = g_strdup (dot + 1);
+      if (trim)
+        {
+          gsize n = strlen (fraction);
+
+          while (n > 0 && fraction[n - 1] == '0')
+            fraction[--n] = '\0';
+        }
+    }
+  whole = strlen (plain);
+  for (gsize i = 0; i < whole; i++)
+    {
+      if (i > 0 && (whole - i) % 3 == 0)
+        g_string_append (out, group);
+      g_string_append_c (out, plain[i]);
+    }
+  if (fraction != NULL && *fraction != '\0')
+    g_string_append_printf (out, "%s%s", point, fraction);
+  return g_string_free (out, FALSE);
+}
+
+static char *
+expected_english (double value,
+                  int    decimals)
+{
+  return expected_number (value, decimals, TRUE, ",", ".");
+}
+
+/* A server of the catalog the fixtures use. */
+static const TsServer *
+catalog_server (const char *id)
+{
+  const TsServer *server = ts_catalog_find_server (catalog, id);
+
+  g_assert_nonnull (server);
+  return server;
+}
+
+/* Servers in a fixture's 42U rack. */
+static guint
+servers_per_rack (const TsServer *server)
+{
+  return ts_render_fixture_servers_per_rack (server, 42);
+}
+
+static guint
+racks_for (const TsServer *server,
+           guint           servers)
+{
+  guint per_rack = servers_per_rack (server);
+
+  return (servers + per_rack - 1) / per_rack;
+}
+
+/* A plan of full racks of DGX H200: `racks` of them, every one alike. */
+static TsPlan *
+plan_in_racks (const char *model_id,
+               guint       racks)
+{
+  return ts_render_fixture_plan (catalog, model_id, TS_METHOD_FULL, "dgx-h200",
+                                 racks * servers_per_rack (catalog_server ("dgx-h200")));
+}
+
 /* Written over the style's background, so a dark drawing can be seen. */
 static void
 maybe_dump (cairo_surface_t     *surface,
@@ -330,9 +417,13 @@ test_rack_height_grows (void)
   double h1, h8, h64, h64_narrow;
 
   ts_render_style_init (&style, FALSE);
-  /* 30 kW racks hold two 10.2 kW DGX H200 each: 1, 4 and 32 racks */
-  g_assert_cmpuint (g_array_index (eight->options, TsOption, 0).racks, ==, 4);
-  g_assert_cmpuint (g_array_index (plans[PLAN_405B_64]->options, TsOption, 0).racks, ==, 32);
+  /* 30 kW racks hold two 10.2 kW DGX H200 each (the catalog's figures at
+   * the time of writing): 1, 4 and 32 racks */
+  g_assert_cmpuint (g_array_index (eight->options, TsOption, 0).racks, ==, racks_for (catalog_server ("dgx-h200"), 8));
+  g_assert_cmpuint (g_array_index (plans[PLAN_405B_64]->options, TsOption, 0).racks, ==,
+                    racks_for (catalog_server ("dgx-h200"), 64));
+  /* the drawing's claims below need a few racks to a row, and many rows */
+  g_assert_cmpuint (racks_for (catalog_server ("dgx-h200"), 64), >=, 8);
 
   h1 = ts_render_drawing_height (TS_DRAWING_RACK, one, -1, 800, &style);
   h8 = ts_render_drawing_height (TS_DRAWING_RACK, eight, -1, 800, &style);
@@ -341,7 +432,8 @@ test_rack_height_grows (void)
   g_assert_cmpfloat (h1, >, 0);
   g_assert_cmpfloat (h8, >=, h1);
   /* identical racks are drawn once: 32 racks, three a row at 800 px,
-   * would take 11 rows; their few kinds take two at most */
+   * would take 11 rows; their few kinds (all full, the last one maybe
+   * not) take two at most */
   g_assert_cmpfloat (h64, >=, h8);
   g_assert_cmpfloat (h64, <, 2.5 * h1);
   g_assert_cmpfloat (h64_narrow, >=, h64);
@@ -349,7 +441,7 @@ test_rack_height_grows (void)
   /* a rack unlike its neighbours is drawn apart: racks 1–5, 6 and 7–32
    * are three racks, one per row at 400 px, three in one row at 1200 px */
   {
-    g_autoptr(TsPlan) differing = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-h200", 64);
+    g_autoptr(TsPlan) differing = plan_in_racks ("llama-3.1-405b", 32);
     GArray *racks = (GArray *) ts_option_get_rack_detail (&g_array_index (differing->options, TsOption, 0));
     double h_same_narrow = ts_render_drawing_height (TS_DRAWING_RACK, differing, -1, 400, &style);
     double h_wide, h_narrow;
@@ -705,57 +797,85 @@ test_no_option (void)
 static void
 test_describe_numbers (void)
 {
+  const TsServer *h200 = catalog_server ("dgx-h200");
+  const TsModel *model_70b = &plans[PLAN_70B_NONE]->scenario->model;
+  double kw_64 = 64 * h200->max_power_kw;
+  guint racks_64 = racks_for (h200, 64);
   g_autofree char *memory = NULL;
   g_autofree char *power = NULL;
   g_autofree char *rack = NULL;
   g_autofree char *comparison = NULL;
   g_autofree char *time = NULL;
+  g_autofree char *low = expected_english (16 * model_70b->params / 1e9, 0);
+  g_autofree char *high = expected_english (18 * model_70b->params / 1e9, 0);
+  g_autofree char *range = g_strdup_printf ("%s–%s\u00a0GB", low, high);
+  g_autofree char *kw = expected_english (kw_64, 1);
+  g_autofree char *kw_text = g_strdup_printf ("%s\u00a0kW", kw);
+  g_autofree char *btu = expected_english (kw_64 * ts_catalog_get_btu_h_per_kw (catalog), 0);
+  g_autofree char *btu_text = g_strdup_printf ("%s\u00a0BTU/h", btu);
+  g_autofree char *amps = expected_number (kw_64 * 1000 / (3 * FIXTURE_VOLTAGE), 1, FALSE, ",", ".");
+  g_autofree char *amps_text = g_strdup_printf ("%s\u00a0A", amps);
+  g_autofree char *racks_text = g_strdup_printf ("64 × %s in %u racks", h200->name, racks_64);
+  g_autofree char *units_text = g_strdup_printf ("%u\u00a0U", 64 * h200->rack_units);
+  g_autofree char *busiest = expected_english (servers_per_rack (h200) * h200->max_power_kw, 1);
+  g_autofree char *busiest_text = g_strdup_printf ("%s\u00a0kW of its 30\u00a0kW", busiest);
+  g_autofree char *recommended_text = g_strdup_printf ("Recommended: 64 × %s", h200->name);
+  g_autofree char *one_text = g_strdup_printf ("1 × %s", h200->name);
 
   ts_i18n_set_language ("en");
   /* Llama 3.1 70B, 70.55 B parameters × 16–18 bytes (the article's
-   * rule) = 1,128.8–1,269.9 GB, shown rounded to whole GB. */
+   * rule) = 1,128.8–1,269.9 GB, shown rounded to whole GB:
+   * “1,129–1,270 GB” with the catalog's figures at the time of writing. */
   memory = ts_render_drawing_describe (TS_DRAWING_MEMORY, plans[PLAN_70B_NONE], -1);
-  g_assert_nonnull (strstr (memory, "1,129–1,270\u00a0GB"));
-  g_assert_nonnull (strstr (memory, "Llama 3.1 70B"));
+  g_assert_nonnull (strstr (memory, range));
+  g_assert_nonnull (strstr (memory, model_70b->name));
 
   /* 64 DGX H200 at 10.2 kW = 652.8 kW; × 3,412.14 BTU/h per kW =
    * 2,227,445.0 BTU/h; 652,800 W / (3 × 230 V) = 946.1 A per phase. */
   power = ts_render_drawing_describe (TS_DRAWING_POWER, plans[PLAN_405B_64], -1);
-  g_assert_nonnull (strstr (power, "652.8\u00a0kW"));
-  g_assert_nonnull (strstr (power, "2,227,445\u00a0BTU/h"));
-  g_assert_nonnull (strstr (power, "946.1\u00a0A"));
+  g_assert_nonnull (strstr (power, kw_text));
+  g_assert_nonnull (strstr (power, btu_text));
+  g_assert_nonnull (strstr (power, amps_text));
   /* the DGX H200's PSUs: 4+2 in the catalog (six 3.3 kW supplies) */
-  g_assert_nonnull (strstr (power, g_array_index (plans[PLAN_405B_64]->options, TsOption, 0).server->psu_redundancy));
+  g_assert_nonnull (strstr (power, h200->psu_redundancy));
 
   /* 64 servers of 8U, two per 30 kW rack: 32 racks, 512 U */
   rack = ts_render_drawing_describe (TS_DRAWING_RACK, plans[PLAN_405B_64], -1);
-  g_assert_nonnull (strstr (rack, "64 × NVIDIA DGX H200 in 32 racks"));
-  g_assert_nonnull (strstr (rack, "512\u00a0U"));
+  g_assert_nonnull (strstr (rack, racks_text));
+  g_assert_nonnull (strstr (rack, units_text));
   /* busiest rack: 2 × 10.2 = 20.4 kW of 30 kW */
-  g_assert_nonnull (strstr (rack, "20.4\u00a0kW of its 30\u00a0kW"));
+  g_assert_nonnull (strstr (rack, busiest_text));
 
   comparison = ts_render_drawing_describe (TS_DRAWING_COMPARISON, plans[PLAN_405B_64], -1);
   g_assert_nonnull (strstr (comparison, "3 options"));
-  g_assert_nonnull (strstr (comparison, "Recommended: 64 × NVIDIA DGX H200"));
+  g_assert_nonnull (strstr (comparison, recommended_text));
 
   time = ts_render_drawing_describe (TS_DRAWING_TIME, plans[PLAN_8B_FULL], -1);
-  g_assert_nonnull (strstr (time, "1 × NVIDIA DGX H200"));
+  g_assert_nonnull (strstr (time, one_text));
   g_assert_nonnull (strstr (time, "kWh"));
 }
 
 static void
 test_describe_russian (void)
 {
+  const TsModel *model_70b = &plans[PLAN_70B_NONE]->scenario->model;
+  double kw_64 = 64 * catalog_server ("dgx-h200")->max_power_kw;
   g_autofree char *memory = NULL;
   g_autofree char *power = NULL;
+  g_autofree char *low = expected_number (16 * model_70b->params / 1e9, 0, TRUE, "\u202f", ",");
+  g_autofree char *high = expected_number (18 * model_70b->params / 1e9, 0, TRUE, "\u202f", ",");
+  g_autofree char *range = g_strdup_printf ("%s–%s\u00a0ГБ", low, high);
+  g_autofree char *kw = expected_number (kw_64, 1, TRUE, "\u202f", ",");
+  g_autofree char *kw_text = g_strdup_printf ("%s\u00a0кВт", kw);
 
   ts_i18n_set_language ("ru");
   /* the same figures as above in Russian style: narrow no-break spaces
-   * between thousands, decimal comma, translated units */
+   * between thousands, decimal comma, translated units (“1 129–1 270 ГБ”,
+   * “652,8 кВт” at the time of writing) */
   memory = ts_render_drawing_describe (TS_DRAWING_MEMORY, plans[PLAN_70B_NONE], -1);
-  g_assert_nonnull (strstr (memory, "1\u202f129–1\u202f270\u00a0ГБ"));
+  g_assert_nonnull (strstr (memory, range));
   power = ts_render_drawing_describe (TS_DRAWING_POWER, plans[PLAN_405B_64], -1);
-  g_assert_nonnull (strstr (power, "652,8\u00a0кВт"));
+  g_assert_nonnull (strstr (power, kw_text));
   ts_i18n_set_language ("en");
 }
 
@@ -842,13 +962,13 @@ test_export_unwritable (void)
 
 
 /* Rows outside the clip are skipped; what is inside must not change. */
-/* 64 × DGX H200 in 32 racks where racks 6 and 20 differ from the rest
+/* DGX H200 in 32 full racks where racks 6 and 20 differ from the rest
  * (heavier, and drawing a kilowatt more): five racks to draw (1–5, 6,
  * 7–19, 20, 21–32). */
 static TsPlan *
 plan_with_differing_racks (void)
 {
-  TsPlan *plan = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-h200", 64);
+  TsPlan *plan = plan_in_racks ("llama-3.1-405b", 32);
   GArray *racks = (GArray *) ts_option_get_rack_detail (&g_array_index (plan->options, TsOption, 0));
 
   g_assert_cmpuint (racks->len, ==, 32);
@@ -865,15 +985,17 @@ plan_with_differing_racks (void)
 static void
 test_power_rack_bars_grouped (void)
 {
-  g_autoptr(TsPlan) eight = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 8);
+  g_autoptr(TsPlan) four = plan_in_racks ("llama-3.1-70b", 4);
+  g_autoptr(TsPlan) thirty_two = plan_in_racks ("llama-3.1-405b", 32);
   g_autoptr(TsPlan) differing = plan_with_differing_racks ();
   TsRenderStyle style;
   double h4, h32, h_differing;
 
   ts_render_style_init (&style, FALSE);
-  g_assert_cmpuint (g_array_index (eight->options, TsOption, 0).racks, ==, 4);
-  h4 = ts_render_drawing_height (TS_DRAWING_POWER, eight, -1, 800, &style);
-  h32 = ts_render_drawing_height (TS_DRAWING_POWER, plans[PLAN_405B_64], -1, 800, &style);
+  g_assert_cmpuint (g_array_index (four->options, TsOption, 0).racks, ==, 4);
+  g_assert_cmpuint (g_array_index (thirty_two->options, TsOption, 0).racks, ==, 32);
+  h4 = ts_render_drawing_height (TS_DRAWING_POWER, four, -1, 800, &style);
+  h32 = ts_render_drawing_height (TS_DRAWING_POWER, thirty_two, -1, 800, &style);
   h_differing = ts_render_drawing_height (TS_DRAWING_POWER, differing, -1, 800, &style);
   g_assert_cmpfloat (h32, ==, h4);
   g_assert_cmpfloat (h_differing, >, h32);
@@ -960,6 +1082,8 @@ test_rack_options (void)
 static void
 test_option_index (void)
 {
+  const char *h200_gpu = catalog_server ("dgx-h200")->gpu->name;
+  const char *b200_gpu = catalog_server ("dgx-b200")->gpu->name;
   g_autofree char *shown = NULL;
   g_autofree char *second = NULL;
   g_autofree char *outside = NULL;
@@ -969,10 +1093,11 @@ test_option_index (void)
   second = ts_render_drawing_describe (TS_DRAWING_MEMORY, plans[PLAN_405B_64], 1);
   outside = ts_render_drawing_describe (TS_DRAWING_MEMORY, plans[PLAN_405B_64], 99);
   /* -1 and an index out of range: the recommended option (DGX H200);
-   * 1: the second (48 × DGX B200, NVIDIA B200 GPUs) */
-  g_assert_nonnull (strstr (shown, "H200"));
-  g_assert_nonnull (strstr (second, "B200"));
-  g_assert_null (strstr (second, "H200"));
+   * 1: the second (48 × DGX B200); the memory drawing names their GPUs */
+  g_assert_cmpstr (h200_gpu, !=, b200_gpu);
+  g_assert_nonnull (strstr (shown, h200_gpu));
+  g_assert_nonnull (strstr (second, b200_gpu));
+  g_assert_null (strstr (second, h200_gpu));
   g_assert_cmpstr (outside, ==, shown);
 }
 

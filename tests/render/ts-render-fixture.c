@@ -30,8 +30,16 @@ add_device (TsRack       *rack,
   rack->weight_kg += weight_kg;
 }
 
-/* Servers per rack limited by the rack's power and by its height (two
- * units kept for a leaf and a management switch). */
+guint
+ts_render_fixture_servers_per_rack (const TsServer *server,
+                                    guint           rack_units)
+{
+  guint by_power = (guint) MAX (1, floor (FIXTURE_RACK_KW / server->max_power_kw));
+  guint by_height = MAX (1, (rack_units - 2) / server->rack_units);
+
+  return MIN (by_power, by_height);
+}
+
 static GArray *
 place_racks (const TsServer *server,
              guint           servers,
@@ -40,9 +48,7 @@ place_racks (const TsServer *server,
              double          btu_h_per_kw)
 {
   GArray *racks = g_array_new (FALSE, TRUE, sizeof (TsRack));
-  guint by_power = (guint) MAX (1, floor (rack_kw / server->max_power_kw));
-  guint by_height = MAX (1, (rack_units - 2) / server->rack_units);
-  guint per_rack = MIN (by_power, by_height);
+  guint per_rack = ts_render_fixture_servers_per_rack (server, rack_units);
   guint left = servers;
 
   while (left > 0)

@@ -26,6 +26,13 @@ TsPlan *ts_render_fixture_plan       (TsCatalog  *catalog,
                                       TsMethod    method,
                                       const char *server_id,
                                       guint       servers);
+/* Servers a rack of the fixture holds: as many as FIXTURE_RACK_KW feeds
+ * at their maximum draw and as its rack_units hold, two units kept for a
+ * leaf and a management switch. Tests size their plans by it, so that
+ * what they count (racks, servers in a rack) does not hang on a server's
+ * figures in the catalog. */
+guint   ts_render_fixture_servers_per_rack (const TsServer *server,
+                                            guint           rack_units);
 /* Adds another, not recommended, option to plan. */
 void    ts_render_fixture_add_option (TsPlan     *plan,
                                       const char *server_id,

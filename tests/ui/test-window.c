@@ -215,7 +215,7 @@ change_control (const TsFormField *field,
     }
 }
 
-/* Every control of the form's table (ts_form_fields[]: FlashAttention,
+/* Every control of the form (the engine table's form rows: FlashAttention,
  * prefetch and the server count among them) edits the scenario, and the
  * plan is recomputed from it. The server count matters only for a chosen
  * server, so one is chosen first. */
@@ -225,9 +225,9 @@ test_every_control_recomputes (void)
   TsWindow *window = open_window ();
 
   set_choice (window, "hardware", 1);
-  for (guint i = 0; i < TS_FORM_N_FIELDS; i++)
+  for (guint i = 0; i < ts_form_n_fields (); i++)
     {
-      const TsFormField *field = &ts_form_fields[i];
+      const TsFormField *field = ts_form_field_at (i);
       GtkWidget *widget = ts_window_get_field_widget (window, field->key);
       g_autofree char *before = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
       g_autofree char *after = NULL;

@@ -1,0 +1,249 @@
+/* ts-memory-activations.c — the tensors kept for the backward pass
+ *
+ * One layer's activations tensor by tensor (Korthikanti et al. 2022),
+ * what recomputation keeps of them, the pipeline's micro-batches in
+ * flight and the embeddings and logits outside the layers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-memory"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-memory-private.h"
+
+/* Activations (Korthikanti et al. 2022, §4; docs/sizing-model.md §4): 16-bit
+ * tensors, 1-byte dropout masks. FlashAttention keeps, besides its output,
+ * the FP32 log-sum-exp of every row of every head (4 bytes × a·s·b). The
+ * loss needs the logits in BF16 and an FP32 copy: 2 + 4 bytes per element
+ * of s·b·V. A MoE router keeps its FP32 probabilities, s·b·E × 4 bytes. */
+#define DROPOUT_MASK_BYTES    1.0
+#define FLASH_STATS_BYTES     BYTES_FP32
+#define LOGITS_BYTES          (BYTES_BF16 + BYTES_FP32)
+#define ROUTER_PROBS_BYTES    BYTES_FP32
+
+/* Bytes one transformer layer keeps for the backward pass, one
+ * micro-batch, on one GPU: Korthikanti et al. 2022 §4 tensor by tensor,
+ * so that a GPT-style layer (standard attention with dropout, GELU MLP
+ * of 4h, a·hd = h) gives exactly sbh(34 + 5as/h), and modern layers get
+ * their own tensors (FlashAttention, GQA, SwiGLU, MoE, no dropout).
+ * Tensor parallelism splits the tensors inside attention and the MLP;
+ * the LayerNorm inputs, the inputs of the QKV and first MLP matrices and
+ * the dropout masks are replicated (the paper's 10sbh) unless sequence
+ * parallelism splits them along the sequence too. */
+static double
+layer_activations (const TsScenario     *s,
+                   const TsArchitecture *a,
+                   const TsLayout       *l,
+                   gboolean              moe_layer,
+                   gboolean              selective)
+{
+  double sb = (double) s->seq_len * s->micro_batch;
+  double h = a->hidden_size;
+  double e = ts_memory_compute_bytes (s);
+  double mask = a->dropout ? DROPOUT_MASK_BYTES : 0;
+  double t = l->tp;
+  double heads = a->attention_heads;
+  double q_width;
+  double k_width;
+  double v_width;
+  double o_width;   /* the attention output: every query head's values */
+  double replicated = 0;
+  double split = 0;
+
+  if (ts_architecture_is_mla (a))
+    {
+      double qk_head = (double) a->qk_nope_head_dim + a->qk_rope_head_dim;
+
+      q_width = heads * qk_head;
+      k_width = heads * qk_head;
+      v_width = heads * a->v_head_dim;
+      o_width = v_width;
+      /* The low-rank latents are projected up again from what is kept. */
+      split += e * sb * ((double) a->q_lora_rank + a->kv_lora_rank + a->qk_rope_head_dim);
+    }
+  else
+    {
+      q_width = heads * a->head_dim;
+      k_width = (double) a->kv_heads * a->head_dim;
+      v_width = k_width;
+      o_width = q_width;
+    }
+
+  /* Attention (paper: 11sbh + 5as²b) */
+  replicated += e * sb * h;                      /* LayerNorm input */
+  replicated += e * sb * h;                      /* QKV input */
+  split += e * sb * (q_width + k_width + v_width);  /* Q, K, V */
+  split += e * sb * o_width;                     /* output-projection input */
+  replicated += mask * sb * h;                   /* dropout mask after it */
+  if (s->flash_attention)
+    split += FLASH_STATS_BYTES * heads * sb;     /* softmax statistics */
+  else if (!selective)
+    {
+      double scores = heads * sb * s->seq_len;   /* a·s²·b */
+
+      split += e * scores;                       /* softmax output */
+      if (a->dropout)
+        split += (DROPOUT_MASK_BYTES + e) * scores;  /* its dropout: mask, output */
+    }
+
+  /* MLP (paper: 19sbh) */
+  replicated += e * sb * h;                      /* LayerNorm input */
+  replicated += e * sb * h;                      /* first matrices' input */
+  replicated += mask * sb * h;                   /* dropout mask */
+  {
+    double width = a->ffn_size;
+    /* GELU: its input and the second matrix's input; GLU: gate and up
+     * outputs, the activation's output and the down projection's input. */
+    double tensors = a->mlp == TS_MLP_GELU ? 2 : 4;
+
+    if (moe_layer)
+      {
+        double routed = a->active_experts;
+
+        width = (routed + a->shared_experts) * a->expert_ffn_size;
+        split += e * sb * h * routed;            /* tokens dispatched to the experts */
+        replicated += ROUTER_PROBS_BYTES * sb * a->experts;  /* router probabilities */
+      }
+    split += tensors * e * sb * width;
+  }
+
+  if (s->sequence_parallel)
+    return (replicated + split) / t;
+  return replicated + split / t;
+}
+
+/* The s² tensors of one layer that selective recomputation rebuilds. */
+static double
+attention_scores_bytes (const TsScenario     *s,
+                        const TsArchitecture *a,
+                        const TsLayout       *l)
+{
+  double scores = (double) a->attention_heads * s->seq_len * s->seq_len * s->micro_batch;
+  double e = ts_memory_compute_bytes (s);
+
+  if (s->flash_attention)
+    return 0;
+  return (e + (a->dropout ? DROPOUT_MASK_BYTES + e : 0)) * scores / l->tp;
+}
+
+/* Outside the layers: the embedding output, the final norm's input and
+ * the output head's input (16-bit each), the logits with their FP32 copy
+ * for the loss, split over the vocabulary by tensor parallelism. */
+static double
+extra_activations (const TsScenario     *s,
+                   const TsArchitecture *a,
+                   const TsLayout       *l)
+{
+  double sb = (double) s->seq_len * s->micro_batch;
+  double h = a->hidden_size;
+  double e = ts_memory_compute_bytes (s);
+  double t = l->tp;
+  double seq_split = s->sequence_parallel ? t : 1;
+  double embedding = (e + (a->dropout ? DROPOUT_MASK_BYTES : 0)) * sb * h / seq_split;
+  double head = 2 * e * sb * h / seq_split + LOGITS_BYTES * sb * a->vocab_size / t;
+
+  if (l->pp <= 1)
+    return embedding + head;
+  /* With a pipeline the first stage keeps the embeddings of its pp
+   * micro-batches in flight, the last stage the output head of one. */
+  return MAX (embedding * l->pp, head);
+}
+
+/* Layers' worth of one stage's activations the first pipeline stage
+ * holds at once. 1F1B: pp micro-batches of its ⌈L/pp⌉ layers, L layers'
+ * worth whatever the degree (Narayanan et al. 2021, §2.2.1; Korthikanti
+ * et al. 2022, §4.2.3). Interleaved 1F1B with v chunks per GPU:
+ * Megatron-LM's schedule runs 2(pp − 1) + (v − 1)·pp warm-up forwards on
+ * the first stage, and one more in the steady state, before the first
+ * backward frees one: v·pp + pp − 1 chunk forwards of ⌈L/pp⌉/v layers
+ * each, ⌈L/pp⌉ · pp · (1 + (pp − 1)/(pp·v)) layers — Korthikanti's
+ * factor (1 + (p − 1)/(p·m)) for m interleaved stages (Narayanan et al.
+ * 2021, §2.2.2). */
+static double
+layers_in_flight (const TsArchitecture *a,
+                  const TsLayout       *l,
+                  double                stage_layers)
+{
+  double p = l->pp;
+  double v = MAX (1u, l->virtual_stages);
+
+  if (l->pp <= 1)
+    return stage_layers;
+  if (v <= 1)
+    return stage_layers * MIN (l->pp, a->layers);
+  return stage_layers * p * (1.0 + (p - 1.0) / (p * v));
+}
+
+guint
+ts_layout_stage_layers (const TsScenario *s,
+                        const TsLayout   *l)
+{
+  guint layers = s->model.arch.layers;
+
+  return (layers + MAX (1u, l->pp) - 1) / MAX (1u, l->pp);
+}
+
+void
+ts_memory_compute_activations (const TsScenario *s,
+                               const TsLayout   *l,
+                               TsMemory         *m)
+{
+  const TsArchitecture *a = &s->model.arch;
+  TsActivationsDetail *d = &m->activations;
+  double dense_n = ts_memory_dense_layers (a);
+  double moe_n = ts_memory_moe_layers (a);
+  double stage_layers;
+  double recomputed;
+  double layer_peak;
+
+  memset (d, 0, sizeof *d);
+  d->checkpointing = s->checkpointing;
+  if (!s->model.has_architecture || a->layers == 0)
+    return;
+
+  stage_layers = ts_layout_stage_layers (s, l);
+  d->stage_layers = (guint) stage_layers;
+  d->layers = layers_in_flight (a, l, stage_layers);
+
+  d->full_layer = (dense_n * layer_activations (s, a, l, FALSE, FALSE)
+                   + moe_n * layer_activations (s, a, l, TRUE, FALSE)) / a->layers;
+  /* A recomputed layer keeps only its input (2sbh, split along the
+   * sequence with sequence parallelism). */
+  d->input_layer = ts_memory_compute_bytes (s) * s->seq_len * (double) s->micro_batch * a->hidden_size
+                   / (s->sequence_parallel ? l->tp : 1);
+  layer_peak = MAX (dense_n > 0 ? layer_activations (s, a, l, FALSE, FALSE) : 0,
+                    moe_n > 0 ? layer_activations (s, a, l, TRUE, FALSE) : 0);
+
+  switch (s->checkpointing)
+    {
+    case TS_CHECKPOINTING_FULL:
+      /* Block recomputation (Megatron-LM's --recompute-method block): k
+       * of the stage's layers keep only their input, the others all
+       * their tensors, in every micro-batch in flight; k = ⌈L/pp⌉ is
+       * full recomputation, k = 0 none. The backward pass rebuilds one
+       * recomputed layer at a time. */
+      recomputed = MIN ((double) l->recompute_layers, stage_layers);
+      d->per_layer = (recomputed * d->input_layer + (stage_layers - recomputed) * d->full_layer) / stage_layers;
+      d->recompute_peak = recomputed > 0 ? layer_peak : 0;
+      break;
+    case TS_CHECKPOINTING_SELECTIVE:
+      /* The attention core is recomputed: its s² tensors are not kept
+       * (Korthikanti §5), but one layer's are rebuilt at a time. */
+      d->per_layer = (dense_n * layer_activations (s, a, l, FALSE, TRUE)
+                      + moe_n * layer_activations (s, a, l, TRUE, TRUE)) / a->layers;
+      d->recompute_peak = attention_scores_bytes (s, a, l);
+      break;
+    case TS_CHECKPOINTING_NONE:
+    case TS_N_CHECKPOINTING:
+    default:
+      d->per_layer = d->full_layer;
+      break;
+    }
+
+  d->extra = extra_activations (s, a, l);
+  m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = d->per_layer * d->layers + d->extra + d->recompute_peak;
+}

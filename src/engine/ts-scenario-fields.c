@@ -1,0 +1,611 @@
+/* ts-scenario-fields.c — the one table of a scenario's inputs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-scenario"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "ts-error.h"
+#include "ts-scenario-fields.h"
+
+#define BILLION 1e9
+
+/* ---- the values of choice fields ---------------------------------------- */
+
+#define CHOICES(name) name##_choices, G_N_ELEMENTS (name##_choices)
+
+static const TsFieldChoice method_choices[] = {
+  { TS_METHOD_FULL, "full", N_("Full training") },
+  { TS_METHOD_LORA, "lora", N_("LoRA") },
+  { TS_METHOD_QLORA, "qlora", N_("QLoRA") },
+};
+static const TsFieldChoice precision_choices[] = {
+  { TS_PRECISION_BF16, "bf16", N_("BF16 mixed precision"), N_("BF16 mixed precision, FP32 master weights") },
+  { TS_PRECISION_FP16, "fp16", N_("FP16 mixed precision"), N_("FP16 mixed precision, FP32 master weights") },
+  { TS_PRECISION_FP8, "fp8", N_("FP8 compute"), N_("FP8 compute, BF16 weights, FP32 master weights") },
+  { TS_PRECISION_FP32, "fp32", N_("FP32") },
+  { TS_PRECISION_PURE_BF16, "pure-bf16", N_("Pure BF16, no FP32 master copy"), N_("Pure BF16, no FP32 master weights") },
+};
+static const TsFieldChoice grad_dtype_choices[] = {
+  { TS_GRAD_BF16, "bf16", N_("BF16") },
+  { TS_GRAD_FP32, "fp32", N_("FP32") },
+};
+static const TsFieldChoice optimizer_choices[] = {
+  { TS_OPTIMIZER_ADAMW, "adamw", N_("AdamW") },
+  /* Translators: the optimizer with 8-bit states (bitsandbytes) */
+  { TS_OPTIMIZER_ADAMW_8BIT, "adamw-8bit", N_("8-bit AdamW"), N_("AdamW, 8-bit states") },
+  { TS_OPTIMIZER_ADAFACTOR, "adafactor", N_("Adafactor") },
+  { TS_OPTIMIZER_SGD, "sgd", N_("SGD with momentum") },
+  { TS_OPTIMIZER_LION, "lion", N_("Lion") },
+};
+static const TsFieldChoice offload_choices[] = {
+  { TS_OFFLOAD_NONE, "none", N_("None") },
+  { TS_OFFLOAD_OPTIMIZER, "optimizer", N_("Optimizer states to CPU RAM") },
+};
+static const TsFieldChoice checkpointing_choices[] = {
+  /* Translators: gradient checkpointing choices */
+  { TS_CHECKPOINTING_NONE, "none", N_("None"), N_("Off") },
+  { TS_CHECKPOINTING_SELECTIVE, "selective", N_("Selective"), N_("Selective (attention only)") },
+  { TS_CHECKPOINTING_FULL, "full", N_("Full"), N_("Full (every layer)") },
+};
+/* -1 is “automatic”: the CLI says “auto”, which also leaves the stage to
+ * the planner; the file writes -1. */
+static const TsFieldChoice zero_choices[] = {
+  /* Translators: ZeRO stage choices; “Automatic” lets the program decide */
+  { -1, "auto", N_("Automatic") },
+  { 0, "0", N_("0 — no sharding") },
+  { 1, "1", N_("1 — optimizer states") },
+  { 2, "2", N_("2 — and gradients") },
+  { 3, "3", N_("3 — and weights (FSDP)") },
+};
+static const TsFieldChoice objective_choices[] = {
+  /* Translators: what ranks the hardware options */
+  { TS_OBJECTIVE_SERVERS, "servers", N_("Smallest hardware") },
+  { TS_OBJECTIVE_TIME, "time", N_("Shortest time") },
+  { TS_OBJECTIVE_COST, "cost", N_("Lowest cost") },
+  { TS_OBJECTIVE_ENERGY, "energy", N_("Least energy") },
+};
+static const TsFieldChoice lora_targets_choices[] = {
+  { TS_LORA_TARGETS_QV, "qv", N_("Query and value projections") },
+  { TS_LORA_TARGETS_ATTENTION, "attention", N_("All attention projections") },
+  { TS_LORA_TARGETS_ALL_LINEAR, "all-linear", N_("All linear layers") },
+};
+/* A “two-phase” feed is a single phase between two lines: 2 is refused. */
+static const TsFieldChoice phases_choices[] = {
+  { TS_PHASES_SINGLE, "1", N_("Single phase") },
+  { TS_PHASES_THREE, "3", N_("Three phases") },
+};
+
+/* ---- the table ------------------------------------------------------------ */
+
+#define OFF(member) G_STRUCT_OFFSET (TsScenario, member)
+#define NO_CHOICES NULL, 0
+#define G(group, position) TS_FIELD_GROUP_##group, position
+
+/* In the scenario file's order (its writer follows it: files stay as they
+ * were written). The CLI's --help lists the options in the same order. */
+static const TsScenarioField fields[] = {
+  { "method", "method", TS_FIELD_ENUM, OFF (method), 0, TS_N_METHODS - 1, TS_METHOD_FULL, NULL, 1,
+    G (METHOD, 0), 0, 0, CHOICES (method), N_("Method"), N_("Method"), NULL,
+    N_("full training, LoRA or QLoRA (default full)"), NULL, 0, 0, NULL },
+  { "precision", "precision", TS_FIELD_ENUM, OFF (precision), 0, TS_N_PRECISIONS - 1, TS_PRECISION_BF16, NULL, 1,
+    G (ADVANCED, 0), 0, 0, CHOICES (precision), N_("Precision"), N_("Precision"),
+    N_("Number format of weights and arithmetic"),
+    N_("training precision (default bf16 mixed precision)"), NULL, 0, 0, NULL },
+  { "grad_dtype", "grad-dtype", TS_FIELD_ENUM, OFF (grad_dtype), 0, TS_N_GRAD_DTYPES - 1, TS_GRAD_BF16, NULL, 1,
+    G (ADVANCED, 2), 0, 0, CHOICES (grad_dtype), N_("Gradient type"), N_("Gradient type"),
+    N_("Gradients in FP32 take 4 bytes per parameter instead of 2"),
+    N_("gradient data type: the article’s 16 (bf16) or 18 (fp32) bytes per parameter (default bf16)"), NULL, 0, 0, NULL },
+  { "optimizer", "optimizer", TS_FIELD_ENUM, OFF (optimizer), 0, TS_N_OPTIMIZERS - 1, TS_OPTIMIZER_ADAMW, NULL, 1,
+    G (ADVANCED, 1), 0, 0, CHOICES (optimizer), N_("Optimizer"), N_("Optimizer"),
+    N_("AdamW keeps two FP32 states per parameter: 8 bytes"),
+    N_("optimizer (default adamw)"), NULL, 0, 0, NULL },
+  { "offload", "offload", TS_FIELD_ENUM, OFF (offload), 0, TS_N_OFFLOADS - 1, TS_OFFLOAD_NONE, NULL, 1,
+    G (ADVANCED, 7), 0, 0, CHOICES (offload), N_("CPU offload"), N_("CPU offload"),
+    N_("Keep optimizer states in server RAM when GPU memory is short"),
+    N_("move optimizer states to host RAM (default none)"), NULL, 0, 0, NULL },
+  { "seq_len", "seq-len", TS_FIELD_UINT, OFF (seq_len), TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, TS_DEFAULT_SEQ_LEN, NULL, 1,
+    G (WORKLOAD, 0), 512, 0, NO_CHOICES, N_("Sequence length"), N_("Sequence length"),
+    N_("Tokens in one training example; activations grow with it"),
+    N_("tokens per sequence (default 2048)"), NULL, 0, 0, NULL },
+  { "micro_batch", "micro-batch", TS_FIELD_UINT, OFF (micro_batch), TS_MIN_MICRO_BATCH, TS_MAX_MICRO_BATCH,
+    TS_DEFAULT_MICRO_BATCH, NULL, 1, G (WORKLOAD, 1), 1, 0, NO_CHOICES, N_("Micro-batch"), N_("Micro-batch"),
+    N_("Examples each GPU processes at once; activations grow with it"),
+    N_("sequences per GPU per step (default 1)"), NULL, TS_SEARCH_MICRO_BATCH, 0, NULL },
+  { "checkpointing", "checkpointing", TS_FIELD_ENUM, OFF (checkpointing), 0, TS_N_CHECKPOINTING - 1,
+    TS_CHECKPOINTING_FULL, NULL, 1, G (WORKLOAD, 3), 0, 0, CHOICES (checkpointing),
+    N_("Gradient checkpointing"), N_("Gradient checkpointing"),
+    N_("Recompute activations instead of storing them: less memory, more compute"),
+    N_("activation recomputation (default full)"), NULL, TS_SEARCH_CHECKPOINTING, 0, NULL },
+  { "flash_attention", "flash-attention", TS_FIELD_BOOL, OFF (flash_attention), 0, 1, TRUE, NULL, 1,
+    G (WORKLOAD, 4), 0, 0, NO_CHOICES, N_("FlashAttention"), N_("FlashAttention"),
+    N_("Attention without storing the full score matrix"),
+    N_("FlashAttention: no s² attention scores kept (default on)"), NULL, 0, 0, NULL },
+  { "sequence_parallel", "sequence-parallel", TS_FIELD_BOOL, OFF (sequence_parallel), 0, 1, FALSE, NULL, 1,
+    G (NONE, 0), 0, 0, NO_CHOICES, N_("Sequence parallelism"), N_("Sequence parallelism"), NULL,
+    N_("sequence parallelism with tensor parallelism (default off)"), NULL, TS_SEARCH_SEQUENCE_PARALLEL, 0, NULL },
+  { "zero3_prefetch", "prefetch", TS_FIELD_BOOL, OFF (zero3_prefetch), 0, 1, FALSE, NULL, 1,
+    G (ADVANCED, 4), 0, 0, NO_CHOICES, N_("Prefetch next layer"), N_("Prefetch next layer"),
+    N_("With ZeRO-3, gather the next layer early: faster, one more layer in memory"),
+    N_("ZeRO-3/FSDP prefetch: the next layer is gathered early, two layers at once (default off)"), NULL, 0, 0, NULL },
+  { "tokens", "tokens", TS_FIELD_DOUBLE, OFF (tokens), 0, TS_MAX_TOKENS, TS_DEFAULT_TOKENS, NULL, BILLION,
+    G (WORKLOAD, 5), 1, 1, NO_CHOICES, N_("Dataset tokens"), N_("Dataset, billions of tokens"),
+    N_("Tokens processed over the whole run; sets the training time"),
+    N_("dataset tokens for the whole run (default 10B)"), NULL, 0, TS_FIELD_CLI_COUNT, NULL },
+  { "deadline_days", "deadline-days", TS_FIELD_DOUBLE, OFF (deadline_days), 0, TS_MAX_DAYS, 0, NULL, 1,
+    G (WORKLOAD, 6), 1, 0, NO_CHOICES, N_("Deadline"), N_("Deadline, days"),
+    N_("When the training must be done; 0 means no deadline"),
+    N_("training deadline in days (default none)"), NULL, 0, 0, NULL },
+  { "zero_stage", "zero", TS_FIELD_INT, OFF (zero_stage), -1, 3, -1, NULL, 1,
+    G (ADVANCED, 3), 0, 0, CHOICES (zero), N_("ZeRO stage"), N_("ZeRO / FSDP stage"),
+    N_("Splits optimizer states, gradients and weights across GPUs"),
+    N_("ZeRO/FSDP sharding stage (default 3 with more than one GPU)"), N_("0, 1, 2 or 3"), TS_SEARCH_ZERO, 0, NULL },
+  { "tp", "tp", TS_FIELD_UINT, OFF (tp), TS_MIN_PARALLEL, TS_MAX_PARALLEL, 1, NULL, 1,
+    G (ADVANCED, 5), 1, 0, NO_CHOICES, N_("Tensor parallel degree"), N_("Tensor parallel"),
+    N_("GPUs that split every layer; needs NVLink or HCCS"),
+    N_("tensor parallel degree (default 1)"), NULL, TS_SEARCH_TP, 0, NULL },
+  { "pp", "pp", TS_FIELD_UINT, OFF (pp), TS_MIN_PARALLEL, TS_MAX_PARALLEL, 1, NULL, 1,
+    G (ADVANCED, 6), 1, 0, NO_CHOICES, N_("Pipeline parallel degree"), N_("Pipeline parallel"),
+    N_("Groups of layers on different GPUs"),
+    N_("pipeline parallel degree (default 1)"), NULL, TS_SEARCH_PP, 0, NULL },
+  { "ep", "ep", TS_FIELD_UINT, OFF (ep), TS_MIN_PARALLEL, TS_MAX_PARALLEL, 1, NULL, 1,
+    G (NONE, 0), 1, 0, NO_CHOICES, N_("Expert parallel degree"), N_("Expert parallel degree"), NULL,
+    N_("expert parallel degree for MoE models (default 1)"), NULL, TS_SEARCH_EP, 0, NULL },
+  /* 0: one GPU, or the count the planner recommends */
+  { "gpus", "gpus", TS_FIELD_UINT, OFF (gpus), 0, TS_MAX_GPUS, 0, NULL, 1,
+    G (NONE, 0), 1, 0, NO_CHOICES, N_("GPU count"), N_("GPU count"), NULL,
+    N_("GPUs of the job (default 1)"), NULL, 0, 0, NULL },
+  /* 0: the default, ts_scenario_global_batch () */
+  { "global_batch", "global-batch", TS_FIELD_UINT, OFF (global_batch), 0, TS_MAX_GLOBAL_BATCH, 0, NULL, 1,
+    G (WORKLOAD, 2), 64, 0, NO_CHOICES, N_("Global batch"), N_("Global batch"),
+    N_("Sequences per optimizer step; 0 means 4M tokens for full training, 64 for LoRA"),
+    N_("sequences per optimizer step (default 4M tokens for full training, 64 for LoRA/QLoRA)"), NULL, 0, 0, NULL },
+  { "objective", "objective", TS_FIELD_ENUM, OFF (objective), 0, TS_N_OBJECTIVES - 1, TS_OBJECTIVE_SERVERS, NULL, 1,
+    G (HARDWARE, 0), 0, 0, CHOICES (objective), N_("Rank by"), N_("Rank by"),
+    N_("What puts one working option ahead of another"),
+    N_("what ranks the options that work (default servers: the smallest hardware)"), NULL, 0, 0, NULL },
+  { "lora_rank", "lora-rank", TS_FIELD_UINT, OFF (lora_rank), TS_MIN_LORA_RANK, TS_MAX_LORA_RANK,
+    TS_DEFAULT_LORA_RANK, NULL, 1, G (ADVANCED, 8), 8, 0, NO_CHOICES, N_("LoRA rank"), N_("LoRA rank"),
+    N_("Size of the trained adapters; higher is bigger and slower"),
+    N_("LoRA rank (default 16)"), NULL, 0, TS_FIELD_ADAPTER, NULL },
+  { "lora_targets", "lora-targets", TS_FIELD_ENUM, OFF (lora_targets), 0, TS_N_LORA_TARGETS - 1,
+    TS_LORA_TARGETS_ALL_LINEAR, NULL, 1, G (ADVANCED, 9), 0, 0, CHOICES (lora_targets),
+    N_("LoRA targets"), N_("LoRA targets"), N_("Which layers get adapters"),
+    N_("layers LoRA adapts (default all-linear)"), NULL, 0, TS_FIELD_ADAPTER, NULL },
+  { "double_quant", "double-quant", TS_FIELD_BOOL, OFF (double_quant), 0, 1, TRUE, NULL, 1,
+    G (NONE, 0), 0, 0, NO_CHOICES, N_("Double quantization"), N_("Double quantization"), NULL,
+    N_("QLoRA double quantization (default on)"), NULL, 0, TS_FIELD_QLORA, NULL },
+  { "paged_optimizer", "paged-optimizer", TS_FIELD_BOOL, OFF (paged_optimizer), 0, 1, FALSE, NULL, 1,
+    G (NONE, 0), 0, 0, NO_CHOICES, N_("Paged optimizer"), N_("Paged optimizer"), NULL,
+    N_("QLoRA paged 8-bit optimizer (default off)"), NULL, 0, TS_FIELD_QLORA, NULL },
+  /* bytes in the file, gigabytes on the command line and in a form */
+  { "runtime_overhead_bytes", "runtime-overhead", TS_FIELD_DOUBLE, OFF (runtime_overhead_bytes), 0,
+    TS_MAX_RUNTIME_OVERHEAD, TS_DEFAULT_RUNTIME_OVERHEAD, NULL, BILLION, G (ADVANCED, 10), 0.5, 1, NO_CHOICES,
+    N_("Runtime overhead"), N_("Memory reserve per GPU, GB"),
+    N_("CUDA context, kernels and libraries that take memory before training starts"),
+    N_("CUDA/framework context per GPU in GB (default 1.5)"), NULL, 0, 0, "runtime_overhead" },
+  { "fragmentation", "fragmentation", TS_FIELD_DOUBLE, OFF (fragmentation), 0, TS_MAX_FRAGMENTATION,
+    TS_DEFAULT_FRAGMENTATION, NULL, 1, G (NONE, 0), 0.01, 2, NO_CHOICES,
+    N_("Allocator fragmentation"), N_("Allocator fragmentation"), NULL,
+    N_("allocator fragmentation (default 0.05)"), NULL, 0, 0, NULL },
+  /* NULL: every server of the catalog is evaluated */
+  { "server_id", "server", TS_FIELD_STRING, OFF (server_id), 0, TS_MAX_ID_CHARS, 0, NULL, 1,
+    G (NONE, 0), 0, 0, NO_CHOICES, N_("Server id"), N_("Server id"), NULL,
+    N_("evaluate only this server or card (see “list servers”)"), NULL, 0, TS_FIELD_SERVER_ID, NULL },
+  /* 0: the smallest count that fits */
+  { "servers", "servers", TS_FIELD_UINT, OFF (servers), 0, TS_MAX_SERVERS, 0, NULL, 1,
+    G (HARDWARE, 1), 1, 0, NO_CHOICES, N_("Server count"), N_("Servers"),
+    N_("How many of the chosen server; 0 picks the smallest count that fits"),
+    N_("evaluate every option at exactly this many servers"), NULL, 0, 0, NULL },
+  { "rack_units", "rack-units", TS_FIELD_UINT, OFF (rack_units), TS_MIN_RACK_UNITS, TS_MAX_RACK_UNITS,
+    TS_DEFAULT_RACK_UNITS, NULL, 1, G (SITE, 0), 1, 0, NO_CHOICES, N_("Rack height"), N_("Rack height, units"),
+    N_("Units in each rack of the data centre, usually 42 or 48"),
+    N_("rack height in U (default 42)"), NULL, 0, 0, NULL },
+  { "rack_kw", "rack-kw", TS_FIELD_DOUBLE, OFF (rack_kw), TS_MIN_RACK_KW, TS_MAX_RACK_KW, TS_DEFAULT_RACK_KW, NULL, 1,
+    G (SITE, 1), 1, 1, NO_CHOICES, N_("Rack power limit"), N_("Rack power limit, kW"),
+    N_("What one rack’s power feed and cooling can take"),
+    N_("power limit per rack in kW (default 30)"), NULL, 0, 0, NULL },
+  { "voltage", "voltage", TS_FIELD_DOUBLE, OFF (voltage), TS_MIN_VOLTAGE, TS_MAX_VOLTAGE, TS_DEFAULT_VOLTAGE, NULL, 1,
+    G (SITE, 2), 10, 0, NO_CHOICES, N_("Voltage"), N_("Voltage, V"), N_("Phase-to-neutral voltage of the feed"),
+    N_("site voltage (default 230): for 1 phase the phase voltage; for 3 phases 230 means a 230/400 V supply, 400 the same"),
+    NULL, 0, 0, NULL },
+  { "phases", "phases", TS_FIELD_UINT, OFF (phases), TS_PHASES_SINGLE, TS_PHASES_THREE, TS_DEFAULT_PHASES, NULL, 1,
+    G (SITE, 3), 0, 0, CHOICES (phases), N_("Phases"), N_("Phases"), N_("Sets the current each phase carries"),
+    N_("single or three phase supply (default 3)"), N_("1 (single phase) or 3 (three phases)"), 0, 0, NULL },
+  { "pue", "pue", TS_FIELD_DOUBLE, OFF (pue), TS_MIN_PUE, TS_MAX_PUE, TS_DEFAULT_PUE, NULL, 1,
+    G (SITE, 4), 0.05, 2, NO_CHOICES, N_("PUE"), N_("PUE"),
+    N_("Total facility power divided by IT power; cooling and losses"),
+    N_("power usage effectiveness of the site (default 1.4)"), NULL, 0, 0, NULL },
+  { "price_kwh", "price-kwh", TS_FIELD_DOUBLE, OFF (price_kwh), 0, TS_MAX_PRICE_KWH, 0, NULL, 1,
+    G (SITE, 5), 0.5, 2, NO_CHOICES, N_("Electricity price"), N_("Electricity price per kWh"),
+    N_("For the energy cost of the run; 0 leaves the cost out"),
+    N_("electricity price per kWh (default 0: no cost shown)"), NULL, 0, 0, NULL },
+  { "currency", "currency", TS_FIELD_STRING, OFF (currency), 1, TS_MAX_CURRENCY_CHARS, 0, "RUB", 1,
+    G (SITE, 6), 0, 0, NO_CHOICES, N_("Currency"), N_("Currency of the price"), NULL,
+    N_("currency of the electricity price (default RUB)"), NULL, 0, TS_FIELD_CURRENCY, NULL },
+  { "headroom_tight", "headroom-tight", TS_FIELD_DOUBLE, OFF (headroom_tight), 0, TS_MAX_HEADROOM_TIGHT,
+    TS_DEFAULT_HEADROOM_TIGHT, NULL, 1, G (NONE, 0), 0.01, 2, NO_CHOICES,
+    N_("Tight headroom threshold"), N_("Tight headroom threshold"), NULL,
+    N_("headroom below which a fit is “tight” (default 0.10)"), NULL, 0, 0, NULL },
+};
+
+const TsScenarioField *
+ts_scenario_fields (guint *n_fields)
+{
+  *n_fields = G_N_ELEMENTS (fields);
+  return fields;
+}
+
+const TsScenarioField *
+ts_scenario_field_find (const char *key)
+{
+  for (guint i = 0; key != NULL && i < G_N_ELEMENTS (fields); i++)
+    if (g_str_equal (fields[i].key, key) || g_strcmp0 (fields[i].alias, key) == 0)
+      return &fields[i];
+  return NULL;
+}
+
+const TsScenarioField *
+ts_scenario_field_find_cli (const char *cli_name)
+{
+  if (cli_name == NULL)
+    return NULL;
+  if (g_str_has_prefix (cli_name, "--"))
+    cli_name += 2;
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (g_str_equal (fields[i].cli_name, cli_name))
+      return &fields[i];
+  return NULL;
+}
+
+static int
+compare_position (gconstpointer a,
+                  gconstpointer b)
+{
+  const TsScenarioField *fa = *(const TsScenarioField *const *) a;
+  const TsScenarioField *fb = *(const TsScenarioField *const *) b;
+
+  return (int) fa->position - (int) fb->position;
+}
+
+const TsScenarioField **
+ts_scenario_fields_in_group (TsFieldGroup  group,
+                             guint        *n_fields)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (fields[i].group == group)
+      g_ptr_array_add (list, (gpointer) &fields[i]);
+  g_ptr_array_sort (list, compare_position);
+  *n_fields = list->len;
+  return (const TsScenarioField **) g_ptr_array_free (g_steal_pointer (&list), FALSE);
+}
+
+/* ---- values --------------------------------------------------------------- */
+
+double
+ts_scenario_field_get_double (const TsScenarioField *f,
+                              const TsScenario      *s)
+{
+  gconstpointer slot = G_STRUCT_MEMBER_P (s, f->offset);
+
+  switch (f->kind)
+    {
+    case TS_FIELD_UINT: return *(const guint *) slot;
+    case TS_FIELD_INT: return *(const int *) slot;
+    case TS_FIELD_DOUBLE: return *(const double *) slot;
+    case TS_FIELD_BOOL: return *(const gboolean *) slot ? 1 : 0;
+    case TS_FIELD_ENUM: return *(const int *) slot;
+    case TS_FIELD_STRING:
+    default: return NAN;
+    }
+}
+
+void
+ts_scenario_field_set_double (const TsScenarioField *f,
+                              TsScenario            *s,
+                              double                 value)
+{
+  gpointer slot = G_STRUCT_MEMBER_P (s, f->offset);
+
+  /* a whole number is checked (ts_scenario_field_check ()) before it is
+   * set: a cast out of range is undefined, not a wrong value */
+  g_return_if_fail (f->kind == TS_FIELD_DOUBLE || f->kind == TS_FIELD_BOOL
+                    || (isfinite (value) && value >= G_MININT && value <= G_MAXUINT));
+  switch (f->kind)
+    {
+    case TS_FIELD_UINT: *(guint *) slot = (guint) value; break;
+    case TS_FIELD_INT: *(int *) slot = (int) value; break;
+    case TS_FIELD_DOUBLE: *(double *) slot = value; break;
+    case TS_FIELD_BOOL: *(gboolean *) slot = value != 0; break;
+    case TS_FIELD_ENUM: *(int *) slot = (int) value; break;
+    case TS_FIELD_STRING:
+    default: g_return_if_reached ();
+    }
+}
+
+const TsFieldChoice *
+ts_scenario_field_choice (const TsScenarioField *f,
+                          int                    value)
+{
+  for (guint i = 0; i < f->n_choices; i++)
+    if (f->choices[i].value == value)
+      return &f->choices[i];
+  return NULL;
+}
+
+const char *
+ts_scenario_field_title (const char *key)
+{
+  const TsScenarioField *f = ts_scenario_field_find (key);
+
+  return f != NULL ? _(f->name) : "";
+}
+
+const char *
+ts_scenario_field_sheet_label (const char *key,
+                               int         value)
+{
+  const TsScenarioField *f = ts_scenario_field_find (key);
+  const TsFieldChoice *choice = f != NULL ? ts_scenario_field_choice (f, value) : NULL;
+
+  if (choice == NULL)
+    return "";
+  return _(choice->sheet_label != NULL ? choice->sheet_label : choice->label);
+}
+
+char *
+ts_scenario_field_get_text (const TsScenarioField *f,
+                            const TsScenario      *s)
+{
+  double value = ts_scenario_field_get_double (f, s);
+  const TsFieldChoice *choice;
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (f->kind == TS_FIELD_STRING)
+    return g_strdup (G_STRUCT_MEMBER (const char *, s, f->offset));
+  if (f->kind == TS_FIELD_BOOL)
+    return g_strdup (value != 0 ? "on" : "off");
+  if (f->n_choices > 0 && (choice = ts_scenario_field_choice (f, (int) value)) != NULL)
+    return g_strdup (choice->name);
+  /* a count (“10B” tokens) is typed in scenario units; the shortest text
+   * that reads back exactly, never in the locale's format */
+  if (!(f->flags & TS_FIELD_CLI_COUNT))
+    value /= f->scale;
+  return g_strdup (g_ascii_dtostr (buffer, sizeof buffer, value));
+}
+
+static char *
+choice_names (const TsScenarioField *f)
+{
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+  g_auto(GStrv) list = NULL;
+
+  for (guint i = 0; i < f->n_choices; i++)
+    g_strv_builder_add (names, f->choices[i].name);
+  list = g_strv_builder_end (names);
+  return g_strjoinv (", ", list);
+}
+
+char *
+ts_scenario_field_describe (const TsScenarioField *f)
+{
+  if (f->accepts != NULL)
+    return g_strdup (_(f->accepts));
+  switch (f->kind)
+    {
+    case TS_FIELD_ENUM:
+      return choice_names (f);
+    case TS_FIELD_BOOL:
+      return g_strdup (_("true or false"));
+    case TS_FIELD_STRING:
+      /* Translators: what a text field takes; %u a number */
+      return g_strdup_printf (_("text of at most %u characters"), (guint) f->max);
+    case TS_FIELD_UINT:
+    case TS_FIELD_INT:
+      return g_strdup_printf (_("a whole number from %u to %u"), (guint) (f->min / f->scale),
+                              (guint) (f->max / f->scale));
+    case TS_FIELD_DOUBLE:
+    default:
+      return g_strdup_printf (_("a number from %g to %g"), f->min / f->scale, f->max / f->scale);
+    }
+}
+
+gboolean
+ts_scenario_field_check (const TsScenarioField  *f,
+                         double                  value,
+                         GError                **error)
+{
+  gboolean whole = f->kind != TS_FIELD_DOUBLE;
+
+  if (f->n_choices > 0)
+    {
+      /* in int's range before the cast: “3T” phases is 3e12 (and a cast
+       * of it undefined behaviour) */
+      if (value == floor (value) && value >= G_MININT && value <= G_MAXINT
+          && ts_scenario_field_choice (f, (int) value) != NULL)
+        return TRUE;
+      if (f->kind == TS_FIELD_ENUM)
+        g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("An option has a value the engine does not know"));
+      else
+        g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                     /* Translators: “Phases is 2; it must be 1 (single phase) or 3 (three phases)” */
+                     _("%s is %g; it must be %s"), _(f->name), value, _(f->accepts));
+      return FALSE;
+    }
+  if (isfinite (value) && value >= f->min && value <= f->max && (!whole || value == floor (value)))
+    return TRUE;
+  if (whole && isfinite (value) && value >= 0 && value <= G_MAXUINT)
+    g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                 /* Translators: %s is an input such as “sequence length” */
+                 _("%s is %u; it must be between %u and %u"), _(f->name), (guint) value,
+                 (guint) f->min, (guint) f->max);
+  else
+    g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                 /* Translators: %s is an input such as “PUE” */
+                 _("%s must be a number between %g and %g"), _(f->name), f->min, f->max);
+  return FALSE;
+}
+
+static gboolean
+check_string (const TsScenarioField  *f,
+              const char             *text,
+              GError                **error)
+{
+  if (f->flags & TS_FIELD_CURRENCY)
+    return ts_scenario_check_currency (text, error);
+  return ts_scenario_check_text (text, _(f->name), (guint) f->max, error);
+}
+
+gboolean
+ts_scenario_field_validate (const TsScenarioField  *f,
+                            const TsScenario       *s,
+                            GError                **error)
+{
+  if (f->kind == TS_FIELD_STRING)
+    return check_string (f, G_STRUCT_MEMBER (const char *, s, f->offset), error);
+  return ts_scenario_field_check (f, ts_scenario_field_get_double (f, s), error);
+}
+
+gboolean
+ts_scenario_field_set_text (const TsScenarioField  *f,
+                            TsScenario             *s,
+                            const char             *text,
+                            GError                **error)
+{
+  g_autofree char *allowed = NULL;
+
+  if (f->kind == TS_FIELD_STRING)
+    {
+      char **slot = G_STRUCT_MEMBER_P (s, f->offset);
+
+      if (!check_string (f, text, error))
+        return FALSE;
+      g_free (*slot);
+      *slot = g_strdup (text);
+      return TRUE;
+    }
+  for (guint i = 0; text != NULL && i < f->n_choices; i++)
+    if (g_ascii_strcasecmp (text, f->choices[i].name) == 0)
+      {
+        ts_scenario_field_set_double (f, s, f->choices[i].value);
+        return TRUE;
+      }
+  allowed = ts_scenario_field_describe (f);
+  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+               /* Translators: “Method: “foo” is not one of full, lora, qlora” */
+               _("%s: “%s” is not one of %s"), _(f->name), text != NULL ? text : "", allowed);
+  return FALSE;
+}
+
+void
+ts_scenario_fields_set_defaults (TsScenario *s)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      const TsScenarioField *f = &fields[i];
+
+      if (f->kind == TS_FIELD_STRING)
+        {
+          char **slot = G_STRUCT_MEMBER_P (s, f->offset);
+
+          g_free (*slot);
+          *slot = g_strdup (f->default_text);
+        }
+      else
+        ts_scenario_field_set_double (f, s, f->default_value);
+    }
+}
+
+/* ---- architecture ----------------------------------------------------------- */
+
+#define ARCH_OFF(member) G_STRUCT_OFFSET (TsArchitecture, member)
+#define ARCH_UINT(member, lo, hi, when, label) \
+  { #member, TS_ARCH_FIELD_UINT, ARCH_OFF (member), lo, hi, TS_ARCH_FIELD_##when, label }
+#define ARCH_BOOL(member, when, label) \
+  { #member, TS_ARCH_FIELD_BOOL, ARCH_OFF (member), 0, 1, TS_ARCH_FIELD_##when, label }
+
+/* One range per field: the model file, the scenario file and an imported
+ * config all check these (ts_architecture_validate () then checks the
+ * relations between fields). In the scenario file's order. */
+static const TsArchField arch_fields[] = {
+  ARCH_UINT (layers, 1, 10000, ALWAYS, N_("Layers")),
+  ARCH_UINT (hidden_size, 1, 1048576, ALWAYS, N_("Hidden size")),
+  ARCH_UINT (attention_heads, 1, 65536, ALWAYS, N_("Attention heads")),
+  ARCH_UINT (kv_heads, 1, 65536, ALWAYS, N_("Key-value heads")),
+  ARCH_UINT (head_dim, 1, 65536, ALWAYS, N_("Head dimension")),
+  ARCH_UINT (ffn_size, 0, 1048576, ALWAYS, N_("FFN size")),
+  { "mlp", TS_ARCH_FIELD_MLP, ARCH_OFF (mlp), TS_MLP_GELU, TS_MLP_GEGLU, TS_ARCH_FIELD_ALWAYS, N_("MLP") },
+  ARCH_UINT (vocab_size, 1, 16777216, ALWAYS, N_("Vocabulary")),
+  ARCH_BOOL (tied_embeddings, ALWAYS, N_("Tied embeddings")),
+  ARCH_BOOL (dropout, ALWAYS, N_("Dropout")),
+  ARCH_BOOL (qkv_bias, ALWAYS, N_("QKV bias")),
+  ARCH_UINT (experts, 0, 65536, ALWAYS, N_("Experts")),
+  ARCH_UINT (active_experts, 0, 65536, ALWAYS, N_("Active experts")),
+  ARCH_UINT (shared_experts, 0, 65536, ALWAYS, N_("Shared experts")),
+  ARCH_UINT (expert_ffn_size, 0, 1048576, ALWAYS, N_("Expert FFN size")),
+  ARCH_UINT (dense_layers, 0, 10000, ALWAYS, N_("Dense layers")),
+  ARCH_UINT (q_lora_rank, 0, 1048576, IF_MLA, N_("Query latent rank")),
+  ARCH_UINT (kv_lora_rank, 0, 1048576, IF_MLA, N_("Key-value latent rank")),
+  ARCH_UINT (qk_nope_head_dim, 0, 65536, IF_MLA, N_("Query-key head dimension without RoPE")),
+  ARCH_UINT (qk_rope_head_dim, 0, 65536, IF_MLA, N_("Query-key head dimension with RoPE")),
+  ARCH_UINT (v_head_dim, 0, 65536, IF_MLA, N_("Value head dimension")),
+  ARCH_BOOL (qk_norm, IF_SET, N_("Query-key norm")),
+  ARCH_UINT (layer_norms, 0, 16, IF_SET, N_("Norms per layer")),
+  ARCH_BOOL (norm_bias, IF_SET, N_("Norm bias")),
+  ARCH_UINT (shared_expert_ffn_size, 0, 1048576, IF_SET, N_("Shared expert FFN size")),
+  ARCH_BOOL (shared_expert_gate, IF_SET, N_("Shared expert gate")),
+  ARCH_BOOL (router_bias, IF_SET, N_("Router bias")),
+};
+
+const TsArchField *
+ts_arch_fields (guint *n_fields)
+{
+  *n_fields = G_N_ELEMENTS (arch_fields);
+  return arch_fields;
+}
+
+const TsArchField *
+ts_arch_field_find (const char *key)
+{
+  for (guint i = 0; key != NULL && i < G_N_ELEMENTS (arch_fields); i++)
+    if (g_str_equal (arch_fields[i].key, key))
+      return &arch_fields[i];
+  return NULL;
+}
+
+/* TsMlpKind and gboolean are int-sized, as guint is. */
+G_STATIC_ASSERT (sizeof (TsMlpKind) == sizeof (guint) && sizeof (gboolean) == sizeof (guint));
+
+guint
+ts_arch_field_get (const TsArchField    *f,
+                   const TsArchitecture *arch)
+{
+  return G_STRUCT_MEMBER (guint, arch, f->offset);
+}
+
+void
+ts_arch_field_set (const TsArchField *f,
+                   TsArchitecture    *arch,
+                   guint              value)
+{
+  G_STRUCT_MEMBER (guint, arch, f->offset) = value;
+}
+
+gboolean
+ts_arch_field_check (const TsArchField  *f,
+                     double              value,
+                     GError            **error)
+{
+  if (value >= f->min && value <= f->max && value == floor (value))
+    return TRUE;
+  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+               _("must be a whole number from %u to %u"), f->min, f->max);
+  return FALSE;
+}

@@ -1,0 +1,192 @@
+/* ts-scenario-fields.h — the one table of a scenario's inputs
+ *
+ * Every input a user can set (except the model, which has a door of its
+ * own) is one row here: its scenario-file key, its CLI option, its kind and
+ * place in TsScenario, its range and default, the names of its values, and
+ * the words and hints a form shows. Defaults, validation, the scenario
+ * file, the CLI's options and --help read this table; a form builds its
+ * rows from it. Adding an input is one row here and the struct member.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ts-scenario.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  TS_FIELD_UINT,    /* guint */
+  TS_FIELD_INT,     /* int whose choices name every value (ZeRO stage: -1 = automatic) */
+  TS_FIELD_DOUBLE,  /* double */
+  TS_FIELD_BOOL,    /* gboolean */
+  TS_FIELD_ENUM,    /* an int-sized C enum, written by its choices' names */
+  TS_FIELD_STRING,  /* char *, owned by the scenario */
+} TsFieldKind;
+
+/* Where a form shows the field; NONE: no form row (yet). */
+typedef enum
+{
+  TS_FIELD_GROUP_NONE,
+  TS_FIELD_GROUP_METHOD,
+  TS_FIELD_GROUP_WORKLOAD,
+  TS_FIELD_GROUP_HARDWARE,
+  TS_FIELD_GROUP_ADVANCED,
+  TS_FIELD_GROUP_SITE,
+  TS_N_FIELD_GROUPS
+} TsFieldGroup;
+
+typedef enum
+{
+  /* the CLI reads a count with a K/M/B/T suffix in scenario units (“10B”
+   * tokens) instead of a number in display units */
+  TS_FIELD_CLI_COUNT   = 1 << 0,
+  /* means nothing to full training: the CLI refuses it there */
+  TS_FIELD_ADAPTER     = 1 << 1,
+  /* means something to QLoRA only */
+  TS_FIELD_QLORA       = 1 << 2,
+  /* a catalog id: the CLI checks it against the catalog when applied */
+  TS_FIELD_SERVER_ID   = 1 << 3,
+  /* a currency code (ts_scenario_check_currency ()) */
+  TS_FIELD_CURRENCY    = 1 << 4,
+} TsFieldFlags;
+
+/* One allowed value of an ENUM field, or of a UINT/INT field that takes
+ * only some values (phases 1 or 3; ZeRO -1…3). name is the file's and the
+ * CLI's (a public interface: add, never rename); label is for people
+ * (marked for translation: show it translated). */
+typedef struct
+{
+  int         value;
+  const char *name;
+  const char *label;
+  const char *sheet_label;  /* the fuller words of a printed document; NULL = label */
+} TsFieldChoice;
+
+typedef struct
+{
+  const char          *key;          /* the scenario file's member */
+  const char          *cli_name;     /* the CLI's long option, without “--” */
+  TsFieldKind          kind;
+  gsize                offset;       /* G_STRUCT_OFFSET into TsScenario */
+  double               min;          /* in scenario units; for STRING, 0 … max characters */
+  double               max;
+  double               default_value;
+  const char          *default_text; /* STRING only */
+  double               scale;        /* a form and the CLI show value / scale (tokens in billions) */
+  TsFieldGroup         group;
+  guint                position;     /* order within the group, from 0 */
+  double               step;         /* form hints, in display units */
+  guint                digits;
+  const TsFieldChoice *choices;
+  guint                n_choices;
+  const char          *name;         /* translatable: the input in messages (“Sequence length”) */
+  const char          *label;        /* translatable: a form row's title */
+  const char          *subtitle;     /* translatable: a form row's subtitle, or NULL */
+  const char          *cli_help;     /* translatable: the line of --help */
+  const char          *accepts;      /* translatable: what a choice-valued number takes, or NULL */
+  TsSearchFlags        search_flag;  /* what setting it fixes; 0 = none */
+  guint                flags;        /* TsFieldFlags */
+  const char          *alias;        /* an older key (the window's “runtime_overhead”), or NULL */
+} TsScenarioField;
+
+/* Every field, in the scenario file's order. */
+const TsScenarioField *ts_scenario_fields                (guint                 *n_fields);
+/* By file key (or alias), or by CLI name (with or without “--”). NULL if none. */
+const TsScenarioField *ts_scenario_field_find            (const char            *key);
+const TsScenarioField *ts_scenario_field_find_cli        (const char            *cli_name);
+/* A form's rows: the fields of group in display order (free the array
+ * with g_free; the fields are static). */
+const TsScenarioField **ts_scenario_fields_in_group      (TsFieldGroup           group,
+                                                          guint                 *n_fields);
+
+/* The value as a double (UINT, INT, DOUBLE, BOOL 0/1, ENUM's int) in
+ * scenario units; NAN for a STRING. */
+double       ts_scenario_field_get_double  (const TsScenarioField *field,
+                                            const TsScenario      *scenario);
+/* Sets a non-STRING field (a double is truncated toward zero for whole
+ * kinds); the caller validates first. Does not touch scenario->searched. */
+void         ts_scenario_field_set_double  (const TsScenarioField *field,
+                                            TsScenario            *scenario,
+                                            double                 value);
+/* The value as the CLI takes it: an enum's or choice's name, “on” or
+ * “off”, a number in display units (value / scale, exact; a
+ * TS_FIELD_CLI_COUNT field in scenario units), the string.
+ * Free with g_free (). */
+char        *ts_scenario_field_get_text    (const TsScenarioField *field,
+                                            const TsScenario      *scenario);
+/* An ENUM or choice field from its name, or a STRING field from its text;
+ * refused with a GError naming the field and what it takes. */
+gboolean     ts_scenario_field_set_text    (const TsScenarioField *field,
+                                            TsScenario            *scenario,
+                                            const char            *text,
+                                            GError               **error);
+/* The input of key in words, translated (its name: “Sequence length”),
+ * as a document's row names it; "" for an unknown key. */
+const char  *ts_scenario_field_title       (const char            *key);
+/* The label of the choice value of the field key as a printed document
+ * shows it (its sheet_label, else its label), translated; "" if none. */
+const char  *ts_scenario_field_sheet_label (const char            *key,
+                                            int                    value);
+/* The choice holding value, or NULL. */
+const TsFieldChoice *ts_scenario_field_choice (const TsScenarioField *field,
+                                               int                    value);
+/* Whether value (scenario units) is allowed: in range, whole for whole
+ * kinds, one of the choices where there are choices. The message names
+ * the field and the reason. */
+gboolean     ts_scenario_field_check       (const TsScenarioField *field,
+                                            double                 value,
+                                            GError               **error);
+/* The same for a field's value in scenario. */
+gboolean     ts_scenario_field_validate    (const TsScenarioField *field,
+                                            const TsScenario      *scenario,
+                                            GError               **error);
+/* What the field accepts in words, in display units (“a whole number from
+ * 1 to 10000000”, “full, lora, qlora”); translated. g_free () it. */
+char        *ts_scenario_field_describe    (const TsScenarioField *field);
+/* Every field set to its default (ts_scenario_init_defaults). */
+void         ts_scenario_fields_set_defaults (TsScenario          *scenario);
+
+/* ---- the architecture of a custom model ---- */
+
+typedef enum
+{
+  TS_ARCH_FIELD_UINT,
+  TS_ARCH_FIELD_BOOL,
+  TS_ARCH_FIELD_MLP,    /* TsMlpKind by name */
+} TsArchFieldKind;
+
+typedef enum
+{
+  TS_ARCH_FIELD_ALWAYS,        /* written to a scenario file always */
+  TS_ARCH_FIELD_IF_MLA,        /* only when the model uses latent attention */
+  TS_ARCH_FIELD_IF_SET,        /* only when not 0/false (newer details) */
+} TsArchFieldWhen;
+
+typedef struct
+{
+  const char      *key;       /* the member in files and the plan JSON */
+  TsArchFieldKind  kind;
+  gsize            offset;    /* G_STRUCT_OFFSET into TsArchitecture */
+  guint            min;       /* the one range every reader checks */
+  guint            max;
+  TsArchFieldWhen  when;
+  const char      *label;     /* translatable: for a form */
+} TsArchField;
+
+/* In the scenario file's order. */
+const TsArchField *ts_arch_fields              (guint                  *n_fields);
+const TsArchField *ts_arch_field_find          (const char             *key);
+guint              ts_arch_field_get           (const TsArchField      *field,
+                                                const TsArchitecture   *arch);
+void               ts_arch_field_set           (const TsArchField      *field,
+                                                TsArchitecture         *arch,
+                                                guint                   value);
+gboolean           ts_arch_field_check         (const TsArchField      *field,
+                                                double                  value,
+                                                GError                **error);
+
+G_END_DECLS

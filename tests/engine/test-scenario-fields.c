@@ -1,0 +1,371 @@
+/* test-scenario-fields.c — the one table of scenario inputs: it covers
+ * every input of TsScenario once, its defaults are the documented ones and
+ * validate, every range is enforced alike by ts_scenario_validate () and
+ * by the scenario file's reader, and every enum name round-trips.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-test-support.h"
+
+/* the built-in catalog, loaded once */
+static TsCatalog *catalog;
+
+#define MEMBER(name) { #name, G_STRUCT_OFFSET (TsScenario, name) }
+
+/* Every input member of TsScenario, written out. Not inputs of the table:
+ * model_id and model (the model has its own door: --model, --params,
+ * --model-file, the picker) and searched (which inputs the planner
+ * chooses, derived from the fields a user sets). */
+static const struct { const char *member; gsize offset; } input_members[] = {
+  MEMBER (method), MEMBER (precision), MEMBER (grad_dtype), MEMBER (optimizer), MEMBER (offload),
+  MEMBER (seq_len), MEMBER (micro_batch), MEMBER (checkpointing), MEMBER (flash_attention),
+  MEMBER (sequence_parallel), MEMBER (tokens), MEMBER (deadline_days), MEMBER (zero_stage),
+  MEMBER (zero3_prefetch), MEMBER (tp), MEMBER (pp), MEMBER (ep), MEMBER (gpus), MEMBER (global_batch),
+  MEMBER (objective), MEMBER (lora_rank), MEMBER (lora_targets), MEMBER (double_quant),
+  MEMBER (paged_optimizer), MEMBER (runtime_overhead_bytes), MEMBER (fragmentation), MEMBER (server_id),
+  MEMBER (servers), MEMBER (rack_units), MEMBER (rack_kw), MEMBER (voltage), MEMBER (phases), MEMBER (pue),
+  MEMBER (price_kwh), MEMBER (currency), MEMBER (headroom_tight),
+};
+
+static void
+test_covers_every_input (void)
+{
+  guint n_fields;
+  const TsScenarioField *fields = ts_scenario_fields (&n_fields);
+
+  for (guint i = 0; i < G_N_ELEMENTS (input_members); i++)
+    {
+      guint found = 0;
+
+      for (guint j = 0; j < n_fields; j++)
+        found += fields[j].offset == input_members[i].offset;
+      if (found != 1)
+        g_error ("TsScenario.%s is in the field table %u times, not once", input_members[i].member, found);
+    }
+  g_assert_cmpuint (n_fields, ==, G_N_ELEMENTS (input_members));
+
+  /* keys and CLI names are unique, and each finds its own field */
+  for (guint j = 0; j < n_fields; j++)
+    {
+      g_assert_true (ts_scenario_field_find (fields[j].key) == &fields[j]);
+      g_assert_true (ts_scenario_field_find_cli (fields[j].cli_name) == &fields[j]);
+      {
+        g_autofree char *option = g_strconcat ("--", fields[j].cli_name, NULL);
+
+        g_assert_true (ts_scenario_field_find_cli (option) == &fields[j]);
+      }
+    }
+}
+
+/* The defaults the README and `trainsizer-cli --help` document: sequence
+ * length 2048, micro-batch 1, full checkpointing, FlashAttention on, BF16
+ * mixed precision, BF16 gradients, AdamW, ZeRO chosen by the engine, TP =
+ * PP = 1, no offload, LoRA rank 16 on all linear layers, double
+ * quantization on, 10B tokens, no deadline, 42U racks of 30 kW, 230 V
+ * three-phase, PUE 1.4, prices in RUB. */
+static void
+test_documented_defaults (void)
+{
+  g_autoptr(TsScenario) s = ts_scenario_new ();
+  g_autoptr(GError) error = NULL;
+  guint n_fields;
+  const TsScenarioField *fields = ts_scenario_fields (&n_fields);
+
+  g_assert_cmpuint (s->seq_len, ==, 2048);
+  g_assert_cmpuint (s->micro_batch, ==, 1);
+  g_assert_cmpint (s->checkpointing, ==, TS_CHECKPOINTING_FULL);
+  g_assert_true (s->flash_attention);
+  g_assert_cmpint (s->precision, ==, TS_PRECISION_BF16);
+  g_assert_cmpint (s->grad_dtype, ==, TS_GRAD_BF16);
+  g_assert_cmpint (s->optimizer, ==, TS_OPTIMIZER_ADAMW);
+  g_assert_cmpint (s->zero_stage, ==, -1);
+  g_assert_cmpuint (s->tp, ==, 1);
+  g_assert_cmpuint (s->pp, ==, 1);
+  g_assert_cmpint (s->offload, ==, TS_OFFLOAD_NONE);
+  g_assert_cmpuint (s->lora_rank, ==, 16);
+  g_assert_cmpint (s->lora_targets, ==, TS_LORA_TARGETS_ALL_LINEAR);
+  g_assert_true (s->double_quant);
+  g_assert_cmpfloat (s->tokens, ==, 10e9);
+  g_assert_cmpfloat (s->deadline_days, ==, 0);
+  g_assert_cmpuint (s->rack_units, ==, 42);
+  g_assert_cmpfloat (s->rack_kw, ==, 30);
+  g_assert_cmpfloat (s->voltage, ==, 230);
+  g_assert_cmpuint (s->phases, ==, 3);
+  g_assert_cmpfloat (s->pue, ==, 1.4);
+  g_assert_cmpstr (s->currency, ==, "RUB");
+  g_assert_null (s->server_id);
+  g_assert_cmpuint (s->searched, ==, TS_SEARCH_ALL);
+
+  /* each default is allowed by its own field and the whole validates */
+  for (guint i = 0; i < n_fields; i++)
+    if (!ts_scenario_field_validate (&fields[i], s, &error))
+      g_error ("default of %s refused: %s", fields[i].key, error->message);
+  s->model.params = 8e9;
+  g_assert_true (ts_scenario_validate (s, &error));
+}
+
+/* A scenario file of a 8B model with one member set; NULL value: none. */
+static TsScenario *
+read_file_with (const char  *key,
+                const char  *value,
+                GError     **error)
+{
+  g_autofree char *text = g_strdup_printf ("{ \"schema_version\": 1, \"model\": { \"params\": 8e9 }, \"%s\": %s }",
+                                           key, value);
+
+  return ts_scenario_from_string (text, -1, catalog, "test.json", error);
+}
+
+static char *
+number_text (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_dtostr (buffer, sizeof buffer, value));
+}
+
+/* value through ts_scenario_validate () and through the file reader. */
+static void
+check_value (const TsScenarioField *f,
+             double                 value,
+             gboolean               allowed)
+{
+  g_autoptr(TsScenario) s = ts_scenario_new ();
+  g_autoptr(TsScenario) read = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = number_text (value);
+
+  g_test_message ("%s = %s: %s", f->key, text, allowed ? "allowed" : "refused");
+  s->model.params = 8e9;
+  /* a guint cannot hold a negative number, nor an int a fraction: only
+   * the file can say those */
+  if (!(value < 0 && f->kind == TS_FIELD_UINT) && (f->kind == TS_FIELD_DOUBLE || value == floor (value)))
+    {
+      ts_scenario_field_set_double (f, s, value);
+      if (allowed)
+        {
+          g_assert_true (ts_scenario_validate (s, &error));
+          g_assert_no_error (error);
+        }
+      else
+        {
+          g_assert_false (ts_scenario_validate (s, &error));
+          g_assert_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT);
+          g_assert_nonnull (strstr (error->message, f->name));
+          g_clear_error (&error);
+        }
+    }
+
+  read = read_file_with (f->key, text, &error);
+  if (allowed)
+    {
+      g_assert_no_error (error);
+      g_assert_cmpfloat (ts_scenario_field_get_double (f, read), ==, value);
+    }
+  else
+    {
+      g_assert_null (read);
+      g_assert_error (error, TS_ERROR, TS_ERROR_SCENARIO);
+      g_assert_nonnull (strstr (error->message, f->key));
+    }
+}
+
+/* The next value past a limit: a whole number away for whole kinds, the
+ * next representable double otherwise. */
+static double
+next_past (const TsScenarioField *f,
+           double                 limit,
+           double                 direction)
+{
+  if (f->kind == TS_FIELD_DOUBLE)
+    return nextafter (limit, direction * INFINITY);
+  return limit + direction;
+}
+
+static void
+test_ranges (void)
+{
+  guint n_fields;
+  const TsScenarioField *fields = ts_scenario_fields (&n_fields);
+
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const TsScenarioField *f = &fields[i];
+
+      if (f->kind != TS_FIELD_UINT && f->kind != TS_FIELD_INT && f->kind != TS_FIELD_DOUBLE)
+        continue;
+      if (f->n_choices > 0)
+        {
+          /* every choice, and the numbers around and between them */
+          for (guint c = 0; c < f->n_choices; c++)
+            check_value (f, f->choices[c].value, TRUE);
+          for (double v = f->min - 1; v <= f->max + 1; v++)
+            if (ts_scenario_field_choice (f, (int) v) == NULL)
+              check_value (f, v, FALSE);
+          continue;
+        }
+      check_value (f, f->min, TRUE);
+      check_value (f, f->max, TRUE);
+      check_value (f, next_past (f, f->min, -1), FALSE);
+      check_value (f, next_past (f, f->max, +1), FALSE);
+      if (f->kind != TS_FIELD_DOUBLE)
+        check_value (f, f->min + 0.5, FALSE);  /* whole numbers only */
+    }
+}
+
+/* Phases: 2 is refused because a “two-phase” feed is a single phase
+ * between two lines (ts-scenario.h); the reason names both choices. */
+static void
+test_phases_message (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsScenario) read = read_file_with ("phases", "2", &error);
+
+  g_assert_null (read);
+  g_assert_nonnull (strstr (error->message, "1 (single phase) or 3 (three phases)"));
+}
+
+static void
+test_enum_names_round_trip (void)
+{
+  guint n_fields;
+  const TsScenarioField *fields = ts_scenario_fields (&n_fields);
+
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const TsScenarioField *f = &fields[i];
+
+      for (guint c = 0; f->kind == TS_FIELD_ENUM && c < f->n_choices; c++)
+        {
+          g_autoptr(TsScenario) s = ts_scenario_new ();
+          g_autoptr(TsScenario) read = NULL;
+          g_autoptr(GError) error = NULL;
+          g_autofree char *text = NULL;
+          g_autofree char *quoted = g_strdup_printf ("\"%s\"", f->choices[c].name);
+          g_autofree char *upper = g_ascii_strup (f->choices[c].name, -1);
+
+          g_assert_true (ts_scenario_field_set_text (f, s, f->choices[c].name, &error));
+          g_assert_cmpint (ts_scenario_field_get_double (f, s), ==, f->choices[c].value);
+          text = ts_scenario_field_get_text (f, s);
+          g_assert_cmpstr (text, ==, f->choices[c].name);
+
+          read = read_file_with (f->key, quoted, &error);
+          g_assert_no_error (error);
+          g_assert_cmpint (ts_scenario_field_get_double (f, read), ==, f->choices[c].value);
+
+          /* names are read in any case, as they always were */
+          g_assert_true (ts_scenario_field_set_text (f, s, upper, &error));
+          g_assert_cmpint (ts_scenario_field_get_double (f, s), ==, f->choices[c].value);
+        }
+      if (f->kind == TS_FIELD_ENUM)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(TsScenario) read = read_file_with (f->key, "\"no-such-name\"", &error);
+
+          g_assert_null (read);
+          g_assert_error (error, TS_ERROR, TS_ERROR_SCENARIO);
+        }
+    }
+
+  /* the engine's own name functions read the same table */
+  g_assert_cmpstr (ts_method_to_string (TS_METHOD_QLORA), ==, "qlora");
+  g_assert_cmpstr (ts_precision_to_string (TS_PRECISION_PURE_BF16), ==, "pure-bf16");
+  g_assert_cmpstr (ts_optimizer_to_string (TS_OPTIMIZER_ADAMW_8BIT), ==, "adamw-8bit");
+  g_assert_cmpstr (ts_lora_targets_to_string (TS_LORA_TARGETS_ALL_LINEAR), ==, "all-linear");
+  g_assert_null (ts_method_to_string (TS_N_METHODS));
+}
+
+/* A form builds its rows group by group in display order: every field with
+ * a group is in exactly one list, positions rising from 0 without gaps. */
+static void
+test_form_groups (void)
+{
+  guint n_fields, seen = 0;
+  const TsScenarioField *fields = ts_scenario_fields (&n_fields);
+
+  for (TsFieldGroup g = TS_FIELD_GROUP_METHOD; g < TS_N_FIELD_GROUPS; g++)
+    {
+      guint n = 0;
+      g_autofree const TsScenarioField **list = ts_scenario_fields_in_group (g, &n);
+
+      g_assert_cmpuint (n, >, 0);
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_cmpuint (list[i]->group, ==, g);
+          g_assert_cmpuint (list[i]->position, ==, i);
+          g_assert_nonnull (list[i]->label);
+        }
+      seen += n;
+    }
+  for (guint i = 0; i < n_fields; i++)
+    seen += fields[i].group == TS_FIELD_GROUP_NONE;
+  g_assert_cmpuint (seen, ==, n_fields);
+}
+
+/* One range per architecture field, the same in the model file and the
+ * scenario file: layers from 1 to 10,000 (the largest published model has
+ * 126), hidden size to 2^20, vocabulary to 2^24. */
+static void
+test_architecture_ranges (void)
+{
+  static const char *const model_file =
+    "{ \"layers\": %s, \"hidden_size\": 4096, \"attention_heads\": 32, \"vocab_size\": 32000, \"ffn_size\": 11008 }";
+  static const char *const scenario_file =
+    "{ \"schema_version\": 1, \"model\": { \"name\": \"m\", \"architecture\": "
+    "{ \"layers\": %s, \"hidden_size\": 4096, \"attention_heads\": 32, \"vocab_size\": 32000, \"ffn_size\": 11008, \"kv_heads\": 32, \"head_dim\": 128 } } }";
+  static const struct { const char *layers; gboolean ok; } cases[] = {
+    { "0", FALSE }, { "1", TRUE }, { "10000", TRUE }, { "10001", FALSE }, { "2.5", FALSE },
+  };
+  const TsArchField *layers = ts_arch_field_find ("layers");
+
+  g_assert_cmpuint (layers->min, ==, 1);
+  g_assert_cmpuint (layers->max, ==, 10000);
+  g_assert_cmpuint (ts_arch_field_find ("hidden_size")->max, ==, 1048576);
+  g_assert_cmpuint (ts_arch_field_find ("vocab_size")->max, ==, 16777216);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *m = g_strdup_printf (model_file, cases[i].layers);
+      g_autofree char *s = g_strdup_printf (scenario_file, cases[i].layers);
+      g_autoptr(JsonNode) root = ts_json_parse (m, -1, "m.json", NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsScenario) scenario = NULL;
+      TsModel model = { 0 };
+      gboolean model_ok = ts_model_from_json (&model, root, "m.json", &error);
+
+      g_test_message ("layers %s", cases[i].layers);
+      g_assert_cmpint (model_ok, ==, cases[i].ok);
+      if (!model_ok)
+        g_assert_nonnull (strstr (error->message, "layers"));
+      g_clear_error (&error);
+      ts_model_clear (&model);
+      scenario = ts_scenario_from_string (s, -1, catalog, "s.json", &error);
+      g_assert_cmpint (scenario != NULL, ==, cases[i].ok);
+      if (scenario == NULL)
+        g_assert_nonnull (strstr (error->message, "layers"));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  catalog = ts_test_catalog ();
+  g_test_add_func ("/fields/covers-every-input", test_covers_every_input);
+  g_test_add_func ("/fields/documented-defaults", test_documented_defaults);
+  g_test_add_func ("/fields/ranges", test_ranges);
+  g_test_add_func ("/fields/phases-message", test_phases_message);
+  g_test_add_func ("/fields/enum-names-round-trip", test_enum_names_round_trip);
+  g_test_add_func ("/fields/form-groups", test_form_groups);
+  g_test_add_func ("/fields/architecture-ranges", test_architecture_ranges);
+  status = g_test_run ();
+  ts_catalog_unref (catalog);
+  return status;
+}
