@@ -107,7 +107,9 @@ print_option_text (const TsPlan   *plan,
   g_autofree char *suggestion = ts_option_dup_suggestion (o);
   g_autoptr(GPtrArray) notes = ts_option_dup_notes (o);
   g_autoptr(GPtrArray) failures = ts_option_dup_failures (o);
-  g_autofree char *server_name = ts_cli_escape_for_terminal (o->server->name);
+  /* the same words as the spec sheet's (“Рабочая станция”, not “Workstation”) */
+  g_autofree char *shown_name = ts_format_name (o->server->name);
+  g_autofree char *server_name = ts_cli_escape_for_terminal (shown_name);
 
   /* Three spaces: the component table above owns the two-space rows. */
   g_print ("   %s %u × %s — %s\n", o->recommended ? "★" : " ", o->servers, server_name,
@@ -194,7 +196,12 @@ print_plan_text (const TsPlan *plan)
   g_autofree char *safe_headline = ts_cli_escape_for_terminal (headline);
 
   g_print ("%s — %s (%s)\n", model_name, ts_method_label (s->method), params);
-  g_print ("%s: %s\n", ts_plan_verdict_label (plan), safe_headline);
+  /* The headline is whole sentences, each starting with a capital: the
+   * verdict ends a sentence of its own before it (“Fits: For…” read as a
+   * capital after a colon in Russian). */
+  /* Translators: the plan's verdict (“Fits”), then the headline's sentences */
+  g_print (_("%s. %s"), ts_plan_verdict_label (plan), safe_headline);
+  g_print ("\n");
   /* Translators: the article's rule of thumb: weights, gradients and optimizer states, no activations */
   g_print ("%s: %s%s\n", _("Weights, gradients and optimizer (rule of thumb)"), rule,
            s->method == TS_METHOD_FULL ? "" : _(" + adapters"));

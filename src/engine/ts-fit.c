@@ -80,7 +80,7 @@ const Remedy remedies[] = {
   { TS_REMEDY_ZERO3, N_("ZeRO-3 (shard the weights too)"), zero3_apply, zero3_applies },
   { TS_REMEDY_CHECKPOINTING, N_("full activation checkpointing"), ckpt_apply, ckpt_applies },
   { TS_REMEDY_MICRO_BATCH, N_("micro-batch 1"), mb_apply, mb_applies },
-  { TS_REMEDY_OFFLOAD, N_("optimizer offload to host RAM"), offload_apply, offload_applies },
+  { TS_REMEDY_OFFLOAD, N_("optimizer offload to server RAM"), offload_apply, offload_applies },
   { TS_REMEDY_LORA, N_("LoRA instead of full training"), lora_apply, lora_applies },
   { TS_REMEDY_QLORA, N_("QLoRA (4-bit base)"), qlora_apply, qlora_applies },
 };

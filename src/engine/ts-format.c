@@ -258,9 +258,51 @@ ts_format_kwh (double kwh)
   return with_unit (ts_format_number (kwh, 0), C_("unit", "kWh"));
 }
 
+const char *
+ts_format_currency_label (const char *code)
+{
+  /* Common codes get the words a reader of the language uses; another
+   * code is shown as it is (it is what the user typed). */
+  if (code == NULL || *code == '\0')
+    return "";
+  /* Translators: the rouble in running text, after an amount: “8 RUB per kWh” (Russian: ₽) */
+  if (g_ascii_strcasecmp (code, "RUB") == 0) return C_("currency", "RUB");
+  /* Translators: the US dollar after an amount (Russian: долл. США) */
+  if (g_ascii_strcasecmp (code, "USD") == 0) return C_("currency", "USD");
+  /* Translators: the euro after an amount (Russian: евро) */
+  if (g_ascii_strcasecmp (code, "EUR") == 0) return C_("currency", "EUR");
+  /* Translators: the Chinese yuan after an amount (Russian: юаней) */
+  if (g_ascii_strcasecmp (code, "CNY") == 0) return C_("currency", "CNY");
+  return code;
+}
+
 char *
 ts_format_money (double      amount,
                  const char *currency)
 {
-  return with_unit (ts_format_number (amount, 0), currency != NULL ? currency : "");
+  return with_unit (ts_format_number (amount, 0), ts_format_currency_label (currency));
+}
+
+char *
+ts_format_name (const char *name)
+{
+  g_autoptr(GRegex) workstation = NULL;
+  g_autoptr(GRegex) gigabytes = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *with_words = NULL;
+  g_autofree char *unit = NULL;
+
+  if (name == NULL)
+    return NULL;
+  /* The catalog names its machines in English. Its one English word,
+   * the kind of machine (“Workstation, 2 × …”), and its memory sizes
+   * (“180 GB”) are written the reader's way; product names (“RTX PRO 6000
+   * Blackwell Workstation Edition”) stay as the maker writes them. */
+  workstation = g_regex_new ("\\bWorkstation,", 0, 0, NULL);
+  /* Translators: the kind of machine at the start of a catalog name: “Workstation, 1 × RTX PRO 6000” */
+  words = g_strconcat (C_("machine", "Workstation"), ",", NULL);
+  with_words = g_regex_replace_literal (workstation, name, -1, 0, words, 0, NULL);
+  gigabytes = g_regex_new ("([0-9]) GB\\b", 0, 0, NULL);
+  unit = g_strconcat ("\\1" NBSP, C_("unit", "GB"), NULL);
+  return g_regex_replace (gigabytes, with_words, -1, 0, unit, 0, NULL);
 }

@@ -44,7 +44,16 @@ char *ts_format_percent      (double fraction);
 char *ts_format_gbps         (double gbps);
 char *ts_format_gb_s         (double gb_per_s);
 char *ts_format_kwh          (double kwh);
+/* An amount with its currency named as running text does in the current
+ * language (ts_format_currency_label). */
 char *ts_format_money        (double amount,
                               const char *currency);
+/* A currency code as running text names it in the current language
+ * (“₽” for RUB in Russian); an unknown code as it is. Never NULL. */
+const char *ts_format_currency_label (const char *code);
+/* A catalog name as people read it: the kind of machine (“Workstation,
+ * 2 × …”) and memory sizes (“180 GB”) in the current language, product
+ * names as the maker writes them. NULL for NULL. */
+char *ts_format_name         (const char *name);
 
 G_END_DECLS

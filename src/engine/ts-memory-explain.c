@@ -243,7 +243,7 @@ ts_memory_explain (const TsScenario *s,
       if (!full)
         return g_strdup (_("None for the frozen base: only the adapters are trained (their gradients are under Adapters)"));
       if (offloaded)
-        return g_strdup (_("None on the GPU: ZeRO-Offload moves the gradients to host RAM for the optimizer step"));
+        return g_strdup (_("None on the GPU: ZeRO-Offload moves the gradients to server RAM for the optimizer step"));
       {
         g_autofree char *f = formula (ts_memory_gradient_bytes_per_param (s), m->trainable_params, &m->layout, 2, bytes);
 
@@ -259,7 +259,7 @@ ts_memory_explain (const TsScenario *s,
       if (ts_memory_master_bytes_per_param (s) == 0)
         return g_strdup (_("None: pure BF16 or FP32 training updates the weights directly"));
       if (offloaded)
-        return g_strdup (_("None on the GPU: ZeRO-Offload keeps the FP32 master weights in host RAM"));
+        return g_strdup (_("None on the GPU: ZeRO-Offload keeps the FP32 master weights in server RAM"));
       {
         g_autofree char *f = formula (ts_memory_master_bytes_per_param (s), m->trainable_params, &m->layout, 1, bytes);
 
@@ -271,7 +271,7 @@ ts_memory_explain (const TsScenario *s,
       if (!full)
         return g_strdup (_("None for the frozen base (the adapters’ optimizer states are under Adapters)"));
       if (offloaded)
-        return g_strdup (_("None on the GPU: ZeRO-Offload keeps the optimizer states in host RAM"));
+        return g_strdup (_("None on the GPU: ZeRO-Offload keeps the optimizer states in server RAM"));
       return explain_optimizer (s, m, bytes);
 
     case TS_COMPONENT_ACTIVATIONS:

@@ -22,6 +22,7 @@ ts_option_dup_reason (const TsOption *o)
   g_autofree char *need = NULL;
   g_autofree char *have = NULL;
   g_autofree char *free_pct = NULL;
+  g_autofree char *name = NULL;
 
   g_return_val_if_fail (o != NULL, NULL);
 
@@ -33,13 +34,14 @@ ts_option_dup_reason (const TsOption *o)
   need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
   have = ts_format_gb (o->gpu_memory_bytes);
   free_pct = ts_format_percent (MAX (0, o->headroom_fraction));
+  name = ts_format_name (server->name);
 
   if (g_strcmp0 (o->reason_code, "layout-exceeds-domain") == 0)
     return g_strdup_printf (/* Translators: tensor parallelism needs the GPUs of one NVLink/HCCS domain */
                             ngettext ("Does not fit the layout: tensor parallel over %u GPUs, but %s links only %u GPU by NVLink or HCCS",
                                       "Does not fit the layout: tensor parallel over %u GPUs, but %s links only %u GPUs by NVLink or HCCS",
                                       tp_domain (server)),
-                            o->memory.layout.tp, server->name, tp_domain (server));
+                            o->memory.layout.tp, name, tp_domain (server));
   if (g_strcmp0 (o->reason_code, "layout-exceeds-option") == 0)
     return g_strdup_printf (/* Translators: tensor × pipeline parallel needs more GPUs than the option comes with */
                             _("Does not fit the layout: tensor × pipeline parallel needs %u GPUs, and this option comes with at most %u"),
@@ -148,19 +150,24 @@ ts_option_dup_notes (const TsOption *o)
     {
       g_autofree char *kw = ts_format_kw (server->max_power_kw);
       g_autofree char *limit = ts_format_kw (o->site_rack_kw);
+      g_autofree char *name = ts_format_name (server->name);
 
       g_ptr_array_add (notes, g_strdup_printf (_("One %s draws %s, more than the rack limit of %s: its rack needs a higher power feed and cooling"),
-                                               server->name, kw, limit));
+                                               name, kw, limit));
     }
   if (o->note_flags & TS_NOTE_RACK_TOO_SHORT)
-    g_ptr_array_add (notes, g_strdup_printf (_("%s needs a %uU rack; the site's racks are %uU"),
-                                             server->name, server->rack_units, o->site_rack_units));
+    {
+      g_autofree char *name = ts_format_name (server->name);
+
+      g_ptr_array_add (notes, g_strdup_printf (_("%s needs a %uU rack; the site's racks are %uU"),
+                                               name, server->rack_units, o->site_rack_units));
+    }
   if (o->note_flags & TS_NOTE_HOST_RAM)
     {
       g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
       g_autofree char *have = ts_format_gb (o->host_ram_bytes);
 
-      g_ptr_array_add (notes, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
+      g_ptr_array_add (notes, g_strdup_printf (_("Server RAM: %s needed, %s installed"), need, have));
     }
   if (o->note_flags & TS_NOTE_MISSES_DEADLINE)
     {
@@ -286,13 +293,15 @@ ts_option_dup_rank_reason (const TsOption *o)
 {
   g_autofree char *delta = NULL;
   g_autofree char *other = NULL;
+  g_autofree char *versus_name = NULL;
 
   g_return_val_if_fail (o != NULL, NULL);
   if (o->rank_key == TS_RANK_KEY_NONE || o->rank_versus == NULL)
     return NULL;
   delta = rank_delta_text (o);
+  versus_name = ts_format_name (o->rank_versus->name);
   /* Translators: “2 × NVIDIA DGX H200”, the option compared with */
-  other = g_strdup_printf (_("%u × %s"), o->rank_versus_servers, o->rank_versus->name);
+  other = g_strdup_printf (_("%u × %s"), o->rank_versus_servers, versus_name);
 
   if (o->rank == 0)
     switch (o->rank_key)
@@ -421,7 +430,7 @@ ts_option_dup_failures (const TsOption *o)
       g_autofree char *need = ts_format_gb (o->host_ram_needed_bytes);
       g_autofree char *have = ts_format_gb (o->host_ram_bytes);
 
-      g_ptr_array_add (out, g_strdup_printf (_("Host RAM: %s per server needed, %s installed"), need, have));
+      g_ptr_array_add (out, g_strdup_printf (_("Server RAM: %s needed, %s installed"), need, have));
     }
   return out;
 }

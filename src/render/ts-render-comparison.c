@@ -56,7 +56,8 @@ column_title (Column col)
     /* Translators: table column: memory used per GPU of its capacity */
     case COL_MEMORY: return C_("column", "Per GPU");
     case COL_HEADROOM: return C_("column", "Headroom");
-    case COL_VERDICT: return C_("column", "Fit");
+    /* Translators: table column: the option's verdict, as the window's table names it */
+    case COL_VERDICT: return C_("column", "Verdict");
     /* Translators: table column: the GPU-to-GPU link inside a server */
     case COL_LINK: return C_("column", "GPU link");
     /* Translators: table column: training time */
@@ -108,7 +109,7 @@ cell_text (const TsOption *o,
       return o->recommended ? g_strdup ("★") : g_strdup_printf ("%u", index + 1);
     case COL_SERVER:
       {
-        g_autofree char *name = ts_render_name (o->server->name);
+        g_autofree char *name = ts_format_name (o->server->name);
 
         return g_strdup_printf ("%u × %s", o->servers, name);
       }

@@ -259,7 +259,7 @@ ts_render_memory_draw (TsRenderCtx *ctx)
   /* One GPU */
   if (o != NULL)
     {
-      g_autofree char *name = ts_render_name (o->server->gpu != NULL ? o->server->gpu->name : o->server->name);
+      g_autofree char *name = ts_format_name (o->server->gpu != NULL ? o->server->gpu->name : o->server->name);
 
       /* Translators: e.g. “Per GPU (NVIDIA H200 SXM 141GB): 80 GB” */
       gpu_label = g_strdup_printf (_("Per GPU (%s): %s"), name, gpu_total);

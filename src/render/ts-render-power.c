@@ -262,7 +262,7 @@ power_title (const TsOption *o)
     return NULL;
   /* Translators: title of the power drawing, e.g. “Power and heat: 2 × NVIDIA DGX H200 at maximum draw” */
   {
-    g_autofree char *name = ts_render_name (o->server->name);
+    g_autofree char *name = ts_format_name (o->server->name);
 
     return g_strdup_printf (_("Power and heat: %u × %s at maximum draw"), o->servers, name);
   }

@@ -174,14 +174,6 @@ char           *ts_render_format_units (guint             units);
 char           *ts_render_format_kg    (double            kg);
 char           *ts_render_format_flops (double            flops);
 const char     *ts_render_device_role_label (TsDeviceRole role);
-/* A catalog name as a drawing shows it: “Workstation” and memory sizes
- * (“180 GB”) in the current language, product names as they are. */
-char           *ts_render_name          (const char       *name);
-/* A currency code as running text names it in the current language
- * (“₽” for RUB in Russian), and an amount with it. */
-const char     *ts_render_currency_label (const char *code);
-char           *ts_render_format_money  (double            amount,
-                                         const char       *code);
 /* Tons of refrigeration in words: “5.80 tons of refrigeration”. */
 char           *ts_render_format_cooling (double           tons);
 

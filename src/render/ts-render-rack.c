@@ -193,7 +193,7 @@ rack_title (TsRenderCtx *ctx)
 
   if (racks == NULL)
     return NULL;
-  name = ts_render_name (ctx->option->server->name);
+  name = ts_format_name (ctx->option->server->name);
 
   /* Translators: title of the rack drawing, e.g. “2 × NVIDIA DGX H200 in 1 rack, front view” */
   return g_strdup_printf (ngettext ("%u × %s in %u rack, %s", "%u × %s in %u racks, %s", racks->len),
@@ -452,7 +452,7 @@ draw_device (TsRenderCtx        *ctx,
        * switch (out-of-band BMC network, …)”), which a Russian drawing must
        * not show. */
       g_autofree char *name = d->role == TS_DEVICE_SERVER && d->name != NULL
-                              ? ts_render_name (d->name) : g_strdup (ts_render_device_role_label (d->role));
+                              ? ts_format_name (d->name) : g_strdup (ts_render_device_role_label (d->role));
       double inner = g->body_w - 0.8 * ctx->em;
       /* a tall device takes a long name on two lines, and its power under it */
       gboolean with_kw = d->power_kw > 0 && h >= 2 * lh + 0.2 * ctx->em;

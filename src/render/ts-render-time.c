@@ -38,7 +38,7 @@ typedef struct
 static char *
 curve_title (const TsOption *o)
 {
-  g_autofree char *name = ts_render_name (o->server->name);
+  g_autofree char *name = ts_format_name (o->server->name);
 
   /* Translators: heading of the scaling curve, e.g. “Time against the number of NVIDIA DGX H200” */
   return g_strdup_printf (_("Time against the number of %s"), name);
@@ -86,7 +86,7 @@ bar_label (const TsOption *o)
   days = ts_format_days (o->training_days);
   /* Translators: e.g. “About 12 d on 2 × NVIDIA DGX H200” */
   {
-    g_autofree char *name = ts_render_name (o->server->name);
+    g_autofree char *name = ts_format_name (o->server->name);
 
     return g_strdup_printf (_("About %s on %u × %s"), days, o->servers, name);
   }
@@ -494,7 +494,7 @@ ts_render_time_draw (TsRenderCtx *ctx)
     if (has_deadline && o->servers_for_deadline > 0)
       /* Translators: e.g. “Servers for the deadline: 3 × NVIDIA DGX H200” */
       {
-        g_autofree char *name = ts_render_name (o->server->name);
+        g_autofree char *name = ts_format_name (o->server->name);
 
         f0 = g_strdup_printf (_("Servers for the deadline: %u × %s"), o->servers_for_deadline, name);
       }
@@ -504,11 +504,11 @@ ts_render_time_draw (TsRenderCtx *ctx)
     f1 = g_strdup_printf (_("Energy: %s"), kwh);
     if (s->price_kwh > 0)
       {
-        g_autofree char *cost = ts_render_format_money (o->energy_cost, s->currency);
+        g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
         g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
 
         /* Translators: e.g. “Energy cost: 98,760 RUB at 8 RUB per kWh” */
-        f2 = g_strdup_printf (_("Energy cost: %s at %s %s per kWh"), cost, price, ts_render_currency_label (s->currency));
+        f2 = g_strdup_printf (_("Energy cost: %s at %s %s per kWh"), cost, price, ts_format_currency_label (s->currency));
       }
     else
       f2 = g_strdup (_("Energy cost: no electricity price set"));
@@ -603,7 +603,7 @@ ts_render_time_describe (const TsPlan   *plan,
     }
   if (s->price_kwh > 0)
     {
-      g_autofree char *cost = ts_render_format_money (o->energy_cost, s->currency);
+      g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
 
       g_string_append_c (text, ' ');
       g_string_append_printf (text, _("Energy cost %s."), cost);

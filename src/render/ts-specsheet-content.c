@@ -134,7 +134,7 @@ build_scenario (TsSpecsheet *self)
   ts_specsheet_grid_add (cells, _("Gradients"), g_strdup (s->grad_dtype == TS_GRAD_FP32 ? "FP32" : "BF16"));
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("optimizer"), g_strdup_printf ("%s%s", ts_specsheet_optimizer_label (s->optimizer),
                                                                   s->offload == TS_OFFLOAD_OPTIMIZER
-                                                                  ? _(", states offloaded to host RAM") : ""));
+                                                                  ? _(", states offloaded to server RAM") : ""));
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("seq_len"),
                          /* Translators: the sequence length's unit, after the count: “8,192 tokens” */
                          ts_specsheet_with_unit (ts_specsheet_format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
@@ -169,7 +169,7 @@ build_scenario (TsSpecsheet *self)
   if (s->server_id != NULL)
     {
       const TsServer *server = ts_catalog_find_server (self->plan->catalog, s->server_id);
-      g_autofree char *name = ts_render_name (server ? server->name : s->server_id);
+      g_autofree char *name = ts_format_name (server ? server->name : s->server_id);
 
       ts_specsheet_grid_add (cells, _("Hardware"),
                              s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, name) : g_strdup (name));
@@ -192,7 +192,7 @@ build_scenario (TsSpecsheet *self)
         g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
 
         ts_specsheet_grid_add (cells, ts_scenario_field_title ("price_kwh"),
-                               g_strdup_printf (_("%s %s per kWh"), price, ts_render_currency_label (s->currency)));
+                               g_strdup_printf (_("%s %s per kWh"), price, ts_format_currency_label (s->currency)));
       }
   }
   ts_specsheet_grid_emit (self, cells);
@@ -205,7 +205,7 @@ headline (TsSpecsheet *self)
   g_autofree char *text = ts_plan_dup_headline (self->plan, FALSE);
 
   /* it names the server as the catalog does */
-  return ts_render_name (text);
+  return ts_format_name (text);
 }
 
 static void
@@ -313,7 +313,7 @@ build_configuration (TsSpecsheet *self)
   sv = o->server;
   gpu = sv->gpu;
   {
-    g_autofree char *name = ts_render_name (sv->name);
+    g_autofree char *name = ts_format_name (sv->name);
 
     ts_specsheet_add_printf (self, BLOCK_SUBHEADING, "%u × %s", o->servers, name);
   }
@@ -329,7 +329,7 @@ build_configuration (TsSpecsheet *self)
     g_autofree char *gpu_mem = per_gpu != NULL ? g_strdup_printf ("%s (%u × %s)", total, sv->gpu_count, per_gpu)
                                                : g_strdup (total);
 
-    g_autofree char *gpu_name = ts_render_name (gpu != NULL ? gpu->name : sv->gpu_id);
+    g_autofree char *gpu_name = ts_format_name (gpu != NULL ? gpu->name : sv->gpu_id);
 
     unverified = *mark != '\0' || *gpu_mark != '\0';
     {
@@ -469,7 +469,7 @@ build_configuration (TsSpecsheet *self)
     if (o->cpu_cores_per_gpu > 0)
       ts_specsheet_add_pair (self, t, _("CPU cores per GPU"), ts_format_number_auto (o->cpu_cores_per_gpu, 1));
     if (o->host_ram_needed_bytes > 0)
-      ts_specsheet_add_pair (self, t, _("Host RAM needed per server"), ts_format_gb (o->host_ram_needed_bytes));
+      ts_specsheet_add_pair (self, t, _("Server RAM needed"), ts_format_gb (o->host_ram_needed_bytes));
   }
   ts_specsheet_add_estimates_note (self);
   if (unverified)
@@ -569,7 +569,7 @@ build_comparison (TsSpecsheet *self)
       g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
       Block *b;
 
-      g_autofree char *name = ts_render_name (o->server->name);
+      g_autofree char *name = ts_format_name (o->server->name);
 
       cells[0] = g_strdup_printf ("%s%u × %s", o->recommended ? "★ " : "", o->servers, name);
       cells[1] = ts_specsheet_format_count (o->gpus);
@@ -817,7 +817,7 @@ build_time (TsSpecsheet *self)
       g_autofree char *days = ts_format_days (o->training_days);
 
       {
-        g_autofree char *name = ts_render_name (o->server->name);
+        g_autofree char *name = ts_format_name (o->server->name);
 
         ts_specsheet_add_pair (self, t, _("Training time"), g_strdup_printf ("%s (%u × %s)", days, o->servers, name));
       }
@@ -839,7 +839,7 @@ build_time (TsSpecsheet *self)
       ts_specsheet_add_pair (self, t, _("Energy"), g_strdup_printf (_("%s, including the site’s PUE %s"), kwh, pue));
     }
   if (o != NULL && o->energy_cost > 0)
-    ts_specsheet_add_pair (self, t, _("Energy cost"), ts_render_format_money (o->energy_cost, s->currency));
+    ts_specsheet_add_pair (self, t, _("Energy cost"), ts_format_money (o->energy_cost, s->currency));
   build_scaling (self, o);
 
   /* Translators: heading: what the figures rest on */
@@ -908,7 +908,7 @@ build_launch_kit (TsSpecsheet *self)
     {
       g_autofree char *text = ts_export_plan (self->plan, formats[i].format, NULL);
       const char *server = ts_plan_get_shown_option (self->plan)->server->name;
-      g_autofree char *shown_name = ts_render_name (server);
+      g_autofree char *shown_name = ts_format_name (server);
       g_auto(GStrv) parts = NULL;
 
       if (text == NULL)

@@ -93,6 +93,7 @@ headline_markup (const TsPlan *plan,
 {
   const TsOption *o = ts_plan_get_shown_option (plan);
   g_autofree char *servers = NULL;
+  g_autofree char *name = NULL;
   g_autofree char *answer = NULL;
   g_autofree char *before = NULL;
   g_autofree char *answer_escaped = NULL;
@@ -102,7 +103,9 @@ headline_markup (const TsPlan *plan,
   if (o != NULL && o->server != NULL)
     {
       servers = ts_format_number (o->servers, 0);
-      answer = g_strdup_printf ("%s × %s", servers, o->server->name);
+      /* the engine's headline names it in the reader's words */
+      name = ts_format_name (o->server->name);
+      answer = g_strdup_printf ("%s × %s", servers, name);
       found = strstr (sentence, answer);
     }
   if (found == NULL)
@@ -358,11 +361,10 @@ drawing_page (TsAnswerPane *self,
   if (above != NULL)
     gtk_box_append (GTK_BOX (box), above);
   gtk_box_append (GTK_BOX (box), view);
-  /* The comparison table is wider than a narrow window: it scrolls
-   * sideways; the drawings fit any width. */
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
-                                  drawing == TS_DRAWING_COMPARISON ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
+  /* The drawings fit any width; the servers table, wider than a narrow
+   * window, scrolls sideways in its own frame (ts-options-table.ui), so
+   * the page and the buttons above the table keep the window's width. */
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
   g_signal_connect_swapped (view, "saved", G_CALLBACK (saved_cb), self);
   self->views[drawing] = view;
@@ -582,7 +584,8 @@ ts_answer_pane_step_page (TsAnswerPane *self,
 /* One pane at a time (360 px up to about 800): the verdict goes above the
  * headline, its icon beside its word, so the headline keeps the width;
  * and the switcher bar's narrow buttons get a page title short enough
- * for a fifth of a phone's width (“Time & Cost” was cut to “Time & C…”). */
+ * for a fifth of a phone's width (“Time & Cost” was cut to “Time & C…”):
+ * the name's first word, the page's main content (“Cost” left it out). */
 void
 ts_answer_pane_set_folded (TsAnswerPane *self,
                            gboolean      folded)
@@ -599,8 +602,9 @@ ts_answer_pane_set_folded (TsAnswerPane *self,
   gtk_widget_set_halign (self->verdict_box, folded ? GTK_ALIGN_START : GTK_ALIGN_FILL);
   adw_view_stack_page_set_title (time, folded
                                  /* Translators: the Time & Cost page's title on a narrow
-                                  * window, under a clock icon; at most about 8 characters */
-                                 ? C_("narrow page title", "Cost")
+                                  * window, under a clock icon: the first word of “Time & Cost”
+                                  * as translated there; at most about 8 characters */
+                                 ? C_("narrow page title", "Time")
                                  : _("Time & Cost"));
 }
 

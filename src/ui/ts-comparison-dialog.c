@@ -73,6 +73,7 @@ fill_texts (char           **texts,
   g_autofree char *used = ts_format_memory (ts_breakdown_sum (&o->memory.per_gpu), gib);
   g_autofree char *capacity = ts_format_capacity (o->gpu_memory_bytes, gib);
   g_autofree char *count = ts_format_number (o->servers, 0);
+  g_autofree char *server_name = ts_format_name (o->server->name);
   g_autofree char *racks = ts_format_number (o->racks, 0);
   g_autofree char *units = ts_format_number (o->rack_units, 0);
   g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
@@ -82,7 +83,7 @@ fill_texts (char           **texts,
   /* Translators: memory per GPU in the comparison, e.g. “85.3 GB of 151 GB” */
   texts[TS_COMPARE_MEMORY] = g_strdup_printf (_("%s of %s"), used, capacity);
   /* Translators: server count and model, e.g. “2 × NVIDIA DGX H200” */
-  texts[TS_COMPARE_SERVERS] = g_strdup_printf (_("%s × %s"), count, o->server->name);
+  texts[TS_COMPARE_SERVERS] = g_strdup_printf (_("%s × %s"), count, server_name);
   /* Translators: racks and the rack units the servers and switches take, e.g. “1 (14 U)” */
   texts[TS_COMPARE_RACKS] = g_strdup_printf (_("%s (%s U)"), racks, units);
   texts[TS_COMPARE_POWER] = ts_format_kw (o->power_kw);
@@ -233,7 +234,8 @@ ts_comparison_dialog_new (GtkWindow    *parent,
     {
       const TsOption *o = &g_array_index (plan->options, TsOption, i);
       g_autofree char *count = ts_format_number (o->servers, 0);
-      g_autofree char *name = g_strdup_printf (_("%s × %s"), count, o->server->name);
+      g_autofree char *server_name = ts_format_name (o->server->name);
+      g_autofree char *name = g_strdup_printf (_("%s × %s"), count, server_name);
 
       fill_texts (self->texts + i * TS_N_COMPARE_ROWS, o, plan->scenario->currency, gib);
       gtk_string_list_append (names, name);

@@ -59,7 +59,7 @@ void        ts_document_save_as            (TsDocument       *self);
  * unsaved changes first, and the window is closed after. */
 gboolean    ts_document_hold_close         (TsDocument       *self);
 
-/* The name to show (“Untitled” or the file's, with “(changed)”) and the
+/* The name to show (“New scenario” or the file's, with “(changed)”) and the
  * second line of the wide title (the folder, or “Unsaved changes”). */
 char       *ts_document_dup_title          (TsDocument       *self);
 char       *ts_document_dup_location       (TsDocument       *self);

@@ -77,7 +77,7 @@ drawing_label (TsDrawing drawing)
     case TS_DRAWING_POWER:
       return _("Power and heat gauges");
     case TS_DRAWING_TIME:
-      return _("Training time and cost chart");
+      return _("Time & Cost chart");
     case TS_N_DRAWINGS:
     default:
       return "";

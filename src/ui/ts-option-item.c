@@ -59,7 +59,8 @@ ts_option_item_new (const TsOption *o,
                     gboolean        gib)
 {
   TsOptionItem *self = g_object_new (TS_TYPE_OPTION_ITEM, NULL);
-  const char *name = o->server != NULL ? o->server->name : "";
+  /* the catalog's name in the reader's words, as the sheet and the CLI write it */
+  g_autofree char *name = o->server != NULL ? ts_format_name (o->server->name) : g_strdup ("");
   g_autofree char *escaped = g_markup_escape_text (name, -1);
   g_autofree char *headroom = format_memory (o->headroom_bytes, gib);
   g_autofree char *percent = ts_format_percent (o->headroom_fraction);

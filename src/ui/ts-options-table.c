@@ -93,6 +93,15 @@ is_essential_column (TsOptionColumn column)
          || column == TS_OPTION_COLUMN_POWER;
 }
 
+/* The flow box around the buttons takes the keyboard focus one box at a
+ * time: Enter or Space on a box presses its button. */
+static void
+button_box_activated_cb (GtkFlowBox      *buttons,
+                         GtkFlowBoxChild *box)
+{
+  gtk_widget_activate (gtk_flow_box_child_get_child (box));
+}
+
 static void
 all_columns_toggled_cb (TsOptionsTable  *self,
                         GtkToggleButton *button)
@@ -210,6 +219,7 @@ ts_options_table_class_init (TsOptionsTableClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/ts-options-table.ui");
   gtk_widget_class_bind_template_child (widget_class, TsOptionsTable, option_view);
   gtk_widget_class_bind_template_callback (widget_class, all_columns_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, button_box_activated_cb);
 }
 
 static void

@@ -1,5 +1,5 @@
-/* ts-print.c — the spec sheet through GtkPrintOperation: export to PDF,
- * print, and an in-app preview
+/* ts-print.c — the spec sheet printed through GtkPrintOperation, with an
+ * in-app preview, and exported to PDF by the command line's writer
  *
  * GTK pitfalls this follows (verified on GTK 4.8): the default paper comes
  * from LC_PAPER (Letter under en_US), so A4 is set explicitly; the default
@@ -14,13 +14,9 @@
 #include "config.h"
 
 #include <adwaita.h>
-#include <errno.h>
 #include <glib/gi18n.h>
-#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "ts-print.h"
 #include "ts-specsheet.h"
@@ -35,8 +31,6 @@
 /* The first failure while drawing (a GError), for whoever ran the
  * operation: GtkPrintOperation has no way to report one from draw-page. */
 #define ERROR_KEY "ts-error"
-/* Set on an export: its PDF surface is finished and checked in end-print. */
-#define EXPORT_KEY "ts-export"
 
 const char *
 ts_print_lang_from_setting (const char *value)
@@ -98,26 +92,6 @@ on_draw_page (GtkPrintOperation *op,
   if (!ts_specsheet_draw_page (sheet, cr, (guint) page_nr, gtk_print_context_get_width (context),
                                gtk_print_context_get_height (context), &error))
     fail_operation (op, error);
-}
-
-/* GTK 4.8 finishes its export surface after the run without looking at
- * its status: finish it here, where what cairo reports (memory, a
- * surface it could not make) can be checked. */
-static void
-on_end_print (GtkPrintOperation *op,
-              GtkPrintContext   *context,
-              gpointer           user_data)
-{
-  cairo_surface_t *target = cairo_get_target (gtk_print_context_get_cairo_context (context));
-  cairo_status_t status;
-
-  if (g_object_get_data (G_OBJECT (op), EXPORT_KEY) == NULL
-      || g_object_get_data (G_OBJECT (op), ERROR_KEY) != NULL)
-    return;
-  cairo_surface_finish (target);
-  status = cairo_surface_status (target);
-  if (status != CAIRO_STATUS_SUCCESS)
-    fail_operation (op, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, ts_specsheet_status_reason (status)));
 }
 
 static const GError *
@@ -223,53 +197,7 @@ ts_print_operation_new (const TsPlan *plan,
   g_object_set_data_full (G_OBJECT (op), SHEET_KEY, sheet, (GDestroyNotify) ts_specsheet_free);
   g_signal_connect (op, "begin-print", G_CALLBACK (on_begin_print), NULL);
   g_signal_connect (op, "draw-page", G_CALLBACK (on_draw_page), NULL);
-  g_signal_connect (op, "end-print", G_CALLBACK (on_end_print), NULL);
   return op;
-}
-
-static gboolean
-save_failed (GError    **error,
-             const char *path,
-             const char *reason)
-{
-  g_autofree char *display = g_filename_display_name (path);
-
-  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-               _("Could not save the spec sheet to “%s”: %s"), display, reason);
-  return FALSE;
-}
-
-/* The end-of-file marker every PDF ends with (ISO 32000-1 §7.5.5),
- * followed by at most a line break. */
-#define PDF_TAIL_BYTES 8
-
-/* cairo (1.16) loses the error of a failed write to a file it opened
- * itself, as GTK's export surface is: a full disk gave a truncated PDF
- * and success. Flush the file to disk (which reports a delayed write
- * error too), then look for the end-of-file marker a whole PDF ends with.
- * Returns NULL, or why the file is not whole. */
-static const char *
-check_pdf_whole (const char *path)
-{
-  char tail[PDF_TAIL_BYTES + 1] = { 0 };
-  struct stat st;
-  int fd = g_open (path, O_RDONLY, 0);
-  int problem = 0;
-  gboolean whole = FALSE;
-
-  if (fd < 0)
-    return g_strerror (errno);
-  if (fsync (fd) != 0 || fstat (fd, &st) != 0)
-    problem = errno;
-  else
-    whole = st.st_size >= PDF_TAIL_BYTES
-            && pread (fd, tail, PDF_TAIL_BYTES, st.st_size - PDF_TAIL_BYTES) == PDF_TAIL_BYTES
-            && strstr (tail, "%%EOF") != NULL;
-  close (fd);
-  if (problem != 0)
-    return g_strerror (problem);
-  /* Translators: why a spec sheet could not be saved; cairo does not say more */
-  return whole ? NULL : _("the file was not written in full (is the disk full?)");
 }
 
 gboolean
@@ -279,64 +207,18 @@ ts_print_export_pdf (GtkWindow     *parent,
                      const char    *lang,
                      GError       **error)
 {
-  g_autoptr(GtkPrintOperation) op = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *tmp = NULL;
-  GtkPrintOperationResult result;
-  const char *problem;
-  mode_t mask;
-  int fd;
+  g_autoptr(TsSpecsheet) sheet = NULL;
 
   g_return_val_if_fail (plan != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  /* GTK writes straight to its export file: give it a temporary one next
-   * to the target and rename it over the target only when it is whole. */
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  tmp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
-  fd = g_mkstemp (tmp);
-  if (fd < 0)
-    return save_failed (error, path, g_strerror (errno));
-  close (fd);
-
-  op = ts_print_operation_new (plan, lang);
-  apply_branding (operation_sheet (op), parent);
-  gtk_print_operation_set_export_filename (op, tmp);
-  g_object_set_data (G_OBJECT (op), EXPORT_KEY, GINT_TO_POINTER (TRUE));
-  result = gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_EXPORT, parent, &local_error);
-  if (result == GTK_PRINT_OPERATION_RESULT_ERROR || operation_error (op) != NULL)
-    {
-      g_unlink (tmp);
-      return save_failed (error, path, operation_error (op) != NULL ? operation_error (op)->message
-                                       : local_error != NULL ? local_error->message : g_strerror (EIO));
-    }
-  if (result != GTK_PRINT_OPERATION_RESULT_APPLY)
-    {
-      g_unlink (tmp);
-      return save_failed (error, path, g_strerror (ECANCELED));
-    }
-
-  problem = check_pdf_whole (tmp);
-  if (problem != NULL)
-    {
-      g_unlink (tmp);
-      return save_failed (error, path, problem);
-    }
-
-  /* mkstemp made it private; a saved document is as readable as any. */
-  mask = umask (0);
-  umask (mask);
-  if (g_chmod (tmp, 0666 & ~mask) != 0 || g_rename (tmp, path) != 0)
-    {
-      int saved = errno;
-
-      g_unlink (tmp);
-      return save_failed (error, path, g_strerror (saved));
-    }
-  return TRUE;
+  /* The command line's writer, not GtkPrintOperation's export: the same
+   * tagged structure, /Lang and atomic write as trainsizer-cli pdf, which
+   * GTK's export surface cannot give. The plan keeps the option picked in
+   * the window; only printing goes through GTK. */
+  sheet = ts_specsheet_new (plan, ts_print_lang_from_setting (lang), NULL);
+  apply_branding (sheet, parent);
+  return ts_specsheet_write_pdf (sheet, path, error);
 }
 
 /* ---- Export PDF… with a file chooser ------------------------------------ */

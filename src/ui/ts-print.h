@@ -54,9 +54,10 @@ typedef void (*TsPrintExportedFunc) (const char   *path,
 GtkPrintOperation *ts_print_operation_new      (const TsPlan        *plan,
                                                 const char          *lang);
 
-/* Writes the spec sheet to path (ACTION_EXPORT; no dialog, works with no
- * display), atomically: a temporary file in the same folder renamed over
- * path, nothing left behind on failure. */
+/* Writes the spec sheet to path with ts_specsheet_write_pdf, the command
+ * line's writer (tagged, /Lang, the plan's shown option; no dialog, works
+ * with no display), atomically: a temporary file in the same folder renamed
+ * over path, nothing left behind on failure. */
 gboolean           ts_print_export_pdf         (GtkWindow           *parent,
                                                 const TsPlan        *plan,
                                                 const char          *path,

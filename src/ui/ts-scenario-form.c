@@ -60,6 +60,7 @@ struct _TsScenarioForm
   GtkWidget           *project_row;
   AdwActionRow        *model_row;
   GtkMenuButton       *model_button;
+  GtkLabel            *model_label;
   GtkPopover          *model_popover;
   TsModelPicker       *model_picker;
 };
@@ -162,7 +163,7 @@ set_model_subtitle (TsScenarioForm *self)
     }
   else
     adw_action_row_set_subtitle (self->model_row, subtitle);
-  gtk_menu_button_set_label (self->model_button, m->name);
+  gtk_label_set_text (self->model_label, m->name);
   gtk_widget_set_visible (self->custom_params_row, self->scenario->model_id == NULL);
   gtk_widget_set_visible (self->custom_arch_row, self->scenario->model_id == NULL);
 }
@@ -556,7 +557,11 @@ fill_hardware_list (TsScenarioForm *self)
   /* Translators: the first choice of the hardware row */
   gtk_string_list_append (servers, _("Recommend for me"));
   for (guint i = 0; self->catalog != NULL && i < ts_catalog_get_n_servers (self->catalog); i++)
-    gtk_string_list_append (servers, ts_catalog_get_server (self->catalog, i)->name);
+    {
+      g_autofree char *name = ts_format_name (ts_catalog_get_server (self->catalog, i)->name);
+
+      gtk_string_list_append (servers, name);
+    }
   self->syncing = TRUE;
   adw_combo_row_set_model (ADW_COMBO_ROW (self->hardware_row), G_LIST_MODEL (servers));
   self->syncing = FALSE;
@@ -878,6 +883,7 @@ ts_scenario_form_class_init (TsScenarioFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, project_row);
   gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, model_row);
   gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, model_button);
+  gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, model_label);
   gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, model_popover);
   gtk_widget_class_bind_template_child (widget_class, TsScenarioForm, model_picker);
   gtk_widget_class_bind_template_callback (widget_class, model_chosen_cb);

@@ -1666,6 +1666,129 @@ test_narrow_nothing_ellipsized (gconstpointer data)
 }
 
 static void
+wait_for_slide (TsWindow *window)
+{
+  for (guint i = 0; i < 20; i++)  /* the leaflet's slide */
+    {
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      settle ();
+    }
+}
+
+/* At 360 px the servers page's buttons are whole inside the window, in
+ * Russian too (“Сравнить…” ran past the window's edge: the page was as
+ * wide as the table and scrolled sideways with it), and the window is
+ * still 360 px wide (three buttons in a row would make it wider). */
+static void
+test_narrow_servers_buttons_visible (gconstpointer data)
+{
+  const char *lang = data;
+  g_autofree char *previous = g_strdup (ts_i18n_get_code ());
+  const char *const names[] = { "all-columns", "compare", "export-csv" };
+  TsWindow *window;
+  AdwViewStack *stack;
+  GtkWidget *page;
+  int width;
+
+  ts_i18n_set_language (lang);
+  window = open_window_sized (360, 800);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL));
+  stack = ADW_VIEW_STACK (ts_window_get_template_widget (window, "view_stack"));
+  adw_view_stack_set_visible_child_name (stack, "servers");
+  wait_for_slide (window);
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  g_assert_cmpint (width, <=, 360);
+  page = adw_view_stack_get_visible_child (stack);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      GtkWidget *button = find_named (page, names[i]);
+      graphene_rect_t bounds;
+
+      g_assert_nonnull (button);
+      g_assert_true (gtk_widget_get_mapped (button));
+      g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (window), &bounds));
+      if (bounds.origin.x < 0 || bounds.origin.x + bounds.size.width > width)
+        g_error ("%s: “%s” spans x %.0f to %.0f in a window %d px wide", lang,
+                 gtk_button_get_label (GTK_BUTTON (button)), bounds.origin.x,
+                 bounds.origin.x + bounds.size.width, width);
+    }
+  /* From the keyboard, the focus lands on the box around a button first:
+   * activating it (Enter) presses the button. */
+  {
+    GtkWidget *all = find_named (page, "all-columns");
+    GtkWidget *box = gtk_widget_get_parent (all);
+    gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC;
+
+    g_assert_true (GTK_IS_FLOW_BOX_CHILD (box));
+    g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (all)));
+    g_assert_true (gtk_widget_activate (box));
+    /* a button pressed from the keyboard clicks when its press shows (GTK: 250 ms) */
+    while (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (all)) && g_get_monotonic_time () < until)
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (all)));
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), FALSE);
+  }
+  destroy_and_finalize (window);
+  ts_i18n_set_language (previous);
+}
+
+static GtkLabel *
+find_label_with_text (GtkWidget  *widget,
+                      const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label_with_text (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A long custom model name at 360 px: the model button cuts it short
+ * (the row's subtitle has it whole), and the row's title, “Model”, stays
+ * on one line (it was squeezed to a letter per line). */
+static void
+test_narrow_long_model_name (gconstpointer data)
+{
+  const char *lang = data;
+  const char *name = "Our in-house multilingual assistant, second generation (customer pilot, Q3)";
+  g_autofree char *previous = g_strdup (ts_i18n_get_code ());
+  g_autoptr(TsScenario) scenario = ts_scenario_new ();
+  g_autoptr(GError) error = NULL;
+  TsArchitecture arch = { 0 };
+  TsModel model = { 0 };
+  AdwPreferencesRow *row;
+  GtkLabel *title;
+  TsWindow *window;
+
+  ts_i18n_set_language (lang);
+  ts_architecture_infer (13e9, &arch);
+  g_assert_true (ts_model_init_from_architecture (&model, name, &arch, &error));
+  g_assert_no_error (error);
+  ts_scenario_set_model (scenario, &model);
+  ts_model_clear (&model);
+  window = ts_window_new_for_scenario (GTK_APPLICATION (app), scenario);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_slide (window);
+
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  row = ADW_PREFERENCES_ROW (ts_window_get_template_widget (window, "model_row"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), name));
+  title = find_label_with_text (GTK_WIDGET (row), adw_preferences_row_get_title (row));
+  g_assert_nonnull (title);
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (title)), ==, 1);
+
+  destroy_and_finalize (window);
+  ts_i18n_set_language (previous);
+}
+
+static void
 count_mapped_labels (GtkWidget *widget,
                      guint     *n)
 {
@@ -2376,6 +2499,10 @@ main (int argc, char **argv)
   g_test_add_data_func ("/window/narrow-spin-shows-whole-value/ru", "ru", test_narrow_spin_shows_whole_value);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/ru", "ru", test_narrow_nothing_ellipsized);
+  g_test_add_data_func ("/window/narrow-servers-buttons-visible/en", "en", test_narrow_servers_buttons_visible);
+  g_test_add_data_func ("/window/narrow-servers-buttons-visible/ru", "ru", test_narrow_servers_buttons_visible);
+  g_test_add_data_func ("/window/narrow-long-model-name/en", "en", test_narrow_long_model_name);
+  g_test_add_data_func ("/window/narrow-long-model-name/ru", "ru", test_narrow_long_model_name);
   g_test_add_data_func ("/window/wide-header-fits/en", "en", test_wide_header_fits);
   g_test_add_data_func ("/window/wide-header-fits/ru", "ru", test_wide_header_fits);
   status = g_test_run ();
