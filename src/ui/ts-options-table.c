@@ -52,6 +52,9 @@ column_setup_cb (GtkSignalListItemFactory *factory,
        * scenario on a 1280 px window. */
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      /* at least a vendor's name whole (“Supermicro”): a narrow window
+       * scrolls the table sideways rather than cut words in two */
+      gtk_label_set_width_chars (GTK_LABEL (label), 11);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
     }
   gtk_widget_add_css_class (label, "numeric");
