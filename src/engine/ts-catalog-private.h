@@ -74,6 +74,35 @@ typedef struct
 
 typedef void (*RecordReader) (Reader *r, JsonObject *obj, gpointer record);
 
+typedef enum
+{
+  FIELD_STRING,
+  FIELD_STRINGS,  /* a list of strings: char ** */
+  FIELD_NUMBER,   /* double */
+  FIELD_UINT,
+  FIELD_BOOL,
+  FIELD_MLP,      /* TsMlpKind by name */
+} FieldKind;
+
+typedef enum
+{
+  FIELD_REQUIRED     = 1 << 0,
+  FIELD_NAMES_RECORD = 1 << 1,  /* its text names the record in errors */
+} FieldFlags;
+
+/* One field of a record as a catalog file has it. */
+typedef struct
+{
+  const char *key;
+  FieldKind   kind;
+  gsize       offset;    /* G_STRUCT_OFFSET into the record */
+  FieldFlags  flags;
+  double      min;       /* numbers: the range */
+  double      max;
+  const char *choices;   /* NULL, or the values allowed, “|” between them */
+  const char *refusal;   /* N_(): why a value not in choices is refused */
+} RecordField;
+
 G_GNUC_INTERNAL
 void reader_fail (Reader *r, const char *field, const char *problem);
 G_GNUC_INTERNAL
@@ -90,6 +119,9 @@ G_GNUC_INTERNAL
 double read_number (Reader *r, JsonObject *obj, const char *field, double min, double max, gboolean required);
 G_GNUC_INTERNAL
 guint read_uint (Reader *r, JsonObject *obj, const char *field, guint min, guint max, gboolean required);
+/* Reads fields in order until the first defect. */
+G_GNUC_INTERNAL
+void read_fields (Reader *r, JsonObject *obj, gpointer record, const RecordField *fields, guint n_fields);
 G_GNUC_INTERNAL
 void read_provenance (Reader *r, JsonObject *obj, TsProvenance *prov);
 G_GNUC_INTERNAL
