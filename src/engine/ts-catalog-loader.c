@@ -285,7 +285,7 @@ load_root (TsCatalog  *self,
       r.section = NULL;
     }
 
-  self->sources = read_section (&r, root, "sources", sizeof (TsSource), source_clear, read_source_record, TRUE);
+  self->sources = read_section (&r, root, &source_records);
   r.source_ids = g_hash_table_new (g_str_hash, g_str_equal);
   /* A record that failed to read has no id; the reader has already
    * failed, but the sections below still run (and report nothing new). */
@@ -302,12 +302,12 @@ load_root (TsCatalog  *self,
       r.section = NULL;
     }
 
-  self->models = read_section (&r, root, "models", sizeof (TsCatalogModel), catalog_model_clear, read_model_record, TRUE);
-  self->interconnects = read_section (&r, root, "interconnects", sizeof (TsInterconnect), interconnect_clear, read_interconnect_record, TRUE);
-  self->networks = read_section (&r, root, "networks", sizeof (TsNetwork), network_clear, read_network_record, TRUE);
-  self->gpus = read_section (&r, root, "gpus", sizeof (TsGpu), gpu_clear, read_gpu_record, TRUE);
-  self->servers = read_section (&r, root, "servers", sizeof (TsServer), server_clear, read_server_record, TRUE);
-  self->mfu = read_section (&r, root, "mfu_defaults", sizeof (TsMfuDefault), mfu_clear, read_mfu_record, FALSE);
+  self->models = read_section (&r, root, &model_records);
+  self->interconnects = read_section (&r, root, &interconnect_records);
+  self->networks = read_section (&r, root, &network_records);
+  self->gpus = read_section (&r, root, &gpu_records);
+  self->servers = read_section (&r, root, &server_records);
+  self->mfu = read_section (&r, root, &mfu_records);
 
   if ((obj = object_member (&r, root, "training", TRUE)) != NULL)
     {

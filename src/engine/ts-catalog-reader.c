@@ -632,62 +632,29 @@ static const RecordField mfu_fields[] = {
   { "mfu", FIELD_NUMBER, MFU (mfu), REQUIRED, 0.01, 1.0 },
 };
 
-/* clear () and the reader of each kind: the table, then what the table
- * cannot say (relations between fields, derived figures). */
-
-void
-source_clear (gpointer data)
-{
-  clear_fields (data, source_fields, G_N_ELEMENTS (source_fields));
-}
-
-void
-read_source_record (Reader     *r,
-                    JsonObject *obj,
-                    gpointer    record)
-{
-  read_fields (r, obj, record, source_fields, G_N_ELEMENTS (source_fields));
-}
-
-void
-catalog_model_clear (gpointer data)
-{
-  TsCatalogModel *m = data;
-
-  ts_model_clear (&m->model);
-  provenance_clear (&m->prov);
-}
+/* What the tables cannot say (relations between fields, derived
+ * figures), checked once a record's fields are read. */
 
 static void
-read_architecture (Reader         *r,
-                   JsonObject     *obj,
-                   TsArchitecture *a)
-{
-  read_fields (r, obj, a, architecture_fields, G_N_ELEMENTS (architecture_fields));
-
-  /* MLA models have no single head_dim: size activations by the query/key
-   * head width instead. */
-  if (!r->failed && a->head_dim == 0)
-    a->head_dim = a->qk_nope_head_dim + a->qk_rope_head_dim;
-}
-
-void
-read_model_record (Reader     *r,
-                   JsonObject *obj,
-                   gpointer    record)
+finish_model (Reader     *r,
+              JsonObject *obj,
+              gpointer    record)
 {
   TsCatalogModel *m = record;
-  JsonObject *arch;
+  TsArchitecture *a = &m->model.arch;
   g_autoptr(GError) arch_error = NULL;
+  JsonObject *arch = object_member (r, obj, "architecture", TRUE);
 
-  read_fields (r, obj, m, model_fields, G_N_ELEMENTS (model_fields));
-  arch = object_member (r, obj, "architecture", TRUE);
   if (r->failed)
     return;
-  read_architecture (r, arch, &m->model.arch);
+  read_fields (r, arch, a, architecture_fields, G_N_ELEMENTS (architecture_fields));
   if (r->failed)
     return;
-  if (!ts_architecture_validate (&m->model.arch, &arch_error))
+  /* MLA models have no single head_dim: size activations by the query/key
+   * head width instead. */
+  if (a->head_dim == 0)
+    a->head_dim = a->qk_nope_head_dim + a->qk_rope_head_dim;
+  if (!ts_architecture_validate (a, &arch_error))
     {
       reader_fail (r, "architecture", arch_error->message);
       return;
@@ -698,69 +665,17 @@ read_model_record (Reader     *r,
    * uses); the architecture drives activations and LoRA. */
   m->model.params = m->model.published_params;
   if (m->model.active_params <= 0)
-    m->model.active_params = ts_architecture_is_moe (&m->model.arch)
-                             ? ts_architecture_active_params (&m->model.arch)
-                             : m->model.params;
-
-  read_provenance (r, obj, &m->prov);
+    m->model.active_params = ts_architecture_is_moe (a) ? ts_architecture_active_params (a) : m->model.params;
 }
 
-void
-interconnect_clear (gpointer data)
-{
-  clear_fields (data, interconnect_fields, G_N_ELEMENTS (interconnect_fields));
-  provenance_clear (&((TsInterconnect *) data)->prov);
-}
-
-void
-read_interconnect_record (Reader     *r,
-                          JsonObject *obj,
-                          gpointer    record)
-{
-  read_fields (r, obj, record, interconnect_fields, G_N_ELEMENTS (interconnect_fields));
-  read_provenance (r, obj, &((TsInterconnect *) record)->prov);
-}
-
-void
-network_clear (gpointer data)
-{
-  clear_fields (data, network_fields, G_N_ELEMENTS (network_fields));
-  provenance_clear (&((TsNetwork *) data)->prov);
-}
-
-void
-read_network_record (Reader     *r,
-                     JsonObject *obj,
-                     gpointer    record)
-{
-  read_fields (r, obj, record, network_fields, G_N_ELEMENTS (network_fields));
-  read_provenance (r, obj, &((TsNetwork *) record)->prov);
-}
-
-void
-gpu_clear (gpointer data)
-{
-  clear_fields (data, gpu_fields, G_N_ELEMENTS (gpu_fields));
-  provenance_clear (&((TsGpu *) data)->prov);
-}
-
-void
-read_gpu_record (Reader     *r,
-                 JsonObject *obj,
-                 gpointer    record)
+static void
+finish_gpu (Reader     *r,
+            JsonObject *obj,
+            gpointer    record)
 {
   TsGpu *g = record;
 
-  read_fields (r, obj, g, gpu_fields, G_N_ELEMENTS (gpu_fields));
   g->memory_bytes = g->memory_gib * BYTES_PER_GIB;
-  read_provenance (r, obj, &g->prov);
-}
-
-void
-server_clear (gpointer data)
-{
-  clear_fields (data, server_fields, G_N_ELEMENTS (server_fields));
-  provenance_clear (&((TsServer *) data)->prov);
 }
 
 static gboolean
@@ -792,59 +707,136 @@ parse_redundancy (const char *text,
   return TRUE;
 }
 
-void
-read_server_record (Reader     *r,
-                    JsonObject *obj,
-                    gpointer    record)
+static void
+finish_server (Reader     *r,
+               JsonObject *obj,
+               gpointer    record)
 {
   TsServer *s = record;
   guint active = 0;
   guint spare = 0;
 
-  read_fields (r, obj, s, server_fields, G_N_ELEMENTS (server_fields));
-  if (!r->failed && !parse_redundancy (s->psu_redundancy, &active, &spare))
+  if (!parse_redundancy (s->psu_redundancy, &active, &spare))
     reader_fail (r, "psu_redundancy", _("must look like “5+1”, “N+1”, “3+3” or “none”"));
-  else if (!r->failed && active + spare != s->psu_count && g_strcmp0 (s->psu_redundancy, "none") != 0
+  else if (active + spare != s->psu_count && g_strcmp0 (s->psu_redundancy, "none") != 0
            && !g_str_has_prefix (s->psu_redundancy, "N+"))
     reader_fail (r, "psu_redundancy", _("does not add up to psu_count"));
   if (!r->failed && s->ram_gb > s->ram_gb_max)
     reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
-
-  read_provenance (r, obj, &s->prov);
 }
 
-void
+/* A record's clear () is given only the record (GArray's clear func), so
+ * each kind has its own: the same shape from kind to kind, kept so. */
+
+static void
+source_clear (gpointer data)
+{
+  clear_fields (data, source_fields, G_N_ELEMENTS (source_fields));
+}
+
+static void
+catalog_model_clear (gpointer data)
+{
+  TsCatalogModel *m = data;
+
+  ts_model_clear (&m->model);
+  provenance_clear (&m->prov);
+}
+
+static void
+interconnect_clear (gpointer data)
+{
+  clear_fields (data, interconnect_fields, G_N_ELEMENTS (interconnect_fields));
+  provenance_clear (&((TsInterconnect *) data)->prov);
+}
+
+static void
+network_clear (gpointer data)
+{
+  clear_fields (data, network_fields, G_N_ELEMENTS (network_fields));
+  provenance_clear (&((TsNetwork *) data)->prov);
+}
+
+static void
+gpu_clear (gpointer data)
+{
+  clear_fields (data, gpu_fields, G_N_ELEMENTS (gpu_fields));
+  provenance_clear (&((TsGpu *) data)->prov);
+}
+
+static void
+server_clear (gpointer data)
+{
+  clear_fields (data, server_fields, G_N_ELEMENTS (server_fields));
+  provenance_clear (&((TsServer *) data)->prov);
+}
+
+static void
 mfu_clear (gpointer data)
 {
   clear_fields (data, mfu_fields, G_N_ELEMENTS (mfu_fields));
 }
 
-void
-read_mfu_record (Reader     *r,
-                 JsonObject *obj,
-                 gpointer    record)
+#define NO_PROVENANCE (-1)
+#define KIND_FIELDS(table) table, G_N_ELEMENTS (table)
+
+const RecordKind source_records = {
+  "sources", sizeof (TsSource), KIND_FIELDS (source_fields), NO_PROVENANCE, NULL, source_clear, TRUE,
+};
+const RecordKind model_records = {
+  "models", sizeof (TsCatalogModel), KIND_FIELDS (model_fields), G_STRUCT_OFFSET (TsCatalogModel, prov),
+  finish_model, catalog_model_clear, TRUE,
+};
+const RecordKind interconnect_records = {
+  "interconnects", sizeof (TsInterconnect), KIND_FIELDS (interconnect_fields), G_STRUCT_OFFSET (TsInterconnect, prov),
+  NULL, interconnect_clear, TRUE,
+};
+const RecordKind network_records = {
+  "networks", sizeof (TsNetwork), KIND_FIELDS (network_fields), G_STRUCT_OFFSET (TsNetwork, prov),
+  NULL, network_clear, TRUE,
+};
+const RecordKind gpu_records = {
+  "gpus", sizeof (TsGpu), KIND_FIELDS (gpu_fields), G_STRUCT_OFFSET (TsGpu, prov), finish_gpu, gpu_clear, TRUE,
+};
+const RecordKind server_records = {
+  "servers", sizeof (TsServer), KIND_FIELDS (server_fields), G_STRUCT_OFFSET (TsServer, prov),
+  finish_server, server_clear, TRUE,
+};
+/* keyed by family and precision, not by an id */
+const RecordKind mfu_records = {
+  "mfu_defaults", sizeof (TsMfuDefault), KIND_FIELDS (mfu_fields), NO_PROVENANCE, NULL, mfu_clear, FALSE,
+};
+
+/* The table, what it cannot say, then where the figures come from. */
+static void
+read_record (Reader           *r,
+             JsonObject       *obj,
+             const RecordKind *kind,
+             gpointer          record)
 {
-  read_fields (r, obj, record, mfu_fields, G_N_ELEMENTS (mfu_fields));
+  read_fields (r, obj, record, kind->fields, kind->n_fields);
+  if (!r->failed && kind->finish != NULL)
+    kind->finish (r, obj, record);
+  if (kind->provenance_offset != NO_PROVENANCE)
+    read_provenance (r, obj, G_STRUCT_MEMBER_P (record, kind->provenance_offset));
 }
 
 /* ---- sections --------------------------------------------------------- */
 
 GArray *
-read_section (Reader         *r,
-              JsonObject     *root,
-              const char     *section,
-              gsize           record_size,
-              GDestroyNotify  clear,
-              RecordReader    read_record,
-              gboolean        check_ids)
+read_section (Reader           *r,
+              JsonObject       *root,
+              const RecordKind *kind)
 {
+  const char *section = kind->section;
+  gsize record_size = kind->size;
   JsonNode *node = member (r, root, section, TRUE);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *records = g_array_new (FALSE, TRUE, record_size);
   JsonArray *array;
   const char *file = r->file;
 
-  g_array_set_clear_func (records, clear);
+  g_array_set_clear_func (records, kind->clear);
   if (node == NULL)
     return records;
   if (!JSON_NODE_HOLDS_ARRAY (node))
@@ -876,9 +868,9 @@ read_section (Reader         *r,
 
       g_array_set_size (records, records->len + 1);
       record = records->data + (records->len - 1) * record_size;
-      read_record (r, obj, record);
+      read_record (r, obj, kind, record);
 
-      if (!r->failed && check_ids)
+      if (!r->failed && kind->check_ids)
         {
           const char *id = *(char **) record;  /* every record starts with its id */
 
