@@ -243,19 +243,18 @@ check_repeated (TsCliParser      *p,
 
 /* ---- callbacks of the scenario options -------------------------------------- */
 
+/* A scenario field's option: read as the field takes it, kept with the
+ * text as typed. */
 static gboolean
-on_field (const char  *name,
-          const char  *value,
-          gpointer     data,
-          GError     **error)
+set_field (TsCliParser            *p,
+           const TsScenarioField  *f,
+           const char             *name,
+           const char             *value,
+           GError                **error)
 {
-  TsCliParser *p = data;
-  const TsScenarioField *f = ts_scenario_field_find_cli (name);
   g_autoptr(GError) reason = NULL;
   double number;
 
-  if (!check_repeated (p, name, error))
-    return FALSE;
   if (!read_field_value (f, value, &number, &reason))
     {
       g_autofree char *accepts = field_accepts (f);
@@ -456,6 +455,7 @@ find_option (const char *name)
   return NULL;
 }
 
+/* Every option a command reads: a scenario field's or one of the tables'. */
 static gboolean
 on_option (const char  *name,
            const char  *value,
@@ -463,9 +463,12 @@ on_option (const char  *name,
            GError     **error)
 {
   TsCliParser *p = data;
-  const CliOption *o = find_option (name);
+  const TsScenarioField *f = g_str_has_prefix (name, "--") ? ts_scenario_field_find_cli (name) : NULL;
+  const CliOption *o = f == NULL ? find_option (name) : NULL;
 
-  return check_repeated (p, name, error) && o->set (p, o, name, value, error);
+  if (!check_repeated (p, name, error))
+    return FALSE;
+  return f != NULL ? set_field (p, f, name, value, error) : o->set (p, o, name, value, error);
 }
 
 /* An option another command reads: refused, not ignored. */
@@ -541,7 +544,7 @@ add_scenario_entries (Entries *e,
                  _(model_options[i].help), g_strdup (_(model_options[i].placeholder)));
   fields = ts_scenario_fields (&n_fields);
   for (guint i = 0; i < n_fields; i++)
-    entries_add (e, fields[i].cli_name, 0, hidden, on_field, _(fields[i].cli_help), field_placeholder (&fields[i]));
+    entries_add (e, fields[i].cli_name, 0, hidden, on_option, _(fields[i].cli_help), field_placeholder (&fields[i]));
 }
 
 /* The one help text that holds numbers is made here, kept with the
