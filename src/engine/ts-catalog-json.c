@@ -102,6 +102,8 @@ server_heat_btu_h (const TsCatalog *catalog, gconstpointer record)
   return ts_server_heat_btu_h (catalog, record);
 }
 
+/* The two tables have the same shape (a duplicate finder pairs them):
+ * declarations, one a member, which differ in what they list. */
 #define SERVER(m) G_STRUCT_OFFSET (TsServer, m)
 static const Member server_members[] = {
   { "id", MEMBER_STRING, SERVER (id) },

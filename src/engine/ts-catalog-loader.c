@@ -21,6 +21,8 @@
 
 #define BUILTIN_CATALOG_PATH "/io/github/trainsizer/TrainSizer/catalog.json"
 
+/* The site equipment's records, in the shape of the sections' tables
+ * (ts-catalog-reader.c): a declaration a field, alike on purpose. */
 #define SWITCH(m) G_STRUCT_OFFSET (TsManagementSwitch, m)
 static const RecordField management_switch_fields[] = {
   { "name", FIELD_STRING, SWITCH (name), FIELD_REQUIRED },

@@ -18,6 +18,10 @@
 
 #define BYTES_PER_GIB        1073741824.0
 
+/* Each format a user hands us names the place of a defect in its own
+ * words (a catalog by file, section, record and field; a model file and a
+ * scenario by their keys), so this shape recurs in ts-model-file.c and
+ * ts-scenario-file.c with other messages. */
 void
 reader_fail (Reader     *r,
              const char *field,
