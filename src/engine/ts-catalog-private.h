@@ -99,7 +99,7 @@ typedef struct
   double      min;       /* numbers: the range */
   double      max;
   const char *choices;   /* NULL, or the values allowed, “|” between them */
-  const char *refusal;   /* N_(): why a value not in choices is refused */
+  const char *refusal;   /* marked for translation: why a value not in choices is refused */
 } RecordField;
 
 /* One kind of record: its section, its fields, and what the table
