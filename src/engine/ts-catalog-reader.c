@@ -390,14 +390,27 @@ provenance_clear (TsProvenance *prov)
 
 /* ---- records ---------------------------------------------------------- */
 
-/* A value is one of the words separated by “|” in choices. */
+/* A value is one of the words separated by “|” in choices; without
+ * splitting them, as a user catalog may hold tens of thousands of
+ * records. */
 static gboolean
 is_one_of (const char *choices,
            const char *value)
 {
-  g_auto(GStrv) words = g_strsplit (choices, "|", 0);
+  gsize len = value != NULL ? strlen (value) : 0;
 
-  return value != NULL && g_strv_contains ((const char *const *) words, value);
+  for (const char *word = choices; value != NULL; word++)
+    {
+      const char *end = strchr (word, '|');
+      gsize word_len = end != NULL ? (gsize) (end - word) : strlen (word);
+
+      if (word_len == len && strncmp (word, value, len) == 0)
+        return TRUE;
+      if (end == NULL)
+        break;
+      word = end;
+    }
+  return FALSE;
 }
 
 /* The choices check of a field just read, before the next field is
