@@ -197,6 +197,23 @@ read_field_value (const TsScenarioField  *f,
     }
 }
 
+/* A whole number from 1 to max, or a refusal that names the option. */
+static gboolean
+read_positive_whole (const char  *name,
+                     const char  *value,
+                     guint        max,
+                     double      *number,
+                     GError     **error)
+{
+  g_autoptr(GError) reason = NULL;
+  g_autofree char *accepts = NULL;
+
+  if (ts_parse_whole (value, number, &reason) && *number >= 1 && *number <= max)
+    return TRUE;
+  accepts = g_strdup_printf (_("a whole number from 1 to %u"), max);
+  return refuse_value (error, name, accepts, value, reason);
+}
+
 /* ---- the options given so far ---------------------------------------------- */
 
 static void
@@ -312,11 +329,10 @@ set_model_file (TsCliParser *p, const CliOption *o, const char *name, const char
 static gboolean
 set_dp (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  g_autoptr(GError) reason = NULL;
   double dp;
 
-  if (!ts_parse_whole (value, &dp, &reason) || dp < 1 || dp > TS_MAX_GPUS)
-    return refuse_value (error, name, _("a whole number from 1 to 100000"), value, reason);
+  if (!read_positive_whole (name, value, TS_MAX_GPUS, &dp, error))
+    return FALSE;
   add_setting (p, name, value, dp);
   return TRUE;
 }
@@ -388,15 +404,10 @@ set_document_name (TsCliParser *p, const CliOption *o, const char *name, const c
 static gboolean
 set_drawing_size (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  g_autoptr(GError) reason = NULL;
   double size;
 
-  if (!ts_parse_whole (value, &size, &reason) || size < 1 || size > TS_CLI_MAX_DRAWING_SIDE)
-    {
-      g_autofree char *accepts = g_strdup_printf (_("a whole number from 1 to %u"), TS_CLI_MAX_DRAWING_SIDE);
-
-      return refuse_value (error, name, accepts, value, reason);
-    }
+  if (!read_positive_whole (name, value, TS_CLI_MAX_DRAWING_SIDE, &size, error))
+    return FALSE;
   G_STRUCT_MEMBER (guint, p->args, o->slot) = (guint) size;
   return TRUE;
 }
