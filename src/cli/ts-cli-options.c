@@ -41,12 +41,14 @@ ts_cli_usage_error (GError    **error,
 #define OPTION_COMMANDS (SCENARIO_COMMANDS | COMMAND_BIT (TS_CLI_COMMAND_LIST) | CATALOG_COMMANDS)
 #define ALL_COMMANDS 0xffffffffu
 
-typedef gboolean (*SetFunc) (TsCliParser *p, const char *name, const char *value, GError **error);
+typedef struct _CliOption CliOption;
+
+typedef gboolean (*SetFunc) (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error);
 
 /* The options that are not scenario fields, and the commands that read
  * them: an option a command would ignore is refused, so that
  * `estimate --output x.pdf` does not look as if it wrote a PDF. */
-typedef struct
+struct _CliOption
 {
   const char *name;         /* long name, without “--” */
   char        short_name;
@@ -54,7 +56,10 @@ typedef struct
   const char *placeholder;  /* N_() where it is a word */
   const char *help;         /* N_() */
   SetFunc     set;
-} CliOption;
+  gsize       slot;         /* where set () keeps the value: G_STRUCT_OFFSET into TsCliArgs */
+};
+
+#define ARG(member) G_STRUCT_OFFSET (TsCliArgs, member)
 
 const char *
 ts_cli_command_name (TsCliCommand command)
@@ -192,6 +197,23 @@ read_field_value (const TsScenarioField  *f,
     }
 }
 
+/* A whole number from 1 to max, or a refusal that names the option. */
+static gboolean
+read_positive_whole (const char  *name,
+                     const char  *value,
+                     guint        max,
+                     double      *number,
+                     GError     **error)
+{
+  g_autoptr(GError) reason = NULL;
+  g_autofree char *accepts = NULL;
+
+  if (ts_parse_whole (value, number, &reason) && *number >= 1 && *number <= max)
+    return TRUE;
+  accepts = g_strdup_printf (_("a whole number from 1 to %u"), max);
+  return refuse_value (error, name, accepts, value, reason);
+}
+
 /* ---- the options given so far ---------------------------------------------- */
 
 static void
@@ -238,19 +260,18 @@ check_repeated (TsCliParser      *p,
 
 /* ---- callbacks of the scenario options -------------------------------------- */
 
+/* A scenario field's option: read as the field takes it, kept with the
+ * text as typed. */
 static gboolean
-on_field (const char  *name,
-          const char  *value,
-          gpointer     data,
-          GError     **error)
+set_field (TsCliParser            *p,
+           const TsScenarioField  *f,
+           const char             *name,
+           const char             *value,
+           GError                **error)
 {
-  TsCliParser *p = data;
-  const TsScenarioField *f = ts_scenario_field_find_cli (name);
   g_autoptr(GError) reason = NULL;
   double number;
 
-  if (!check_repeated (p, name, error))
-    return FALSE;
   if (!read_field_value (f, value, &number, &reason))
     {
       g_autofree char *accepts = field_accepts (f);
@@ -263,15 +284,8 @@ on_field (const char  *name,
 
 /* --model ID: looked up once the catalog is loaded (ts_cli_args_apply). */
 static gboolean
-on_model (const char  *name,
-          const char  *value,
-          gpointer     data,
-          GError     **error)
+set_model (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  TsCliParser *p = data;
-
-  if (!check_repeated (p, name, error))
-    return FALSE;
   if (*value == '\0' || !ts_scenario_check_text (value, name, TS_MAX_ID_CHARS, NULL))
     return refuse_value (error, name, _("a catalog model id"), value, NULL);
   add_setting (p, name, value, NAN);
@@ -279,17 +293,11 @@ on_model (const char  *name,
 }
 
 static gboolean
-on_params (const char  *name,
-           const char  *value,
-           gpointer     data,
-           GError     **error)
+set_params (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  TsCliParser *p = data;
   g_autoptr(GError) reason = NULL;
   double params;
 
-  if (!check_repeated (p, name, error))
-    return FALSE;
   if (!ts_parse_count (value, &params, &reason))
     return refuse_value (error, name, _("a parameter count such as 70B, 7.6e9 or 1.5T"), value, reason);
   /* checked here so that the message quotes the count as typed (the
@@ -307,15 +315,8 @@ on_params (const char  *name,
 
 /* --model-file FILE: read when applied (ts-model-file.c). */
 static gboolean
-on_model_file (const char  *name,
-               const char  *value,
-               gpointer     data,
-               GError     **error)
+set_model_file (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  TsCliParser *p = data;
-
-  if (!check_repeated (p, name, error))
-    return FALSE;
   if (*value == '\0')
     return ts_cli_usage_error (error, _("Option %s needs a file name"), name);
   add_setting (p, name, value, NAN);
@@ -326,19 +327,12 @@ on_model_file (const char  *name,
  * formed and checked against --gpus once all options are read
  * (check_layout ()). */
 static gboolean
-on_dp (const char  *name,
-       const char  *value,
-       gpointer     data,
-       GError     **error)
+set_dp (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  TsCliParser *p = data;
-  g_autoptr(GError) reason = NULL;
   double dp;
 
-  if (!check_repeated (p, name, error))
+  if (!read_positive_whole (name, value, TS_MAX_GPUS, &dp, error))
     return FALSE;
-  if (!ts_parse_whole (value, &dp, &reason) || dp < 1 || dp > TS_MAX_GPUS)
-    return refuse_value (error, name, _("a whole number from 1 to 100000"), value, reason);
   add_setting (p, name, value, dp);
   return TRUE;
 }
@@ -346,34 +340,22 @@ on_dp (const char  *name,
 /* The scenario options that are not fields: what model is trained, and
  * the data-parallel degree (a product, not an input of its own). */
 static const CliOption model_options[] = {
-  { "model", 0, SCENARIO_COMMANDS, "ID", N_("the model to train, from the catalog (see “list models”)"), NULL },
-  { "params", 0, SCENARIO_COMMANDS, "N", N_("a custom model known by its size only"), NULL },
+  { "model", 0, SCENARIO_COMMANDS, "ID", N_("the model to train, from the catalog (see “list models”)"), set_model },
+  { "params", 0, SCENARIO_COMMANDS, "N", N_("a custom model known by its size only"), set_params },
   { "model-file", 0, SCENARIO_COMMANDS, N_("FILE"),
     N_("a custom model's architecture from a JSON file (layers, hidden_size, attention_heads, vocab_size, ffn_size, …)"),
-    NULL },
-  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp"), NULL },
+    set_model_file },
+  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp"), set_dp },
 };
-
-static GOptionArgFunc
-model_option_callback (const char *name)
-{
-  if (g_str_equal (name, "model"))
-    return on_model;
-  if (g_str_equal (name, "params"))
-    return on_params;
-  if (g_str_equal (name, "model-file"))
-    return on_model_file;
-  return on_dp;
-}
 
 /* ---- callbacks of the other options ----------------------------------------- */
 
+/* A file name, kept in the option's slot. */
 static gboolean
-set_path (char       **slot,
-          const char  *name,
-          const char  *value,
-          GError     **error)
+set_path (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
+  char **slot = G_STRUCT_MEMBER_P (p->args, o->slot);
+
   if (*value == '\0')
     return ts_cli_usage_error (error, _("Option %s needs a file name"), name);
   g_free (*slot);
@@ -382,7 +364,7 @@ set_path (char       **slot,
 }
 
 static gboolean
-set_format (TsCliParser *p, const char *name, const char *value, GError **error)
+set_format (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
   if (g_str_equal (value, "json"))
     p->args->format = TS_CLI_FORMAT_JSON;
@@ -394,7 +376,7 @@ set_format (TsCliParser *p, const char *name, const char *value, GError **error)
 }
 
 static gboolean
-set_lang (TsCliParser *p, const char *name, const char *value, GError **error)
+set_lang (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
   TsLang lang;
 
@@ -405,41 +387,11 @@ set_lang (TsCliParser *p, const char *name, const char *value, GError **error)
   return TRUE;
 }
 
-static gboolean
-set_catalog (TsCliParser *p, const char *name, const char *value, GError **error)
-{
-  return set_path (&p->args->catalog_path, name, value, error);
-}
-
-static gboolean
-set_scenario (TsCliParser *p, const char *name, const char *value, GError **error)
-{
-  return set_path (&p->args->scenario_path, name, value, error);
-}
-
-static gboolean
-set_output (TsCliParser *p, const char *name, const char *value, GError **error)
-{
-  return set_path (&p->args->output_path, name, value, error);
-}
-
-static gboolean
-set_png (TsCliParser *p, const char *name, const char *value, GError **error)
-{
-  return set_path (&p->args->png_path, name, value, error);
-}
-
-static gboolean
-set_svg (TsCliParser *p, const char *name, const char *value, GError **error)
-{
-  return set_path (&p->args->svg_path, name, value, error);
-}
-
 /* Printed on the spec sheet: the limits of a name in a scenario. */
 static gboolean
-set_document_name (TsCliParser *p, const char *name, const char *value, GError **error)
+set_document_name (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  char **slot = g_str_equal (name, "--customer") ? &p->args->customer : &p->args->project;
+  char **slot = G_STRUCT_MEMBER_P (p->args, o->slot);
 
   if (!ts_scenario_check_text (value, name, TS_MAX_NAME_CHARS, error))
     return FALSE;
@@ -450,26 +402,18 @@ set_document_name (TsCliParser *p, const char *name, const char *value, GError *
 
 /* the drawing's size in pixels (PNG) or points (SVG) */
 static gboolean
-set_drawing_size (TsCliParser *p, const char *name, const char *value, GError **error)
+set_drawing_size (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  g_autoptr(GError) reason = NULL;
   double size;
 
-  if (!ts_parse_whole (value, &size, &reason) || size < 1 || size > TS_CLI_MAX_DRAWING_SIDE)
-    {
-      g_autofree char *accepts = g_strdup_printf (_("a whole number from 1 to %u"), TS_CLI_MAX_DRAWING_SIDE);
-
-      return refuse_value (error, name, accepts, value, reason);
-    }
-  if (g_str_equal (name, "--width"))
-    p->args->width = (guint) size;
-  else
-    p->args->height = (guint) size;
+  if (!read_positive_whole (name, value, TS_CLI_MAX_DRAWING_SIDE, &size, error))
+    return FALSE;
+  G_STRUCT_MEMBER (guint, p->args, o->slot) = (guint) size;
   return TRUE;
 }
 
 static gboolean
-set_drawing (TsCliParser *p, const char *name, const char *value, GError **error)
+set_drawing (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
   static const char *const drawings[] = { "memory", "comparison", "rack", "power", "time", NULL };
 
@@ -485,41 +429,57 @@ static const CliOption other_options[] = {
     N_("output format (default text)"), set_format },
   { "lang", 0, OPTION_COMMANDS, "ru|en", N_("language of text output and documents"), set_lang },
   { "catalog", 0, SCENARIO_COMMANDS | COMMAND_BIT (TS_CLI_COMMAND_LIST), N_("FILE"),
-    N_("a user catalog that overrides or extends the built-in one"), set_catalog },
-  { "scenario", 0, SCENARIO_COMMANDS, N_("FILE"), N_("read the scenario from a file saved by the window"), set_scenario },
-  { "output", 'o', COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("FILE"), N_("the PDF file to write"), set_output },
+    N_("a user catalog that overrides or extends the built-in one"), set_path, ARG (catalog_path) },
+  { "scenario", 0, SCENARIO_COMMANDS, N_("FILE"), N_("read the scenario from a file saved by the window"), set_path,
+    ARG (scenario_path) },
+  { "output", 'o', COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("FILE"), N_("the PDF file to write"), set_path, ARG (output_path) },
   { "customer", 0, COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("NAME"), N_("the customer named on the spec sheet (pdf)"),
-    set_document_name },
+    set_document_name, ARG (customer) },
   { "project", 0, COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("NAME"), N_("the project named on the spec sheet (pdf)"),
-    set_document_name },
+    set_document_name, ARG (project) },
   { "drawing", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "memory|comparison|rack|power|time",
     N_("the drawing to write"), set_drawing },
-  { "png", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as PNG"), set_png },
-  { "svg", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as SVG"), set_svg },
-  { "width", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_drawing_size },
-  { "height", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_drawing_size },
+  { "png", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as PNG"), set_path, ARG (png_path) },
+  { "svg", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as SVG"), set_path, ARG (svg_path) },
+  { "width", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_drawing_size, ARG (width) },
+  { "height", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_drawing_size, ARG (height) },
 };
 
+/* The option typed as name (“--output” or “-o”), in either table. */
 static const CliOption *
-find_other_option (const char *name)
+find_option (const char *name)
 {
+  static const struct { const CliOption *options; guint n; } tables[] = {
+    { model_options, G_N_ELEMENTS (model_options) },
+    { other_options, G_N_ELEMENTS (other_options) },
+  };
   gboolean is_short = name[1] != '-';
 
-  for (guint i = 0; i < G_N_ELEMENTS (other_options); i++)
-    if (is_short ? other_options[i].short_name == name[1] : g_str_equal (other_options[i].name, name + 2))
-      return &other_options[i];
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    for (guint i = 0; i < tables[t].n; i++)
+      {
+        const CliOption *o = &tables[t].options[i];
+
+        if (is_short ? o->short_name == name[1] : g_str_equal (o->name, name + 2))
+          return o;
+      }
   return NULL;
 }
 
+/* Every option a command reads: a scenario field's or one of the tables'. */
 static gboolean
-on_other (const char  *name,
-          const char  *value,
-          gpointer     data,
-          GError     **error)
+on_option (const char  *name,
+           const char  *value,
+           gpointer     data,
+           GError     **error)
 {
   TsCliParser *p = data;
+  const TsScenarioField *f = g_str_has_prefix (name, "--") ? ts_scenario_field_find_cli (name) : NULL;
+  const CliOption *o = f == NULL ? find_option (name) : NULL;
 
-  return check_repeated (p, name, error) && find_other_option (name)->set (p, name, value, error);
+  if (!check_repeated (p, name, error))
+    return FALSE;
+  return f != NULL ? set_field (p, f, name, value, error) : o->set (p, o, name, value, error);
 }
 
 /* An option another command reads: refused, not ignored. */
@@ -591,11 +551,11 @@ add_scenario_entries (Entries *e,
   guint n_fields;
 
   for (guint i = 0; i < G_N_ELEMENTS (model_options); i++)
-    entries_add (e, model_options[i].name, 0, hidden, model_option_callback (model_options[i].name),
+    entries_add (e, model_options[i].name, 0, hidden, on_option,
                  _(model_options[i].help), g_strdup (_(model_options[i].placeholder)));
   fields = ts_scenario_fields (&n_fields);
   for (guint i = 0; i < n_fields; i++)
-    entries_add (e, fields[i].cli_name, 0, hidden, on_field, _(fields[i].cli_help), field_placeholder (&fields[i]));
+    entries_add (e, fields[i].cli_name, 0, hidden, on_option, _(fields[i].cli_help), field_placeholder (&fields[i]));
 }
 
 /* The one help text that holds numbers is made here, kept with the
@@ -624,7 +584,7 @@ add_other_entries (Entries *e,
       const CliOption *o = &other_options[i];
 
       if (((o->commands & commands) != 0) == applies)
-        entries_add (e, o->name, o->short_name, !applies, applies ? on_other : on_elsewhere,
+        entries_add (e, o->name, o->short_name, !applies, applies ? on_option : on_elsewhere,
                      other_option_help (e, o), g_strdup (_(o->placeholder)));
     }
 }

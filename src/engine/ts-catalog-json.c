@@ -24,81 +24,187 @@ ts_catalog_models_to_json (const TsCatalog *catalog)
   return json_builder_get_root (b);
 }
 
-JsonNode *
-ts_catalog_servers_to_json (const TsCatalog *catalog)
+/* What `list servers|gpus --format json` prints of a record: a table a
+ * kind, one line a member in the output's order (a public interface:
+ * add members, never rename them). Counts are written as numbers, as
+ * they always were. */
+typedef enum
+{
+  MEMBER_STRING,
+  MEMBER_DOUBLE,
+  MEMBER_UINT,
+  MEMBER_BOOL,
+  MEMBER_DERIVED,     /* a figure computed from the record */
+  MEMBER_CONFIDENCE,  /* the record's TsProvenance, by its confidence */
+} MemberKind;
+
+typedef double (*DerivedFunc) (const TsCatalog *catalog, gconstpointer record);
+
+typedef struct
+{
+  const char  *key;
+  MemberKind   kind;
+  gsize        offset;   /* G_STRUCT_OFFSET into the record */
+  DerivedFunc  derived;  /* MEMBER_DERIVED */
+} Member;
+
+static void
+add_member (JsonBuilder     *b,
+            const Member    *m,
+            const TsCatalog *catalog,
+            gconstpointer    record)
+{
+  switch (m->kind)
+    {
+    case MEMBER_STRING:
+      ts_json_add_string (b, m->key, G_STRUCT_MEMBER (const char *, record, m->offset));
+      break;
+    case MEMBER_DOUBLE:
+      ts_json_add_double (b, m->key, G_STRUCT_MEMBER (double, record, m->offset));
+      break;
+    case MEMBER_UINT:
+      ts_json_add_double (b, m->key, G_STRUCT_MEMBER (guint, record, m->offset));
+      break;
+    case MEMBER_BOOL:
+      json_builder_set_member_name (b, m->key);
+      json_builder_add_boolean_value (b, G_STRUCT_MEMBER (gboolean, record, m->offset));
+      break;
+    case MEMBER_DERIVED:
+      ts_json_add_double (b, m->key, m->derived (catalog, record));
+      break;
+    case MEMBER_CONFIDENCE:
+    default:
+      ts_json_add_string (b, m->key,
+                          ts_confidence_to_string (((const TsProvenance *) G_STRUCT_MEMBER_P (record, m->offset))->confidence));
+      break;
+    }
+}
+
+static double
+server_gpu_memory_bytes (const TsCatalog *catalog, gconstpointer record)
+{
+  const TsServer *s = record;
+
+  return s->gpu->memory_bytes * s->gpu_count;
+}
+
+static double
+server_cpu_cores (const TsCatalog *catalog, gconstpointer record)
+{
+  const TsServer *s = record;
+
+  return (double) s->cpu_sockets * s->cpu_cores_per_socket;
+}
+
+static double
+server_heat_btu_h (const TsCatalog *catalog, gconstpointer record)
+{
+  return ts_server_heat_btu_h (catalog, record);
+}
+
+/* The two tables have the same shape (a duplicate finder pairs them):
+ * declarations, one a member, which differ in what they list. */
+#define SERVER(m) G_STRUCT_OFFSET (TsServer, m)
+static const Member server_members[] = {
+  { "id", MEMBER_STRING, SERVER (id) },
+  { "name", MEMBER_STRING, SERVER (name) },
+  { "vendor", MEMBER_STRING, SERVER (vendor) },
+  { "kind", MEMBER_STRING, SERVER (kind) },
+  { "article", MEMBER_BOOL, SERVER (article) },
+  { "gpu_id", MEMBER_STRING, SERVER (gpu_id) },
+  { "gpu_count", MEMBER_UINT, SERVER (gpu_count) },
+  { "gpu_memory_label_gb", MEMBER_DOUBLE, SERVER (gpu_memory_label_gb) },
+  { "gpu_memory_bytes", MEMBER_DERIVED, 0, server_gpu_memory_bytes },
+  { "interconnect_id", MEMBER_STRING, SERVER (interconnect_id) },
+  { "cpu_model", MEMBER_STRING, SERVER (cpu_model) },
+  { "cpu_sockets", MEMBER_UINT, SERVER (cpu_sockets) },
+  { "cpu_cores", MEMBER_DERIVED, 0, server_cpu_cores },
+  { "ram_gb", MEMBER_DOUBLE, SERVER (ram_gb) },
+  { "ram_gb_max", MEMBER_DOUBLE, SERVER (ram_gb_max) },
+  { "nvme_data_count", MEMBER_UINT, SERVER (nvme_data_count) },
+  { "nvme_data_tb_each", MEMBER_DOUBLE, SERVER (nvme_data_tb_each) },
+  { "compute_nic_count", MEMBER_UINT, SERVER (compute_nic_count) },
+  { "compute_nic_gbps", MEMBER_DOUBLE, SERVER (compute_nic_gbps) },
+  { "network_id", MEMBER_STRING, SERVER (network_id) },
+  { "psu_count", MEMBER_UINT, SERVER (psu_count) },
+  { "psu_w", MEMBER_DOUBLE, SERVER (psu_w) },
+  { "psu_redundancy", MEMBER_STRING, SERVER (psu_redundancy) },
+  { "max_power_kw", MEMBER_DOUBLE, SERVER (max_power_kw) },
+  /* the catalog's figure, or one derived from the power */
+  { "heat_btu_h", MEMBER_DERIVED, 0, server_heat_btu_h },
+  { "rack_units", MEMBER_UINT, SERVER (rack_units) },
+  { "height_mm", MEMBER_DOUBLE, SERVER (height_mm) },
+  { "weight_kg", MEMBER_DOUBLE, SERVER (weight_kg) },
+  { "cooling", MEMBER_STRING, SERVER (cooling) },
+  { "confidence", MEMBER_CONFIDENCE, SERVER (prov) },
+};
+
+#define GPU(m) G_STRUCT_OFFSET (TsGpu, m)
+static const Member gpu_members[] = {
+  { "id", MEMBER_STRING, GPU (id) },
+  { "name", MEMBER_STRING, GPU (name) },
+  { "vendor", MEMBER_STRING, GPU (vendor) },
+  { "architecture", MEMBER_STRING, GPU (architecture) },
+  { "form_factor", MEMBER_STRING, GPU (form_factor) },
+  { "memory_gib", MEMBER_DOUBLE, GPU (memory_gib) },
+  { "memory_bytes", MEMBER_DOUBLE, GPU (memory_bytes) },
+  { "memory_type", MEMBER_STRING, GPU (memory_type) },
+  { "memory_bw_tb_s", MEMBER_DOUBLE, GPU (memory_bw_tb_s) },
+  { "tflops_bf16", MEMBER_DOUBLE, GPU (tflops_bf16) },
+  { "tflops_fp8", MEMBER_DOUBLE, GPU (tflops_fp8) },
+  { "tdp_w", MEMBER_DOUBLE, GPU (tdp_w) },
+  { "interconnect_id", MEMBER_STRING, GPU (interconnect_id) },
+  { "confidence", MEMBER_CONFIDENCE, GPU (prov) },
+};
+
+typedef gconstpointer (*RecordAt) (const TsCatalog *catalog, guint index);
+
+/* An array of the records as objects of the members. */
+static JsonNode *
+records_to_json (const TsCatalog *catalog,
+                 guint            n_records,
+                 RecordAt         record_at,
+                 const Member    *members,
+                 guint            n_members)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
   json_builder_begin_array (b);
-  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+  for (guint i = 0; i < n_records; i++)
     {
-      const TsServer *s = ts_catalog_get_server (catalog, i);
+      gconstpointer record = record_at (catalog, i);
 
       json_builder_begin_object (b);
-      ts_json_add_string (b, "id", s->id);
-      ts_json_add_string (b, "name", s->name);
-      ts_json_add_string (b, "vendor", s->vendor);
-      ts_json_add_string (b, "kind", s->kind);
-      json_builder_set_member_name (b, "article");
-      json_builder_add_boolean_value (b, s->article);
-      ts_json_add_string (b, "gpu_id", s->gpu_id);
-      ts_json_add_double (b, "gpu_count", s->gpu_count);
-      ts_json_add_double (b, "gpu_memory_label_gb", s->gpu_memory_label_gb);
-      ts_json_add_double (b, "gpu_memory_bytes", s->gpu->memory_bytes * s->gpu_count);
-      ts_json_add_string (b, "interconnect_id", s->interconnect_id);
-      ts_json_add_string (b, "cpu_model", s->cpu_model);
-      ts_json_add_double (b, "cpu_sockets", s->cpu_sockets);
-      ts_json_add_double (b, "cpu_cores", (double) s->cpu_sockets * s->cpu_cores_per_socket);
-      ts_json_add_double (b, "ram_gb", s->ram_gb);
-      ts_json_add_double (b, "ram_gb_max", s->ram_gb_max);
-      ts_json_add_double (b, "nvme_data_count", s->nvme_data_count);
-      ts_json_add_double (b, "nvme_data_tb_each", s->nvme_data_tb_each);
-      ts_json_add_double (b, "compute_nic_count", s->compute_nic_count);
-      ts_json_add_double (b, "compute_nic_gbps", s->compute_nic_gbps);
-      ts_json_add_string (b, "network_id", s->network_id);
-      ts_json_add_double (b, "psu_count", s->psu_count);
-      ts_json_add_double (b, "psu_w", s->psu_w);
-      ts_json_add_string (b, "psu_redundancy", s->psu_redundancy);
-      ts_json_add_double (b, "max_power_kw", s->max_power_kw);
-      ts_json_add_double (b, "heat_btu_h", ts_server_heat_btu_h (catalog, s));
-      ts_json_add_double (b, "rack_units", s->rack_units);
-      ts_json_add_double (b, "height_mm", s->height_mm);
-      ts_json_add_double (b, "weight_kg", s->weight_kg);
-      ts_json_add_string (b, "cooling", s->cooling);
-      ts_json_add_string (b, "confidence", ts_confidence_to_string (s->prov.confidence));
+      for (guint j = 0; j < n_members; j++)
+        add_member (b, &members[j], catalog, record);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
   return json_builder_get_root (b);
 }
 
+static gconstpointer
+server_at (const TsCatalog *catalog, guint index)
+{
+  return ts_catalog_get_server (catalog, index);
+}
+
+static gconstpointer
+gpu_at (const TsCatalog *catalog, guint index)
+{
+  return ts_catalog_get_gpu (catalog, index);
+}
+
+JsonNode *
+ts_catalog_servers_to_json (const TsCatalog *catalog)
+{
+  return records_to_json (catalog, ts_catalog_get_n_servers (catalog), server_at,
+                          server_members, G_N_ELEMENTS (server_members));
+}
+
 JsonNode *
 ts_catalog_gpus_to_json (const TsCatalog *catalog)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-
-  json_builder_begin_array (b);
-  for (guint i = 0; i < ts_catalog_get_n_gpus (catalog); i++)
-    {
-      const TsGpu *g = ts_catalog_get_gpu (catalog, i);
-
-      json_builder_begin_object (b);
-      ts_json_add_string (b, "id", g->id);
-      ts_json_add_string (b, "name", g->name);
-      ts_json_add_string (b, "vendor", g->vendor);
-      ts_json_add_string (b, "architecture", g->architecture);
-      ts_json_add_string (b, "form_factor", g->form_factor);
-      ts_json_add_double (b, "memory_gib", g->memory_gib);
-      ts_json_add_double (b, "memory_bytes", g->memory_bytes);
-      ts_json_add_string (b, "memory_type", g->memory_type);
-      ts_json_add_double (b, "memory_bw_tb_s", g->memory_bw_tb_s);
-      ts_json_add_double (b, "tflops_bf16", g->tflops_bf16);
-      ts_json_add_double (b, "tflops_fp8", g->tflops_fp8);
-      ts_json_add_double (b, "tdp_w", g->tdp_w);
-      ts_json_add_string (b, "interconnect_id", g->interconnect_id);
-      ts_json_add_string (b, "confidence", ts_confidence_to_string (g->prov.confidence));
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-  return json_builder_get_root (b);
+  return records_to_json (catalog, ts_catalog_get_n_gpus (catalog), gpu_at,
+                          gpu_members, G_N_ELEMENTS (gpu_members));
 }

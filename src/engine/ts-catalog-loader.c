@@ -21,27 +21,42 @@
 
 #define BUILTIN_CATALOG_PATH "/io/github/trainsizer/TrainSizer/catalog.json"
 
-/* The PDU's input rating: what the engine divides a rack's power by. The
- * capacity may be below the input's (a derating) but never above it. */
+/* The site equipment's records, in the shape of the sections' tables
+ * (ts-catalog-reader.c): a declaration a field, alike on purpose. */
+#define SWITCH(m) G_STRUCT_OFFSET (TsManagementSwitch, m)
+static const RecordField management_switch_fields[] = {
+  { "name", FIELD_STRING, SWITCH (name), FIELD_REQUIRED },
+  { "ports", FIELD_UINT, SWITCH (ports), FIELD_REQUIRED, 2, 10000 },
+  { "rack_units", FIELD_UINT, SWITCH (rack_units), FIELD_REQUIRED, 1, 50 },
+  { "power_w", FIELD_NUMBER, SWITCH (power_w), FIELD_REQUIRED, 0, 1e5 },
+  { "weight_kg", FIELD_NUMBER, SWITCH (weight_kg), FIELD_REQUIRED, 0, 1e4 },
+};
+
+#define PDU(m) G_STRUCT_OFFSET (TsPdu, m)
+static const RecordField pdu_fields[] = {
+  { "name", FIELD_STRING, PDU (name), FIELD_REQUIRED },
+  { "per_rack", FIELD_UINT, PDU (per_rack), FIELD_REQUIRED, 0, 16 },
+  { "weight_kg", FIELD_NUMBER, PDU (weight_kg), FIELD_REQUIRED, 0, 1000 },
+  /* the input rating: what the engine divides a rack's power by */
+  { "input_voltage_v", FIELD_NUMBER, PDU (input_voltage_v), FIELD_REQUIRED, 100, 1000 },
+  { "phases", FIELD_UINT, PDU (phases), FIELD_REQUIRED, 1, 3, "1|3", N_("must be 1 or 3") },
+  { "amps_per_phase", FIELD_NUMBER, PDU (amps_per_phase), FIELD_REQUIRED, 1, 1000 },
+  { "capacity_kw", FIELD_NUMBER, PDU (capacity_kw), FIELD_REQUIRED, 0.1, 1000 },
+  { "rack_units", FIELD_UINT, PDU (rack_units), 0, 0, 4 },
+  { "outlets_c13", FIELD_UINT, PDU (outlets_c13), 0, 0, 1000 },
+  { "outlets_c19", FIELD_UINT, PDU (outlets_c19), 0, 0, 1000 },
+};
+
+/* The capacity may be below the input's rating (a derating) but never
+ * above it. */
 static void
-read_pdu_rating (Reader     *r,
-                 JsonObject *o,
-                 TsPdu      *p)
+check_pdu_capacity (Reader *r,
+                    TsPdu  *p)
 {
   double input_kw;
 
-  p->input_voltage_v = read_number (r, o, "input_voltage_v", 100, 1000, TRUE);
-  p->phases = read_uint (r, o, "phases", 1, 3, TRUE);
-  if (!r->failed && p->phases == 2)
-    reader_fail (r, "phases", _("must be 1 or 3"));
-  p->amps_per_phase = read_number (r, o, "amps_per_phase", 1, 1000, TRUE);
-  p->capacity_kw = read_number (r, o, "capacity_kw", 0.1, 1000, TRUE);
-  p->rack_units = read_uint (r, o, "rack_units", 0, 4, FALSE);
-  p->outlets_c13 = read_uint (r, o, "outlets_c13", 0, 1000, FALSE);
-  p->outlets_c19 = read_uint (r, o, "outlets_c19", 0, 1000, FALSE);
   if (r->failed)
     return;
-
   /* single phase: V × A; three phases: √3 × V(line to line) × A */
   input_kw = p->input_voltage_v * p->amps_per_phase * (p->phases == 3 ? sqrt (3) : 1) / 1000;
   if (p->capacity_kw > input_kw * 1.01)
@@ -64,27 +79,18 @@ read_site_equipment (Reader     *r,
   r->id = "management_switch";
   if ((o = object_member (r, obj, "management_switch", FALSE)) != NULL)
     {
-      TsManagementSwitch *m = &self->management_switch;
-
       self->has_management_switch = TRUE;
-      m->name = read_string (r, o, "name", TRUE);
-      m->ports = read_uint (r, o, "ports", 2, 10000, TRUE);
-      m->rack_units = read_uint (r, o, "rack_units", 1, 50, TRUE);
-      m->power_w = read_number (r, o, "power_w", 0, 1e5, TRUE);
-      m->weight_kg = read_number (r, o, "weight_kg", 0, 1e4, TRUE);
-      read_provenance (r, o, &m->prov);
+      read_fields (r, o, &self->management_switch, management_switch_fields,
+                   G_N_ELEMENTS (management_switch_fields));
+      read_provenance (r, o, &self->management_switch.prov);
     }
   r->id = "pdu";
   if (!r->failed && (o = object_member (r, obj, "pdu", FALSE)) != NULL)
     {
-      TsPdu *p = &self->pdu;
-
       self->has_pdu = TRUE;
-      p->name = read_string (r, o, "name", TRUE);
-      p->per_rack = read_uint (r, o, "per_rack", 0, 16, TRUE);
-      p->weight_kg = read_number (r, o, "weight_kg", 0, 1000, TRUE);
-      read_pdu_rating (r, o, p);
-      read_provenance (r, o, &p->prov);
+      read_fields (r, o, &self->pdu, pdu_fields, G_N_ELEMENTS (pdu_fields));
+      check_pdu_capacity (r, &self->pdu);
+      read_provenance (r, o, &self->pdu.prov);
     }
   r->section = NULL;
   r->id = NULL;
@@ -281,7 +287,7 @@ load_root (TsCatalog  *self,
       r.section = NULL;
     }
 
-  self->sources = read_section (&r, root, "sources", sizeof (TsSource), source_clear, read_source_record, TRUE);
+  self->sources = read_section (&r, root, &source_records);
   r.source_ids = g_hash_table_new (g_str_hash, g_str_equal);
   /* A record that failed to read has no id; the reader has already
    * failed, but the sections below still run (and report nothing new). */
@@ -298,12 +304,12 @@ load_root (TsCatalog  *self,
       r.section = NULL;
     }
 
-  self->models = read_section (&r, root, "models", sizeof (TsCatalogModel), catalog_model_clear, read_model_record, TRUE);
-  self->interconnects = read_section (&r, root, "interconnects", sizeof (TsInterconnect), interconnect_clear, read_interconnect_record, TRUE);
-  self->networks = read_section (&r, root, "networks", sizeof (TsNetwork), network_clear, read_network_record, TRUE);
-  self->gpus = read_section (&r, root, "gpus", sizeof (TsGpu), gpu_clear, read_gpu_record, TRUE);
-  self->servers = read_section (&r, root, "servers", sizeof (TsServer), server_clear, read_server_record, TRUE);
-  self->mfu = read_section (&r, root, "mfu_defaults", sizeof (TsMfuDefault), mfu_clear, read_mfu_record, FALSE);
+  self->models = read_section (&r, root, &model_records);
+  self->interconnects = read_section (&r, root, &interconnect_records);
+  self->networks = read_section (&r, root, &network_records);
+  self->gpus = read_section (&r, root, &gpu_records);
+  self->servers = read_section (&r, root, &server_records);
+  self->mfu = read_section (&r, root, &mfu_records);
 
   if ((obj = object_member (&r, root, "training", TRUE)) != NULL)
     {

@@ -72,7 +72,49 @@ typedef struct
 
 /* ---- ts-catalog-reader.c ------------------------------------------------ */
 
-typedef void (*RecordReader) (Reader *r, JsonObject *obj, gpointer record);
+
+typedef enum
+{
+  FIELD_STRING,
+  FIELD_STRINGS,  /* a list of strings: char ** */
+  FIELD_NUMBER,   /* double */
+  FIELD_UINT,
+  FIELD_BOOL,
+  FIELD_MLP,      /* TsMlpKind by name */
+} FieldKind;
+
+typedef enum
+{
+  FIELD_REQUIRED     = 1 << 0,
+  FIELD_NAMES_RECORD = 1 << 1,  /* its text names the record in errors */
+} FieldFlags;
+
+/* One field of a record as a catalog file has it. */
+typedef struct
+{
+  const char *key;
+  FieldKind   kind;
+  gsize       offset;    /* G_STRUCT_OFFSET into the record */
+  FieldFlags  flags;
+  double      min;       /* numbers: the range */
+  double      max;
+  const char *choices;   /* NULL, or the values allowed, “|” between them */
+  const char *refusal;   /* marked for translation: why a value not in choices is refused */
+} RecordField;
+
+/* One kind of record: its section, its fields, and what the table
+ * cannot say. */
+typedef struct
+{
+  const char        *section;
+  gsize              size;
+  const RecordField *fields;
+  guint              n_fields;
+  gssize             provenance_offset;  /* of its TsProvenance; -1: none */
+  void             (*finish) (Reader *r, JsonObject *obj, gpointer record);  /* NULL: nothing */
+  GDestroyNotify     clear;
+  gboolean           check_ids;          /* the first field is an id, unique in the section */
+} RecordKind;
 
 G_GNUC_INTERNAL
 void reader_fail (Reader *r, const char *field, const char *problem);
@@ -90,40 +132,23 @@ G_GNUC_INTERNAL
 double read_number (Reader *r, JsonObject *obj, const char *field, double min, double max, gboolean required);
 G_GNUC_INTERNAL
 guint read_uint (Reader *r, JsonObject *obj, const char *field, guint min, guint max, gboolean required);
+/* Reads fields in order until the first defect. */
+G_GNUC_INTERNAL
+void read_fields (Reader *r, JsonObject *obj, gpointer record, const RecordField *fields, guint n_fields);
 G_GNUC_INTERNAL
 void read_provenance (Reader *r, JsonObject *obj, TsProvenance *prov);
 G_GNUC_INTERNAL
 void provenance_clear (TsProvenance *prov);
 G_GNUC_INTERNAL
-GArray *read_section (Reader *r, JsonObject *root, const char *section, gsize record_size, GDestroyNotify clear, RecordReader read_record, gboolean check_ids);
-G_GNUC_INTERNAL
-void source_clear (gpointer data);
-G_GNUC_INTERNAL
-void catalog_model_clear (gpointer data);
-G_GNUC_INTERNAL
-void interconnect_clear (gpointer data);
-G_GNUC_INTERNAL
-void network_clear (gpointer data);
-G_GNUC_INTERNAL
-void gpu_clear (gpointer data);
-G_GNUC_INTERNAL
-void server_clear (gpointer data);
-G_GNUC_INTERNAL
-void mfu_clear (gpointer data);
-G_GNUC_INTERNAL
-void read_source_record (Reader *r, JsonObject *obj, gpointer record);
-G_GNUC_INTERNAL
-void read_model_record (Reader *r, JsonObject *obj, gpointer record);
-G_GNUC_INTERNAL
-void read_gpu_record (Reader *r, JsonObject *obj, gpointer record);
-G_GNUC_INTERNAL
-void read_server_record (Reader *r, JsonObject *obj, gpointer record);
-G_GNUC_INTERNAL
-void read_interconnect_record (Reader *r, JsonObject *obj, gpointer record);
-G_GNUC_INTERNAL
-void read_network_record (Reader *r, JsonObject *obj, gpointer record);
-G_GNUC_INTERNAL
-void read_mfu_record (Reader *r, JsonObject *obj, gpointer record);
+GArray *read_section (Reader *r, JsonObject *root, const RecordKind *kind);
+
+G_GNUC_INTERNAL extern const RecordKind source_records;
+G_GNUC_INTERNAL extern const RecordKind model_records;
+G_GNUC_INTERNAL extern const RecordKind interconnect_records;
+G_GNUC_INTERNAL extern const RecordKind network_records;
+G_GNUC_INTERNAL extern const RecordKind gpu_records;
+G_GNUC_INTERNAL extern const RecordKind server_records;
+G_GNUC_INTERNAL extern const RecordKind mfu_records;
 
 /* ---- ts-catalog-loader.c ------------------------------------------------ */
 

@@ -18,6 +18,10 @@
 
 #define BYTES_PER_GIB        1073741824.0
 
+/* Each format a user hands us names the place of a defect in its own
+ * words (a catalog by file, section, record and field; a model file and a
+ * scenario by their keys), so this shape recurs in ts-model-file.c and
+ * ts-scenario-file.c with other messages. */
 void
 reader_fail (Reader     *r,
              const char *field,
@@ -386,107 +390,288 @@ provenance_clear (TsProvenance *prov)
 
 /* ---- records ---------------------------------------------------------- */
 
-/* Each kind of record has its clear () and its reader, one line a field:
- * the same shape from kind to kind (a duplicate finder pairs them), kept
- * so deliberately — the fields, their ranges and whether they are
- * required are what differs, and a line each reads as the format's
- * specification. */
-
-void
-source_clear (gpointer data)
+/* A value is one of the words separated by “|” in choices; without
+ * splitting them, as a user catalog may hold tens of thousands of
+ * records. */
+static gboolean
+is_one_of (const char *choices,
+           const char *value)
 {
-  TsSource *s = data;
+  gsize len = value != NULL ? strlen (value) : 0;
 
-  g_free (s->id);
-  g_free (s->title);
-  g_free (s->url);
-  g_free (s->kind);
-  g_free (s->retrieved);
+  for (const char *word = choices; value != NULL; word++)
+    {
+      const char *end = strchr (word, '|');
+      gsize word_len = end != NULL ? (gsize) (end - word) : strlen (word);
+
+      if (word_len == len && strncmp (word, value, len) == 0)
+        return TRUE;
+      if (end == NULL)
+        break;
+      word = end;
+    }
+  return FALSE;
+}
+
+/* The choices check of a field just read, before the next field is
+ * read, so that the first defect in the file's order is the one named. */
+static void
+check_choice (Reader            *r,
+              const RecordField *f,
+              gpointer           record)
+{
+  g_autofree char *number = NULL;
+  const char *value;
+
+  if (f->choices == NULL || r->failed)
+    return;
+  if (f->kind == FIELD_UINT)
+    value = number = g_strdup_printf ("%u", G_STRUCT_MEMBER (guint, record, f->offset));
+  else
+    value = G_STRUCT_MEMBER (char *, record, f->offset);
+  if (!is_one_of (f->choices, value))
+    reader_fail (r, f->key, _(f->refusal));
 }
 
 static void
-read_source (Reader     *r,
-             JsonObject *obj,
-             TsSource   *s)
+read_field (Reader            *r,
+            JsonObject        *obj,
+            const RecordField *f,
+            gpointer           record)
 {
-  s->id = read_string (r, obj, "id", TRUE);
-  r->id = s->id;
-  s->title = read_string (r, obj, "title", TRUE);
-  s->url = read_string (r, obj, "url", FALSE);
-  s->kind = read_string (r, obj, "kind", TRUE);
-  s->retrieved = read_string (r, obj, "retrieved", FALSE);
-}
-
-void
-catalog_model_clear (gpointer data)
-{
-  TsCatalogModel *m = data;
-
-  ts_model_clear (&m->model);
-  provenance_clear (&m->prov);
-}
-
-static void
-read_architecture (Reader         *r,
-                   JsonObject     *obj,
-                   TsArchitecture *a)
-{
+  gpointer slot = G_STRUCT_MEMBER_P (record, f->offset);
+  gboolean required = (f->flags & FIELD_REQUIRED) != 0;
   g_autofree char *mlp = NULL;
 
-  a->layers = read_uint (r, obj, "layers", 1, 10000, TRUE);
-  a->hidden_size = read_uint (r, obj, "hidden_size", 1, 1048576, TRUE);
-  a->attention_heads = read_uint (r, obj, "attention_heads", 1, 65536, TRUE);
-  a->kv_heads = read_uint (r, obj, "kv_heads", 1, 65536, TRUE);
-  a->head_dim = read_uint (r, obj, "head_dim", 0, 65536, TRUE);
-  a->ffn_size = read_uint (r, obj, "ffn_size", 0, 1048576, TRUE);
-  mlp = read_string (r, obj, "mlp", TRUE);
-  if (!r->failed && !ts_mlp_kind_from_string (mlp, &a->mlp))
-    reader_fail (r, "mlp", _("must be “gelu”, “swiglu” or “geglu”"));
-  a->vocab_size = read_uint (r, obj, "vocab_size", 1, 16777216, TRUE);
-  a->tied_embeddings = read_bool (r, obj, "tied_embeddings", TRUE);
-  a->dropout = read_bool (r, obj, "dropout", TRUE);
-  a->qkv_bias = read_bool (r, obj, "qkv_bias", FALSE);
-  a->experts = read_uint (r, obj, "experts", 0, 65536, TRUE);
-  a->active_experts = read_uint (r, obj, "active_experts", 0, 65536, TRUE);
-  a->shared_experts = read_uint (r, obj, "shared_experts", 0, 65536, TRUE);
-  a->expert_ffn_size = read_uint (r, obj, "expert_ffn_size", 0, 1048576, TRUE);
-  a->dense_layers = read_uint (r, obj, "dense_layers", 0, 10000, TRUE);
-  a->q_lora_rank = read_uint (r, obj, "q_lora_rank", 0, 1048576, FALSE);
-  a->kv_lora_rank = read_uint (r, obj, "kv_lora_rank", 0, 1048576, FALSE);
-  a->qk_nope_head_dim = read_uint (r, obj, "qk_nope_head_dim", 0, 65536, FALSE);
-  a->qk_rope_head_dim = read_uint (r, obj, "qk_rope_head_dim", 0, 65536, FALSE);
-  a->v_head_dim = read_uint (r, obj, "v_head_dim", 0, 65536, FALSE);
-
-  /* MLA models have no single head_dim: size activations by the query/key
-   * head width instead. */
-  if (!r->failed && a->head_dim == 0)
-    a->head_dim = a->qk_nope_head_dim + a->qk_rope_head_dim;
+  switch (f->kind)
+    {
+    case FIELD_STRING:
+      *(char **) slot = read_string (r, obj, f->key, required);
+      break;
+    case FIELD_STRINGS:
+      *(char ***) slot = read_string_array (r, obj, f->key, required);
+      break;
+    case FIELD_NUMBER:
+      *(double *) slot = read_number (r, obj, f->key, f->min, f->max, required);
+      break;
+    case FIELD_UINT:
+      *(guint *) slot = read_uint (r, obj, f->key, (guint) f->min, (guint) f->max, required);
+      break;
+    case FIELD_BOOL:
+      *(gboolean *) slot = read_bool (r, obj, f->key, required);
+      break;
+    case FIELD_MLP:
+    default:
+      mlp = read_string (r, obj, f->key, required);
+      if (!r->failed && !ts_mlp_kind_from_string (mlp, slot))
+        reader_fail (r, f->key, _(f->refusal));
+      return;
+    }
+  check_choice (r, f, record);
 }
 
-static void
-read_model (Reader         *r,
-            JsonObject     *obj,
-            TsCatalogModel *m)
+void
+read_fields (Reader            *r,
+             JsonObject        *obj,
+             gpointer           record,
+             const RecordField *fields,
+             guint              n_fields)
 {
-  JsonObject *arch;
+  for (guint i = 0; i < n_fields && !r->failed; i++)
+    {
+      read_field (r, obj, &fields[i], record);
+      if (fields[i].flags & FIELD_NAMES_RECORD)
+        r->id = G_STRUCT_MEMBER (char *, record, fields[i].offset);
+    }
+}
+
+/* Frees the text a table's fields hold. */
+static void
+clear_fields (gpointer           record,
+              const RecordField *fields,
+              guint              n_fields)
+{
+  for (guint i = 0; i < n_fields; i++)
+    if (fields[i].kind == FIELD_STRING)
+      g_clear_pointer ((char **) G_STRUCT_MEMBER_P (record, fields[i].offset), g_free);
+    else if (fields[i].kind == FIELD_STRINGS)
+      g_clear_pointer ((char ***) G_STRUCT_MEMBER_P (record, fields[i].offset), g_strfreev);
+}
+
+/* Each kind of record is a table, one line a field in the file's order:
+ * the format's specification, which the readers and clear () follow.
+ * The tables have the same shape from kind to kind (a duplicate finder
+ * pairs them), kept so deliberately: the fields, their ranges and
+ * whether they are required are what differs. */
+
+#define NAMES    (FIELD_REQUIRED | FIELD_NAMES_RECORD)
+#define REQUIRED FIELD_REQUIRED
+#define OPTIONAL 0
+
+#define SOURCE(m) G_STRUCT_OFFSET (TsSource, m)
+static const RecordField source_fields[] = {
+  { "id", FIELD_STRING, SOURCE (id), NAMES },
+  { "title", FIELD_STRING, SOURCE (title), REQUIRED },
+  { "url", FIELD_STRING, SOURCE (url), OPTIONAL },
+  { "kind", FIELD_STRING, SOURCE (kind), REQUIRED },
+  { "retrieved", FIELD_STRING, SOURCE (retrieved), OPTIONAL },
+};
+
+#define MODEL(m) G_STRUCT_OFFSET (TsCatalogModel, model.m)
+static const RecordField model_fields[] = {
+  { "id", FIELD_STRING, MODEL (id), NAMES },
+  { "name", FIELD_STRING, MODEL (name), REQUIRED },
+  { "family", FIELD_STRING, MODEL (family), REQUIRED },
+  { "vendor", FIELD_STRING, MODEL (vendor), REQUIRED },
+  { "published_params", FIELD_NUMBER, MODEL (published_params), REQUIRED, TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS },
+  { "published_active_params", FIELD_NUMBER, MODEL (active_params), OPTIONAL, 0, TS_MODEL_MAX_PARAMS },
+  { "hf_id", FIELD_STRING, MODEL (hf_id), OPTIONAL },  /* the export's base model */
+};
+
+/* A catalog's ranges are wider than a scenario's (ts_arch_fields ()):
+ * head_dim 0 stands for an MLA model's, and qkv_bias may be left out. */
+#define ARCH(m) G_STRUCT_OFFSET (TsArchitecture, m)
+static const RecordField architecture_fields[] = {
+  { "layers", FIELD_UINT, ARCH (layers), REQUIRED, 1, 10000 },
+  { "hidden_size", FIELD_UINT, ARCH (hidden_size), REQUIRED, 1, 1048576 },
+  { "attention_heads", FIELD_UINT, ARCH (attention_heads), REQUIRED, 1, 65536 },
+  { "kv_heads", FIELD_UINT, ARCH (kv_heads), REQUIRED, 1, 65536 },
+  { "head_dim", FIELD_UINT, ARCH (head_dim), REQUIRED, 0, 65536 },
+  { "ffn_size", FIELD_UINT, ARCH (ffn_size), REQUIRED, 0, 1048576 },
+  { "mlp", FIELD_MLP, ARCH (mlp), REQUIRED, 0, 0, NULL, N_("must be “gelu”, “swiglu” or “geglu”") },
+  { "vocab_size", FIELD_UINT, ARCH (vocab_size), REQUIRED, 1, 16777216 },
+  { "tied_embeddings", FIELD_BOOL, ARCH (tied_embeddings), REQUIRED },
+  { "dropout", FIELD_BOOL, ARCH (dropout), REQUIRED },
+  { "qkv_bias", FIELD_BOOL, ARCH (qkv_bias), OPTIONAL },
+  { "experts", FIELD_UINT, ARCH (experts), REQUIRED, 0, 65536 },
+  { "active_experts", FIELD_UINT, ARCH (active_experts), REQUIRED, 0, 65536 },
+  { "shared_experts", FIELD_UINT, ARCH (shared_experts), REQUIRED, 0, 65536 },
+  { "expert_ffn_size", FIELD_UINT, ARCH (expert_ffn_size), REQUIRED, 0, 1048576 },
+  { "dense_layers", FIELD_UINT, ARCH (dense_layers), REQUIRED, 0, 10000 },
+  { "q_lora_rank", FIELD_UINT, ARCH (q_lora_rank), OPTIONAL, 0, 1048576 },
+  { "kv_lora_rank", FIELD_UINT, ARCH (kv_lora_rank), OPTIONAL, 0, 1048576 },
+  { "qk_nope_head_dim", FIELD_UINT, ARCH (qk_nope_head_dim), OPTIONAL, 0, 65536 },
+  { "qk_rope_head_dim", FIELD_UINT, ARCH (qk_rope_head_dim), OPTIONAL, 0, 65536 },
+  { "v_head_dim", FIELD_UINT, ARCH (v_head_dim), OPTIONAL, 0, 65536 },
+};
+
+#define LINK(m) G_STRUCT_OFFSET (TsInterconnect, m)
+static const RecordField interconnect_fields[] = {
+  { "id", FIELD_STRING, LINK (id), NAMES },
+  { "name", FIELD_STRING, LINK (name), REQUIRED },
+  { "kind", FIELD_STRING, LINK (kind), REQUIRED },
+  { "training_capable", FIELD_BOOL, LINK (training_capable), REQUIRED },
+  { "bw_gb_s_per_gpu_bidir", FIELD_NUMBER, LINK (bw_gb_s_bidir), REQUIRED, 0.001, 1e6 },
+  { "bw_gb_s_per_gpu_unidir", FIELD_NUMBER, LINK (bw_gb_s_unidir), REQUIRED, 0.001, 1e6 },
+};
+
+#define NETWORK(m) G_STRUCT_OFFSET (TsNetwork, m)
+static const RecordField network_fields[] = {
+  { "id", FIELD_STRING, NETWORK (id), NAMES },
+  { "name", FIELD_STRING, NETWORK (name), REQUIRED },
+  { "family", FIELD_STRING, NETWORK (family), REQUIRED },
+  { "port_gbps", FIELD_NUMBER, NETWORK (port_gbps), REQUIRED, 1, 1e5 },
+  { "nic_model", FIELD_STRING, NETWORK (nic_model), REQUIRED },
+  { "switch_model", FIELD_STRING, NETWORK (switch_model), REQUIRED },
+  { "switch_ports", FIELD_UINT, NETWORK (switch_ports), REQUIRED, 2, 10000 },
+  { "switch_rack_units", FIELD_UINT, NETWORK (switch_rack_units), REQUIRED, 1, 50 },
+  { "switch_power_w", FIELD_NUMBER, NETWORK (switch_power_w), REQUIRED, 0, 1e5 },
+  { "switch_weight_kg", FIELD_NUMBER, NETWORK (switch_weight_kg), REQUIRED, 0, 1e4 },
+};
+
+#define GPU(m) G_STRUCT_OFFSET (TsGpu, m)
+static const RecordField gpu_fields[] = {
+  { "id", FIELD_STRING, GPU (id), NAMES },
+  { "name", FIELD_STRING, GPU (name), REQUIRED },
+  { "vendor", FIELD_STRING, GPU (vendor), REQUIRED },
+  { "architecture", FIELD_STRING, GPU (architecture), REQUIRED },
+  { "family", FIELD_STRING, GPU (family), REQUIRED },
+  { "form_factor", FIELD_STRING, GPU (form_factor), REQUIRED },
+  { "memory_gib", FIELD_NUMBER, GPU (memory_gib), REQUIRED, 1, 1e5 },
+  { "memory_type", FIELD_STRING, GPU (memory_type), REQUIRED },
+  { "memory_bw_tb_s", FIELD_NUMBER, GPU (memory_bw_tb_s), REQUIRED, 0.01, 1000 },
+  { "tflops_bf16", FIELD_NUMBER, GPU (tflops_bf16), REQUIRED, 0.1, 1e6 },
+  { "tflops_fp16", FIELD_NUMBER, GPU (tflops_fp16), REQUIRED, 0, 1e6 },
+  { "tflops_fp8", FIELD_NUMBER, GPU (tflops_fp8), REQUIRED, 0, 1e6 },
+  { "tdp_w", FIELD_NUMBER, GPU (tdp_w), REQUIRED, 1, 1e5 },
+  { "interconnect_id", FIELD_STRING, GPU (interconnect_id), REQUIRED },
+  { "price_usd", FIELD_NUMBER, GPU (price_usd), OPTIONAL, 0, 1e9 },
+};
+
+#define SERVER(m) G_STRUCT_OFFSET (TsServer, m)
+static const RecordField server_fields[] = {
+  { "id", FIELD_STRING, SERVER (id), NAMES },
+  { "name", FIELD_STRING, SERVER (name), REQUIRED },
+  { "vendor", FIELD_STRING, SERVER (vendor), REQUIRED },
+  { "kind", FIELD_STRING, SERVER (kind), REQUIRED, 0, 0, "server|rack|workstation",
+    N_("must be “server”, “rack” or “workstation”") },
+  { "article", FIELD_BOOL, SERVER (article), REQUIRED },
+  { "gpu_id", FIELD_STRING, SERVER (gpu_id), REQUIRED },
+  { "gpu_count", FIELD_UINT, SERVER (gpu_count), REQUIRED, 1, 1024 },
+  { "gpu_memory_label_gb", FIELD_NUMBER, SERVER (gpu_memory_label_gb), REQUIRED, 1, 1e7 },
+  { "interconnect_id", FIELD_STRING, SERVER (interconnect_id), REQUIRED },
+  { "cpu_model", FIELD_STRING, SERVER (cpu_model), REQUIRED },
+  { "cpu_sockets", FIELD_UINT, SERVER (cpu_sockets), REQUIRED, 1, 256 },
+  { "cpu_cores_per_socket", FIELD_UINT, SERVER (cpu_cores_per_socket), REQUIRED, 1, 1024 },
+  { "ram_gb", FIELD_NUMBER, SERVER (ram_gb), REQUIRED, 1, 1e6 },
+  { "ram_gb_max", FIELD_NUMBER, SERVER (ram_gb_max), REQUIRED, 1, 1e6 },
+  { "os_storage", FIELD_STRING, SERVER (os_storage), REQUIRED },
+  { "nvme_data_count", FIELD_UINT, SERVER (nvme_data_count), REQUIRED, 0, 1024 },
+  { "nvme_data_tb_each", FIELD_NUMBER, SERVER (nvme_data_tb_each), REQUIRED, 0, 1e4 },
+  { "nvme_write_gb_s", FIELD_NUMBER, SERVER (nvme_write_gb_s), REQUIRED, 0, 1e5 },
+  { "compute_nic_count", FIELD_UINT, SERVER (compute_nic_count), REQUIRED, 0, 1024 },
+  { "compute_nic_gbps", FIELD_NUMBER, SERVER (compute_nic_gbps), REQUIRED, 0, 1e5 },
+  { "compute_nic_model", FIELD_STRING, SERVER (compute_nic_model), REQUIRED },
+  { "network_id", FIELD_STRING, SERVER (network_id), REQUIRED },
+  { "storage_nic_count", FIELD_UINT, SERVER (storage_nic_count), REQUIRED, 0, 1024 },
+  { "storage_nic_gbps", FIELD_NUMBER, SERVER (storage_nic_gbps), REQUIRED, 0, 1e5 },
+  { "psu_count", FIELD_UINT, SERVER (psu_count), REQUIRED, 1, 1024 },
+  { "psu_w", FIELD_NUMBER, SERVER (psu_w), REQUIRED, 1, 1e6 },
+  { "psu_redundancy", FIELD_STRING, SERVER (psu_redundancy), REQUIRED },
+  { "max_power_kw", FIELD_NUMBER, SERVER (max_power_kw), REQUIRED, 0.01, 1e4 },
+  { "heat_btu_h", FIELD_NUMBER, SERVER (heat_btu_h), OPTIONAL, 0, 1e8 },
+  { "rack_units", FIELD_UINT, SERVER (rack_units), REQUIRED, 1, 60 },
+  { "height_mm", FIELD_NUMBER, SERVER (height_mm), REQUIRED, 1, 3000 },
+  { "weight_kg", FIELD_NUMBER, SERVER (weight_kg), REQUIRED, 0.1, 1e5 },
+  { "cooling", FIELD_STRING, SERVER (cooling), REQUIRED, 0, 0, "air|liquid|hybrid",
+    N_("must be “air”, “liquid” or “hybrid”") },
+  { "max_servers", FIELD_UINT, SERVER (max_servers), REQUIRED, 0, 1000000 },
+  { "price_usd", FIELD_NUMBER, SERVER (price_usd), OPTIONAL, 0, 1e10 },
+  { "claims", FIELD_STRINGS, SERVER (claims), OPTIONAL },
+  /* 0 until link_records () knows the interconnect: then the default */
+  { "nvlink_domain_gpus", FIELD_UINT, SERVER (nvlink_domain_gpus), OPTIONAL, 1, 1024 },
+};
+
+#define MFU(m) G_STRUCT_OFFSET (TsMfuDefault, m)
+static const RecordField mfu_fields[] = {
+  { "family", FIELD_STRING, MFU (family), NAMES },
+  { "precision", FIELD_STRING, MFU (precision), REQUIRED },
+  { "mfu", FIELD_NUMBER, MFU (mfu), REQUIRED, 0.01, 1.0 },
+};
+
+/* What the tables cannot say (relations between fields, derived
+ * figures), checked once a record's fields are read. */
+
+static void
+finish_model (Reader     *r,
+              JsonObject *obj,
+              gpointer    record)
+{
+  TsCatalogModel *m = record;
+  TsArchitecture *a = &m->model.arch;
   g_autoptr(GError) arch_error = NULL;
+  JsonObject *arch = object_member (r, obj, "architecture", TRUE);
 
-  m->model.id = read_string (r, obj, "id", TRUE);
-  r->id = m->model.id;
-  m->model.name = read_string (r, obj, "name", TRUE);
-  m->model.family = read_string (r, obj, "family", TRUE);
-  m->model.vendor = read_string (r, obj, "vendor", TRUE);
-  m->model.published_params = read_number (r, obj, "published_params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, TRUE);
-  m->model.active_params = read_number (r, obj, "published_active_params", 0, TS_MODEL_MAX_PARAMS, FALSE);
-  m->model.hf_id = read_string (r, obj, "hf_id", FALSE);  /* the export's base model */
-
-  arch = object_member (r, obj, "architecture", TRUE);
   if (r->failed)
     return;
-  read_architecture (r, arch, &m->model.arch);
+  read_fields (r, arch, a, architecture_fields, G_N_ELEMENTS (architecture_fields));
   if (r->failed)
     return;
-  if (!ts_architecture_validate (&m->model.arch, &arch_error))
+  /* MLA models have no single head_dim: size activations by the query/key
+   * head width instead. */
+  if (a->head_dim == 0)
+    a->head_dim = a->qk_nope_head_dim + a->qk_rope_head_dim;
+  if (!ts_architecture_validate (a, &arch_error))
     {
       reader_fail (r, "architecture", arch_error->message);
       return;
@@ -497,131 +682,17 @@ read_model (Reader         *r,
    * uses); the architecture drives activations and LoRA. */
   m->model.params = m->model.published_params;
   if (m->model.active_params <= 0)
-    m->model.active_params = ts_architecture_is_moe (&m->model.arch)
-                             ? ts_architecture_active_params (&m->model.arch)
-                             : m->model.params;
-
-  read_provenance (r, obj, &m->prov);
-}
-
-void
-interconnect_clear (gpointer data)
-{
-  TsInterconnect *l = data;
-
-  g_free (l->id);
-  g_free (l->name);
-  g_free (l->kind);
-  provenance_clear (&l->prov);
+    m->model.active_params = ts_architecture_is_moe (a) ? ts_architecture_active_params (a) : m->model.params;
 }
 
 static void
-read_interconnect (Reader         *r,
-                   JsonObject     *obj,
-                   TsInterconnect *l)
+finish_gpu (Reader     *r,
+            JsonObject *obj,
+            gpointer    record)
 {
-  l->id = read_string (r, obj, "id", TRUE);
-  r->id = l->id;
-  l->name = read_string (r, obj, "name", TRUE);
-  l->kind = read_string (r, obj, "kind", TRUE);
-  l->training_capable = read_bool (r, obj, "training_capable", TRUE);
-  l->bw_gb_s_bidir = read_number (r, obj, "bw_gb_s_per_gpu_bidir", 0.001, 1e6, TRUE);
-  l->bw_gb_s_unidir = read_number (r, obj, "bw_gb_s_per_gpu_unidir", 0.001, 1e6, TRUE);
-  read_provenance (r, obj, &l->prov);
-}
+  TsGpu *g = record;
 
-void
-network_clear (gpointer data)
-{
-  TsNetwork *n = data;
-
-  g_free (n->id);
-  g_free (n->name);
-  g_free (n->family);
-  g_free (n->nic_model);
-  g_free (n->switch_model);
-  provenance_clear (&n->prov);
-}
-
-static void
-read_network (Reader     *r,
-              JsonObject *obj,
-              TsNetwork  *n)
-{
-  n->id = read_string (r, obj, "id", TRUE);
-  r->id = n->id;
-  n->name = read_string (r, obj, "name", TRUE);
-  n->family = read_string (r, obj, "family", TRUE);
-  n->port_gbps = read_number (r, obj, "port_gbps", 1, 1e5, TRUE);
-  n->nic_model = read_string (r, obj, "nic_model", TRUE);
-  n->switch_model = read_string (r, obj, "switch_model", TRUE);
-  n->switch_ports = read_uint (r, obj, "switch_ports", 2, 10000, TRUE);
-  n->switch_rack_units = read_uint (r, obj, "switch_rack_units", 1, 50, TRUE);
-  n->switch_power_w = read_number (r, obj, "switch_power_w", 0, 1e5, TRUE);
-  n->switch_weight_kg = read_number (r, obj, "switch_weight_kg", 0, 1e4, TRUE);
-  read_provenance (r, obj, &n->prov);
-}
-
-void
-gpu_clear (gpointer data)
-{
-  TsGpu *g = data;
-
-  g_free (g->id);
-  g_free (g->name);
-  g_free (g->vendor);
-  g_free (g->architecture);
-  g_free (g->family);
-  g_free (g->form_factor);
-  g_free (g->memory_type);
-  g_free (g->interconnect_id);
-  provenance_clear (&g->prov);
-}
-
-static void
-read_gpu (Reader     *r,
-          JsonObject *obj,
-          TsGpu      *g)
-{
-  g->id = read_string (r, obj, "id", TRUE);
-  r->id = g->id;
-  g->name = read_string (r, obj, "name", TRUE);
-  g->vendor = read_string (r, obj, "vendor", TRUE);
-  g->architecture = read_string (r, obj, "architecture", TRUE);
-  g->family = read_string (r, obj, "family", TRUE);
-  g->form_factor = read_string (r, obj, "form_factor", TRUE);
-  g->memory_gib = read_number (r, obj, "memory_gib", 1, 1e5, TRUE);
   g->memory_bytes = g->memory_gib * BYTES_PER_GIB;
-  g->memory_type = read_string (r, obj, "memory_type", TRUE);
-  g->memory_bw_tb_s = read_number (r, obj, "memory_bw_tb_s", 0.01, 1000, TRUE);
-  g->tflops_bf16 = read_number (r, obj, "tflops_bf16", 0.1, 1e6, TRUE);
-  g->tflops_fp16 = read_number (r, obj, "tflops_fp16", 0, 1e6, TRUE);
-  g->tflops_fp8 = read_number (r, obj, "tflops_fp8", 0, 1e6, TRUE);
-  g->tdp_w = read_number (r, obj, "tdp_w", 1, 1e5, TRUE);
-  g->interconnect_id = read_string (r, obj, "interconnect_id", TRUE);
-  g->price_usd = read_number (r, obj, "price_usd", 0, 1e9, FALSE);
-  read_provenance (r, obj, &g->prov);
-}
-
-void
-server_clear (gpointer data)
-{
-  TsServer *s = data;
-
-  g_free (s->id);
-  g_free (s->name);
-  g_free (s->vendor);
-  g_free (s->kind);
-  g_free (s->gpu_id);
-  g_free (s->interconnect_id);
-  g_free (s->cpu_model);
-  g_free (s->os_storage);
-  g_free (s->compute_nic_model);
-  g_free (s->network_id);
-  g_free (s->psu_redundancy);
-  g_free (s->cooling);
-  g_strfreev (s->claims);
-  provenance_clear (&s->prov);
 }
 
 static gboolean
@@ -654,88 +725,135 @@ parse_redundancy (const char *text,
 }
 
 static void
-read_server (Reader     *r,
-             JsonObject *obj,
-             TsServer   *s)
+finish_server (Reader     *r,
+               JsonObject *obj,
+               gpointer    record)
 {
+  TsServer *s = record;
   guint active = 0;
   guint spare = 0;
 
-  s->id = read_string (r, obj, "id", TRUE);
-  r->id = s->id;
-  s->name = read_string (r, obj, "name", TRUE);
-  s->vendor = read_string (r, obj, "vendor", TRUE);
-  s->kind = read_string (r, obj, "kind", TRUE);
-  if (!r->failed && g_strcmp0 (s->kind, "server") != 0 && g_strcmp0 (s->kind, "rack") != 0
-      && g_strcmp0 (s->kind, "workstation") != 0)
-    reader_fail (r, "kind", _("must be “server”, “rack” or “workstation”"));
-  s->article = read_bool (r, obj, "article", TRUE);
-  s->gpu_id = read_string (r, obj, "gpu_id", TRUE);
-  s->gpu_count = read_uint (r, obj, "gpu_count", 1, 1024, TRUE);
-  s->gpu_memory_label_gb = read_number (r, obj, "gpu_memory_label_gb", 1, 1e7, TRUE);
-  s->interconnect_id = read_string (r, obj, "interconnect_id", TRUE);
-  s->cpu_model = read_string (r, obj, "cpu_model", TRUE);
-  s->cpu_sockets = read_uint (r, obj, "cpu_sockets", 1, 256, TRUE);
-  s->cpu_cores_per_socket = read_uint (r, obj, "cpu_cores_per_socket", 1, 1024, TRUE);
-  s->ram_gb = read_number (r, obj, "ram_gb", 1, 1e6, TRUE);
-  s->ram_gb_max = read_number (r, obj, "ram_gb_max", 1, 1e6, TRUE);
-  s->os_storage = read_string (r, obj, "os_storage", TRUE);
-  s->nvme_data_count = read_uint (r, obj, "nvme_data_count", 0, 1024, TRUE);
-  s->nvme_data_tb_each = read_number (r, obj, "nvme_data_tb_each", 0, 1e4, TRUE);
-  s->nvme_write_gb_s = read_number (r, obj, "nvme_write_gb_s", 0, 1e5, TRUE);
-  s->compute_nic_count = read_uint (r, obj, "compute_nic_count", 0, 1024, TRUE);
-  s->compute_nic_gbps = read_number (r, obj, "compute_nic_gbps", 0, 1e5, TRUE);
-  s->compute_nic_model = read_string (r, obj, "compute_nic_model", TRUE);
-  s->network_id = read_string (r, obj, "network_id", TRUE);
-  s->storage_nic_count = read_uint (r, obj, "storage_nic_count", 0, 1024, TRUE);
-  s->storage_nic_gbps = read_number (r, obj, "storage_nic_gbps", 0, 1e5, TRUE);
-  s->psu_count = read_uint (r, obj, "psu_count", 1, 1024, TRUE);
-  s->psu_w = read_number (r, obj, "psu_w", 1, 1e6, TRUE);
-  s->psu_redundancy = read_string (r, obj, "psu_redundancy", TRUE);
-  s->max_power_kw = read_number (r, obj, "max_power_kw", 0.01, 1e4, TRUE);
-  s->heat_btu_h = read_number (r, obj, "heat_btu_h", 0, 1e8, FALSE);
-  s->rack_units = read_uint (r, obj, "rack_units", 1, 60, TRUE);
-  s->height_mm = read_number (r, obj, "height_mm", 1, 3000, TRUE);
-  s->weight_kg = read_number (r, obj, "weight_kg", 0.1, 1e5, TRUE);
-  s->cooling = read_string (r, obj, "cooling", TRUE);
-  if (!r->failed && g_strcmp0 (s->cooling, "air") != 0 && g_strcmp0 (s->cooling, "liquid") != 0
-      && g_strcmp0 (s->cooling, "hybrid") != 0)
-    reader_fail (r, "cooling", _("must be “air”, “liquid” or “hybrid”"));
-  s->max_servers = read_uint (r, obj, "max_servers", 0, 1000000, TRUE);
-  s->price_usd = read_number (r, obj, "price_usd", 0, 1e10, FALSE);
-  s->claims = read_string_array (r, obj, "claims", FALSE);
-  /* 0 until link_records () knows the interconnect: then the default */
-  s->nvlink_domain_gpus = read_uint (r, obj, "nvlink_domain_gpus", 1, 1024, FALSE);
-
-  if (!r->failed && !parse_redundancy (s->psu_redundancy, &active, &spare))
+  if (!parse_redundancy (s->psu_redundancy, &active, &spare))
     reader_fail (r, "psu_redundancy", _("must look like “5+1”, “N+1”, “3+3” or “none”"));
-  else if (!r->failed && active + spare != s->psu_count && g_strcmp0 (s->psu_redundancy, "none") != 0
+  else if (active + spare != s->psu_count && g_strcmp0 (s->psu_redundancy, "none") != 0
            && !g_str_has_prefix (s->psu_redundancy, "N+"))
     reader_fail (r, "psu_redundancy", _("does not add up to psu_count"));
   if (!r->failed && s->ram_gb > s->ram_gb_max)
     reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
+}
 
-  read_provenance (r, obj, &s->prov);
+/* A record's clear () is given only the record (GArray's clear func), so
+ * each kind has its own: the same shape from kind to kind, kept so. */
+
+static void
+source_clear (gpointer data)
+{
+  clear_fields (data, source_fields, G_N_ELEMENTS (source_fields));
+}
+
+static void
+catalog_model_clear (gpointer data)
+{
+  TsCatalogModel *m = data;
+
+  ts_model_clear (&m->model);
+  provenance_clear (&m->prov);
+}
+
+static void
+interconnect_clear (gpointer data)
+{
+  clear_fields (data, interconnect_fields, G_N_ELEMENTS (interconnect_fields));
+  provenance_clear (&((TsInterconnect *) data)->prov);
+}
+
+static void
+network_clear (gpointer data)
+{
+  clear_fields (data, network_fields, G_N_ELEMENTS (network_fields));
+  provenance_clear (&((TsNetwork *) data)->prov);
+}
+
+static void
+gpu_clear (gpointer data)
+{
+  clear_fields (data, gpu_fields, G_N_ELEMENTS (gpu_fields));
+  provenance_clear (&((TsGpu *) data)->prov);
+}
+
+static void
+server_clear (gpointer data)
+{
+  clear_fields (data, server_fields, G_N_ELEMENTS (server_fields));
+  provenance_clear (&((TsServer *) data)->prov);
+}
+
+static void
+mfu_clear (gpointer data)
+{
+  clear_fields (data, mfu_fields, G_N_ELEMENTS (mfu_fields));
+}
+
+#define NO_PROVENANCE (-1)
+#define KIND_FIELDS(table) table, G_N_ELEMENTS (table)
+
+const RecordKind source_records = {
+  "sources", sizeof (TsSource), KIND_FIELDS (source_fields), NO_PROVENANCE, NULL, source_clear, TRUE,
+};
+const RecordKind model_records = {
+  "models", sizeof (TsCatalogModel), KIND_FIELDS (model_fields), G_STRUCT_OFFSET (TsCatalogModel, prov),
+  finish_model, catalog_model_clear, TRUE,
+};
+const RecordKind interconnect_records = {
+  "interconnects", sizeof (TsInterconnect), KIND_FIELDS (interconnect_fields), G_STRUCT_OFFSET (TsInterconnect, prov),
+  NULL, interconnect_clear, TRUE,
+};
+const RecordKind network_records = {
+  "networks", sizeof (TsNetwork), KIND_FIELDS (network_fields), G_STRUCT_OFFSET (TsNetwork, prov),
+  NULL, network_clear, TRUE,
+};
+const RecordKind gpu_records = {
+  "gpus", sizeof (TsGpu), KIND_FIELDS (gpu_fields), G_STRUCT_OFFSET (TsGpu, prov), finish_gpu, gpu_clear, TRUE,
+};
+const RecordKind server_records = {
+  "servers", sizeof (TsServer), KIND_FIELDS (server_fields), G_STRUCT_OFFSET (TsServer, prov),
+  finish_server, server_clear, TRUE,
+};
+/* keyed by family and precision, not by an id */
+const RecordKind mfu_records = {
+  "mfu_defaults", sizeof (TsMfuDefault), KIND_FIELDS (mfu_fields), NO_PROVENANCE, NULL, mfu_clear, FALSE,
+};
+
+/* The table, what it cannot say, then where the figures come from. */
+static void
+read_record (Reader           *r,
+             JsonObject       *obj,
+             const RecordKind *kind,
+             gpointer          record)
+{
+  read_fields (r, obj, record, kind->fields, kind->n_fields);
+  if (!r->failed && kind->finish != NULL)
+    kind->finish (r, obj, record);
+  if (kind->provenance_offset != NO_PROVENANCE)
+    read_provenance (r, obj, G_STRUCT_MEMBER_P (record, kind->provenance_offset));
 }
 
 /* ---- sections --------------------------------------------------------- */
 
 GArray *
-read_section (Reader         *r,
-              JsonObject     *root,
-              const char     *section,
-              gsize           record_size,
-              GDestroyNotify  clear,
-              RecordReader    read_record,
-              gboolean        check_ids)
+read_section (Reader           *r,
+              JsonObject       *root,
+              const RecordKind *kind)
 {
+  const char *section = kind->section;
+  gsize record_size = kind->size;
   JsonNode *node = member (r, root, section, TRUE);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *records = g_array_new (FALSE, TRUE, record_size);
   JsonArray *array;
   const char *file = r->file;
 
-  g_array_set_clear_func (records, clear);
+  g_array_set_clear_func (records, kind->clear);
   if (node == NULL)
     return records;
   if (!JSON_NODE_HOLDS_ARRAY (node))
@@ -767,9 +885,9 @@ read_section (Reader         *r,
 
       g_array_set_size (records, records->len + 1);
       record = records->data + (records->len - 1) * record_size;
-      read_record (r, obj, record);
+      read_record (r, obj, kind, record);
 
-      if (!r->failed && check_ids)
+      if (!r->failed && kind->check_ids)
         {
           const char *id = *(char **) record;  /* every record starts with its id */
 
@@ -784,60 +902,4 @@ read_section (Reader         *r,
   r->section = NULL;
   r->id = NULL;
   return records;
-}
-
-void
-read_model_record (Reader *r, JsonObject *obj, gpointer record)
-{
-  read_model (r, obj, record);
-}
-
-void
-read_gpu_record (Reader *r, JsonObject *obj, gpointer record)
-{
-  read_gpu (r, obj, record);
-}
-
-void
-read_server_record (Reader *r, JsonObject *obj, gpointer record)
-{
-  read_server (r, obj, record);
-}
-
-void
-read_interconnect_record (Reader *r, JsonObject *obj, gpointer record)
-{
-  read_interconnect (r, obj, record);
-}
-
-void
-read_network_record (Reader *r, JsonObject *obj, gpointer record)
-{
-  read_network (r, obj, record);
-}
-
-void
-read_source_record (Reader *r, JsonObject *obj, gpointer record)
-{
-  read_source (r, obj, record);
-}
-
-void
-mfu_clear (gpointer data)
-{
-  TsMfuDefault *m = data;
-
-  g_free (m->family);
-  g_free (m->precision);
-}
-
-void
-read_mfu_record (Reader *r, JsonObject *obj, gpointer record)
-{
-  TsMfuDefault *m = record;
-
-  m->family = read_string (r, obj, "family", TRUE);
-  r->id = m->family;
-  m->precision = read_string (r, obj, "precision", TRUE);
-  m->mfu = read_number (r, obj, "mfu", 0.01, 1.0, TRUE);
 }

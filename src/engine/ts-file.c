@@ -113,10 +113,10 @@ resolve_target (const char *path)
   }
 }
 
-static gboolean
-write_all (int         fd,
-           const char *data,
-           gsize       len)
+gboolean
+ts_file_write_all (int         fd,
+                   const char *data,
+                   gsize       len)
 {
   while (len > 0)
     {
@@ -163,7 +163,7 @@ ts_file_write_atomic (const char  *path,
     return io_error (error, path, errno);
 
   errno = 0;
-  if (!write_all (fd, data, len) || !keep_mode (fd, &old) || fsync (fd) != 0)
+  if (!ts_file_write_all (fd, data, len) || !keep_mode (fd, &old) || fsync (fd) != 0)
     saved = errno != 0 ? errno : EIO;
   if (close (fd) != 0 && saved == 0)
     saved = errno;

@@ -15,6 +15,12 @@ G_BEGIN_DECLS
 gboolean ts_file_check_output      (const char      *path,
                                     GError         **error);
 
+/* Writes all len bytes of data to an open file, again where a signal
+ * cut a write () short. FALSE with errno set when the system refuses. */
+gboolean ts_file_write_all         (int              fd,
+                                    const char      *data,
+                                    gsize            len);
+
 /* Writes len bytes of data to path after ts_file_check_output (): into a
  * temporary file with a short name (“.tsXXXXXX”, so a 255-byte name still
  * works) in the same folder, synced, then renamed over path — the old

@@ -325,6 +325,10 @@ has_room (Memo             *memo,
  * The free share only grows with the count (see smallest_fitting ()), so
  * gallop up (+1, +2, +4, …; one server more is the usual answer) and
  * bisect back. */
+/* Like smallest_fitting () in shape, kept apart: that one doubles from
+ * one server up to the cap with one early look at the cap, this one
+ * gallops from a known count within a window; both end in
+ * bisect_count (). */
 guint
 smallest_with_room (Memo             *memo,
                     const TsScenario *s,

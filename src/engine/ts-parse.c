@@ -364,12 +364,16 @@ parse_text (const char  *text,
   return TRUE;
 }
 
+/* A count or a whole number: never below zero. */
 static gboolean
-refuse_negative (const char *text,
-                 double      value,
-                 GError    **error)
+parse_non_negative (const char  *text,
+                    ParseFlags   flags,
+                    double      *value,
+                    GError     **error)
 {
-  if (value < 0)
+  if (!parse_text (text, flags, value, error))
+    return FALSE;
+  if (*value < 0)
     {
       g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("“%s” is negative"), text);
       return FALSE;
@@ -384,7 +388,7 @@ ts_parse_count (const char  *text,
 {
   double number;
 
-  if (!parse_text (text, PARSE_SUFFIX, &number, error) || !refuse_negative (text, number, error))
+  if (!parse_non_negative (text, PARSE_SUFFIX, &number, error))
     return FALSE;
   *value = number;
   return TRUE;
@@ -397,8 +401,7 @@ ts_parse_whole (const char  *text,
 {
   double number;
 
-  if (!parse_text (text, PARSE_SUFFIX | PARSE_WHOLE_GROUPS, &number, error)
-      || !refuse_negative (text, number, error))
+  if (!parse_non_negative (text, PARSE_SUFFIX | PARSE_WHOLE_GROUPS, &number, error))
     return FALSE;
   if (number != floor (number))
     {

@@ -525,6 +525,10 @@ ts_scenario_fields_set_defaults (TsScenario *s)
 
 /* ---- architecture ----------------------------------------------------------- */
 
+/* A table of its own, with the same kind of accessors as the scenario's
+ * (a duplicate finder pairs them): its records are TsArchField, whose
+ * values are all guint-sized, not TsScenarioField. */
+
 #define ARCH_OFF(member) G_STRUCT_OFFSET (TsArchitecture, member)
 #define ARCH_UINT(member, lo, hi, when, label) \
   { #member, TS_ARCH_FIELD_UINT, ARCH_OFF (member), lo, hi, TS_ARCH_FIELD_##when, label }

@@ -236,40 +236,26 @@ is_number (JsonNode *node)
   return JSON_NODE_HOLDS_VALUE (node) && (t == G_TYPE_INT64 || t == G_TYPE_DOUBLE);
 }
 
-static void
-get_uint (Ctx *c, JsonObject *obj, const char *field, guint min, guint max, guint *out)
+/* A number member within [min, max], whole where asked: TRUE with it in
+ * out; FALSE when it is absent or refused. */
+static gboolean
+get_number (Ctx *c, JsonObject *obj, const char *field, double min, double max, gboolean whole, double *out)
 {
   JsonNode *node = get (obj, field);
   double v;
 
   if (node == NULL || c->failed)
-    return;
+    return FALSE;
   v = is_number (node) ? json_node_get_double (node) : NAN;
-  if (!(v >= min && v <= max) || v != floor (v))
+  if (!(v >= min && v <= max) || (whole && v != floor (v)))
     {
-      g_autofree char *allowed = g_strdup_printf (_("a whole number from %u to %u"), min, max);
+      g_autofree char *allowed = whole ? g_strdup_printf (_("a whole number from %u to %u"), (guint) min, (guint) max)
+                                       : g_strdup_printf (_("a number from %g to %g"), min, max);
       ctx_fail (c, field, allowed);
-      return;
-    }
-  *out = (guint) v;
-}
-
-static void
-get_double (Ctx *c, JsonObject *obj, const char *field, double min, double max, double *out)
-{
-  JsonNode *node = get (obj, field);
-  double v;
-
-  if (node == NULL || c->failed)
-    return;
-  v = is_number (node) ? json_node_get_double (node) : NAN;
-  if (!(v >= min && v <= max))
-    {
-      g_autofree char *allowed = g_strdup_printf (_("a number from %g to %g"), min, max);
-      ctx_fail (c, field, allowed);
-      return;
+      return FALSE;
     }
   *out = v;
+  return TRUE;
 }
 
 static void
@@ -335,6 +321,7 @@ read_architecture (Ctx            *c,
     {
       const TsArchField *f = &fields[i];
       guint value = ts_arch_field_get (f, arch);
+      double number;
 
       if (f->kind == TS_ARCH_FIELD_BOOL)
         get_bool (c, obj, f->key, (gboolean *) &value);
@@ -348,8 +335,8 @@ read_architecture (Ctx            *c,
           else if (mlp != NULL)
             ctx_fail (c, f->key, "gelu, swiglu, geglu");
         }
-      else
-        get_uint (c, obj, f->key, f->min, f->max, &value);
+      else if (get_number (c, obj, f->key, f->min, f->max, TRUE, &number))
+        value = (guint) number;
       ts_arch_field_set (f, arch, value);
     }
 }
@@ -449,7 +436,7 @@ read_model (Ctx             *c,
     {
       double params = 0;
 
-      get_double (c, obj, "params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, &params);
+      get_number (c, obj, "params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, FALSE, &params);
       if (c->failed)
         return FALSE;
       if (!ts_model_init_from_params (&model, params, &error))
@@ -643,7 +630,7 @@ ts_scenario_from_json (JsonNode         *root,
     }
   obj = json_node_get_object (root);
 
-  get_double (&c, obj, "schema_version", 0, 1e9, &version);
+  get_number (&c, obj, "schema_version", 0, 1e9, FALSE, &version);
   if (c.failed)
     return NULL;
   if (get (obj, "schema_version") == NULL)

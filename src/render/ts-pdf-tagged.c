@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ts-file.h"
 #include "ts-pdf-tagged.h"
 
 /* The end of a cairo PDF: its trailer, “startxref”, the offset, “%%EOF”. */
@@ -156,25 +157,6 @@ is_language_tag (const char *lang)
   return TRUE;
 }
 
-static gboolean
-write_all (int         fd,
-           const char *data,
-           gsize       length)
-{
-  while (length > 0)
-    {
-      ssize_t n = write (fd, data, length);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        return FALSE;
-      data += n;
-      length -= n;
-    }
-  return TRUE;
-}
-
 static GString *
 catalog_update (const Trailer *t,
                 const char    *catalog,
@@ -228,7 +210,7 @@ ts_pdf_mark_tagged (int          fd,
           && strstr (catalog, "/ViewerPreferences") != NULL))
     return FALSE;
   update = catalog_update (&t, catalog, lang, length);
-  if (!write_all (fd, update->str, update->len))
+  if (!ts_file_write_all (fd, update->str, update->len))
     {
       *write_errno = errno != 0 ? errno : EIO;
       return FALSE;

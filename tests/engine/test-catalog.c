@@ -447,6 +447,28 @@ test_pdu_refused (void)
                   (const char *[]) { "pdu", "amps_per_phase", NULL });
 }
 
+/* A word-valued field takes one of its words whole (the catalog format:
+ * kind server, rack or workstation; cooling air, liquid or hybrid): not
+ * a prefix of one, one with more after it, two joined by “|”, nor
+ * another field's word. */
+static void
+test_words_refused (void)
+{
+  const char *const kind[] = { "kind", "“server”, “rack” or “workstation”", NULL };
+  const char *const cooling[] = { "cooling", "“air”, “liquid” or “hybrid”", NULL };
+  g_autoptr(TsCatalog) workstation = load_spoiled ("\"kind\": \"server\",", "\"kind\": \"workstation\",");
+  g_autoptr(TsCatalog) hybrid = load_spoiled ("\"cooling\": \"air\",", "\"cooling\": \"hybrid\",");
+
+  g_assert_nonnull (workstation);
+  g_assert_nonnull (hybrid);
+  assert_refused ("\"kind\": \"server\",", "\"kind\": \"serve\",", kind);
+  assert_refused ("\"kind\": \"server\",", "\"kind\": \"servers\",", kind);
+  assert_refused ("\"kind\": \"server\",", "\"kind\": \"rack|workstation\",", kind);
+  assert_refused ("\"kind\": \"server\",", "\"kind\": \"air\",", kind);
+  assert_refused ("\"cooling\": \"air\",", "\"cooling\": \"ai\",", cooling);
+  assert_refused ("\"cooling\": \"air\",", "\"cooling\": \"air|liquid\",", cooling);
+}
+
 /* ---- compute NICs (issue 14, item 4) ------------------------------------ */
 
 /* East-west ports per server, each from its source; every built-in server
@@ -644,6 +666,7 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog/nvlink-domain/refused", test_nvlink_domain_refused);
   g_test_add_func ("/catalog/pdu", test_pdu);
   g_test_add_func ("/catalog/pdu/refused", test_pdu_refused);
+  g_test_add_func ("/catalog/words-refused", test_words_refused);
   g_test_add_func ("/catalog/compute-nics", test_compute_nics);
   g_test_add_func ("/catalog/text/hidden-controls", test_hidden_controls_refused);
   g_test_add_func ("/catalog/text/too-long", test_long_text_refused);
