@@ -45,7 +45,7 @@ static const TsFieldChoice optimizer_choices[] = {
 };
 static const TsFieldChoice offload_choices[] = {
   { TS_OFFLOAD_NONE, "none", N_("None") },
-  { TS_OFFLOAD_OPTIMIZER, "optimizer", N_("Optimizer states to CPU RAM") },
+  { TS_OFFLOAD_OPTIMIZER, "optimizer", N_("Optimizer states to server RAM") },
 };
 static const TsFieldChoice checkpointing_choices[] = {
   /* Translators: gradient checkpointing choices */
@@ -108,7 +108,7 @@ static const TsScenarioField fields[] = {
   { "offload", "offload", TS_FIELD_ENUM, OFF (offload), 0, TS_N_OFFLOADS - 1, TS_OFFLOAD_NONE, NULL, 1,
     G (ADVANCED, 7), 0, 0, CHOICES (offload), N_("CPU offload"), N_("CPU offload"),
     N_("Keep optimizer states in server RAM when GPU memory is short"),
-    N_("move optimizer states to host RAM (default none)"), NULL, 0, 0, NULL },
+    N_("move optimizer states to server RAM (default none)"), NULL, 0, 0, NULL },
   { "seq_len", "seq-len", TS_FIELD_UINT, OFF (seq_len), TS_MIN_SEQ_LEN, TS_MAX_SEQ_LEN, TS_DEFAULT_SEQ_LEN, NULL, 1,
     G (WORKLOAD, 0), 512, 0, NO_CHOICES, N_("Sequence length"), N_("Sequence length"),
     N_("Tokens in one training example; activations grow with it"),
@@ -163,8 +163,8 @@ static const TsScenarioField fields[] = {
   /* 0: the default, ts_scenario_global_batch () */
   { "global_batch", "global-batch", TS_FIELD_UINT, OFF (global_batch), 0, TS_MAX_GLOBAL_BATCH, 0, NULL, 1,
     G (WORKLOAD, 2), 64, 0, NO_CHOICES, N_("Global batch"), N_("Global batch"),
-    N_("Sequences per optimizer step; 0 means 4M tokens for full training, 64 for LoRA"),
-    N_("sequences per optimizer step (default 4M tokens for full training, 64 for LoRA/QLoRA)"), NULL, 0, 0, NULL },
+    N_("Sequences per optimizer step; 0: about 4M tokens’ worth for full training, 64 for LoRA"),
+    N_("sequences per optimizer step (default: about 4M tokens’ worth for full training, 64 for LoRA/QLoRA)"), NULL, 0, 0, NULL },
   { "objective", "objective", TS_FIELD_ENUM, OFF (objective), 0, TS_N_OBJECTIVES - 1, TS_OBJECTIVE_SERVERS, NULL, 1,
     G (HARDWARE, 0), 0, 0, CHOICES (objective), N_("Rank by"), N_("Rank by"),
     N_("What puts one working option ahead of another"),
@@ -186,9 +186,9 @@ static const TsScenarioField fields[] = {
   /* bytes in the file, gigabytes on the command line and in a form */
   { "runtime_overhead_bytes", "runtime-overhead", TS_FIELD_DOUBLE, OFF (runtime_overhead_bytes), 0,
     TS_MAX_RUNTIME_OVERHEAD, TS_DEFAULT_RUNTIME_OVERHEAD, NULL, BILLION, G (ADVANCED, 10), 0.5, 1, NO_CHOICES,
-    N_("Runtime overhead"), N_("Memory reserve per GPU, GB"),
-    N_("CUDA context, kernels and libraries that take memory before training starts"),
-    N_("CUDA/framework context per GPU in GB (default 1.5)"), NULL, 0, 0, "runtime_overhead" },
+    N_("Runtime overhead per GPU"), N_("Runtime overhead per GPU, GB"),
+    N_("Memory the CUDA context, kernels and libraries take before training starts"),
+    N_("runtime overhead per GPU in GB: CUDA context, kernels and libraries (default 1.5)"), NULL, 0, 0, "runtime_overhead" },
   { "fragmentation", "fragmentation", TS_FIELD_DOUBLE, OFF (fragmentation), 0, TS_MAX_FRAGMENTATION,
     TS_DEFAULT_FRAGMENTATION, NULL, 1, G (NONE, 0), 0.01, 2, NO_CHOICES,
     N_("Allocator fragmentation"), N_("Allocator fragmentation"), NULL,
