@@ -648,24 +648,14 @@ build_site (TsSpecsheet *self)
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Site requirements"));
   if (o != NULL)
     {
-      g_autofree char *kw = ts_format_kw (o->power_kw);
-      g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
-      g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
-      g_autofree char *amps = ts_format_amps (o->amps_per_phase);
-      g_autofree char *feed = ts_format_amps (o->feed_amps);
-      g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
       g_autofree char *limit = ts_format_kw (s->rack_kw);
 
+      /* The drawing's gauges give the total power, the heat (and tons of
+       * refrigeration), the current per phase and each feed's current,
+       * with what they are of; the table under them adds only what they
+       * do not show, not a second copy of the same four figures. */
       ts_specsheet_add_drawing (self, TS_DRAWING_POWER);
       t = ts_specsheet_begin_pairs (self);
-      ts_specsheet_add_pair (self, t, _("Maximum power"), g_strdup (kw));
-      ts_specsheet_add_pair (self, t, _("Heat to remove"), g_strdup_printf ("%s (%s)", btu, tons));
-      /* Translators: “20.6 A at 400 V, 3 phases” */
-      ts_specsheet_add_pair (self, t, _("Current per phase"),
-                             g_strdup_printf (ngettext ("%s at %s V, %u phase", "%s at %s V, %u phases", s->phases),
-                                              amps, volts, s->phases));
-      ts_specsheet_add_pair (self, t, _("Each of the A and B feeds"), g_strdup_printf (_("%s: each feed must carry the whole "
-                                                                                       "load alone"), feed));
       ts_specsheet_add_pair (self, t, _("Rack space"),
                              g_strdup_printf (ngettext ("%uU in %u rack of %uU (up to %s per rack)",
                                                         "%uU in %u racks of %uU (up to %s per rack)", o->racks),
