@@ -35,15 +35,17 @@
 /* Lines of totals under each rack. */
 #define TOTAL_LINES          4
 /* On paper the racks are drawn at this share of full scale, the type
- * keeping its size: one U about 2 mm on A4, the same on every sheet. Two
- * rows of five kinds of rack then fit a page, and one rack leaves room on
- * its page for the site requirements, instead of one rack a third of a
- * page wide and a page tall. */
-#define PRINT_UNIT_SCALE 0.5
+ * keeping its size: one U about 1.5 mm on A4, the same on every sheet.
+ * A 42U rack is then some 6 cm tall, so a row of racks takes a third of
+ * a page and the site requirements (power gauges, per-rack bars, the
+ * table) follow on the same page, where at 2 mm a row of five kinds of
+ * rack pushed them to a page of their own. Devices of 4U and more keep
+ * their names. */
+#define PRINT_UNIT_SCALE 0.36
 /* A sheet's racks go down to this share of full scale (one U about
  * 1.2 mm on A4) when that puts every kind of rack in one row: a cluster
- * of seven kinds then takes a third of a page instead of a whole one,
- * and the site requirements follow on the same page. */
+ * of seven kinds then takes a third of a page instead of two rows of
+ * most of one. */
 #define PRINT_UNIT_SCALE_ONE_ROW 0.3
 /* Between the names (or totals) of two racks side by side, in em. */
 #define LABEL_MARGIN_EM 0.5
@@ -455,11 +457,15 @@ draw_empty_run (TsRenderCtx        *ctx,
       g_autofree char *units = ts_render_format_units (count);
       /* Translators: a run of empty rack units, e.g. “20 U free” */
       g_autofree char *label = g_strdup_printf (_("%s free"), units);
-      double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
+      /* a narrow rack on paper wraps “свободно 22 U” rather than cut
+       * its number off; a short run keeps to one line */
+      int lines = h >= 3 * ts_render_line_height (ctx, TS_TEXT_SMALL) ? 2 : 1;
+      double lh = ts_render_text_lines_height (ctx, label, g->body_w, lines, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+                                               PANGO_WEIGHT_NORMAL);
 
       if (lh <= h)
-        ts_render_text (ctx, label, x_body, top + (h - lh) / 2, g->body_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
-                        PANGO_WEIGHT_NORMAL, &st->muted);
+        ts_render_text_lines (ctx, label, x_body, top + (h - lh) / 2, g->body_w, lines, TS_ALIGN_CENTER,
+                              TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &st->muted);
     }
 }
 

@@ -773,19 +773,14 @@ lower_first (const char *text)
   return g_strconcat (buf, g_utf8_next_char (text), NULL);
 }
 
+/* Time and energy as a table, for a plan without the time drawing (no
+ * option, or one whose training time is not known). */
 static void
-build_time (TsSpecsheet *self)
+build_time_table (TsSpecsheet    *self,
+                  const TsOption *o)
 {
-  const TsPlan *plan = self->plan;
-  const TsScenario *s = plan->scenario;
-  const TsOption *o = ts_plan_get_shown_option (plan);
+  const TsScenario *s = self->plan->scenario;
   guint t;
-
-  ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
-  /* Translators: heading: how long training takes and the energy it uses */
-  ts_specsheet_add_text (self, BLOCK_HEADING, _("Training time and energy"));
-  if (o != NULL && o->training_days > 0)
-    ts_specsheet_add_drawing (self, TS_DRAWING_TIME);
 
   t = ts_specsheet_begin_pairs (self);
   ts_specsheet_add_pair (self, t, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (s->tokens), _("tokens")));
@@ -830,7 +825,29 @@ build_time (TsSpecsheet *self)
     }
   if (o != NULL && o->energy_cost > 0)
     ts_specsheet_add_pair (self, t, _("Energy cost"), ts_format_money (o->energy_cost, s->currency));
-  build_scaling (self, o);
+}
+
+static void
+build_time (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsScenario *s = plan->scenario;
+  const TsOption *o = ts_plan_get_shown_option (plan);
+
+  ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading: how long training takes and the energy it uses */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Training time and energy"));
+  if (o != NULL && o->training_days > 0)
+    {
+      /* The drawing writes out the time, the deadline's verdict, the
+       * servers for the deadline, the energy and its cost, and under it
+       * the compute, the utilisation and the PUE they come from: a table
+       * of the same figures would only repeat them. */
+      ts_specsheet_add_drawing (self, TS_DRAWING_TIME);
+      build_scaling (self, o);
+    }
+  else
+    build_time_table (self, o);
 
   /* Translators: heading: what the figures rest on */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Assumptions"));
