@@ -528,22 +528,25 @@ draw_device (TsRenderCtx        *ctx,
        * not show. */
       g_autofree char *name = d->role == TS_DEVICE_SERVER && d->name != NULL
                               ? ts_format_name (d->name) : g_strdup (ts_render_device_role_label (d->role));
-      double inner = g->body_w - 0.8 * ctx->em;
-      /* a tall device takes a long name on two lines, and its power under it */
+      /* a narrow rack on paper keeps less margin, for the name's sake */
+      double side = MIN (0.4 * ctx->em, 0.06 * g->body_w);
+      double inner = g->body_w - 2 * side;
+      /* a tall device takes a long name on two lines (three in a narrow
+       * rack, where it would else lose its end), and its power under it */
       gboolean with_kw = d->power_kw > 0 && h >= 2 * lh + 0.2 * ctx->em;
-      int lines = h >= 3 * lh + 0.4 * ctx->em ? 2 : 1;
+      int lines = h >= 4 * lh + 0.4 * ctx->em ? 3 : h >= 3 * lh + 0.4 * ctx->em ? 2 : 1;
       double name_h = ts_render_text_lines_height (ctx, name, inner, lines, TS_ALIGN_CENTER, TS_TEXT_SMALL,
                                                    PANGO_WEIGHT_BOLD);
       double block = name_h + (with_kw ? lh : 0);
       double top = y_bottom - (h + block) / 2;
 
-      ts_render_text_lines (ctx, name, x_body + 0.4 * ctx->em, top, inner, lines, TS_ALIGN_CENTER,
+      ts_render_text_lines (ctx, name, x_body + side, top, inner, lines, TS_ALIGN_CENTER,
                             TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &text_color);
       if (with_kw)
         {
           g_autofree char *kw = ts_format_kw (d->power_kw);
 
-          ts_render_text (ctx, kw, x_body + 0.4 * ctx->em, top + name_h, inner, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+          ts_render_text (ctx, kw, x_body + side, top + name_h, inner, TS_ALIGN_CENTER, TS_TEXT_SMALL,
                           PANGO_WEIGHT_NORMAL, &text_color);
         }
     }
