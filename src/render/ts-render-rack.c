@@ -27,16 +27,28 @@
 /* One U is drawn this many em tall at full scale: a 1U device's name in
  * small type just fits. */
 #define UNIT_HEIGHT_EM      1.35
+/* A rail and a 0U PDU strip beside the panel, in em at full scale. */
+#define RAIL_EM             0.35
+#define PDU_EM              0.6
 /* Free runs this long or longer say how many units they are. */
 #define FREE_LABEL_MIN_UNITS 3
 /* Lines of totals under each rack. */
 #define TOTAL_LINES          4
 /* On paper the racks are drawn at this share of full scale, the type
- * keeping its size: one U about 2 mm on A4, the same on every sheet. Two
- * rows of five kinds of rack then fit a page, and one rack leaves room on
- * its page for the site requirements, instead of one rack a third of a
- * page wide and a page tall. */
-#define PRINT_UNIT_SCALE 0.5
+ * keeping its size: one U about 1.5 mm on A4, the same on every sheet.
+ * A 42U rack is then some 6 cm tall, so a row of racks takes a third of
+ * a page and the site requirements (power gauges, per-rack bars, the
+ * table) follow on the same page, where at 2 mm a row of five kinds of
+ * rack pushed them to a page of their own. Devices of 4U and more keep
+ * their names. */
+#define PRINT_UNIT_SCALE 0.36
+/* A sheet's racks go down to this share of full scale (one U about
+ * 1.2 mm on A4) when that puts every kind of rack in one row: a cluster
+ * of seven kinds then takes a third of a page instead of two rows of
+ * most of one. */
+#define PRINT_UNIT_SCALE_ONE_ROW 0.3
+/* Between the names (or totals) of two racks side by side, in em. */
+#define LABEL_MARGIN_EM 0.5
 
 typedef struct
 {
@@ -47,6 +59,8 @@ typedef struct
   double legend_w;
   double frame_w;     /* rails, PDUs and body */
   double cell_w, gap;
+  double label_w;     /* a rack's name and totals, centred on its frame */
+  double header_factor; /* the size of its name */
   double header_h, totals_h, title_h;
   double count_h;        /* the “× 27” line, when some racks are grouped */
   double title_scale;
@@ -201,11 +215,64 @@ rack_title (TsRenderCtx *ctx)
                           ctx->rack->rear ? _("rear view") : _("front view"));
 }
 
-/* The racks' own scale (their type keeps its size). */
+/* On paper, the share of full scale (at most PRINT_UNIT_SCALE, at least
+ * PRINT_UNIT_SCALE_ONE_ROW) that fits all n_groups racks in one row with
+ * their names and totals whole, or 0 when none does. frame_em is a
+ * rack's width at full scale in em, fixed_w what each takes besides (its
+ * U numbers), gap the space between two, label_w the widest name or
+ * total. */
 static double
-unit_scale (TsRenderCtx *ctx)
+one_row_scale (TsRenderCtx *ctx,
+               guint        n_groups,
+               double       frame_em,
+               double       fixed_w,
+               double       gap,
+               double       label_w)
 {
-  return ctx->style->print ? PRINT_UNIT_SCALE : 1.0;
+  double pitch = (ctx->width - 2 * ctx->em + gap) / MAX (n_groups, 1);
+  double s = (pitch - gap - fixed_w) / (frame_em * ctx->em);
+
+  if (s < PRINT_UNIT_SCALE_ONE_ROW || pitch < label_w + LABEL_MARGIN_EM * ctx->em)
+    return 0;
+  return MIN (s, PRINT_UNIT_SCALE);
+}
+
+static double widest_label (TsRenderCtx  *ctx,
+                            const GArray *racks,
+                            const GArray *groups,
+                            double        header_factor);
+
+/* The racks' own scale (their type keeps its size), the size of their
+ * names and the room for their labels: full scale on screen; on paper
+ * one row when some scale from PRINT_UNIT_SCALE down to
+ * PRINT_UNIT_SCALE_ONE_ROW fits it (the names a step smaller if that is
+ * what it takes), else PRINT_UNIT_SCALE in as many rows as needed. */
+static double
+unit_scale (TsRenderCtx  *ctx,
+            const GArray *groups,
+            double        frame_em,
+            RackGeometry *g)
+{
+  const GArray *racks = ts_render_option_racks (ctx->option);
+  double small_w;
+  double s;
+
+  g->header_factor = TS_TEXT_NORMAL;
+  g->label_w = widest_label (ctx, racks, groups, TS_TEXT_NORMAL);
+  if (!ctx->style->print)
+    return 1.0;
+  s = one_row_scale (ctx, groups->len, frame_em, g->legend_w, g->gap, g->label_w);
+  if (s > 0)
+    return s;
+  small_w = widest_label (ctx, racks, groups, TS_TEXT_SMALL);
+  s = one_row_scale (ctx, groups->len, frame_em, g->legend_w, g->gap, small_w);
+  if (s > 0)
+    {
+      g->header_factor = TS_TEXT_SMALL;
+      g->label_w = small_w;
+      return s;
+    }
+  return PRINT_UNIT_SCALE;
 }
 
 static void
@@ -224,14 +291,18 @@ rack_geometry (TsRenderCtx  *ctx,
   w = 2 * ts_render_digit_width (ctx, TS_TEXT_SMALL);
   g->legend_w = w + 0.4 * em;
   g->gap = 1.5 * em;
-  s = unit_scale (ctx);
+  s = unit_scale (ctx, groups, UNIT_HEIGHT_EM * units_to_width + 2 * RAIL_EM + 2 * PDU_EM, g);
   g->uh = UNIT_HEIGHT_EM * em * s;
   g->body_w = g->uh * units_to_width;
-  g->rail_w = 0.35 * em * s;
-  g->pdu_w = 0.6 * em * s;
+  g->rail_w = RAIL_EM * em * s;
+  g->pdu_w = PDU_EM * em * s;
   g->frame_w = g->body_w + 2 * g->rail_w + 2 * g->pdu_w;
   g->cell_w = g->legend_w + g->frame_w;
-  g->header_h = ts_render_line_height (ctx, TS_TEXT_NORMAL) + 0.3 * em;
+  /* a rack's labels may reach over its U numbers and the gap, not over
+   * its neighbour's: the cell widens when they would */
+  g->cell_w = MAX (g->cell_w, g->label_w + LABEL_MARGIN_EM * em - g->gap);
+  g->label_w = MAX (g->frame_w, g->label_w);
+  g->header_h = ts_render_line_height (ctx, g->header_factor) + 0.3 * em;
   g->count_h = any_grouped (groups) ? ts_render_line_height (ctx, TS_TEXT_NORMAL) : 0;
   g->totals_h = 0.4 * em + g->count_h + TOTAL_LINES * ts_render_line_height (ctx, TS_TEXT_SMALL);
   /* the title stays legible however small the racks get */
@@ -386,11 +457,15 @@ draw_empty_run (TsRenderCtx        *ctx,
       g_autofree char *units = ts_render_format_units (count);
       /* Translators: a run of empty rack units, e.g. “20 U free” */
       g_autofree char *label = g_strdup_printf (_("%s free"), units);
-      double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
+      /* a narrow rack on paper wraps “свободно 22 U” rather than cut
+       * its number off; a short run keeps to one line */
+      int lines = h >= 3 * ts_render_line_height (ctx, TS_TEXT_SMALL) ? 2 : 1;
+      double lh = ts_render_text_lines_height (ctx, label, g->body_w, lines, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+                                               PANGO_WEIGHT_NORMAL);
 
       if (lh <= h)
-        ts_render_text (ctx, label, x_body, top + (h - lh) / 2, g->body_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
-                        PANGO_WEIGHT_NORMAL, &st->muted);
+        ts_render_text_lines (ctx, label, x_body, top + (h - lh) / 2, g->body_w, lines, TS_ALIGN_CENTER,
+                              TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &st->muted);
     }
 }
 
@@ -453,22 +528,25 @@ draw_device (TsRenderCtx        *ctx,
        * not show. */
       g_autofree char *name = d->role == TS_DEVICE_SERVER && d->name != NULL
                               ? ts_format_name (d->name) : g_strdup (ts_render_device_role_label (d->role));
-      double inner = g->body_w - 0.8 * ctx->em;
-      /* a tall device takes a long name on two lines, and its power under it */
+      /* a narrow rack on paper keeps less margin, for the name's sake */
+      double side = MIN (0.4 * ctx->em, 0.06 * g->body_w);
+      double inner = g->body_w - 2 * side;
+      /* a tall device takes a long name on two lines (three in a narrow
+       * rack, where it would else lose its end), and its power under it */
       gboolean with_kw = d->power_kw > 0 && h >= 2 * lh + 0.2 * ctx->em;
-      int lines = h >= 3 * lh + 0.4 * ctx->em ? 2 : 1;
+      int lines = h >= 4 * lh + 0.4 * ctx->em ? 3 : h >= 3 * lh + 0.4 * ctx->em ? 2 : 1;
       double name_h = ts_render_text_lines_height (ctx, name, inner, lines, TS_ALIGN_CENTER, TS_TEXT_SMALL,
                                                    PANGO_WEIGHT_BOLD);
       double block = name_h + (with_kw ? lh : 0);
       double top = y_bottom - (h + block) / 2;
 
-      ts_render_text_lines (ctx, name, x_body + 0.4 * ctx->em, top, inner, lines, TS_ALIGN_CENTER,
+      ts_render_text_lines (ctx, name, x_body + side, top, inner, lines, TS_ALIGN_CENTER,
                             TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &text_color);
       if (with_kw)
         {
           g_autofree char *kw = ts_format_kw (d->power_kw);
 
-          ts_render_text (ctx, kw, x_body + 0.4 * ctx->em, top + name_h, inner, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+          ts_render_text (ctx, kw, x_body + side, top + name_h, inner, TS_ALIGN_CENTER, TS_TEXT_SMALL,
                           PANGO_WEIGHT_NORMAL, &text_color);
         }
     }
@@ -486,6 +564,74 @@ rack_header (TsRenderCtx     *ctx,
     return g_strdup_printf (ctx->rack->rear ? _("Rack %u, rear") : _("Rack %u"), first);
   /* Translators: the label above identical racks drawn once, e.g. “Racks 6–32” */
   return g_strdup_printf (ctx->rack->rear ? _("Racks %u–%u, rear") : _("Racks %u–%u"), first, last);
+}
+
+/* The words drawn with a rack: its name above, and under it how many
+ * racks it stands for (NULL for one) and its totals. */
+typedef struct
+{
+  char *header;
+  char *count;
+  char *totals[TOTAL_LINES];
+} RackLabels;
+
+static void
+rack_labels_init (TsRenderCtx     *ctx,
+                  const TsRack    *rack,
+                  const RackGroup *group,
+                  RackLabels      *labels)
+{
+  g_autofree char *used = ts_render_format_units (rack->used_units);
+  g_autofree char *all = ts_render_format_units (rack->units);
+  g_autofree char *kw = ts_format_kw (rack->power_kw);
+  g_autofree char *limit = ts_format_kw (rack->limit_kw);
+
+  labels->header = rack_header (ctx, group);
+  /* Translators: under identical racks drawn once: how many there are, e.g. “× 27” */
+  labels->count = group->count > 1 ? g_strdup_printf (_("× %u"), group->count) : NULL;
+  /* Translators: rack totals, e.g. “16 U of 42 U” */
+  labels->totals[0] = g_strdup_printf (_("%s of %s"), used, all);
+  labels->totals[1] = rack->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, limit) : g_strdup (kw);
+  labels->totals[2] = ts_format_btu_h (rack->heat_btu_h);
+  labels->totals[3] = ts_render_format_kg (rack->weight_kg);
+}
+
+static void
+rack_labels_clear (RackLabels *labels)
+{
+  g_free (labels->header);
+  g_free (labels->count);
+  for (guint i = 0; i < TOTAL_LINES; i++)
+    g_free (labels->totals[i]);
+}
+
+/* The widest name or total of any drawn rack (in bold, as an
+ * overloaded rack's power is drawn). */
+static double
+widest_label (TsRenderCtx  *ctx,
+              const GArray *racks,
+              const GArray *groups,
+              double        header_factor)
+{
+  double widest = 0;
+
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const RackGroup *group = &g_array_index (groups, RackGroup, i);
+      RackLabels labels;
+      double w;
+
+      rack_labels_init (ctx, &g_array_index (racks, TsRack, group->first), group, &labels);
+      ts_render_text_size (ctx, labels.header, header_factor, PANGO_WEIGHT_BOLD, &w, NULL);
+      widest = MAX (widest, w);
+      for (guint j = 0; j < TOTAL_LINES; j++)
+        {
+          ts_render_text_size (ctx, labels.totals[j], TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &w, NULL);
+          widest = MAX (widest, w);
+        }
+      rack_labels_clear (&labels);
+    }
+  return widest;
 }
 
 static void
@@ -507,10 +653,6 @@ draw_rack (TsRenderCtx        *ctx,
   double y = floor_y;
   guint next = 1;
   guint pdus = 0;
-  g_autofree char *header = rack_header (ctx, group);
-
-  ts_render_text (ctx, header, x_frame, header_y, g->frame_w, TS_ALIGN_CENTER, TS_TEXT_NORMAL,
-                  PANGO_WEIGHT_BOLD, &st->foreground);
 
   /* frame: rails on both sides and the floor */
   ts_render_set_color (cr, &st->muted);
@@ -564,43 +706,27 @@ draw_rack (TsRenderCtx        *ctx,
     draw_empty_run (ctx, g, rack->units - next + 1, x_body, y);
   draw_unit_labels (ctx, g, rack, x, floor_y);
 
-  /* totals */
+  /* name above, totals under: centred on the frame, as wide as the
+   * widest rack's (they may reach over the U numbers and the gap) */
   {
-    g_autofree char *used = ts_render_format_units (rack->used_units);
-    g_autofree char *all = ts_render_format_units (rack->units);
-    g_autofree char *kw = ts_format_kw (rack->power_kw);
-    g_autofree char *limit = ts_format_kw (rack->limit_kw);
-    g_autofree char *btu = ts_format_btu_h (rack->heat_btu_h);
-    g_autofree char *kg = ts_render_format_kg (rack->weight_kg);
-    g_autofree char *line_u = NULL;
-    g_autofree char *line_kw = NULL;
-    const char *lines[TOTAL_LINES];
+    RackLabels labels;
     double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
     double ty = floor_y + g->rail_w + 0.4 * em;
+    double x_label = x_frame + (g->frame_w - g->label_w) / 2;
 
-    if (group->count > 1)
-      {
-        g_autofree char *count = NULL;
-
-        /* Translators: under identical racks drawn once: how many there are, e.g. “× 27” */
-        count = g_strdup_printf (_("× %u"), group->count);
-        ts_render_text (ctx, count, x_frame, ty, g->frame_w, TS_ALIGN_CENTER, TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD,
-                        &st->foreground);
-      }
+    rack_labels_init (ctx, rack, group, &labels);
+    ts_render_text (ctx, labels.header, x_label, header_y, g->label_w, TS_ALIGN_CENTER, g->header_factor,
+                    PANGO_WEIGHT_BOLD, &st->foreground);
+    if (labels.count != NULL)
+      ts_render_text (ctx, labels.count, x_label, ty, g->label_w, TS_ALIGN_CENTER, TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD,
+                      &st->foreground);
     ty += g->count_h;
-
-    /* Translators: rack totals, e.g. “16 U of 42 U” */
-    line_u = g_strdup_printf (_("%s of %s"), used, all);
-    line_kw = rack->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, limit) : g_strdup (kw);
-    lines[0] = line_u;
-    lines[1] = line_kw;
-    lines[2] = btu;
-    lines[3] = kg;
     for (guint i = 0; i < TOTAL_LINES; i++)
-      ts_render_text (ctx, lines[i], x_frame, ty + i * lh, g->frame_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
+      ts_render_text (ctx, labels.totals[i], x_label, ty + i * lh, g->label_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
                       i == 1 && rack->limit_kw > 0 && rack->power_kw > rack->limit_kw ? PANGO_WEIGHT_BOLD
                                                                                      : PANGO_WEIGHT_NORMAL,
                       &st->foreground);
+    rack_labels_clear (&labels);
   }
 }
 

@@ -648,24 +648,14 @@ build_site (TsSpecsheet *self)
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Site requirements"));
   if (o != NULL)
     {
-      g_autofree char *kw = ts_format_kw (o->power_kw);
-      g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
-      g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
-      g_autofree char *amps = ts_format_amps (o->amps_per_phase);
-      g_autofree char *feed = ts_format_amps (o->feed_amps);
-      g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
       g_autofree char *limit = ts_format_kw (s->rack_kw);
 
+      /* The drawing's gauges give the total power, the heat (and tons of
+       * refrigeration), the current per phase and each feed's current,
+       * with what they are of; the table under them adds only what they
+       * do not show, not a second copy of the same four figures. */
       ts_specsheet_add_drawing (self, TS_DRAWING_POWER);
       t = ts_specsheet_begin_pairs (self);
-      ts_specsheet_add_pair (self, t, _("Maximum power"), g_strdup (kw));
-      ts_specsheet_add_pair (self, t, _("Heat to remove"), g_strdup_printf ("%s (%s)", btu, tons));
-      /* Translators: “20.6 A at 400 V, 3 phases” */
-      ts_specsheet_add_pair (self, t, _("Current per phase"),
-                             g_strdup_printf (ngettext ("%s at %s V, %u phase", "%s at %s V, %u phases", s->phases),
-                                              amps, volts, s->phases));
-      ts_specsheet_add_pair (self, t, _("Each of the A and B feeds"), g_strdup_printf (_("%s: each feed must carry the whole "
-                                                                                       "load alone"), feed));
       ts_specsheet_add_pair (self, t, _("Rack space"),
                              g_strdup_printf (ngettext ("%uU in %u rack of %uU (up to %s per rack)",
                                                         "%uU in %u racks of %uU (up to %s per rack)", o->racks),
@@ -783,19 +773,14 @@ lower_first (const char *text)
   return g_strconcat (buf, g_utf8_next_char (text), NULL);
 }
 
+/* Time and energy as a table, for a plan without the time drawing (no
+ * option, or one whose training time is not known). */
 static void
-build_time (TsSpecsheet *self)
+build_time_table (TsSpecsheet    *self,
+                  const TsOption *o)
 {
-  const TsPlan *plan = self->plan;
-  const TsScenario *s = plan->scenario;
-  const TsOption *o = ts_plan_get_shown_option (plan);
+  const TsScenario *s = self->plan->scenario;
   guint t;
-
-  ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
-  /* Translators: heading: how long training takes and the energy it uses */
-  ts_specsheet_add_text (self, BLOCK_HEADING, _("Training time and energy"));
-  if (o != NULL && o->training_days > 0)
-    ts_specsheet_add_drawing (self, TS_DRAWING_TIME);
 
   t = ts_specsheet_begin_pairs (self);
   ts_specsheet_add_pair (self, t, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (s->tokens), _("tokens")));
@@ -840,7 +825,29 @@ build_time (TsSpecsheet *self)
     }
   if (o != NULL && o->energy_cost > 0)
     ts_specsheet_add_pair (self, t, _("Energy cost"), ts_format_money (o->energy_cost, s->currency));
-  build_scaling (self, o);
+}
+
+static void
+build_time (TsSpecsheet *self)
+{
+  const TsPlan *plan = self->plan;
+  const TsScenario *s = plan->scenario;
+  const TsOption *o = ts_plan_get_shown_option (plan);
+
+  ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading: how long training takes and the energy it uses */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Training time and energy"));
+  if (o != NULL && o->training_days > 0)
+    {
+      /* The drawing writes out the time, the deadline's verdict, the
+       * servers for the deadline, the energy and its cost, and under it
+       * the compute, the utilisation and the PUE they come from: a table
+       * of the same figures would only repeat them. */
+      ts_specsheet_add_drawing (self, TS_DRAWING_TIME);
+      build_scaling (self, o);
+    }
+  else
+    build_time_table (self, o);
 
   /* Translators: heading: what the figures rest on */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Assumptions"));
