@@ -15,6 +15,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "ts-document.h"
 #include "ts-drawing-view.h"
 
 /* Text and strokes for a projector: half again as large as the desktop's
@@ -323,15 +324,10 @@ save_action (GtkWidget  *widget,
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *name = g_strdup_printf ("%s.%s", drawing_file_stem (self->drawing), svg ? "svg" : "png");
 
-  dialog = gtk_file_chooser_native_new (svg ? _("Save as SVG") : _("Save as PNG"),
-                                        GTK_WINDOW (gtk_widget_get_root (widget)),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Save"), _("_Cancel"));
   gtk_file_filter_set_name (filter, svg ? _("SVG images") : _("PNG images"));
   gtk_file_filter_add_mime_type (filter, svg ? "image/svg+xml" : "image/png");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  dialog = ts_file_chooser_new (GTK_WINDOW (gtk_widget_get_root (widget)), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                svg ? _("Save as SVG") : _("Save as PNG"), _("_Save"), filter, name);
   g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
