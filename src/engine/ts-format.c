@@ -196,66 +196,56 @@ ts_format_params (double params)
   return with_unit (ts_format_number_auto (params / 1e6, 1), C_("count", "M"));
 }
 
-char *
-ts_format_kw (double kw)
+/* The one-unit quantities: how many digits and which symbol. A value at
+ * or above wide_from (in magnitude; power, heat and days are never
+ * negative) takes wide_digits instead of digits; auto_digits drops the
+ * zeros a fixed count would show. */
+typedef struct
 {
+  const char *symbol;       /* translated in the context “unit”, as C_ () does */
+  double      scale;
+  gboolean    auto_digits;
+  int         digits;
+  double      wide_from;
+  int         wide_digits;
+} UnitFormat;
+
+static const UnitFormat unit_formats[TS_N_UNITS] = {
   /* Translators: kilowatts */
-  return with_unit (ts_format_number_auto (kw, kw >= 1000 ? 0 : 1), C_("unit", "kW"));
-}
-
-char *
-ts_format_btu_h (double btu_h)
-{
+  [TS_UNIT_KW] = { NC_("unit", "kW"), 1, TRUE, 1, 1000, 0 },
   /* Translators: British thermal units per hour */
-  return with_unit (ts_format_number (btu_h, 0), C_("unit", "BTU/h"));
-}
-
-char *
-ts_format_tons (double tons)
-{
+  [TS_UNIT_BTU_H] = { NC_("unit", "BTU/h"), 1, FALSE, 0, INFINITY, 0 },
   /* Translators: tons of refrigeration (12,000 BTU/h each) */
-  return with_unit (ts_format_number (tons, 2), C_("unit", "t"));
-}
-
-char *
-ts_format_amps (double amps)
-{
+  [TS_UNIT_TONS] = { NC_("unit", "t"), 1, FALSE, 2, INFINITY, 2 },
   /* Translators: amperes */
-  return with_unit (ts_format_number (amps, 1), C_("unit", "A"));
-}
-
-char *
-ts_format_days (double days)
-{
+  [TS_UNIT_AMPS] = { NC_("unit", "A"), 1, FALSE, 1, INFINITY, 1 },
   /* Translators: days, abbreviated */
-  return with_unit (ts_format_number_auto (days, days >= 100 ? 0 : 1), C_("unit", "d"));
-}
-
-char *
-ts_format_percent (double fraction)
-{
-  return with_unit (ts_format_number_auto (fraction * 100, fabs (fraction) >= 0.1 ? 0 : 1), "%");
-}
-
-char *
-ts_format_gbps (double gbps)
-{
+  [TS_UNIT_DAYS] = { NC_("unit", "d"), 1, TRUE, 1, 100, 0 },
+  /* a fraction shown as a percentage: the sign is the same in every language */
+  [TS_UNIT_PERCENT] = { NULL, 100, TRUE, 1, 0.1, 0 },
   /* Translators: gigabits per second */
-  return with_unit (ts_format_number_auto (gbps, 0), C_("unit", "Gb/s"));
-}
-
-char *
-ts_format_gb_s (double gb_per_s)
-{
+  [TS_UNIT_GBPS] = { NC_("unit", "Gb/s"), 1, TRUE, 0, INFINITY, 0 },
   /* Translators: gigabytes per second */
-  return with_unit (ts_format_number_auto (gb_per_s, 1), C_("unit", "GB/s"));
-}
+  [TS_UNIT_GB_S] = { NC_("unit", "GB/s"), 1, TRUE, 1, INFINITY, 1 },
+  /* Translators: kilowatt-hours */
+  [TS_UNIT_KWH] = { NC_("unit", "kWh"), 1, FALSE, 0, INFINITY, 0 },
+};
 
 char *
-ts_format_kwh (double kwh)
+ts_format_quantity (TsUnit unit,
+                    double value)
 {
-  /* Translators: kilowatt-hours */
-  return with_unit (ts_format_number (kwh, 0), C_("unit", "kWh"));
+  const UnitFormat *f;
+  int digits;
+  double scaled;
+
+  g_return_val_if_fail (unit < TS_N_UNITS, NULL);
+
+  f = &unit_formats[unit];
+  digits = fabs (value) >= f->wide_from ? f->wide_digits : f->digits;
+  scaled = value * f->scale;
+  return with_unit (f->auto_digits ? ts_format_number_auto (scaled, digits) : ts_format_number (scaled, digits),
+                    f->symbol != NULL ? g_dpgettext2 (NULL, "unit", f->symbol) : "%");
 }
 
 const char *
