@@ -446,25 +446,17 @@ run_operation (GtkWindow               *parent,
 }
 
 void
-ts_print_run_dialog (GtkWindow    *parent,
-                     const TsPlan *plan,
-                     const char   *lang)
-{
-  g_return_if_fail (plan != NULL);
-
-  run_operation (parent, plan, lang, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
-}
-
-void
-ts_print_run_preview (GtkWindow    *parent,
-                      const TsPlan *plan,
-                      const char   *lang)
+ts_print_run (GtkWindow    *parent,
+              const TsPlan *plan,
+              const char   *lang,
+              gboolean      preview)
 {
   g_return_if_fail (plan != NULL);
 
   /* ACTION_PREVIEW emits “preview”, which on_preview answers with the
    * in-app preview window. */
-  run_operation (parent, plan, lang, GTK_PRINT_OPERATION_ACTION_PREVIEW);
+  run_operation (parent, plan, lang,
+                 preview ? GTK_PRINT_OPERATION_ACTION_PREVIEW : GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
 }
 
 /* ---- the in-app preview ----------------------------------------------------- */
@@ -502,7 +494,7 @@ on_preview_print (GtkButton *button,
   const char *lang = g_object_get_data (G_OBJECT (window), "ts-lang");
   GtkWindow *parent = gtk_window_get_transient_for (window);
 
-  ts_print_run_dialog (parent != NULL ? parent : window, ts_specsheet_get_plan (sheet), lang);
+  ts_print_run (parent != NULL ? parent : window, ts_specsheet_get_plan (sheet), lang, FALSE);
 }
 
 static GtkWindow *

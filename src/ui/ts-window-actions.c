@@ -31,36 +31,24 @@
 /* ---------------------------------------------------------------------- */
 /* Files */
 
+/* New, Open, Save and Save As: the document does each; the action's name
+ * says which. */
 static void
-new_activated (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer       user_data)
+document_activated (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
 {
-  ts_document_new_scenario (TS_WINDOW (user_data)->document);
-}
+  TsDocument *document = TS_WINDOW (user_data)->document;
+  const char *name = g_action_get_name (G_ACTION (action));
 
-static void
-open_activated (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
-{
-  ts_document_open (TS_WINDOW (user_data)->document);
-}
-
-static void
-save_activated (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
-{
-  ts_document_save (TS_WINDOW (user_data)->document);
-}
-
-static void
-save_as_activated (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  ts_document_save_as (TS_WINDOW (user_data)->document);
+  if (g_str_equal (name, "new"))
+    ts_document_new_scenario (document);
+  else if (g_str_equal (name, "open"))
+    ts_document_open (document);
+  else if (g_str_equal (name, "save"))
+    ts_document_save (document);
+  else
+    ts_document_save_as (document);
 }
 
 static void
@@ -154,10 +142,8 @@ spec_sheet_activated (GSimpleAction *action,
   _ts_window_pass_branding (self);
   if (g_str_equal (name, "export-pdf"))
     ts_print_export_pdf_dialog (GTK_WINDOW (self), self->plan, pdf_language (self), exported_cb, g_object_ref (self));
-  else if (g_str_equal (name, "print"))
-    ts_print_run_dialog (GTK_WINDOW (self), self->plan, pdf_language (self));
   else
-    ts_print_run_preview (GTK_WINDOW (self), self->plan, pdf_language (self));
+    ts_print_run (GTK_WINDOW (self), self->plan, pdf_language (self), g_str_equal (name, "print-preview"));
 #endif
 }
 
@@ -566,10 +552,10 @@ add_presenter_keys (TsWindow *self)
 /* ---------------------------------------------------------------------- */
 
 static const GActionEntry win_actions[] = {
-  { "new", new_activated, NULL, NULL, NULL },
-  { "open", open_activated, NULL, NULL, NULL },
-  { "save", save_activated, NULL, NULL, NULL },
-  { "save-as", save_as_activated, NULL, NULL, NULL },
+  { "new", document_activated, NULL, NULL, NULL },
+  { "open", document_activated, NULL, NULL, NULL },
+  { "save", document_activated, NULL, NULL, NULL },
+  { "save-as", document_activated, NULL, NULL, NULL },
   { "export-pdf", spec_sheet_activated, NULL, NULL, NULL },
   { "print", spec_sheet_activated, NULL, NULL, NULL },
   { "request-quote", request_quote_activated, NULL, NULL, NULL },
