@@ -157,6 +157,13 @@ void     ts_render_rounded_rect     (cairo_t             *cr,
                                      double               width,
                                      double               height,
                                      double               radius);
+/* A dashed vertical line across a bar from top to bottom, reaching em×0.3
+ * past both ends, in the foreground: where a value falls on the bar (the
+ * memory's capacity, the time's deadline). */
+void     ts_render_bar_marker       (TsRenderCtx         *ctx,
+                                     double               x,
+                                     double               top,
+                                     double               bottom);
 
 /* ---- ts-render.c: what a drawing shows of the plan ------------------ */
 
