@@ -381,17 +381,33 @@ parse_non_negative (const char  *text,
   return TRUE;
 }
 
+/* A count or a whole count: *value is left as it was on failure. */
+static gboolean
+parse_amount (const char  *text,
+              ParseFlags   flags,
+              gboolean     whole,
+              double      *value,
+              GError     **error)
+{
+  double number;
+
+  if (!parse_non_negative (text, flags, &number, error))
+    return FALSE;
+  if (whole && number != floor (number))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("“%s” is not a whole number"), text);
+      return FALSE;
+    }
+  *value = number;
+  return TRUE;
+}
+
 gboolean
 ts_parse_count (const char  *text,
                 double      *value,
                 GError     **error)
 {
-  double number;
-
-  if (!parse_non_negative (text, PARSE_SUFFIX, &number, error))
-    return FALSE;
-  *value = number;
-  return TRUE;
+  return parse_amount (text, PARSE_SUFFIX, FALSE, value, error);
 }
 
 gboolean
@@ -399,17 +415,7 @@ ts_parse_whole (const char  *text,
                 double      *value,
                 GError     **error)
 {
-  double number;
-
-  if (!parse_non_negative (text, PARSE_SUFFIX | PARSE_WHOLE_GROUPS, &number, error))
-    return FALSE;
-  if (number != floor (number))
-    {
-      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("“%s” is not a whole number"), text);
-      return FALSE;
-    }
-  *value = number;
-  return TRUE;
+  return parse_amount (text, PARSE_SUFFIX | PARSE_WHOLE_GROUPS, TRUE, value, error);
 }
 
 gboolean
