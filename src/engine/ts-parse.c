@@ -364,24 +364,8 @@ parse_text (const char  *text,
   return TRUE;
 }
 
-/* A count or a whole number: never below zero. */
-static gboolean
-parse_non_negative (const char  *text,
-                    ParseFlags   flags,
-                    double      *value,
-                    GError     **error)
-{
-  if (!parse_text (text, flags, value, error))
-    return FALSE;
-  if (*value < 0)
-    {
-      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("“%s” is negative"), text);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* A count or a whole count: *value is left as it was on failure. */
+/* A count or a whole count: never below zero; *value is left as it was
+ * on failure. */
 static gboolean
 parse_amount (const char  *text,
               ParseFlags   flags,
@@ -391,8 +375,13 @@ parse_amount (const char  *text,
 {
   double number;
 
-  if (!parse_non_negative (text, flags, &number, error))
+  if (!parse_text (text, flags, &number, error))
     return FALSE;
+  if (number < 0)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("“%s” is negative"), text);
+      return FALSE;
+    }
   if (whole && number != floor (number))
     {
       g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("“%s” is not a whole number"), text);
