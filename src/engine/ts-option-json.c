@@ -115,7 +115,9 @@ rank_key_code (guint key)
   return key < G_N_ELEMENTS (codes) ? codes[key] : "name";
 }
 
-/* The keys are a public interface (the CLI's JSON): add, never rename. */
+/* The keys are a public interface (the CLI's JSON): add, never rename.
+ * Written member by member, like ts-memory-json.c and ts_step_to_json (),
+ * on purpose: each key stands where a reader of the JSON looks for it. */
 void
 ts_option_to_json (const TsOption *o,
                    JsonBuilder    *b)

@@ -78,6 +78,8 @@ void     ts_render_text_size        (TsRenderCtx         *ctx,
                                      PangoWeight          weight,
                                      double              *width,
                                      double              *height);
+/* The text calls below repeat one parameter list on purpose: each names
+ * its arguments where it is called, instead of a struct of them. */
 /* Draws one line of text with its top at y inside the box x … x+max_width,
  * aligned, ellipsized when longer than the box. Returns the drawn width. */
 double   ts_render_text             (TsRenderCtx         *ctx,

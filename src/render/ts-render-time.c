@@ -164,6 +164,7 @@ below_chart (TsRenderCtx        *ctx,
   return h;
 }
 
+/* Like ts_render_power_height () in shape (8 em without an option), kept apart: each measures its own geometry. */
 double
 ts_render_time_height (TsRenderCtx *ctx)
 {
