@@ -166,6 +166,15 @@ update_height (TsDrawingView *self,
     gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self), (int) ceil (height));
 }
 
+/* After anything that changes what is drawn or how large: the height at
+ * the current width, and a redraw. */
+static void
+refit (TsDrawingView *self)
+{
+  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 draw_cb (GtkDrawingArea *area,
          cairo_t        *cr,
@@ -427,8 +436,7 @@ scroll_cb (GtkEventControllerScroll *controller,
 static void
 dark_changed_cb (TsDrawingView *self)
 {
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 static void
@@ -606,8 +614,7 @@ ts_drawing_view_set_drawing (TsDrawingView *self,
     return;
   self->drawing = drawing;
   plan_changed (self);
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DRAWING]);
 }
 
@@ -621,8 +628,7 @@ ts_drawing_view_set_plan (TsDrawingView *self,
   self->plan = plan;
   self->option_index = option_index;
   plan_changed (self);
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 /* The memory unit the user chose reaches the drawings too. */
@@ -636,8 +642,7 @@ ts_drawing_view_set_gib (TsDrawingView *self,
     return;
   self->gib = !!gib;
   plan_changed (self);
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 void
@@ -647,8 +652,7 @@ ts_drawing_view_set_large_type (TsDrawingView *self,
   g_return_if_fail (TS_IS_DRAWING_VIEW (self));
 
   self->large_type = !!large_type;
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 void
@@ -658,8 +662,7 @@ ts_drawing_view_set_presenting (TsDrawingView *self,
   g_return_if_fail (TS_IS_DRAWING_VIEW (self));
 
   self->presenting = !!presenting;
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 void
@@ -677,8 +680,7 @@ ts_drawing_view_set_zoom (TsDrawingView *self,
   g_return_if_fail (TS_IS_DRAWING_VIEW (self));
 
   self->zoom = CLAMP (zoom, TS_MIN_ZOOM, TS_MAX_ZOOM);
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 double
