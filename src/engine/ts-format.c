@@ -196,56 +196,77 @@ ts_format_params (double params)
   return with_unit (ts_format_number_auto (params / 1e6, 1), C_("count", "M"));
 }
 
-/* The one-unit quantities: how many digits and which symbol. A value at
- * or above wide_from (in magnitude; power, heat and days are never
- * negative) takes wide_digits instead of digits; auto_digits drops the
- * zeros a fixed count would show. */
+/* The symbol of a one-unit quantity, in the page's language. A switch
+ * rather than a column of the table below: C_ () needs its words as
+ * literals to look them up in the page's catalogue. */
+static const char *
+unit_symbol (TsUnit unit)
+{
+  switch (unit)
+    {
+    /* Translators: kilowatts */
+    case TS_UNIT_KW: return C_("unit", "kW");
+    /* Translators: British thermal units per hour */
+    case TS_UNIT_BTU_H: return C_("unit", "BTU/h");
+    /* Translators: tons of refrigeration (12,000 BTU/h each) */
+    case TS_UNIT_TONS: return C_("unit", "t");
+    /* Translators: amperes */
+    case TS_UNIT_AMPS: return C_("unit", "A");
+    /* Translators: days, abbreviated */
+    case TS_UNIT_DAYS: return C_("unit", "d");
+    /* Translators: gigabits per second */
+    case TS_UNIT_GBPS: return C_("unit", "Gb/s");
+    /* Translators: gigabytes per second */
+    case TS_UNIT_GB_S: return C_("unit", "GB/s");
+    /* Translators: kilowatt-hours */
+    case TS_UNIT_KWH: return C_("unit", "kWh");
+    /* the same sign in every language */
+    case TS_UNIT_PERCENT:
+    case TS_N_UNITS:
+    default: return "%";
+    }
+}
+
+/* How many digits a one-unit quantity shows. A value at or above
+ * wide_from (in magnitude; power, heat and days are never negative) takes
+ * wide_digits instead of digits; auto_digits drops the zeros a fixed
+ * count would show. */
 typedef struct
 {
-  const char *symbol;       /* translated in the context “unit”, as C_ () does */
-  double      scale;
-  gboolean    auto_digits;
-  int         digits;
-  double      wide_from;
-  int         wide_digits;
-} UnitFormat;
+  double   scale;
+  gboolean auto_digits;
+  int      digits;
+  double   wide_from;
+  int      wide_digits;
+} UnitDigits;
 
-static const UnitFormat unit_formats[TS_N_UNITS] = {
-  /* Translators: kilowatts */
-  [TS_UNIT_KW] = { NC_("unit", "kW"), 1, TRUE, 1, 1000, 0 },
-  /* Translators: British thermal units per hour */
-  [TS_UNIT_BTU_H] = { NC_("unit", "BTU/h"), 1, FALSE, 0, INFINITY, 0 },
-  /* Translators: tons of refrigeration (12,000 BTU/h each) */
-  [TS_UNIT_TONS] = { NC_("unit", "t"), 1, FALSE, 2, INFINITY, 2 },
-  /* Translators: amperes */
-  [TS_UNIT_AMPS] = { NC_("unit", "A"), 1, FALSE, 1, INFINITY, 1 },
-  /* Translators: days, abbreviated */
-  [TS_UNIT_DAYS] = { NC_("unit", "d"), 1, TRUE, 1, 100, 0 },
-  /* a fraction shown as a percentage: the sign is the same in every language */
-  [TS_UNIT_PERCENT] = { NULL, 100, TRUE, 1, 0.1, 0 },
-  /* Translators: gigabits per second */
-  [TS_UNIT_GBPS] = { NC_("unit", "Gb/s"), 1, TRUE, 0, INFINITY, 0 },
-  /* Translators: gigabytes per second */
-  [TS_UNIT_GB_S] = { NC_("unit", "GB/s"), 1, TRUE, 1, INFINITY, 1 },
-  /* Translators: kilowatt-hours */
-  [TS_UNIT_KWH] = { NC_("unit", "kWh"), 1, FALSE, 0, INFINITY, 0 },
+static const UnitDigits unit_digits[TS_N_UNITS] = {
+  [TS_UNIT_KW] = { 1, TRUE, 1, 1000, 0 },
+  [TS_UNIT_BTU_H] = { 1, FALSE, 0, INFINITY, 0 },
+  [TS_UNIT_TONS] = { 1, FALSE, 2, INFINITY, 2 },
+  [TS_UNIT_AMPS] = { 1, FALSE, 1, INFINITY, 1 },
+  [TS_UNIT_DAYS] = { 1, TRUE, 1, 100, 0 },
+  [TS_UNIT_PERCENT] = { 100, TRUE, 1, 0.1, 0 },
+  [TS_UNIT_GBPS] = { 1, TRUE, 0, INFINITY, 0 },
+  [TS_UNIT_GB_S] = { 1, TRUE, 1, INFINITY, 1 },
+  [TS_UNIT_KWH] = { 1, FALSE, 0, INFINITY, 0 },
 };
 
 char *
 ts_format_quantity (TsUnit unit,
                     double value)
 {
-  const UnitFormat *f;
+  const UnitDigits *f;
   int digits;
   double scaled;
 
   g_return_val_if_fail (unit < TS_N_UNITS, NULL);
 
-  f = &unit_formats[unit];
+  f = &unit_digits[unit];
   digits = fabs (value) >= f->wide_from ? f->wide_digits : f->digits;
   scaled = value * f->scale;
   return with_unit (f->auto_digits ? ts_format_number_auto (scaled, digits) : ts_format_number (scaled, digits),
-                    f->symbol != NULL ? g_dpgettext2 (NULL, "unit", f->symbol) : "%");
+                    unit_symbol (unit));
 }
 
 const char *
