@@ -196,66 +196,77 @@ ts_format_params (double params)
   return with_unit (ts_format_number_auto (params / 1e6, 1), C_("count", "M"));
 }
 
-char *
-ts_format_kw (double kw)
+/* The symbol of a one-unit quantity, in the page's language. A switch
+ * rather than a column of the table below: C_ () needs its words as
+ * literals to look them up in the page's catalogue. */
+static const char *
+unit_symbol (TsUnit unit)
 {
-  /* Translators: kilowatts */
-  return with_unit (ts_format_number_auto (kw, kw >= 1000 ? 0 : 1), C_("unit", "kW"));
+  switch (unit)
+    {
+    /* Translators: kilowatts */
+    case TS_UNIT_KW: return C_("unit", "kW");
+    /* Translators: British thermal units per hour */
+    case TS_UNIT_BTU_H: return C_("unit", "BTU/h");
+    /* Translators: tons of refrigeration (12,000 BTU/h each) */
+    case TS_UNIT_TONS: return C_("unit", "t");
+    /* Translators: amperes */
+    case TS_UNIT_AMPS: return C_("unit", "A");
+    /* Translators: days, abbreviated */
+    case TS_UNIT_DAYS: return C_("unit", "d");
+    /* Translators: gigabits per second */
+    case TS_UNIT_GBPS: return C_("unit", "Gb/s");
+    /* Translators: gigabytes per second */
+    case TS_UNIT_GB_S: return C_("unit", "GB/s");
+    /* Translators: kilowatt-hours */
+    case TS_UNIT_KWH: return C_("unit", "kWh");
+    /* the same sign in every language */
+    case TS_UNIT_PERCENT:
+    case TS_N_UNITS:
+    default: return "%";
+    }
 }
 
-char *
-ts_format_btu_h (double btu_h)
+/* How many digits a one-unit quantity shows. A value at or above
+ * wide_from (in magnitude; power, heat and days are never negative) takes
+ * wide_digits instead of digits; auto_digits drops the zeros a fixed
+ * count would show. */
+typedef struct
 {
-  /* Translators: British thermal units per hour */
-  return with_unit (ts_format_number (btu_h, 0), C_("unit", "BTU/h"));
-}
+  double   scale;
+  gboolean auto_digits;
+  int      digits;
+  double   wide_from;
+  int      wide_digits;
+} UnitDigits;
+
+static const UnitDigits unit_digits[TS_N_UNITS] = {
+  [TS_UNIT_KW] = { 1, TRUE, 1, 1000, 0 },
+  [TS_UNIT_BTU_H] = { 1, FALSE, 0, INFINITY, 0 },
+  [TS_UNIT_TONS] = { 1, FALSE, 2, INFINITY, 2 },
+  [TS_UNIT_AMPS] = { 1, FALSE, 1, INFINITY, 1 },
+  [TS_UNIT_DAYS] = { 1, TRUE, 1, 100, 0 },
+  [TS_UNIT_PERCENT] = { 100, TRUE, 1, 0.1, 0 },
+  [TS_UNIT_GBPS] = { 1, TRUE, 0, INFINITY, 0 },
+  [TS_UNIT_GB_S] = { 1, TRUE, 1, INFINITY, 1 },
+  [TS_UNIT_KWH] = { 1, FALSE, 0, INFINITY, 0 },
+};
 
 char *
-ts_format_tons (double tons)
+ts_format_quantity (TsUnit unit,
+                    double value)
 {
-  /* Translators: tons of refrigeration (12,000 BTU/h each) */
-  return with_unit (ts_format_number (tons, 2), C_("unit", "t"));
-}
+  const UnitDigits *f;
+  int digits;
+  double scaled;
 
-char *
-ts_format_amps (double amps)
-{
-  /* Translators: amperes */
-  return with_unit (ts_format_number (amps, 1), C_("unit", "A"));
-}
+  g_return_val_if_fail (unit < TS_N_UNITS, NULL);
 
-char *
-ts_format_days (double days)
-{
-  /* Translators: days, abbreviated */
-  return with_unit (ts_format_number_auto (days, days >= 100 ? 0 : 1), C_("unit", "d"));
-}
-
-char *
-ts_format_percent (double fraction)
-{
-  return with_unit (ts_format_number_auto (fraction * 100, fabs (fraction) >= 0.1 ? 0 : 1), "%");
-}
-
-char *
-ts_format_gbps (double gbps)
-{
-  /* Translators: gigabits per second */
-  return with_unit (ts_format_number_auto (gbps, 0), C_("unit", "Gb/s"));
-}
-
-char *
-ts_format_gb_s (double gb_per_s)
-{
-  /* Translators: gigabytes per second */
-  return with_unit (ts_format_number_auto (gb_per_s, 1), C_("unit", "GB/s"));
-}
-
-char *
-ts_format_kwh (double kwh)
-{
-  /* Translators: kilowatt-hours */
-  return with_unit (ts_format_number (kwh, 0), C_("unit", "kWh"));
+  f = &unit_digits[unit];
+  digits = fabs (value) >= f->wide_from ? f->wide_digits : f->digits;
+  scaled = value * f->scale;
+  return with_unit (f->auto_digits ? ts_format_number_auto (scaled, digits) : ts_format_number (scaled, digits),
+                    unit_symbol (unit));
 }
 
 const char *

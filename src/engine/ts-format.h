@@ -35,15 +35,32 @@ char *ts_format_memory_range (double low_bytes,
 char *ts_format_gb_range     (double low_bytes,
                               double high_bytes);
 char *ts_format_params       (double params);
-char *ts_format_kw           (double kw);
-char *ts_format_btu_h        (double btu_h);
-char *ts_format_tons         (double tons);
-char *ts_format_amps         (double amps);
-char *ts_format_days         (double days);
-char *ts_format_percent      (double fraction);
-char *ts_format_gbps         (double gbps);
-char *ts_format_gb_s         (double gb_per_s);
-char *ts_format_kwh          (double kwh);
+/* Quantities in one unit, by a table of digits and symbols */
+typedef enum
+{
+  TS_UNIT_KW,
+  TS_UNIT_BTU_H,
+  TS_UNIT_TONS,          /* of refrigeration */
+  TS_UNIT_AMPS,
+  TS_UNIT_DAYS,
+  TS_UNIT_PERCENT,       /* the value a fraction: 0.5 is “50 %” */
+  TS_UNIT_GBPS,          /* gigabits per second */
+  TS_UNIT_GB_S,          /* gigabytes per second */
+  TS_UNIT_KWH,
+  TS_N_UNITS
+} TsUnit;
+
+char *ts_format_quantity     (TsUnit unit,
+                              double value);
+#define ts_format_kw(kw)           ts_format_quantity (TS_UNIT_KW, (kw))
+#define ts_format_btu_h(btu_h)     ts_format_quantity (TS_UNIT_BTU_H, (btu_h))
+#define ts_format_tons(tons)       ts_format_quantity (TS_UNIT_TONS, (tons))
+#define ts_format_amps(amps)       ts_format_quantity (TS_UNIT_AMPS, (amps))
+#define ts_format_days(days)       ts_format_quantity (TS_UNIT_DAYS, (days))
+#define ts_format_percent(fraction) ts_format_quantity (TS_UNIT_PERCENT, (fraction))
+#define ts_format_gbps(gbps)       ts_format_quantity (TS_UNIT_GBPS, (gbps))
+#define ts_format_gb_s(gb_per_s)   ts_format_quantity (TS_UNIT_GB_S, (gb_per_s))
+#define ts_format_kwh(kwh)         ts_format_quantity (TS_UNIT_KWH, (kwh))
 /* An amount with its currency named as running text does in the current
  * language (ts_format_currency_label). */
 char *ts_format_money        (double amount,

@@ -22,6 +22,18 @@ ts_breakdown_to_json (const TsBreakdown *breakdown,
   json_builder_end_object (b);
 }
 
+void
+ts_layout_add_degrees_json (const TsLayout *layout,
+                            JsonBuilder    *b)
+{
+  ts_json_add_int (b, "gpus", layout->gpus);
+  ts_json_add_int (b, "tp", layout->tp);
+  ts_json_add_int (b, "pp", layout->pp);
+  ts_json_add_int (b, "dp", layout->dp);
+  ts_json_add_int (b, "ep", layout->ep);
+  ts_json_add_int (b, "zero_stage", layout->zero_stage);
+}
+
 static void
 add_architecture_field (JsonBuilder          *b,
                         const TsArchField    *f,
@@ -129,12 +141,7 @@ ts_memory_add_json (const TsScenario *s,
 
   json_builder_set_member_name (b, "layout");
   json_builder_begin_object (b);
-  ts_json_add_int (b, "gpus", m->layout.gpus);
-  ts_json_add_int (b, "tp", m->layout.tp);
-  ts_json_add_int (b, "pp", m->layout.pp);
-  ts_json_add_int (b, "dp", m->layout.dp);
-  ts_json_add_int (b, "ep", m->layout.ep);
-  ts_json_add_int (b, "zero_stage", m->layout.zero_stage);
+  ts_layout_add_degrees_json (&m->layout, b);
   /* block recomputation: the layers of a stage recomputed (issue 17) */
   ts_json_add_int (b, "recompute_layers", m->layout.recompute_layers);
   ts_json_add_int (b, "virtual_stages", MAX (1u, m->layout.virtual_stages));

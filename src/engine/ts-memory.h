@@ -151,6 +151,10 @@ void ts_memory_add_json (const TsScenario *scenario,
                          JsonBuilder      *builder);
 void ts_breakdown_to_json (const TsBreakdown *breakdown,
                            JsonBuilder       *builder);
+/* A layout's GPUs and parallel degrees (gpus, tp, pp, dp, ep, zero_stage),
+ * the first members of every `layout` object. */
+void ts_layout_add_degrees_json (const TsLayout *layout,
+                                 JsonBuilder    *builder);
 /* The `model` object: id, name, params, active_params, architecture. */
 void ts_model_to_json    (const TsModel    *model,
                           JsonBuilder      *builder);

@@ -115,7 +115,9 @@ rank_key_code (guint key)
   return key < G_N_ELEMENTS (codes) ? codes[key] : "name";
 }
 
-/* The keys are a public interface (the CLI's JSON): add, never rename. */
+/* The keys are a public interface (the CLI's JSON): add, never rename.
+ * Written member by member, like ts-memory-json.c and ts_step_to_json (),
+ * on purpose: each key stands where a reader of the JSON looks for it. */
 void
 ts_option_to_json (const TsOption *o,
                    JsonBuilder    *b)
@@ -193,12 +195,7 @@ ts_option_to_json (const TsOption *o,
   ts_breakdown_to_json (&o->memory.per_gpu, b);
   json_builder_set_member_name (b, "layout");
   json_builder_begin_object (b);
-  ts_json_add_int (b, "gpus", l->gpus);
-  ts_json_add_int (b, "tp", l->tp);
-  ts_json_add_int (b, "pp", l->pp);
-  ts_json_add_int (b, "dp", l->dp);
-  ts_json_add_int (b, "ep", l->ep);
-  ts_json_add_int (b, "zero_stage", l->zero_stage);
+  ts_layout_add_degrees_json (l, b);
   /* the planner's choices beyond the degrees (issue 17) */
   ts_json_add_int (b, "micro_batch", o->micro_batch);
   ts_json_add_int (b, "gradient_accumulation", o->accumulation);

@@ -364,20 +364,30 @@ parse_text (const char  *text,
   return TRUE;
 }
 
-/* A count or a whole number: never below zero. */
+/* A count or a whole count: never below zero; *value is left as it was
+ * on failure. */
 static gboolean
-parse_non_negative (const char  *text,
-                    ParseFlags   flags,
-                    double      *value,
-                    GError     **error)
+parse_amount (const char  *text,
+              ParseFlags   flags,
+              gboolean     whole,
+              double      *value,
+              GError     **error)
 {
-  if (!parse_text (text, flags, value, error))
+  double number;
+
+  if (!parse_text (text, flags, &number, error))
     return FALSE;
-  if (*value < 0)
+  if (number < 0)
     {
       g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("“%s” is negative"), text);
       return FALSE;
     }
+  if (whole && number != floor (number))
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("“%s” is not a whole number"), text);
+      return FALSE;
+    }
+  *value = number;
   return TRUE;
 }
 
@@ -386,12 +396,7 @@ ts_parse_count (const char  *text,
                 double      *value,
                 GError     **error)
 {
-  double number;
-
-  if (!parse_non_negative (text, PARSE_SUFFIX, &number, error))
-    return FALSE;
-  *value = number;
-  return TRUE;
+  return parse_amount (text, PARSE_SUFFIX, FALSE, value, error);
 }
 
 gboolean
@@ -399,17 +404,7 @@ ts_parse_whole (const char  *text,
                 double      *value,
                 GError     **error)
 {
-  double number;
-
-  if (!parse_non_negative (text, PARSE_SUFFIX | PARSE_WHOLE_GROUPS, &number, error))
-    return FALSE;
-  if (number != floor (number))
-    {
-      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("“%s” is not a whole number"), text);
-      return FALSE;
-    }
-  *value = number;
-  return TRUE;
+  return parse_amount (text, PARSE_SUFFIX | PARSE_WHOLE_GROUPS, TRUE, value, error);
 }
 
 gboolean

@@ -60,6 +60,7 @@ append_need (GString      *text,
   g_autofree char *act = ts_format_memory (m->total.bytes[TS_COMPONENT_ACTIVATIONS], gib);
   g_autofree char *gpus = ts_format_number (m->layout.gpus, 0);
 
+  /* Whole sentences per method, alike on purpose: a translation orders its own words. */
   switch (s->method)
     {
     case TS_METHOD_LORA:

@@ -860,6 +860,17 @@ deadline_count (const TsCatalog  *catalog,
   return 0;
 }
 
+/* What a chosen layout gives the option, the same whether searched or
+ * fixed. */
+static void
+take_step (TsOption        *o,
+           const Candidate *c)
+{
+  o->step = c->step;
+  o->virtual_stages = c->virtual_stages;
+  o->accumulation = c->accumulation;
+}
+
 /* Sets the option's layout, memory and step from the planner; returns
  * FALSE (the option untouched) when no layout fits at its count. */
 gboolean
@@ -875,9 +886,7 @@ apply_plan (const TsCatalog  *catalog,
     return FALSE;
   o->memory = chosen.memory;
   o->upper_headroom_fraction = chosen.upper;
-  o->step = chosen.c.step;
-  o->virtual_stages = chosen.c.virtual_stages;
-  o->accumulation = chosen.c.accumulation;
+  take_step (o, &chosen.c);
   *effective = chosen.c.s;
   return TRUE;
 }
@@ -895,7 +904,5 @@ apply_fixed (const TsCatalog  *catalog,
   search_init (&search, catalog, s, server, MAX (1u, o->memory.layout.gpus));
   fixed_candidate (&search, &c);
   o->layouts_evaluated += search.evaluated;
-  o->step = c.step;
-  o->virtual_stages = c.virtual_stages;
-  o->accumulation = c.accumulation;
+  take_step (o, &c);
 }

@@ -120,7 +120,8 @@ put_field (JsonBuilder           *b,
 }
 
 /* Every field in the table's order; the planner's list after the GPU
- * count, where the first files had it. */
+ * count, where the first files had it. The same loop as the plan's
+ * add_architecture_fields (), over the other table: kept apart. */
 static void
 put_fields (JsonBuilder      *b,
             const TsScenario *s)

@@ -161,6 +161,7 @@ ts_render_drawing_scale (TsDrawing            drawing,
   return scale;
 }
 
+/* The same measuring pass as ts_render_drawing_scale (), kept apart: that one fits a box, this one reads a height. */
 double
 ts_render_drawing_height (TsDrawing            drawing,
                           const TsPlan        *plan,

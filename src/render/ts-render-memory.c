@@ -279,13 +279,7 @@ ts_render_memory_draw (TsRenderCtx *ctx)
       g_autofree char *text = NULL;
       const char *mark = o->verdict == TS_VERDICT_FITS ? "✓" : o->verdict == TS_VERDICT_TIGHT ? "!" : "✗";
 
-      ts_render_set_color (cr, &st->foreground);
-      cairo_set_line_width (cr, MAX (1, 0.15 * em));
-      cairo_set_dash (cr, (double[]) { 0.4 * em, 0.25 * em }, 2, 0);
-      cairo_move_to (cr, xc, g.gpu_bar_y - 0.3 * em);
-      cairo_line_to (cr, xc, g.gpu_bar_y + g.bar_h + 0.3 * em);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
+      ts_render_bar_marker (ctx, xc, g.gpu_bar_y, g.gpu_bar_y + g.bar_h);
 
       if (o->headroom_bytes >= 0)
         /* Translators: e.g. “✓ Fits: capacity 141 GB per GPU, headroom 61 GB (43 %)” */

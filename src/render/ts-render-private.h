@@ -78,6 +78,8 @@ void     ts_render_text_size        (TsRenderCtx         *ctx,
                                      PangoWeight          weight,
                                      double              *width,
                                      double              *height);
+/* The text calls below repeat one parameter list on purpose: each names
+ * its arguments where it is called, instead of a struct of them. */
 /* Draws one line of text with its top at y inside the box x … x+max_width,
  * aligned, ellipsized when longer than the box. Returns the drawn width. */
 double   ts_render_text             (TsRenderCtx         *ctx,
@@ -157,6 +159,13 @@ void     ts_render_rounded_rect     (cairo_t             *cr,
                                      double               width,
                                      double               height,
                                      double               radius);
+/* A dashed vertical line across a bar from top to bottom, reaching em×0.3
+ * past both ends, in the foreground: where a value falls on the bar (the
+ * memory's capacity, the time's deadline). */
+void     ts_render_bar_marker       (TsRenderCtx         *ctx,
+                                     double               x,
+                                     double               top,
+                                     double               bottom);
 
 /* ---- ts-render.c: what a drawing shows of the plan ------------------ */
 

@@ -133,6 +133,24 @@ ts_render_box (cairo_t *cr,
 }
 
 void
+ts_render_bar_marker (TsRenderCtx *ctx,
+                      double       x,
+                      double       top,
+                      double       bottom)
+{
+  cairo_t *cr = ctx->cr;
+  double em = ctx->em;
+
+  ts_render_set_color (cr, &ctx->style->foreground);
+  cairo_set_line_width (cr, MAX (1, 0.15 * em));
+  cairo_set_dash (cr, (double[]) { 0.4 * em, 0.25 * em }, 2, 0);
+  cairo_move_to (cr, x, top - 0.3 * em);
+  cairo_line_to (cr, x, bottom + 0.3 * em);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+void
 ts_render_rounded_rect (cairo_t *cr,
                         double   x,
                         double   y,

@@ -164,6 +164,7 @@ below_chart (TsRenderCtx        *ctx,
   return h;
 }
 
+/* Like ts_render_power_height () in shape (8 em without an option), kept apart: each measures its own geometry. */
 double
 ts_render_time_height (TsRenderCtx *ctx)
 {
@@ -450,13 +451,7 @@ ts_render_time_draw (TsRenderCtx *ctx)
       g_autofree char *dl_label = NULL;
       double w;
 
-      ts_render_set_color (cr, &st->foreground);
-      cairo_set_line_width (cr, MAX (1, 0.15 * em));
-      cairo_set_dash (cr, (double[]) { 0.4 * em, 0.25 * em }, 2, 0);
-      cairo_move_to (cr, xd, g.bar_y - 0.3 * em);
-      cairo_line_to (cr, xd, g.bar_y + g.bar_h + 0.3 * em);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
+      ts_render_bar_marker (ctx, xd, g.bar_y, g.bar_y + g.bar_h);
       /* Translators: the deadline marker on the time bar, e.g. “deadline 30 d” */
       dl_label = g_strdup_printf (_("deadline %s"), dl);
       ts_render_text_size (ctx, dl_label, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &w, NULL);

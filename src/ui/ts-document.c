@@ -82,6 +82,24 @@ ts_file_toast_new (const char *title,
   return toast;
 }
 
+GtkFileChooserNative *
+ts_file_chooser_new (GtkWindow            *parent,
+                     GtkFileChooserAction  action,
+                     const char           *title,
+                     const char           *accept_label,
+                     GtkFileFilter        *filter,
+                     const char           *current_name)
+{
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, parent, action, accept_label, _("_Cancel"));
+
+  if (filter != NULL)
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (current_name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), current_name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  return chooser;
+}
+
 /* Takes toast: the window adds its own reference. */
 static void
 show_toast (TsDocument *self,
@@ -414,9 +432,8 @@ ts_document_save_as (TsDocument *self)
 
   g_return_if_fail (TS_IS_DOCUMENT (self));
 
-  dialog = gtk_file_chooser_native_new (_("Save Scenario"), self->window, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Save"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  dialog = ts_file_chooser_new (self->window, GTK_FILE_CHOOSER_ACTION_SAVE, _("Save Scenario"), _("_Save"),
+                                filter, NULL);
   if (self->file != NULL)
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), self->file, NULL);
   else
@@ -427,7 +444,6 @@ ts_document_save_as (TsDocument *self)
 
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
     }
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (save_as_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -507,10 +523,8 @@ open_dialog (TsDocument *self)
   GtkFileChooserNative *dialog;
   g_autoptr(GtkFileFilter) filter = scenario_filter ();
 
-  dialog = gtk_file_chooser_native_new (_("Open Scenario"), self->window, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  dialog = ts_file_chooser_new (self->window, GTK_FILE_CHOOSER_ACTION_OPEN, _("Open Scenario"), _("_Open"),
+                                filter, NULL);
   g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }

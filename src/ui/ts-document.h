@@ -68,6 +68,16 @@ char       *ts_document_dup_location       (TsDocument       *self);
 AdwToast   *ts_file_toast_new              (const char       *title,
                                             GFile            *file);
 
+/* Every file chooser of the app: modal over parent, with filter (may be
+ * NULL) and a suggested current_name (may be NULL); not yet shown, so the
+ * caller connects “response” first. */
+GtkFileChooserNative *ts_file_chooser_new (GtkWindow            *parent,
+                                           GtkFileChooserAction  action,
+                                           const char           *title,
+                                           const char           *accept_label,
+                                           GtkFileFilter        *filter,
+                                           const char           *current_name);
+
 /* Properties “file” and “dirty” (notified). Signals: “load” (TsScenario
  * *scenario, GFile *file or NULL): the window shows a copy of scenario;
  * “toast” (AdwToast *toast): a message for the window to show. */

@@ -15,6 +15,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "ts-document.h"
 #include "ts-drawing-view.h"
 
 /* Text and strokes for a projector: half again as large as the desktop's
@@ -163,6 +164,15 @@ update_height (TsDrawingView *self,
                                      width / self->zoom, &style) * self->zoom;
   if (ABS (height - gtk_drawing_area_get_content_height (GTK_DRAWING_AREA (self))) >= 1)
     gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self), (int) ceil (height));
+}
+
+/* After anything that changes what is drawn or how large: the height at
+ * the current width, and a redraw. */
+static void
+refit (TsDrawingView *self)
+{
+  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -323,15 +333,10 @@ save_action (GtkWidget  *widget,
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *name = g_strdup_printf ("%s.%s", drawing_file_stem (self->drawing), svg ? "svg" : "png");
 
-  dialog = gtk_file_chooser_native_new (svg ? _("Save as SVG") : _("Save as PNG"),
-                                        GTK_WINDOW (gtk_widget_get_root (widget)),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Save"), _("_Cancel"));
   gtk_file_filter_set_name (filter, svg ? _("SVG images") : _("PNG images"));
   gtk_file_filter_add_mime_type (filter, svg ? "image/svg+xml" : "image/png");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  dialog = ts_file_chooser_new (GTK_WINDOW (gtk_widget_get_root (widget)), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                svg ? _("Save as SVG") : _("Save as PNG"), _("_Save"), filter, name);
   g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -431,8 +436,7 @@ scroll_cb (GtkEventControllerScroll *controller,
 static void
 dark_changed_cb (TsDrawingView *self)
 {
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 static void
@@ -610,8 +614,7 @@ ts_drawing_view_set_drawing (TsDrawingView *self,
     return;
   self->drawing = drawing;
   plan_changed (self);
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DRAWING]);
 }
 
@@ -625,8 +628,7 @@ ts_drawing_view_set_plan (TsDrawingView *self,
   self->plan = plan;
   self->option_index = option_index;
   plan_changed (self);
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 /* The memory unit the user chose reaches the drawings too. */
@@ -640,8 +642,7 @@ ts_drawing_view_set_gib (TsDrawingView *self,
     return;
   self->gib = !!gib;
   plan_changed (self);
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 void
@@ -651,8 +652,7 @@ ts_drawing_view_set_large_type (TsDrawingView *self,
   g_return_if_fail (TS_IS_DRAWING_VIEW (self));
 
   self->large_type = !!large_type;
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 void
@@ -662,8 +662,7 @@ ts_drawing_view_set_presenting (TsDrawingView *self,
   g_return_if_fail (TS_IS_DRAWING_VIEW (self));
 
   self->presenting = !!presenting;
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 void
@@ -681,8 +680,7 @@ ts_drawing_view_set_zoom (TsDrawingView *self,
   g_return_if_fail (TS_IS_DRAWING_VIEW (self));
 
   self->zoom = CLAMP (zoom, TS_MIN_ZOOM, TS_MAX_ZOOM);
-  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  refit (self);
 }
 
 double

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ts-document.h"
 #include "ts-export-dialog.h"
 #include "ts-file.h"
 
@@ -153,10 +154,8 @@ save_clicked_cb (TsExportDialog *self)
 
   if (self->texts[format] == NULL)
     return;
-  chooser = gtk_file_chooser_native_new (_("Save the Training Configuration"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_names[format]);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  chooser = ts_file_chooser_new (GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("Save the Training Configuration"),
+                                 _("_Save"), NULL, file_names[format]);
   g_signal_connect (chooser, "response", G_CALLBACK (save_response_cb), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }

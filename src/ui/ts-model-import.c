@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-document.h"
 #include "ts-file.h"
 #include "ts-json.h"
 #include "ts-model-import.h"
@@ -110,10 +111,8 @@ ts_model_import_choose_file (GtkWindow         *parent,
   gtk_file_filter_set_name (filter, _("Model files (JSON)"));
   gtk_file_filter_add_pattern (filter, "*.json");
   gtk_file_filter_add_mime_type (filter, "application/json");
-  chooser = gtk_file_chooser_native_new (_("Open a Model File"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  chooser = ts_file_chooser_new (parent, GTK_FILE_CHOOSER_ACTION_OPEN, _("Open a Model File"), _("_Open"),
+                                 filter, NULL);
   g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), delivery);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-document.h"
 #include "ts-app-state.h"
 #include "ts-preferences-window.h"
 
@@ -140,10 +141,7 @@ choose_file_for_key (TsPreferencesWindow *self,
 {
   GtkFileChooserNative *dialog;
 
-  dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        _("_Choose"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  dialog = ts_file_chooser_new (GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, title, _("_Choose"), filter, NULL);
   g_object_set_data (G_OBJECT (dialog), CHOOSER_KEY, (gpointer) key);
   g_signal_connect (dialog, "response", G_CALLBACK (file_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));

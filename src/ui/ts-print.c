@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "ts-document.h"
 #include "ts-print.h"
 #include "ts-specsheet.h"
 
@@ -301,17 +302,14 @@ ts_print_export_pdf_dialog (GtkWindow           *parent,
   sheet = ts_specsheet_new (data->plan, ts_print_lang_from_setting (lang), NULL);
   name = g_strdup_printf ("%s.pdf", ts_specsheet_get_document_number (sheet));
 
-  /* Translators: title of the file chooser that saves the spec sheet */
-  chooser = gtk_file_chooser_native_new (_("Export Spec Sheet"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         /* Translators: button of the file chooser */
-                                         _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   /* Translators: file type in the file chooser */
   gtk_file_filter_set_name (filter, _("PDF documents"));
   gtk_file_filter_add_mime_type (filter, "application/pdf");
   gtk_file_filter_add_suffix (filter, "pdf");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  /* Translators: title of the file chooser that saves the spec sheet */
+  chooser = ts_file_chooser_new (parent, GTK_FILE_CHOOSER_ACTION_SAVE, _("Export Spec Sheet"),
+                                 /* Translators: button of the file chooser */
+                                 _("_Export"), filter, name);
 
   g_signal_connect (chooser, "response", G_CALLBACK (on_export_response), data);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -448,25 +446,17 @@ run_operation (GtkWindow               *parent,
 }
 
 void
-ts_print_run_dialog (GtkWindow    *parent,
-                     const TsPlan *plan,
-                     const char   *lang)
-{
-  g_return_if_fail (plan != NULL);
-
-  run_operation (parent, plan, lang, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
-}
-
-void
-ts_print_run_preview (GtkWindow    *parent,
-                      const TsPlan *plan,
-                      const char   *lang)
+ts_print_run (GtkWindow    *parent,
+              const TsPlan *plan,
+              const char   *lang,
+              gboolean      preview)
 {
   g_return_if_fail (plan != NULL);
 
   /* ACTION_PREVIEW emits “preview”, which on_preview answers with the
    * in-app preview window. */
-  run_operation (parent, plan, lang, GTK_PRINT_OPERATION_ACTION_PREVIEW);
+  run_operation (parent, plan, lang,
+                 preview ? GTK_PRINT_OPERATION_ACTION_PREVIEW : GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
 }
 
 /* ---- the in-app preview ----------------------------------------------------- */
@@ -504,7 +494,7 @@ on_preview_print (GtkButton *button,
   const char *lang = g_object_get_data (G_OBJECT (window), "ts-lang");
   GtkWindow *parent = gtk_window_get_transient_for (window);
 
-  ts_print_run_dialog (parent != NULL ? parent : window, ts_specsheet_get_plan (sheet), lang);
+  ts_print_run (parent != NULL ? parent : window, ts_specsheet_get_plan (sheet), lang, FALSE);
 }
 
 static GtkWindow *

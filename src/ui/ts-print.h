@@ -72,17 +72,15 @@ void               ts_print_export_pdf_dialog  (GtkWindow           *parent,
                                                 TsPrintExportedFunc  done,
                                                 gpointer             user_data);
 
-/* “Print…”: the print dialog, asynchronously; its Preview button opens the
- * in-app preview. Errors are shown in a dialog on parent. */
-void               ts_print_run_dialog         (GtkWindow           *parent,
+/* “Print…” (preview FALSE): the print dialog, asynchronously; its Preview
+ * button opens the in-app preview. “Print Preview” (preview TRUE): the same
+ * operation run with ACTION_PREVIEW, answered by the in-app preview window
+ * below (never an external viewer). Errors are shown in a dialog on
+ * parent. */
+void               ts_print_run                (GtkWindow           *parent,
                                                 const TsPlan        *plan,
-                                                const char          *lang);
-
-/* “Print Preview”: the same operation run with ACTION_PREVIEW, answered by
- * the in-app preview window below (never an external viewer). */
-void               ts_print_run_preview        (GtkWindow           *parent,
-                                                const TsPlan        *plan,
-                                                const char          *lang);
+                                                const char          *lang,
+                                                gboolean             preview);
 
 /* A window with every page as it will print, and a Print button. */
 GtkWindow         *ts_print_show_preview       (GtkWindow           *parent,

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "ts-comparison-dialog.h"
+#include "ts-document.h"
 #include "ts-csv.h"
 #include "ts-export-dialog.h"
 #include "ts-file.h"
@@ -30,36 +31,24 @@
 /* ---------------------------------------------------------------------- */
 /* Files */
 
+/* New, Open, Save and Save As: the document does each; the action's name
+ * says which. */
 static void
-new_activated (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer       user_data)
+document_activated (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
 {
-  ts_document_new_scenario (TS_WINDOW (user_data)->document);
-}
+  TsDocument *document = TS_WINDOW (user_data)->document;
+  const char *name = g_action_get_name (G_ACTION (action));
 
-static void
-open_activated (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
-{
-  ts_document_open (TS_WINDOW (user_data)->document);
-}
-
-static void
-save_activated (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
-{
-  ts_document_save (TS_WINDOW (user_data)->document);
-}
-
-static void
-save_as_activated (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  ts_document_save_as (TS_WINDOW (user_data)->document);
+  if (g_str_equal (name, "new"))
+    ts_document_new_scenario (document);
+  else if (g_str_equal (name, "open"))
+    ts_document_open (document);
+  else if (g_str_equal (name, "save"))
+    ts_document_save (document);
+  else
+    ts_document_save_as (document);
 }
 
 static void
@@ -139,42 +128,22 @@ exported_cb (const char   *path,
 }
 #endif
 
+/* Export PDF, Print and Print Preview: the same page, branded and in the
+ * chosen language; only where it goes differs, by the action's name. */
 static void
-export_pdf_activated (GSimpleAction *action,
+spec_sheet_activated (GSimpleAction *action,
                       GVariant      *parameter,
                       gpointer       user_data)
 {
 #if TS_HAVE_PRINT
   TsWindow *self = TS_WINDOW (user_data);
+  const char *name = g_action_get_name (G_ACTION (action));
 
   _ts_window_pass_branding (self);
-  ts_print_export_pdf_dialog (GTK_WINDOW (self), self->plan, pdf_language (self), exported_cb, g_object_ref (self));
-#endif
-}
-
-static void
-print_activated (GSimpleAction *action,
-                 GVariant      *parameter,
-                 gpointer       user_data)
-{
-#if TS_HAVE_PRINT
-  TsWindow *self = TS_WINDOW (user_data);
-
-  _ts_window_pass_branding (self);
-  ts_print_run_dialog (GTK_WINDOW (self), self->plan, pdf_language (self));
-#endif
-}
-
-static void
-print_preview_activated (GSimpleAction *action,
-                         GVariant      *parameter,
-                         gpointer       user_data)
-{
-#if TS_HAVE_PRINT
-  TsWindow *self = TS_WINDOW (user_data);
-
-  _ts_window_pass_branding (self);
-  ts_print_run_preview (GTK_WINDOW (self), self->plan, pdf_language (self));
+  if (g_str_equal (name, "export-pdf"))
+    ts_print_export_pdf_dialog (GTK_WINDOW (self), self->plan, pdf_language (self), exported_cb, g_object_ref (self));
+  else
+    ts_print_run (GTK_WINDOW (self), self->plan, pdf_language (self), g_str_equal (name, "print-preview"));
 #endif
 }
 
@@ -298,11 +267,8 @@ export_csv_activated (GSimpleAction *action,
   gtk_file_filter_set_name (filter, _("CSV spreadsheets"));
   gtk_file_filter_add_pattern (filter, "*.csv");
   gtk_file_filter_add_mime_type (filter, "text/csv");
-  dialog = gtk_file_chooser_native_new (_("Export Servers as CSV"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Export"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  dialog = ts_file_chooser_new (GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("Export Servers as CSV"),
+                                _("_Export"), filter, name);
   g_signal_connect (dialog, "response", G_CALLBACK (export_csv_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -323,6 +289,18 @@ export_config_activated (GSimpleAction *action,
 /* ---------------------------------------------------------------------- */
 /* A custom model from a file or pasted text (ts-model-import.c reads it) */
 
+/* Shows a model that was read (read TRUE) and frees it either way. */
+static gboolean
+take_custom_model (TsWindow *self,
+                   TsModel  *model,
+                   gboolean  read)
+{
+  if (read)
+    ts_window_set_custom_model (self, model);
+  ts_model_clear (model);
+  return read;
+}
+
 gboolean
 ts_window_import_model_file (TsWindow  *self,
                              GFile     *file,
@@ -332,11 +310,7 @@ ts_window_import_model_file (TsWindow  *self,
 
   g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
 
-  if (!ts_model_import_read_file (file, &model, error))
-    return FALSE;
-  ts_window_set_custom_model (self, &model);
-  ts_model_clear (&model);
-  return TRUE;
+  return take_custom_model (self, &model, ts_model_import_read_file (file, &model, error));
 }
 
 gboolean
@@ -349,11 +323,7 @@ ts_window_import_model_text (TsWindow    *self,
 
   g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
 
-  if (!ts_model_import_read_text (text, name, &model, error))
-    return FALSE;
-  ts_window_set_custom_model (self, &model);
-  ts_model_clear (&model);
-  return TRUE;
+  return take_custom_model (self, &model, ts_model_import_read_text (text, name, &model, error));
 }
 
 /* A refused model leaves the window's as it was; the engine's message
@@ -582,12 +552,12 @@ add_presenter_keys (TsWindow *self)
 /* ---------------------------------------------------------------------- */
 
 static const GActionEntry win_actions[] = {
-  { "new", new_activated, NULL, NULL, NULL },
-  { "open", open_activated, NULL, NULL, NULL },
-  { "save", save_activated, NULL, NULL, NULL },
-  { "save-as", save_as_activated, NULL, NULL, NULL },
-  { "export-pdf", export_pdf_activated, NULL, NULL, NULL },
-  { "print", print_activated, NULL, NULL, NULL },
+  { "new", document_activated, NULL, NULL, NULL },
+  { "open", document_activated, NULL, NULL, NULL },
+  { "save", document_activated, NULL, NULL, NULL },
+  { "save-as", document_activated, NULL, NULL, NULL },
+  { "export-pdf", spec_sheet_activated, NULL, NULL, NULL },
+  { "print", spec_sheet_activated, NULL, NULL, NULL },
   { "request-quote", request_quote_activated, NULL, NULL, NULL },
   { "open-uri", open_uri_activated, "s", NULL, NULL },
   { "fullscreen", fullscreen_activated, NULL, NULL, NULL },
@@ -598,7 +568,7 @@ static const GActionEntry win_actions[] = {
   { "zoom-out", view_action_activated, NULL, NULL, NULL },
   { "zoom-reset", view_action_activated, NULL, NULL, NULL },
   { "copy-image", view_action_activated, NULL, NULL, NULL },
-  { "print-preview", print_preview_activated, NULL, NULL, NULL },
+  { "print-preview", spec_sheet_activated, NULL, NULL, NULL },
   { "unrestored-details", unrestored_details_activated, NULL, NULL, NULL },
   { "presenter", NULL, NULL, "false", presenter_change_state },
   { "compare", compare_activated, NULL, NULL, NULL },
