@@ -441,6 +441,7 @@ ts_option_dup_price_summary (const TsOption *o)
   const TsServer *server;
   g_autofree char *total = NULL;
   g_autofree char *each = NULL;
+  g_autofree char *count = NULL;
 
   g_return_val_if_fail (o != NULL, NULL);
   server = o->server;
@@ -448,12 +449,14 @@ ts_option_dup_price_summary (const TsOption *o)
     return NULL;
   total = ts_format_money (o->capex_usd, "USD");
   each = ts_format_money (server->price_usd, "USD");
+  /* grouped as every other count (“2,816 ×”, not “2816 ×”) */
+  count = ts_format_number (o->servers, 0);
   /* a price the catalog marks as an estimate (a published street price,
    * not a quote) carries the same “≈” as every other estimated figure */
   if (ts_server_is_estimate (server, "price_usd"))
     /* Translators: “Servers: ≈ 1,030,000 USD (2 × 515,000 USD), an indicative public price, not a quote” */
-    return g_strdup_printf (_("Servers: ≈ %s (%u × %s), an indicative public price, not a quote"),
-                            total, o->servers, each);
+    return g_strdup_printf (_("Servers: ≈ %s (%s × %s), an indicative public price, not a quote"),
+                            total, count, each);
   /* Translators: “Servers: 1,030,000 USD (2 × 515,000 USD)” */
-  return g_strdup_printf (_("Servers: %s (%u × %s)"), total, o->servers, each);
+  return g_strdup_printf (_("Servers: %s (%s × %s)"), total, count, each);
 }

@@ -981,6 +981,39 @@ test_unpriced_is_not_free (void)
   g_assert_cmpuint (checked, >, 0);
 }
 
+/* The price line groups its count as every other count does: 2,816
+ * servers of 515,000 USD read "(2,816 × 515,000 USD)", never "2816 ×". */
+static void
+test_price_count_grouped (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-405b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  guint checked = 0;
+
+  s->tokens = 15e12;
+  s->deadline_days = 60;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const TsOption *o = &g_array_index (plan->options, TsOption, i);
+      g_autofree char *price = ts_option_dup_price_summary (o);
+      g_autofree char *grouped = NULL;
+      g_autofree char *plain = NULL;
+
+      if (price == NULL || o->servers < 1000)
+        continue;
+      grouped = g_strdup_printf ("(%u,%03u × ", o->servers / 1000, o->servers % 1000);
+      plain = g_strdup_printf ("(%u × ", o->servers);
+      g_assert_nonnull (strstr (price, grouped));
+      g_assert_null (strstr (price, plain));
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1012,5 +1045,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/fallback/cli", test_fallback_cli);
   g_test_add_func ("/recommend/plan-update", test_plan_update);
   g_test_add_func ("/recommend/unpriced-is-not-free", test_unpriced_is_not_free);
+  g_test_add_func ("/recommend/price-count-grouped", test_price_count_grouped);
   return g_test_run ();
 }
