@@ -134,6 +134,17 @@ def every_string_translated():
                              + "\n  ".join(missing))
 
 
+@tap.case("ru.po has no entry that no source uses (a renamed string leaves no stale translation)")
+def no_unused_entries():
+    with tempfile.TemporaryDirectory() as tmp:
+        pot = extract_template(tmp)
+        result = subprocess.run([need("msgcmp"), "--use-untranslated", RU_PO, pot],
+                                capture_output=True, text=True)
+        unused = [line for line in result.stderr.splitlines() if "this message is not used" in line]
+        assert not unused, ("entries of po/ru.po that no source uses (delete them):\n  "
+                            + "\n  ".join(unused))
+
+
 @tap.case("the data files' strings reach the template (ITS rules work)")
 def data_files_extracted():
     with tempfile.TemporaryDirectory() as tmp:
