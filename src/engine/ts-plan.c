@@ -65,7 +65,7 @@ compute (TsPlan *plan)
 
   ts_layout_resolve (scenario, scenario_gpus (plan->catalog, scenario), &layout);
   ts_memory_compute (scenario, &layout, &plan->scenario_memory);
-  plan->recommended = ts_recommend (plan->catalog, scenario, plan->options, NULL);
+  plan->recommended = ts_recommend (plan->catalog, scenario, plan->options);
   /* kept as a code: the sentence is composed where it is shown */
   if (plan->recommended < 0 && plan->options->len > 0)
     {

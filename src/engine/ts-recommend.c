@@ -263,8 +263,7 @@ evaluate (const TsCatalog  *catalog,
 int
 ts_recommend (const TsCatalog  *catalog,
               const TsScenario *scenario,
-              GArray           *options,
-              GPtrArray        *warnings)
+              GArray           *options)
 {
   Memo memo;
 
@@ -289,12 +288,9 @@ ts_recommend (const TsCatalog  *catalog,
     g_array_index (options, TsOption, i).rank = i;
   explain_ranks (options);
 
+  /* when nothing works the plan says so (ts_plan_warning_text ()) */
   if (options->len == 0 || !g_array_index (options, TsOption, 0).ok)
-    {
-      if (warnings != NULL && options->len > 0)
-        g_ptr_array_add (warnings, g_strdup (_("No option of the catalog works for this training job; see what keeps each one from working")));
-      return -1;
-    }
+    return -1;
   g_array_index (options, TsOption, 0).recommended = TRUE;
   return 0;
 }

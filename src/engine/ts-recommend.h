@@ -306,8 +306,7 @@ double      ts_site_amps          (double             kw,
  * function), ranked, and returns the index of the recommended one or -1. */
 int         ts_recommend          (const TsCatalog   *catalog,
                                    const TsScenario  *scenario,
-                                   GArray            *options,
-                                   GPtrArray         *warnings);
+                                   GArray            *options);
 
 void        ts_option_to_json     (const TsOption    *option,
                                    JsonBuilder       *builder);

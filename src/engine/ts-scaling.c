@@ -39,7 +39,7 @@ size_at (const TsCatalog *catalog,
 
   g_array_set_clear_func (options, (GDestroyNotify) ts_option_clear);
   s->servers = servers;
-  ts_recommend (catalog, s, options, NULL);
+  ts_recommend (catalog, s, options);
   if (options->len != 1)
     return FALSE;
   /* moved out: the array's clear must not free what the copy keeps */
