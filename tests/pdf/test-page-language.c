@@ -275,6 +275,51 @@ test_process_untouched_while_drawing (void)
   assert_process_language ("en", TITLE_EN, NUMBER_EN);
 }
 
+/* Two threads draw a Russian and an English sheet of the same plan at
+ * once: each page language is its thread's alone, so each sheet's text is
+ * the text the same sheet has when drawn by itself. */
+typedef struct
+{
+  const TsPlan *plan;
+  const char   *lang;
+  const char   *name;
+} Drawing;
+
+static gpointer
+draw_sheet_text (gpointer data)
+{
+  const Drawing *drawing = data;
+
+  return sheet_text (drawing->plan, drawing->lang, drawing->name);
+}
+
+static void
+test_two_languages_at_once (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) plan = plan_nothing_works (catalog);
+  g_autofree char *alone_ru = sheet_text (plan, "ru", "alone-ru.pdf");
+  g_autofree char *alone_en = sheet_text (plan, "en", "alone-en.pdf");
+  Drawing ru = { plan, "ru", "together-ru.pdf" };
+  Drawing en = { plan, "en", "together-en.pdf" };
+  GThread *ru_thread, *en_thread;
+  g_autofree char *together_ru = NULL;
+  g_autofree char *together_en = NULL;
+
+  ts_i18n_set_language ("en");
+  ru_thread = g_thread_new ("sheet-ru", draw_sheet_text, &ru);
+  en_thread = g_thread_new ("sheet-en", draw_sheet_text, &en);
+  together_ru = g_thread_join (ru_thread);
+  together_en = g_thread_join (en_thread);
+
+  g_assert_nonnull (strstr (together_ru, TITLE_RU));
+  g_assert_nonnull (strstr (together_en, TITLE_EN));
+  g_assert_false (has_cyrillic (together_en));
+  g_assert_cmpstr (together_ru, ==, alone_ru);
+  g_assert_cmpstr (together_en, ==, alone_en);
+  assert_process_language ("en", TITLE_EN, NUMBER_EN);
+}
+
 /* ---- the page language's own lookups ---------------------------------- */
 
 static void
@@ -346,6 +391,7 @@ main (int    argc,
   g_test_add_func ("/page-language/russian-sheet-in-english-process", test_russian_sheet_in_english_process);
   g_test_add_func ("/page-language/english-sheet-in-russian-process", test_english_sheet_in_russian_process);
   g_test_add_func ("/page-language/process-untouched-while-drawing", test_process_untouched_while_drawing);
+  g_test_add_func ("/page-language/two-languages-at-once", test_two_languages_at_once);
   g_test_add_func ("/page-language/russian-plurals", test_russian_plurals);
   g_test_add_func ("/page-language/sheet-shares-plan", test_sheet_shares_plan);
 
