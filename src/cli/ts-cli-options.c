@@ -72,6 +72,7 @@ ts_cli_command_name (TsCliCommand command)
     case TS_CLI_COMMAND_CATALOG_EXPORT: return "catalog export";
     case TS_CLI_COMMAND_PDF: return "pdf";
     case TS_CLI_COMMAND_DRAW: return "draw";
+    case TS_CLI_COMMAND_EXPORT: return "export";
     case TS_CLI_COMMAND_NONE:
     case TS_CLI_COMMAND_HELP:
     case TS_CLI_COMMAND_VERSION:
@@ -375,6 +376,17 @@ set_format (TsCliParser *p, const CliOption *o, const char *name, const char *va
   return TRUE;
 }
 
+/* export's --format: the framework whose configuration is written */
+static gboolean
+set_export_format (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
+{
+  if (!ts_export_format_from_string (value, &p->args->export_format))
+    return ts_cli_usage_error (error, _("Option --format accepts deepspeed, accelerate, axolotl, llamafactory or megatron, not “%s”"),
+                               value);
+  p->args->has_export_format = TRUE;
+  return TRUE;
+}
+
 static gboolean
 set_lang (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
@@ -424,15 +436,24 @@ set_drawing (TsCliParser *p, const CliOption *o, const char *name, const char *v
   return TRUE;
 }
 
+/* An option may stand twice for different commands (--format is json or
+ * text for estimate, a framework for export): a command's context holds
+ * the row that applies to it (option_row_shown ()). */
 static const CliOption other_options[] = {
   { "format", 0, COMMAND_BIT (TS_CLI_COMMAND_ESTIMATE) | COMMAND_BIT (TS_CLI_COMMAND_LIST), "json|text",
     N_("output format (default text)"), set_format },
+  /* Translators: placeholder for a training framework's name in the option list of --help */
+  { "format", 0, COMMAND_BIT (TS_CLI_COMMAND_EXPORT), N_("FRAMEWORK"),
+    N_("the framework to write the training configuration for: deepspeed, accelerate, axolotl, llamafactory or megatron (the recommended option's parallel layout, servers and GPUs)"),
+    set_export_format },
   { "lang", 0, OPTION_COMMANDS, "ru|en", N_("language of text output and documents"), set_lang },
   { "catalog", 0, SCENARIO_COMMANDS | COMMAND_BIT (TS_CLI_COMMAND_LIST), N_("FILE"),
     N_("a user catalog that overrides or extends the built-in one"), set_path, ARG (catalog_path) },
   { "scenario", 0, SCENARIO_COMMANDS, N_("FILE"), N_("read the scenario from a file saved by the window"), set_path,
     ARG (scenario_path) },
   { "output", 'o', COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("FILE"), N_("the PDF file to write"), set_path, ARG (output_path) },
+  { "output", 'o', COMMAND_BIT (TS_CLI_COMMAND_EXPORT), N_("FILE"),
+    N_("the file to write the configuration to (default: the standard output)"), set_path, ARG (output_path) },
   { "customer", 0, COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("NAME"), N_("the customer named on the spec sheet (pdf)"),
     set_document_name, ARG (customer) },
   { "project", 0, COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("NAME"), N_("the project named on the spec sheet (pdf)"),
@@ -445,9 +466,11 @@ static const CliOption other_options[] = {
   { "height", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_drawing_size, ARG (height) },
 };
 
-/* The option typed as name (“--output” or “-o”), in either table. */
+/* The option typed as name (“--output” or “-o”) that command reads, in
+ * either table. */
 static const CliOption *
-find_option (const char *name)
+find_option (const char   *name,
+             TsCliCommand  command)
 {
   static const struct { const CliOption *options; guint n; } tables[] = {
     { model_options, G_N_ELEMENTS (model_options) },
@@ -460,7 +483,8 @@ find_option (const char *name)
       {
         const CliOption *o = &tables[t].options[i];
 
-        if (is_short ? o->short_name == name[1] : g_str_equal (o->name, name + 2))
+        if ((o->commands & COMMAND_BIT (command)) != 0
+            && (is_short ? o->short_name == name[1] : g_str_equal (o->name, name + 2)))
           return o;
       }
   return NULL;
@@ -475,7 +499,7 @@ on_option (const char  *name,
 {
   TsCliParser *p = data;
   const TsScenarioField *f = g_str_has_prefix (name, "--") ? ts_scenario_field_find_cli (name) : NULL;
-  const CliOption *o = f == NULL ? find_option (name) : NULL;
+  const CliOption *o = f == NULL ? find_option (name, p->args->command) : NULL;
 
   if (!check_repeated (p, name, error))
     return FALSE;
@@ -574,6 +598,35 @@ other_option_help (Entries         *e,
   return size_help;
 }
 
+static gboolean
+option_applies (const CliOption *o,
+                guint            commands)
+{
+  return (o->commands & commands) != 0;
+}
+
+/* A context has one entry per name: of the rows with the same name, the
+ * one that applies to the command (or the first, where all or none do). */
+static gboolean
+option_row_shown (guint index,
+                  guint commands)
+{
+  const CliOption *o = &other_options[index];
+
+  for (guint i = 0; i < G_N_ELEMENTS (other_options); i++)
+    {
+      const CliOption *other = &other_options[i];
+
+      if (i == index || !g_str_equal (other->name, o->name))
+        continue;
+      if (option_applies (other, commands) && !option_applies (o, commands))
+        return FALSE;
+      if (option_applies (other, commands) == option_applies (o, commands) && i < index)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 add_other_entries (Entries *e,
                    guint    commands,
@@ -583,7 +636,7 @@ add_other_entries (Entries *e,
     {
       const CliOption *o = &other_options[i];
 
-      if (((o->commands & commands) != 0) == applies)
+      if (option_applies (o, commands) == applies && option_row_shown (i, commands))
         entries_add (e, o->name, o->short_name, !applies, applies ? on_option : on_elsewhere,
                      other_option_help (e, o), g_strdup (_(o->placeholder)));
     }
@@ -660,7 +713,7 @@ ts_cli_command_context (TsCliCommand  command,
 
   e = entries_new (owned);
   add_scenario_entries (e, (commands & SCENARIO_COMMANDS) == 0);
-  add_group (context, "scenario", _("Scenario options (estimate, pdf, draw):"), parser, e);
+  add_group (context, "scenario", _("Scenario options (estimate, pdf, draw, export):"), parser, e);
 
   e = entries_new (owned);
   add_other_entries (e, commands, TRUE);
