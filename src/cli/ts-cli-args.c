@@ -166,38 +166,23 @@ check_outputs_distinct (const TsCliArgs  *args,
 }
 
 /* What a command cannot do without, once its options are read: a file
- * to write, a framework to write for, a drawing of a size that fits. */
+ * to write, a framework to write for, a drawing of a size that fits; and
+ * no file written twice or over an input. */
 static gboolean
 check_required (const TsCliArgs  *args,
                 GError          **error)
 {
-  switch (args->command)
-    {
-    case TS_CLI_COMMAND_PDF:
-      if (args->output_path == NULL)
-        return ts_cli_usage_error (error, _("Command pdf needs --output FILE"));
-      break;
-    case TS_CLI_COMMAND_DRAW:
-      if (args->png_path == NULL && args->svg_path == NULL)
-        return ts_cli_usage_error (error, _("Command draw needs --png FILE or --svg FILE"));
-      if ((guint64) args->width * args->height > TS_CLI_MAX_DRAWING_PIXELS)
-        return ts_cli_usage_error (error, _("A drawing of %u × %u pixels is too large: at most %u pixels in all"),
-                                   args->width, args->height, TS_CLI_MAX_DRAWING_PIXELS);
-      break;
-    case TS_CLI_COMMAND_EXPORT:
-      if (!args->has_export_format)
-        return ts_cli_usage_error (error, _("Command export needs --format deepspeed, accelerate, axolotl, llamafactory or megatron"));
-      break;
-    case TS_CLI_COMMAND_ESTIMATE:
-    case TS_CLI_COMMAND_NONE:
-    case TS_CLI_COMMAND_HELP:
-    case TS_CLI_COMMAND_VERSION:
-    case TS_CLI_COMMAND_LIST:
-    case TS_CLI_COMMAND_CATALOG_CHECK:
-    case TS_CLI_COMMAND_CATALOG_EXPORT:
-    default:
-      return TRUE;
-    }
+  TsCliCommand command = args->command;
+
+  if (command == TS_CLI_COMMAND_PDF && args->output_path == NULL)
+    return ts_cli_usage_error (error, _("Command pdf needs --output FILE"));
+  if (command == TS_CLI_COMMAND_DRAW && args->png_path == NULL && args->svg_path == NULL)
+    return ts_cli_usage_error (error, _("Command draw needs --png FILE or --svg FILE"));
+  if (command == TS_CLI_COMMAND_DRAW && (guint64) args->width * args->height > TS_CLI_MAX_DRAWING_PIXELS)
+    return ts_cli_usage_error (error, _("A drawing of %u × %u pixels is too large: at most %u pixels in all"),
+                               args->width, args->height, TS_CLI_MAX_DRAWING_PIXELS);
+  if (command == TS_CLI_COMMAND_EXPORT && !args->has_export_format)
+    return ts_cli_usage_error (error, _("Command export needs --format deepspeed, accelerate, axolotl, llamafactory or megatron"));
   return check_outputs_distinct (args, error);
 }
 

@@ -67,6 +67,7 @@ typedef struct
   GArray       *settings;      /* TsCliSetting, in order */
   char         *customer;      /* pdf: the document's, not the scenario's; NULL = none */
   char         *project;
+  guint         dp;            /* --dp, the data-parallel degree; 0 = not given */
   gboolean      has_export_format;
   TsExportFormat export_format; /* export: the framework, once has_export_format */
 } TsCliArgs;

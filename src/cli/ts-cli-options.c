@@ -57,6 +57,7 @@ struct _CliOption
   const char *help;         /* N_() */
   SetFunc     set;
   gsize       slot;         /* where set () keeps the value: G_STRUCT_OFFSET into TsCliArgs */
+  guint       max;          /* set_whole (): the largest value */
 };
 
 #define ARG(member) G_STRUCT_OFFSET (TsCliArgs, member)
@@ -198,23 +199,6 @@ read_field_value (const TsScenarioField  *f,
     }
 }
 
-/* A whole number from 1 to max, or a refusal that names the option. */
-static gboolean
-read_positive_whole (const char  *name,
-                     const char  *value,
-                     guint        max,
-                     double      *number,
-                     GError     **error)
-{
-  g_autoptr(GError) reason = NULL;
-  g_autofree char *accepts = NULL;
-
-  if (ts_parse_whole (value, number, &reason) && *number >= 1 && *number <= max)
-    return TRUE;
-  accepts = g_strdup_printf (_("a whole number from 1 to %u"), max);
-  return refuse_value (error, name, accepts, value, reason);
-}
-
 /* ---- the options given so far ---------------------------------------------- */
 
 static void
@@ -324,18 +308,21 @@ set_model_file (TsCliParser *p, const CliOption *o, const char *name, const char
   return TRUE;
 }
 
-/* --dp N: the data-parallel degree; the job's GPUs are dp × tp × pp,
- * formed and checked against --gpus once all options are read
- * (check_layout ()). */
+/* A whole number from 1 to the option's max, kept in its slot (a guint). */
 static gboolean
-set_dp (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
+set_whole (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  double dp;
+  g_autoptr(GError) reason = NULL;
+  g_autofree char *accepts = NULL;
+  double number;
 
-  if (!read_positive_whole (name, value, TS_MAX_GPUS, &dp, error))
-    return FALSE;
-  add_setting (p, name, value, dp);
-  return TRUE;
+  if (ts_parse_whole (value, &number, &reason) && number >= 1 && number <= o->max)
+    {
+      G_STRUCT_MEMBER (guint, p->args, o->slot) = (guint) number;
+      return TRUE;
+    }
+  accepts = g_strdup_printf (_("a whole number from 1 to %u"), o->max);
+  return refuse_value (error, name, accepts, value, reason);
 }
 
 /* The scenario options that are not fields: what model is trained, and
@@ -346,22 +333,32 @@ static const CliOption model_options[] = {
   { "model-file", 0, SCENARIO_COMMANDS, N_("FILE"),
     N_("a custom model's architecture from a JSON file (layers, hidden_size, attention_heads, vocab_size, ffn_size, …)"),
     set_model_file },
-  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp"), set_dp },
+  /* the job's GPUs are dp × tp × pp, formed and checked against --gpus
+   * once all options are read (check_layout ()) */
+  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp"), set_whole, ARG (dp), TS_MAX_GPUS },
 };
 
 /* ---- callbacks of the other options ----------------------------------------- */
 
-/* A file name, kept in the option's slot. */
+/* The text of an option, kept in its slot (a string of TsCliArgs). */
 static gboolean
-set_path (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
+keep_text (TsCliParser     *p,
+           const CliOption *o,
+           const char      *value)
 {
   char **slot = G_STRUCT_MEMBER_P (p->args, o->slot);
 
-  if (*value == '\0')
-    return ts_cli_usage_error (error, _("Option %s needs a file name"), name);
   g_free (*slot);
   *slot = g_strdup (value);
   return TRUE;
+}
+
+static gboolean
+set_path (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
+{
+  if (*value == '\0')
+    return ts_cli_usage_error (error, _("Option %s needs a file name"), name);
+  return keep_text (p, o, value);
 }
 
 static gboolean
@@ -394,34 +391,14 @@ set_lang (TsCliParser *p, const CliOption *o, const char *name, const char *valu
 
   if (!ts_i18n_parse_lang (value, &lang))
     return ts_cli_usage_error (error, _("Option --lang accepts ru or en, not “%s”"), value);
-  g_free (p->args->lang);
-  p->args->lang = g_strdup (value);
-  return TRUE;
+  return keep_text (p, o, value);
 }
 
 /* Printed on the spec sheet: the limits of a name in a scenario. */
 static gboolean
 set_document_name (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  char **slot = G_STRUCT_MEMBER_P (p->args, o->slot);
-
-  if (!ts_scenario_check_text (value, name, TS_MAX_NAME_CHARS, error))
-    return FALSE;
-  g_free (*slot);
-  *slot = g_strdup (value);
-  return TRUE;
-}
-
-/* the drawing's size in pixels (PNG) or points (SVG) */
-static gboolean
-set_drawing_size (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
-{
-  double size;
-
-  if (!read_positive_whole (name, value, TS_CLI_MAX_DRAWING_SIDE, &size, error))
-    return FALSE;
-  G_STRUCT_MEMBER (guint, p->args, o->slot) = (guint) size;
-  return TRUE;
+  return ts_scenario_check_text (value, name, TS_MAX_NAME_CHARS, error) && keep_text (p, o, value);
 }
 
 static gboolean
@@ -431,9 +408,7 @@ set_drawing (TsCliParser *p, const CliOption *o, const char *name, const char *v
 
   if (!g_strv_contains (drawings, value))
     return ts_cli_usage_error (error, _("Option --drawing accepts memory, comparison, rack, power or time, not “%s”"), value);
-  g_free (p->args->drawing);
-  p->args->drawing = g_strdup (value);
-  return TRUE;
+  return keep_text (p, o, value);
 }
 
 /* An option may stand twice for different commands (--format is json or
@@ -446,7 +421,7 @@ static const CliOption other_options[] = {
   { "format", 0, COMMAND_BIT (TS_CLI_COMMAND_EXPORT), N_("FRAMEWORK"),
     N_("the framework to write the training configuration for: deepspeed, accelerate, axolotl, llamafactory or megatron (the recommended option's parallel layout, servers and GPUs)"),
     set_export_format },
-  { "lang", 0, OPTION_COMMANDS, "ru|en", N_("language of text output and documents"), set_lang },
+  { "lang", 0, OPTION_COMMANDS, "ru|en", N_("language of text output and documents"), set_lang, ARG (lang) },
   { "catalog", 0, SCENARIO_COMMANDS | COMMAND_BIT (TS_CLI_COMMAND_LIST), N_("FILE"),
     N_("a user catalog that overrides or extends the built-in one"), set_path, ARG (catalog_path) },
   { "scenario", 0, SCENARIO_COMMANDS, N_("FILE"), N_("read the scenario from a file saved by the window"), set_path,
@@ -459,11 +434,12 @@ static const CliOption other_options[] = {
   { "project", 0, COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("NAME"), N_("the project named on the spec sheet (pdf)"),
     set_document_name, ARG (project) },
   { "drawing", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "memory|comparison|rack|power|time",
-    N_("the drawing to write"), set_drawing },
+    N_("the drawing to write"), set_drawing, ARG (drawing) },
   { "png", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as PNG"), set_path, ARG (png_path) },
   { "svg", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as SVG"), set_path, ARG (svg_path) },
-  { "width", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_drawing_size, ARG (width) },
-  { "height", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_drawing_size, ARG (height) },
+  /* the drawing's size in pixels (PNG) or points (SVG) */
+  { "width", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_whole, ARG (width), TS_CLI_MAX_DRAWING_SIDE },
+  { "height", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_whole, ARG (height), TS_CLI_MAX_DRAWING_SIDE },
 };
 
 /* The option typed as name (“--output” or “-o”) that command reads, in
