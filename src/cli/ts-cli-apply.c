@@ -35,7 +35,8 @@ apply_model (TsScenario      *s,
   return TRUE;
 }
 
-/* --params N (already in range) or --model-file FILE (ts-model-file.c). */
+/* --params N (already in range) or --model-file FILE (ts-model-file.c).
+ * ts-scenario-file.c hands over the model it reads from JSON the same way. */
 static gboolean
 apply_custom_model (TsScenario         *s,
                     const TsCliSetting *setting,

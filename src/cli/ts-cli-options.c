@@ -482,7 +482,8 @@ on_option (const char  *name,
   return f != NULL ? set_field (p, f, name, value, error) : o->set (p, o, name, value, error);
 }
 
-/* An option another command reads: refused, not ignored. */
+/* An option another command reads: refused, not ignored. (GLib's
+ * GOptionArgFunc, as on_option ().) */
 static gboolean
 on_elsewhere (const char  *name,
               const char  *value,
