@@ -4,10 +4,21 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "ts-test-support.h"
+
+void
+ts_test_init (int    *argc,
+              char ***argv)
+{
+  ts_i18n_init ();
+  g_test_init (argc, argv, NULL);
+}
 
 TsCatalog *
 ts_test_catalog (void)
@@ -26,8 +37,12 @@ ts_test_scenario (TsCatalog  *catalog,
                   double      params,
                   TsMethod    method)
 {
+  /* kept for the whole program: the scenarios of its tests share it */
+  static TsCatalog *builtin = NULL;
   TsScenario *s = ts_scenario_new ();
 
+  if (catalog == NULL)
+    catalog = builtin != NULL ? builtin : (builtin = ts_test_catalog ());
   if (model_id != NULL)
     {
       const TsCatalogModel *m = ts_catalog_find_model (catalog, model_id);
@@ -47,6 +62,72 @@ ts_test_scenario (TsCatalog  *catalog,
     }
   s->method = method;
   return s;
+}
+
+char *
+ts_test_make_dir (const char *prefix)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *template = g_strconcat (prefix, "-XXXXXX", NULL);
+  char *dir = g_dir_make_tmp (template, &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+void
+ts_test_remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      GStatBuf st;
+
+      /* never through a link: it may point at a device */
+      if (g_lstat (path, &st) == 0 && S_ISREG (st.st_mode))
+        g_chmod (path, 0644);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+guint
+ts_test_count_entries (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+int
+ts_test_run_in_dir (char *dir)
+{
+  int status = g_test_run ();
+
+  ts_test_remove_dir (dir);
+  g_free (dir);
+  return status;
+}
+
+char *
+ts_test_write_temp_file (const char *name_template,
+                         const char *contents)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp (name_template, &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+  return path;
 }
 
 int
@@ -86,6 +167,17 @@ ts_test_cli_json (const char * const *argv)
   json_parser_load_from_data (parser, out, -1, &error);
   g_assert_no_error (error);
   return json_node_ref (json_parser_get_root (parser));
+}
+
+char *
+ts_test_cli_catalog_export (void)
+{
+  const char *const export[] = { "catalog", "export", NULL };
+  g_autofree char *err = NULL;
+  char *whole = NULL;
+
+  g_assert_cmpint (ts_test_run_cli (export, &whole, &err), ==, 0);
+  return whole;
 }
 
 /* A dotted path such as "memory.total.weights" or "options.0.fits". */

@@ -35,7 +35,8 @@ apply_model (TsScenario      *s,
   return TRUE;
 }
 
-/* --params N (already in range) or --model-file FILE (ts-model-file.c). */
+/* --params N (already in range) or --model-file FILE (ts-model-file.c).
+ * ts-scenario-file.c hands over the model it reads from JSON the same way. */
 static gboolean
 apply_custom_model (TsScenario         *s,
                     const TsCliSetting *setting,
@@ -128,9 +129,7 @@ apply_setting (const TsCliSetting *setting,
     return apply_field (s, catalog, f, setting, error);
   if (g_str_equal (setting->name, "--model"))
     return apply_model (s, catalog, setting->value, error);
-  if (g_str_equal (setting->name, "--params") || g_str_equal (setting->name, "--model-file"))
-    return apply_custom_model (s, setting, error);
-  return TRUE;  /* --dp: check_layout () */
+  return apply_custom_model (s, setting, error);  /* --params or --model-file */
 }
 
 /* The job's GPUs are dp × tp × pp (docs/sizing-model.md §2): the degrees must
@@ -151,10 +150,8 @@ check_layout (const TsCliArgs  *args,
               GError          **error)
 {
   guint64 model_parallel = (guint64) MAX (1, s->tp) * MAX (1, s->pp);
-  const char *dp_text = ts_cli_setting_value (args, "--dp");
   /* --gpus 0 is “one GPU, or what the planner recommends”, as not giving it */
   gboolean has_gpus = ts_cli_setting_value (args, "--gpus") != NULL && s->gpus > 0;
-  double dp_value = 0;
 
   if (model_parallel > TS_MAX_GPUS)
     {
@@ -166,10 +163,10 @@ check_layout (const TsCliArgs  *args,
   if (has_gpus && (s->gpus < model_parallel || s->gpus % model_parallel != 0))
     return ts_cli_usage_error (error, _("--gpus %u is not a multiple of --tp × --pp = %u"), s->gpus, (guint) model_parallel);
 
-  /* read and range-checked while parsing (at most TS_MAX_GPUS) */
-  if (dp_text != NULL && ts_parse_whole (dp_text, &dp_value, NULL))
+  /* range-checked while parsing (at most TS_MAX_GPUS) */
+  if (args->dp > 0)
     {
-      guint dp = (guint) dp_value;
+      guint dp = args->dp;
       guint64 gpus = dp * model_parallel;
       g_autofree char *product = format_product (gpus);
 
@@ -182,7 +179,7 @@ check_layout (const TsCliArgs  *args,
       s->gpus = (guint) gpus;
     }
 
-  if (ts_cli_setting_value (args, "--ep") != NULL && (dp_text != NULL || has_gpus))
+  if (ts_cli_setting_value (args, "--ep") != NULL && (args->dp > 0 || has_gpus))
     {
       guint data_parallel = (guint) (s->gpus / model_parallel);
 

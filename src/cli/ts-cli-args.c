@@ -2,12 +2,23 @@
  *
  * The command comes first (and the positional argument of list and
  * catalog check); then the command's GOptionContext (ts-cli-options.c)
- * parses the rest. GOptionContext prints --help and exits the process by
- * itself, and this parser has no side effects (it is tested and fuzzed):
- * so --help is looked for first, and the help text is asked of the
- * contexts (ts_cli_help_text ()). An option of another command would be
- * “unknown” to a context: those sit in a hidden group that refuses them
- * with the reason.
+ * parses the rest: every command, export too, has its group there. An
+ * option of another command would be “unknown” to a context: those sit
+ * in a hidden group that refuses them with the reason.
+ *
+ * Two things are still read by hand before GOptionContext, because it
+ * cannot do them:
+ * - --help: GOptionContext prints its help and exits the process, and
+ *   this parser has no side effects (it is tested and fuzzed); and --help
+ *   anywhere wins over a bad value before or after it, where a parse stops
+ *   at the first error. So --help is looked for first (skipping option
+ *   values: “--customer -h” names a customer), and the help text is asked
+ *   of the contexts (ts_cli_help_text ()).
+ * - an option last on the line without its value: GOptionContext would
+ *   say “Missing argument for --seq-len” in its own words, not in this
+ *   program's (“Option --seq-len needs a value”).
+ * (main () also looks for --lang before parsing, so that the messages of
+ * the parse are in that language.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -154,37 +165,41 @@ check_outputs_distinct (const TsCliArgs  *args,
   return TRUE;
 }
 
+/* What a command cannot do without, once its options are read: a file
+ * to write, a framework to write for, a drawing of a size that fits; and
+ * no file written twice or over an input. */
 static gboolean
-parse_pdf (TsCliArgs  *args,
-           int         argc,
-           char      **argv,
-           GError    **error)
+check_required (const TsCliArgs  *args,
+                GError          **error)
 {
-  args->command = TS_CLI_COMMAND_PDF;
-  if (!parse_options (args, argc, argv, 2, "pdf", error))
-    return FALSE;
-  if (args->command == TS_CLI_COMMAND_PDF && args->output_path == NULL)
+  TsCliCommand command = args->command;
+
+  if (command == TS_CLI_COMMAND_PDF && args->output_path == NULL)
     return ts_cli_usage_error (error, _("Command pdf needs --output FILE"));
-  return args->command != TS_CLI_COMMAND_PDF || check_outputs_distinct (args, error);
+  if (command == TS_CLI_COMMAND_DRAW && args->png_path == NULL && args->svg_path == NULL)
+    return ts_cli_usage_error (error, _("Command draw needs --png FILE or --svg FILE"));
+  if (command == TS_CLI_COMMAND_DRAW && (guint64) args->width * args->height > TS_CLI_MAX_DRAWING_PIXELS)
+    return ts_cli_usage_error (error, _("A drawing of %u × %u pixels is too large: at most %u pixels in all"),
+                               args->width, args->height, TS_CLI_MAX_DRAWING_PIXELS);
+  if (command == TS_CLI_COMMAND_EXPORT && !args->has_export_format)
+    return ts_cli_usage_error (error, _("Command export needs --format deepspeed, accelerate, axolotl, llamafactory or megatron"));
+  return check_outputs_distinct (args, error);
 }
 
+/* estimate, pdf, draw and export: a scenario's options and the
+ * command's own, all after the command's name. */
 static gboolean
-parse_draw (TsCliArgs  *args,
-            int         argc,
-            char      **argv,
-            GError    **error)
+parse_scenario_command (TsCliArgs     *args,
+                        TsCliCommand   command,
+                        int            argc,
+                        char         **argv,
+                        GError       **error)
 {
-  args->command = TS_CLI_COMMAND_DRAW;
-  if (!parse_options (args, argc, argv, 2, "draw", error))
+  args->command = command;
+  if (!parse_options (args, argc, argv, 2, ts_cli_command_name (command), error))
     return FALSE;
-  if (args->command != TS_CLI_COMMAND_DRAW)
-    return TRUE;
-  if (args->png_path == NULL && args->svg_path == NULL)
-    return ts_cli_usage_error (error, _("Command draw needs --png FILE or --svg FILE"));
-  if ((guint64) args->width * args->height > TS_CLI_MAX_DRAWING_PIXELS)
-    return ts_cli_usage_error (error, _("A drawing of %u × %u pixels is too large: at most %u pixels in all"),
-                        args->width, args->height, TS_CLI_MAX_DRAWING_PIXELS);
-  return check_outputs_distinct (args, error);
+  /* --help was asked for: nothing else is checked */
+  return args->command != command || check_required (args, error);
 }
 
 static gboolean
@@ -240,6 +255,9 @@ ts_cli_args_parse (TsCliArgs  *args,
                    char      **argv,
                    GError    **error)
 {
+  static const TsCliCommand scenario_commands[] = {
+    TS_CLI_COMMAND_ESTIMATE, TS_CLI_COMMAND_PDF, TS_CLI_COMMAND_DRAW, TS_CLI_COMMAND_EXPORT,
+  };
   const char *command;
 
   /* Every argument ends up in a message or a scenario string; checking them
@@ -271,21 +289,15 @@ ts_cli_args_parse (TsCliArgs  *args,
       return TRUE;
     }
 
-  if (g_strcmp0 (command, "estimate") == 0)
-    {
-      args->command = TS_CLI_COMMAND_ESTIMATE;
-      return parse_options (args, argc, argv, 2, "estimate", error);
-    }
-  if (g_strcmp0 (command, "pdf") == 0)
-    return parse_pdf (args, argc, argv, error);
-  if (g_strcmp0 (command, "draw") == 0)
-    return parse_draw (args, argc, argv, error);
+  for (guint i = 0; i < G_N_ELEMENTS (scenario_commands); i++)
+    if (g_strcmp0 (command, ts_cli_command_name (scenario_commands[i])) == 0)
+      return parse_scenario_command (args, scenario_commands[i], argc, argv, error);
   if (g_strcmp0 (command, "list") == 0)
     return parse_list (args, argc, argv, error);
   if (g_strcmp0 (command, "catalog") == 0)
     return parse_catalog (args, argc, argv, error);
 
-  return ts_cli_usage_error (error, _("Unknown command “%s”: use estimate, list, catalog check, pdf or draw (see --help)"),
+  return ts_cli_usage_error (error, _("Unknown command “%s”: use estimate, export, list, catalog check, pdf or draw (see --help)"),
                       command);
 }
 
@@ -335,7 +347,7 @@ command_from_topic (const char *topic)
   static const struct { const char *topic; TsCliCommand command; } topics[] = {
     { "estimate", TS_CLI_COMMAND_ESTIMATE }, { "list", TS_CLI_COMMAND_LIST },
     { "catalog", TS_CLI_COMMAND_CATALOG_CHECK }, { "pdf", TS_CLI_COMMAND_PDF },
-    { "draw", TS_CLI_COMMAND_DRAW },
+    { "draw", TS_CLI_COMMAND_DRAW }, { "export", TS_CLI_COMMAND_EXPORT },
   };
 
   for (guint i = 0; topic != NULL && i < G_N_ELEMENTS (topics); i++)
@@ -365,6 +377,8 @@ append_usage (GString      *help,
    * typed as they are. */
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_ESTIMATE)))
     g_string_append (help, _("  trainsizer-cli estimate (--model ID | --params N | --model-file FILE | --scenario FILE) [--method full|lora|qlora] [OPTION…] [--format json|text] [--lang ru|en]\n"));
+  if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_EXPORT)))
+    g_string_append (help, _("  trainsizer-cli export --format deepspeed|accelerate|axolotl|llamafactory|megatron (--model ID | --params N | --model-file FILE | --scenario FILE) [OPTION…] [--output FILE]\n"));
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_LIST)))
     g_string_append (help, "  trainsizer-cli list models|servers|gpus [--format json|text]\n");
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_CATALOG_CHECK)))

@@ -22,6 +22,7 @@ typedef enum
   TS_CLI_COMMAND_CATALOG_EXPORT,
   TS_CLI_COMMAND_PDF,
   TS_CLI_COMMAND_DRAW,
+  TS_CLI_COMMAND_EXPORT,
 } TsCliCommand;
 
 /* The largest drawing `draw` writes: 8192 pixels (PNG) or points (SVG) a
@@ -66,6 +67,9 @@ typedef struct
   GArray       *settings;      /* TsCliSetting, in order */
   char         *customer;      /* pdf: the document's, not the scenario's; NULL = none */
   char         *project;
+  guint         dp;            /* --dp, the data-parallel degree; 0 = not given */
+  gboolean      has_export_format;
+  TsExportFormat export_format; /* export: the framework, once has_export_format */
 } TsCliArgs;
 
 void      ts_cli_args_init   (TsCliArgs        *args);

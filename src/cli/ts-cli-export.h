@@ -4,13 +4,14 @@
  */
 #pragma once
 
-#include <glib.h>
+#include "ts-cli-args.h"
 
 G_BEGIN_DECLS
 
-/* The whole `export` command (argv[1] is "export"); returns the exit
- * status: 0 written, 1 refused by the engine, 2 a usage error. */
-int ts_cli_export_main (int    argc,
-                        char **argv);
+/* Writes the configuration of args->export_format for the plan's shown
+ * option to args->output_path (atomically), or to the standard output. */
+gboolean ts_cli_write_export (const TsPlan     *plan,
+                              const TsCliArgs  *args,
+                              GError          **error);
 
 G_END_DECLS

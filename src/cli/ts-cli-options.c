@@ -57,6 +57,7 @@ struct _CliOption
   const char *help;         /* N_() */
   SetFunc     set;
   gsize       slot;         /* where set () keeps the value: G_STRUCT_OFFSET into TsCliArgs */
+  guint       max;          /* set_whole (): the largest value */
 };
 
 #define ARG(member) G_STRUCT_OFFSET (TsCliArgs, member)
@@ -72,6 +73,7 @@ ts_cli_command_name (TsCliCommand command)
     case TS_CLI_COMMAND_CATALOG_EXPORT: return "catalog export";
     case TS_CLI_COMMAND_PDF: return "pdf";
     case TS_CLI_COMMAND_DRAW: return "draw";
+    case TS_CLI_COMMAND_EXPORT: return "export";
     case TS_CLI_COMMAND_NONE:
     case TS_CLI_COMMAND_HELP:
     case TS_CLI_COMMAND_VERSION:
@@ -197,23 +199,6 @@ read_field_value (const TsScenarioField  *f,
     }
 }
 
-/* A whole number from 1 to max, or a refusal that names the option. */
-static gboolean
-read_positive_whole (const char  *name,
-                     const char  *value,
-                     guint        max,
-                     double      *number,
-                     GError     **error)
-{
-  g_autoptr(GError) reason = NULL;
-  g_autofree char *accepts = NULL;
-
-  if (ts_parse_whole (value, number, &reason) && *number >= 1 && *number <= max)
-    return TRUE;
-  accepts = g_strdup_printf (_("a whole number from 1 to %u"), max);
-  return refuse_value (error, name, accepts, value, reason);
-}
-
 /* ---- the options given so far ---------------------------------------------- */
 
 static void
@@ -323,18 +308,21 @@ set_model_file (TsCliParser *p, const CliOption *o, const char *name, const char
   return TRUE;
 }
 
-/* --dp N: the data-parallel degree; the job's GPUs are dp × tp × pp,
- * formed and checked against --gpus once all options are read
- * (check_layout ()). */
+/* A whole number from 1 to the option's max, kept in its slot (a guint). */
 static gboolean
-set_dp (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
+set_whole (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  double dp;
+  g_autoptr(GError) reason = NULL;
+  g_autofree char *accepts = NULL;
+  double number;
 
-  if (!read_positive_whole (name, value, TS_MAX_GPUS, &dp, error))
-    return FALSE;
-  add_setting (p, name, value, dp);
-  return TRUE;
+  if (ts_parse_whole (value, &number, &reason) && number >= 1 && number <= o->max)
+    {
+      G_STRUCT_MEMBER (guint, p->args, o->slot) = (guint) number;
+      return TRUE;
+    }
+  accepts = g_strdup_printf (_("a whole number from 1 to %u"), o->max);
+  return refuse_value (error, name, accepts, value, reason);
 }
 
 /* The scenario options that are not fields: what model is trained, and
@@ -345,22 +333,32 @@ static const CliOption model_options[] = {
   { "model-file", 0, SCENARIO_COMMANDS, N_("FILE"),
     N_("a custom model's architecture from a JSON file (layers, hidden_size, attention_heads, vocab_size, ffn_size, …)"),
     set_model_file },
-  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp"), set_dp },
+  /* the job's GPUs are dp × tp × pp, formed and checked against --gpus
+   * once all options are read (check_layout ()) */
+  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp"), set_whole, ARG (dp), TS_MAX_GPUS },
 };
 
 /* ---- callbacks of the other options ----------------------------------------- */
 
-/* A file name, kept in the option's slot. */
+/* The text of an option, kept in its slot (a string of TsCliArgs). */
 static gboolean
-set_path (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
+keep_text (TsCliParser     *p,
+           const CliOption *o,
+           const char      *value)
 {
   char **slot = G_STRUCT_MEMBER_P (p->args, o->slot);
 
-  if (*value == '\0')
-    return ts_cli_usage_error (error, _("Option %s needs a file name"), name);
   g_free (*slot);
   *slot = g_strdup (value);
   return TRUE;
+}
+
+static gboolean
+set_path (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
+{
+  if (*value == '\0')
+    return ts_cli_usage_error (error, _("Option %s needs a file name"), name);
+  return keep_text (p, o, value);
 }
 
 static gboolean
@@ -375,6 +373,17 @@ set_format (TsCliParser *p, const CliOption *o, const char *name, const char *va
   return TRUE;
 }
 
+/* export's --format: the framework whose configuration is written */
+static gboolean
+set_export_format (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
+{
+  if (!ts_export_format_from_string (value, &p->args->export_format))
+    return ts_cli_usage_error (error, _("Option --format accepts deepspeed, accelerate, axolotl, llamafactory or megatron, not “%s”"),
+                               value);
+  p->args->has_export_format = TRUE;
+  return TRUE;
+}
+
 static gboolean
 set_lang (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
@@ -382,34 +391,14 @@ set_lang (TsCliParser *p, const CliOption *o, const char *name, const char *valu
 
   if (!ts_i18n_parse_lang (value, &lang))
     return ts_cli_usage_error (error, _("Option --lang accepts ru or en, not “%s”"), value);
-  g_free (p->args->lang);
-  p->args->lang = g_strdup (value);
-  return TRUE;
+  return keep_text (p, o, value);
 }
 
 /* Printed on the spec sheet: the limits of a name in a scenario. */
 static gboolean
 set_document_name (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  char **slot = G_STRUCT_MEMBER_P (p->args, o->slot);
-
-  if (!ts_scenario_check_text (value, name, TS_MAX_NAME_CHARS, error))
-    return FALSE;
-  g_free (*slot);
-  *slot = g_strdup (value);
-  return TRUE;
-}
-
-/* the drawing's size in pixels (PNG) or points (SVG) */
-static gboolean
-set_drawing_size (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
-{
-  double size;
-
-  if (!read_positive_whole (name, value, TS_CLI_MAX_DRAWING_SIDE, &size, error))
-    return FALSE;
-  G_STRUCT_MEMBER (guint, p->args, o->slot) = (guint) size;
-  return TRUE;
+  return ts_scenario_check_text (value, name, TS_MAX_NAME_CHARS, error) && keep_text (p, o, value);
 }
 
 static gboolean
@@ -419,35 +408,45 @@ set_drawing (TsCliParser *p, const CliOption *o, const char *name, const char *v
 
   if (!g_strv_contains (drawings, value))
     return ts_cli_usage_error (error, _("Option --drawing accepts memory, comparison, rack, power or time, not “%s”"), value);
-  g_free (p->args->drawing);
-  p->args->drawing = g_strdup (value);
-  return TRUE;
+  return keep_text (p, o, value);
 }
 
+/* An option may stand twice for different commands (--format is json or
+ * text for estimate, a framework for export): a command's context holds
+ * the row that applies to it (option_row_shown ()). */
 static const CliOption other_options[] = {
   { "format", 0, COMMAND_BIT (TS_CLI_COMMAND_ESTIMATE) | COMMAND_BIT (TS_CLI_COMMAND_LIST), "json|text",
     N_("output format (default text)"), set_format },
-  { "lang", 0, OPTION_COMMANDS, "ru|en", N_("language of text output and documents"), set_lang },
+  /* Translators: placeholder for a training framework's name in the option list of --help */
+  { "format", 0, COMMAND_BIT (TS_CLI_COMMAND_EXPORT), N_("FRAMEWORK"),
+    N_("the framework to write the training configuration for: deepspeed, accelerate, axolotl, llamafactory or megatron (the recommended option's parallel layout, servers and GPUs)"),
+    set_export_format },
+  { "lang", 0, OPTION_COMMANDS, "ru|en", N_("language of text output and documents"), set_lang, ARG (lang) },
   { "catalog", 0, SCENARIO_COMMANDS | COMMAND_BIT (TS_CLI_COMMAND_LIST), N_("FILE"),
     N_("a user catalog that overrides or extends the built-in one"), set_path, ARG (catalog_path) },
   { "scenario", 0, SCENARIO_COMMANDS, N_("FILE"), N_("read the scenario from a file saved by the window"), set_path,
     ARG (scenario_path) },
   { "output", 'o', COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("FILE"), N_("the PDF file to write"), set_path, ARG (output_path) },
+  { "output", 'o', COMMAND_BIT (TS_CLI_COMMAND_EXPORT), N_("FILE"),
+    N_("the file to write the configuration to (default: the standard output)"), set_path, ARG (output_path) },
   { "customer", 0, COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("NAME"), N_("the customer named on the spec sheet (pdf)"),
     set_document_name, ARG (customer) },
   { "project", 0, COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("NAME"), N_("the project named on the spec sheet (pdf)"),
     set_document_name, ARG (project) },
   { "drawing", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "memory|comparison|rack|power|time",
-    N_("the drawing to write"), set_drawing },
+    N_("the drawing to write"), set_drawing, ARG (drawing) },
   { "png", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as PNG"), set_path, ARG (png_path) },
   { "svg", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as SVG"), set_path, ARG (svg_path) },
-  { "width", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_drawing_size, ARG (width) },
-  { "height", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_drawing_size, ARG (height) },
+  /* the drawing's size in pixels (PNG) or points (SVG) */
+  { "width", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_whole, ARG (width), TS_CLI_MAX_DRAWING_SIDE },
+  { "height", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "N", NULL, set_whole, ARG (height), TS_CLI_MAX_DRAWING_SIDE },
 };
 
-/* The option typed as name (“--output” or “-o”), in either table. */
+/* The option typed as name (“--output” or “-o”) that command reads, in
+ * either table. */
 static const CliOption *
-find_option (const char *name)
+find_option (const char   *name,
+             TsCliCommand  command)
 {
   static const struct { const CliOption *options; guint n; } tables[] = {
     { model_options, G_N_ELEMENTS (model_options) },
@@ -460,7 +459,8 @@ find_option (const char *name)
       {
         const CliOption *o = &tables[t].options[i];
 
-        if (is_short ? o->short_name == name[1] : g_str_equal (o->name, name + 2))
+        if ((o->commands & COMMAND_BIT (command)) != 0
+            && (is_short ? o->short_name == name[1] : g_str_equal (o->name, name + 2)))
           return o;
       }
   return NULL;
@@ -475,14 +475,15 @@ on_option (const char  *name,
 {
   TsCliParser *p = data;
   const TsScenarioField *f = g_str_has_prefix (name, "--") ? ts_scenario_field_find_cli (name) : NULL;
-  const CliOption *o = f == NULL ? find_option (name) : NULL;
+  const CliOption *o = f == NULL ? find_option (name, p->args->command) : NULL;
 
   if (!check_repeated (p, name, error))
     return FALSE;
   return f != NULL ? set_field (p, f, name, value, error) : o->set (p, o, name, value, error);
 }
 
-/* An option another command reads: refused, not ignored. */
+/* An option another command reads: refused, not ignored. (GLib's
+ * GOptionArgFunc, as on_option ().) */
 static gboolean
 on_elsewhere (const char  *name,
               const char  *value,
@@ -574,6 +575,35 @@ other_option_help (Entries         *e,
   return size_help;
 }
 
+static gboolean
+option_applies (const CliOption *o,
+                guint            commands)
+{
+  return (o->commands & commands) != 0;
+}
+
+/* A context has one entry per name: of the rows with the same name, the
+ * one that applies to the command (or the first, where all or none do). */
+static gboolean
+option_row_shown (guint index,
+                  guint commands)
+{
+  const CliOption *o = &other_options[index];
+
+  for (guint i = 0; i < G_N_ELEMENTS (other_options); i++)
+    {
+      const CliOption *other = &other_options[i];
+
+      if (i == index || !g_str_equal (other->name, o->name))
+        continue;
+      if (option_applies (other, commands) && !option_applies (o, commands))
+        return FALSE;
+      if (option_applies (other, commands) == option_applies (o, commands) && i < index)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 add_other_entries (Entries *e,
                    guint    commands,
@@ -583,7 +613,7 @@ add_other_entries (Entries *e,
     {
       const CliOption *o = &other_options[i];
 
-      if (((o->commands & commands) != 0) == applies)
+      if (option_applies (o, commands) == applies && option_row_shown (i, commands))
         entries_add (e, o->name, o->short_name, !applies, applies ? on_option : on_elsewhere,
                      other_option_help (e, o), g_strdup (_(o->placeholder)));
     }
@@ -660,7 +690,7 @@ ts_cli_command_context (TsCliCommand  command,
 
   e = entries_new (owned);
   add_scenario_entries (e, (commands & SCENARIO_COMMANDS) == 0);
-  add_group (context, "scenario", _("Scenario options (estimate, pdf, draw):"), parser, e);
+  add_group (context, "scenario", _("Scenario options (estimate, pdf, draw, export):"), parser, e);
 
   e = entries_new (owned);
   add_other_entries (e, commands, TRUE);

@@ -143,6 +143,10 @@ run_estimate_like (const TsCliArgs *args,
     case TS_CLI_COMMAND_ESTIMATE:
       ts_cli_print_plan (plan, args->format);
       return EXIT_SUCCESS;
+    case TS_CLI_COMMAND_EXPORT:
+      if (!ts_cli_write_export (plan, args, &error))
+        return fail (error, EXIT_FAILURE);
+      return EXIT_SUCCESS;
 #ifdef TS_CLI_WITH_RENDER
     case TS_CLI_COMMAND_PDF:
       if (!ts_cli_write_pdf (plan, args, &error))
@@ -228,12 +232,6 @@ main (int    argc,
   apply_lang_early (argc, argv);
   ts_cli_args_init (&args);
 
-  if (argc >= 2 && g_strcmp0 (argv[1], "export") == 0)
-    {
-      status = ts_cli_export_main (argc, argv);  /* ts-cli-export.c */
-      goto out;
-    }
-
   if (!ts_cli_args_parse (&args, argc, argv, &error))
     {
       status = fail (error, EXIT_USAGE);
@@ -285,6 +283,7 @@ main (int    argc,
     case TS_CLI_COMMAND_ESTIMATE:
     case TS_CLI_COMMAND_PDF:
     case TS_CLI_COMMAND_DRAW:
+    case TS_CLI_COMMAND_EXPORT:
       catalog = load_catalog (&args, &error);
       if (catalog == NULL)
         {

@@ -196,6 +196,111 @@ def _():
     run(["export", "--help"])
 
 
+FORMATS = ["deepspeed", "accelerate", "axolotl", "llamafactory", "megatron"]
+
+
+@tap.case("export/unknown-format")
+def _():
+    # the documented refusal: a usage error (status 2) that names the option
+    # and the value, with nothing written; the five frameworks of --help
+    for bad in ["yaml", "json", "DeepSpeed", ""]:
+        result = run(["export", "--format", bad, "--model", "llama-3.1-8b"], expect=2)
+        assert result.stdout == "", result.stdout
+        assert "--format" in result.stderr and f"“{bad}”" in result.stderr, result.stderr
+        for name in FORMATS:
+            assert name in result.stderr, result.stderr
+    # given on the command line before or after the model, with or without “=”
+    for argv in (["--format=yaml", "--model", "llama-3.1-8b"], ["--model", "llama-3.1-8b", "--format", "yaml"]):
+        assert "“yaml”" in run(["export"] + argv, expect=2).stderr
+    # --format is given once, like every option
+    assert "twice" in run(["export", "--format", "megatron", "--format", "deepspeed", "--params", "7B"],
+                          expect=2).stderr
+
+
+@tap.case("export/options-of-other-commands")
+def _():
+    # each is refused as not export's, not taken for estimate's
+    for argv in (["--png", "x.png"], ["--customer", "Acme"], ["--drawing", "rack"], ["--width", "100"]):
+        stderr = run(["export", "--format", "deepspeed", "--params", "7B"] + argv, expect=2).stderr
+        assert argv[0] in stderr and "command export" in stderr, stderr
+
+
+@tap.case("export/output-atomic")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "ds.json")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("the old file\n")
+        os.chmod(path, 0o600)
+        before = os.stat(path)
+        expected = run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b"]).stdout
+        # -o is --output's short name; --output=FILE the same
+        for argv in (["-o", path], [f"--output={path}"], ["--output", path]):
+            result = run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b"] + argv)
+            assert result.stdout == "", result.stdout
+            with open(path, encoding="utf-8") as f:
+                assert f.read() == expected
+            after = os.stat(path)
+            # a new file renamed over the old one (so a reader sees the old
+            # file or the new one, never half of it), keeping its mode, and
+            # no temporary file left beside it
+            assert after.st_ino != before.st_ino
+            assert after.st_mode & 0o777 == 0o600, oct(after.st_mode)
+            assert os.listdir(tmp) == ["ds.json"], os.listdir(tmp)
+            before = after
+        # a folder where the file should be: refused with the name given,
+        # the folder left as it was
+        folder = os.path.join(tmp, "folder")
+        os.mkdir(folder)
+        stderr = run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b", "--output", folder],
+                     expect=1).stderr
+        assert f"“{folder}”" in stderr, stderr
+        assert os.listdir(folder) == [], os.listdir(folder)
+
+
+@tap.case("export/output-not-an-input")
+def _():
+    # the output must not overwrite the file the model is read from
+    with tempfile.TemporaryDirectory() as tmp:
+        model = os.path.join(tmp, "config.json")
+        with open(os.path.join(args.hf, "llama-3.1-8b.json"), encoding="utf-8") as f:
+            original = f.read()
+        with open(model, "w", encoding="utf-8") as f:
+            f.write(original)
+        stderr = run(["export", "--format", "deepspeed", "--model-file", model, "--output", model], expect=2).stderr
+        assert "--output" in stderr and "--model-file" in stderr, stderr
+        with open(model, encoding="utf-8") as f:
+            assert f.read() == original
+
+
+@tap.case("export/catalog-refused")
+def _():
+    # a catalog named with --catalog that cannot be read fails the command,
+    # as for estimate: no configuration from the built-in catalog instead
+    with tempfile.TemporaryDirectory() as tmp:
+        missing = os.path.join(tmp, "missing.json")
+        result = run(["export", "--format", "deepspeed", "--params", "7B", "--catalog", missing], expect=1)
+        assert result.stdout == "" and "missing.json" in result.stderr, result
+
+
+@tap.case("export/help")
+def _():
+    for argv in (["export", "--help"], ["export", "-h"], ["help", "export"],
+                 # --help wins over a bad value or a missing --format
+                 ["export", "--tp", "x", "--help"], ["export", "--format", "yaml", "-h"]):
+        result = run(argv)
+        out = result.stdout
+        assert result.stderr == "", result.stderr
+        assert "trainsizer-cli export --format deepspeed|accelerate|axolotl|llamafactory|megatron" in out, out
+        # its own options, the scenario's, and not those of other commands
+        assert "--format=" in out and "-o, --output=" in out, out
+        assert "--seq-len=" in out and "--model=" in out, out
+        for other in ("--png", "--customer", "--drawing", "json|text"):
+            assert other not in out, (other, out)
+    # the whole help names the command too
+    assert "trainsizer-cli export --format" in run(["--help"]).stdout
+
+
 @tap.case("export/russian-comments")
 def _():
     text = run(["export", "--format", "axolotl", "--model", "llama-3.1-8b", "--lang", "ru"]).stdout

@@ -82,7 +82,7 @@ test_options (void)
 static void
 test_files (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("ts-hostile-cli-XXXXXX", NULL);
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-cli");
   g_autofree char *bad_utf8 = g_build_filename (dir, "latin1.json", NULL);
   g_autofree char *deep = g_build_filename (dir, "deep.json", NULL);
   g_autofree char *dup = g_build_filename (dir, "dup.json", NULL);
@@ -133,13 +133,7 @@ test_files (void)
   /* a refused PDF leaves no file behind */
   g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
 
-  g_unlink (bad_utf8);
-  g_unlink (deep);
-  g_unlink (dup);
-  g_unlink (newer);
-  g_unlink (big);
-  g_unlink (catalog);
-  g_rmdir (dir);
+  ts_test_remove_dir (dir);
 }
 
 /* ---- issue 15: numbers as people type them --------------------------- */
@@ -308,52 +302,11 @@ test_conflicting_options (void)
   run_cli_cases (cases, G_N_ELEMENTS (cases));
 }
 
-static char *
-make_test_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("ts-hostile-cli-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-/* Removes what a test left in its folder (one level) and the folder. */
-static void
-remove_test_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      GStatBuf st;
-
-      /* never through a link: it may point at a device */
-      if (g_lstat (path, &st) == 0 && S_ISREG (st.st_mode))
-        g_chmod (path, 0644);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
-static guint
-count_entries (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
 /* draw --png f --svg f, and an output that is an input */
 static void
 test_same_file_twice (void)
 {
-  g_autofree char *dir = make_test_dir ();
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-cli");
   g_autofree char *f = g_build_filename (dir, "f", NULL);
   g_autofree char *dot_f = g_build_filename (dir, ".", "f", NULL);
   g_autofree char *scenario = g_build_filename (dir, "plan.json", NULL);
@@ -373,8 +326,8 @@ test_same_file_twice (void)
     run_cli_cases (cases, G_N_ELEMENTS (cases));
   }
   g_assert_false (g_file_test (f, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (count_entries (dir), ==, 2);
-  remove_test_dir (dir);
+  g_assert_cmpuint (ts_test_count_entries (dir), ==, 2);
+  ts_test_remove_dir (dir);
 }
 
 /* `catalog check --help` and the other commands' --help print that
@@ -427,7 +380,7 @@ png_height (const char *path)
 static void
 test_drawing_own_height (void)
 {
-  g_autofree char *dir = make_test_dir ();
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-cli");
   g_autofree char *png = g_build_filename (dir, "rack.png", NULL);
   const CliCase refused[] = {
     { "the same rack 9000 pixels high", { "draw", "--params", "8B", "--server", "dgx-h100", "--servers",
@@ -443,7 +396,7 @@ test_drawing_own_height (void)
   run_cli_cases (own_height, G_N_ELEMENTS (own_height));
   g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpuint (png_height (png), <=, 8192);
-  remove_test_dir (dir);
+  ts_test_remove_dir (dir);
 }
 
 /* ---- issue 15: a named catalog that cannot be read ------------------- */
@@ -451,20 +404,17 @@ test_drawing_own_height (void)
 static void
 test_unreadable_catalog (void)
 {
-  g_autofree char *dir = make_test_dir ();
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-cli");
   g_autofree char *missing = g_build_filename (dir, "missing.json", NULL);
   g_autofree char *truncated = g_build_filename (dir, "truncated.json", NULL);
   g_autofree char *binary = g_build_filename (dir, "binary.json", NULL);
   g_autofree char *invalid = g_build_filename (dir, "invalid.json", NULL);
   g_autofree char *pdf = g_build_filename (dir, "out.pdf", NULL);
   g_autofree char *png = g_build_filename (dir, "out.png", NULL);
-  const char *const export[] = { "catalog", "export", NULL };
-  g_autofree char *whole = NULL;
-  g_autofree char *err = NULL;
+  g_autofree char *whole = ts_test_cli_catalog_export ();
   const char binary_bytes[] = { 0x7f, 'E', 'L', 'F', 0, 1, 2, (char) 0xff, '{', 0 };
   const char *catalogs[] = { missing, truncated, binary, invalid };
 
-  g_assert_cmpint (ts_test_run_cli (export, &whole, &err), ==, 0);
   /* the built-in catalog cut in the middle of its records */
   g_assert_true (g_file_set_contents (truncated, whole, strlen (whole) / 2, NULL));
   g_assert_true (g_file_set_contents (binary, binary_bytes, sizeof binary_bytes, NULL));
@@ -493,8 +443,8 @@ test_unreadable_catalog (void)
       g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
       g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
     }
-  g_assert_cmpuint (count_entries (dir), ==, 3);
-  remove_test_dir (dir);
+  g_assert_cmpuint (ts_test_count_entries (dir), ==, 3);
+  ts_test_remove_dir (dir);
 }
 
 /* ---- issue 15: stdout that cannot be written ------------------------- */
@@ -524,13 +474,10 @@ run_cli_to_full_disk (const char * const *argv,
 static void
 test_stdout_full (void)
 {
-  g_autofree char *dir = make_test_dir ();
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-cli");
   g_autofree char *catalog = g_build_filename (dir, "catalog.json", NULL);
-  const char *const export[] = { "catalog", "export", NULL };
-  g_autofree char *whole = NULL;
-  g_autofree char *ignored = NULL;
+  g_autofree char *whole = ts_test_cli_catalog_export ();
 
-  g_assert_cmpint (ts_test_run_cli (export, &whole, &ignored), ==, 0);
   g_assert_true (g_file_set_contents (catalog, whole, -1, NULL));
   {
     const char *const commands[][8] = {
@@ -538,6 +485,7 @@ test_stdout_full (void)
       { "estimate", "--params", "8B", NULL }, { "estimate", "--params", "70B", "--format", "json", NULL },
       { "list", "models", NULL }, { "list", "servers", "--format", "json", NULL }, { "list", "gpus", NULL },
       { "catalog", "export", NULL }, { "catalog", "check", catalog, NULL },
+      { "export", "--format", "deepspeed", "--params", "8B", NULL },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
@@ -550,7 +498,7 @@ test_stdout_full (void)
                    status, err);
       }
   }
-  remove_test_dir (dir);
+  ts_test_remove_dir (dir);
 }
 
 /* ---- issue 15: where outputs may be written -------------------------- */
@@ -585,7 +533,7 @@ is_char_device (const char *path)
 static void
 test_special_outputs (void)
 {
-  g_autofree char *dir = make_test_dir ();
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-cli");
   g_autofree char *device = make_device_node (dir);
   g_autofree char *fifo = g_build_filename (dir, "fifo.pdf", NULL);
   g_autofree char *fifo_link = g_build_filename (dir, "fifo-link.png", NULL);
@@ -610,6 +558,9 @@ test_special_outputs (void)
       { "svg to a folder", { "draw", "--params", "8B", "--svg", dir, NULL }, 1, "folder" },
       { "svg over a read-only file", { "draw", "--params", "8B", "--svg", read_only_svg, NULL }, 1, "read-only" },
       { "pdf into a missing folder", { "pdf", "--params", "8B", "--output", "/nonexistent-ts/x.pdf", NULL }, 1, "x.pdf" },
+      { "export to a FIFO", { "export", "--format", "megatron", "--params", "8B", "--output", fifo, NULL }, 1, "regular file" },
+      { "export over a read-only file", { "export", "--format", "axolotl", "--params", "8B", "-o", read_only, NULL }, 1, "read-only" },
+      { "export into a missing folder", { "export", "--format", "deepspeed", "--params", "8B", "--output", "/nonexistent-ts/x.json", NULL }, 1, "“/nonexistent-ts/x.json”" },
     };
 
     run_cli_cases (cases, G_N_ELEMENTS (cases));
@@ -638,8 +589,8 @@ test_special_outputs (void)
   g_assert_cmpstr (contents, ==, "keep me");
   g_assert_true (g_file_test (fifo, G_FILE_TEST_EXISTS) && !g_file_test (fifo, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_test (fifo_link, G_FILE_TEST_IS_SYMLINK));
-  g_assert_cmpuint (count_entries (dir), ==, n_entries);
-  remove_test_dir (dir);
+  g_assert_cmpuint (ts_test_count_entries (dir), ==, n_entries);
+  ts_test_remove_dir (dir);
 }
 
 /* A name of 250 bytes (NAME_MAX is 255) is written: the temporary file's
@@ -648,7 +599,7 @@ test_special_outputs (void)
 static void
 test_long_names_and_links (void)
 {
-  g_autofree char *dir = make_test_dir ();
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-cli");
   g_autofree char *stem = g_strnfill (246, 'n');
   g_autofree char *pdf_name = g_strconcat (stem, ".pdf", NULL);
   g_autofree char *png_name = g_strconcat (stem, ".png", NULL);
@@ -696,15 +647,15 @@ test_long_names_and_links (void)
   g_assert_cmpint (g_stat (real, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0640);
   /* no temporary file or folder left: 3 outputs, the file and its link */
-  g_assert_cmpuint (count_entries (dir), ==, 5);
-  remove_test_dir (dir);
+  g_assert_cmpuint (ts_test_count_entries (dir), ==, 5);
+  ts_test_remove_dir (dir);
 }
 
 /* ts_file_write_atomic () itself, as the scenario save uses it. */
 static void
 test_atomic_writer (void)
 {
-  g_autofree char *dir = make_test_dir ();
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-cli");
   g_autofree char *stem = g_strnfill (250, 's');
   g_autofree char *long_path = g_build_filename (dir, stem, NULL);
   g_autofree char *read_only = g_build_filename (dir, "read-only.json", NULL);
@@ -732,8 +683,8 @@ test_atomic_writer (void)
     }
   g_assert_false (ts_file_write_atomic (dir, "x", 1, &error));
   g_assert_error (error, TS_ERROR, TS_ERROR_IO);
-  g_assert_cmpuint (count_entries (dir), ==, device != NULL && g_str_has_prefix (device, dir) ? 3 : 2);
-  remove_test_dir (dir);
+  g_assert_cmpuint (ts_test_count_entries (dir), ==, device != NULL && g_str_has_prefix (device, dir) ? 3 : 2);
+  ts_test_remove_dir (dir);
 }
 
 /* ---- issue 15: strings from files on the terminal --------------------- */
@@ -758,16 +709,13 @@ has_raw_control (const char *text)
 static char *
 write_hostile_catalog (const char *dir)
 {
-  const char *const export[] = { "catalog", "export", NULL };
-  g_autofree char *whole = NULL;
-  g_autofree char *err = NULL;
+  g_autofree char *whole = ts_test_cli_catalog_export ();
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   char *path = g_build_filename (dir, "hostile.json", NULL);
   JsonObject *root;
   JsonArray *models, *servers;
 
-  g_assert_cmpint (ts_test_run_cli (export, &whole, &err), ==, 0);
   g_assert_true (json_parser_load_from_data (parser, whole, -1, NULL));
   root = json_node_get_object (json_parser_get_root (parser));
   models = json_object_get_array_member (root, "models");
@@ -786,7 +734,7 @@ write_hostile_catalog (const char *dir)
 static void
 test_terminal_escapes (void)
 {
-  g_autofree char *dir = make_test_dir ();
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-cli");
   g_autofree char *catalog = write_hostile_catalog (dir);
   const char *const text[] = { "estimate", "--catalog", catalog, "--model", "llama-3.1-8b", "--server", "dgx-h200",
                                "--servers", "2", NULL };
@@ -814,7 +762,7 @@ test_terminal_escapes (void)
         g_clear_pointer (&err, g_free);
       }
   }
-  remove_test_dir (dir);
+  ts_test_remove_dir (dir);
 
   /* the currency is typed, not read from a file: refused, not escaped */
   {

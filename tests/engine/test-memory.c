@@ -49,20 +49,6 @@ static const GptConfig gpt_175b = {
   2048, 1, 12288, 96, 8,
 };
 
-static char *
-write_model_file (const char *json)
-{
-  g_autoptr(GError) error = NULL;
-  char *path = NULL;
-  int fd = g_file_open_tmp ("ts-model-XXXXXX.json", &path, &error);
-
-  g_assert_no_error (error);
-  close (fd);
-  g_file_set_contents (path, json, -1, &error);
-  g_assert_no_error (error);
-  return path;
-}
-
 /* memory.activations_detail.per_layer from the CLI's JSON. */
 static double
 cli_per_layer (const char *model_file,
@@ -89,7 +75,7 @@ cli_per_layer (const char *model_file,
 static void
 check_korthikanti (const GptConfig *c)
 {
-  g_autofree char *file = write_model_file (c->json);
+  g_autofree char *file = ts_test_write_temp_file ("ts-model-XXXXXX.json", c->json);
   double s = c->s, b = c->b, h = c->h, a = c->a, t = c->t;
   double sbh = s * b * h;
   /* sbh · 5as/h = 5as²b: written so, every term is a whole number and the
@@ -145,8 +131,7 @@ test_korthikanti_175b (void)
 static void
 test_gqa_swiglu_flash (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "llama-3.1-8b", 0, TS_METHOD_FULL);
   TsLayout layout;
   TsMemory m;
 
@@ -179,8 +164,7 @@ test_gqa_swiglu_flash (void)
 static void
 test_moe_routed_experts (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "mixtral-8x7b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "mixtral-8x7b", 0, TS_METHOD_FULL);
   TsLayout layout;
   TsMemory m;
 
@@ -196,8 +180,7 @@ test_moe_routed_experts (void)
 static void
 test_logits_extra (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "llama-3.1-8b", 0, TS_METHOD_FULL);
   TsLayout layout;
   TsMemory m;
 
@@ -213,8 +196,7 @@ test_logits_extra (void)
 static void
 test_pipeline_layers (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "llama-3.1-70b", 0, TS_METHOD_FULL);
   TsLayout layout;
   TsMemory m;
 
@@ -239,8 +221,7 @@ test_pipeline_layers (void)
 static void
 test_block_recompute (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "llama-3.1-8b", 0, TS_METHOD_FULL);
   TsLayout layout;
   TsMemory m;
 
@@ -274,8 +255,7 @@ test_block_recompute (void)
 static void
 test_explain_follows_memory (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "llama-3.1-8b", 0, TS_METHOD_FULL);
   g_autofree char *text = NULL;
   TsLayout layout;
   TsMemory m;
@@ -294,8 +274,7 @@ test_explain_follows_memory (void)
 static void
 test_block_recompute_ends (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "llama-3.1-8b", 0, TS_METHOD_FULL);
   TsLayout layout;
   TsMemory none;
   TsMemory block;
@@ -333,8 +312,7 @@ test_block_recompute_ends (void)
 static void
 test_interleaved_layers (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "llama-3.1-8b", 0, TS_METHOD_FULL);
   TsLayout layout;
   TsMemory m;
 
@@ -521,7 +499,6 @@ static void
 test_methods_monotonic (void)
 {
   static const char *const ids[] = { "llama-3.1-8b", "qwen3-32b", "mixtral-8x7b", "deepseek-v3" };
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
@@ -529,7 +506,7 @@ test_methods_monotonic (void)
 
       for (TsMethod method = 0; method < TS_N_METHODS; method++)
         {
-          g_autoptr(TsScenario) s = ts_test_scenario (catalog, ids[i], 0, method);
+          g_autoptr(TsScenario) s = ts_test_scenario (NULL, ids[i], 0, method);
           TsLayout layout;
           TsMemory m;
 
@@ -558,9 +535,8 @@ test_optimizers (void)
   static const struct { TsOptimizer optimizer; double bytes_per_param; } cases[] = {
     { TS_OPTIMIZER_ADAMW, 8 }, { TS_OPTIMIZER_ADAMW_8BIT, 2 }, { TS_OPTIMIZER_SGD, 4 }, { TS_OPTIMIZER_LION, 4 },
   };
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, NULL, 8e9, TS_METHOD_FULL);
-  g_autoptr(TsScenario) llama = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, NULL, 8e9, TS_METHOD_FULL);
+  g_autoptr(TsScenario) llama = ts_test_scenario (NULL, "llama-3.1-8b", 0, TS_METHOD_FULL);
   TsLayout layout;
   TsMemory m;
 
@@ -671,8 +647,7 @@ test_extremes_finite (void)
 static void
 test_overhead (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "llama-3.1-70b", 0, TS_METHOD_FULL);
   TsLayout layout;
   TsMemory m;
   double rest;

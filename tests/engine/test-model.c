@@ -152,27 +152,13 @@ test_infer_rule (void)
     }
 }
 
-static char *
-write_file (const char *json)
-{
-  g_autoptr(GError) error = NULL;
-  char *path = NULL;
-  int fd = g_file_open_tmp ("ts-model-XXXXXX.json", &path, &error);
-
-  g_assert_no_error (error);
-  close (fd);
-  g_file_set_contents (path, json, -1, &error);
-  g_assert_no_error (error);
-  return path;
-}
-
 /* The model file of docs/sizing-model.md §2 (GPT-3 175B: Brown et al. 2020,
  * Table 2.1: 96 layers, d_model 12288, 96 heads of 128, 175B parameters)
  * through the CLI: the JSON `model` carries the architecture used. */
 static void
 test_model_file_gpt3 (void)
 {
-  g_autofree char *path = write_file (
+  g_autofree char *path = ts_test_write_temp_file ("ts-model-XXXXXX.json",
     "{\"name\": \"GPT-3 175B\", \"layers\": 96, \"hidden_size\": 12288, \"attention_heads\": 96,"
     " \"kv_heads\": 96, \"head_dim\": 128, \"ffn_size\": 49152, \"mlp\": \"gelu\", \"vocab_size\": 51200,"
     " \"tied_embeddings\": true, \"dropout\": true, \"experts\": 0, \"active_experts\": 0,"
@@ -229,7 +215,7 @@ test_model_file_errors (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *path = write_file (cases[i].json);
+      g_autofree char *path = ts_test_write_temp_file ("ts-model-XXXXXX.json", cases[i].json);
       g_autofree char *base = g_path_get_basename (path);
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;

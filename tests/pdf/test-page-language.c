@@ -381,12 +381,8 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  ts_i18n_init ();
-  g_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("ts-page-language-XXXXXX", NULL);
-  g_assert_nonnull (tmpdir);
+  ts_test_init (&argc, &argv);
+  tmpdir = ts_test_make_dir ("ts-page-language");
 
   g_test_add_func ("/page-language/russian-sheet-in-english-process", test_russian_sheet_in_english_process);
   g_test_add_func ("/page-language/english-sheet-in-russian-process", test_english_sheet_in_russian_process);
@@ -395,8 +391,5 @@ main (int    argc,
   g_test_add_func ("/page-language/russian-plurals", test_russian_plurals);
   g_test_add_func ("/page-language/sheet-shares-plan", test_sheet_shares_plan);
 
-  status = g_test_run ();
-  ts_pdf_remove_dir (tmpdir);
-  g_free (tmpdir);
-  return status;
+  return ts_test_run_in_dir (tmpdir);
 }

@@ -547,12 +547,8 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  ts_i18n_init ();
-  g_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("ts-specsheet-XXXXXX", NULL);
-  g_assert_nonnull (tmpdir);
+  ts_test_init (&argc, &argv);
+  tmpdir = ts_test_make_dir ("ts-specsheet");
 
   g_test_add_func ("/specsheet/long-text-stays-on-pages", test_long_text_stays_on_pages);
   g_test_add_func ("/specsheet/chosen-option", test_chosen_option);
@@ -566,8 +562,5 @@ main (int    argc,
   g_test_add_func ("/specsheet/russian-catalog-names", test_russian_catalog_names);
   g_test_add_func ("/specsheet/network-models", test_network_models);
 
-  status = g_test_run ();
-  ts_pdf_remove_dir (tmpdir);
-  g_free (tmpdir);
-  return status;
+  return ts_test_run_in_dir (tmpdir);
 }

@@ -381,6 +381,14 @@ ocr (const char *png,
   return fold_for_ocr (out);
 }
 
+/* What tesseract reads a drawing in lang with: Russian drawings hold
+ * English names too. */
+static const char *
+ocr_languages (const char *lang)
+{
+  return g_str_equal (lang, "ru") ? "rus+eng" : "eng";
+}
+
 /* A drawing of plan in lang as PNG at width, text twice its base size:
  * the OCR reads glyphs of some 27 px per em. */
 static char *
@@ -389,7 +397,7 @@ ocr_drawing (TsDrawing   drawing,
              const char *lang,
              double      width)
 {
-  g_autofree char *dir = g_dir_make_tmp ("ts-render-ocr-XXXXXX", NULL);
+  g_autofree char *dir = ts_test_make_dir ("ts-render-ocr");
   g_autofree char *png = g_build_filename (dir, "drawing.png", NULL);
   g_autoptr(GError) error = NULL;
   TsRenderStyle style;
@@ -400,10 +408,9 @@ ocr_drawing (TsDrawing   drawing,
   ts_i18n_set_language (lang);
   g_assert_true (ts_render_export (drawing, plan, -1, png, FALSE, width, 0, &style, &error));
   g_assert_no_error (error);
-  text = ocr (png, g_str_equal (lang, "ru") ? "rus+eng" : "eng");
+  text = ocr (png, ocr_languages (lang));
   ts_i18n_set_language ("en");
-  g_unlink (png);
-  g_rmdir (dir);
+  ts_test_remove_dir (dir);
   return text;
 }
 
@@ -451,6 +458,19 @@ need_tesseract (const char *languages)
   return TRUE;
 }
 
+/* The memory drawing of full training of Llama 3.1 70B on 2 × DGX H200
+ * (*plan) as tesseract reads it in lang; NULL, the test skipped, where
+ * tesseract cannot read lang. */
+static char *
+ocr_memory_drawing (const char  *lang,
+                    TsPlan     **plan)
+{
+  if (!need_tesseract (ocr_languages (lang)))
+    return NULL;
+  *plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
+  return ocr_drawing (TS_DRAWING_MEMORY, *plan, lang, 1600);
+}
+
 /* The memory drawing of a full training run: its title names the model
  * (taken from the catalog here, not written down), the article's bracket
  * says “(no activations)”, the legend “GB per GPU”. */
@@ -458,12 +478,10 @@ static void
 test_ocr_memory_english (void)
 {
   g_autoptr(TsPlan) plan = NULL;
-  g_autofree char *read = NULL;
+  g_autofree char *read = ocr_memory_drawing ("en", &plan);
 
-  if (!need_tesseract ("eng"))
+  if (read == NULL)
     return;
-  plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
-  read = ocr_drawing (TS_DRAWING_MEMORY, plan, "en", 1600);
   assert_read (read, plan->scenario->model.name);
   assert_read (read, "(no activations)");
   assert_read (read, "GB per GPU)");
@@ -474,12 +492,10 @@ static void
 test_ocr_memory_russian (void)
 {
   g_autoptr(TsPlan) plan = NULL;
-  g_autofree char *read = NULL;
+  g_autofree char *read = ocr_memory_drawing ("ru", &plan);
 
-  if (!need_tesseract ("rus+eng"))
+  if (read == NULL)
     return;
-  plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
-  read = ocr_drawing (TS_DRAWING_MEMORY, plan, "ru", 1600);
   assert_read (read, plan->scenario->model.name);
   assert_read (read, "ГБ на GPU)");
   assert_read (read, "Полное обучение");
@@ -564,8 +580,7 @@ main (int    argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  ts_i18n_init ();
+  ts_test_init (&argc, &argv);
   ts_i18n_set_language ("en");
   catalog = ts_test_catalog ();
 
