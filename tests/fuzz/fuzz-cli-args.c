@@ -50,7 +50,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
    * compute a plan, on top of the --scenario file if one is named (the
    * fuzzer cannot name a real one, so that case stops here). */
   if ((args.command != TS_CLI_COMMAND_ESTIMATE && args.command != TS_CLI_COMMAND_PDF
-       && args.command != TS_CLI_COMMAND_DRAW) || args.scenario_path != NULL)
+       && args.command != TS_CLI_COMMAND_DRAW && args.command != TS_CLI_COMMAND_EXPORT)
+      || args.scenario_path != NULL)
     {
       ts_cli_args_clear (&args);
       return 0;
