@@ -86,21 +86,6 @@ ts_pdf_info_field (const char *info,
   return NULL;
 }
 
-void
-ts_pdf_remove_dir (const char *dir)
-{
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_remove (path);
-    }
-  g_rmdir (dir);
-}
-
 /* ---- words and their boxes (pdftotext -bbox) ----------------------------- */
 
 typedef struct

@@ -40,7 +40,4 @@ GArray *ts_pdf_words    (const char *path);
  * date, app and version, page count). */
 void  ts_pdf_assert_text_above_footer (const char *path);
 
-/* A test's temporary directory, with the files in it. */
-void  ts_pdf_remove_dir (const char *dir);
-
 G_END_DECLS

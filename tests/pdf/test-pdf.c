@@ -665,11 +665,8 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   g_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("ts-pdf-XXXXXX", NULL);
-  g_assert_nonnull (tmpdir);
+  tmpdir = ts_test_make_dir ("ts-pdf");
 
   g_test_add_func ("/pdf/cli/a4-pages-metadata", test_a4_pages_metadata);
   g_test_add_func ("/pdf/cli/english", test_english);
@@ -682,8 +679,5 @@ main (int    argc,
   g_test_add_func ("/pdf/cli/multi-rack-compact", test_multi_rack_compact);
   g_test_add_func ("/pdf/cli/no-sparse-pages", test_no_sparse_pages);
 
-  status = g_test_run ();
-  ts_pdf_remove_dir (tmpdir);
-  g_free (tmpdir);
-  return status;
+  return ts_test_run_in_dir (tmpdir);
 }

@@ -416,8 +416,6 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   ts_i18n_init ();
   /* EXPORT needs no display (verified on GTK 4.8); initialise GTK when
    * there is one, as the window would. */
@@ -425,8 +423,7 @@ main (int    argc,
   have_display = gtk_init_check ();
   if (have_display)
     adw_init ();
-  tmpdir = g_dir_make_tmp ("ts-print-XXXXXX", NULL);
-  g_assert_nonnull (tmpdir);
+  tmpdir = ts_test_make_dir ("ts-print");
 
   g_test_add_func ("/print/operation-setup", test_operation_setup);
   g_test_add_func ("/print/export/same-as-cli-en", test_same_as_cli_en);
@@ -438,8 +435,5 @@ main (int    argc,
   g_test_add_func ("/print/preview/huge-cluster", test_preview_huge_cluster);
   g_test_add_func ("/print/shares-plan", test_shares_plan);
 
-  status = g_test_run ();
-  ts_pdf_remove_dir (tmpdir);
-  g_free (tmpdir);
-  return status;
+  return ts_test_run_in_dir (tmpdir);
 }
