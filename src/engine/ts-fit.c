@@ -44,16 +44,15 @@ ts_verdict_label (TsVerdict verdict)
 
 /* The fewest servers whose GPUs hold the scenario's fixed tp × pp, or 0
  * when the option cannot hold it at all (tensor parallel past its
- * NVLink/HCCS domain). */
+ * NVLink/HCCS domain, or more servers than its count_cap ()). */
 guint
 layout_min_servers (const TsScenario *s,
-                    const TsServer   *server,
-                    guint             cap)
+                    const TsServer   *server)
 {
   guint64 group = (guint64) MAX (1u, s->tp) * MAX (1u, s->pp);
   guint64 n = (group + server->gpu_count - 1) / server->gpu_count;
 
-  if (MAX (1u, s->tp) > tp_domain (server) || n > cap)
+  if (MAX (1u, s->tp) > tp_domain (server) || n > count_cap (server))
     return 0;
   return (guint) n;
 }
@@ -231,7 +230,7 @@ count_cap (const TsServer *server)
   return cap;
 }
 
-/* The smallest count in 1…cap that fits, or 0. Per-GPU memory never grows
+/* The smallest count in 1…count_cap () that fits, or 0. Per-GPU memory never grows
  * when data-parallel GPUs are added (sharding divides, the rest stays), so
  * doubling to a fitting count and bisecting back is exact; and when the
  * largest count does not fit, no smaller one does: past SEARCH_CAP_CHECK
@@ -242,9 +241,9 @@ count_cap (const TsServer *server)
 
 guint
 smallest_fitting (Memo           *memo,
-                  const TsServer *server,
-                  guint           cap)
+                  const TsServer *server)
 {
+  guint cap = count_cap (server);
   guint lo = 1;
   guint hi = 2;
 
@@ -329,10 +328,9 @@ has_room (Memo           *memo,
 guint
 smallest_with_room (Memo           *memo,
                     const TsServer *server,
-                    guint           lo,
-                    guint           cap)
+                    guint           lo)
 {
-  guint last = MIN (cap, lo + TIGHT_SEARCH_SERVERS);
+  guint last = MIN (count_cap (server), lo + TIGHT_SEARCH_SERVERS);
   guint step = 1;
   guint hi;
 
@@ -359,11 +357,10 @@ suggest (Memo     *memo,
          TsOption *o)
 {
   const TsServer *server = o->server;
-  guint cap = count_cap (server);
 
   if (o->verdict == TS_VERDICT_TIGHT)
     {
-      guint hi = smallest_with_room (memo, server, o->servers, cap);
+      guint hi = smallest_with_room (memo, server, o->servers);
 
       if (hi > 0)
         {

@@ -821,13 +821,13 @@ bisect_deadline (const TsScenario *s,
 /* The count that meets the deadline with the planner's layouts, from the
  * option's count, which the fixed layout's estimate gave: fewer when a
  * searched layout is faster, more when communication makes it slower; 0
- * when no count up to cap does. */
+ * when no count up to the server's cap does. */
 guint
 deadline_count (const TsScenario *s,
                 TsOption         *o,
-                guint             floor_count,
-                guint             cap)
+                guint             floor_count)
 {
+  guint cap = count_cap (o->server);
   guint n = o->servers;
   guint lo;
   guint step = 1;

@@ -194,6 +194,8 @@ typedef struct
  * the plan's scenario. */
 
 /* ts-fit.c */
+/* The most servers of a kind an option may count: the catalog's limit,
+ * and no more GPUs than TS_MAX_GPUS. Every search stops there. */
 guint count_cap (const TsServer *server);
 gboolean has_room (Memo           *memo,
                    const TsServer *server,
@@ -201,20 +203,17 @@ gboolean has_room (Memo           *memo,
 void judge (const TsScenario *s,
             TsOption         *o);
 guint layout_min_servers (const TsScenario *s,
-                          const TsServer   *server,
-                          guint             cap);
+                          const TsServer   *server);
 void memo_init (Memo             *memo,
                 const TsScenario *scenario);
 const TsMemory *memory_at (Memo  *memo,
                            guint  variant,
                            guint  gpus);
 guint smallest_fitting (Memo           *memo,
-                        const TsServer *server,
-                        guint           cap);
+                        const TsServer *server);
 guint smallest_with_room (Memo           *memo,
                           const TsServer *server,
-                          guint           lo,
-                          guint           cap);
+                          guint           lo);
 void suggest (Memo     *memo,
               TsOption *o);
 double upper_bound_headroom (Memo           *memo,
@@ -226,7 +225,6 @@ guint layout_gpus (const TsScenario *s,
                    guint             gpus);
 guint servers_for_deadline (const TsScenario *s,
                             const TsOption   *o,
-                            guint             cap,
                             gboolean         *reachable);
 void size_time_and_money (const TsScenario *s,
                           TsOption         *o);
@@ -245,8 +243,7 @@ gboolean apply_plan (const TsScenario *s,
                      TsScenario       *effective);
 guint deadline_count (const TsScenario *s,
                       TsOption         *o,
-                      guint             floor_count,
-                      guint             cap);
+                      guint             floor_count);
 
 /* ts-network.c */
 void size_network (const TsScenario *s,

@@ -92,11 +92,11 @@ judge_overall (const TsScenario *s,
  * tight minimum stays in servers_for_memory) and meet the deadline. */
 static guint
 option_count (Memo           *memo,
-              const TsOption *o,
-              guint           cap)
+              const TsOption *o)
 {
   const TsScenario *s = memo->scenario;
   const TsServer *server = o->server;
+  guint cap = count_cap (server);
   guint n;
 
   if (s->servers > 0)
@@ -112,7 +112,7 @@ option_count (Memo           *memo,
   n = MAX (MAX (o->servers_for_memory, o->servers_for_deadline), o->layout_min_servers);
   if (n <= cap && !has_room (memo, server, n))
     {
-      guint roomy = smallest_with_room (memo, server, n, cap);
+      guint roomy = smallest_with_room (memo, server, n);
 
       if (roomy > 0)
         n = roomy;
@@ -125,11 +125,11 @@ option_count (Memo           *memo,
  * only where the search starts). */
 static void
 plan_count (Memo     *memo,
-            TsOption *o,
-            guint     cap)
+            TsOption *o)
 {
   const TsScenario *s = memo->scenario;
   const TsServer *server = o->server;
+  guint cap = count_cap (server);
   guint floor_count;
   guint n;
 
@@ -140,13 +140,13 @@ plan_count (Memo     *memo,
   floor_count = MAX (MAX (1u, o->servers_for_memory), o->layout_min_servers);
   if (floor_count < cap && !has_room (memo, server, floor_count))
     {
-      guint roomy = smallest_with_room (memo, server, floor_count, cap);
+      guint roomy = smallest_with_room (memo, server, floor_count);
 
       floor_count = roomy > 0 ? roomy : floor_count;
     }
   if (floor_count > o->servers)
     return;
-  n = deadline_count (s, o, floor_count, cap);
+  n = deadline_count (s, o, floor_count);
   if (n == 0)
     {
       o->deadline_reachable = FALSE;
@@ -184,12 +184,12 @@ evaluate (const TsCatalog *catalog,
   o->site_deadline_days = s->deadline_days;
   o->phases = s->phases;
   o->gpu_memory_bytes = server->gpu->memory_bytes;
-  o->layout_min_servers = layout_min_servers (s, server, cap);
-  o->servers_for_memory = o->layout_min_servers > 0 ? smallest_fitting (memo, server, cap) : 0;
+  o->layout_min_servers = layout_min_servers (s, server);
+  o->servers_for_memory = o->layout_min_servers > 0 ? smallest_fitting (memo, server) : 0;
   o->training_flops = training_flops (s);
-  o->servers_for_deadline = servers_for_deadline (s, o, cap, &o->deadline_reachable);
+  o->servers_for_deadline = servers_for_deadline (s, o, &o->deadline_reachable);
 
-  n = option_count (memo, o, cap);
+  n = option_count (memo, o);
   if (n > cap)
     {
       o->count_limited = TRUE;
@@ -201,7 +201,7 @@ evaluate (const TsCatalog *catalog,
   effective = *s;
   if (o->layout_min_servers > 0 && layout_gpus (s, o->gpus) > 0)
     {
-      plan_count (memo, o, cap);
+      plan_count (memo, o);
       if (!apply_plan (s, o, &effective))
         {
           o->memory = *memory_at (memo, VARIANT_SCENARIO, o->gpus);

@@ -122,11 +122,11 @@ job_rate (const TsCatalog *catalog,
 guint
 servers_for_deadline (const TsScenario *s,
                       const TsOption   *o,
-                      guint             cap,
                       gboolean         *reachable)
 {
   const TsCatalog *catalog = o->catalog;
   const TsServer *server = o->server;
+  guint cap = count_cap (server);
   double flops = o->training_flops;
   GpuRate r;
   double needed;
