@@ -186,7 +186,9 @@ typedef gboolean (*CountTest) (Memo           *memo,
                                guint           servers);
 
 /* The smallest count in lo + 1 … hi where test holds, knowing that it
- * fails at lo and holds at hi. */
+ * fails at lo and holds at hi. bisect_deadline () (ts-planner.c) is the
+ * same loop over another test: without closures in C, a shared one
+ * would need a context pointer and wrappers longer than the loop. */
 static guint
 bisect_count (Memo           *memo,
               const TsServer *server,
