@@ -232,13 +232,13 @@ count_cap (const TsServer *server)
   return cap;
 }
 
-/* The smallest count in 1…count_cap () that fits, or 0. Per-GPU memory never grows
- * when data-parallel GPUs are added (sharding divides, the rest stays), so
- * doubling to a fitting count and bisecting back is exact; and when the
- * largest count does not fit, no smaller one does: past SEARCH_CAP_CHECK
- * servers the largest is tried once (a job whose activations alone
- * overflow the GPU is answered in six estimates, not seventeen, and one
- * that fits on a few servers never pays for it). */
+/* The smallest count in 1…count_cap () that fits, or 0. Per-GPU memory
+ * never grows when data-parallel GPUs are added (sharding divides, the
+ * rest stays), so doubling to a fitting count and bisecting back is
+ * exact; and when the largest count does not fit, no smaller one does:
+ * past SEARCH_CAP_CHECK servers the largest is tried once (a job whose
+ * activations alone overflow the GPU is answered in six estimates, not
+ * seventeen, and one that fits on a few servers never pays for it). */
 #define SEARCH_CAP_CHECK 16
 
 guint
@@ -308,14 +308,15 @@ has_room (Memo           *memo,
           const TsServer *server,
           guint           servers)
 {
+  double tight = memo->scenario->headroom_tight;
   double capacity = server->gpu->memory_bytes;
   double free = (capacity - per_gpu_at (memo, VARIANT_SCENARIO, servers * server->gpu_count)) / capacity;
   double upper;
 
-  if (free < memo->scenario->headroom_tight)
+  if (free < tight)
     return FALSE;
   upper = upper_bound_headroom (memo, server, servers);
-  return isnan (upper) || upper >= memo->scenario->headroom_tight;
+  return isnan (upper) || upper >= tight;
 }
 
 /* The smallest count above `lo` (known to be short of room) that leaves
