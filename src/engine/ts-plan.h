@@ -70,7 +70,7 @@ const TsOption *ts_plan_get_shown_option (const TsPlan   *plan);
 /* The memory every surface shows: the shown option's (at the layout its
  * GPUs hold), or the scenario's own when the plan has no option at all.
  * One object, not a copy, so it cannot drift from the option it
- * describes. */
+ * describes; like the shown option, good until the plan is updated. */
 const TsMemory *ts_plan_get_memory     (const TsPlan     *plan);
 /* Picks option `index` (or -1 for the recommendation) as the shown one;
  * ts_plan_get_memory () follows it. */
