@@ -183,7 +183,7 @@ static void
 print_plan_text (const TsPlan *plan)
 {
   const TsScenario *s = plan->scenario;
-  const TsMemory *m = &plan->memory;
+  const TsMemory *m = ts_plan_get_memory (plan);
   g_autofree char *params = ts_format_params (s->model.params);
   g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
   g_autofree char *headline = ts_plan_dup_headline (plan, FALSE);

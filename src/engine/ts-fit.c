@@ -44,16 +44,15 @@ ts_verdict_label (TsVerdict verdict)
 
 /* The fewest servers whose GPUs hold the scenario's fixed tp × pp, or 0
  * when the option cannot hold it at all (tensor parallel past its
- * NVLink/HCCS domain). */
+ * NVLink/HCCS domain, or more servers than its count_cap ()). */
 guint
 layout_min_servers (const TsScenario *s,
-                    const TsServer   *server,
-                    guint             cap)
+                    const TsServer   *server)
 {
   guint64 group = (guint64) MAX (1u, s->tp) * MAX (1u, s->pp);
   guint64 n = (group + server->gpu_count - 1) / server->gpu_count;
 
-  if (MAX (1u, s->tp) > tp_domain (server) || n > cap)
+  if (MAX (1u, s->tp) > tp_domain (server) || n > count_cap (server))
     return 0;
   return (guint) n;
 }
@@ -182,26 +181,26 @@ per_gpu_at (Memo  *memo,
 
 /* A property of a server count that, once it holds, holds for every
  * larger count: more data-parallel GPUs only shard more. */
-typedef gboolean (*CountTest) (Memo             *memo,
-                               const TsScenario *s,
-                               const TsServer   *server,
-                               guint             servers);
+typedef gboolean (*CountTest) (Memo           *memo,
+                               const TsServer *server,
+                               guint           servers);
 
 /* The smallest count in lo + 1 … hi where test holds, knowing that it
- * fails at lo and holds at hi. */
+ * fails at lo and holds at hi. bisect_deadline () (ts-planner.c) is the
+ * same loop over another test: without closures in C, a shared one
+ * would need a context pointer and wrappers longer than the loop. */
 static guint
-bisect_count (Memo             *memo,
-              const TsScenario *s,
-              const TsServer   *server,
-              guint             lo,
-              guint             hi,
-              CountTest         test)
+bisect_count (Memo           *memo,
+              const TsServer *server,
+              guint           lo,
+              guint           hi,
+              CountTest       test)
 {
   while (hi - lo > 1)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (test (memo, s, server, mid))
+      if (test (memo, server, mid))
         hi = mid;
       else
         lo = mid;
@@ -210,11 +209,12 @@ bisect_count (Memo             *memo,
 }
 
 static gboolean
-fits_at (Memo             *memo,
-         const TsScenario *s,
-         const TsServer   *server,
-         guint             servers)
+fits_at (Memo           *memo,
+         const TsServer *server,
+         guint           servers)
 {
+  const TsScenario *s = memo->scenario;
+
   /* fewer GPUs than the fixed tp × pp hold nothing; a larger count only
    * shards more, so the search stays monotonic */
   if ((guint64) servers * server->gpu_count < (guint64) MAX (1u, s->tp) * MAX (1u, s->pp))
@@ -232,43 +232,42 @@ count_cap (const TsServer *server)
   return cap;
 }
 
-/* The smallest count in 1…cap that fits, or 0. Per-GPU memory never grows
- * when data-parallel GPUs are added (sharding divides, the rest stays), so
- * doubling to a fitting count and bisecting back is exact; and when the
- * largest count does not fit, no smaller one does: past SEARCH_CAP_CHECK
- * servers the largest is tried once (a job whose activations alone
- * overflow the GPU is answered in six estimates, not seventeen, and one
- * that fits on a few servers never pays for it). */
+/* The smallest count in 1…count_cap () that fits, or 0. Per-GPU memory
+ * never grows when data-parallel GPUs are added (sharding divides, the
+ * rest stays), so doubling to a fitting count and bisecting back is
+ * exact; and when the largest count does not fit, no smaller one does:
+ * past SEARCH_CAP_CHECK servers the largest is tried once (a job whose
+ * activations alone overflow the GPU is answered in six estimates, not
+ * seventeen, and one that fits on a few servers never pays for it). */
 #define SEARCH_CAP_CHECK 16
 
 guint
 smallest_fitting (Memo           *memo,
-                  const TsServer *server,
-                  guint           cap)
+                  const TsServer *server)
 {
-  const TsScenario *s = memo->scenario;
+  guint cap = count_cap (server);
   guint lo = 1;
   guint hi = 2;
 
-  if (fits_at (memo, s, server, 1))
+  if (fits_at (memo, server, 1))
     return 1;
   for (;;)
     {
-      if (hi == SEARCH_CAP_CHECK && hi < cap && !fits_at (memo, s, server, cap))
+      if (hi == SEARCH_CAP_CHECK && hi < cap && !fits_at (memo, server, cap))
         return 0;
       if (hi >= cap)
         {
           hi = cap;
-          if (hi <= lo || !fits_at (memo, s, server, hi))
+          if (hi <= lo || !fits_at (memo, server, hi))
             return 0;
           break;
         }
-      if (fits_at (memo, s, server, hi))
+      if (fits_at (memo, server, hi))
         break;
       lo = hi;
       hi *= 2;
     }
-  return bisect_count (memo, s, server, lo, hi, fits_at);
+  return bisect_count (memo, server, lo, hi, fits_at);
 }
 
 /* ---- verdict, reason, suggestion ---------------------------------------- */
@@ -287,11 +286,11 @@ smallest_fitting (Memo           *memo,
  * verdict says which end of the range made it tight, and a user who has
  * chosen FP32 gradients gets the plain threshold rule. */
 double
-upper_bound_headroom (Memo             *memo,
-                      const TsScenario *s,
-                      const TsServer   *server,
-                      guint             servers)
+upper_bound_headroom (Memo           *memo,
+                      const TsServer *server,
+                      guint           servers)
 {
+  const TsScenario *s = memo->scenario;
   double capacity = server->gpu->memory_bytes;
 
   if (s->method != TS_METHOD_FULL || s->precision == TS_PRECISION_FP32 || s->grad_dtype == TS_GRAD_FP32)
@@ -305,19 +304,19 @@ upper_bound_headroom (Memo             *memo,
 /* Whether `servers` leave the tight threshold free, also with FP32
  * gradients where those apply. */
 gboolean
-has_room (Memo             *memo,
-          const TsScenario *s,
-          const TsServer   *server,
-          guint             servers)
+has_room (Memo           *memo,
+          const TsServer *server,
+          guint           servers)
 {
+  double tight = memo->scenario->headroom_tight;
   double capacity = server->gpu->memory_bytes;
   double free = (capacity - per_gpu_at (memo, VARIANT_SCENARIO, servers * server->gpu_count)) / capacity;
   double upper;
 
-  if (free < s->headroom_tight)
+  if (free < tight)
     return FALSE;
-  upper = upper_bound_headroom (memo, s, server, servers);
-  return isnan (upper) || upper >= s->headroom_tight;
+  upper = upper_bound_headroom (memo, server, servers);
+  return isnan (upper) || upper >= tight;
 }
 
 /* The smallest count above `lo` (known to be short of room) that leaves
@@ -330,13 +329,11 @@ has_room (Memo             *memo,
  * gallops from a known count within a window; both end in
  * bisect_count (). */
 guint
-smallest_with_room (Memo             *memo,
-                    const TsScenario *s,
-                    const TsServer   *server,
-                    guint             lo,
-                    guint             cap)
+smallest_with_room (Memo           *memo,
+                    const TsServer *server,
+                    guint           lo)
 {
-  guint last = MIN (cap, lo + TIGHT_SEARCH_SERVERS);
+  guint last = MIN (count_cap (server), lo + TIGHT_SEARCH_SERVERS);
   guint step = 1;
   guint hi;
 
@@ -345,30 +342,28 @@ smallest_with_room (Memo             *memo,
       hi = MIN (lo + step, last);
       if (hi <= lo)
         return 0;
-      if (has_room (memo, s, server, hi))
+      if (has_room (memo, server, hi))
         break;
       if (hi == last)
         return 0;
       lo = hi;
       step *= 2;
     }
-  return bisect_count (memo, s, server, lo, hi, has_room);
+  return bisect_count (memo, server, lo, hi, has_room);
 }
 
 /* What would make it fit (or, when tight, fit with margin): a larger
  * count, or each remedy tried at this count. Codes and figures only;
  * ts_option_dup_suggestion () puts them in words. */
 void
-suggest (Memo             *memo,
-         const TsScenario *s,
-         const TsServer   *server,
-         TsOption         *o)
+suggest (Memo     *memo,
+         TsOption *o)
 {
-  guint cap = count_cap (server);
+  const TsServer *server = o->server;
 
   if (o->verdict == TS_VERDICT_TIGHT)
     {
-      guint hi = smallest_with_room (memo, s, server, o->servers, cap);
+      guint hi = smallest_with_room (memo, server, o->servers);
 
       if (hi > 0)
         {
@@ -386,7 +381,7 @@ suggest (Memo             *memo,
     o->suggested_servers = o->servers_for_memory;
   for (guint i = 0; i < G_N_ELEMENTS (remedies); i++)
     {
-      if (!remedies[i].applies (s, &o->memory.layout))
+      if (!remedies[i].applies (memo->scenario, &o->memory.layout))
         continue;
       if (per_gpu_at (memo, VARIANT_REMEDY + i, o->gpus) <= server->gpu->memory_bytes)
         o->remedies |= remedies[i].flag;
@@ -397,7 +392,6 @@ suggest (Memo             *memo,
  * gradients) is set before. */
 void
 judge (const TsScenario *s,
-       const TsServer   *server,
        TsOption         *o)
 {
   double per_gpu = ts_breakdown_sum (&o->memory.per_gpu);
@@ -410,7 +404,7 @@ judge (const TsScenario *s,
     {
       o->verdict = TS_VERDICT_DOES_NOT_FIT;
       o->reason_code = o->servers_for_memory == 0
-                       ? (server->max_servers > 0 ? "does-not-fit-max-servers" : "does-not-fit-any-size")
+                       ? (o->server->max_servers > 0 ? "does-not-fit-max-servers" : "does-not-fit-any-size")
                        : "does-not-fit";
     }
   else if (o->headroom_fraction < s->headroom_tight)

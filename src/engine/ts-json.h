@@ -22,7 +22,8 @@ JsonNode *ts_json_parse_file (const char  *path,
                               GError     **error);
 
 /* Members of the object being built, one call each: the writer every
- * JSON output of the engine and the CLI shares. A NULL string is null. */
+ * JSON output of the engine and the CLI shares. A NULL string is null.
+ * One function a JSON type, as json-glib's json_builder_add_*_value (). */
 void      ts_json_add_string (JsonBuilder *builder,
                               const char  *name,
                               const char  *value);

@@ -1,6 +1,9 @@
 /* ts-memory-json.c — the memory answer as JSON (a public interface: keys
  * are added, never renamed)
  *
+ * Written member by member on purpose, like ts_option_to_json (): each
+ * key stands where a reader of the JSON looks for it.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "ts-memory"

@@ -67,7 +67,8 @@ ts_memory_dense_layers (const TsArchitecture *a)
 }
 
 /* Bytes per parameter of each model state, as the scenario's precision
- * and optimizer set them (ts-memory-states.c). */
+ * and optimizer set them (ts-memory-states.c): one function a state,
+ * each its own rule. */
 double ts_memory_weight_bytes_per_param    (const TsScenario     *scenario);
 double ts_memory_gradient_bytes_per_param  (const TsScenario     *scenario);
 double ts_memory_master_bytes_per_param    (const TsScenario     *scenario);

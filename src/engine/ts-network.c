@@ -31,9 +31,9 @@ gradient_bytes (const TsScenario *s,
  * third tier is needed and the count is a lower bound. */
 void
 size_network (const TsScenario *s,
-              const TsServer   *server,
               TsOption         *o)
 {
+  const TsServer *server = o->server;
   const TsNetwork *net = server->network;
   double k;
 

@@ -70,7 +70,14 @@ racks_to_json (const TsOption *o,
   g_clear_pointer (&built, rack_detail_free);
 }
 
-static const struct { guint flag; const char *code; } remedy_codes[] = {
+/* A flag of the option and its code in the JSON. */
+typedef struct
+{
+  guint       flag;
+  const char *code;
+} FlagCode;
+
+static const FlagCode remedy_codes[] = {
   { TS_REMEDY_ZERO3, "zero3" },
   { TS_REMEDY_CHECKPOINTING, "checkpointing" },
   { TS_REMEDY_MICRO_BATCH, "micro-batch-1" },
@@ -79,7 +86,7 @@ static const struct { guint flag; const char *code; } remedy_codes[] = {
   { TS_REMEDY_QLORA, "qlora" },
 };
 
-static const struct { guint flag; const char *code; } note_codes[] = {
+static const FlagCode note_codes[] = {
   { TS_NOTE_PCIE_ONLY, "pcie-only" },
   { TS_NOTE_MAX_SERVERS, "max-servers" },
   { TS_NOTE_THIRD_TIER, "third-switch-tier" },
@@ -92,7 +99,7 @@ static const struct { guint flag; const char *code; } note_codes[] = {
   { TS_NOTE_NETWORK_BOUND, "network-bound" },
 };
 
-static const struct { guint flag; const char *code; } failure_codes[] = {
+static const FlagCode failure_codes[] = {
   { TS_FAILURE_MEMORY, "memory" },
   { TS_FAILURE_LAYOUT, "layout" },
   { TS_FAILURE_DEADLINE, "deadline" },
@@ -102,6 +109,23 @@ static const struct { guint flag; const char *code; } failure_codes[] = {
   { TS_FAILURE_PSU, "power-supplies" },
   { TS_FAILURE_HOST_RAM, "host-ram" },
 };
+
+/* The codes of the flags set in `flags`, in the table's order, as an
+ * array member `name`. */
+static void
+add_flag_codes (JsonBuilder    *b,
+                const char     *name,
+                const FlagCode *codes,
+                guint           n_codes,
+                guint           flags)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n_codes; i++)
+    if (flags & codes[i].flag)
+      json_builder_add_string_value (b, codes[i].code);
+  json_builder_end_array (b);
+}
 
 static const char *
 rank_key_code (guint key)
@@ -145,12 +169,7 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_bool (b, "deadline_reachable", o->deadline_reachable);
   ts_json_add_bool (b, "fits", o->fits);
   ts_json_add_bool (b, "ok", o->ok);
-  json_builder_set_member_name (b, "failures");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < G_N_ELEMENTS (failure_codes); i++)
-    if (o->failures & failure_codes[i].flag)
-      json_builder_add_string_value (b, failure_codes[i].code);
-  json_builder_end_array (b);
+  add_flag_codes (b, "failures", failure_codes, G_N_ELEMENTS (failure_codes), o->failures);
   ts_json_add_string (b, "verdict", ts_verdict_to_string (o->verdict));
   /* Codes, not sentences: the JSON is the same in every language (the
    * sentences are TsOption's reason, suggestion and notes). */
@@ -178,12 +197,7 @@ ts_option_to_json (const TsOption *o,
         json_builder_end_object (b);
       }
   json_builder_end_array (b);
-  json_builder_set_member_name (b, "notes");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < G_N_ELEMENTS (note_codes); i++)
-    if (o->note_flags & note_codes[i].flag)
-      json_builder_add_string_value (b, note_codes[i].code);
-  json_builder_end_array (b);
+  add_flag_codes (b, "notes", note_codes, G_N_ELEMENTS (note_codes), o->note_flags);
 
   ts_json_add_double_valid (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));
   ts_json_add_double_valid (b, "gpu_memory_bytes", o->gpu_memory_bytes);

@@ -303,6 +303,8 @@ ts_option_dup_rank_reason (const TsOption *o)
   /* Translators: “2 × NVIDIA DGX H200”, the option compared with */
   other = g_strdup_printf (_("%u × %s"), o->rank_versus_servers, versus_name);
 
+  /* Whole sentences per key, first and below, alike on purpose: a
+   * translation orders its own words. */
   if (o->rank == 0)
     switch (o->rank_key)
       {

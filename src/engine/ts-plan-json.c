@@ -30,7 +30,7 @@ ts_plan_to_json (const TsPlan *plan)
 
   /* “memory” is the shown option's, at the layout its GPUs hold; the
    * scenario as typed is “scenario_memory” */
-  ts_memory_add_json (s, &plan->memory, b);
+  ts_memory_add_json (s, ts_plan_get_memory (plan), b);
   json_builder_set_member_name (b, "scenario_memory");
   json_builder_begin_object (b);
   ts_memory_add_json (s, &plan->scenario_memory, b);

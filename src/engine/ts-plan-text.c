@@ -54,7 +54,7 @@ append_need (GString      *text,
              gboolean      gib)
 {
   const TsScenario *s = plan->scenario;
-  const TsMemory *m = &plan->memory;
+  const TsMemory *m = ts_plan_get_memory (plan);
   const char *model = s->model.name != NULL ? s->model.name : _("the model");
   g_autofree char *rule = ts_format_memory_range (m->rule.low_bytes, m->rule.high_bytes, gib);
   g_autofree char *act = ts_format_memory (m->total.bytes[TS_COMPONENT_ACTIVATIONS], gib);

@@ -46,16 +46,6 @@ check_scenario (TsCatalog        *catalog,
   return TRUE;
 }
 
-/* plan->memory is the shown option's: one configuration for every
- * surface. */
-static void
-follow_shown_option (TsPlan *plan)
-{
-  const TsOption *shown = ts_plan_get_shown_option (plan);
-
-  plan->memory = shown != NULL ? shown->memory : plan->scenario_memory;
-}
-
 /* The plan's answer for its own scenario, into its (empty) arrays. */
 static void
 compute (TsPlan *plan)
@@ -74,7 +64,6 @@ compute (TsPlan *plan)
       g_array_append_val (plan->warnings, warning);
     }
   plan->chosen = -1;
-  follow_shown_option (plan);
 }
 
 TsPlan *
@@ -177,6 +166,17 @@ ts_plan_get_shown_option (const TsPlan *plan)
   return &g_array_index (plan->options, TsOption, 0);
 }
 
+const TsMemory *
+ts_plan_get_memory (const TsPlan *plan)
+{
+  const TsOption *shown;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+
+  shown = ts_plan_get_shown_option (plan);
+  return shown != NULL ? &shown->memory : &plan->scenario_memory;
+}
+
 void
 ts_plan_choose_option (TsPlan *plan,
                        int     index)
@@ -185,7 +185,6 @@ ts_plan_choose_option (TsPlan *plan,
   g_return_if_fail (index < (int) plan->options->len);
 
   plan->chosen = index;
-  follow_shown_option (plan);
 }
 
 gboolean

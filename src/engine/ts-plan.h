@@ -29,11 +29,9 @@ typedef struct
 {
   TsCatalog   *catalog;
   TsScenario  *scenario;
-  /* The chosen configuration's memory (the shown option's, at the layout
-   * its GPUs hold): what every surface shows. The scenario as typed,
-   * before hardware is chosen, is scenario_memory, shown only labelled as
-   * such. */
-  TsMemory     memory;
+  /* The memory of the scenario as typed, at its own GPU count, before
+   * hardware is chosen: shown only labelled as such. What every surface
+   * shows is ts_plan_get_memory (). */
   TsMemory     scenario_memory;
   GArray      *options;      /* TsOption, ranked */
   int          recommended;  /* index into options, or -1 when no option works */
@@ -69,8 +67,13 @@ gboolean        ts_plan_is_shared      (const TsPlan     *plan);
  * chose, else the recommended one, else (nothing works) the best of the
  * rest, which is then never presented as the answer. */
 const TsOption *ts_plan_get_shown_option (const TsPlan   *plan);
+/* The memory every surface shows: the shown option's (at the layout its
+ * GPUs hold), or the scenario's own when the plan has no option at all.
+ * One object, not a copy, so it cannot drift from the option it
+ * describes; like the shown option, good until the plan is updated. */
+const TsMemory *ts_plan_get_memory     (const TsPlan     *plan);
 /* Picks option `index` (or -1 for the recommendation) as the shown one;
- * plan->memory follows it. */
+ * ts_plan_get_memory () follows it. */
 void            ts_plan_choose_option  (TsPlan           *plan,
                                         int               index);
 /* Whether the shown option works (memory, layout, deadline, site,

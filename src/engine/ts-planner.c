@@ -41,7 +41,6 @@ typedef struct
 
 typedef struct
 {
-  const TsCatalog  *catalog;
   const TsScenario *s;
   const TsServer   *server;
   guint             gpus;           /* the option's */
@@ -725,21 +724,20 @@ search_layouts (Search *search,
     }
 }
 
+/* A search of the option's layouts at `gpus` of its GPUs. */
 static void
 search_init (Search           *search,
-             const TsCatalog  *catalog,
              const TsScenario *s,
-             const TsServer   *server,
+             const TsOption   *o,
              guint             gpus)
 {
   memset (search, 0, sizeof *search);
-  search->catalog = catalog;
   search->s = s;
-  search->server = server;
+  search->server = o->server;
   search->gpus = gpus;
   search->global_batch = ts_scenario_global_batch (s);
   search->flops_per_token = flops_per_param_token (s);
-  gpu_rate (catalog, s, server, gpus, &search->rate);
+  gpu_rate (s, o, gpus, &search->rate);
   step_base (search);
 }
 
@@ -769,56 +767,50 @@ fixed_candidate (Search    *search,
   choose_virtual_stages (search, c);
 }
 
-/* The fastest layout at `gpus` GPUs; FALSE when none fits. */
+/* The fastest layout at `gpus` of the option's GPUs; FALSE when none
+ * fits. The layouts weighed are counted in the option. */
 static gboolean
-search_at (const TsCatalog  *catalog,
-           const TsScenario *s,
-           const TsServer   *server,
+search_at (const TsScenario *s,
+           TsOption         *o,
            guint             gpus,
-           guint            *evaluated,
            Chosen           *chosen)
 {
   Search search;
   Chosen bare;
 
-  search_init (&search, catalog, s, server, gpus);
+  search_init (&search, s, o, gpus);
   search_layouts (&search, chosen, &bare);
-  *evaluated += search.evaluated;
+  o->layouts_evaluated += search.evaluated;
   if (!search.have_best && search.have_bare)
     *chosen = bare;
   return search.have_best || search.have_bare;
 }
 
 static gboolean
-meets_deadline_at (const TsCatalog  *catalog,
-                   const TsScenario *s,
-                   const TsServer   *server,
-                   guint             servers,
-                   guint            *evaluated,
-                   Chosen           *chosen)
+meets_deadline_at (const TsScenario *s,
+                   TsOption         *o,
+                   guint             servers)
 {
-  return search_at (catalog, s, server, servers * server->gpu_count, evaluated, chosen)
-         && candidate_days (catalog, s, &chosen->c) <= s->deadline_days;
+  Chosen chosen;
+
+  return search_at (s, o, servers * o->server->gpu_count, &chosen)
+         && candidate_days (o->catalog, s, &chosen.c) <= s->deadline_days;
 }
 
 /* The fewest servers in [lo, hi] whose fastest layout meets the deadline
  * (hi known to, lo not), by bisection: more servers never make the
  * fastest layout slower while the global batch feeds them. */
 static guint
-bisect_deadline (const TsCatalog  *catalog,
-                 const TsScenario *s,
-                 const TsServer   *server,
+bisect_deadline (const TsScenario *s,
+                 TsOption         *o,
                  guint             lo,
-                 guint             hi,
-                 guint            *evaluated)
+                 guint             hi)
 {
-  Chosen probe;
-
   while (hi - lo > 1)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (meets_deadline_at (catalog, s, server, mid, evaluated, &probe))
+      if (meets_deadline_at (s, o, mid))
         hi = mid;
       else
         lo = mid;
@@ -827,34 +819,31 @@ bisect_deadline (const TsCatalog  *catalog,
 }
 
 /* The count that meets the deadline with the planner's layouts, from the
- * count the fixed layout's estimate gave: fewer when a searched layout
- * is faster, more when communication makes it slower; 0 when no count
- * up to cap does. */
+ * option's count, which the fixed layout's estimate gave: fewer when a
+ * searched layout is faster, more when communication makes it slower; 0
+ * when no count up to the server's cap does. */
 guint
-deadline_count (const TsCatalog  *catalog,
-                const TsScenario *s,
-                const TsServer   *server,
-                guint             floor_count,
-                guint             n,
-                guint             cap,
-                guint            *evaluated)
+deadline_count (const TsScenario *s,
+                TsOption         *o,
+                guint             floor_count)
 {
-  Chosen probe;
+  guint cap = count_cap (o->server);
+  guint n = o->servers;
   guint lo;
   guint step = 1;
 
-  if (meets_deadline_at (catalog, s, server, n, evaluated, &probe))
+  if (meets_deadline_at (s, o, n))
     {
-      if (n <= floor_count || meets_deadline_at (catalog, s, server, floor_count, evaluated, &probe))
+      if (n <= floor_count || meets_deadline_at (s, o, floor_count))
         return MIN (n, floor_count);
-      return bisect_deadline (catalog, s, server, floor_count, n, evaluated);
+      return bisect_deadline (s, o, floor_count, n);
     }
   for (lo = n; lo < cap; step *= 2)
     {
       guint hi = (guint) MIN ((guint64) lo + step, cap);
 
-      if (meets_deadline_at (catalog, s, server, hi, evaluated, &probe))
-        return bisect_deadline (catalog, s, server, lo, hi, evaluated);
+      if (meets_deadline_at (s, o, hi))
+        return bisect_deadline (s, o, lo, hi);
       lo = hi;
     }
   return 0;
@@ -874,15 +863,13 @@ take_step (TsOption        *o,
 /* Sets the option's layout, memory and step from the planner; returns
  * FALSE (the option untouched) when no layout fits at its count. */
 gboolean
-apply_plan (const TsCatalog  *catalog,
-            const TsScenario *s,
-            const TsServer   *server,
+apply_plan (const TsScenario *s,
             TsOption         *o,
             TsScenario       *effective)
 {
   Chosen chosen;
 
-  if (!search_at (catalog, s, server, o->gpus, &o->layouts_evaluated, &chosen))
+  if (!search_at (s, o, o->gpus, &chosen))
     return FALSE;
   o->memory = chosen.memory;
   o->upper_headroom_fraction = chosen.upper;
@@ -893,15 +880,13 @@ apply_plan (const TsCatalog  *catalog,
 
 /* The step of the scenario's fixed layout, where nothing fits. */
 void
-apply_fixed (const TsCatalog  *catalog,
-             const TsScenario *s,
-             const TsServer   *server,
+apply_fixed (const TsScenario *s,
              TsOption         *o)
 {
   Search search;
   Candidate c;
 
-  search_init (&search, catalog, s, server, MAX (1u, o->memory.layout.gpus));
+  search_init (&search, s, o, MAX (1u, o->memory.layout.gpus));
   fixed_candidate (&search, &c);
   o->layouts_evaluated += search.evaluated;
   take_step (o, &c);

@@ -123,7 +123,7 @@ enum
 
 typedef struct
 {
-  const TsScenario *scenario;
+  const TsScenario *scenario;   /* the plan's: what the fit's functions size */
   guint             n;
   guint             made;     /* bit per variant whose scenario and `like` are made */
   guint8            slots[MEMO_SLOTS];       /* index into keys/memories */
@@ -189,82 +189,64 @@ typedef struct
  * standard 42U rack); more than that is a rack the PDUs cannot feed. */
 #define MAX_PDUS_PER_FEED 2
 
+/* The parts of an option's sizing take the option they size: it holds
+ * its catalog and server. The fit's functions take the memo, which holds
+ * the plan's scenario. */
+
 /* ts-fit.c */
+/* The most servers of a kind an option may count: the catalog's limit,
+ * and no more GPUs than TS_MAX_GPUS. Every search stops there. */
 guint count_cap (const TsServer *server);
-gboolean has_room (Memo             *memo,
-                   const TsScenario *s,
-                   const TsServer   *server,
-                   guint             servers);
+gboolean has_room (Memo           *memo,
+                   const TsServer *server,
+                   guint           servers);
 void judge (const TsScenario *s,
-            const TsServer   *server,
             TsOption         *o);
 guint layout_min_servers (const TsScenario *s,
-                          const TsServer   *server,
-                          guint             cap);
+                          const TsServer   *server);
 void memo_init (Memo             *memo,
                 const TsScenario *scenario);
 const TsMemory *memory_at (Memo  *memo,
                            guint  variant,
                            guint  gpus);
 guint smallest_fitting (Memo           *memo,
-                        const TsServer *server,
-                        guint           cap);
-guint smallest_with_room (Memo             *memo,
-                          const TsScenario *s,
-                          const TsServer   *server,
-                          guint             lo,
-                          guint             cap);
-void suggest (Memo             *memo,
-              const TsScenario *s,
-              const TsServer   *server,
-              TsOption         *o);
-double upper_bound_headroom (Memo             *memo,
-                             const TsScenario *s,
-                             const TsServer   *server,
-                             guint             servers);
+                        const TsServer *server);
+guint smallest_with_room (Memo           *memo,
+                          const TsServer *server,
+                          guint           lo);
+void suggest (Memo     *memo,
+              TsOption *o);
+double upper_bound_headroom (Memo           *memo,
+                             const TsServer *server,
+                             guint           servers);
 
 /* ts-training-time.c */
 guint layout_gpus (const TsScenario *s,
                    guint             gpus);
-guint servers_for_deadline (const TsCatalog  *catalog,
-                            const TsScenario *s,
-                            const TsServer   *server,
-                            guint             cap,
-                            double            flops,
+guint servers_for_deadline (const TsScenario *s,
+                            const TsOption   *o,
                             gboolean         *reachable);
-void size_time_and_money (const TsCatalog  *catalog,
-                          const TsScenario *s,
-                          const TsServer   *server,
+void size_time_and_money (const TsScenario *s,
                           TsOption         *o);
 double training_flops (const TsScenario *s);
 double flops_per_param_token (const TsScenario *s);
-void gpu_rate (const TsCatalog  *catalog,
-               const TsScenario *s,
-               const TsServer   *server,
+void gpu_rate (const TsScenario *s,
+               const TsOption   *o,
                guint             gpus,
                GpuRate          *r);
 
 /* ts-planner.c */
-void apply_fixed (const TsCatalog  *catalog,
-                  const TsScenario *s,
-                  const TsServer   *server,
+void apply_fixed (const TsScenario *s,
                   TsOption         *o);
-gboolean apply_plan (const TsCatalog  *catalog,
-                     const TsScenario *s,
-                     const TsServer   *server,
+gboolean apply_plan (const TsScenario *s,
                      TsOption         *o,
                      TsScenario       *effective);
-guint deadline_count (const TsCatalog  *catalog,
-                      const TsScenario *s,
-                      const TsServer   *server,
-                      guint             floor_count,
-                      guint             n,
-                      guint             cap,
-                      guint            *evaluated);
+guint deadline_count (const TsScenario *s,
+                      TsOption         *o,
+                      guint             floor_count);
 
 /* ts-network.c */
 void size_network (const TsScenario *s,
-                   const TsServer   *server,
                    TsOption         *o);
 void size_network_verdict (TsOption *o);
 

@@ -91,12 +91,12 @@ judge_overall (const TsScenario *s,
  * (a bare fit is tight: a salesperson offers the count with room, and the
  * tight minimum stays in servers_for_memory) and meet the deadline. */
 static guint
-option_count (Memo             *memo,
-              const TsScenario *s,
-              const TsServer   *server,
-              const TsOption   *o,
-              guint             cap)
+option_count (Memo           *memo,
+              const TsOption *o)
 {
+  const TsScenario *s = memo->scenario;
+  const TsServer *server = o->server;
+  guint cap = count_cap (server);
   guint n;
 
   if (s->servers > 0)
@@ -110,9 +110,9 @@ option_count (Memo             *memo,
   if (s->deadline_days > 0 && !o->deadline_reachable)
     return cap;
   n = MAX (MAX (o->servers_for_memory, o->servers_for_deadline), o->layout_min_servers);
-  if (n <= cap && !has_room (memo, s, server, n))
+  if (n <= cap && !has_room (memo, server, n))
     {
-      guint roomy = smallest_with_room (memo, s, server, n, cap);
+      guint roomy = smallest_with_room (memo, server, n);
 
       if (roomy > 0)
         n = roomy;
@@ -124,13 +124,12 @@ option_count (Memo             *memo,
  * servers whose fastest layout meets it (the fixed layout's estimate is
  * only where the search starts). */
 static void
-plan_count (const TsCatalog  *catalog,
-            Memo             *memo,
-            const TsScenario *s,
-            const TsServer   *server,
-            guint             cap,
-            TsOption         *o)
+plan_count (Memo     *memo,
+            TsOption *o)
 {
+  const TsScenario *s = memo->scenario;
+  const TsServer *server = o->server;
+  guint cap = count_cap (server);
   guint floor_count;
   guint n;
 
@@ -139,15 +138,15 @@ plan_count (const TsCatalog  *catalog,
     return;
   /* never below the count with the headroom rule's margin */
   floor_count = MAX (MAX (1u, o->servers_for_memory), o->layout_min_servers);
-  if (floor_count < cap && !has_room (memo, s, server, floor_count))
+  if (floor_count < cap && !has_room (memo, server, floor_count))
     {
-      guint roomy = smallest_with_room (memo, s, server, floor_count, cap);
+      guint roomy = smallest_with_room (memo, server, floor_count);
 
       floor_count = roomy > 0 ? roomy : floor_count;
     }
   if (floor_count > o->servers)
     return;
-  n = deadline_count (catalog, s, server, floor_count, o->servers, cap, &o->layouts_evaluated);
+  n = deadline_count (s, o, floor_count);
   if (n == 0)
     {
       o->deadline_reachable = FALSE;
@@ -160,13 +159,14 @@ plan_count (const TsCatalog  *catalog,
   o->gpus = n * server->gpu_count;
 }
 
+/* The option of `server` for the memo's scenario, sized in place. */
 static void
-evaluate (const TsCatalog  *catalog,
-          Memo             *memo,
-          const TsScenario *s,
-          const TsServer   *server,
-          TsOption         *o)
+evaluate (const TsCatalog *catalog,
+          Memo            *memo,
+          const TsServer  *server,
+          TsOption        *o)
 {
+  const TsScenario *s = memo->scenario;
   guint cap = count_cap (server);
   guint n;
   Placer placer;
@@ -184,13 +184,12 @@ evaluate (const TsCatalog  *catalog,
   o->site_deadline_days = s->deadline_days;
   o->phases = s->phases;
   o->gpu_memory_bytes = server->gpu->memory_bytes;
-  o->layout_min_servers = layout_min_servers (s, server, cap);
-  o->servers_for_memory = o->layout_min_servers > 0 ? smallest_fitting (memo, server, cap) : 0;
+  o->layout_min_servers = layout_min_servers (s, server);
+  o->servers_for_memory = o->layout_min_servers > 0 ? smallest_fitting (memo, server) : 0;
   o->training_flops = training_flops (s);
-  o->servers_for_deadline = servers_for_deadline (catalog, s, server, cap, o->training_flops,
-                                                  &o->deadline_reachable);
+  o->servers_for_deadline = servers_for_deadline (s, o, &o->deadline_reachable);
 
-  n = option_count (memo, s, server, o, cap);
+  n = option_count (memo, o);
   if (n > cap)
     {
       o->count_limited = TRUE;
@@ -202,14 +201,14 @@ evaluate (const TsCatalog  *catalog,
   effective = *s;
   if (o->layout_min_servers > 0 && layout_gpus (s, o->gpus) > 0)
     {
-      plan_count (catalog, memo, s, server, cap, o);
-      if (!apply_plan (catalog, s, server, o, &effective))
+      plan_count (memo, o);
+      if (!apply_plan (s, o, &effective))
         {
           o->memory = *memory_at (memo, VARIANT_SCENARIO, o->gpus);
-          o->upper_headroom_fraction = upper_bound_headroom (memo, s, server, o->servers);
-          apply_fixed (catalog, s, server, o);
+          o->upper_headroom_fraction = upper_bound_headroom (memo, server, o->servers);
+          apply_fixed (s, o);
         }
-      judge (s, server, o);
+      judge (s, o);
     }
   else
     {
@@ -220,8 +219,8 @@ evaluate (const TsCatalog  *catalog,
       ts_layout_resolve (s, 0, &layout);
       ts_memory_compute (s, &layout, &o->memory);
       o->upper_headroom_fraction = NAN;
-      judge (s, server, o);
-      apply_fixed (catalog, s, server, o);
+      judge (s, o);
+      apply_fixed (s, o);
       o->verdict = TS_VERDICT_DOES_NOT_FIT;
       o->fits = FALSE;
       o->reason_code = MAX (1u, s->tp) > tp_domain (server) ? "layout-exceeds-domain" : "layout-exceeds-option";
@@ -233,7 +232,7 @@ evaluate (const TsCatalog  *catalog,
   if (o->count_limited && s->servers > server->max_servers && server->max_servers > 0)
     o->note_flags |= TS_NOTE_MAX_SERVERS;
 
-  size_network (s, server, o);
+  size_network (s, o);
 
   placer_init (&placer, catalog, server, o, 0);
   place_racks (&placer, &racks);
@@ -250,14 +249,14 @@ evaluate (const TsCatalog  *catalog,
 
   size_power (catalog, s, server, o);
   size_storage_and_host (s, server, o);
-  size_time_and_money (catalog, &effective, server, o);
+  size_time_and_money (&effective, o);
 
   if (!o->meets_deadline)
     o->note_flags |= TS_NOTE_MISSES_DEADLINE;
 
   judge_overall (s, o);
   if (o->layout_min_servers > 0)
-    suggest (memo, s, server, o);
+    suggest (memo, o);
 }
 
 int
@@ -280,7 +279,7 @@ ts_recommend (const TsCatalog  *catalog,
         continue;
       /* evaluated in place: an option is a large struct */
       g_array_set_size (options, options->len + 1);
-      evaluate (catalog, &memo, scenario, server, &g_array_index (options, TsOption, options->len - 1));
+      evaluate (catalog, &memo, server, &g_array_index (options, TsOption, options->len - 1));
     }
 
   sort_options (options);

@@ -79,14 +79,14 @@ layout_gpus (const TsScenario *s,
   return gpus / group * group;
 }
 
+/* The rate of one of the option's GPUs in a job of `gpus` GPUs. */
 void
-gpu_rate (const TsCatalog  *catalog,
-          const TsScenario *s,
-          const TsServer   *server,
+gpu_rate (const TsScenario *s,
+          const TsOption   *o,
           guint             gpus,
           GpuRate          *r)
 {
-  const TsGpu *g = server->gpu;
+  const TsGpu *g = o->server->gpu;
   const char *key = "bf16";
 
   r->peak_tflops = g->tflops_bf16;
@@ -98,12 +98,12 @@ gpu_rate (const TsCatalog  *catalog,
   else if (s->precision == TS_PRECISION_FP16 && g->tflops_fp16 > 0)
     r->peak_tflops = g->tflops_fp16;
 
-  r->mfu_base = ts_catalog_get_mfu (catalog, g->family, key);
+  r->mfu_base = ts_catalog_get_mfu (o->catalog, g->family, key);
   if (r->mfu_base <= 0)
-    r->mfu_base = ts_catalog_get_mfu (catalog, g->family, "bf16");
+    r->mfu_base = ts_catalog_get_mfu (o->catalog, g->family, "bf16");
   r->recompute_factor = ts_recompute_mfu_factor (s);
-  r->pcie_factor = !training_link (server, gpus)
-                   ? ts_catalog_get_pcie_mfu_factor (catalog) : 1.0;
+  r->pcie_factor = !training_link (o->server, gpus)
+                   ? ts_catalog_get_pcie_mfu_factor (o->catalog) : 1.0;
   r->mfu = r->mfu_base * r->recompute_factor * r->pcie_factor;
 }
 
@@ -116,17 +116,18 @@ job_rate (const TsCatalog *catalog,
   return gpus * r->peak_tflops * 1e12 * r->mfu * ts_catalog_get_availability_factor (catalog);
 }
 
-/* The fewest servers whose layout finishes within the deadline, or 0 when
- * there is no deadline; *reachable is FALSE when no count this option
- * comes in does. */
+/* The fewest servers whose layout finishes the option's training FLOPs
+ * within the deadline, or 0 when there is no deadline; *reachable is
+ * FALSE when no count this option comes in does. */
 guint
-servers_for_deadline (const TsCatalog  *catalog,
-                      const TsScenario *s,
-                      const TsServer   *server,
-                      guint             cap,
-                      double            flops,
+servers_for_deadline (const TsScenario *s,
+                      const TsOption   *o,
                       gboolean         *reachable)
 {
+  const TsCatalog *catalog = o->catalog;
+  const TsServer *server = o->server;
+  guint cap = count_cap (server);
+  double flops = o->training_flops;
   GpuRate r;
   double needed;
   double per_server;
@@ -137,7 +138,7 @@ servers_for_deadline (const TsCatalog  *catalog,
     return 0;
   needed = flops / (s->deadline_days * SECONDS_PER_DAY);
   /* a one-GPU option that needs more than one box runs multi-GPU */
-  gpu_rate (catalog, s, server, server->gpu_count > 1 ? server->gpu_count : 2, &r);
+  gpu_rate (s, o, server->gpu_count > 1 ? server->gpu_count : 2, &r);
   per_server = job_rate (catalog, &r, server->gpu_count);
   if (per_server <= 0 || needed / per_server > cap)
     {
@@ -161,15 +162,14 @@ servers_for_deadline (const TsCatalog  *catalog,
  * availability) (docs/sizing-model.md §8): every factor is kept in the option, so
  * its JSON reproduces training_days exactly. */
 void
-size_time_and_money (const TsCatalog  *catalog,
-                     const TsScenario *s,
-                     const TsServer   *server,
+size_time_and_money (const TsScenario *s,
                      TsOption         *o)
 {
+  const TsCatalog *catalog = o->catalog;
   GpuRate r;
   double rate;
 
-  gpu_rate (catalog, s, server, o->gpus, &r);
+  gpu_rate (s, o, o->gpus, &r);
   /* o->training_flops was set by evaluate () before the count was chosen
    * (the deadline needs it): the model FLOPs do not depend on the layout */
   o->layout_gpus = o->memory.layout.gpus;
@@ -198,5 +198,5 @@ size_time_and_money (const TsCatalog  *catalog,
 
   o->energy_kwh = o->power_kw * s->pue * o->training_days * HOURS_PER_DAY;
   o->energy_cost = o->energy_kwh * s->price_kwh;
-  o->capex_usd = server->price_usd > 0 ? o->servers * server->price_usd : 0;
+  o->capex_usd = o->server->price_usd > 0 ? o->servers * o->server->price_usd : 0;
 }

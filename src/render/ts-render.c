@@ -69,5 +69,5 @@ ts_render_pick_memory (const TsPlan   *plan,
 {
   if (option != NULL && option->memory.layout.gpus > 0)
     return &option->memory;
-  return &plan->memory;
+  return ts_plan_get_memory (plan);
 }

@@ -108,7 +108,7 @@ static void
 build_scenario (TsSpecsheet *self)
 {
   const TsScenario *s = self->plan->scenario;
-  const TsLayout *l = &self->plan->memory.layout;
+  const TsLayout *l = &ts_plan_get_memory (self->plan)->layout;
   g_autofree char *params = ts_format_params (s->model.params);
   GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
 
@@ -214,7 +214,7 @@ build_memory (TsSpecsheet *self)
   static const double fractions[] = { 0.40, 0.20, 0.22, 0.18 };
   static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE };
   const TsPlan *plan = self->plan;
-  const TsMemory *m = &plan->memory;
+  const TsMemory *m = ts_plan_get_memory (plan);
   double total = ts_breakdown_sum (&m->total);
   guint t;
 
@@ -528,7 +528,7 @@ build_network_storage (TsSpecsheet *self)
   t = ts_specsheet_begin_pairs (self);
   ts_specsheet_add_pair (self, t, _("One checkpoint (weights and optimizer state)"),
                          ts_format_gb (o != NULL && o->checkpoint_bytes > 0 ? o->checkpoint_bytes
-                                                                             : self->plan->memory.checkpoint_bytes));
+                                                                             : ts_plan_get_memory (self->plan)->checkpoint_bytes));
   if (o != NULL && o->checkpoints_on_nvme > 0)
     ts_specsheet_add_pair (self, t, _("Checkpoints that fit on local NVMe"), ts_format_number (floor (o->checkpoints_on_nvme), 0));
   if (o != NULL && o->checkpoint_write_seconds > 0)
@@ -852,8 +852,8 @@ build_time (TsSpecsheet *self)
   /* Translators: heading: what the figures rest on */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Assumptions"));
   {
-    g_autofree char *lo = ts_format_number_auto (plan->memory.rule.bytes_per_param_low, 2);
-    g_autofree char *hi = ts_format_number_auto (plan->memory.rule.bytes_per_param_high, 2);
+    g_autofree char *lo = ts_format_number_auto (ts_plan_get_memory (plan)->rule.bytes_per_param_low, 2);
+    g_autofree char *hi = ts_format_number_auto (ts_plan_get_memory (plan)->rule.bytes_per_param_high, 2);
     g_autofree char *seq_len = ts_specsheet_format_count (s->seq_len);
     /* a label (“Full (every layer)”) inside a sentence starts in lower case */
     g_autofree char *recompute = lower_first (ts_specsheet_checkpointing_label (s->checkpointing));

@@ -207,9 +207,7 @@ shown_memory (TsDrawingView *self)
 {
   if (self->option_index >= 0 && (guint) self->option_index < self->plan->options->len)
     return &g_array_index (self->plan->options, TsOption, self->option_index).memory;
-  if (ts_plan_get_shown_option (self->plan) != NULL)
-    return &ts_plan_get_shown_option (self->plan)->memory;
-  return &self->plan->memory;
+  return ts_plan_get_memory (self->plan);
 }
 
 static gboolean

@@ -75,10 +75,10 @@ test_plan_carries_rule (void)
       g_autoptr(TsPlan) plan = ts_plan_compute (catalog, s, &error);
 
       g_assert_no_error (error);
-      g_assert_cmpfloat (plan->memory.rule.low_bytes, ==, cell->low_gb * 1e9);
-      g_assert_cmpfloat (plan->memory.rule.high_bytes, ==, cell->high_gb * 1e9);
+      g_assert_cmpfloat (ts_plan_get_memory (plan)->rule.low_bytes, ==, cell->low_gb * 1e9);
+      g_assert_cmpfloat (ts_plan_get_memory (plan)->rule.high_bytes, ==, cell->high_gb * 1e9);
       if (cell->method == TS_METHOD_LORA)
-        g_assert_cmpfloat (plan->memory.total.bytes[TS_COMPONENT_WEIGHTS], ==, cell->low_gb * 1e9);
+        g_assert_cmpfloat (ts_plan_get_memory (plan)->total.bytes[TS_COMPONENT_WEIGHTS], ==, cell->low_gb * 1e9);
     }
 }
 

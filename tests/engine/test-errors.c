@@ -129,6 +129,7 @@ test_extremes_finite (void)
       g_autoptr(TsScenario) s = ts_test_scenario (catalog, NULL, 100e12, method);
       g_autoptr(GError) error = NULL;
       g_autoptr(TsPlan) plan = NULL;
+      const TsMemory *memory;
 
       s->seq_len = TS_MAX_SEQ_LEN;
       s->micro_batch = TS_MAX_MICRO_BATCH;
@@ -136,11 +137,12 @@ test_extremes_finite (void)
       s->tokens = TS_MAX_TOKENS;
       plan = ts_plan_compute (catalog, s, &error);
       g_assert_no_error (error);
+      memory = ts_plan_get_memory (plan);
       for (guint i = 0; i < TS_N_COMPONENTS; i++)
         {
-          g_assert_true (isfinite (plan->memory.total.bytes[i]));
-          g_assert_true (isfinite (plan->memory.per_gpu.bytes[i]));
-          g_assert_cmpfloat (plan->memory.per_gpu.bytes[i], >=, 0);
+          g_assert_true (isfinite (memory->total.bytes[i]));
+          g_assert_true (isfinite (memory->per_gpu.bytes[i]));
+          g_assert_cmpfloat (memory->per_gpu.bytes[i], >=, 0);
         }
     }
 }

@@ -63,16 +63,18 @@ compute_finite (TsCatalog  *catalog,
   TsPlan *plan = ts_plan_compute (catalog, s, &error);
   g_autofree char *json = NULL;
   g_autoptr(JsonNode) root = NULL;
+  const TsMemory *memory;
 
   if (plan == NULL)
     g_error ("%s: refused: %s", context, error->message);
 
+  memory = ts_plan_get_memory (plan);
   for (guint i = 0; i < TS_N_COMPONENTS; i++)
     {
-      g_assert_true (isfinite (plan->memory.total.bytes[i]));
-      g_assert_true (isfinite (plan->memory.per_gpu.bytes[i]));
-      g_assert_cmpfloat (plan->memory.total.bytes[i], >=, 0);
-      g_assert_cmpfloat (plan->memory.per_gpu.bytes[i], >=, 0);
+      g_assert_true (isfinite (memory->total.bytes[i]));
+      g_assert_true (isfinite (memory->per_gpu.bytes[i]));
+      g_assert_cmpfloat (memory->total.bytes[i], >=, 0);
+      g_assert_cmpfloat (memory->per_gpu.bytes[i], >=, 0);
     }
 
   /* json-glib writes NaN and infinity as bare words that no JSON reader
@@ -140,8 +142,8 @@ test_largest (void)
         if (method == TS_METHOD_FULL)
           {
             /* the article: 16–18 bytes per parameter, no activations */
-            ts_assert_close (plan->memory.rule.low_bytes, 16 * 100e12, 1e-9);
-            ts_assert_close (plan->memory.rule.high_bytes, 18 * 100e12, 1e-9);
+            ts_assert_close (ts_plan_get_memory (plan)->rule.low_bytes, 16 * 100e12, 1e-9);
+            ts_assert_close (ts_plan_get_memory (plan)->rule.high_bytes, 18 * 100e12, 1e-9);
           }
       }
 }

@@ -99,6 +99,7 @@ ts_fuzz_check_plan (TsCatalog  *catalog,
   g_autoptr(TsPlan) plan = ts_plan_compute (catalog, scenario, &error);
   g_autofree char *json = NULL;
   g_autoptr(JsonNode) root = NULL;
+  const TsMemory *memory;
 
   if (plan == NULL)
     {
@@ -108,13 +109,14 @@ ts_fuzz_check_plan (TsCatalog  *catalog,
       return;
     }
 
+  memory = ts_plan_get_memory (plan);
   for (guint i = 0; i < TS_N_COMPONENTS; i++)
     {
-      if (!isfinite (plan->memory.total.bytes[i]) || plan->memory.total.bytes[i] < 0
-          || !isfinite (plan->memory.per_gpu.bytes[i]) || plan->memory.per_gpu.bytes[i] < 0)
+      if (!isfinite (memory->total.bytes[i]) || memory->total.bytes[i] < 0
+          || !isfinite (memory->per_gpu.bytes[i]) || memory->per_gpu.bytes[i] < 0)
         {
           fprintf (stderr, "plan: memory component %u is %g total, %g per GPU\n",
-                   i, plan->memory.total.bytes[i], plan->memory.per_gpu.bytes[i]);
+                   i, memory->total.bytes[i], memory->per_gpu.bytes[i]);
           abort ();
         }
     }

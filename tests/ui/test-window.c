@@ -154,8 +154,8 @@ test_model_picker (void)
   select_model (window, "llama-3.1-8b");
   params_8b = ts_window_get_scenario (window)->model.params;
   /* 8B: 16–18 bytes per parameter → about 128–144 GB (the article's table). */
-  g_assert_cmpfloat (ts_window_get_plan (window)->memory.rule.low_bytes, ==, 16 * params_8b);
-  g_assert_cmpfloat (ts_window_get_plan (window)->memory.rule.high_bytes, ==, 18 * params_8b);
+  g_assert_cmpfloat (ts_plan_get_memory (ts_window_get_plan (window))->rule.low_bytes, ==, 16 * params_8b);
+  g_assert_cmpfloat (ts_plan_get_memory (ts_window_get_plan (window))->rule.high_bytes, ==, 18 * params_8b);
   g_assert_nonnull (strstr (ts_window_get_headline (window), "Llama 3.1 8B"));
 
   /* Searching filters the list: “qwen” hides the Llama models. */
@@ -176,7 +176,7 @@ test_model_picker (void)
   select_model (window, "custom");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_field_widget (window, "custom_params")), 13);
   g_assert_null (ts_window_get_scenario (window)->model_id);
-  g_assert_cmpfloat_with_epsilon (ts_window_get_plan (window)->memory.rule.low_bytes, 16 * 13e9, 1);
+  g_assert_cmpfloat_with_epsilon (ts_plan_get_memory (ts_window_get_plan (window))->rule.low_bytes, 16 * 13e9, 1);
 
   destroy_and_finalize (window);
 }
@@ -263,12 +263,12 @@ test_controls_follow_the_article (void)
   set_spin (window, "pp", 2);
   set_spin (window, "pp", 1);
   plan = ts_window_get_plan (window);
-  g_assert_cmpfloat_with_epsilon (plan->memory.per_gpu.bytes[TS_COMPONENT_GRADIENTS], 2 * params, params * 0.01);
+  g_assert_cmpfloat_with_epsilon (ts_plan_get_memory (plan)->per_gpu.bytes[TS_COMPONENT_GRADIENTS], 2 * params, params * 0.01);
   set_choice (window, "grad_dtype", 1);  /* FP32 */
   plan = ts_window_get_plan (window);
-  g_assert_cmpfloat_with_epsilon (plan->memory.per_gpu.bytes[TS_COMPONENT_GRADIENTS], 4 * params, params * 0.01);
+  g_assert_cmpfloat_with_epsilon (ts_plan_get_memory (plan)->per_gpu.bytes[TS_COMPONENT_GRADIENTS], 4 * params, params * 0.01);
   /* Adam's two FP32 states: 4 + 4 bytes per parameter. */
-  g_assert_cmpfloat_with_epsilon (plan->memory.per_gpu.bytes[TS_COMPONENT_OPTIMIZER_STATES], 8 * params, params * 0.01);
+  g_assert_cmpfloat_with_epsilon (ts_plan_get_memory (plan)->per_gpu.bytes[TS_COMPONENT_OPTIMIZER_STATES], 8 * params, params * 0.01);
 
   /* Activations grow with the sequence length (article), at a fixed
    * micro-batch and recomputation (set by hand: the planner keeps them) */
@@ -277,13 +277,13 @@ test_controls_follow_the_article (void)
   set_choice (window, "checkpointing", 1);
   set_choice (window, "checkpointing", 2);  /* full */
   set_spin (window, "seq_len", 2048);
-  act_2k = ts_window_get_plan (window)->memory.total.bytes[TS_COMPONENT_ACTIVATIONS];
+  act_2k = ts_plan_get_memory (ts_window_get_plan (window))->total.bytes[TS_COMPONENT_ACTIVATIONS];
   set_spin (window, "seq_len", 8192);
-  act_8k = ts_window_get_plan (window)->memory.total.bytes[TS_COMPONENT_ACTIVATIONS];
+  act_8k = ts_plan_get_memory (ts_window_get_plan (window))->total.bytes[TS_COMPONENT_ACTIVATIONS];
   g_assert_cmpfloat (act_8k, >, act_2k);
   /* …and checkpointing reduces them (article). */
   set_choice (window, "checkpointing", 0);  /* none */
-  g_assert_cmpfloat (ts_window_get_plan (window)->memory.total.bytes[TS_COMPONENT_ACTIVATIONS], >, act_8k);
+  g_assert_cmpfloat (ts_plan_get_memory (ts_window_get_plan (window))->total.bytes[TS_COMPONENT_ACTIVATIONS], >, act_8k);
 
   destroy_and_finalize (window);
 }
@@ -2327,10 +2327,10 @@ test_headline_is_the_plans (void)
       servers = ts_format_number (shown->servers, 0);
       configuration = g_strdup_printf ("%s × %s", servers, shown->server->name);
       g_assert_nonnull (strstr (ts_window_get_headline (window), configuration));
-      gpus = ts_format_number (plan->memory.layout.gpus, 0);
+      gpus = ts_format_number (ts_plan_get_memory (plan)->layout.gpus, 0);
       g_assert_nonnull (strstr (ts_window_get_headline (window), gpus));
       /* the plan's memory is the shown option's */
-      g_assert_cmpuint (plan->memory.layout.gpus, ==, shown->memory.layout.gpus);
+      g_assert_cmpuint (ts_plan_get_memory (plan)->layout.gpus, ==, shown->memory.layout.gpus);
       if (!shown->ok && plan->recommended < 0)
         g_assert_nonnull (strstr (ts_window_get_headline (window), "Nothing in the catalog works"));
 
