@@ -2330,7 +2330,7 @@ test_headline_is_the_plans (void)
       gpus = ts_format_number (ts_plan_get_memory (plan)->layout.gpus, 0);
       g_assert_nonnull (strstr (ts_window_get_headline (window), gpus));
       /* the plan's memory is the shown option's */
-      g_assert_cmpuint (ts_plan_get_memory (plan)->layout.gpus, ==, shown->memory.layout.gpus);
+      g_assert_true (ts_plan_get_memory (plan) == &shown->memory);
       if (!shown->ok && plan->recommended < 0)
         g_assert_nonnull (strstr (ts_window_get_headline (window), "Nothing in the catalog works"));
 
