@@ -264,9 +264,7 @@ GArray *build_rack_detail (const TsOption *o,
                            guint           detail);
 
 /* ts-site-power.c */
-void size_power (const TsCatalog  *catalog,
-                 const TsScenario *s,
-                 const TsServer   *server,
+void size_power (const TsScenario *s,
                  TsOption         *o);
 
 /* ts-ranking.c */

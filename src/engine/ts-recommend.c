@@ -247,7 +247,7 @@ evaluate (const TsCatalog *catalog,
   if (racks.too_short)
     o->note_flags |= TS_NOTE_RACK_TOO_SHORT;
 
-  size_power (catalog, s, server, o);
+  size_power (s, o);
   size_storage_and_host (s, server, o);
   size_time_and_money (&effective, o);
 

@@ -59,11 +59,11 @@ ts_server_heat_btu_h (const TsCatalog *catalog,
 }
 
 void
-size_power (const TsCatalog  *catalog,
-            const TsScenario *s,
-            const TsServer   *server,
+size_power (const TsScenario *s,
             TsOption         *o)
 {
+  const TsCatalog *catalog = o->catalog;
+  const TsServer *server = o->server;
   double btu = ts_catalog_get_btu_h_per_kw (catalog);
   const TsPdu *pdu = ts_catalog_get_pdu (catalog);
   double mgmt_kw = 0;
