@@ -235,6 +235,13 @@ column_is_numeric (Column c)
          || c == COL_UNITS || c == COL_RACKS;
 }
 
+/* numbers line up at their right, words at their left */
+static TsAlign
+column_align (Column c)
+{
+  return column_is_numeric (c) ? TS_ALIGN_END : TS_ALIGN_START;
+}
+
 void
 ts_render_comparison_draw (TsRenderCtx *ctx)
 {
@@ -261,7 +268,7 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
 
   y = g.pad;
   ts_render_text (ctx, _("Hardware options, best first"), g.pad, y, ctx->width - 2 * g.pad,
-                  TS_ALIGN_START, TS_TEXT_TITLE, PANGO_WEIGHT_BOLD, &st->foreground);
+                  &(TsTextLook) { .factor = TS_TEXT_TITLE, .weight = PANGO_WEIGHT_BOLD });
   y += g.title_h;
 
   /* header */
@@ -274,8 +281,7 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
       if (!g.shown[c])
         continue;
       ts_render_text (ctx, column_title (c), x, y + 0.3 * em, g.col_w[c],
-                      column_is_numeric (c) ? TS_ALIGN_END : TS_ALIGN_START, TS_TEXT_NORMAL,
-                      PANGO_WEIGHT_BOLD, &st->foreground);
+                      &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = column_align (c) });
       x += g.col_w[c] + g.gap;
     }
   y += g.row_h;
@@ -312,15 +318,14 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
       for (int c = 0; c < N_COLS; c++)
         {
           g_autofree char *text = NULL;
-          const TsColor *color = &st->foreground;
+          gboolean muted = (c == COL_VERDICT && o->verdict == TS_VERDICT_DOES_NOT_FIT)
+                           || (c == COL_LINK && !o->interconnect_ok);
 
           if (!g.shown[c])
             continue;
           text = cell_text (o, i, c, ctx->style->gib);
-          if ((c == COL_VERDICT && o->verdict == TS_VERDICT_DOES_NOT_FIT) || (c == COL_LINK && !o->interconnect_ok))
-            color = &st->muted;
           ts_render_text (ctx, text, x, y + 0.3 * em, g.col_w[c],
-                          column_is_numeric (c) ? TS_ALIGN_END : TS_ALIGN_START, TS_TEXT_NORMAL, weight, color);
+                          &(TsTextLook) { .weight = weight, .color = muted ? &st->muted : NULL, .align = column_align (c) });
           x += g.col_w[c] + g.gap;
         }
       y += g.row_h;
@@ -330,8 +335,7 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
   ts_render_text (ctx,
                   /* Translators: footnote of the comparison table */
                   _("★ recommended · ✓ NVLink/HCCS-class link for training · ✗ PCIe only: inference and fine-tuning"),
-                  g.pad, y + 0.3 * em, ctx->width - 2 * g.pad, TS_ALIGN_START, TS_TEXT_SMALL,
-                  PANGO_WEIGHT_NORMAL, &st->muted);
+                  g.pad, y + 0.3 * em, ctx->width - 2 * g.pad, &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &st->muted });
 }
 
 char *

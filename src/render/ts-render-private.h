@@ -78,38 +78,31 @@ void     ts_render_text_size        (TsRenderCtx         *ctx,
                                      PangoWeight          weight,
                                      double              *width,
                                      double              *height);
-/* The text calls below repeat one parameter list on purpose: each names
- * its arguments where it is called, instead of a struct of them. */
-/* Draws one line of text with its top at y inside the box x … x+max_width,
- * aligned, ellipsized when longer than the box. Returns the drawn width. */
+/* How a piece of text is set. A zero field is the usual value, so a look
+ * names only what differs (NULL: all usual); a drawing that measures and
+ * then draws a text passes both the same look. */
+typedef struct
+{
+  double         factor;     /* size, TS_TEXT_*; 0: TS_TEXT_NORMAL */
+  PangoWeight    weight;     /* 0: PANGO_WEIGHT_NORMAL */
+  const TsColor *color;      /* NULL: the style's foreground */
+  TsAlign        align;      /* 0: TS_ALIGN_START */
+  int            max_lines;  /* wrapped at words, the last ellipsized; 0: one */
+} TsTextLook;
+
+/* Draws text with its top at y inside the box x … x+max_width, aligned,
+ * in up to look->max_lines lines, the last one ellipsized when the text is
+ * longer. Returns the drawn height; _height only measures it. */
 double   ts_render_text             (TsRenderCtx         *ctx,
                                      const char          *text,
                                      double               x,
                                      double               y,
                                      double               max_width,
-                                     TsAlign              align,
-                                     double               factor,
-                                     PangoWeight          weight,
-                                     const TsColor       *color);
-/* Up to max_lines lines, wrapped at words, the last one ellipsized;
- * returns the drawn height. The _height variant only measures. */
-double   ts_render_text_lines       (TsRenderCtx         *ctx,
+                                     const TsTextLook    *look);
+double   ts_render_text_height      (TsRenderCtx         *ctx,
                                      const char          *text,
-                                     double               x,
-                                     double               y,
                                      double               max_width,
-                                     int                  max_lines,
-                                     TsAlign              align,
-                                     double               factor,
-                                     PangoWeight          weight,
-                                     const TsColor       *color);
-double   ts_render_text_lines_height (TsRenderCtx        *ctx,
-                                      const char         *text,
-                                      double              max_width,
-                                      int                 max_lines,
-                                      TsAlign             align,
-                                      double              factor,
-                                      PangoWeight         weight);
+                                     const TsTextLook    *look);
 /* A drawing's title, bold, wrapped onto two lines when long; returns its
  * height (at least one line). The _height variant only measures. */
 double   ts_render_title            (TsRenderCtx         *ctx,
@@ -120,16 +113,15 @@ double   ts_render_title            (TsRenderCtx         *ctx,
 double   ts_render_title_height     (TsRenderCtx         *ctx,
                                      const char          *title,
                                      double               max_width);
-/* Wrapped text in a column of max_width; returns its height. With draw
- * FALSE it only measures. */
+/* Wrapped text in a column of max_width, every line of it (look's
+ * max_lines does not apply); returns its height. With draw FALSE it only
+ * measures. */
 double   ts_render_paragraph        (TsRenderCtx         *ctx,
                                      const char          *text,
                                      double               x,
                                      double               y,
                                      double               max_width,
-                                     double               factor,
-                                     PangoWeight          weight,
-                                     const TsColor       *color,
+                                     const TsTextLook    *look,
                                      gboolean             draw);
 /* Line height of text at a size factor. */
 double   ts_render_line_height      (TsRenderCtx         *ctx,
@@ -176,6 +168,21 @@ const TsOption *ts_render_pick_option (const TsPlan      *plan,
 const GArray   *ts_render_option_racks (const TsOption    *option);
 const TsMemory *ts_render_pick_memory (const TsPlan      *plan,
                                        const TsOption    *option);
+
+/* Neighbouring racks that a drawing shows once (the elevation draws
+ * identical racks once, the power bars racks of the same load once). */
+typedef struct
+{
+  guint first;   /* 0-based index of the first rack */
+  guint count;
+} TsRackGroup;
+
+/* The racks (NULL: none) as runs of neighbours alike by same. */
+GArray         *ts_render_rack_groups (const GArray      *racks,
+                                       gboolean         (*same) (const TsRack *a,
+                                                                 const TsRack *b));
+/* Whether any group holds more than one rack. */
+gboolean        ts_render_rack_groups_any (const GArray  *groups);
 
 /* ---- ts-render-format.c: words and numbers --------------------------- */
 

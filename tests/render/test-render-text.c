@@ -126,8 +126,7 @@ check_spaces_drawn (const char *text,
   ts_render_ctx_init (&ctx, cr, NULL, -1, w, h, &style, NULL);
   em = ctx.em;
   g_assert_cmpfloat (fabs (em - font_px), <, 0.01);
-  ts_render_text (&ctx, text, x0, 0, w - 2 * x0, TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL,
-                  &style.foreground);
+  ts_render_text (&ctx, text, x0, 0, w - 2 * x0, NULL);
   cairo_surface_flush (s);
   gaps = ink_gaps (s);
   g_array_set_size (is_space, gaps->len);
@@ -289,8 +288,7 @@ test_ellipsis_visible (void)
       ts_render_text_size (&ctx, before, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &prefix, NULL);
       ts_render_text_size (&ctx, "…", TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &ellipsis, NULL);
       /* room for the words before the space and an ellipsis: cut there */
-      ts_render_text (&ctx, text, 0, 0, prefix + ellipsis + 1, TS_ALIGN_START, TS_TEXT_NORMAL,
-                      PANGO_WEIGHT_NORMAL, &style.foreground);
+      ts_render_text (&ctx, text, 0, 0, prefix + ellipsis + 1, NULL);
       cairo_surface_flush (s);
       /* the text ends in three dots: three narrow runs of inked columns */
       runs = ink_runs (s);
