@@ -59,14 +59,20 @@ typedef struct
 
 /* ---- ts-render-text.c: the drawing pass and its text ---------------- */
 
+/* What a pass draws or measures: the public entry points' arguments. */
+typedef struct
+{
+  const TsPlan        *plan;
+  int                  option_index;   /* -1: the shown option */
+  double               width;
+  double               height;
+  const TsRenderStyle *style;
+  const TsRackOptions *rack_options;   /* NULL: front view, U numbers from the bottom */
+} TsRenderFrame;
+
 void     ts_render_ctx_init         (TsRenderCtx         *ctx,
                                      cairo_t             *cr,
-                                     const TsPlan        *plan,
-                                     int                  option_index,
-                                     double               width,
-                                     double               height,
-                                     const TsRenderStyle *style,
-                                     const TsRackOptions *rack_options);
+                                     const TsRenderFrame *frame);
 void     ts_render_ctx_set_scale    (TsRenderCtx         *ctx,
                                      double               scale);
 void     ts_render_ctx_clear        (TsRenderCtx         *ctx);

@@ -148,24 +148,19 @@ text_state_for (cairo_t             *cr,
 void
 ts_render_ctx_init (TsRenderCtx         *ctx,
                     cairo_t             *cr,
-                    const TsPlan        *plan,
-                    int                  option_index,
-                    double               width,
-                    double               height,
-                    const TsRenderStyle *style,
-                    const TsRackOptions *rack_options)
+                    const TsRenderFrame *frame)
 {
   static const TsRackOptions default_rack = { FALSE, FALSE };
   TextState *state;
 
   ctx->cr = cr;
-  ctx->style = style;
-  ctx->plan = plan;
-  ctx->option = ts_render_pick_option (plan, option_index);
-  ctx->rack = rack_options != NULL ? rack_options : &default_rack;
-  ctx->width = width;
-  ctx->height = height;
-  state = text_state_for (cr, style);
+  ctx->style = frame->style;
+  ctx->plan = frame->plan;
+  ctx->option = ts_render_pick_option (frame->plan, frame->option_index);
+  ctx->rack = frame->rack_options != NULL ? frame->rack_options : &default_rack;
+  ctx->width = frame->width;
+  ctx->height = frame->height;
+  state = text_state_for (cr, frame->style);
   ctx->text_cache = state->cache;
   ctx->layout = pango_layout_new (state->context);
   pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);

@@ -123,7 +123,7 @@ check_spaces_drawn (const char *text,
   style.font_size = font_px * 72.0 / style.dpi;
   s = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
   cr = cairo_create (s);
-  ts_render_ctx_init (&ctx, cr, NULL, -1, w, h, &style, NULL);
+  ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { .option_index = -1, .width = w, .height = h, .style = &style });
   em = ctx.em;
   g_assert_cmpfloat (fabs (em - font_px), <, 0.01);
   ts_render_text (&ctx, text, x0, 0, w - 2 * x0, NULL);
@@ -269,7 +269,7 @@ test_ellipsis_visible (void)
     cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_A8, 10, 10);
     cairo_t *cr = cairo_create (s);
 
-    ts_render_ctx_init (&ctx, cr, NULL, -1, 10, 10, &style, NULL);
+    ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { .option_index = -1, .width = 10, .height = 10, .style = &style });
     ts_render_text_size (&ctx, text, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &full, NULL);
     ts_render_ctx_clear (&ctx);
     cairo_destroy (cr);
@@ -284,7 +284,7 @@ test_ellipsis_visible (void)
       double prefix, ellipsis;
       g_autoptr(GArray) runs = NULL;
 
-      ts_render_ctx_init (&ctx, cr, NULL, -1, w, h, &style, NULL);
+      ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { .option_index = -1, .width = w, .height = h, .style = &style });
       ts_render_text_size (&ctx, before, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &prefix, NULL);
       ts_render_text_size (&ctx, "…", TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &ellipsis, NULL);
       /* room for the words before the space and an ellipsis: cut there */
