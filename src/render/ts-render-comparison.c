@@ -223,7 +223,7 @@ ts_render_comparison_height (TsRenderCtx *ctx)
   TableGeometry g;
 
   if (ctx->plan->options == NULL || ctx->plan->options->len == 0)
-    return 8 * ctx->em;
+    return ts_render_message_height (ctx);
   table_geometry (ctx, &g);
   return g.bottom;
 }

@@ -298,7 +298,7 @@ ts_render_power_height (TsRenderCtx *ctx)
   PowerGeometry g;
 
   if (ctx->option == NULL)
-    return 8 * ctx->em;
+    return ts_render_message_height (ctx);
   power_geometry (ctx, &g);
   return g.bottom;
 }

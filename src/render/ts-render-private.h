@@ -139,6 +139,8 @@ double   ts_render_digit_width      (TsRenderCtx         *ctx,
 void     ts_render_message          (TsRenderCtx         *ctx,
                                      const char          *title,
                                      const char          *detail);
+/* The height a drawing that shows only such a notice asks for. */
+double   ts_render_message_height   (TsRenderCtx         *ctx);
 
 /* ---- ts-render-style.c: colours and crisp shapes --------------------- */
 
@@ -217,9 +219,9 @@ cairo_status_t ts_render_fd_sink_write (void                *closure,
 /* ---- one file each: the drawings ------------------------------------ */
 
 /* Each drawing: draw, natural height at the context's scale, describe.
- * Every _height has the same few lines (no option: 8 em; else the bottom
- * of the drawing's layout) over a geometry structure of its own type,
- * which is why they are not one function. */
+ * Every _height has the same few lines (no option: the notice's height;
+ * else the bottom of the drawing's layout) over a geometry structure of
+ * its own type, which is why they are not one function. */
 void     ts_render_memory_draw      (TsRenderCtx         *ctx);
 double   ts_render_memory_height    (TsRenderCtx         *ctx);
 char    *ts_render_memory_describe  (const TsPlan        *plan,

@@ -198,10 +198,87 @@ one_row_scale (TsRenderCtx *ctx,
   return MIN (s, PRINT_UNIT_SCALE);
 }
 
-static double widest_label (TsRenderCtx  *ctx,
-                            const GArray *racks,
-                            const GArray *groups,
-                            double        header_factor);
+/* “Rack 2”, or “Racks 6–32” for a group drawn once. */
+static char *
+rack_header (TsRenderCtx       *ctx,
+             const TsRackGroup *group)
+{
+  guint first = group->first + 1, last = group->first + group->count;
+
+  if (group->count == 1)
+    /* Translators: the label above a rack, e.g. “Rack 2” */
+    return g_strdup_printf (ctx->rack->rear ? _("Rack %u, rear") : _("Rack %u"), first);
+  /* Translators: the label above identical racks drawn once, e.g. “Racks 6–32” */
+  return g_strdup_printf (ctx->rack->rear ? _("Racks %u–%u, rear") : _("Racks %u–%u"), first, last);
+}
+
+/* The words drawn with a rack: its name above, and under it how many
+ * racks it stands for (NULL for one) and its totals. */
+typedef struct
+{
+  char *header;
+  char *count;
+  char *totals[TOTAL_LINES];
+} RackLabels;
+
+static void
+rack_labels_init (TsRenderCtx       *ctx,
+                  const TsRack      *rack,
+                  const TsRackGroup *group,
+                  RackLabels        *labels)
+{
+  g_autofree char *used = ts_render_format_units (rack->used_units);
+  g_autofree char *all = ts_render_format_units (rack->units);
+  g_autofree char *kw = ts_format_kw (rack->power_kw);
+  g_autofree char *limit = ts_format_kw (rack->limit_kw);
+
+  labels->header = rack_header (ctx, group);
+  /* Translators: under identical racks drawn once: how many there are, e.g. “× 27” */
+  labels->count = group->count > 1 ? g_strdup_printf (_("× %u"), group->count) : NULL;
+  /* Translators: rack totals, e.g. “16 U of 42 U” */
+  labels->totals[0] = g_strdup_printf (_("%s of %s"), used, all);
+  labels->totals[1] = rack->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, limit) : g_strdup (kw);
+  labels->totals[2] = ts_format_btu_h (rack->heat_btu_h);
+  labels->totals[3] = ts_render_format_kg (rack->weight_kg);
+}
+
+static void
+rack_labels_clear (RackLabels *labels)
+{
+  g_free (labels->header);
+  g_free (labels->count);
+  for (guint i = 0; i < TOTAL_LINES; i++)
+    g_free (labels->totals[i]);
+}
+
+/* The widest name or total of any drawn rack (in bold, as an
+ * overloaded rack's power is drawn). */
+static double
+widest_label (TsRenderCtx  *ctx,
+              const GArray *racks,
+              const GArray *groups,
+              double        header_factor)
+{
+  double widest = 0;
+
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const TsRackGroup *group = &g_array_index (groups, TsRackGroup, i);
+      RackLabels labels;
+      double w;
+
+      rack_labels_init (ctx, &g_array_index (racks, TsRack, group->first), group, &labels);
+      ts_render_text_size (ctx, labels.header, header_factor, PANGO_WEIGHT_BOLD, &w, NULL);
+      widest = MAX (widest, w);
+      for (guint j = 0; j < TOTAL_LINES; j++)
+        {
+          ts_render_text_size (ctx, labels.totals[j], TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &w, NULL);
+          widest = MAX (widest, w);
+        }
+      rack_labels_clear (&labels);
+    }
+  return widest;
+}
 
 /* The racks' own scale (their type keeps its size), the size of their
  * names and the room for their labels: full scale on screen; on paper
@@ -312,7 +389,7 @@ rack_rows (TsRenderCtx *ctx,
   double y;
 
   if (racks == NULL)
-    return 8 * ctx->em;
+    return ts_render_message_height (ctx);
   groups = ts_render_rack_groups (racks, same_rack);
   rack_geometry (ctx, groups, &g);
   y = g.pad + g.title_h;
@@ -515,93 +592,11 @@ draw_device (TsRenderCtx        *ctx,
     }
 }
 
-/* “Rack 2”, or “Racks 6–32” for a group drawn once. */
-static char *
-rack_header (TsRenderCtx     *ctx,
-             const TsRackGroup *group)
-{
-  guint first = group->first + 1, last = group->first + group->count;
-
-  if (group->count == 1)
-    /* Translators: the label above a rack, e.g. “Rack 2” */
-    return g_strdup_printf (ctx->rack->rear ? _("Rack %u, rear") : _("Rack %u"), first);
-  /* Translators: the label above identical racks drawn once, e.g. “Racks 6–32” */
-  return g_strdup_printf (ctx->rack->rear ? _("Racks %u–%u, rear") : _("Racks %u–%u"), first, last);
-}
-
-/* The words drawn with a rack: its name above, and under it how many
- * racks it stands for (NULL for one) and its totals. */
-typedef struct
-{
-  char *header;
-  char *count;
-  char *totals[TOTAL_LINES];
-} RackLabels;
-
-static void
-rack_labels_init (TsRenderCtx     *ctx,
-                  const TsRack    *rack,
-                  const TsRackGroup *group,
-                  RackLabels      *labels)
-{
-  g_autofree char *used = ts_render_format_units (rack->used_units);
-  g_autofree char *all = ts_render_format_units (rack->units);
-  g_autofree char *kw = ts_format_kw (rack->power_kw);
-  g_autofree char *limit = ts_format_kw (rack->limit_kw);
-
-  labels->header = rack_header (ctx, group);
-  /* Translators: under identical racks drawn once: how many there are, e.g. “× 27” */
-  labels->count = group->count > 1 ? g_strdup_printf (_("× %u"), group->count) : NULL;
-  /* Translators: rack totals, e.g. “16 U of 42 U” */
-  labels->totals[0] = g_strdup_printf (_("%s of %s"), used, all);
-  labels->totals[1] = rack->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, limit) : g_strdup (kw);
-  labels->totals[2] = ts_format_btu_h (rack->heat_btu_h);
-  labels->totals[3] = ts_render_format_kg (rack->weight_kg);
-}
-
-static void
-rack_labels_clear (RackLabels *labels)
-{
-  g_free (labels->header);
-  g_free (labels->count);
-  for (guint i = 0; i < TOTAL_LINES; i++)
-    g_free (labels->totals[i]);
-}
-
-/* The widest name or total of any drawn rack (in bold, as an
- * overloaded rack's power is drawn). */
-static double
-widest_label (TsRenderCtx  *ctx,
-              const GArray *racks,
-              const GArray *groups,
-              double        header_factor)
-{
-  double widest = 0;
-
-  for (guint i = 0; i < groups->len; i++)
-    {
-      const TsRackGroup *group = &g_array_index (groups, TsRackGroup, i);
-      RackLabels labels;
-      double w;
-
-      rack_labels_init (ctx, &g_array_index (racks, TsRack, group->first), group, &labels);
-      ts_render_text_size (ctx, labels.header, header_factor, PANGO_WEIGHT_BOLD, &w, NULL);
-      widest = MAX (widest, w);
-      for (guint j = 0; j < TOTAL_LINES; j++)
-        {
-          ts_render_text_size (ctx, labels.totals[j], TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &w, NULL);
-          widest = MAX (widest, w);
-        }
-      rack_labels_clear (&labels);
-    }
-  return widest;
-}
-
 static void
 draw_rack (TsRenderCtx        *ctx,
            const RackGeometry *g,
            const TsRack       *rack,
-           const TsRackGroup    *group,
+           const TsRackGroup  *group,
            double              x,
            double              floor_y,
            double              header_y)

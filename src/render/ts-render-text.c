@@ -573,3 +573,9 @@ ts_render_message (TsRenderCtx *ctx,
   if (detail != NULL)
     ts_render_paragraph (ctx, detail, pad, y + th + pad / 2, w, &notice_detail, TRUE);
 }
+
+double
+ts_render_message_height (TsRenderCtx *ctx)
+{
+  return 8 * ctx->em;
+}

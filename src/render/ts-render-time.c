@@ -168,7 +168,7 @@ ts_render_time_height (TsRenderCtx *ctx)
   TimeGeometry g;
 
   if (ctx->option == NULL)
-    return 8 * ctx->em;
+    return ts_render_message_height (ctx);
   time_geometry (ctx, &g);
   return g.legend_y + below_chart (ctx, &g, FALSE, FALSE) + g.pad;
 }
