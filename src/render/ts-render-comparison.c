@@ -155,6 +155,36 @@ cell_text (const TsOption *o,
     }
 }
 
+static gboolean
+column_is_numeric (Column c)
+{
+  return c == COL_GPUS || c == COL_MEMORY || c == COL_HEADROOM || c == COL_DAYS || c == COL_POWER
+         || c == COL_UNITS || c == COL_RACKS;
+}
+
+/* numbers line up at their right, words at their left */
+static TsAlign
+column_align (Column c)
+{
+  return column_is_numeric (c) ? TS_ALIGN_END : TS_ALIGN_START;
+}
+
+/* How a cell is set, measured and drawn alike: the recommended option's
+ * row in bold, what rules an option out muted. */
+static TsTextLook
+cell_look (const TsRenderStyle *st,
+           const TsOption      *o,
+           Column               c)
+{
+  gboolean muted = (c == COL_VERDICT && o->verdict == TS_VERDICT_DOES_NOT_FIT) || (c == COL_LINK && !o->interconnect_ok);
+
+  return (TsTextLook) {
+    .weight = o->recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
+    .color = muted ? &st->muted : NULL,
+    .align = column_align (c),
+  };
+}
+
 typedef struct
 {
   gboolean shown[N_COLS];
@@ -184,14 +214,14 @@ table_geometry (TsRenderCtx   *ctx,
       double w;
 
       g->shown[c] = TRUE;
-      ts_render_text_size (ctx, column_title (c), TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD, &g->col_w[c], NULL);
+      ts_render_text_size (ctx, column_title (c), &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD }, &g->col_w[c], NULL);
       for (guint i = 0; options != NULL && i < options->len; i++)
         {
-          g_autofree char *text = cell_text (&g_array_index (options, TsOption, i), i, c, ctx->style->gib);
+          const TsOption *o = &g_array_index (options, TsOption, i);
+          g_autofree char *text = cell_text (o, i, c, ctx->style->gib);
+          TsTextLook look = cell_look (ctx->style, o, c);
 
-          ts_render_text_size (ctx, text, TS_TEXT_NORMAL,
-                               g_array_index (options, TsOption, i).recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
-                               &w, NULL);
+          ts_render_text_size (ctx, text, &look, &w, NULL);
           g->col_w[c] = MAX (g->col_w[c], w);
         }
       if (c != COL_SERVER)
@@ -226,20 +256,6 @@ ts_render_comparison_height (TsRenderCtx *ctx)
     return ts_render_message_height (ctx);
   table_geometry (ctx, &g);
   return g.bottom;
-}
-
-static gboolean
-column_is_numeric (Column c)
-{
-  return c == COL_GPUS || c == COL_MEMORY || c == COL_HEADROOM || c == COL_DAYS || c == COL_POWER
-         || c == COL_UNITS || c == COL_RACKS;
-}
-
-/* numbers line up at their right, words at their left */
-static TsAlign
-column_align (Column c)
-{
-  return column_is_numeric (c) ? TS_ALIGN_END : TS_ALIGN_START;
 }
 
 void
@@ -289,7 +305,6 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
   for (guint i = 0; i < options->len; i++)
     {
       const TsOption *o = &g_array_index (options, TsOption, i);
-      PangoWeight weight = o->recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL;
 
       if (o->recommended)
         {
@@ -318,14 +333,12 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
       for (int c = 0; c < N_COLS; c++)
         {
           g_autofree char *text = NULL;
-          gboolean muted = (c == COL_VERDICT && o->verdict == TS_VERDICT_DOES_NOT_FIT)
-                           || (c == COL_LINK && !o->interconnect_ok);
+          TsTextLook look = cell_look (st, o, c);
 
           if (!g.shown[c])
             continue;
           text = cell_text (o, i, c, ctx->style->gib);
-          ts_render_text (ctx, text, x, y + 0.3 * em, g.col_w[c],
-                          &(TsTextLook) { .weight = weight, .color = muted ? &st->muted : NULL, .align = column_align (c) });
+          ts_render_text (ctx, text, x, y + 0.3 * em, g.col_w[c], &look);
           x += g.col_w[c] + g.gap;
         }
       y += g.row_h;

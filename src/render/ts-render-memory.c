@@ -113,7 +113,7 @@ memory_geometry (TsRenderCtx    *ctx,
       if (m->total.bytes[c] <= 0)
         continue;
       entry = legend_entry (m, c, ctx->style->gib);
-      ts_render_text_size (ctx, entry, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &w, NULL);
+      ts_render_text_size (ctx, entry, NULL, &w, NULL);
       widest = MAX (widest, w);
       n++;
     }
@@ -173,12 +173,12 @@ draw_bar (TsRenderCtx       *ctx,
         {
           g_autofree char *value = ts_format_memory_ctx (ctx, b->bytes[c]);
           TsColor text_color = ts_render_contrast_color (&color);
+          const TsTextLook look = { .factor = TS_TEXT_SMALL, .color = &text_color, .align = TS_ALIGN_CENTER };
           double tw, th;
 
-          ts_render_text_size (ctx, value, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &tw, &th);
+          ts_render_text_size (ctx, value, &look, &tw, &th);
           if (tw + 0.6 * ctx->em <= w)
-            ts_render_text (ctx, value, x, y + (h - th) / 2, w,
-                            &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &text_color, .align = TS_ALIGN_CENTER });
+            ts_render_text (ctx, value, x, y + (h - th) / 2, w, &look);
         }
       x += w;
     }
@@ -231,6 +231,7 @@ ts_render_memory_draw (TsRenderCtx *ctx)
       g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 1);
       g_autofree char *range = ts_format_memory_range (m->rule.low_bytes, m->rule.high_bytes, ctx->style->gib);
       g_autofree char *label = NULL;
+      const TsTextLook small = { .factor = TS_TEXT_SMALL };
       double lw;
 
       ts_render_set_color (cr, &st->accent);
@@ -249,9 +250,9 @@ ts_render_memory_draw (TsRenderCtx *ctx)
       else
         /* Translators: the article's rule of thumb, e.g. “Article: 16–18 bytes per parameter = 1,120–1,260 GB (no activations)” */
         label = g_strdup_printf (_("Article: %s–%s bytes per parameter = %s (no activations)"), lo, hi, range);
-      ts_render_text_size (ctx, label, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &lw, NULL);
+      ts_render_text_size (ctx, label, &small, &lw, NULL);
       ts_render_text (ctx, label, CLAMP (xh - lw, g.x0, g.x1), g.bracket_label_y + 0.15 * em,
-                      g.x1 - CLAMP (xh - lw, g.x0, g.x1), &(TsTextLook) { .factor = TS_TEXT_SMALL });
+                      g.x1 - CLAMP (xh - lw, g.x0, g.x1), &small);
     }
 
   /* One GPU */

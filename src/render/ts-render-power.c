@@ -403,7 +403,8 @@ draw_tile (TsRenderCtx         *ctx,
     {
       double value_h;
 
-      ts_render_text_size (ctx, t->value, value_factors[i], PANGO_WEIGHT_BOLD, &value_w, &value_h);
+      ts_render_text_size (ctx, t->value, &(TsTextLook) { .factor = value_factors[i], .weight = PANGO_WEIGHT_BOLD },
+                           &value_w, &value_h);
       if (hypot (value_w / 2, value_h / 2) <= r - lw / 2 - 0.1 * em)
         value_factor = value_factors[i];
     }
@@ -499,8 +500,8 @@ ts_render_power_draw (TsRenderCtx *ctx)
       ts_render_text (ctx, _("Per rack, of its limit"), g.pad, y0, ctx->width - 2 * g.pad,
                       &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
       y0 += g.lh + 0.4 * em;
-      ts_render_text_size (ctx, widest_number (racks->len, ts_render_rack_groups_any (groups), widest), TS_TEXT_SMALL,
-                           PANGO_WEIGHT_NORMAL, &label_w, NULL);
+      ts_render_text_size (ctx, widest_number (racks->len, ts_render_rack_groups_any (groups), widest),
+                           &(TsTextLook) { .factor = TS_TEXT_SMALL }, &label_w, NULL);
       label_w += 0.5 * em;
       /* Only the rows in view: a page of a long cluster shows a slice of
        * thousands of bars, and is drawn once per page. */

@@ -77,13 +77,6 @@ void     ts_render_ctx_set_scale    (TsRenderCtx         *ctx,
                                      double               scale);
 void     ts_render_ctx_clear        (TsRenderCtx         *ctx);
 
-/* Measures text at a size factor and weight; width and height may be NULL. */
-void     ts_render_text_size        (TsRenderCtx         *ctx,
-                                     const char          *text,
-                                     double               factor,
-                                     PangoWeight          weight,
-                                     double              *width,
-                                     double              *height);
 /* How a piece of text is set. A zero field is the usual value, so a look
  * names only what differs (NULL: all usual); a drawing that measures and
  * then draws a text passes both the same look. */
@@ -109,6 +102,13 @@ double   ts_render_text_height      (TsRenderCtx         *ctx,
                                      const char          *text,
                                      double               max_width,
                                      const TsTextLook    *look);
+/* The size of text on one line, however long, in look's size and weight;
+ * width and height may be NULL. */
+void     ts_render_text_size        (TsRenderCtx         *ctx,
+                                     const char          *text,
+                                     const TsTextLook    *look,
+                                     double              *width,
+                                     double              *height);
 /* A drawing's title, bold, wrapped onto two lines when long; returns its
  * height (at least one line). The _height variant only measures. */
 double   ts_render_title            (TsRenderCtx         *ctx,

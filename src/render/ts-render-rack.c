@@ -141,7 +141,7 @@ role_key (TsRenderCtx  *ctx,
 
       if (!present[r])
         continue;
-      ts_render_text_size (ctx, label, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &w, NULL);
+      ts_render_text_size (ctx, label, NULL, &w, NULL);
       w = MIN (w, x_end - x0 - sw - 0.4 * ctx->em);
       if (x > x0 && x + sw + 0.4 * ctx->em + w > x_end)
         {
@@ -268,11 +268,13 @@ widest_label (TsRenderCtx  *ctx,
       double w;
 
       rack_labels_init (ctx, &g_array_index (racks, TsRack, group->first), group, &labels);
-      ts_render_text_size (ctx, labels.header, header_factor, PANGO_WEIGHT_BOLD, &w, NULL);
+      ts_render_text_size (ctx, labels.header, &(TsTextLook) { .factor = header_factor, .weight = PANGO_WEIGHT_BOLD },
+                           &w, NULL);
       widest = MAX (widest, w);
       for (guint j = 0; j < TOTAL_LINES; j++)
         {
-          ts_render_text_size (ctx, labels.totals[j], TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &w, NULL);
+          ts_render_text_size (ctx, labels.totals[j],
+                               &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = PANGO_WEIGHT_BOLD }, &w, NULL);
           widest = MAX (widest, w);
         }
       rack_labels_clear (&labels);

@@ -208,27 +208,6 @@ set_font (TsRenderCtx *ctx,
   ctx->font_weight = weight;
 }
 
-void
-ts_render_text_size (TsRenderCtx *ctx,
-                     const char  *text,
-                     double       factor,
-                     PangoWeight  weight,
-                     double      *width,
-                     double      *height)
-{
-  PangoRectangle logical;
-
-  set_font (ctx, factor, weight);
-  pango_layout_set_width (ctx->layout, -1);
-  pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
-  ts_render_layout_set_text (ctx->layout, text);
-  pango_layout_get_extents (ctx->layout, NULL, &logical);
-  if (width != NULL)
-    *width = (double) logical.width / PANGO_SCALE;
-  if (height != NULL)
-    *height = (double) logical.height / PANGO_SCALE;
-}
-
 /* The width every space of drawn text takes, in ems. Cantarell's word
  * space is 0.22 em and its narrow no-break space 0.11 em: with its tight
  * letter fit, hinted at screen sizes, a word gap is hardly wider than the
@@ -336,13 +315,13 @@ scaled_measure (TsRenderCtx *ctx,
             double scale = ctx->scale;
 
             ts_render_ctx_set_scale (ctx, 1.0);
-            ts_render_text_size (ctx, sample, factor, PANGO_WEIGHT_NORMAL, &w, &h);
+            ts_render_text_size (ctx, sample, &(TsTextLook) { .factor = factor }, &w, &h);
             cache[i] = width ? w : h;
             ts_render_ctx_set_scale (ctx, scale);
           }
         return cache[i] * ctx->scale;
       }
-  ts_render_text_size (ctx, sample, factor, PANGO_WEIGHT_NORMAL, &w, &h);
+  ts_render_text_size (ctx, sample, &(TsTextLook) { .factor = factor }, &w, &h);
   return width ? w : h;
 }
 
@@ -478,6 +457,27 @@ ts_render_text_height (TsRenderCtx      *ctx,
   if (text == NULL || *text == '\0' || max_width <= 0)
     return 0;
   return lay_out_text (ctx, text, max_width, &settled)->height;
+}
+
+void
+ts_render_text_size (TsRenderCtx      *ctx,
+                     const char       *text,
+                     const TsTextLook *look,
+                     double           *width,
+                     double           *height)
+{
+  TsTextLook settled = settle_look (ctx, look);
+  PangoRectangle logical;
+
+  set_font (ctx, settled.factor, settled.weight);
+  pango_layout_set_width (ctx->layout, -1);
+  pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
+  ts_render_layout_set_text (ctx->layout, text);
+  pango_layout_get_extents (ctx->layout, NULL, &logical);
+  if (width != NULL)
+    *width = (double) logical.width / PANGO_SCALE;
+  if (height != NULL)
+    *height = (double) logical.height / PANGO_SCALE;
 }
 
 /* A drawing's title names a model or a server, and their names can be

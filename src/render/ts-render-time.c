@@ -247,14 +247,15 @@ curve_label (TsRenderCtx   *ctx,
              double         x1,
              const TsColor *color)
 {
+  const TsTextLook look = { .factor = TS_TEXT_SMALL, .color = color };
   double w;
   double left;
 
-  ts_render_text_size (ctx, text, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &w, NULL);
+  ts_render_text_size (ctx, text, &look, &w, NULL);
   left = CLAMP (x - w / 2, x0, MAX (x0, x1 - w));
   if (left < after + 0.4 * ctx->em)
     return after;
-  ts_render_text (ctx, text, left, y, MIN (w, x1 - x0), &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = color });
+  ts_render_text (ctx, text, left, y, MIN (w, x1 - x0), &look);
   return left + w;
 }
 
@@ -444,14 +445,15 @@ ts_render_time_draw (TsRenderCtx *ctx)
       double xd = x0 + span * s->deadline_days / max_days;
       g_autofree char *dl = ts_format_days (s->deadline_days);
       g_autofree char *dl_label = NULL;
+      const TsTextLook small = { .factor = TS_TEXT_SMALL };
       double w;
 
       ts_render_bar_marker (ctx, xd, g.bar_y, g.bar_y + g.bar_h);
       /* Translators: the deadline marker on the time bar, e.g. “deadline 30 d” */
       dl_label = g_strdup_printf (_("deadline %s"), dl);
-      ts_render_text_size (ctx, dl_label, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &w, NULL);
+      ts_render_text_size (ctx, dl_label, &small, &w, NULL);
       ts_render_text (ctx, dl_label, CLAMP (xd - w / 2, x0, MAX (x0, x1 - w)), g.bar_y + g.bar_h + 0.35 * em,
-                      MIN (w, span), &(TsTextLook) { .factor = TS_TEXT_SMALL });
+                      MIN (w, span), &small);
     }
 
   if (!has_deadline)

@@ -143,8 +143,8 @@ check_spaces_drawn (const char *text,
       if (!g_unichar_isspace (c) && c != 0x202F)
         continue;
       if (*before != '\0')
-        ts_render_text_size (&ctx, before, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &start, NULL);
-      ts_render_text_size (&ctx, through, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &end, NULL);
+        ts_render_text_size (&ctx, before, NULL, &start, NULL);
+      ts_render_text_size (&ctx, through, NULL, &end, NULL);
       for (guint i = 0; i < gaps->len && !found; i++)
         {
           const Gap *gap = &g_array_index (gaps, Gap, i);
@@ -270,7 +270,7 @@ test_ellipsis_visible (void)
     cairo_t *cr = cairo_create (s);
 
     ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { .option_index = -1, .width = 10, .height = 10, .style = &style });
-    ts_render_text_size (&ctx, text, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &full, NULL);
+    ts_render_text_size (&ctx, text, NULL, &full, NULL);
     ts_render_ctx_clear (&ctx);
     cairo_destroy (cr);
     cairo_surface_destroy (s);
@@ -285,8 +285,8 @@ test_ellipsis_visible (void)
       g_autoptr(GArray) runs = NULL;
 
       ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { .option_index = -1, .width = w, .height = h, .style = &style });
-      ts_render_text_size (&ctx, before, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &prefix, NULL);
-      ts_render_text_size (&ctx, "…", TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &ellipsis, NULL);
+      ts_render_text_size (&ctx, before, NULL, &prefix, NULL);
+      ts_render_text_size (&ctx, "…", NULL, &ellipsis, NULL);
       /* room for the words before the space and an ellipsis: cut there */
       ts_render_text (&ctx, text, 0, 0, prefix + ellipsis + 1, NULL);
       cairo_surface_flush (s);
