@@ -174,8 +174,6 @@ const TsOption *ts_render_pick_option (const TsPlan      *plan,
                                        int                option_index);
 /* The option's racks, or NULL when it has none. */
 const GArray   *ts_render_option_racks (const TsOption    *option);
-const TsMemory *ts_render_pick_memory (const TsPlan      *plan,
-                                       const TsOption    *option);
 
 /* Neighbouring racks that a drawing shows once (the elevation draws
  * identical racks once, the power bars racks of the same load once). */
@@ -191,6 +189,9 @@ GArray         *ts_render_rack_groups (const GArray      *racks,
                                                                  const TsRack *b));
 /* Whether any group holds more than one rack. */
 gboolean        ts_render_rack_groups_any (const GArray  *groups);
+
+const TsMemory *ts_render_pick_memory (const TsPlan      *plan,
+                                       const TsOption    *option);
 
 /* ---- ts-render-format.c: words and numbers --------------------------- */
 

@@ -63,15 +63,6 @@ ts_render_option_racks (const TsOption *option)
   return racks;
 }
 
-const TsMemory *
-ts_render_pick_memory (const TsPlan   *plan,
-                       const TsOption *option)
-{
-  if (option != NULL && option->memory.layout.gpus > 0)
-    return &option->memory;
-  return &plan->memory;
-}
-
 GArray *
 ts_render_rack_groups (const GArray *racks,
                        gboolean    (*same) (const TsRack *a,
@@ -102,4 +93,13 @@ ts_render_rack_groups_any (const GArray *groups)
     if (g_array_index (groups, TsRackGroup, i).count > 1)
       return TRUE;
   return FALSE;
+}
+
+const TsMemory *
+ts_render_pick_memory (const TsPlan   *plan,
+                       const TsOption *option)
+{
+  if (option != NULL && option->memory.layout.gpus > 0)
+    return &option->memory;
+  return &plan->memory;
 }
