@@ -155,6 +155,36 @@ cell_text (const TsOption *o,
     }
 }
 
+static gboolean
+column_is_numeric (Column c)
+{
+  return c == COL_GPUS || c == COL_MEMORY || c == COL_HEADROOM || c == COL_DAYS || c == COL_POWER
+         || c == COL_UNITS || c == COL_RACKS;
+}
+
+/* numbers line up at their right, words at their left */
+static TsAlign
+column_align (Column c)
+{
+  return column_is_numeric (c) ? TS_ALIGN_END : TS_ALIGN_START;
+}
+
+/* How a cell is set, measured and drawn alike: the recommended option's
+ * row in bold, what rules an option out muted. */
+static TsTextLook
+cell_look (const TsRenderStyle *st,
+           const TsOption      *o,
+           Column               c)
+{
+  gboolean muted = (c == COL_VERDICT && o->verdict == TS_VERDICT_DOES_NOT_FIT) || (c == COL_LINK && !o->interconnect_ok);
+
+  return (TsTextLook) {
+    .weight = o->recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
+    .color = muted ? &st->muted : NULL,
+    .align = column_align (c),
+  };
+}
+
 typedef struct
 {
   gboolean shown[N_COLS];
@@ -184,14 +214,14 @@ table_geometry (TsRenderCtx   *ctx,
       double w;
 
       g->shown[c] = TRUE;
-      ts_render_text_size (ctx, column_title (c), TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD, &g->col_w[c], NULL);
+      ts_render_text_size (ctx, column_title (c), &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD }, &g->col_w[c], NULL);
       for (guint i = 0; options != NULL && i < options->len; i++)
         {
-          g_autofree char *text = cell_text (&g_array_index (options, TsOption, i), i, c, ctx->style->gib);
+          const TsOption *o = &g_array_index (options, TsOption, i);
+          g_autofree char *text = cell_text (o, i, c, ctx->style->gib);
+          TsTextLook look = cell_look (ctx->style, o, c);
 
-          ts_render_text_size (ctx, text, TS_TEXT_NORMAL,
-                               g_array_index (options, TsOption, i).recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
-                               &w, NULL);
+          ts_render_text_size (ctx, text, &look, &w, NULL);
           g->col_w[c] = MAX (g->col_w[c], w);
         }
       if (c != COL_SERVER)
@@ -223,16 +253,9 @@ ts_render_comparison_height (TsRenderCtx *ctx)
   TableGeometry g;
 
   if (ctx->plan->options == NULL || ctx->plan->options->len == 0)
-    return 8 * ctx->em;
+    return ts_render_message_height (ctx);
   table_geometry (ctx, &g);
   return g.bottom;
-}
-
-static gboolean
-column_is_numeric (Column c)
-{
-  return c == COL_GPUS || c == COL_MEMORY || c == COL_HEADROOM || c == COL_DAYS || c == COL_POWER
-         || c == COL_UNITS || c == COL_RACKS;
 }
 
 void
@@ -261,7 +284,7 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
 
   y = g.pad;
   ts_render_text (ctx, _("Hardware options, best first"), g.pad, y, ctx->width - 2 * g.pad,
-                  TS_ALIGN_START, TS_TEXT_TITLE, PANGO_WEIGHT_BOLD, &st->foreground);
+                  &(TsTextLook) { .factor = TS_TEXT_TITLE, .weight = PANGO_WEIGHT_BOLD });
   y += g.title_h;
 
   /* header */
@@ -274,8 +297,7 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
       if (!g.shown[c])
         continue;
       ts_render_text (ctx, column_title (c), x, y + 0.3 * em, g.col_w[c],
-                      column_is_numeric (c) ? TS_ALIGN_END : TS_ALIGN_START, TS_TEXT_NORMAL,
-                      PANGO_WEIGHT_BOLD, &st->foreground);
+                      &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = column_align (c) });
       x += g.col_w[c] + g.gap;
     }
   y += g.row_h;
@@ -283,7 +305,6 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
   for (guint i = 0; i < options->len; i++)
     {
       const TsOption *o = &g_array_index (options, TsOption, i);
-      PangoWeight weight = o->recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL;
 
       if (o->recommended)
         {
@@ -312,15 +333,12 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
       for (int c = 0; c < N_COLS; c++)
         {
           g_autofree char *text = NULL;
-          const TsColor *color = &st->foreground;
+          TsTextLook look = cell_look (st, o, c);
 
           if (!g.shown[c])
             continue;
           text = cell_text (o, i, c, ctx->style->gib);
-          if ((c == COL_VERDICT && o->verdict == TS_VERDICT_DOES_NOT_FIT) || (c == COL_LINK && !o->interconnect_ok))
-            color = &st->muted;
-          ts_render_text (ctx, text, x, y + 0.3 * em, g.col_w[c],
-                          column_is_numeric (c) ? TS_ALIGN_END : TS_ALIGN_START, TS_TEXT_NORMAL, weight, color);
+          ts_render_text (ctx, text, x, y + 0.3 * em, g.col_w[c], &look);
           x += g.col_w[c] + g.gap;
         }
       y += g.row_h;
@@ -330,8 +348,7 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
   ts_render_text (ctx,
                   /* Translators: footnote of the comparison table */
                   _("★ recommended · ✓ NVLink/HCCS-class link for training · ✗ PCIe only: inference and fine-tuning"),
-                  g.pad, y + 0.3 * em, ctx->width - 2 * g.pad, TS_ALIGN_START, TS_TEXT_SMALL,
-                  PANGO_WEIGHT_NORMAL, &st->muted);
+                  g.pad, y + 0.3 * em, ctx->width - 2 * g.pad, &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &st->muted });
 }
 
 char *

@@ -105,7 +105,7 @@ ts_render_drawing (TsDrawing            drawing,
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
-  ts_render_ctx_init (&ctx, cr, plan, option_index, width, height, style, rack_options);
+  ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { plan, option_index, width, height, style, rack_options });
   fit_scale (&ctx, &drawing_classes[drawing]);
   drawing_classes[drawing].draw (&ctx);
   ts_render_ctx_clear (&ctx);
@@ -116,17 +116,13 @@ ts_render_drawing (TsDrawing            drawing,
  * measure_end (). */
 static void
 measure_begin (TsRenderCtx         *ctx,
-               const TsPlan        *plan,
-               int                  option_index,
-               double               width,
-               double               height,
-               const TsRenderStyle *style)
+               const TsRenderFrame *frame)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
   cairo_t *cr = cairo_create (surface);
 
   cairo_surface_destroy (surface);
-  ts_render_ctx_init (ctx, cr, plan, option_index, width, height, style, NULL);
+  ts_render_ctx_init (ctx, cr, frame);
 }
 
 static void
@@ -154,7 +150,7 @@ ts_render_drawing_scale (TsDrawing            drawing,
 
   if (width <= 0 || height <= 0)
     return 1.0;
-  measure_begin (&ctx, plan, option_index, width, height, style);
+  measure_begin (&ctx, &(TsRenderFrame) { plan, option_index, width, height, style });
   fit_scale (&ctx, &drawing_classes[drawing]);
   scale = ctx.scale;
   measure_end (&ctx);
@@ -175,7 +171,7 @@ ts_render_drawing_height (TsDrawing            drawing,
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, 0);
   g_return_val_if_fail (plan != NULL && style != NULL, 0);
 
-  measure_begin (&ctx, plan, option_index, width, G_MAXDOUBLE, style);
+  measure_begin (&ctx, &(TsRenderFrame) { plan, option_index, width, G_MAXDOUBLE, style });
   height = ceil (drawing_classes[drawing].height (&ctx));
   measure_end (&ctx);
   return height;
@@ -196,7 +192,7 @@ ts_render_drawing_breaks (TsDrawing            drawing,
 
   if (drawing_classes[drawing].breaks == NULL)
     return NULL;
-  measure_begin (&ctx, plan, option_index, width, G_MAXDOUBLE, style);
+  measure_begin (&ctx, &(TsRenderFrame) { plan, option_index, width, G_MAXDOUBLE, style });
   breaks = drawing_classes[drawing].breaks (&ctx);
   measure_end (&ctx);
   return breaks;
@@ -231,7 +227,7 @@ ts_render_memory_hit (const TsPlan        *plan,
 
   if (width <= 0 || height <= 0)
     return FALSE;
-  measure_begin (&ctx, plan, option_index, width, height, style);
+  measure_begin (&ctx, &(TsRenderFrame) { plan, option_index, width, height, style });
   fit_scale (&ctx, &drawing_classes[TS_DRAWING_MEMORY]);
   hit = ts_render_memory_hit_ctx (&ctx, x, y, component, per_gpu);
   measure_end (&ctx);

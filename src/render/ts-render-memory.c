@@ -113,7 +113,7 @@ memory_geometry (TsRenderCtx    *ctx,
       if (m->total.bytes[c] <= 0)
         continue;
       entry = legend_entry (m, c, ctx->style->gib);
-      ts_render_text_size (ctx, entry, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &w, NULL);
+      ts_render_text_size (ctx, entry, NULL, &w, NULL);
       widest = MAX (widest, w);
       n++;
     }
@@ -173,12 +173,12 @@ draw_bar (TsRenderCtx       *ctx,
         {
           g_autofree char *value = ts_format_memory_ctx (ctx, b->bytes[c]);
           TsColor text_color = ts_render_contrast_color (&color);
+          const TsTextLook look = { .factor = TS_TEXT_SMALL, .color = &text_color, .align = TS_ALIGN_CENTER };
           double tw, th;
 
-          ts_render_text_size (ctx, value, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &tw, &th);
+          ts_render_text_size (ctx, value, &look, &tw, &th);
           if (tw + 0.6 * ctx->em <= w)
-            ts_render_text (ctx, value, x, y + (h - th) / 2, w, TS_ALIGN_CENTER,
-                            TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &text_color);
+            ts_render_text (ctx, value, x, y + (h - th) / 2, w, &look);
         }
       x += w;
     }
@@ -215,8 +215,7 @@ ts_render_memory_draw (TsRenderCtx *ctx)
                                            MAX (m->layout.gpus, 1)),
                                  gpus, job_total);
   }
-  ts_render_text (ctx, job_label, g.x0, g.job_label_y, span, TS_ALIGN_START, TS_TEXT_NORMAL,
-                  PANGO_WEIGHT_BOLD, &st->foreground);
+  ts_render_text (ctx, job_label, g.x0, g.job_label_y, span, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
   draw_bar (ctx, &m->total, g.x0, g.x1, g.job_bar_y, g.bar_h, g.job_max);
 
   /* The article's range: a bracket from zero to the high end with the
@@ -232,6 +231,7 @@ ts_render_memory_draw (TsRenderCtx *ctx)
       g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 1);
       g_autofree char *range = ts_format_memory_range (m->rule.low_bytes, m->rule.high_bytes, ctx->style->gib);
       g_autofree char *label = NULL;
+      const TsTextLook small = { .factor = TS_TEXT_SMALL };
       double lw;
 
       ts_render_set_color (cr, &st->accent);
@@ -250,10 +250,9 @@ ts_render_memory_draw (TsRenderCtx *ctx)
       else
         /* Translators: the article's rule of thumb, e.g. “Article: 16–18 bytes per parameter = 1,120–1,260 GB (no activations)” */
         label = g_strdup_printf (_("Article: %s–%s bytes per parameter = %s (no activations)"), lo, hi, range);
-      ts_render_text_size (ctx, label, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &lw, NULL);
+      ts_render_text_size (ctx, label, &small, &lw, NULL);
       ts_render_text (ctx, label, CLAMP (xh - lw, g.x0, g.x1), g.bracket_label_y + 0.15 * em,
-                      g.x1 - CLAMP (xh - lw, g.x0, g.x1), TS_ALIGN_START, TS_TEXT_SMALL,
-                      PANGO_WEIGHT_NORMAL, &st->foreground);
+                      g.x1 - CLAMP (xh - lw, g.x0, g.x1), &small);
     }
 
   /* One GPU */
@@ -266,8 +265,7 @@ ts_render_memory_draw (TsRenderCtx *ctx)
     }
   else
     gpu_label = g_strdup_printf (_("Per GPU: %s"), gpu_total);
-  ts_render_text (ctx, gpu_label, g.x0, g.gpu_label_y, span, TS_ALIGN_START, TS_TEXT_NORMAL,
-                  PANGO_WEIGHT_BOLD, &st->foreground);
+  ts_render_text (ctx, gpu_label, g.x0, g.gpu_label_y, span, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
   draw_bar (ctx, &m->per_gpu, g.x0, g.x1, g.gpu_bar_y, g.bar_h, g.gpu_max);
 
   if (o != NULL && o->gpu_memory_bytes > 0)
@@ -289,12 +287,11 @@ ts_render_memory_draw (TsRenderCtx *ctx)
         /* Translators: e.g. “✗ Does not fit: capacity 141 GB per GPU, short by 20 GB (14 %)” */
         text = g_strdup_printf (_("%s %s: capacity %s per GPU, short by %s (%s)"), mark,
                                 ts_verdict_label (o->verdict), cap, room, share);
-      ts_render_text (ctx, text, g.x0, g.capacity_y, span, TS_ALIGN_START, TS_TEXT_NORMAL,
-                      PANGO_WEIGHT_NORMAL, &st->foreground);
+      ts_render_text (ctx, text, g.x0, g.capacity_y, span, NULL);
     }
   else
     ts_render_text (ctx, _("No hardware option: GPU capacity not shown"), g.x0, g.capacity_y, span,
-                    TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &st->muted);
+                    &(TsTextLook) { .color = &st->muted });
 
   /* Legend, column by column in the fixed order */
   {
@@ -319,8 +316,7 @@ ts_render_memory_draw (TsRenderCtx *ctx)
         ts_render_rounded_rect (cr, x, y + (lh - sw) / 2, sw, sw, 0.2 * em);
         cairo_fill (cr);
         entry = legend_entry (m, c, ctx->style->gib);
-        ts_render_text (ctx, entry, x + sw + 0.5 * em, y, MIN (g.legend_col_w, g.x1 - x) - sw - 0.5 * em,
-                        TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &st->foreground);
+        ts_render_text (ctx, entry, x + sw + 0.5 * em, y, MIN (g.legend_col_w, g.x1 - x) - sw - 0.5 * em, NULL);
       }
   }
 }

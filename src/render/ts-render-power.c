@@ -49,33 +49,11 @@ typedef struct
 } Tile;
 
 /* Racks next to each other with the same load and limit: one bar. */
-typedef struct
+static gboolean
+same_load (const TsRack *a,
+           const TsRack *b)
 {
-  guint first;   /* 0-based */
-  guint count;
-} BarGroup;
-
-static GArray *
-bar_groups (const GArray *racks)
-{
-  GArray *groups = g_array_new (FALSE, FALSE, sizeof (BarGroup));
-
-  for (guint i = 0; racks != NULL && i < racks->len; i++)
-    {
-      const TsRack *r = &g_array_index (racks, TsRack, i);
-      BarGroup *last = groups->len > 0 ? &g_array_index (groups, BarGroup, groups->len - 1) : NULL;
-      const TsRack *l = last != NULL ? &g_array_index (racks, TsRack, last->first) : NULL;
-
-      if (l != NULL && l->power_kw == r->power_kw && l->limit_kw == r->limit_kw)
-        last->count++;
-      else
-        {
-          BarGroup group = { i, 1 };
-
-          g_array_append_val (groups, group);
-        }
-    }
-  return groups;
+  return a->power_kw == b->power_kw && a->limit_kw == b->limit_kw;
 }
 
 static double
@@ -300,7 +278,7 @@ power_geometry (TsRenderCtx   *ctx,
   g->rack_rows = 0;
   if (racks != NULL && racks->len > 1)
     {
-      g_autoptr(GArray) groups = bar_groups (racks);
+      g_autoptr(GArray) groups = ts_render_rack_groups (racks, same_load);
 
       g->rack_w = RACK_BAR_EM * em;
       g->rack_cols = (guint) MAX (1, floor ((avail + g->gap) / (g->rack_w + g->gap)));
@@ -320,7 +298,7 @@ ts_render_power_height (TsRenderCtx *ctx)
   PowerGeometry g;
 
   if (ctx->option == NULL)
-    return 8 * ctx->em;
+    return ts_render_message_height (ctx);
   power_geometry (ctx, &g);
   return g.bottom;
 }
@@ -416,8 +394,8 @@ draw_tile (TsRenderCtx         *ctx,
   cairo_set_line_width (cr, MAX (1, 0.08 * em));
   cairo_stroke (cr);
 
-  ts_render_text (ctx, t->title, x + 0.6 * em, y + 0.6 * em, inner, TS_ALIGN_CENTER, TS_TEXT_NORMAL,
-                  PANGO_WEIGHT_BOLD, &st->foreground);
+  ts_render_text (ctx, t->title, x + 0.6 * em, y + 0.6 * em, inner,
+                  &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
   /* the value inside the arc: its box's corners clear of the arc's inner
    * edge, in big type or a step smaller; else no gauge, the value alone */
   value_factor = 0;
@@ -425,7 +403,8 @@ draw_tile (TsRenderCtx         *ctx,
     {
       double value_h;
 
-      ts_render_text_size (ctx, t->value, value_factors[i], PANGO_WEIGHT_BOLD, &value_w, &value_h);
+      ts_render_text_size (ctx, t->value, &(TsTextLook) { .factor = value_factors[i], .weight = PANGO_WEIGHT_BOLD },
+                           &value_w, &value_h);
       if (hypot (value_w / 2, value_h / 2) <= r - lw / 2 - 0.1 * em)
         value_factor = value_factors[i];
     }
@@ -434,22 +413,21 @@ draw_tile (TsRenderCtx         *ctx,
       double value_h = ts_render_line_height (ctx, value_factor);
 
       draw_gauge (ctx, x + g->tile_w / 2, cy, r, t->fraction);
-      ts_render_text (ctx, t->value, x + 0.6 * em, cy - value_h / 2, inner, TS_ALIGN_CENTER, value_factor,
-                      PANGO_WEIGHT_BOLD, t->fraction > 1 ? &over_color : &st->foreground);
+      ts_render_text (ctx, t->value, x + 0.6 * em, cy - value_h / 2, inner,
+                      &(TsTextLook) { .factor = value_factor, .weight = PANGO_WEIGHT_BOLD,
+                                      .color = t->fraction > 1 ? &over_color : NULL, .align = TS_ALIGN_CENTER });
     }
   else
-    ts_render_text (ctx, t->value, x + 0.6 * em, area_top + (area_h - big_h) / 2, inner, TS_ALIGN_CENTER,
-                    TS_TEXT_BIG, PANGO_WEIGHT_BOLD, &st->foreground);
+    ts_render_text (ctx, t->value, x + 0.6 * em, area_top + (area_h - big_h) / 2, inner,
+                    &(TsTextLook) { .factor = TS_TEXT_BIG, .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
 
-  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
   /* two lines at most; a longer text is cut by the tile, not spilled */
   cairo_save (cr);
   cairo_rectangle (cr, x, area_top + area_h, g->tile_w, 2 * g->lh + 0.3 * em);
   cairo_clip (cr);
-  ts_render_paragraph (ctx, t->detail, x + 0.6 * em, area_top + area_h, inner, TS_TEXT_NORMAL,
-                       PANGO_WEIGHT_NORMAL, &st->muted, TRUE);
+  ts_render_paragraph (ctx, t->detail, x + 0.6 * em, area_top + area_h, inner,
+                       &(TsTextLook) { .color = &st->muted, .align = TS_ALIGN_CENTER }, TRUE);
   cairo_restore (cr);
-  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
 }
 
 /* As many eights as the largest rack number has digits (twice, with a
@@ -473,15 +451,6 @@ widest_number (guint     largest,
       buffer[digits + strlen ("–") + digits] = '\0';
     }
   return buffer;
-}
-
-static gboolean
-any_group (const GArray *groups)
-{
-  for (guint i = 0; i < groups->len; i++)
-    if (g_array_index (groups, BarGroup, i).count > 1)
-      return TRUE;
-  return FALSE;
 }
 
 void
@@ -526,13 +495,13 @@ ts_render_power_draw (TsRenderCtx *ctx)
       double clip_x0, clip_y0, clip_x1, clip_y1;
       char widest[48];
       guint first = 0;
-      g_autoptr(GArray) groups = bar_groups (racks);
+      g_autoptr(GArray) groups = ts_render_rack_groups (racks, same_load);
 
-      ts_render_text (ctx, _("Per rack, of its limit"), g.pad, y0, ctx->width - 2 * g.pad, TS_ALIGN_START,
-                      TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD, &st->foreground);
+      ts_render_text (ctx, _("Per rack, of its limit"), g.pad, y0, ctx->width - 2 * g.pad,
+                      &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
       y0 += g.lh + 0.4 * em;
-      ts_render_text_size (ctx, widest_number (racks->len, any_group (groups), widest), TS_TEXT_SMALL,
-                           PANGO_WEIGHT_NORMAL, &label_w, NULL);
+      ts_render_text_size (ctx, widest_number (racks->len, ts_render_rack_groups_any (groups), widest),
+                           &(TsTextLook) { .factor = TS_TEXT_SMALL }, &label_w, NULL);
       label_w += 0.5 * em;
       /* Only the rows in view: a page of a long cluster shows a slice of
        * thousands of bars, and is drawn once per page. */
@@ -541,14 +510,14 @@ ts_render_power_draw (TsRenderCtx *ctx)
         first = (guint) MIN (floor ((clip_y0 - y0) / g.rack_row_h) - 1, (double) g.rack_rows) * g.rack_cols;
       for (guint i = first; i < groups->len; i++)
         {
-          const BarGroup *group = &g_array_index (groups, BarGroup, i);
+          const TsRackGroup *group = &g_array_index (groups, TsRackGroup, i);
           const TsRack *r = &g_array_index (racks, TsRack, group->first);
           double x = g.pad + (i % g.rack_cols) * (g.rack_w + g.gap);
           double y = y0 + (i / g.rack_cols) * g.rack_row_h;
           double f = r->limit_kw > 0 ? r->power_kw / r->limit_kw : 0;
           double bar_x = x + label_w;
           /* a group's “(× 27)” needs a little more room */
-          double text_w = (any_group (groups) ? 0.55 : 0.45) * (g.rack_w - label_w);
+          double text_w = (ts_render_rack_groups_any (groups) ? 0.55 : 0.45) * (g.rack_w - label_w);
           double bar_w = g.rack_w - label_w - text_w - 0.4 * em;
           double bar_h = 0.6 * g.lh;
           char number[48];
@@ -564,16 +533,16 @@ ts_render_power_draw (TsRenderCtx *ctx)
             g_snprintf (number, sizeof number, "%u–%u", group->first + 1, group->first + group->count);
           else
             g_snprintf (number, sizeof number, "%u", group->first + 1);
-          ts_render_text (ctx, number, x, y, label_w - 0.3 * em, TS_ALIGN_END, TS_TEXT_SMALL,
-                          PANGO_WEIGHT_NORMAL, &st->muted);
+          ts_render_text (ctx, number, x, y, label_w - 0.3 * em,
+                          &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &st->muted, .align = TS_ALIGN_END });
           ts_render_set_color (cr, &st->grid);
           cairo_rectangle (cr, bar_x, y + (g.lh - bar_h) / 2, bar_w, bar_h);
           cairo_fill (cr);
           ts_render_set_color (cr, f > 1 ? &over_color : &st->accent);
           cairo_rectangle (cr, bar_x, y + (g.lh - bar_h) / 2, bar_w * CLAMP (f, 0, 1), bar_h);
           cairo_fill (cr);
-          ts_render_text (ctx, text, bar_x + bar_w + 0.4 * em, y, text_w, TS_ALIGN_START, TS_TEXT_SMALL,
-                          f > 1 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL, &st->foreground);
+          ts_render_text (ctx, text, bar_x + bar_w + 0.4 * em, y, text_w,
+                          &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = f > 1 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL });
         }
     }
 }

@@ -59,57 +59,56 @@ typedef struct
 
 /* ---- ts-render-text.c: the drawing pass and its text ---------------- */
 
+/* What a pass draws or measures: the public entry points' arguments. */
+typedef struct
+{
+  const TsPlan        *plan;
+  int                  option_index;   /* -1: the shown option */
+  double               width;
+  double               height;
+  const TsRenderStyle *style;
+  const TsRackOptions *rack_options;   /* NULL: front view, U numbers from the bottom */
+} TsRenderFrame;
+
 void     ts_render_ctx_init         (TsRenderCtx         *ctx,
                                      cairo_t             *cr,
-                                     const TsPlan        *plan,
-                                     int                  option_index,
-                                     double               width,
-                                     double               height,
-                                     const TsRenderStyle *style,
-                                     const TsRackOptions *rack_options);
+                                     const TsRenderFrame *frame);
 void     ts_render_ctx_set_scale    (TsRenderCtx         *ctx,
                                      double               scale);
 void     ts_render_ctx_clear        (TsRenderCtx         *ctx);
 
-/* Measures text at a size factor and weight; width and height may be NULL. */
-void     ts_render_text_size        (TsRenderCtx         *ctx,
-                                     const char          *text,
-                                     double               factor,
-                                     PangoWeight          weight,
-                                     double              *width,
-                                     double              *height);
-/* The text calls below repeat one parameter list on purpose: each names
- * its arguments where it is called, instead of a struct of them. */
-/* Draws one line of text with its top at y inside the box x … x+max_width,
- * aligned, ellipsized when longer than the box. Returns the drawn width. */
+/* How a piece of text is set. A zero field is the usual value, so a look
+ * names only what differs (NULL: all usual); a drawing that measures and
+ * then draws a text passes both the same look. */
+typedef struct
+{
+  double         factor;     /* size, TS_TEXT_*; 0: TS_TEXT_NORMAL */
+  PangoWeight    weight;     /* 0: PANGO_WEIGHT_NORMAL */
+  const TsColor *color;      /* NULL: the style's foreground */
+  TsAlign        align;      /* 0: TS_ALIGN_START */
+  int            max_lines;  /* wrapped at words, the last ellipsized; 0: one */
+} TsTextLook;
+
+/* Draws text with its top at y inside the box x … x+max_width, aligned,
+ * in up to look->max_lines lines, the last one ellipsized when the text is
+ * longer. Returns the drawn height; _height only measures it. */
 double   ts_render_text             (TsRenderCtx         *ctx,
                                      const char          *text,
                                      double               x,
                                      double               y,
                                      double               max_width,
-                                     TsAlign              align,
-                                     double               factor,
-                                     PangoWeight          weight,
-                                     const TsColor       *color);
-/* Up to max_lines lines, wrapped at words, the last one ellipsized;
- * returns the drawn height. The _height variant only measures. */
-double   ts_render_text_lines       (TsRenderCtx         *ctx,
+                                     const TsTextLook    *look);
+double   ts_render_text_height      (TsRenderCtx         *ctx,
                                      const char          *text,
-                                     double               x,
-                                     double               y,
                                      double               max_width,
-                                     int                  max_lines,
-                                     TsAlign              align,
-                                     double               factor,
-                                     PangoWeight          weight,
-                                     const TsColor       *color);
-double   ts_render_text_lines_height (TsRenderCtx        *ctx,
-                                      const char         *text,
-                                      double              max_width,
-                                      int                 max_lines,
-                                      TsAlign             align,
-                                      double              factor,
-                                      PangoWeight         weight);
+                                     const TsTextLook    *look);
+/* The size of text on one line, however long, in look's size and weight;
+ * width and height may be NULL. */
+void     ts_render_text_size        (TsRenderCtx         *ctx,
+                                     const char          *text,
+                                     const TsTextLook    *look,
+                                     double              *width,
+                                     double              *height);
 /* A drawing's title, bold, wrapped onto two lines when long; returns its
  * height (at least one line). The _height variant only measures. */
 double   ts_render_title            (TsRenderCtx         *ctx,
@@ -120,16 +119,15 @@ double   ts_render_title            (TsRenderCtx         *ctx,
 double   ts_render_title_height     (TsRenderCtx         *ctx,
                                      const char          *title,
                                      double               max_width);
-/* Wrapped text in a column of max_width; returns its height. With draw
- * FALSE it only measures. */
+/* Wrapped text in a column of max_width, every line of it (look's
+ * max_lines does not apply); returns its height. With draw FALSE it only
+ * measures. */
 double   ts_render_paragraph        (TsRenderCtx         *ctx,
                                      const char          *text,
                                      double               x,
                                      double               y,
                                      double               max_width,
-                                     double               factor,
-                                     PangoWeight          weight,
-                                     const TsColor       *color,
+                                     const TsTextLook    *look,
                                      gboolean             draw);
 /* Line height of text at a size factor. */
 double   ts_render_line_height      (TsRenderCtx         *ctx,
@@ -141,6 +139,8 @@ double   ts_render_digit_width      (TsRenderCtx         *ctx,
 void     ts_render_message          (TsRenderCtx         *ctx,
                                      const char          *title,
                                      const char          *detail);
+/* The height a drawing that shows only such a notice asks for. */
+double   ts_render_message_height   (TsRenderCtx         *ctx);
 
 /* ---- ts-render-style.c: colours and crisp shapes --------------------- */
 
@@ -174,6 +174,22 @@ const TsOption *ts_render_pick_option (const TsPlan      *plan,
                                        int                option_index);
 /* The option's racks, or NULL when it has none. */
 const GArray   *ts_render_option_racks (const TsOption    *option);
+
+/* Neighbouring racks that a drawing shows once (the elevation draws
+ * identical racks once, the power bars racks of the same load once). */
+typedef struct
+{
+  guint first;   /* 0-based index of the first rack */
+  guint count;
+} TsRackGroup;
+
+/* The racks (NULL: none) as runs of neighbours alike by same. */
+GArray         *ts_render_rack_groups (const GArray      *racks,
+                                       gboolean         (*same) (const TsRack *a,
+                                                                 const TsRack *b));
+/* Whether any group holds more than one rack. */
+gboolean        ts_render_rack_groups_any (const GArray  *groups);
+
 const TsMemory *ts_render_pick_memory (const TsPlan      *plan,
                                        const TsOption    *option);
 
@@ -204,9 +220,9 @@ cairo_status_t ts_render_fd_sink_write (void                *closure,
 /* ---- one file each: the drawings ------------------------------------ */
 
 /* Each drawing: draw, natural height at the context's scale, describe.
- * Every _height has the same few lines (no option: 8 em; else the bottom
- * of the drawing's layout) over a geometry structure of its own type,
- * which is why they are not one function. */
+ * Every _height has the same few lines (no option: the notice's height;
+ * else the bottom of the drawing's layout) over a geometry structure of
+ * its own type, which is why they are not one function. */
 void     ts_render_memory_draw      (TsRenderCtx         *ctx);
 double   ts_render_memory_height    (TsRenderCtx         *ctx);
 char    *ts_render_memory_describe  (const TsPlan        *plan,

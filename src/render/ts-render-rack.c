@@ -69,13 +69,6 @@ typedef struct
   double bottom;
 } RackGeometry;
 
-/* Identical racks next to each other in the plan, drawn once. */
-typedef struct
-{
-  guint first;   /* 0-based index of the first rack */
-  guint count;
-} RackGroup;
-
 /* The drawn height of a rack's body: every unit, used or free, at the
  * same height. */
 static double
@@ -109,37 +102,6 @@ same_rack (const TsRack *a,
     if (!same_device (&g_array_index (a->devices, TsRackDevice, i), &g_array_index (b->devices, TsRackDevice, i)))
       return FALSE;
   return TRUE;
-}
-
-/* The racks as drawn: a run of identical racks is one group. */
-static GArray *
-rack_groups (const GArray *racks)
-{
-  GArray *groups = g_array_new (FALSE, FALSE, sizeof (RackGroup));
-
-  for (guint i = 0; racks != NULL && i < racks->len; i++)
-    {
-      RackGroup *last = groups->len > 0 ? &g_array_index (groups, RackGroup, groups->len - 1) : NULL;
-
-      if (last != NULL && same_rack (&g_array_index (racks, TsRack, last->first), &g_array_index (racks, TsRack, i)))
-        last->count++;
-      else
-        {
-          RackGroup group = { i, 1 };
-
-          g_array_append_val (groups, group);
-        }
-    }
-  return groups;
-}
-
-static gboolean
-any_grouped (const GArray *groups)
-{
-  for (guint i = 0; i < groups->len; i++)
-    if (g_array_index (groups, RackGroup, i).count > 1)
-      return TRUE;
-  return FALSE;
 }
 
 /* The colour of each role present, so the colours need no guessing;
@@ -179,7 +141,7 @@ role_key (TsRenderCtx  *ctx,
 
       if (!present[r])
         continue;
-      ts_render_text_size (ctx, label, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &w, NULL);
+      ts_render_text_size (ctx, label, NULL, &w, NULL);
       w = MIN (w, x_end - x0 - sw - 0.4 * ctx->em);
       if (x > x0 && x + sw + 0.4 * ctx->em + w > x_end)
         {
@@ -191,8 +153,7 @@ role_key (TsRenderCtx  *ctx,
           ts_render_set_color (ctx->cr, &color);
           ts_render_box (ctx->cr, x, y + (lh - sw) / 2, sw, sw);
           cairo_fill (ctx->cr);
-          ts_render_text (ctx, label, x + sw + 0.4 * ctx->em, y, w + 1, TS_ALIGN_START, TS_TEXT_NORMAL,
-                          PANGO_WEIGHT_NORMAL, &ctx->style->foreground);
+          ts_render_text (ctx, label, x + sw + 0.4 * ctx->em, y, w + 1, NULL);
         }
       x += sw + 0.4 * ctx->em + w + 1.2 * ctx->em;
     }
@@ -237,10 +198,89 @@ one_row_scale (TsRenderCtx *ctx,
   return MIN (s, PRINT_UNIT_SCALE);
 }
 
-static double widest_label (TsRenderCtx  *ctx,
-                            const GArray *racks,
-                            const GArray *groups,
-                            double        header_factor);
+/* “Rack 2”, or “Racks 6–32” for a group drawn once. */
+static char *
+rack_header (TsRenderCtx       *ctx,
+             const TsRackGroup *group)
+{
+  guint first = group->first + 1, last = group->first + group->count;
+
+  if (group->count == 1)
+    /* Translators: the label above a rack, e.g. “Rack 2” */
+    return g_strdup_printf (ctx->rack->rear ? _("Rack %u, rear") : _("Rack %u"), first);
+  /* Translators: the label above identical racks drawn once, e.g. “Racks 6–32” */
+  return g_strdup_printf (ctx->rack->rear ? _("Racks %u–%u, rear") : _("Racks %u–%u"), first, last);
+}
+
+/* The words drawn with a rack: its name above, and under it how many
+ * racks it stands for (NULL for one) and its totals. */
+typedef struct
+{
+  char *header;
+  char *count;
+  char *totals[TOTAL_LINES];
+} RackLabels;
+
+static void
+rack_labels_init (TsRenderCtx       *ctx,
+                  const TsRack      *rack,
+                  const TsRackGroup *group,
+                  RackLabels        *labels)
+{
+  g_autofree char *used = ts_render_format_units (rack->used_units);
+  g_autofree char *all = ts_render_format_units (rack->units);
+  g_autofree char *kw = ts_format_kw (rack->power_kw);
+  g_autofree char *limit = ts_format_kw (rack->limit_kw);
+
+  labels->header = rack_header (ctx, group);
+  /* Translators: under identical racks drawn once: how many there are, e.g. “× 27” */
+  labels->count = group->count > 1 ? g_strdup_printf (_("× %u"), group->count) : NULL;
+  /* Translators: rack totals, e.g. “16 U of 42 U” */
+  labels->totals[0] = g_strdup_printf (_("%s of %s"), used, all);
+  labels->totals[1] = rack->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, limit) : g_strdup (kw);
+  labels->totals[2] = ts_format_btu_h (rack->heat_btu_h);
+  labels->totals[3] = ts_render_format_kg (rack->weight_kg);
+}
+
+static void
+rack_labels_clear (RackLabels *labels)
+{
+  g_free (labels->header);
+  g_free (labels->count);
+  for (guint i = 0; i < TOTAL_LINES; i++)
+    g_free (labels->totals[i]);
+}
+
+/* The widest name or total of any drawn rack (in bold, as an
+ * overloaded rack's power is drawn). */
+static double
+widest_label (TsRenderCtx  *ctx,
+              const GArray *racks,
+              const GArray *groups,
+              double        header_factor)
+{
+  double widest = 0;
+
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const TsRackGroup *group = &g_array_index (groups, TsRackGroup, i);
+      RackLabels labels;
+      double w;
+
+      rack_labels_init (ctx, &g_array_index (racks, TsRack, group->first), group, &labels);
+      ts_render_text_size (ctx, labels.header, &(TsTextLook) { .factor = header_factor, .weight = PANGO_WEIGHT_BOLD },
+                           &w, NULL);
+      widest = MAX (widest, w);
+      for (guint j = 0; j < TOTAL_LINES; j++)
+        {
+          ts_render_text_size (ctx, labels.totals[j],
+                               &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = PANGO_WEIGHT_BOLD }, &w, NULL);
+          widest = MAX (widest, w);
+        }
+      rack_labels_clear (&labels);
+    }
+  return widest;
+}
 
 /* The racks' own scale (their type keeps its size), the size of their
  * names and the room for their labels: full scale on screen; on paper
@@ -303,7 +343,7 @@ rack_geometry (TsRenderCtx  *ctx,
   g->cell_w = MAX (g->cell_w, g->label_w + LABEL_MARGIN_EM * em - g->gap);
   g->label_w = MAX (g->frame_w, g->label_w);
   g->header_h = ts_render_line_height (ctx, g->header_factor) + 0.3 * em;
-  g->count_h = any_grouped (groups) ? ts_render_line_height (ctx, TS_TEXT_NORMAL) : 0;
+  g->count_h = ts_render_rack_groups_any (groups) ? ts_render_line_height (ctx, TS_TEXT_NORMAL) : 0;
   g->totals_h = 0.4 * em + g->count_h + TOTAL_LINES * ts_render_line_height (ctx, TS_TEXT_SMALL);
   /* the title stays legible however small the racks get */
   g->title_scale = MAX (ctx->scale, TS_LEGIBLE_SCALE);
@@ -333,7 +373,7 @@ row_body_height (const GArray       *racks,
   double h = 0;
 
   for (guint i = first; i < groups->len && i < first + cols; i++)
-    h = MAX (h, body_height (&g_array_index (racks, TsRack, g_array_index (groups, RackGroup, i).first), g->uh));
+    h = MAX (h, body_height (&g_array_index (racks, TsRack, g_array_index (groups, TsRackGroup, i).first), g->uh));
   return h;
 }
 
@@ -351,8 +391,8 @@ rack_rows (TsRenderCtx *ctx,
   double y;
 
   if (racks == NULL)
-    return 8 * ctx->em;
-  groups = rack_groups (racks);
+    return ts_render_message_height (ctx);
+  groups = ts_render_rack_groups (racks, same_rack);
   rack_geometry (ctx, groups, &g);
   y = g.pad + g.title_h;
   for (guint first = 0; first < groups->len; first += g.cols)
@@ -398,8 +438,8 @@ draw_unit_label (TsRenderCtx        *ctx,
   double lh = ctx->em * TS_TEXT_SMALL * 1.2;
 
   g_snprintf (text, sizeof text, "%u", shown);
-  ts_render_text (ctx, text, x, y_center - lh / 2, g->legend_w - 0.3 * ctx->em, TS_ALIGN_END,
-                  TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &ctx->style->muted);
+  ts_render_text (ctx, text, x, y_center - lh / 2, g->legend_w - 0.3 * ctx->em,
+                  &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &ctx->style->muted, .align = TS_ALIGN_END });
 }
 
 /* The height a U number needs to stay clear of the next. */
@@ -459,13 +499,14 @@ draw_empty_run (TsRenderCtx        *ctx,
       g_autofree char *label = g_strdup_printf (_("%s free"), units);
       /* a narrow rack on paper wraps “свободно 22 U” rather than cut
        * its number off; a short run keeps to one line */
-      int lines = h >= 3 * ts_render_line_height (ctx, TS_TEXT_SMALL) ? 2 : 1;
-      double lh = ts_render_text_lines_height (ctx, label, g->body_w, lines, TS_ALIGN_CENTER, TS_TEXT_SMALL,
-                                               PANGO_WEIGHT_NORMAL);
+      const TsTextLook look = {
+        .factor = TS_TEXT_SMALL, .color = &st->muted, .align = TS_ALIGN_CENTER,
+        .max_lines = h >= 3 * ts_render_line_height (ctx, TS_TEXT_SMALL) ? 2 : 1,
+      };
+      double lh = ts_render_text_height (ctx, label, g->body_w, &look);
 
       if (lh <= h)
-        ts_render_text_lines (ctx, label, x_body, top + (h - lh) / 2, g->body_w, lines, TS_ALIGN_CENTER,
-                              TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &st->muted);
+        ts_render_text (ctx, label, x_body, top + (h - lh) / 2, g->body_w, &look);
     }
 }
 
@@ -534,111 +575,30 @@ draw_device (TsRenderCtx        *ctx,
       /* a tall device takes a long name on two lines (three in a narrow
        * rack, where it would else lose its end), and its power under it */
       gboolean with_kw = d->power_kw > 0 && h >= 2 * lh + 0.2 * ctx->em;
-      int lines = h >= 4 * lh + 0.4 * ctx->em ? 3 : h >= 3 * lh + 0.4 * ctx->em ? 2 : 1;
-      double name_h = ts_render_text_lines_height (ctx, name, inner, lines, TS_ALIGN_CENTER, TS_TEXT_SMALL,
-                                                   PANGO_WEIGHT_BOLD);
+      const TsTextLook name_look = {
+        .factor = TS_TEXT_SMALL, .weight = PANGO_WEIGHT_BOLD, .color = &text_color, .align = TS_ALIGN_CENTER,
+        .max_lines = h >= 4 * lh + 0.4 * ctx->em ? 3 : h >= 3 * lh + 0.4 * ctx->em ? 2 : 1,
+      };
+      double name_h = ts_render_text_height (ctx, name, inner, &name_look);
       double block = name_h + (with_kw ? lh : 0);
       double top = y_bottom - (h + block) / 2;
 
-      ts_render_text_lines (ctx, name, x_body + side, top, inner, lines, TS_ALIGN_CENTER,
-                            TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &text_color);
+      ts_render_text (ctx, name, x_body + side, top, inner, &name_look);
       if (with_kw)
         {
           g_autofree char *kw = ts_format_kw (d->power_kw);
 
-          ts_render_text (ctx, kw, x_body + side, top + name_h, inner, TS_ALIGN_CENTER, TS_TEXT_SMALL,
-                          PANGO_WEIGHT_NORMAL, &text_color);
+          ts_render_text (ctx, kw, x_body + side, top + name_h, inner,
+                          &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &text_color, .align = TS_ALIGN_CENTER });
         }
     }
-}
-
-/* “Rack 2”, or “Racks 6–32” for a group drawn once. */
-static char *
-rack_header (TsRenderCtx     *ctx,
-             const RackGroup *group)
-{
-  guint first = group->first + 1, last = group->first + group->count;
-
-  if (group->count == 1)
-    /* Translators: the label above a rack, e.g. “Rack 2” */
-    return g_strdup_printf (ctx->rack->rear ? _("Rack %u, rear") : _("Rack %u"), first);
-  /* Translators: the label above identical racks drawn once, e.g. “Racks 6–32” */
-  return g_strdup_printf (ctx->rack->rear ? _("Racks %u–%u, rear") : _("Racks %u–%u"), first, last);
-}
-
-/* The words drawn with a rack: its name above, and under it how many
- * racks it stands for (NULL for one) and its totals. */
-typedef struct
-{
-  char *header;
-  char *count;
-  char *totals[TOTAL_LINES];
-} RackLabels;
-
-static void
-rack_labels_init (TsRenderCtx     *ctx,
-                  const TsRack    *rack,
-                  const RackGroup *group,
-                  RackLabels      *labels)
-{
-  g_autofree char *used = ts_render_format_units (rack->used_units);
-  g_autofree char *all = ts_render_format_units (rack->units);
-  g_autofree char *kw = ts_format_kw (rack->power_kw);
-  g_autofree char *limit = ts_format_kw (rack->limit_kw);
-
-  labels->header = rack_header (ctx, group);
-  /* Translators: under identical racks drawn once: how many there are, e.g. “× 27” */
-  labels->count = group->count > 1 ? g_strdup_printf (_("× %u"), group->count) : NULL;
-  /* Translators: rack totals, e.g. “16 U of 42 U” */
-  labels->totals[0] = g_strdup_printf (_("%s of %s"), used, all);
-  labels->totals[1] = rack->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, limit) : g_strdup (kw);
-  labels->totals[2] = ts_format_btu_h (rack->heat_btu_h);
-  labels->totals[3] = ts_render_format_kg (rack->weight_kg);
-}
-
-static void
-rack_labels_clear (RackLabels *labels)
-{
-  g_free (labels->header);
-  g_free (labels->count);
-  for (guint i = 0; i < TOTAL_LINES; i++)
-    g_free (labels->totals[i]);
-}
-
-/* The widest name or total of any drawn rack (in bold, as an
- * overloaded rack's power is drawn). */
-static double
-widest_label (TsRenderCtx  *ctx,
-              const GArray *racks,
-              const GArray *groups,
-              double        header_factor)
-{
-  double widest = 0;
-
-  for (guint i = 0; i < groups->len; i++)
-    {
-      const RackGroup *group = &g_array_index (groups, RackGroup, i);
-      RackLabels labels;
-      double w;
-
-      rack_labels_init (ctx, &g_array_index (racks, TsRack, group->first), group, &labels);
-      ts_render_text_size (ctx, labels.header, header_factor, PANGO_WEIGHT_BOLD, &w, NULL);
-      widest = MAX (widest, w);
-      for (guint j = 0; j < TOTAL_LINES; j++)
-        {
-          ts_render_text_size (ctx, labels.totals[j], TS_TEXT_SMALL, PANGO_WEIGHT_BOLD, &w, NULL);
-          widest = MAX (widest, w);
-        }
-      rack_labels_clear (&labels);
-    }
-  return widest;
 }
 
 static void
 draw_rack (TsRenderCtx        *ctx,
            const RackGeometry *g,
            const TsRack       *rack,
-           const RackGroup    *group,
+           const TsRackGroup  *group,
            double              x,
            double              floor_y,
            double              header_y)
@@ -684,8 +644,9 @@ draw_rack (TsRenderCtx        *ctx,
               /* Translators: the letters of the two PDU feeds */
               const char *letter = pdus % 2 == 0 ? C_("feed", "A") : C_("feed", "B");
 
-              ts_render_text (ctx, letter, sx, top + 0.2 * em, g->pdu_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
-                              PANGO_WEIGHT_BOLD, &text_color);
+              ts_render_text (ctx, letter, sx, top + 0.2 * em, g->pdu_w,
+                              &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = PANGO_WEIGHT_BOLD,
+                                              .color = &text_color, .align = TS_ALIGN_CENTER });
             }
           pdus++;
           continue;
@@ -715,17 +676,21 @@ draw_rack (TsRenderCtx        *ctx,
     double x_label = x_frame + (g->frame_w - g->label_w) / 2;
 
     rack_labels_init (ctx, rack, group, &labels);
-    ts_render_text (ctx, labels.header, x_label, header_y, g->label_w, TS_ALIGN_CENTER, g->header_factor,
-                    PANGO_WEIGHT_BOLD, &st->foreground);
+    ts_render_text (ctx, labels.header, x_label, header_y, g->label_w,
+                    &(TsTextLook) { .factor = g->header_factor, .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
     if (labels.count != NULL)
-      ts_render_text (ctx, labels.count, x_label, ty, g->label_w, TS_ALIGN_CENTER, TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD,
-                      &st->foreground);
+      ts_render_text (ctx, labels.count, x_label, ty, g->label_w,
+                      &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
     ty += g->count_h;
     for (guint i = 0; i < TOTAL_LINES; i++)
-      ts_render_text (ctx, labels.totals[i], x_label, ty + i * lh, g->label_w, TS_ALIGN_CENTER, TS_TEXT_SMALL,
-                      i == 1 && rack->limit_kw > 0 && rack->power_kw > rack->limit_kw ? PANGO_WEIGHT_BOLD
-                                                                                     : PANGO_WEIGHT_NORMAL,
-                      &st->foreground);
+      {
+        /* the power line in bold when the rack is over its limit */
+        gboolean over = i == 1 && rack->limit_kw > 0 && rack->power_kw > rack->limit_kw;
+
+        ts_render_text (ctx, labels.totals[i], x_label, ty + i * lh, g->label_w,
+                        &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = over ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
+                                        .align = TS_ALIGN_CENTER });
+      }
     rack_labels_clear (&labels);
   }
 }
@@ -753,7 +718,7 @@ ts_render_rack_draw (TsRenderCtx *ctx)
       return;
     }
 
-  groups = rack_groups (racks);
+  groups = ts_render_rack_groups (racks, same_rack);
   rack_geometry (ctx, groups, &g);
   title = rack_title (ctx);
   {
@@ -784,7 +749,7 @@ ts_render_rack_draw (TsRenderCtx *ctx)
         }
       for (guint i = first; i < groups->len && i < first + g.cols; i++)
         {
-          const RackGroup *group = &g_array_index (groups, RackGroup, i);
+          const TsRackGroup *group = &g_array_index (groups, TsRackGroup, i);
           const TsRack *rack = &g_array_index (racks, TsRack, group->first);
           double x = g.pad + (i - first) * (g.cell_w + g.gap);
 

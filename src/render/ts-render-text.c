@@ -148,24 +148,19 @@ text_state_for (cairo_t             *cr,
 void
 ts_render_ctx_init (TsRenderCtx         *ctx,
                     cairo_t             *cr,
-                    const TsPlan        *plan,
-                    int                  option_index,
-                    double               width,
-                    double               height,
-                    const TsRenderStyle *style,
-                    const TsRackOptions *rack_options)
+                    const TsRenderFrame *frame)
 {
   static const TsRackOptions default_rack = { FALSE, FALSE };
   TextState *state;
 
   ctx->cr = cr;
-  ctx->style = style;
-  ctx->plan = plan;
-  ctx->option = ts_render_pick_option (plan, option_index);
-  ctx->rack = rack_options != NULL ? rack_options : &default_rack;
-  ctx->width = width;
-  ctx->height = height;
-  state = text_state_for (cr, style);
+  ctx->style = frame->style;
+  ctx->plan = frame->plan;
+  ctx->option = ts_render_pick_option (frame->plan, frame->option_index);
+  ctx->rack = frame->rack_options != NULL ? frame->rack_options : &default_rack;
+  ctx->width = frame->width;
+  ctx->height = frame->height;
+  state = text_state_for (cr, frame->style);
   ctx->text_cache = state->cache;
   ctx->layout = pango_layout_new (state->context);
   pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);
@@ -211,27 +206,6 @@ set_font (TsRenderCtx *ctx,
   pango_font_description_free (desc);
   ctx->font_factor = factor;
   ctx->font_weight = weight;
-}
-
-void
-ts_render_text_size (TsRenderCtx *ctx,
-                     const char  *text,
-                     double       factor,
-                     PangoWeight  weight,
-                     double      *width,
-                     double      *height)
-{
-  PangoRectangle logical;
-
-  set_font (ctx, factor, weight);
-  pango_layout_set_width (ctx->layout, -1);
-  pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
-  ts_render_layout_set_text (ctx->layout, text);
-  pango_layout_get_extents (ctx->layout, NULL, &logical);
-  if (width != NULL)
-    *width = (double) logical.width / PANGO_SCALE;
-  if (height != NULL)
-    *height = (double) logical.height / PANGO_SCALE;
 }
 
 /* The width every space of drawn text takes, in ems. Cantarell's word
@@ -341,13 +315,13 @@ scaled_measure (TsRenderCtx *ctx,
             double scale = ctx->scale;
 
             ts_render_ctx_set_scale (ctx, 1.0);
-            ts_render_text_size (ctx, sample, factor, PANGO_WEIGHT_NORMAL, &w, &h);
+            ts_render_text_size (ctx, sample, &(TsTextLook) { .factor = factor }, &w, &h);
             cache[i] = width ? w : h;
             ts_render_ctx_set_scale (ctx, scale);
           }
         return cache[i] * ctx->scale;
       }
-  ts_render_text_size (ctx, sample, factor, PANGO_WEIGHT_NORMAL, &w, &h);
+  ts_render_text_size (ctx, sample, &(TsTextLook) { .factor = factor }, &w, &h);
   return width ? w : h;
 }
 
@@ -365,22 +339,43 @@ ts_render_digit_width (TsRenderCtx *ctx,
   return scaled_measure (ctx, ctx->digit_widths, "0", TRUE, factor);
 }
 
-/* Text laid out at a size, weight and width, in at most max_lines lines
- * (wrapped at words, the last ellipsized), from the thread's cache. */
-static const CachedText *
-lay_out_text (TsRenderCtx *ctx,
-              const char  *text,
-              double       max_width,
-              int          max_lines,
-              TsAlign      align,
-              double       factor,
-              PangoWeight  weight)
+/* look with its zero fields made the usual values */
+static TsTextLook
+settle_look (TsRenderCtx      *ctx,
+             const TsTextLook *look)
 {
-  double points = ctx->style->font_size * ctx->style->font_scale * ctx->scale * factor;
+  TsTextLook settled = look != NULL ? *look : (TsTextLook) { 0 };
+
+  if (settled.factor == 0)
+    settled.factor = TS_TEXT_NORMAL;
+  if (settled.weight == 0)
+    settled.weight = PANGO_WEIGHT_NORMAL;
+  if (settled.color == NULL)
+    settled.color = &ctx->style->foreground;
+  if (settled.max_lines < 1)
+    settled.max_lines = 1;
+  return settled;
+}
+
+static PangoAlignment
+pango_alignment (TsAlign align)
+{
+  return align == TS_ALIGN_CENTER ? PANGO_ALIGN_CENTER : align == TS_ALIGN_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
+}
+
+/* Text laid out in a settled look and a width (wrapped at words, the last
+ * line ellipsized), from the thread's cache. */
+static const CachedText *
+lay_out_text (TsRenderCtx      *ctx,
+              const char       *text,
+              double            max_width,
+              const TsTextLook *look)
+{
+  double points = ctx->style->font_size * ctx->style->font_scale * ctx->scale * look->factor;
   /* integers: formatting doubles costs more than the lookup saves */
-  g_autofree char *key = g_strdup_printf ("%d %d %d %d %d %s\n%s", (int) (points * 1000), (int) weight,
-                                          (int) (max_width * 10), max_lines, max_lines > 1 ? (int) align : 0,
-                                          ctx->style->font_family, text);
+  g_autofree char *key = g_strdup_printf ("%d %d %d %d %d %s\n%s", (int) (points * 1000), (int) look->weight,
+                                          (int) (max_width * 10), look->max_lines,
+                                          look->max_lines > 1 ? (int) look->align : 0, ctx->style->font_family, text);
   CachedText *cached;
   PangoRectangle logical;
 
@@ -388,7 +383,7 @@ lay_out_text (TsRenderCtx *ctx,
   if (cached != NULL)
     return cached;
 
-  set_font (ctx, factor, weight);
+  set_font (ctx, look->factor, look->weight);
   cached = g_new0 (CachedText, 1);
   cached->layout = pango_layout_new (pango_layout_get_context (ctx->layout));
   pango_layout_set_font_description (cached->layout, pango_layout_get_font_description (ctx->layout));
@@ -399,12 +394,11 @@ lay_out_text (TsRenderCtx *ctx,
   if (cached->width > max_width)
     {
       pango_layout_set_width (cached->layout, (int) (max_width * PANGO_SCALE));
-      if (max_lines > 1)
+      if (look->max_lines > 1)
         {
           pango_layout_set_wrap (cached->layout, PANGO_WRAP_WORD_CHAR);
-          pango_layout_set_height (cached->layout, -max_lines);
-          pango_layout_set_alignment (cached->layout, align == TS_ALIGN_CENTER ? PANGO_ALIGN_CENTER
-                                                      : align == TS_ALIGN_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+          pango_layout_set_height (cached->layout, -look->max_lines);
+          pango_layout_set_alignment (cached->layout, pango_alignment (look->align));
           cached->wrapped = pango_layout_get_line_count (cached->layout) > 1;
         }
       /* Pango gives the ellipsis the attributes of the first character it
@@ -420,63 +414,77 @@ lay_out_text (TsRenderCtx *ctx,
   return cached;
 }
 
-static double
-draw_text (TsRenderCtx   *ctx,
-           const char    *text,
-           double         x,
-           double         y,
-           double         max_width,
-           int            max_lines,
-           TsAlign        align,
-           double         factor,
-           PangoWeight    weight,
-           const TsColor *color,
-           double        *height)
+double
+ts_render_text (TsRenderCtx      *ctx,
+                const char       *text,
+                double            x,
+                double            y,
+                double            max_width,
+                const TsTextLook *look)
 {
+  TsTextLook settled = settle_look (ctx, look);
   const CachedText *laid;
   double dx = 0;
 
-  if (height != NULL)
-    *height = 0;
   if (text == NULL || *text == '\0' || max_width <= 0)
     return 0;
   /* Text too small to read is left out rather than drawn as a smudge. */
-  if (ctx->style->font_size * ctx->style->font_scale * ctx->scale * factor < TS_MIN_TEXT_POINTS)
+  if (ctx->style->font_size * ctx->style->font_scale * ctx->scale * settled.factor < TS_MIN_TEXT_POINTS)
     return 0;
-  laid = lay_out_text (ctx, text, max_width, max_lines, align, factor, weight);
+  laid = lay_out_text (ctx, text, max_width, &settled);
   /* An ellipsized line keeps its text at the left of its width whatever
    * the alignment, so it is positioned here (wrapped text by Pango). */
-  if (!laid->wrapped && align == TS_ALIGN_CENTER)
+  if (!laid->wrapped && settled.align == TS_ALIGN_CENTER)
     dx = (max_width - laid->width) / 2;
-  else if (!laid->wrapped && align == TS_ALIGN_END)
+  else if (!laid->wrapped && settled.align == TS_ALIGN_END)
     dx = max_width - laid->width;
-  ts_render_set_color (ctx->cr, color);
+  ts_render_set_color (ctx->cr, settled.color);
   cairo_move_to (ctx->cr, x + dx, y);
   pango_cairo_show_layout (ctx->cr, laid->layout);
   /* leave no current point for the next shape to join */
   cairo_new_path (ctx->cr);
-  if (height != NULL)
-    *height = laid->height;
-  return laid->width;
+  return laid->height;
 }
 
 double
-ts_render_text (TsRenderCtx   *ctx,
-                const char    *text,
-                double         x,
-                double         y,
-                double         max_width,
-                TsAlign        align,
-                double         factor,
-                PangoWeight    weight,
-                const TsColor *color)
+ts_render_text_height (TsRenderCtx      *ctx,
+                       const char       *text,
+                       double            max_width,
+                       const TsTextLook *look)
 {
-  return draw_text (ctx, text, x, y, max_width, 1, align, factor, weight, color, NULL);
+  TsTextLook settled = settle_look (ctx, look);
+
+  if (text == NULL || *text == '\0' || max_width <= 0)
+    return 0;
+  return lay_out_text (ctx, text, max_width, &settled)->height;
+}
+
+void
+ts_render_text_size (TsRenderCtx      *ctx,
+                     const char       *text,
+                     const TsTextLook *look,
+                     double           *width,
+                     double           *height)
+{
+  TsTextLook settled = settle_look (ctx, look);
+  PangoRectangle logical;
+
+  set_font (ctx, settled.factor, settled.weight);
+  pango_layout_set_width (ctx->layout, -1);
+  pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
+  ts_render_layout_set_text (ctx->layout, text);
+  pango_layout_get_extents (ctx->layout, NULL, &logical);
+  if (width != NULL)
+    *width = (double) logical.width / PANGO_SCALE;
+  if (height != NULL)
+    *height = (double) logical.height / PANGO_SCALE;
 }
 
 /* A drawing's title names a model or a server, and their names can be
  * long: it wraps onto a second line rather than lose its end. */
-#define TITLE_MAX_LINES 2
+static const TsTextLook title_look = {
+  .factor = TS_TEXT_TITLE, .weight = PANGO_WEIGHT_BOLD, .max_lines = 2,
+};
 
 /* A drawing of an option that does not work is never presented as the
  * answer: its title says so first (a plan where nothing works shows the
@@ -497,8 +505,7 @@ ts_render_title_height (TsRenderCtx *ctx,
                         double       max_width)
 {
   g_autofree char *text = title_text (ctx, title);
-  double h = ts_render_text_lines_height (ctx, text, max_width, TITLE_MAX_LINES, TS_ALIGN_START, TS_TEXT_TITLE,
-                                          PANGO_WEIGHT_BOLD);
+  double h = ts_render_text_height (ctx, text, max_width, &title_look);
 
   return MAX (h, ts_render_line_height (ctx, TS_TEXT_TITLE));
 }
@@ -512,72 +519,40 @@ ts_render_title (TsRenderCtx *ctx,
 {
   g_autofree char *text = title_text (ctx, title);
 
-  ts_render_text_lines (ctx, text, x, y, max_width, TITLE_MAX_LINES, TS_ALIGN_START, TS_TEXT_TITLE,
-                        PANGO_WEIGHT_BOLD, &ctx->style->foreground);
+  ts_render_text (ctx, text, x, y, max_width, &title_look);
   return ts_render_title_height (ctx, title, max_width);
 }
 
 double
-ts_render_text_lines_height (TsRenderCtx *ctx,
-                             const char  *text,
-                             double       max_width,
-                             int          max_lines,
-                             TsAlign      align,
-                             double       factor,
-                             PangoWeight  weight)
+ts_render_paragraph (TsRenderCtx      *ctx,
+                     const char       *text,
+                     double            x,
+                     double            y,
+                     double            max_width,
+                     const TsTextLook *look,
+                     gboolean          draw)
 {
-  if (text == NULL || *text == '\0' || max_width <= 0)
-    return 0;
-  return lay_out_text (ctx, text, max_width, max_lines, align, factor, weight)->height;
-}
-
-double
-ts_render_text_lines (TsRenderCtx   *ctx,
-                      const char    *text,
-                      double         x,
-                      double         y,
-                      double         max_width,
-                      int            max_lines,
-                      TsAlign        align,
-                      double         factor,
-                      PangoWeight    weight,
-                      const TsColor *color)
-{
-  double height;
-
-  draw_text (ctx, text, x, y, max_width, max_lines, align, factor, weight, color, &height);
-  return height;
-}
-
-double
-ts_render_paragraph (TsRenderCtx   *ctx,
-                     const char    *text,
-                     double         x,
-                     double         y,
-                     double         max_width,
-                     double         factor,
-                     PangoWeight    weight,
-                     const TsColor *color,
-                     gboolean       draw)
-{
+  TsTextLook settled = settle_look (ctx, look);
   PangoRectangle logical;
 
   if (text == NULL || *text == '\0' || max_width <= 0)
     return 0;
-  set_font (ctx, factor, weight);
+  set_font (ctx, settled.factor, settled.weight);
   ts_render_layout_set_text (ctx->layout, text);
   pango_layout_set_width (ctx->layout, (int) (max_width * PANGO_SCALE));
   pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_alignment (ctx->layout, pango_alignment (settled.align));
   pango_layout_get_extents (ctx->layout, NULL, &logical);
   if (draw)
     {
-      ts_render_set_color (ctx->cr, color);
+      ts_render_set_color (ctx->cr, settled.color);
       cairo_move_to (ctx->cr, x, y);
       pango_cairo_show_layout (ctx->cr, ctx->layout);
       cairo_new_path (ctx->cr);
     }
   pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
   return (double) logical.height / PANGO_SCALE;
 }
 
@@ -586,21 +561,21 @@ ts_render_message (TsRenderCtx *ctx,
                    const char  *title,
                    const char  *detail)
 {
+  const TsTextLook notice_title = { .factor = TS_TEXT_TITLE, .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER };
+  const TsTextLook notice_detail = { .color = &ctx->style->muted, .align = TS_ALIGN_CENTER };
   double pad = ctx->em;
   double w = ctx->width - 2 * pad;
   double th = ts_render_line_height (ctx, TS_TEXT_TITLE);
-  double dh = detail != NULL ? ts_render_paragraph (ctx, detail, 0, 0, w, TS_TEXT_NORMAL,
-                                                    PANGO_WEIGHT_NORMAL, &ctx->style->muted, FALSE) : 0;
+  double dh = detail != NULL ? ts_render_paragraph (ctx, detail, 0, 0, w, &notice_detail, FALSE) : 0;
   double y = MAX (pad, (ctx->height - th - dh - pad / 2) / 2);
 
-  ts_render_text (ctx, title, pad, y, w, TS_ALIGN_CENTER, TS_TEXT_TITLE, PANGO_WEIGHT_BOLD,
-                  &ctx->style->foreground);
+  ts_render_text (ctx, title, pad, y, w, &notice_title);
   if (detail != NULL)
-    {
-      pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
-      ts_render_paragraph (ctx, detail, pad, y + th + pad / 2, w, TS_TEXT_NORMAL,
-                           PANGO_WEIGHT_NORMAL, &ctx->style->muted, TRUE);
-      pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
-    }
+    ts_render_paragraph (ctx, detail, pad, y + th + pad / 2, w, &notice_detail, TRUE);
 }
 
+double
+ts_render_message_height (TsRenderCtx *ctx)
+{
+  return 8 * ctx->em;
+}

@@ -33,7 +33,8 @@ typedef struct
 /* The scaling curve: the fewest servers that hold the job, then
  * doublings, as the spec sheet's table (sizing-model §8.5). */
 #define CURVE_POINTS TS_SCALING_CURVE_POINTS
-#define CURVE_TITLE_LINES 2
+/* The curve's title, measured and drawn alike. */
+static const TsTextLook curve_title_look = { .weight = PANGO_WEIGHT_BOLD, .max_lines = 2 };
 
 static char *
 curve_title (const TsOption *o)
@@ -74,7 +75,7 @@ assumptions_text (const TsPlan   *plan,
 
 /* The line over the bar names the server, and a name can be long: it
  * wraps onto a second line rather than lose its end. */
-#define BAR_LABEL_LINES 2
+static const TsTextLook bar_label_look = { .weight = PANGO_WEIGHT_BOLD, .max_lines = 2 };
 
 static char *
 bar_label (const TsOption *o)
@@ -117,8 +118,7 @@ time_geometry (TsRenderCtx  *ctx,
   g->bar_h = 2 * em;
   y = g->pad + g->title_h;
   g->bar_label_y = y;
-  y += MAX (g->lh, ts_render_text_lines_height (ctx, label, span, BAR_LABEL_LINES, TS_ALIGN_START, TS_TEXT_NORMAL,
-                                                PANGO_WEIGHT_BOLD))
+  y += MAX (g->lh, ts_render_text_height (ctx, label, span, &bar_label_look))
        + 0.3 * em + 0.3 * em;
   g->bar_y = y;
   y += g->bar_h + 0.3 * em + g->lh + 0.5 * em;
@@ -130,8 +130,7 @@ time_geometry (TsRenderCtx  *ctx,
   {
     g_autofree char *title = curve_title (ctx->option);
 
-    y += ts_render_text_lines_height (ctx, title, span, CURVE_TITLE_LINES, TS_ALIGN_START, TS_TEXT_NORMAL,
-                                      PANGO_WEIGHT_BOLD) + 0.3 * em;
+    y += ts_render_text_height (ctx, title, span, &curve_title_look) + 0.3 * em;
   }
   g->chart_y = y;
   /* a row of day labels, the plot, a row of counts: readable from a
@@ -152,15 +151,13 @@ below_chart (TsRenderCtx        *ctx,
              gboolean            draw,
              gboolean            draw_legend)
 {
-  const TsRenderStyle *st = ctx->style;
+  const TsTextLook note = { .factor = TS_TEXT_SMALL, .color = &ctx->style->muted };
   g_autofree char *text = assumptions_text (ctx->plan, ctx->option);
   double span = MAX (1, ctx->width - 2 * g->pad);
   double h;
 
-  h = ts_render_paragraph (ctx, curve_legend (), g->pad, g->legend_y, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
-                           &st->muted, draw && draw_legend) + 0.6 * ctx->em;
-  h += ts_render_paragraph (ctx, text, g->pad, g->legend_y + h, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL,
-                            &st->muted, draw);
+  h = ts_render_paragraph (ctx, curve_legend (), g->pad, g->legend_y, span, &note, draw && draw_legend) + 0.6 * ctx->em;
+  h += ts_render_paragraph (ctx, text, g->pad, g->legend_y + h, span, &note, draw);
   return h;
 }
 
@@ -171,7 +168,7 @@ ts_render_time_height (TsRenderCtx *ctx)
   TimeGeometry g;
 
   if (ctx->option == NULL)
-    return 8 * ctx->em;
+    return ts_render_message_height (ctx);
   time_geometry (ctx, &g);
   return g.legend_y + below_chart (ctx, &g, FALSE, FALSE) + g.pad;
 }
@@ -250,14 +247,15 @@ curve_label (TsRenderCtx   *ctx,
              double         x1,
              const TsColor *color)
 {
+  const TsTextLook look = { .factor = TS_TEXT_SMALL, .color = color };
   double w;
   double left;
 
-  ts_render_text_size (ctx, text, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &w, NULL);
+  ts_render_text_size (ctx, text, &look, &w, NULL);
   left = CLAMP (x - w / 2, x0, MAX (x0, x1 - w));
   if (left < after + 0.4 * ctx->em)
     return after;
-  ts_render_text (ctx, text, left, y, MIN (w, x1 - x0), TS_ALIGN_START, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, color);
+  ts_render_text (ctx, text, left, y, MIN (w, x1 - x0), &look);
   return left + w;
 }
 
@@ -310,12 +308,11 @@ draw_curve (TsRenderCtx        *ctx,
   int payoff_end;
   double after;
 
-  ts_render_text_lines (ctx, title, x0, g->curve_title_y, span, CURVE_TITLE_LINES, TS_ALIGN_START, TS_TEXT_NORMAL,
-                        PANGO_WEIGHT_BOLD, &st->foreground);
+  ts_render_text (ctx, title, x0, g->curve_title_y, span, &curve_title_look);
   if (points == NULL || points->len == 0)
     {
-      ts_render_paragraph (ctx, _("No count of this server holds the job: there is no curve to draw."), x0,
-                           g->chart_y, span, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &st->muted, TRUE);
+      ts_render_paragraph (ctx, _("No count of this server holds the job: there is no curve to draw."), x0, g->chart_y,
+                           span, &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &st->muted }, TRUE);
       return FALSE;
     }
   curve_frame (ctx, points, g, x0, span, &f);
@@ -428,8 +425,7 @@ ts_render_time_draw (TsRenderCtx *ctx)
   ts_render_title (ctx, _("Training time and energy (estimates)"), g.pad, g.pad, span);
 
   label = bar_label (o);
-  ts_render_text_lines (ctx, label, x0, g.bar_label_y, span, BAR_LABEL_LINES, TS_ALIGN_START, TS_TEXT_NORMAL,
-                        PANGO_WEIGHT_BOLD, &st->foreground);
+  ts_render_text (ctx, label, x0, g.bar_label_y, span, &bar_label_look);
 
   max_days = MAX (o->training_days, has_deadline ? s->deadline_days : 0) * 1.1;
   ts_render_set_color (cr, &st->grid);
@@ -449,14 +445,15 @@ ts_render_time_draw (TsRenderCtx *ctx)
       double xd = x0 + span * s->deadline_days / max_days;
       g_autofree char *dl = ts_format_days (s->deadline_days);
       g_autofree char *dl_label = NULL;
+      const TsTextLook small = { .factor = TS_TEXT_SMALL };
       double w;
 
       ts_render_bar_marker (ctx, xd, g.bar_y, g.bar_y + g.bar_h);
       /* Translators: the deadline marker on the time bar, e.g. “deadline 30 d” */
       dl_label = g_strdup_printf (_("deadline %s"), dl);
-      ts_render_text_size (ctx, dl_label, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &w, NULL);
+      ts_render_text_size (ctx, dl_label, &small, &w, NULL);
       ts_render_text (ctx, dl_label, CLAMP (xd - w / 2, x0, MAX (x0, x1 - w)), g.bar_y + g.bar_h + 0.35 * em,
-                      MIN (w, span), TS_ALIGN_START, TS_TEXT_SMALL, PANGO_WEIGHT_NORMAL, &st->foreground);
+                      MIN (w, span), &small);
     }
 
   if (!has_deadline)
@@ -475,8 +472,7 @@ ts_render_time_draw (TsRenderCtx *ctx)
       /* Translators: e.g. “✗ Misses the deadline by 8 d” */
       verdict = g_strdup_printf (_("✗ Misses the deadline by %s"), late);
     }
-  ts_render_text (ctx, verdict, x0, g.verdict_y, span, TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_BOLD,
-                  &st->foreground);
+  ts_render_text (ctx, verdict, x0, g.verdict_y, span, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
 
   /* facts */
   {
@@ -516,8 +512,7 @@ ts_render_time_draw (TsRenderCtx *ctx)
       facts[n++] = f2;
       g_assert (n == n_facts (ctx->plan));
       for (guint i = 0; i < n; i++)
-        ts_render_text (ctx, facts[i], x0, g.facts_y + i * (g.lh + 0.3 * em), span, TS_ALIGN_START,
-                        TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &st->foreground);
+        ts_render_text (ctx, facts[i], x0, g.facts_y + i * (g.lh + 0.3 * em), span, NULL);
     }
   }
 

@@ -63,6 +63,38 @@ ts_render_option_racks (const TsOption *option)
   return racks;
 }
 
+GArray *
+ts_render_rack_groups (const GArray *racks,
+                       gboolean    (*same) (const TsRack *a,
+                                            const TsRack *b))
+{
+  GArray *groups = g_array_new (FALSE, FALSE, sizeof (TsRackGroup));
+
+  for (guint i = 0; racks != NULL && i < racks->len; i++)
+    {
+      TsRackGroup *last = groups->len > 0 ? &g_array_index (groups, TsRackGroup, groups->len - 1) : NULL;
+
+      if (last != NULL && same (&g_array_index (racks, TsRack, last->first), &g_array_index (racks, TsRack, i)))
+        last->count++;
+      else
+        {
+          TsRackGroup group = { i, 1 };
+
+          g_array_append_val (groups, group);
+        }
+    }
+  return groups;
+}
+
+gboolean
+ts_render_rack_groups_any (const GArray *groups)
+{
+  for (guint i = 0; i < groups->len; i++)
+    if (g_array_index (groups, TsRackGroup, i).count > 1)
+      return TRUE;
+  return FALSE;
+}
+
 const TsMemory *
 ts_render_pick_memory (const TsPlan   *plan,
                        const TsOption *option)

@@ -3,7 +3,8 @@
  * The document built once, in its own language, as a flow of blocks: the
  * letterhead and title, the scenario, the verdict and the memory, the
  * configuration, network and storage, the comparison of options, the
- * site, the training time and the appendix with the launch configuration.
+ * site (ts-specsheet-site.c), the training time and the appendix with the
+ * launch configuration.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -104,6 +105,16 @@ build_title (TsSpecsheet *self)
   ts_specsheet_grid_emit (self, cells);
 }
 
+/* A choice of the scenario, under the field table's name and in the
+ * sheet's fuller words (ts-scenario-fields.c). */
+static void
+grid_add_choice (GPtrArray  *cells,
+                 const char *key,
+                 int         value)
+{
+  ts_specsheet_grid_add (cells, ts_scenario_field_title (key), g_strdup (ts_scenario_field_sheet_label (key, value)));
+}
+
 static void
 build_scenario (TsSpecsheet *self)
 {
@@ -129,10 +140,10 @@ build_scenario (TsSpecsheet *self)
                                                                 params));
   /* the inputs' names are the field table's (ts-scenario-fields.c) */
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("method"), g_strdup (ts_method_label (s->method)));
-  ts_specsheet_grid_add (cells, ts_scenario_field_title ("precision"), g_strdup (ts_specsheet_precision_label (s->precision)));
+  grid_add_choice (cells, "precision", s->precision);
   /* Translators: gradient data type; the article's 16 (BF16) or 18 (FP32) bytes per parameter */
   ts_specsheet_grid_add (cells, _("Gradients"), g_strdup (s->grad_dtype == TS_GRAD_FP32 ? "FP32" : "BF16"));
-  ts_specsheet_grid_add (cells, ts_scenario_field_title ("optimizer"), g_strdup_printf ("%s%s", ts_specsheet_optimizer_label (s->optimizer),
+  ts_specsheet_grid_add (cells, ts_scenario_field_title ("optimizer"), g_strdup_printf ("%s%s", ts_scenario_field_sheet_label ("optimizer", s->optimizer),
                                                                   s->offload == TS_OFFLOAD_OPTIMIZER
                                                                   ? _(", states offloaded to server RAM") : ""));
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("seq_len"),
@@ -140,7 +151,7 @@ build_scenario (TsSpecsheet *self)
                          ts_specsheet_with_unit (ts_specsheet_format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
   ts_specsheet_grid_add (cells, _("Micro-batch per GPU"),
                          ts_specsheet_with_unit (ts_specsheet_format_count (s->micro_batch), ngettext ("sequence", "sequences", s->micro_batch)));
-  ts_specsheet_grid_add (cells, ts_scenario_field_title ("checkpointing"), g_strdup (ts_specsheet_checkpointing_label (s->checkpointing)));
+  grid_add_choice (cells, "checkpointing", s->checkpointing);
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("flash_attention"), g_strdup (ts_specsheet_yes_no (s->flash_attention)));
   /* Translators: optimizer-state sharding (DeepSpeed ZeRO / PyTorch FSDP) */
   ts_specsheet_grid_add (cells, _("ZeRO / FSDP stage"),
@@ -161,7 +172,7 @@ build_scenario (TsSpecsheet *self)
   if (s->method != TS_METHOD_FULL)
     {
       ts_specsheet_grid_add (cells, ts_scenario_field_title ("lora_rank"), ts_specsheet_format_count (s->lora_rank));
-      ts_specsheet_grid_add (cells, ts_scenario_field_title ("lora_targets"), g_strdup (ts_specsheet_lora_targets_label (s->lora_targets)));
+      grid_add_choice (cells, "lora_targets", s->lora_targets);
     }
   ts_specsheet_grid_add (cells, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (s->tokens), _("tokens")));
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("deadline_days"), s->deadline_days > 0 ? ts_format_days (s->deadline_days)
@@ -591,136 +602,6 @@ build_comparison (TsSpecsheet *self)
                                              "inference and fine-tuning."));
 }
 
-/* The rack PDU the catalog's site equipment names, by its ratings (its
- * name is the catalog's English description of the class). */
-static void
-add_pdu_row (TsSpecsheet    *self,
-             guint           table,
-             const TsOption *o)
-{
-  const TsPdu *pdu = ts_catalog_get_pdu (self->plan->catalog);
-  g_autofree char *volts = NULL;
-  g_autofree char *amps = NULL;
-  g_autofree char *kw = NULL;
-  g_autofree char *rating = NULL;
-  g_autofree char *per_rack = NULL;
-
-  if (pdu == NULL || pdu->capacity_kw <= 0)
-    return;
-  volts = ts_format_number_auto (pdu->input_voltage_v, 0);
-  amps = ts_format_number_auto (pdu->amps_per_phase, 0);
-  kw = ts_format_kw (pdu->capacity_kw);
-  /* Translators: a PDU's input: “400 V, 3 phases × 32 A, 22.17 kW” */
-  rating = g_strdup_printf (ngettext ("%s V, %u phase × %s A, %s", "%s V, %u phases × %s A, %s", pdu->phases),
-                            volts, pdu->phases, amps, kw);
-  /* Translators: “2 per rack (A and B feeds)” */
-  per_rack = g_strdup_printf (ngettext ("%u per rack (A and B feeds)", "%u per rack (A and B feeds)",
-                                        o->pdus_per_rack > 0 ? o->pdus_per_rack : pdu->per_rack),
-                              o->pdus_per_rack > 0 ? o->pdus_per_rack : pdu->per_rack);
-  ts_specsheet_add_figure (self, table, _("Rack PDU"), g_strdup_printf ("%s; %s", rating, per_rack), &pdu->prov,
-                           "input_voltage_v amps_per_phase capacity_kw");
-  if (pdu->outlets_c13 + pdu->outlets_c19 > 0)
-    /* Translators: a PDU's sockets, by their IEC 60320 names */
-    ts_specsheet_add_figure (self, table, _("PDU outlets"),
-                             g_strdup_printf (_("%u × C13, %u × C19 each"), pdu->outlets_c13, pdu->outlets_c19),
-                             &pdu->prov, "outlets_c13 outlets_c19");
-}
-
-static void
-build_site (TsSpecsheet *self)
-{
-  const TsPlan *plan = self->plan;
-  const TsScenario *s = plan->scenario;
-  const TsOption *o = ts_plan_get_shown_option (plan);
-  const TsServer *small = NULL;
-  const TsServer *big = NULL;
-  guint t;
-
-  ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
-  /* Translators: heading: the servers drawn in their racks */
-  ts_specsheet_add_text (self, BLOCK_HEADING, _("Rack elevation"));
-  if (o != NULL)
-    ts_specsheet_add_drawing (self, TS_DRAWING_RACK);
-  else
-    ts_specsheet_add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
-
-  /* Translators: heading: power, heat and space the data centre must provide */
-  ts_specsheet_add_text (self, BLOCK_HEADING, _("Site requirements"));
-  if (o != NULL)
-    {
-      g_autofree char *limit = ts_format_kw (s->rack_kw);
-
-      /* The drawing's gauges give the total power, the heat (and tons of
-       * refrigeration), the current per phase and each feed's current,
-       * with what they are of; the table under them adds only what they
-       * do not show, not a second copy of the same four figures. */
-      ts_specsheet_add_drawing (self, TS_DRAWING_POWER);
-      t = ts_specsheet_begin_pairs (self);
-      ts_specsheet_add_pair (self, t, _("Rack space"),
-                             g_strdup_printf (ngettext ("%uU in %u rack of %uU (up to %s per rack)",
-                                                        "%uU in %u racks of %uU (up to %s per rack)", o->racks),
-                                              o->rack_units, o->racks, s->rack_units, limit));
-      add_pdu_row (self, t, o);
-      ts_specsheet_add_estimates_note (self);
-    }
-  else
-    ts_specsheet_add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
-
-  /* The article names its smallest and largest training servers; take
-   * them from the catalog so the sentence follows its figures. */
-  for (guint i = 0; i < ts_catalog_get_n_servers (plan->catalog); i++)
-    {
-      const TsServer *sv = ts_catalog_get_server (plan->catalog, i);
-
-      if (!sv->article || g_strcmp0 (sv->kind, "server") != 0)
-        continue;
-      if (small == NULL || sv->rack_units < small->rack_units)
-        small = sv;
-      if (big == NULL || sv->rack_units > big->rack_units)
-        big = sv;
-    }
-
-  /* Translators: heading: the article's list of checks before the servers arrive */
-  ts_specsheet_add_text (self, BLOCK_SUBHEADING, _("Pre-delivery checklist"));
-  {
-    g_autofree char *kw = o != NULL ? ts_format_kw (o->power_kw) : NULL;
-    g_autofree char *btu = o != NULL ? ts_format_btu_h (o->heat_btu_h) : NULL;
-
-    ts_specsheet_add_block (self, BLOCK_CHECK, kw != NULL
-                            ? g_strdup_printf (_("Dedicated power lines and a UPS for the total maximum draw of %s "
-                                                 "(size for the maximum, not the average)."), kw)
-                            : g_strdup (_("Dedicated power lines and a UPS for the total maximum draw "
-                                          "(size for the maximum, not the average).")));
-    if (o != NULL && (o->note_flags & TS_NOTE_ONE_FEED))
-      ts_specsheet_add_block (self, BLOCK_CHECK, g_strdup (_("One power supply per machine: one feed from a wall socket "
-                                                             "or a PDU, no redundancy.")));
-    else if (o != NULL && !o->psu_ok)
-      ts_specsheet_add_block (self, BLOCK_CHECK, g_strdup_printf (_("Power supplies: the stated %s does not carry the maximum draw; "
-                                                                    "ask the vendor for the supply configuration before ordering."),
-                                                                  o->server->psu_redundancy != NULL ? o->server->psu_redundancy : "—"));
-    else
-      ts_specsheet_add_block (self, BLOCK_CHECK, o != NULL && o->server->psu_count > 0 && o->server->psu_redundancy != NULL
-                              ? g_strdup_printf (_("Power supply redundancy: %u supplies per server, %s; "
-                                                   "feeds A and B to separate lines."), o->server->psu_count,
-                                                 o->server->psu_redundancy)
-                              : g_strdup (_("Power supply redundancy; feeds A and B to separate lines.")));
-    ts_specsheet_add_block (self, BLOCK_CHECK, btu != NULL
-                            ? g_strdup_printf (_("Room cooling capacity: all the power becomes heat, %s."), btu)
-                            : g_strdup (_("Room cooling capacity: all the power becomes heat.")));
-    if (small != NULL && big != NULL)
-      ts_specsheet_add_block (self, BLOCK_CHECK, o != NULL
-                              /* Translators: “Rack space: training servers take from 4U (Huawei Atlas 800T A2) to
-                               * 10U (NVIDIA DGX B200); this configuration needs 20U.” */
-                              ? g_strdup_printf (_("Rack space: training servers take from %uU (%s) to %uU (%s); "
-                                                   "this configuration needs %uU."),
-                                                 small->rack_units, small->name, big->rack_units, big->name, o->rack_units)
-                              : g_strdup_printf (_("Rack space: training servers take from %uU (%s) to %uU (%s)."),
-                                                 small->rack_units, small->name, big->rack_units, big->name));
-    else
-      ts_specsheet_add_text (self, BLOCK_CHECK, _("Rack space for every server and switch."));
-  }
-}
-
 /* Time and energy against the number of servers of the configuration
  * (the planner at each count, docs/sizing-model.md §8.5): where adding
  * servers stops paying off is visible. */
@@ -856,7 +737,7 @@ build_time (TsSpecsheet *self)
     g_autofree char *hi = ts_format_number_auto (ts_plan_get_memory (plan)->rule.bytes_per_param_high, 2);
     g_autofree char *seq_len = ts_specsheet_format_count (s->seq_len);
     /* a label (“Full (every layer)”) inside a sentence starts in lower case */
-    g_autofree char *recompute = lower_first (ts_specsheet_checkpointing_label (s->checkpointing));
+    g_autofree char *recompute = lower_first (ts_scenario_field_sheet_label ("checkpointing", s->checkpointing));
 
     ts_specsheet_add_text (self, BLOCK_BULLET, _("Memory in decimal gigabytes (1 GB = 10⁹ bytes), as the article counts."));
     if (s->method == TS_METHOD_FULL)
@@ -944,7 +825,7 @@ ts_specsheet_build_document (TsSpecsheet *self)
   build_configuration (self);
   build_network_storage (self);
   build_comparison (self);
-  build_site (self);
+  ts_specsheet_build_site (self);
   build_time (self);
   build_launch_kit (self);
 }

@@ -280,32 +280,6 @@ link_attributes (const char *uri)
   return g_string_free (out, FALSE);
 }
 
-static void draw_placement_content (TsSpecsheet     *self,
-                                    cairo_t         *cr,
-                                    const Placement *p,
-                                    double           page_width);
-
-/* One placement inside its structure element (and its link). Tags mean
- * something only on a PDF surface; cairo ignores them elsewhere. */
-static void
-draw_placement (TsSpecsheet     *self,
-                cairo_t         *cr,
-                const Placement *p,
-                double           page_width)
-{
-  const Block *b = &g_array_index (self->blocks, Block, p->block);
-  const char *tag = structure_tag (b->kind);
-  g_autofree char *link = b->uri != NULL ? link_attributes (b->uri) : NULL;
-
-  cairo_tag_begin (cr, tag, NULL);
-  if (link != NULL)
-    cairo_tag_begin (cr, CAIRO_TAG_LINK, link);
-  draw_placement_content (self, cr, p, page_width);
-  if (link != NULL)
-    cairo_tag_end (cr, CAIRO_TAG_LINK);
-  cairo_tag_end (cr, tag);
-}
-
 /* One placement: a whole block, or the slice of one taller than a page,
  * clipped to the slice so nothing of the rest shows on this page. */
 static void
@@ -343,6 +317,28 @@ draw_placement_content (TsSpecsheet     *self,
     draw_text_block (self, cr, b, MARGIN_SIDE, top, content_w, band);
   if (sliced)
     cairo_restore (cr);
+}
+
+/* One placement inside its structure element (and its link). Tags mean
+ * something only on a PDF surface; cairo ignores them elsewhere. Apart
+ * from the content so that none of its returns skips a closing tag. */
+static void
+draw_placement (TsSpecsheet     *self,
+                cairo_t         *cr,
+                const Placement *p,
+                double           page_width)
+{
+  const Block *b = &g_array_index (self->blocks, Block, p->block);
+  const char *tag = structure_tag (b->kind);
+  g_autofree char *link = b->uri != NULL ? link_attributes (b->uri) : NULL;
+
+  cairo_tag_begin (cr, tag, NULL);
+  if (link != NULL)
+    cairo_tag_begin (cr, CAIRO_TAG_LINK, link);
+  draw_placement_content (self, cr, p, page_width);
+  if (link != NULL)
+    cairo_tag_end (cr, CAIRO_TAG_LINK);
+  cairo_tag_end (cr, tag);
 }
 
 static void

@@ -2,8 +2,8 @@
  *
  * What the document's sections are built from: blocks (headings,
  * paragraphs, drawings), tables with their header rows, label–value
- * pairs and grids; the labels of the scenario's choices and the number
- * formats the sheet shows; the vendor it names; the “≈” on figures the
+ * pairs and grids; the words of on/off settings and the number formats
+ * the sheet shows; the vendor it names; the “≈” on figures the
  * catalog marks as estimates and the footnote saying so.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -182,33 +182,7 @@ ts_specsheet_add_drawing (TsSpecsheet *self,
   b->drawing = drawing;
 }
 
-/* ---- labels of the scenario's choices ---------------------------------- */
-
-/* The words are the field table's (ts-scenario-fields.c): the window's
- * choices and the sheet's fuller ones side by side in one row. */
-const char *
-ts_specsheet_precision_label (TsPrecision precision)
-{
-  return ts_scenario_field_sheet_label ("precision", precision);
-}
-
-const char *
-ts_specsheet_optimizer_label (TsOptimizer optimizer)
-{
-  return ts_scenario_field_sheet_label ("optimizer", optimizer);
-}
-
-const char *
-ts_specsheet_checkpointing_label (TsCheckpointing checkpointing)
-{
-  return ts_scenario_field_sheet_label ("checkpointing", checkpointing);
-}
-
-const char *
-ts_specsheet_lora_targets_label (TsLoraTargets targets)
-{
-  return ts_scenario_field_sheet_label ("lora_targets", targets);
-}
+/* ---- words of the scenario's settings ---------------------------------- */
 
 const char *
 ts_specsheet_yes_no (gboolean value)

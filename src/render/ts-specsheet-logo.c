@@ -369,6 +369,8 @@ record_svg (RsvgHandle       *handle,
   return TRUE;
 }
 
+/* load_png ()'s arguments and contract, for an SVG: each format has its
+ * own reader and its own messages. */
 static gboolean
 load_svg (GBytes           *bytes,
           const char       *display,

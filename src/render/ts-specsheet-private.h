@@ -233,18 +233,6 @@ ts_specsheet_add_drawing (TsSpecsheet *self,
                           TsDrawing    drawing);
 
 const char *
-ts_specsheet_precision_label (TsPrecision precision);
-
-const char *
-ts_specsheet_optimizer_label (TsOptimizer optimizer);
-
-const char *
-ts_specsheet_checkpointing_label (TsCheckpointing checkpointing);
-
-const char *
-ts_specsheet_lora_targets_label (TsLoraTargets targets);
-
-const char *
 ts_specsheet_yes_no (gboolean value);
 
 const char *
@@ -284,6 +272,11 @@ ts_specsheet_add_estimates_note (TsSpecsheet *self);
 
 void
 ts_specsheet_build_document (TsSpecsheet *self);
+
+/* ---- ts-specsheet-site.c: the rack elevation, site requirements, checklist */
+
+void
+ts_specsheet_build_site (TsSpecsheet *self);
 
 /* ---- ts-specsheet-pagination.c: measuring the blocks ---------------------- */
 

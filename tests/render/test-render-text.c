@@ -123,11 +123,10 @@ check_spaces_drawn (const char *text,
   style.font_size = font_px * 72.0 / style.dpi;
   s = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
   cr = cairo_create (s);
-  ts_render_ctx_init (&ctx, cr, NULL, -1, w, h, &style, NULL);
+  ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { .option_index = -1, .width = w, .height = h, .style = &style });
   em = ctx.em;
   g_assert_cmpfloat (fabs (em - font_px), <, 0.01);
-  ts_render_text (&ctx, text, x0, 0, w - 2 * x0, TS_ALIGN_START, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL,
-                  &style.foreground);
+  ts_render_text (&ctx, text, x0, 0, w - 2 * x0, NULL);
   cairo_surface_flush (s);
   gaps = ink_gaps (s);
   g_array_set_size (is_space, gaps->len);
@@ -144,8 +143,8 @@ check_spaces_drawn (const char *text,
       if (!g_unichar_isspace (c) && c != 0x202F)
         continue;
       if (*before != '\0')
-        ts_render_text_size (&ctx, before, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &start, NULL);
-      ts_render_text_size (&ctx, through, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &end, NULL);
+        ts_render_text_size (&ctx, before, NULL, &start, NULL);
+      ts_render_text_size (&ctx, through, NULL, &end, NULL);
       for (guint i = 0; i < gaps->len && !found; i++)
         {
           const Gap *gap = &g_array_index (gaps, Gap, i);
@@ -254,6 +253,116 @@ test_group_space_narrower (void)
   g_assert_cmpfloat ((double) (spaced - plain) / PANGO_SCALE, >=, 0.3 * em);
 }
 
+/* A page of w × h pixels with a text pass on it at 16 px per em. */
+typedef struct
+{
+  TsRenderStyle    style;
+  TsRenderCtx      ctx;
+  cairo_surface_t *surface;
+  cairo_t         *cr;
+} TextPage;
+
+static void
+text_page_begin (TextPage *page,
+                 int       w,
+                 int       h)
+{
+  ts_render_style_init (&page->style, FALSE);
+  page->style.font_size = 16 * 72.0 / page->style.dpi;
+  page->surface = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
+  page->cr = cairo_create (page->surface);
+  ts_render_ctx_init (&page->ctx, page->cr,
+                      &(TsRenderFrame) { .option_index = -1, .width = w, .height = h, .style = &page->style });
+}
+
+/* Ends the pass and returns the page's pixels (its A8 bytes). */
+static GBytes *
+text_page_end (TextPage *page)
+{
+  GBytes *pixels;
+
+  ts_render_ctx_clear (&page->ctx);
+  cairo_surface_flush (page->surface);
+  pixels = g_bytes_new (cairo_image_surface_get_data (page->surface),
+                        (gsize) cairo_image_surface_get_stride (page->surface)
+                        * cairo_image_surface_get_height (page->surface));
+  cairo_destroy (page->cr);
+  cairo_surface_destroy (page->surface);
+  return pixels;
+}
+
+/* A look's zero fields are the usual values: no look at all, an empty
+ * one and one that spells out normal size and weight, the foreground,
+ * the start and one line all draw the same pixels; bold does not (so
+ * the comparison can tell looks apart). */
+static void
+test_look_defaults (void)
+{
+  const char *text = "Llama 3.1 70B, 1,120 GB";
+  g_autoptr(GBytes) none = NULL;
+  g_autoptr(GBytes) empty = NULL;
+  g_autoptr(GBytes) spelled = NULL;
+  g_autoptr(GBytes) bold = NULL;
+  TextPage page;
+
+  text_page_begin (&page, 400, 40);
+  ts_render_text (&page.ctx, text, 2, 2, 396, NULL);
+  none = text_page_end (&page);
+
+  text_page_begin (&page, 400, 40);
+  ts_render_text (&page.ctx, text, 2, 2, 396, &(TsTextLook) { 0 });
+  empty = text_page_end (&page);
+
+  text_page_begin (&page, 400, 40);
+  ts_render_text (&page.ctx, text, 2, 2, 396,
+                  &(TsTextLook) { TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &page.style.foreground, TS_ALIGN_START, 1 });
+  spelled = text_page_end (&page);
+
+  text_page_begin (&page, 400, 40);
+  ts_render_text (&page.ctx, text, 2, 2, 396, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
+  bold = text_page_end (&page);
+
+  g_assert_true (g_bytes_equal (none, spelled));
+  g_assert_true (g_bytes_equal (empty, spelled));
+  g_assert_false (g_bytes_equal (bold, spelled));
+}
+
+/* A paragraph is set as its look says: centred, its ink leaves the same
+ * room on either side of a wide column (the power tiles' details and the
+ * notices of an empty drawing are centred this way); at the start it
+ * begins at the column's left edge. */
+static void
+test_paragraph_alignment (void)
+{
+  const char *text = "No server in the catalog";
+  int w = 600;
+  TextPage page;
+  g_autoptr(GArray) centred = NULL;
+  g_autoptr(GArray) started = NULL;
+  int left, right;
+
+  text_page_begin (&page, w, 40);
+  ts_render_paragraph (&page.ctx, text, 0, 2, w, &(TsTextLook) { .align = TS_ALIGN_CENTER }, TRUE);
+  cairo_surface_flush (page.surface);
+  centred = ink_runs (page.surface);
+  g_bytes_unref (text_page_end (&page));
+  g_assert_cmpuint (centred->len, >, 0);
+  left = g_array_index (centred, Gap, 0).start;
+  right = w - g_array_index (centred, Gap, centred->len - 1).end;
+  /* the text is about a third of the column: both margins wide, and
+   * equal but for a letter's side bearing */
+  g_assert_cmpint (left, >, w / 5);
+  g_assert_cmpint (abs (left - right), <=, 4);
+
+  text_page_begin (&page, w, 40);
+  ts_render_paragraph (&page.ctx, text, 0, 2, w, NULL, TRUE);
+  cairo_surface_flush (page.surface);
+  started = ink_runs (page.surface);
+  g_bytes_unref (text_page_end (&page));
+  g_assert_cmpuint (started->len, >, 0);
+  g_assert_cmpint (g_array_index (started, Gap, 0).start, <=, 4);
+}
+
 /* Text cut short ends in a visible “…”: cut at a space (every place
  * between words, in turn), the ellipsis once took the space's empty shape
  * and the text just stopped after the last whole word. */
@@ -270,8 +379,8 @@ test_ellipsis_visible (void)
     cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_A8, 10, 10);
     cairo_t *cr = cairo_create (s);
 
-    ts_render_ctx_init (&ctx, cr, NULL, -1, 10, 10, &style, NULL);
-    ts_render_text_size (&ctx, text, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &full, NULL);
+    ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { .option_index = -1, .width = 10, .height = 10, .style = &style });
+    ts_render_text_size (&ctx, text, NULL, &full, NULL);
     ts_render_ctx_clear (&ctx);
     cairo_destroy (cr);
     cairo_surface_destroy (s);
@@ -285,12 +394,11 @@ test_ellipsis_visible (void)
       double prefix, ellipsis;
       g_autoptr(GArray) runs = NULL;
 
-      ts_render_ctx_init (&ctx, cr, NULL, -1, w, h, &style, NULL);
-      ts_render_text_size (&ctx, before, TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &prefix, NULL);
-      ts_render_text_size (&ctx, "…", TS_TEXT_NORMAL, PANGO_WEIGHT_NORMAL, &ellipsis, NULL);
+      ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { .option_index = -1, .width = w, .height = h, .style = &style });
+      ts_render_text_size (&ctx, before, NULL, &prefix, NULL);
+      ts_render_text_size (&ctx, "…", NULL, &ellipsis, NULL);
       /* room for the words before the space and an ellipsis: cut there */
-      ts_render_text (&ctx, text, 0, 0, prefix + ellipsis + 1, TS_ALIGN_START, TS_TEXT_NORMAL,
-                      PANGO_WEIGHT_NORMAL, &style.foreground);
+      ts_render_text (&ctx, text, 0, 0, prefix + ellipsis + 1, NULL);
       cairo_surface_flush (s);
       /* the text ends in three dots: three narrow runs of inked columns */
       runs = ink_runs (s);
@@ -588,6 +696,8 @@ main (int    argc,
   g_test_add_func ("/render/text/spaces-russian", test_spaces_russian);
   g_test_add_func ("/render/text/group-space-narrower", test_group_space_narrower);
   g_test_add_func ("/render/text/ellipsis-visible", test_ellipsis_visible);
+  g_test_add_func ("/render/text/look-defaults", test_look_defaults);
+  g_test_add_func ("/render/text/paragraph-alignment", test_paragraph_alignment);
   g_test_add_func ("/render/text/ocr-memory-english", test_ocr_memory_english);
   g_test_add_func ("/render/text/ocr-memory-russian", test_ocr_memory_russian);
   g_test_add_func ("/render/text/ocr-rack", test_ocr_rack);

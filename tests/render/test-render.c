@@ -15,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ts-render.h"
+#include "ts-render-private.h"
 #include "ts-render-fixture.h"
 #include "ts-test-support.h"
 
@@ -1253,6 +1253,55 @@ test_drawing_names (void)
     }
 }
 
+static gboolean
+same_power (const TsRack *a,
+            const TsRack *b)
+{
+  return a->power_kw == b->power_kw;
+}
+
+/* Runs of neighbouring racks that are alike become one group each, as the
+ * elevation and the power bars draw them; racks alike but apart stay
+ * apart. Racks of 10, 10, 12, 10, 10, 10 kW by hand: three groups, 0–1,
+ * 2 and 3–5. */
+static void
+test_rack_groups (void)
+{
+  static const double kw[] = { 10, 10, 12, 10, 10, 10 };
+  static const TsRackGroup expected[] = { { 0, 2 }, { 2, 1 }, { 3, 3 } };
+  g_autoptr(GArray) racks = g_array_new (FALSE, TRUE, sizeof (TsRack));
+  g_autoptr(GArray) groups = NULL;
+  g_autoptr(GArray) none = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (kw); i++)
+    {
+      TsRack rack = { 0 };
+
+      rack.power_kw = kw[i];
+      g_array_append_val (racks, rack);
+    }
+  groups = ts_render_rack_groups (racks, same_power);
+  g_assert_cmpuint (groups->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < groups->len; i++)
+    {
+      g_assert_cmpuint (g_array_index (groups, TsRackGroup, i).first, ==, expected[i].first);
+      g_assert_cmpuint (g_array_index (groups, TsRackGroup, i).count, ==, expected[i].count);
+    }
+  g_assert_true (ts_render_rack_groups_any (groups));
+
+  /* 10 then 12 kW: a group each, none of them grouped */
+  g_array_remove_index (racks, 0);
+  g_array_set_size (racks, 2);
+  none = ts_render_rack_groups (racks, same_power);
+  g_assert_cmpuint (none->len, ==, 2);
+  g_assert_false (ts_render_rack_groups_any (none));
+  g_clear_pointer (&none, g_array_unref);
+
+  /* no racks at all */
+  none = ts_render_rack_groups (NULL, same_power);
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1285,6 +1334,7 @@ main (int    argc,
   g_test_add_func ("/render/rack/options", test_rack_options);
   g_test_add_func ("/render/rack/clip", test_rack_clip);
   g_test_add_func ("/render/power/rack-bars-grouped", test_power_rack_bars_grouped);
+  g_test_add_func ("/render/rack/groups", test_rack_groups);
   g_test_add_func ("/render/option-index", test_option_index);
   g_test_add_func ("/render/cli-draw", test_cli_draw);
 
