@@ -15,6 +15,7 @@
 
 #include "ts-catalog-private.h"
 #include "ts-error.h"
+#include "ts-scenario-fields.h"
 
 #define BYTES_PER_GIB        1073741824.0
 
@@ -528,33 +529,6 @@ static const RecordField model_fields[] = {
   { "hf_id", FIELD_STRING, MODEL (hf_id), OPTIONAL },  /* the export's base model */
 };
 
-/* A catalog's ranges are wider than a scenario's (ts_arch_fields ()):
- * head_dim 0 stands for an MLA model's, and qkv_bias may be left out. */
-#define ARCH(m) G_STRUCT_OFFSET (TsArchitecture, m)
-static const RecordField architecture_fields[] = {
-  { "layers", FIELD_UINT, ARCH (layers), REQUIRED, 1, 10000 },
-  { "hidden_size", FIELD_UINT, ARCH (hidden_size), REQUIRED, 1, 1048576 },
-  { "attention_heads", FIELD_UINT, ARCH (attention_heads), REQUIRED, 1, 65536 },
-  { "kv_heads", FIELD_UINT, ARCH (kv_heads), REQUIRED, 1, 65536 },
-  { "head_dim", FIELD_UINT, ARCH (head_dim), REQUIRED, 0, 65536 },
-  { "ffn_size", FIELD_UINT, ARCH (ffn_size), REQUIRED, 0, 1048576 },
-  { "mlp", FIELD_MLP, ARCH (mlp), REQUIRED, 0, 0, NULL, N_("must be “gelu”, “swiglu” or “geglu”") },
-  { "vocab_size", FIELD_UINT, ARCH (vocab_size), REQUIRED, 1, 16777216 },
-  { "tied_embeddings", FIELD_BOOL, ARCH (tied_embeddings), REQUIRED },
-  { "dropout", FIELD_BOOL, ARCH (dropout), REQUIRED },
-  { "qkv_bias", FIELD_BOOL, ARCH (qkv_bias), OPTIONAL },
-  { "experts", FIELD_UINT, ARCH (experts), REQUIRED, 0, 65536 },
-  { "active_experts", FIELD_UINT, ARCH (active_experts), REQUIRED, 0, 65536 },
-  { "shared_experts", FIELD_UINT, ARCH (shared_experts), REQUIRED, 0, 65536 },
-  { "expert_ffn_size", FIELD_UINT, ARCH (expert_ffn_size), REQUIRED, 0, 1048576 },
-  { "dense_layers", FIELD_UINT, ARCH (dense_layers), REQUIRED, 0, 10000 },
-  { "q_lora_rank", FIELD_UINT, ARCH (q_lora_rank), OPTIONAL, 0, 1048576 },
-  { "kv_lora_rank", FIELD_UINT, ARCH (kv_lora_rank), OPTIONAL, 0, 1048576 },
-  { "qk_nope_head_dim", FIELD_UINT, ARCH (qk_nope_head_dim), OPTIONAL, 0, 65536 },
-  { "qk_rope_head_dim", FIELD_UINT, ARCH (qk_rope_head_dim), OPTIONAL, 0, 65536 },
-  { "v_head_dim", FIELD_UINT, ARCH (v_head_dim), OPTIONAL, 0, 65536 },
-};
-
 #define LINK(m) G_STRUCT_OFFSET (TsInterconnect, m)
 static const RecordField interconnect_fields[] = {
   { "id", FIELD_STRING, LINK (id), NAMES },
@@ -652,6 +626,37 @@ static const RecordField mfu_fields[] = {
 /* What the tables cannot say (relations between fields, derived
  * figures), checked once a record's fields are read. */
 
+/* A model's architecture: the fields of the architecture table, with its
+ * ranges. A catalog states every field a scenario file always writes,
+ * except one that came after the first catalogs; the others (latent
+ * attention, the details of imported families) only where the model has
+ * them. */
+static void
+read_architecture (Reader         *r,
+                   JsonObject     *obj,
+                   TsArchitecture *arch)
+{
+  const TsArchField *fields;
+  guint n_fields;
+
+  fields = ts_arch_fields (&n_fields);
+  for (guint i = 0; i < n_fields && !r->failed; i++)
+    {
+      const TsArchField *f = &fields[i];
+      RecordField field = {
+        .key = f->key,
+        .kind = f->kind == TS_FIELD_BOOL ? FIELD_BOOL : f->kind == TS_FIELD_ENUM ? FIELD_MLP : FIELD_UINT,
+        .offset = f->offset,
+        .flags = (f->flags & (TS_FIELD_LATE | TS_FIELD_IF_MLA | TS_FIELD_IF_SET)) ? OPTIONAL : REQUIRED,
+        .min = f->min,
+        .max = f->max,
+        .refusal = N_("must be “gelu”, “swiglu” or “geglu”"),
+      };
+
+      read_fields (r, obj, arch, &field, 1);
+    }
+}
+
 static void
 finish_model (Reader     *r,
               JsonObject *obj,
@@ -664,13 +669,14 @@ finish_model (Reader     *r,
 
   if (r->failed)
     return;
-  read_fields (r, arch, a, architecture_fields, G_N_ELEMENTS (architecture_fields));
+  read_architecture (r, arch, a);
   if (r->failed)
     return;
-  /* MLA models have no single head_dim: size activations by the query/key
-   * head width instead. */
-  if (a->head_dim == 0)
-    a->head_dim = a->qk_nope_head_dim + a->qk_rope_head_dim;
+  if (!ts_architecture_derive (a))
+    {
+      reader_fail (r, "head_dim", _("is required when hidden_size is not a multiple of attention_heads"));
+      return;
+    }
   if (!ts_architecture_validate (a, &arch_error))
     {
       reader_fail (r, "architecture", arch_error->message);
