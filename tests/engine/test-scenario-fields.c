@@ -1,7 +1,9 @@
 /* test-scenario-fields.c — the one table of scenario inputs: it covers
  * every input of TsScenario once, its defaults are the documented ones and
  * validate, every range is enforced alike by ts_scenario_validate () and
- * by the scenario file's reader, and every enum name round-trips.
+ * by the scenario file's reader, and every enum name round-trips; the
+ * architecture table's ranges hold alike in a catalog, a model file and a
+ * scenario file, and 0 is “not given” for kv_heads and head_dim at each.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -351,6 +353,210 @@ test_architecture_ranges (void)
     }
 }
 
+/* ---- every architecture field's range, at every door ---- */
+
+/* The three readers of an architecture: a catalog's model record, a
+ * custom model file and a scenario file's model. Each takes the field key
+ * set to value in a valid architecture and says whether it loaded; a
+ * refusal's message is returned in problem. */
+typedef gboolean (*ArchDoor) (const char *key, gint64 value, char **problem);
+
+/* The built-in catalog with Llama 3.1 8B's architecture changed. */
+static gboolean
+catalog_door (const char  *key,
+              gint64       value,
+              char       **problem)
+{
+  g_autoptr(GBytes) bytes = ts_catalog_get_builtin_bytes ();
+  g_autoptr(JsonNode) root = json_from_string (g_bytes_get_data (bytes, NULL), NULL);
+  JsonArray *models = json_object_get_array_member (json_node_get_object (root), "models");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsCatalog) spoiled = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < json_array_get_length (models); i++)
+    {
+      JsonObject *model = json_array_get_object_element (models, i);
+
+      if (g_str_equal (json_object_get_string_member (model, "id"), "llama-3.1-8b"))
+        json_object_set_int_member (json_object_get_object_member (model, "architecture"), key, value);
+    }
+  text = json_to_string (root, FALSE);
+  spoiled = ts_catalog_new_from_data (text, -1, "spoiled.json", &error);
+  *problem = error != NULL ? g_strdup (error->message) : NULL;
+  return spoiled != NULL;
+}
+
+/* Llama 2 7B's architecture as a model file: what every field adds to */
+#define MODEL_FILE "{ \"layers\": 32, \"hidden_size\": 4096, \"attention_heads\": 32, " \
+                   "\"vocab_size\": 32000, \"ffn_size\": 11008"
+
+static gboolean
+model_file_door (const char  *key,
+                 gint64       value,
+                 char       **problem)
+{
+  g_autofree char *text = g_strdup_printf (MODEL_FILE ", \"%s\": %" G_GINT64_FORMAT " }", key, value);
+  g_autoptr(JsonNode) root = json_from_string (text, NULL);
+  g_autoptr(GError) error = NULL;
+  TsModel model = { 0 };
+  gboolean ok;
+
+  /* a field given twice is a duplicate key, which the strict reader refuses first */
+  if (strstr (MODEL_FILE, key) != NULL)
+    {
+      g_autofree char *base = g_strdup_printf ("%s }", MODEL_FILE);
+      g_autoptr(JsonNode) node = json_from_string (base, NULL);
+
+      json_object_set_int_member (json_node_get_object (node), key, value);
+      g_clear_pointer (&root, json_node_unref);
+      root = g_steal_pointer (&node);
+    }
+  ok = ts_model_from_json (&model, root, "m.json", &error);
+  *problem = error != NULL ? g_strdup (error->message) : NULL;
+  ts_model_clear (&model);
+  return ok;
+}
+
+static gboolean
+scenario_file_door (const char  *key,
+                    gint64       value,
+                    char       **problem)
+{
+  g_autofree char *model = g_strdup_printf ("%s }", MODEL_FILE);
+  g_autoptr(JsonNode) arch = json_from_string (model, NULL);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsScenario) scenario = NULL;
+  g_autofree char *text = NULL;
+
+  json_object_set_int_member (json_node_get_object (arch), key, value);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "schema_version");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "model");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "architecture");
+  json_builder_add_value (b, g_steal_pointer (&arch));
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  text = json_to_string (root, FALSE);
+  scenario = ts_scenario_from_string (text, -1, catalog, "s.json", &error);
+  *problem = error != NULL ? g_strdup (error->message) : NULL;
+  return scenario != NULL;
+}
+
+/* Whether problem is the reader refusing key's own value (“…, field
+ * “layers”: must be …”), not a relation between fields that a value at
+ * the end of its range can break (“Architecture field “kv_heads” (65536)
+ * cannot exceed “attention_heads””, a head_dim that cannot be derived). */
+static gboolean
+refuses_field (const char *problem,
+               const char *key)
+{
+  g_autofree char *named = g_strdup_printf ("field “%s”:", key);
+
+  return problem != NULL && strstr (problem, named) != NULL;
+}
+
+/* For every whole-number field of the architecture table: the value just
+ * below its range (where there is one) and just above are refused, naming
+ * the field; the two ends are not refused for the field's range. */
+static void
+test_architecture_table_ranges (gconstpointer data)
+{
+  ArchDoor door = (ArchDoor) data;
+  const TsArchField *fields;
+  guint n_fields, n_checked = 0;
+
+  fields = ts_arch_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const TsArchField *f = &fields[i];
+      const gint64 refused[] = { (gint64) f->min - 1, (gint64) f->max + 1 };
+      const gint64 ends[] = { (gint64) f->min, (gint64) f->max };
+
+      if (f->kind != TS_ARCH_FIELD_UINT)
+        continue;
+      n_checked++;
+      for (guint j = 0; j < G_N_ELEMENTS (refused); j++)
+        {
+          g_autofree char *problem = NULL;
+
+          if (refused[j] < 0)
+            continue;
+          g_test_message ("%s = %" G_GINT64_FORMAT ": refused", f->key, refused[j]);
+          g_assert_false (door (f->key, refused[j], &problem));
+          g_assert_true (refuses_field (problem, f->key));
+        }
+      for (guint j = 0; j < G_N_ELEMENTS (ends); j++)
+        {
+          g_autofree char *problem = NULL;
+
+          g_test_message ("%s = %" G_GINT64_FORMAT ": in range", f->key, ends[j]);
+          door (f->key, ends[j], &problem);
+          g_assert_false (refuses_field (problem, f->key));
+        }
+    }
+  /* the counts and widths: all but the MLP and the switches */
+  g_assert_cmpuint (n_checked, ==, 19);
+}
+
+/* 0 is “not given” for kv_heads and head_dim at every door, derived one
+ * way: Llama 3.1 8B has 32 attention heads of 4096 / 32 = 128
+ * (config.json: num_attention_heads 32, hidden_size 4096); DeepSeek-V3's
+ * latent attention has query-key heads of qk_nope_head_dim 128 +
+ * qk_rope_head_dim 64 = 192 (config.json). */
+static void
+test_architecture_zero_derived (void)
+{
+  static const char *const deepseek_v3 =
+    "{ \"layers\": 61, \"hidden_size\": 7168, \"attention_heads\": 128, \"kv_heads\": 128,"
+    " \"vocab_size\": 129280, \"ffn_size\": 18432, \"experts\": 256, \"active_experts\": 8,"
+    " \"shared_experts\": 1, \"expert_ffn_size\": 2048, \"dense_layers\": 3, \"q_lora_rank\": 1536,"
+    " \"kv_lora_rank\": 512, \"qk_nope_head_dim\": 128, \"qk_rope_head_dim\": 64, \"v_head_dim\": 128 }";
+  g_autoptr(JsonNode) root = json_from_string (deepseek_v3, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *problem = NULL;
+  TsModel model = { 0 };
+
+  g_assert_true (ts_model_from_json (&model, root, "v3.json", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (model.arch.head_dim, ==, 128 + 64);
+  ts_model_clear (&model);
+
+  g_assert_true (model_file_door ("head_dim", 0, &problem));
+  g_assert_true (model_file_door ("kv_heads", 0, &problem));
+  g_assert_true (scenario_file_door ("head_dim", 0, &problem));
+  g_assert_true (catalog_door ("head_dim", 0, &problem));
+  g_assert_true (catalog_door ("kv_heads", 0, &problem));
+  g_assert_null (problem);
+  {
+    TsArchitecture a = { .layers = 32, .hidden_size = 4096, .attention_heads = 32, .ffn_size = 14336,
+                         .vocab_size = 128256 };
+
+    g_assert_true (ts_architecture_derive (&a));
+    g_assert_cmpuint (a.kv_heads, ==, 32);
+    g_assert_cmpuint (a.head_dim, ==, 128);
+  }
+  {
+    TsArchitecture a = { .hidden_size = 7168, .attention_heads = 128, .kv_lora_rank = 512,
+                         .qk_nope_head_dim = 128, .qk_rope_head_dim = 64 };
+
+    g_assert_true (ts_architecture_derive (&a));
+    g_assert_cmpuint (a.head_dim, ==, 192);
+  }
+  {
+    /* 4100 / 32 is not whole: nothing to derive head_dim from */
+    TsArchitecture a = { .hidden_size = 4100, .attention_heads = 32 };
+
+    g_assert_false (ts_architecture_derive (&a));
+    g_assert_cmpuint (a.head_dim, ==, 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -365,6 +571,11 @@ main (int argc, char **argv)
   g_test_add_func ("/fields/enum-names-round-trip", test_enum_names_round_trip);
   g_test_add_func ("/fields/form-groups", test_form_groups);
   g_test_add_func ("/fields/architecture-ranges", test_architecture_ranges);
+  g_test_add_data_func ("/fields/architecture-table/catalog", catalog_door, test_architecture_table_ranges);
+  g_test_add_data_func ("/fields/architecture-table/model-file", model_file_door, test_architecture_table_ranges);
+  g_test_add_data_func ("/fields/architecture-table/scenario-file", scenario_file_door,
+                        test_architecture_table_ranges);
+  g_test_add_func ("/fields/architecture-zero-derived", test_architecture_zero_derived);
   status = g_test_run ();
   ts_catalog_unref (catalog);
   return status;
