@@ -748,87 +748,40 @@ finish_server (Reader     *r,
     reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
 }
 
-/* A record's clear () is given only the record (GArray's clear func), so
- * each kind has its own: the same shape from kind to kind, kept so. */
-
+/* What a record owns: the text its table's fields hold (a model's too:
+ * its architecture holds none) and its provenance. */
 static void
-source_clear (gpointer data)
+record_clear (const RecordKind *kind,
+              gpointer          record)
 {
-  clear_fields (data, source_fields, G_N_ELEMENTS (source_fields));
-}
-
-static void
-catalog_model_clear (gpointer data)
-{
-  TsCatalogModel *m = data;
-
-  ts_model_clear (&m->model);
-  provenance_clear (&m->prov);
-}
-
-static void
-interconnect_clear (gpointer data)
-{
-  clear_fields (data, interconnect_fields, G_N_ELEMENTS (interconnect_fields));
-  provenance_clear (&((TsInterconnect *) data)->prov);
-}
-
-static void
-network_clear (gpointer data)
-{
-  clear_fields (data, network_fields, G_N_ELEMENTS (network_fields));
-  provenance_clear (&((TsNetwork *) data)->prov);
-}
-
-static void
-gpu_clear (gpointer data)
-{
-  clear_fields (data, gpu_fields, G_N_ELEMENTS (gpu_fields));
-  provenance_clear (&((TsGpu *) data)->prov);
-}
-
-static void
-server_clear (gpointer data)
-{
-  clear_fields (data, server_fields, G_N_ELEMENTS (server_fields));
-  provenance_clear (&((TsServer *) data)->prov);
-}
-
-static void
-mfu_clear (gpointer data)
-{
-  clear_fields (data, mfu_fields, G_N_ELEMENTS (mfu_fields));
+  clear_fields (record, kind->fields, kind->n_fields);
+  if (kind->provenance_offset >= 0)
+    provenance_clear (G_STRUCT_MEMBER_P (record, kind->provenance_offset));
 }
 
 #define NO_PROVENANCE (-1)
-#define KIND_FIELDS(table) table, G_N_ELEMENTS (table)
+#define PROVENANCE(type) G_STRUCT_OFFSET (type, prov)
 
-const RecordKind source_records = {
-  "sources", sizeof (TsSource), KIND_FIELDS (source_fields), NO_PROVENANCE, NULL, source_clear, TRUE,
-};
-const RecordKind model_records = {
-  "models", sizeof (TsCatalogModel), KIND_FIELDS (model_fields), G_STRUCT_OFFSET (TsCatalogModel, prov),
-  finish_model, catalog_model_clear, TRUE,
-};
-const RecordKind interconnect_records = {
-  "interconnects", sizeof (TsInterconnect), KIND_FIELDS (interconnect_fields), G_STRUCT_OFFSET (TsInterconnect, prov),
-  NULL, interconnect_clear, TRUE,
-};
-const RecordKind network_records = {
-  "networks", sizeof (TsNetwork), KIND_FIELDS (network_fields), G_STRUCT_OFFSET (TsNetwork, prov),
-  NULL, network_clear, TRUE,
-};
-const RecordKind gpu_records = {
-  "gpus", sizeof (TsGpu), KIND_FIELDS (gpu_fields), G_STRUCT_OFFSET (TsGpu, prov), finish_gpu, gpu_clear, TRUE,
-};
-const RecordKind server_records = {
-  "servers", sizeof (TsServer), KIND_FIELDS (server_fields), G_STRUCT_OFFSET (TsServer, prov),
-  finish_server, server_clear, TRUE,
-};
+/* A kind of record and its clear (): GArray's clear func is given only
+ * the record, so each kind has one that names its kind, in the manner of
+ * G_DEFINE_*. */
+#define DEFINE_RECORD_KIND(name, section, type, table, provenance, finish, check_ids)     \
+  static void name##_clear (gpointer record);                                           \
+  const RecordKind name##_records = {                                                   \
+    section, sizeof (type), table, G_N_ELEMENTS (table), provenance, finish,            \
+    name##_clear, check_ids,                                                            \
+  };                                                                                    \
+  static void name##_clear (gpointer record) { record_clear (&name##_records, record); }
+
+DEFINE_RECORD_KIND (source, "sources", TsSource, source_fields, NO_PROVENANCE, NULL, TRUE)
+DEFINE_RECORD_KIND (model, "models", TsCatalogModel, model_fields, PROVENANCE (TsCatalogModel), finish_model, TRUE)
+DEFINE_RECORD_KIND (interconnect, "interconnects", TsInterconnect, interconnect_fields,
+                    PROVENANCE (TsInterconnect), NULL, TRUE)
+DEFINE_RECORD_KIND (network, "networks", TsNetwork, network_fields, PROVENANCE (TsNetwork), NULL, TRUE)
+DEFINE_RECORD_KIND (gpu, "gpus", TsGpu, gpu_fields, PROVENANCE (TsGpu), finish_gpu, TRUE)
+DEFINE_RECORD_KIND (server, "servers", TsServer, server_fields, PROVENANCE (TsServer), finish_server, TRUE)
 /* keyed by family and precision, not by an id */
-const RecordKind mfu_records = {
-  "mfu_defaults", sizeof (TsMfuDefault), KIND_FIELDS (mfu_fields), NO_PROVENANCE, NULL, mfu_clear, FALSE,
-};
+DEFINE_RECORD_KIND (mfu, "mfu_defaults", TsMfuDefault, mfu_fields, NO_PROVENANCE, NULL, FALSE)
 
 /* The table, what it cannot say, then where the figures come from. */
 static void
@@ -840,7 +793,7 @@ read_record (Reader           *r,
   read_fields (r, obj, record, kind->fields, kind->n_fields);
   if (!r->failed && kind->finish != NULL)
     kind->finish (r, obj, record);
-  if (kind->provenance_offset != NO_PROVENANCE)
+  if (kind->provenance_offset >= 0)
     read_provenance (r, obj, G_STRUCT_MEMBER_P (record, kind->provenance_offset));
 }
 

@@ -241,13 +241,22 @@ ts_scenario_fields (guint *n_fields)
   return fields;
 }
 
+/* The field of key (or of its older key) in either table. */
+static const TsScenarioField *
+find_key (const TsScenarioField *table,
+          guint                  n_fields,
+          const char            *key)
+{
+  for (guint i = 0; key != NULL && i < n_fields; i++)
+    if (g_str_equal (table[i].key, key) || g_strcmp0 (table[i].alias, key) == 0)
+      return &table[i];
+  return NULL;
+}
+
 const TsScenarioField *
 ts_scenario_field_find (const char *key)
 {
-  for (guint i = 0; key != NULL && i < G_N_ELEMENTS (fields); i++)
-    if (g_str_equal (fields[i].key, key) || g_strcmp0 (fields[i].alias, key) == 0)
-      return &fields[i];
-  return NULL;
+  return find_key (fields, G_N_ELEMENTS (fields), key);
 }
 
 const TsScenarioField *
@@ -594,10 +603,7 @@ ts_arch_fields (guint *n_fields)
 const TsArchField *
 ts_arch_field_find (const char *key)
 {
-  for (guint i = 0; key != NULL && i < G_N_ELEMENTS (arch_fields); i++)
-    if (g_str_equal (arch_fields[i].key, key))
-      return &arch_fields[i];
-  return NULL;
+  return find_key (arch_fields, G_N_ELEMENTS (arch_fields), key);
 }
 
 guint
