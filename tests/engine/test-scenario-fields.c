@@ -276,9 +276,12 @@ test_enum_names_round_trip (void)
 
   /* the engine's own name functions read the same table */
   g_assert_cmpstr (ts_method_to_string (TS_METHOD_QLORA), ==, "qlora");
-  g_assert_cmpstr (ts_precision_to_string (TS_PRECISION_PURE_BF16), ==, "pure-bf16");
-  g_assert_cmpstr (ts_optimizer_to_string (TS_OPTIMIZER_ADAMW_8BIT), ==, "adamw-8bit");
-  g_assert_cmpstr (ts_lora_targets_to_string (TS_LORA_TARGETS_ALL_LINEAR), ==, "all-linear");
+  g_assert_cmpstr (ts_checkpointing_to_string (TS_CHECKPOINTING_SELECTIVE), ==, "selective");
+  g_assert_cmpstr (ts_objective_to_string (TS_OBJECTIVE_ENERGY), ==, "energy");
+  g_assert_cmpstr (ts_scenario_field_choice (ts_scenario_field_find ("precision"), TS_PRECISION_PURE_BF16)->name,
+                   ==, "pure-bf16");
+  g_assert_cmpstr (ts_scenario_field_choice (ts_scenario_field_find ("optimizer"), TS_OPTIMIZER_ADAMW_8BIT)->name,
+                   ==, "adamw-8bit");
   g_assert_null (ts_method_to_string (TS_N_METHODS));
 }
 
