@@ -482,29 +482,26 @@ ts_model_init_from_architecture (TsModel              *model,
   return TRUE;
 }
 
+/* The names are the architecture table's (its “mlp” field's choices). */
 const char *
 ts_mlp_kind_to_string (TsMlpKind kind)
 {
-  switch (kind)
-    {
-    case TS_MLP_GELU: return "gelu";
-    case TS_MLP_SWIGLU: return "swiglu";
-    case TS_MLP_GEGLU: return "geglu";
-    default: return "swiglu";
-    }
+  const TsFieldChoice *choice = ts_scenario_field_choice (ts_arch_field_find ("mlp"), kind);
+
+  return choice != NULL ? choice->name : "swiglu";
 }
 
 gboolean
 ts_mlp_kind_from_string (const char *str,
                          TsMlpKind  *kind)
 {
-  if (g_strcmp0 (str, "gelu") == 0)
-    *kind = TS_MLP_GELU;
-  else if (g_strcmp0 (str, "swiglu") == 0)
-    *kind = TS_MLP_SWIGLU;
-  else if (g_strcmp0 (str, "geglu") == 0)
-    *kind = TS_MLP_GEGLU;
-  else
-    return FALSE;
-  return TRUE;
+  const TsArchField *f = ts_arch_field_find ("mlp");
+
+  for (guint i = 0; i < f->n_choices; i++)
+    if (g_strcmp0 (str, f->choices[i].name) == 0)
+      {
+        *kind = f->choices[i].value;
+        return TRUE;
+      }
+  return FALSE;
 }

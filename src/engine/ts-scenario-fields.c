@@ -88,7 +88,8 @@ static const TsFieldChoice phases_choices[] = {
 #define G(group, position) TS_FIELD_GROUP_##group, position
 
 /* In the scenario file's order (its writer follows it: files stay as they
- * were written). The CLI's --help lists the options in the same order. */
+ * were written). The CLI's --help lists the options in the same order.
+ * One row a field: the rows are alike because they are the data. */
 static const TsScenarioField fields[] = {
   { "method", "method", TS_FIELD_ENUM, OFF (method), 0, TS_N_METHODS - 1, TS_METHOD_FULL, NULL, 1,
     G (METHOD, 0), 0, 0, CHOICES (method), N_("Method"), N_("Method"), NULL,

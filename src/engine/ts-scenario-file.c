@@ -117,8 +117,9 @@ put_architecture (JsonBuilder          *b,
 }
 
 /* Every field in the table's order; the planner's list after the GPU
- * count, where the first files had it. The same loop as the plan's
- * add_architecture_fields (), over the other table: kept apart. */
+ * count, where the first files had it. The plan's add_architecture_fields
+ * () loops alike over the architecture table, in an order of its own
+ * (both are public JSON): kept apart. */
 static void
 put_fields (JsonBuilder      *b,
             const TsScenario *s)
