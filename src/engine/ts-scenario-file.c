@@ -235,10 +235,11 @@ is_number (JsonNode *node)
   return JSON_NODE_HOLDS_VALUE (node) && (t == G_TYPE_INT64 || t == G_TYPE_DOUBLE);
 }
 
-/* A number member within [min, max], whole where asked: TRUE with it in
- * out; FALSE when it is absent or refused. */
+/* A number member within [min, max] (not one of a table's fields: the
+ * schema version, a model's size): TRUE with it in out; FALSE when it is
+ * absent or refused. */
 static gboolean
-get_number (Ctx *c, JsonObject *obj, const char *field, double min, double max, gboolean whole, double *out)
+get_number (Ctx *c, JsonObject *obj, const char *field, double min, double max, double *out)
 {
   JsonNode *node = get (obj, field);
   double v;
@@ -246,10 +247,10 @@ get_number (Ctx *c, JsonObject *obj, const char *field, double min, double max, 
   if (node == NULL || c->failed)
     return FALSE;
   v = is_number (node) ? json_node_get_double (node) : NAN;
-  if (!(v >= min && v <= max) || (whole && v != floor (v)))
+  if (!(v >= min && v <= max))
     {
-      g_autofree char *allowed = whole ? g_strdup_printf (_("a whole number from %u to %u"), (guint) min, (guint) max)
-                                       : g_strdup_printf (_("a number from %g to %g"), min, max);
+      g_autofree char *allowed = g_strdup_printf (_("a number from %g to %g"), min, max);
+
       ctx_fail (c, field, allowed);
       return FALSE;
     }
@@ -545,7 +546,7 @@ read_model (Ctx             *c,
     {
       double params = 0;
 
-      get_number (c, obj, "params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, FALSE, &params);
+      get_number (c, obj, "params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, &params);
       if (c->failed)
         return FALSE;
       if (!ts_model_init_from_params (&model, params, &error))
@@ -621,7 +622,7 @@ ts_scenario_from_json (JsonNode         *root,
     }
   obj = json_node_get_object (root);
 
-  get_number (&c, obj, "schema_version", 0, 1e9, FALSE, &version);
+  get_number (&c, obj, "schema_version", 0, 1e9, &version);
   if (c.failed)
     return NULL;
   if (get (obj, "schema_version") == NULL)
