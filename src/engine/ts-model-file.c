@@ -45,18 +45,18 @@ typedef struct
   gboolean    failed;
 } Reader;
 
-/* The one member that is not an architecture field */
+/* The one member that is not an architecture field. */
 #define NAME_FIELD "name"
 #define MAX_NAME_CHARS 200
 
-/* A field the file must hold: one with no default, whose range leaves
- * out 0 (layers, hidden_size, attention_heads, vocab_size); every other
- * field takes its default (ts_arch_fields_set_defaults ()) when left out,
- * and ts_architecture_derive () fills the ones 0 leaves “not given”. */
+/* A field the file must hold: one whose range leaves out 0, its default
+ * (layers, hidden_size, attention_heads, vocab_size). Every other field
+ * takes its default (ts_arch_fields_set_defaults ()) when left out, and
+ * ts_architecture_derive () fills the ones 0 leaves “not given”. */
 static gboolean
 is_required (const TsArchField *f)
 {
-  return f->min > 0 && f->default_value == 0;
+  return f->min > 0;
 }
 
 static void
