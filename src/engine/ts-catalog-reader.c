@@ -21,8 +21,9 @@
 
 /* Each format a user hands us names the place of a defect in its own
  * words (a catalog by file, section, record and field; a model file and a
- * scenario by their keys), so this shape recurs in ts-model-file.c and
- * ts-scenario-file.c with other messages. */
+ * scenario by their keys; a Hugging Face config by its key path), so this
+ * shape recurs in ts-model-file.c, ts-scenario-file.c and ts-hf-config.c
+ * with other messages and error codes. */
 void
 reader_fail (Reader     *r,
              const char *field,
