@@ -173,7 +173,7 @@ void         ts_scenario_fields_set_defaults (TsScenario          *scenario);
 
 /* The architecture's fields are records of the same kind as the
  * scenario's: counts (UINT), switches (BOOL) and the MLP's kind by name
- * (ENUM of TsMlpKind). These names of the kinds are the plan writer's. */
+ * (ENUM of TsMlpKind), by these names where the plan's JSON writes them. */
 typedef TsScenarioField TsArchField;
 #define TS_ARCH_FIELD_UINT TS_FIELD_UINT
 #define TS_ARCH_FIELD_BOOL TS_FIELD_BOOL
