@@ -203,40 +203,19 @@ lookup (GHashTable *index,
   return index != NULL && id != NULL ? g_hash_table_lookup (index, id) : NULL;
 }
 
-const TsCatalogModel *
-ts_catalog_find_model (const TsCatalog *self,
-                       const char      *id)
-{
-  return lookup (self->models_by_id, id);
-}
+#define FIND_BY_ID(Type, type, array)                                          \
+  const Type *                                                                 \
+  ts_catalog_find_##type (const TsCatalog *self,                              \
+                          const char      *id)                                 \
+  {                                                                            \
+    return lookup (self->array##_by_id, id);                                   \
+  }
 
-const TsGpu *
-ts_catalog_find_gpu (const TsCatalog *self,
-                     const char      *id)
-{
-  return lookup (self->gpus_by_id, id);
-}
-
-const TsServer *
-ts_catalog_find_server (const TsCatalog *self,
-                        const char      *id)
-{
-  return lookup (self->servers_by_id, id);
-}
-
-const TsInterconnect *
-ts_catalog_find_interconnect (const TsCatalog *self,
-                              const char      *id)
-{
-  return lookup (self->interconnects_by_id, id);
-}
-
-const TsNetwork *
-ts_catalog_find_network (const TsCatalog *self,
-                         const char      *id)
-{
-  return lookup (self->networks_by_id, id);
-}
+FIND_BY_ID (TsCatalogModel, model, models)
+FIND_BY_ID (TsGpu, gpu, gpus)
+FIND_BY_ID (TsServer, server, servers)
+FIND_BY_ID (TsInterconnect, interconnect, interconnects)
+FIND_BY_ID (TsNetwork, network, networks)
 
 const char *
 ts_confidence_to_string (TsConfidence confidence)

@@ -15,13 +15,15 @@
 
 #include "ts-catalog-private.h"
 #include "ts-error.h"
+#include "ts-scenario-fields.h"
 
 #define BYTES_PER_GIB        1073741824.0
 
 /* Each format a user hands us names the place of a defect in its own
  * words (a catalog by file, section, record and field; a model file and a
- * scenario by their keys), so this shape recurs in ts-model-file.c and
- * ts-scenario-file.c with other messages. */
+ * scenario by their keys; a Hugging Face config by its key path), so this
+ * shape recurs in ts-model-file.c, ts-scenario-file.c and ts-hf-config.c
+ * with other messages and error codes. */
 void
 reader_fail (Reader     *r,
              const char *field,
@@ -528,33 +530,6 @@ static const RecordField model_fields[] = {
   { "hf_id", FIELD_STRING, MODEL (hf_id), OPTIONAL },  /* the export's base model */
 };
 
-/* A catalog's ranges are wider than a scenario's (ts_arch_fields ()):
- * head_dim 0 stands for an MLA model's, and qkv_bias may be left out. */
-#define ARCH(m) G_STRUCT_OFFSET (TsArchitecture, m)
-static const RecordField architecture_fields[] = {
-  { "layers", FIELD_UINT, ARCH (layers), REQUIRED, 1, 10000 },
-  { "hidden_size", FIELD_UINT, ARCH (hidden_size), REQUIRED, 1, 1048576 },
-  { "attention_heads", FIELD_UINT, ARCH (attention_heads), REQUIRED, 1, 65536 },
-  { "kv_heads", FIELD_UINT, ARCH (kv_heads), REQUIRED, 1, 65536 },
-  { "head_dim", FIELD_UINT, ARCH (head_dim), REQUIRED, 0, 65536 },
-  { "ffn_size", FIELD_UINT, ARCH (ffn_size), REQUIRED, 0, 1048576 },
-  { "mlp", FIELD_MLP, ARCH (mlp), REQUIRED, 0, 0, NULL, N_("must be “gelu”, “swiglu” or “geglu”") },
-  { "vocab_size", FIELD_UINT, ARCH (vocab_size), REQUIRED, 1, 16777216 },
-  { "tied_embeddings", FIELD_BOOL, ARCH (tied_embeddings), REQUIRED },
-  { "dropout", FIELD_BOOL, ARCH (dropout), REQUIRED },
-  { "qkv_bias", FIELD_BOOL, ARCH (qkv_bias), OPTIONAL },
-  { "experts", FIELD_UINT, ARCH (experts), REQUIRED, 0, 65536 },
-  { "active_experts", FIELD_UINT, ARCH (active_experts), REQUIRED, 0, 65536 },
-  { "shared_experts", FIELD_UINT, ARCH (shared_experts), REQUIRED, 0, 65536 },
-  { "expert_ffn_size", FIELD_UINT, ARCH (expert_ffn_size), REQUIRED, 0, 1048576 },
-  { "dense_layers", FIELD_UINT, ARCH (dense_layers), REQUIRED, 0, 10000 },
-  { "q_lora_rank", FIELD_UINT, ARCH (q_lora_rank), OPTIONAL, 0, 1048576 },
-  { "kv_lora_rank", FIELD_UINT, ARCH (kv_lora_rank), OPTIONAL, 0, 1048576 },
-  { "qk_nope_head_dim", FIELD_UINT, ARCH (qk_nope_head_dim), OPTIONAL, 0, 65536 },
-  { "qk_rope_head_dim", FIELD_UINT, ARCH (qk_rope_head_dim), OPTIONAL, 0, 65536 },
-  { "v_head_dim", FIELD_UINT, ARCH (v_head_dim), OPTIONAL, 0, 65536 },
-};
-
 #define LINK(m) G_STRUCT_OFFSET (TsInterconnect, m)
 static const RecordField interconnect_fields[] = {
   { "id", FIELD_STRING, LINK (id), NAMES },
@@ -652,6 +627,37 @@ static const RecordField mfu_fields[] = {
 /* What the tables cannot say (relations between fields, derived
  * figures), checked once a record's fields are read. */
 
+/* A model's architecture: the fields of the architecture table, with its
+ * ranges. A catalog states every field a scenario file always writes,
+ * except one that came after the first catalogs; the others (latent
+ * attention, the details of imported families) only where the model has
+ * them. */
+static void
+read_architecture (Reader         *r,
+                   JsonObject     *obj,
+                   TsArchitecture *arch)
+{
+  const TsArchField *fields;
+  guint n_fields;
+
+  fields = ts_arch_fields (&n_fields);
+  for (guint i = 0; i < n_fields && !r->failed; i++)
+    {
+      const TsArchField *f = &fields[i];
+      RecordField field = {
+        .key = f->key,
+        .kind = f->kind == TS_FIELD_BOOL ? FIELD_BOOL : f->kind == TS_FIELD_ENUM ? FIELD_MLP : FIELD_UINT,
+        .offset = f->offset,
+        .flags = (f->flags & (TS_FIELD_LATE | TS_FIELD_IF_MLA | TS_FIELD_IF_SET)) ? OPTIONAL : REQUIRED,
+        .min = f->min,
+        .max = f->max,
+        .refusal = N_("must be “gelu”, “swiglu” or “geglu”"),
+      };
+
+      read_fields (r, obj, arch, &field, 1);
+    }
+}
+
 static void
 finish_model (Reader     *r,
               JsonObject *obj,
@@ -664,13 +670,14 @@ finish_model (Reader     *r,
 
   if (r->failed)
     return;
-  read_fields (r, arch, a, architecture_fields, G_N_ELEMENTS (architecture_fields));
+  read_architecture (r, arch, a);
   if (r->failed)
     return;
-  /* MLA models have no single head_dim: size activations by the query/key
-   * head width instead. */
-  if (a->head_dim == 0)
-    a->head_dim = a->qk_nope_head_dim + a->qk_rope_head_dim;
+  if (!ts_architecture_derive (a))
+    {
+      reader_fail (r, "head_dim", _("is required when hidden_size is not a multiple of attention_heads"));
+      return;
+    }
   if (!ts_architecture_validate (a, &arch_error))
     {
       reader_fail (r, "architecture", arch_error->message);
@@ -742,87 +749,40 @@ finish_server (Reader     *r,
     reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
 }
 
-/* A record's clear () is given only the record (GArray's clear func), so
- * each kind has its own: the same shape from kind to kind, kept so. */
-
+/* What a record owns: the text its table's fields hold (a model's too:
+ * its architecture holds none) and its provenance. */
 static void
-source_clear (gpointer data)
+record_clear (const RecordKind *kind,
+              gpointer          record)
 {
-  clear_fields (data, source_fields, G_N_ELEMENTS (source_fields));
-}
-
-static void
-catalog_model_clear (gpointer data)
-{
-  TsCatalogModel *m = data;
-
-  ts_model_clear (&m->model);
-  provenance_clear (&m->prov);
-}
-
-static void
-interconnect_clear (gpointer data)
-{
-  clear_fields (data, interconnect_fields, G_N_ELEMENTS (interconnect_fields));
-  provenance_clear (&((TsInterconnect *) data)->prov);
-}
-
-static void
-network_clear (gpointer data)
-{
-  clear_fields (data, network_fields, G_N_ELEMENTS (network_fields));
-  provenance_clear (&((TsNetwork *) data)->prov);
-}
-
-static void
-gpu_clear (gpointer data)
-{
-  clear_fields (data, gpu_fields, G_N_ELEMENTS (gpu_fields));
-  provenance_clear (&((TsGpu *) data)->prov);
-}
-
-static void
-server_clear (gpointer data)
-{
-  clear_fields (data, server_fields, G_N_ELEMENTS (server_fields));
-  provenance_clear (&((TsServer *) data)->prov);
-}
-
-static void
-mfu_clear (gpointer data)
-{
-  clear_fields (data, mfu_fields, G_N_ELEMENTS (mfu_fields));
+  clear_fields (record, kind->fields, kind->n_fields);
+  if (kind->provenance_offset >= 0)
+    provenance_clear (G_STRUCT_MEMBER_P (record, kind->provenance_offset));
 }
 
 #define NO_PROVENANCE (-1)
-#define KIND_FIELDS(table) table, G_N_ELEMENTS (table)
+#define PROVENANCE(type) G_STRUCT_OFFSET (type, prov)
 
-const RecordKind source_records = {
-  "sources", sizeof (TsSource), KIND_FIELDS (source_fields), NO_PROVENANCE, NULL, source_clear, TRUE,
-};
-const RecordKind model_records = {
-  "models", sizeof (TsCatalogModel), KIND_FIELDS (model_fields), G_STRUCT_OFFSET (TsCatalogModel, prov),
-  finish_model, catalog_model_clear, TRUE,
-};
-const RecordKind interconnect_records = {
-  "interconnects", sizeof (TsInterconnect), KIND_FIELDS (interconnect_fields), G_STRUCT_OFFSET (TsInterconnect, prov),
-  NULL, interconnect_clear, TRUE,
-};
-const RecordKind network_records = {
-  "networks", sizeof (TsNetwork), KIND_FIELDS (network_fields), G_STRUCT_OFFSET (TsNetwork, prov),
-  NULL, network_clear, TRUE,
-};
-const RecordKind gpu_records = {
-  "gpus", sizeof (TsGpu), KIND_FIELDS (gpu_fields), G_STRUCT_OFFSET (TsGpu, prov), finish_gpu, gpu_clear, TRUE,
-};
-const RecordKind server_records = {
-  "servers", sizeof (TsServer), KIND_FIELDS (server_fields), G_STRUCT_OFFSET (TsServer, prov),
-  finish_server, server_clear, TRUE,
-};
+/* A kind of record and its clear (): GArray's clear func is given only
+ * the record, so each kind has one that names its kind, in the manner of
+ * G_DEFINE_*. */
+#define DEFINE_RECORD_KIND(name, section, type, table, provenance, finish, check_ids)     \
+  static void name##_clear (gpointer record);                                           \
+  const RecordKind name##_records = {                                                   \
+    section, sizeof (type), table, G_N_ELEMENTS (table), provenance, finish,            \
+    name##_clear, check_ids,                                                            \
+  };                                                                                    \
+  static void name##_clear (gpointer record) { record_clear (&name##_records, record); }
+
+DEFINE_RECORD_KIND (source, "sources", TsSource, source_fields, NO_PROVENANCE, NULL, TRUE)
+DEFINE_RECORD_KIND (model, "models", TsCatalogModel, model_fields, PROVENANCE (TsCatalogModel), finish_model, TRUE)
+DEFINE_RECORD_KIND (interconnect, "interconnects", TsInterconnect, interconnect_fields,
+                    PROVENANCE (TsInterconnect), NULL, TRUE)
+DEFINE_RECORD_KIND (network, "networks", TsNetwork, network_fields, PROVENANCE (TsNetwork), NULL, TRUE)
+DEFINE_RECORD_KIND (gpu, "gpus", TsGpu, gpu_fields, PROVENANCE (TsGpu), finish_gpu, TRUE)
+DEFINE_RECORD_KIND (server, "servers", TsServer, server_fields, PROVENANCE (TsServer), finish_server, TRUE)
 /* keyed by family and precision, not by an id */
-const RecordKind mfu_records = {
-  "mfu_defaults", sizeof (TsMfuDefault), KIND_FIELDS (mfu_fields), NO_PROVENANCE, NULL, mfu_clear, FALSE,
-};
+DEFINE_RECORD_KIND (mfu, "mfu_defaults", TsMfuDefault, mfu_fields, NO_PROVENANCE, NULL, FALSE)
 
 /* The table, what it cannot say, then where the figures come from. */
 static void
@@ -834,7 +794,7 @@ read_record (Reader           *r,
   read_fields (r, obj, record, kind->fields, kind->n_fields);
   if (!r->failed && kind->finish != NULL)
     kind->finish (r, obj, record);
-  if (kind->provenance_offset != NO_PROVENANCE)
+  if (kind->provenance_offset >= 0)
     read_provenance (r, obj, G_STRUCT_MEMBER_P (record, kind->provenance_offset));
 }
 

@@ -240,6 +240,8 @@ double                ts_catalog_get_mfu            (const TsCatalog *catalog,
 const TsManagementSwitch *ts_catalog_get_management_switch (const TsCatalog *catalog);
 const TsPdu          *ts_catalog_get_pdu            (const TsCatalog *catalog);
 
+/* Each kind of record by index and by id: typed, so declared kind by kind
+ * (defined by one macro each in ts-catalog-accessors.c). */
 guint                 ts_catalog_get_n_models       (const TsCatalog *catalog);
 const TsCatalogModel *ts_catalog_get_model          (const TsCatalog *catalog,
                                                      guint            index);

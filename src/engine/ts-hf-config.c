@@ -196,8 +196,6 @@ node_to_count (JsonNode *node,
   return TRUE;
 }
 
-/* The first of keys present, else the family's class default; FALSE when
- * neither (or on a bad value, with im->failed set). */
 /* The largest value of field (“dense_layers”, or a part of it such as
  * “dense_layers.moe_layer_freq”): the architecture table's one range. */
 static guint
@@ -208,6 +206,8 @@ field_max (const char *field)
   return ts_arch_field_find (key)->max;
 }
 
+/* The first of keys present, else the family's class default; FALSE when
+ * neither (or on a bad value, with im->failed set). */
 static gboolean
 read_count (Import            *im,
             const char        *field,
@@ -250,11 +250,12 @@ read_count (Import            *im,
   return FALSE;
 }
 
+/* A count the model must have: present (or its class default) and at
+ * least 1, at most the architecture table's maximum. */
 static guint
 require_count (Import            *im,
                const char        *field,
-               const char *const *keys,
-               guint              min)
+               const char *const *keys)
 {
   guint max = field_max (field);
   guint value = 0;
@@ -265,9 +266,9 @@ require_count (Import            *im,
         import_fail (im, keys[0], _("is missing"));
       return 0;
     }
-  if (value < min)
+  if (value < 1)
     {
-      g_autofree char *problem = g_strdup_printf (_("must be a whole number from %u to %u"), min, max);
+      g_autofree char *problem = g_strdup_printf (_("must be a whole number from %u to %u"), 1, max);
 
       import_fail (im, keys[0], problem);
       return 0;
@@ -336,10 +337,10 @@ read_shape (Import         *im,
   static const char *const vocab[] = { "vocab_size", NULL };
   static const char *const head_dim[] = { "head_dim", NULL };
 
-  a->layers = require_count (im, "layers", layers, 1);
-  a->hidden_size = require_count (im, "hidden_size", hidden, 1);
-  a->attention_heads = require_count (im, "attention_heads", heads, 1);
-  a->vocab_size = require_count (im, "vocab_size", vocab, 1);
+  a->layers = require_count (im, "layers", layers);
+  a->hidden_size = require_count (im, "hidden_size", hidden);
+  a->attention_heads = require_count (im, "attention_heads", heads);
+  a->vocab_size = require_count (im, "vocab_size", vocab);
   if (im->failed)
     return;
 
@@ -420,9 +421,9 @@ read_mla (Import         *im,
   /* absent or null: queries are not compressed (DeepSeek-V2-Lite) */
   if (!read_count (im, "q_lora_rank", q_lora, &a->q_lora_rank) && !im->failed)
     ts_json_add_string (im->fields, "q_lora_rank", "q_lora_rank null: no query compression");
-  a->qk_nope_head_dim = require_count (im, "qk_nope_head_dim", nope, 1);
-  a->qk_rope_head_dim = require_count (im, "qk_rope_head_dim", rope, 1);
-  a->v_head_dim = require_count (im, "v_head_dim", v, 1);
+  a->qk_nope_head_dim = require_count (im, "qk_nope_head_dim", nope);
+  a->qk_rope_head_dim = require_count (im, "qk_rope_head_dim", rope);
+  a->v_head_dim = require_count (im, "v_head_dim", v);
   /* Latent attention has no single head width; activations are sized by
    * the query/key head, as the catalog's DeepSeek-V3 is. */
   a->head_dim = a->qk_nope_head_dim + a->qk_rope_head_dim;
@@ -546,7 +547,7 @@ read_mlp (Import         *im,
       return;
     }
 
-  a->active_experts = require_count (im, "active_experts", active, 1);
+  a->active_experts = require_count (im, "active_experts", active);
   if (!im->failed && a->active_experts > a->experts)
     {
       g_autofree char *problem = g_strdup_printf (_("%u experts per token exceed the %u experts"),
@@ -565,7 +566,7 @@ read_mlp (Import         *im,
         import_fail (im, ffn[0], _("is missing"));
     }
   else
-    a->expert_ffn_size = require_count (im, "expert_ffn_size", moe_ffn, 1);
+    a->expert_ffn_size = require_count (im, "expert_ffn_size", moe_ffn);
 
   read_count (im, "shared_experts", shared, &a->shared_experts);
   if (g_strcmp0 (im->family->model_type, "qwen2_moe") == 0

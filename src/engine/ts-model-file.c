@@ -1,6 +1,7 @@
 /* ts-model-file.c — a custom model's architecture from a JSON file
  *
- * The format (docs/sizing-model.md §2), every field but the first five optional:
+ * The format (docs/sizing-model.md §2); layers, hidden_size,
+ * attention_heads and vocab_size are required, the rest optional:
  *
  *   {"name": "GPT-3 175B", "layers": 96, "hidden_size": 12288,
  *    "attention_heads": 96, "vocab_size": 51200, "ffn_size": 49152,
@@ -11,9 +12,12 @@
  *    "q_lora_rank": 0, "kv_lora_rank": 0, "qk_nope_head_dim": 0,
  *    "qk_rope_head_dim": 0, "v_head_dim": 0}
  *
- * Defaults: kv_heads = attention_heads (multi-head attention), head_dim =
- * hidden_size / attention_heads, mlp “swiglu”, booleans false, the rest 0.
- * ffn_size is required unless the model has experts. The file is a user's
+ * Every field is one of the architecture table's (ts_arch_fields ()), with
+ * its range. Defaults: mlp “swiglu”, booleans false, the rest 0; kv_heads
+ * and head_dim left out or 0 are derived as everywhere else
+ * (ts_architecture_derive (): attention_heads; hidden_size /
+ * attention_heads, or an MLA model's query-key width). ffn_size is
+ * required unless the model has experts. The file is a user's
  * hand-written input, so it is read strictly: an unknown field (a typo
  * such as “hidden”) is an error, not something silently ignored.
  *
@@ -41,52 +45,19 @@ typedef struct
   gboolean    failed;
 } Reader;
 
-typedef enum { FIELD_UINT, FIELD_BOOL, FIELD_MLP, FIELD_NAME } FieldKind;
+/* The one member that is not an architecture field. */
+#define NAME_FIELD "name"
+#define MAX_NAME_CHARS 200
 
-typedef struct
+/* A field the file must hold: one whose range leaves out 0, its default
+ * (layers, hidden_size, attention_heads, vocab_size). Every other field
+ * takes its default (ts_arch_fields_set_defaults ()) when left out, and
+ * ts_architecture_derive () fills the ones 0 leaves “not given”. */
+static gboolean
+is_required (const TsArchField *f)
 {
-  const char *field;
-  FieldKind   kind;
-  gboolean    required;
-  gsize       offset;  /* into TsArchitecture */
-} Field;
-
-#define UINT_FIELD(f, req) { #f, FIELD_UINT, req, G_STRUCT_OFFSET (TsArchitecture, f) }
-#define BOOL_FIELD(f) { #f, FIELD_BOOL, FALSE, G_STRUCT_OFFSET (TsArchitecture, f) }
-
-/* Which fields a model file must hold; each range is the architecture
- * table's (ts-scenario-fields.c), and ts_architecture_validate () checks
- * the relations between fields afterwards. */
-static const Field fields[] = {
-  { "name", FIELD_NAME, FALSE, 0 },
-  UINT_FIELD (layers, TRUE),
-  UINT_FIELD (hidden_size, TRUE),
-  UINT_FIELD (attention_heads, TRUE),
-  UINT_FIELD (vocab_size, TRUE),
-  UINT_FIELD (ffn_size, FALSE),
-  UINT_FIELD (kv_heads, FALSE),
-  UINT_FIELD (head_dim, FALSE),
-  { "mlp", FIELD_MLP, FALSE, G_STRUCT_OFFSET (TsArchitecture, mlp) },
-  BOOL_FIELD (tied_embeddings),
-  BOOL_FIELD (dropout),
-  BOOL_FIELD (qkv_bias),
-  UINT_FIELD (experts, FALSE),
-  UINT_FIELD (active_experts, FALSE),
-  UINT_FIELD (shared_experts, FALSE),
-  UINT_FIELD (expert_ffn_size, FALSE),
-  UINT_FIELD (dense_layers, FALSE),
-  UINT_FIELD (q_lora_rank, FALSE),
-  UINT_FIELD (kv_lora_rank, FALSE),
-  UINT_FIELD (qk_nope_head_dim, FALSE),
-  UINT_FIELD (qk_rope_head_dim, FALSE),
-  UINT_FIELD (v_head_dim, FALSE),
-  BOOL_FIELD (qk_norm),
-  UINT_FIELD (layer_norms, FALSE),
-  BOOL_FIELD (norm_bias),
-  UINT_FIELD (shared_expert_ffn_size, FALSE),
-  BOOL_FIELD (shared_expert_gate),
-  BOOL_FIELD (router_bias),
-};
+  return f->min > 0;
+}
 
 static void
 reader_fail (Reader     *r,
@@ -101,77 +72,73 @@ reader_fail (Reader     *r,
                _("%s: field “%s”: %s"), r->name, field, problem);
 }
 
-static void
-read_field (Reader         *r,
-            const Field    *f,
-            TsArchitecture *arch,
-            char          **name)
+static gboolean
+holds (JsonNode *node,
+       GType     type)
 {
-  JsonNode *node = json_object_get_member (r->obj, f->field);
-  gpointer slot = G_STRUCT_MEMBER_P (arch, f->offset);
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+/* One architecture field, checked against the table's range. */
+static void
+read_field (Reader            *r,
+            const TsArchField *f,
+            TsArchitecture    *arch)
+{
+  JsonNode *node = json_object_get_member (r->obj, f->key);
+  g_autoptr(GError) problem = NULL;
+  double v;
 
   if (node == NULL)
     {
-      if (f->required)
-        reader_fail (r, f->field, _("is required"));
+      if (is_required (f))
+        reader_fail (r, f->key, _("is required"));
       return;
     }
 
   switch (f->kind)
     {
-    case FIELD_UINT:
-      {
-        double v = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) != G_TYPE_STRING
-                   && json_node_get_value_type (node) != G_TYPE_BOOLEAN
-                   ? json_node_get_double (node) : NAN;
-
-        g_autoptr(GError) problem = NULL;
-
-        if (!ts_arch_field_check (ts_arch_field_find (f->field), v, &problem))
-          {
-            reader_fail (r, f->field, problem->message);
-            return;
-          }
-        *(guint *) slot = (guint) v;
-      }
+    case TS_FIELD_BOOL:
+      if (!holds (node, G_TYPE_BOOLEAN))
+        reader_fail (r, f->key, _("must be true or false"));
+      else
+        ts_scenario_field_set_double (f, arch, json_node_get_boolean (node));
       break;
-
-    case FIELD_BOOL:
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-        {
-          reader_fail (r, f->field, _("must be true or false"));
-          return;
-        }
-      *(gboolean *) slot = json_node_get_boolean (node);
+    case TS_FIELD_ENUM:
+      if (!holds (node, G_TYPE_STRING) || !ts_scenario_field_set_text (f, arch, json_node_get_string (node), NULL))
+        reader_fail (r, f->key, _("must be “gelu”, “swiglu” or “geglu”"));
       break;
-
-    case FIELD_MLP:
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
-          || !ts_mlp_kind_from_string (json_node_get_string (node), (TsMlpKind *) slot))
-        reader_fail (r, f->field, _("must be “gelu”, “swiglu” or “geglu”"));
-      break;
-
-    case FIELD_NAME:
+    case TS_FIELD_UINT:
     default:
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
-          || strlen (json_node_get_string (node)) > 200)
-        {
-          reader_fail (r, f->field, _("must be a text of at most 200 characters"));
-          return;
-        }
-      g_free (*name);
-      *name = g_strdup (json_node_get_string (node));
+      v = holds (node, G_TYPE_INT64) || holds (node, G_TYPE_DOUBLE) ? json_node_get_double (node) : NAN;
+      if (!ts_arch_field_check (f, v, &problem))
+        reader_fail (r, f->key, problem->message);
+      else
+        ts_scenario_field_set_double (f, arch, v);
       break;
     }
+}
+
+static void
+read_name (Reader  *r,
+           char   **name)
+{
+  JsonNode *node = json_object_get_member (r->obj, NAME_FIELD);
+
+  if (node == NULL)
+    return;
+  if (!holds (node, G_TYPE_STRING) || strlen (json_node_get_string (node)) > MAX_NAME_CHARS)
+    {
+      reader_fail (r, NAME_FIELD, _("must be a text of at most 200 characters"));
+      return;
+    }
+  *name = g_strdup (json_node_get_string (node));
 }
 
 static gboolean
 known_field (const char *field)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    if (strcmp (fields[i].field, field) == 0)
-      return TRUE;
-  return FALSE;
+  return g_str_equal (field, NAME_FIELD) || ts_arch_field_find (field) != NULL;
 }
 
 gboolean
@@ -185,6 +152,8 @@ ts_model_from_json (TsModel     *model,
   g_autofree char *model_name = NULL;
   g_autoptr(GList) members = NULL;
   g_autoptr(GError) arch_error = NULL;
+  const TsArchField *fields;
+  guint n_fields;
 
   /* A Hugging Face config.json, recognised by keys our format never has */
   if (ts_hf_config_detect (root))
@@ -208,22 +177,18 @@ ts_model_from_json (TsModel     *model,
         return FALSE;
       }
 
-  arch.mlp = TS_MLP_SWIGLU;
-  for (guint i = 0; i < G_N_ELEMENTS (fields) && !r.failed; i++)
-    read_field (&r, &fields[i], &arch, &model_name);
+  ts_arch_fields_set_defaults (&arch);
+  read_name (&r, &model_name);
+  fields = ts_arch_fields (&n_fields);
+  for (guint i = 0; i < n_fields && !r.failed; i++)
+    read_field (&r, &fields[i], &arch);
   if (r.failed)
     return FALSE;
 
-  if (!json_object_has_member (r.obj, "kv_heads"))
-    arch.kv_heads = arch.attention_heads;
-  if (!json_object_has_member (r.obj, "head_dim"))
+  if (!ts_architecture_derive (&arch))
     {
-      if (arch.hidden_size % arch.attention_heads != 0)
-        {
-          reader_fail (&r, "head_dim", _("is required when hidden_size is not a multiple of attention_heads"));
-          return FALSE;
-        }
-      arch.head_dim = arch.hidden_size / arch.attention_heads;
+      reader_fail (&r, "head_dim", _("is required when hidden_size is not a multiple of attention_heads"));
+      return FALSE;
     }
   if (arch.experts == 0 && !json_object_has_member (r.obj, "ffn_size"))
     {

@@ -13,6 +13,7 @@
 #include "ts-error.h"
 #include "ts-format.h"
 #include "ts-model.h"
+#include "ts-scenario-fields.h"
 
 /* The rule for a model known only by its parameter count (docs/sizing-model.md §2):
  * a Llama-style decoder — head dimension 128, grouped-query attention with
@@ -305,30 +306,58 @@ ts_architecture_infer (double          params,
 }
 
 gboolean
-ts_architecture_validate (const TsArchitecture *arch,
-                          GError              **error)
+ts_architecture_derive (TsArchitecture *arch)
 {
-  struct { const char *field; guint value; guint min; guint max; } limits[] = {
-    { "layers", arch->layers, 1, 10000 },
-    { "hidden_size", arch->hidden_size, 1, 1048576 },
-    { "attention_heads", arch->attention_heads, 1, 65536 },
-    { "kv_heads", arch->kv_heads, 1, 65536 },
-    { "head_dim", arch->head_dim, 1, 65536 },
-    { "vocab_size", arch->vocab_size, 1, 16777216 },
-  };
-  double total;
+  if (arch->kv_heads == 0)
+    arch->kv_heads = arch->attention_heads;
+  if (arch->head_dim != 0)
+    return TRUE;
+  /* MLA has no single head width: activations are sized by the query-key
+   * head, the part without RoPE and the part with it (DeepSeek-V3: 128 +
+   * 64) */
+  if (ts_architecture_is_mla (arch))
+    arch->head_dim = arch->qk_nope_head_dim + arch->qk_rope_head_dim;
+  else if (arch->attention_heads > 0 && arch->hidden_size % arch->attention_heads == 0)
+    arch->head_dim = arch->hidden_size / arch->attention_heads;
+  return arch->head_dim != 0;
+}
 
-  for (guint i = 0; i < G_N_ELEMENTS (limits); i++)
+/* The table's range of each field; one that 0 leaves “not given” must
+ * have been derived (ts_architecture_derive ()) by now. */
+static gboolean
+validate_ranges (const TsArchitecture  *arch,
+                 GError               **error)
+{
+  const TsArchField *fields;
+  guint n_fields;
+
+  fields = ts_arch_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
     {
-      if (limits[i].value < limits[i].min || limits[i].value > limits[i].max)
+      const TsArchField *f = &fields[i];
+      guint value = ts_arch_field_get (f, arch);
+      guint min = (f->flags & TS_FIELD_ZERO_DERIVED) ? 1 : (guint) f->min;
+
+      if (value < min || value > f->max)
         {
           g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
                        /* Translators: the first %s is a field name such as “layers” */
                        _("Architecture field “%s” is %u; it must be between %u and %u"),
-                       limits[i].field, limits[i].value, limits[i].min, limits[i].max);
+                       f->key, value, min, (guint) f->max);
           return FALSE;
         }
     }
+  return TRUE;
+}
+
+gboolean
+ts_architecture_validate (const TsArchitecture *arch,
+                          GError              **error)
+{
+  double total;
+
+  if (!validate_ranges (arch, error))
+    return FALSE;
 
   if (arch->kv_heads > arch->attention_heads)
     {
@@ -353,7 +382,7 @@ ts_architecture_validate (const TsArchitecture *arch,
                        _("Architecture field “expert_ffn_size” must be between 1 and 1048576 for a mixture-of-experts model"));
           return FALSE;
         }
-      if (arch->experts > 65536 || arch->shared_experts > 65536 || arch->dense_layers > arch->layers)
+      if (arch->dense_layers > arch->layers)
         {
           g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
                        _("Architecture fields “experts”, “shared_experts” or “dense_layers” are out of range"));
@@ -431,46 +460,48 @@ ts_model_init_from_architecture (TsModel              *model,
                                  const TsArchitecture *arch,
                                  GError              **error)
 {
+  TsArchitecture complete = *arch;
+
+  /* the same rule at every door (a window, a file): a head_dim that
+   * cannot be derived stays 0, which validation names */
+  ts_architecture_derive (&complete);
   /* Every check before anything is allocated: a refused model owns
    * nothing (its name once leaked when the count was too small). */
-  if (!ts_architecture_validate (arch, error)
-      || !validate_params (ts_architecture_total_params (arch), error))
+  if (!ts_architecture_validate (&complete, error)
+      || !validate_params (ts_architecture_total_params (&complete), error))
     return FALSE;
 
   memset (model, 0, sizeof *model);
-  model->arch = *arch;
+  model->arch = complete;
   model->has_architecture = TRUE;
-  model->params = ts_architecture_total_params (arch);
-  model->active_params = ts_architecture_active_params (arch);
+  model->params = ts_architecture_total_params (&complete);
+  model->active_params = ts_architecture_active_params (&complete);
   model->published_params = model->params;
   model->name = g_strdup (name != NULL && *name != '\0' ? name : _("Custom model"));
 
   return TRUE;
 }
 
+/* The names are the architecture table's (its “mlp” field's choices). */
 const char *
 ts_mlp_kind_to_string (TsMlpKind kind)
 {
-  switch (kind)
-    {
-    case TS_MLP_GELU: return "gelu";
-    case TS_MLP_SWIGLU: return "swiglu";
-    case TS_MLP_GEGLU: return "geglu";
-    default: return "swiglu";
-    }
+  const TsFieldChoice *choice = ts_scenario_field_choice (ts_arch_field_find ("mlp"), kind);
+
+  return choice != NULL ? choice->name : "swiglu";
 }
 
 gboolean
 ts_mlp_kind_from_string (const char *str,
                          TsMlpKind  *kind)
 {
-  if (g_strcmp0 (str, "gelu") == 0)
-    *kind = TS_MLP_GELU;
-  else if (g_strcmp0 (str, "swiglu") == 0)
-    *kind = TS_MLP_SWIGLU;
-  else if (g_strcmp0 (str, "geglu") == 0)
-    *kind = TS_MLP_GEGLU;
-  else
-    return FALSE;
-  return TRUE;
+  const TsArchField *f = ts_arch_field_find ("mlp");
+
+  for (guint i = 0; i < f->n_choices; i++)
+    if (g_strcmp0 (str, f->choices[i].name) == 0)
+      {
+        *kind = f->choices[i].value;
+        return TRUE;
+      }
+  return FALSE;
 }

@@ -75,8 +75,17 @@ void      ts_model_copy                 (TsModel              *dest,
                                          const TsModel        *src);
 void      ts_model_clear                (TsModel              *model);
 
+/* Every field within its range of the architecture table (ts_arch_fields
+ * ()), the fields 0 leaves “not given” derived by now, and the relations
+ * between fields. */
 gboolean  ts_architecture_validate      (const TsArchitecture *arch,
                                          GError              **error);
+/* Fills the fields 0 leaves “not given” (TS_FIELD_ZERO_DERIVED): kv_heads
+ * = attention_heads (multi-head attention); head_dim = qk_nope_head_dim +
+ * qk_rope_head_dim for latent attention, else hidden_size /
+ * attention_heads. FALSE, head_dim left 0, when the heads do not divide
+ * the hidden size. */
+gboolean  ts_architecture_derive        (TsArchitecture       *arch);
 gboolean  ts_architecture_is_moe        (const TsArchitecture *arch);
 gboolean  ts_architecture_is_mla        (const TsArchitecture *arch);
 guint     ts_architecture_mlp_matrices  (const TsArchitecture *arch);

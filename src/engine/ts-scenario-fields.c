@@ -88,7 +88,8 @@ static const TsFieldChoice phases_choices[] = {
 #define G(group, position) TS_FIELD_GROUP_##group, position
 
 /* In the scenario file's order (its writer follows it: files stay as they
- * were written). The CLI's --help lists the options in the same order. */
+ * were written). The CLI's --help lists the options in the same order.
+ * One row a field: the rows are alike because they are the data. */
 static const TsScenarioField fields[] = {
   { "method", "method", TS_FIELD_ENUM, OFF (method), 0, TS_N_METHODS - 1, TS_METHOD_FULL, NULL, 1,
     G (METHOD, 0), 0, 0, CHOICES (method), N_("Method"), N_("Method"), NULL,
@@ -241,13 +242,22 @@ ts_scenario_fields (guint *n_fields)
   return fields;
 }
 
+/* The field of key (or of its older key) in either table. */
+static const TsScenarioField *
+find_key (const TsScenarioField *table,
+          guint                  n_fields,
+          const char            *key)
+{
+  for (guint i = 0; key != NULL && i < n_fields; i++)
+    if (g_str_equal (table[i].key, key) || g_strcmp0 (table[i].alias, key) == 0)
+      return &table[i];
+  return NULL;
+}
+
 const TsScenarioField *
 ts_scenario_field_find (const char *key)
 {
-  for (guint i = 0; key != NULL && i < G_N_ELEMENTS (fields); i++)
-    if (g_str_equal (fields[i].key, key) || g_strcmp0 (fields[i].alias, key) == 0)
-      return &fields[i];
-  return NULL;
+  return find_key (fields, G_N_ELEMENTS (fields), key);
 }
 
 const TsScenarioField *
@@ -291,9 +301,9 @@ ts_scenario_fields_in_group (TsFieldGroup  group,
 
 double
 ts_scenario_field_get_double (const TsScenarioField *f,
-                              const TsScenario      *s)
+                              gconstpointer          record)
 {
-  gconstpointer slot = G_STRUCT_MEMBER_P (s, f->offset);
+  gconstpointer slot = G_STRUCT_MEMBER_P (record, f->offset);
 
   switch (f->kind)
     {
@@ -309,10 +319,10 @@ ts_scenario_field_get_double (const TsScenarioField *f,
 
 void
 ts_scenario_field_set_double (const TsScenarioField *f,
-                              TsScenario            *s,
+                              gpointer               record,
                               double                 value)
 {
-  gpointer slot = G_STRUCT_MEMBER_P (s, f->offset);
+  gpointer slot = G_STRUCT_MEMBER_P (record, f->offset);
 
   /* a whole number is checked (ts_scenario_field_check ()) before it is
    * set: a cast out of range is undefined, not a wrong value */
@@ -475,7 +485,7 @@ ts_scenario_field_validate (const TsScenarioField  *f,
 
 gboolean
 ts_scenario_field_set_text (const TsScenarioField  *f,
-                            TsScenario             *s,
+                            gpointer                record,
                             const char             *text,
                             GError                **error)
 {
@@ -483,7 +493,7 @@ ts_scenario_field_set_text (const TsScenarioField  *f,
 
   if (f->kind == TS_FIELD_STRING)
     {
-      char **slot = G_STRUCT_MEMBER_P (s, f->offset);
+      char **slot = G_STRUCT_MEMBER_P (record, f->offset);
 
       if (!check_string (f, text, error))
         return FALSE;
@@ -494,7 +504,7 @@ ts_scenario_field_set_text (const TsScenarioField  *f,
   for (guint i = 0; text != NULL && i < f->n_choices; i++)
     if (g_ascii_strcasecmp (text, f->choices[i].name) == 0)
       {
-        ts_scenario_field_set_double (f, s, f->choices[i].value);
+        ts_scenario_field_set_double (f, record, f->choices[i].value);
         return TRUE;
       }
   allowed = ts_scenario_field_describe (f);
@@ -504,68 +514,84 @@ ts_scenario_field_set_text (const TsScenarioField  *f,
   return FALSE;
 }
 
-void
-ts_scenario_fields_set_defaults (TsScenario *s)
+/* One loop for both tables: the scenario's and the architecture's. */
+static void
+set_defaults (const TsScenarioField *table,
+              guint                  n_fields,
+              gpointer               record)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+  for (guint i = 0; i < n_fields; i++)
     {
-      const TsScenarioField *f = &fields[i];
+      const TsScenarioField *f = &table[i];
 
       if (f->kind == TS_FIELD_STRING)
         {
-          char **slot = G_STRUCT_MEMBER_P (s, f->offset);
+          char **slot = G_STRUCT_MEMBER_P (record, f->offset);
 
           g_free (*slot);
           *slot = g_strdup (f->default_text);
         }
       else
-        ts_scenario_field_set_double (f, s, f->default_value);
+        ts_scenario_field_set_double (f, record, f->default_value);
     }
+}
+
+void
+ts_scenario_fields_set_defaults (TsScenario *s)
+{
+  set_defaults (fields, G_N_ELEMENTS (fields), s);
 }
 
 /* ---- architecture ----------------------------------------------------------- */
 
-/* A table of its own, with the same kind of accessors as the scenario's
- * (a duplicate finder pairs them): its records are TsArchField, whose
- * values are all guint-sized, not TsScenarioField. */
-
 #define ARCH_OFF(member) G_STRUCT_OFFSET (TsArchitecture, member)
-#define ARCH_UINT(member, lo, hi, when, label) \
-  { #member, TS_ARCH_FIELD_UINT, ARCH_OFF (member), lo, hi, TS_ARCH_FIELD_##when, label }
-#define ARCH_BOOL(member, when, label) \
-  { #member, TS_ARCH_FIELD_BOOL, ARCH_OFF (member), 0, 1, TS_ARCH_FIELD_##when, label }
+#define ARCH_FIELD(member, kind_, lo, hi, flags_, title) \
+  { .key = #member, .kind = kind_, .offset = ARCH_OFF (member), .min = lo, .max = hi, .scale = 1, \
+    .name = title, .label = title, .flags = flags_ }
+#define ARCH_UINT(member, lo, hi, flags_, title) ARCH_FIELD (member, TS_FIELD_UINT, lo, hi, flags_, title)
+#define ARCH_BOOL(member, flags_, title) ARCH_FIELD (member, TS_FIELD_BOOL, 0, 1, flags_, title)
 
-/* One range per field: the model file, the scenario file and an imported
- * config all check these (ts_architecture_validate () then checks the
- * relations between fields). In the scenario file's order. */
+static const TsFieldChoice mlp_choices[] = {
+  { TS_MLP_GELU, "gelu", N_("GELU") },
+  { TS_MLP_SWIGLU, "swiglu", N_("SwiGLU") },
+  { TS_MLP_GEGLU, "geglu", N_("GeGLU") },
+};
+
+/* One range per field: the catalog, the model file, the scenario file,
+ * an imported config and ts_architecture_validate () all check these
+ * (ts_architecture_validate () then checks the relations between
+ * fields). In the scenario file's order. */
 static const TsArchField arch_fields[] = {
-  ARCH_UINT (layers, 1, 10000, ALWAYS, N_("Layers")),
-  ARCH_UINT (hidden_size, 1, 1048576, ALWAYS, N_("Hidden size")),
-  ARCH_UINT (attention_heads, 1, 65536, ALWAYS, N_("Attention heads")),
-  ARCH_UINT (kv_heads, 1, 65536, ALWAYS, N_("Key-value heads")),
-  ARCH_UINT (head_dim, 1, 65536, ALWAYS, N_("Head dimension")),
-  ARCH_UINT (ffn_size, 0, 1048576, ALWAYS, N_("FFN size")),
-  { "mlp", TS_ARCH_FIELD_MLP, ARCH_OFF (mlp), TS_MLP_GELU, TS_MLP_GEGLU, TS_ARCH_FIELD_ALWAYS, N_("MLP") },
-  ARCH_UINT (vocab_size, 1, 16777216, ALWAYS, N_("Vocabulary")),
-  ARCH_BOOL (tied_embeddings, ALWAYS, N_("Tied embeddings")),
-  ARCH_BOOL (dropout, ALWAYS, N_("Dropout")),
-  ARCH_BOOL (qkv_bias, ALWAYS, N_("QKV bias")),
-  ARCH_UINT (experts, 0, 65536, ALWAYS, N_("Experts")),
-  ARCH_UINT (active_experts, 0, 65536, ALWAYS, N_("Active experts")),
-  ARCH_UINT (shared_experts, 0, 65536, ALWAYS, N_("Shared experts")),
-  ARCH_UINT (expert_ffn_size, 0, 1048576, ALWAYS, N_("Expert FFN size")),
-  ARCH_UINT (dense_layers, 0, 10000, ALWAYS, N_("Dense layers")),
-  ARCH_UINT (q_lora_rank, 0, 1048576, IF_MLA, N_("Query latent rank")),
-  ARCH_UINT (kv_lora_rank, 0, 1048576, IF_MLA, N_("Key-value latent rank")),
-  ARCH_UINT (qk_nope_head_dim, 0, 65536, IF_MLA, N_("Query-key head dimension without RoPE")),
-  ARCH_UINT (qk_rope_head_dim, 0, 65536, IF_MLA, N_("Query-key head dimension with RoPE")),
-  ARCH_UINT (v_head_dim, 0, 65536, IF_MLA, N_("Value head dimension")),
-  ARCH_BOOL (qk_norm, IF_SET, N_("Query-key norm")),
-  ARCH_UINT (layer_norms, 0, 16, IF_SET, N_("Norms per layer")),
-  ARCH_BOOL (norm_bias, IF_SET, N_("Norm bias")),
-  ARCH_UINT (shared_expert_ffn_size, 0, 1048576, IF_SET, N_("Shared expert FFN size")),
-  ARCH_BOOL (shared_expert_gate, IF_SET, N_("Shared expert gate")),
-  ARCH_BOOL (router_bias, IF_SET, N_("Router bias")),
+  ARCH_UINT (layers, 1, 10000, 0, N_("Layers")),
+  ARCH_UINT (hidden_size, 1, 1048576, 0, N_("Hidden size")),
+  ARCH_UINT (attention_heads, 1, 65536, 0, N_("Attention heads")),
+  /* 0: as many as attention heads (multi-head attention) */
+  ARCH_UINT (kv_heads, 0, 65536, TS_FIELD_ZERO_DERIVED, N_("Key-value heads")),
+  /* 0: hidden_size / attention_heads, or an MLA model's query-key width */
+  ARCH_UINT (head_dim, 0, 65536, TS_FIELD_ZERO_DERIVED, N_("Head dimension")),
+  ARCH_UINT (ffn_size, 0, 1048576, 0, N_("FFN size")),
+  { .key = "mlp", .kind = TS_FIELD_ENUM, .offset = ARCH_OFF (mlp), .min = TS_MLP_GELU, .max = TS_MLP_GEGLU,
+    .default_value = TS_MLP_SWIGLU, .scale = 1, .choices = CHOICES (mlp), .name = N_("MLP"), .label = N_("MLP") },
+  ARCH_UINT (vocab_size, 1, 16777216, 0, N_("Vocabulary")),
+  ARCH_BOOL (tied_embeddings, 0, N_("Tied embeddings")),
+  ARCH_BOOL (dropout, 0, N_("Dropout")),
+  ARCH_BOOL (qkv_bias, TS_FIELD_LATE, N_("QKV bias")),
+  ARCH_UINT (experts, 0, 65536, 0, N_("Experts")),
+  ARCH_UINT (active_experts, 0, 65536, 0, N_("Active experts")),
+  ARCH_UINT (shared_experts, 0, 65536, 0, N_("Shared experts")),
+  ARCH_UINT (expert_ffn_size, 0, 1048576, 0, N_("Expert FFN size")),
+  ARCH_UINT (dense_layers, 0, 10000, 0, N_("Dense layers")),
+  ARCH_UINT (q_lora_rank, 0, 1048576, TS_FIELD_IF_MLA, N_("Query latent rank")),
+  ARCH_UINT (kv_lora_rank, 0, 1048576, TS_FIELD_IF_MLA, N_("Key-value latent rank")),
+  ARCH_UINT (qk_nope_head_dim, 0, 65536, TS_FIELD_IF_MLA, N_("Query-key head dimension without RoPE")),
+  ARCH_UINT (qk_rope_head_dim, 0, 65536, TS_FIELD_IF_MLA, N_("Query-key head dimension with RoPE")),
+  ARCH_UINT (v_head_dim, 0, 65536, TS_FIELD_IF_MLA, N_("Value head dimension")),
+  ARCH_BOOL (qk_norm, TS_FIELD_IF_SET, N_("Query-key norm")),
+  ARCH_UINT (layer_norms, 0, 16, TS_FIELD_IF_SET, N_("Norms per layer")),
+  ARCH_BOOL (norm_bias, TS_FIELD_IF_SET, N_("Norm bias")),
+  ARCH_UINT (shared_expert_ffn_size, 0, 1048576, TS_FIELD_IF_SET, N_("Shared expert FFN size")),
+  ARCH_BOOL (shared_expert_gate, TS_FIELD_IF_SET, N_("Shared expert gate")),
+  ARCH_BOOL (router_bias, TS_FIELD_IF_SET, N_("Router bias")),
 };
 
 const TsArchField *
@@ -578,28 +604,14 @@ ts_arch_fields (guint *n_fields)
 const TsArchField *
 ts_arch_field_find (const char *key)
 {
-  for (guint i = 0; key != NULL && i < G_N_ELEMENTS (arch_fields); i++)
-    if (g_str_equal (arch_fields[i].key, key))
-      return &arch_fields[i];
-  return NULL;
+  return find_key (arch_fields, G_N_ELEMENTS (arch_fields), key);
 }
-
-/* TsMlpKind and gboolean are int-sized, as guint is. */
-G_STATIC_ASSERT (sizeof (TsMlpKind) == sizeof (guint) && sizeof (gboolean) == sizeof (guint));
 
 guint
 ts_arch_field_get (const TsArchField    *f,
                    const TsArchitecture *arch)
 {
-  return G_STRUCT_MEMBER (guint, arch, f->offset);
-}
-
-void
-ts_arch_field_set (const TsArchField *f,
-                   TsArchitecture    *arch,
-                   guint              value)
-{
-  G_STRUCT_MEMBER (guint, arch, f->offset) = value;
+  return (guint) ts_scenario_field_get_double (f, arch);
 }
 
 gboolean
@@ -607,11 +619,17 @@ ts_arch_field_check (const TsArchField  *f,
                      double              value,
                      GError            **error)
 {
-  if (value >= f->min && value <= f->max && value == floor (value))
+  if (ts_scenario_field_check (f, value, NULL))
     return TRUE;
   g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-               _("must be a whole number from %u to %u"), f->min, f->max);
+               _("must be a whole number from %u to %u"), (guint) f->min, (guint) f->max);
   return FALSE;
+}
+
+void
+ts_arch_fields_set_defaults (TsArchitecture *arch)
+{
+  set_defaults (arch_fields, G_N_ELEMENTS (arch_fields), arch);
 }
 
 /* ---- text inputs: the checks every text field of the table uses ---- */

@@ -52,6 +52,19 @@ typedef enum
   TS_FIELD_SERVER_ID   = 1 << 3,
   /* a currency code (ts_scenario_check_currency ()) */
   TS_FIELD_CURRENCY    = 1 << 4,
+  /* An architecture field (ts_arch_fields ()) that 0 leaves “not given”:
+   * ts_architecture_derive () fills it from the others, so every reader
+   * (catalog, model file, scenario file) takes 0 for it */
+  TS_FIELD_ZERO_DERIVED = 1 << 5,
+  /* written to a scenario file only when the model uses latent attention;
+   * a catalog may leave it out */
+  TS_FIELD_IF_MLA      = 1 << 6,
+  /* written only when not 0/false; a catalog may leave it out (newer
+   * details of imported families) */
+  TS_FIELD_IF_SET      = 1 << 7,
+  /* always written, but a catalog may leave it out (false): it came after
+   * the first catalogs */
+  TS_FIELD_LATE        = 1 << 8,
 } TsFieldFlags;
 
 /* One allowed value of an ENUM field, or of a UINT/INT field that takes
@@ -66,12 +79,17 @@ typedef struct
   const char *sheet_label;  /* the fuller words of a printed document; NULL = label */
 } TsFieldChoice;
 
+/* One input: of a TsScenario (ts_scenario_fields ()), or of the
+ * TsArchitecture of a custom model (ts_arch_fields (), whose records use
+ * only key, kind, offset, range, default, choices, name, label and
+ * flags). The accessors below read and write a field in the struct its
+ * table describes, by kind and offset. */
 typedef struct
 {
   const char          *key;          /* the scenario file's member */
   const char          *cli_name;     /* the CLI's long option, without “--” */
   TsFieldKind          kind;
-  gsize                offset;       /* G_STRUCT_OFFSET into TsScenario */
+  gsize                offset;       /* G_STRUCT_OFFSET into TsScenario (TsArchitecture) */
   double               min;          /* in scenario units; for STRING, 0 … max characters */
   double               max;
   double               default_value;
@@ -103,14 +121,15 @@ const TsScenarioField *ts_scenario_field_find_cli        (const char            
 const TsScenarioField **ts_scenario_fields_in_group      (TsFieldGroup           group,
                                                           guint                 *n_fields);
 
-/* The value as a double (UINT, INT, DOUBLE, BOOL 0/1, ENUM's int) in
- * scenario units; NAN for a STRING. */
+/* The value in record (the TsScenario, or the TsArchitecture of an
+ * architecture field) as a double (UINT, INT, DOUBLE, BOOL 0/1, ENUM's
+ * int) in scenario units; NAN for a STRING. */
 double       ts_scenario_field_get_double  (const TsScenarioField *field,
-                                            const TsScenario      *scenario);
+                                            gconstpointer          record);
 /* Sets a non-STRING field (a double is truncated toward zero for whole
  * kinds); the caller validates first. Does not touch scenario->searched. */
 void         ts_scenario_field_set_double  (const TsScenarioField *field,
-                                            TsScenario            *scenario,
+                                            gpointer               record,
                                             double                 value);
 /* The value as the CLI takes it: an enum's or choice's name, “on” or
  * “off”, a number in display units (value / scale, exact; a
@@ -121,7 +140,7 @@ char        *ts_scenario_field_get_text    (const TsScenarioField *field,
 /* An ENUM or choice field from its name, or a STRING field from its text;
  * refused with a GError naming the field and what it takes. */
 gboolean     ts_scenario_field_set_text    (const TsScenarioField *field,
-                                            TsScenario            *scenario,
+                                            gpointer               record,
                                             const char            *text,
                                             GError               **error);
 /* The input of key in words, translated (its name: “Sequence length”),
@@ -152,42 +171,30 @@ void         ts_scenario_fields_set_defaults (TsScenario          *scenario);
 
 /* ---- the architecture of a custom model ---- */
 
-typedef enum
-{
-  TS_ARCH_FIELD_UINT,
-  TS_ARCH_FIELD_BOOL,
-  TS_ARCH_FIELD_MLP,    /* TsMlpKind by name */
-} TsArchFieldKind;
+/* The architecture's fields are records of the same kind as the
+ * scenario's: counts (UINT), switches (BOOL) and the MLP's kind by name
+ * (ENUM of TsMlpKind), by these names where the plan's JSON writes them. */
+typedef TsScenarioField TsArchField;
+#define TS_ARCH_FIELD_UINT TS_FIELD_UINT
+#define TS_ARCH_FIELD_BOOL TS_FIELD_BOOL
+#define TS_ARCH_FIELD_MLP  TS_FIELD_ENUM
 
-typedef enum
-{
-  TS_ARCH_FIELD_ALWAYS,        /* written to a scenario file always */
-  TS_ARCH_FIELD_IF_MLA,        /* only when the model uses latent attention */
-  TS_ARCH_FIELD_IF_SET,        /* only when not 0/false (newer details) */
-} TsArchFieldWhen;
-
-typedef struct
-{
-  const char      *key;       /* the member in files and the plan JSON */
-  TsArchFieldKind  kind;
-  gsize            offset;    /* G_STRUCT_OFFSET into TsArchitecture */
-  guint            min;       /* the one range every reader checks */
-  guint            max;
-  TsArchFieldWhen  when;
-  const char      *label;     /* translatable: for a form */
-} TsArchField;
-
-/* In the scenario file's order. */
+/* In the scenario file's order: the one place of each field's name,
+ * range and default; the catalog, the model file, the scenario file, an
+ * imported config and ts_architecture_validate () read them here. */
 const TsArchField *ts_arch_fields              (guint                  *n_fields);
 const TsArchField *ts_arch_field_find          (const char             *key);
+/* The value as a whole number (a switch 0/1, the MLP's TsMlpKind). */
 guint              ts_arch_field_get           (const TsArchField      *field,
                                                 const TsArchitecture   *arch);
-void               ts_arch_field_set           (const TsArchField      *field,
-                                                TsArchitecture         *arch,
-                                                guint                   value);
+/* Whether a file's value is in the field's range and whole; the message
+ * says what the field takes (“must be a whole number from 1 to 10000”),
+ * for the reader to put after the file and the field. */
 gboolean           ts_arch_field_check         (const TsArchField      *field,
                                                 double                  value,
                                                 GError                **error);
+/* Every field at its default (MLP SwiGLU, the rest 0: not given). */
+void               ts_arch_fields_set_defaults (TsArchitecture         *arch);
 
 /* A currency code: 1 to TS_MAX_CURRENCY_CHARS characters of UTF-8, no
  * white space, no control characters or direction marks (“RUB”, “₽”). */

@@ -32,35 +32,6 @@
 
 /* ---- writing ---------------------------------------------------------- */
 
-static void
-put_architecture (JsonBuilder *b, const TsArchitecture *a)
-{
-  const TsArchField *fields;
-  guint n_fields;
-
-  json_builder_set_member_name (b, "architecture");
-  json_builder_begin_object (b);
-  fields = ts_arch_fields (&n_fields);
-  for (guint i = 0; i < n_fields; i++)
-    {
-      const TsArchField *f = &fields[i];
-      guint value = ts_arch_field_get (f, a);
-
-      /* latent attention (DeepSeek-V3) and the details of imported
-       * families only when used: older files stay as they were */
-      if ((f->when == TS_ARCH_FIELD_IF_MLA && !ts_architecture_is_mla (a))
-          || (f->when == TS_ARCH_FIELD_IF_SET && value == 0))
-        continue;
-      if (f->kind == TS_ARCH_FIELD_BOOL)
-        ts_json_add_bool (b, f->key, value != 0);
-      else if (f->kind == TS_ARCH_FIELD_MLP)
-        ts_json_add_string (b, f->key, ts_mlp_kind_to_string ((TsMlpKind) value));
-      else
-        ts_json_add_int (b, f->key, value);
-    }
-  json_builder_end_object (b);
-}
-
 /* The key of the field the planner may choose under flag. */
 static const char *
 searchable_key (guint flag)
@@ -90,12 +61,14 @@ write_searched (JsonBuilder *b,
   json_builder_end_array (b);
 }
 
+/* A field of either table: the scenario's, or the architecture's with a
+ * TsArchitecture for record. */
 static void
 put_field (JsonBuilder           *b,
            const TsScenarioField *f,
-           const TsScenario      *s)
+           gconstpointer          record)
 {
-  double value = ts_scenario_field_get_double (f, s);
+  double value = ts_scenario_field_get_double (f, record);
 
   switch (f->kind)
     {
@@ -114,14 +87,39 @@ put_field (JsonBuilder           *b,
       break;
     case TS_FIELD_STRING:
     default:
-      ts_json_add_string (b, f->key, G_STRUCT_MEMBER (const char *, s, f->offset));
+      ts_json_add_string (b, f->key, G_STRUCT_MEMBER (const char *, record, f->offset));
       break;
     }
 }
 
+static void
+put_architecture (JsonBuilder          *b,
+                  const TsArchitecture *a)
+{
+  const TsArchField *fields;
+  guint n_fields;
+
+  json_builder_set_member_name (b, "architecture");
+  json_builder_begin_object (b);
+  fields = ts_arch_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const TsArchField *f = &fields[i];
+
+      /* latent attention (DeepSeek-V3) and the details of imported
+       * families only when used: older files stay as they were */
+      if (((f->flags & TS_FIELD_IF_MLA) && !ts_architecture_is_mla (a))
+          || ((f->flags & TS_FIELD_IF_SET) && ts_arch_field_get (f, a) == 0))
+        continue;
+      put_field (b, f, a);
+    }
+  json_builder_end_object (b);
+}
+
 /* Every field in the table's order; the planner's list after the GPU
- * count, where the first files had it. The same loop as the plan's
- * add_architecture_fields (), over the other table: kept apart. */
+ * count, where the first files had it. The plan's add_architecture_fields
+ * () loops alike over the architecture table, in an order of its own
+ * (both are public JSON): kept apart. */
 static void
 put_fields (JsonBuilder      *b,
             const TsScenario *s)
@@ -237,10 +235,11 @@ is_number (JsonNode *node)
   return JSON_NODE_HOLDS_VALUE (node) && (t == G_TYPE_INT64 || t == G_TYPE_DOUBLE);
 }
 
-/* A number member within [min, max], whole where asked: TRUE with it in
- * out; FALSE when it is absent or refused. */
+/* A number member within [min, max] (not one of a table's fields: the
+ * schema version, a model's size): TRUE with it in out; FALSE when it is
+ * absent or refused. */
 static gboolean
-get_number (Ctx *c, JsonObject *obj, const char *field, double min, double max, gboolean whole, double *out)
+get_number (Ctx *c, JsonObject *obj, const char *field, double min, double max, double *out)
 {
   JsonNode *node = get (obj, field);
   double v;
@@ -248,10 +247,10 @@ get_number (Ctx *c, JsonObject *obj, const char *field, double min, double max, 
   if (node == NULL || c->failed)
     return FALSE;
   v = is_number (node) ? json_node_get_double (node) : NAN;
-  if (!(v >= min && v <= max) || (whole && v != floor (v)))
+  if (!(v >= min && v <= max))
     {
-      g_autofree char *allowed = whole ? g_strdup_printf (_("a whole number from %u to %u"), (guint) min, (guint) max)
-                                       : g_strdup_printf (_("a number from %g to %g"), min, max);
+      g_autofree char *allowed = g_strdup_printf (_("a number from %g to %g"), min, max);
+
       ctx_fail (c, field, allowed);
       return FALSE;
     }
@@ -307,7 +306,125 @@ get_text (Ctx *c, JsonObject *obj, const char *field, guint max_chars)
   return str;
 }
 
-/* Every field of the architecture table, each with its one range. */
+/* A number field: its range, whole for whole kinds, one of its choices
+ * where it has them (phases 1 or 3, ZeRO -1 to 3). */
+static void
+read_number (Ctx                   *c,
+             JsonObject            *obj,
+             const TsScenarioField *f,
+             gpointer               record)
+{
+  JsonNode *node = get (obj, f->key);
+  double v;
+
+  if (node == NULL || c->failed)
+    return;
+  v = is_number (node) ? json_node_get_double (node) : NAN;
+  if (!ts_scenario_field_check (f, v, NULL))
+    {
+      g_autofree char *allowed = NULL;
+
+      if (f->accepts != NULL)
+        allowed = g_strdup (_(f->accepts));
+      else if (f->kind == TS_FIELD_DOUBLE)
+        allowed = g_strdup_printf (_("a number from %g to %g"), f->min, f->max);
+      else
+        allowed = g_strdup_printf (_("a whole number from %u to %u"), (guint) f->min, (guint) f->max);
+      ctx_fail (c, f->key, allowed);
+      return;
+    }
+  ts_scenario_field_set_double (f, record, v);
+}
+
+static void
+read_choice (Ctx                   *c,
+             JsonObject            *obj,
+             const TsScenarioField *f,
+             gpointer               record)
+{
+  const char *name = get_string (c, obj, f->key);
+
+  if (name != NULL && !ts_scenario_field_set_text (f, record, name, NULL))
+    {
+      g_autofree char *allowed = ts_scenario_field_describe (f);
+
+      ctx_fail (c, f->key, allowed);
+    }
+}
+
+static void
+read_server (Ctx                   *c,
+             JsonObject            *obj,
+             const TsScenarioField *f,
+             const TsCatalog       *catalog,
+             TsScenario            *s)
+{
+  const char *id = get_text (c, obj, f->key, (guint) f->max);
+
+  if (id == NULL)
+    return;
+  if (ts_catalog_find_server (catalog, id) == NULL)
+    {
+      g_set_error (c->error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                   _("%s: the server “%s” is not in the catalog"), c->name, id);
+      c->failed = TRUE;
+      return;
+    }
+  ts_scenario_set_server (s, id);
+}
+
+static void
+read_string (Ctx                   *c,
+             JsonObject            *obj,
+             const TsScenarioField *f,
+             gpointer               record)
+{
+  const char *text = get_string (c, obj, f->key);
+  g_autoptr(GError) reason = NULL;
+
+  if (text != NULL && !ts_scenario_field_set_text (f, record, text, &reason))
+    ctx_fail_with (c, f->key, reason);
+}
+
+/* Every field of a table, each with its one range, into record: the
+ * scenario's fields into the TsScenario, the architecture's into a
+ * TsArchitecture (which has no text, so no catalog is needed). */
+static void
+read_fields (Ctx                   *c,
+             JsonObject            *obj,
+             const TsScenarioField *fields,
+             guint                  n_fields,
+             const TsCatalog       *catalog,
+             gpointer               record)
+{
+  for (guint i = 0; i < n_fields && !c->failed; i++)
+    {
+      const TsScenarioField *f = &fields[i];
+
+      switch (f->kind)
+        {
+        case TS_FIELD_BOOL:
+          get_bool (c, obj, f->key, G_STRUCT_MEMBER_P (record, f->offset));
+          break;
+        case TS_FIELD_ENUM:
+          read_choice (c, obj, f, record);
+          break;
+        case TS_FIELD_STRING:
+          if (f->flags & TS_FIELD_SERVER_ID)
+            read_server (c, obj, f, catalog, record);
+          else
+            read_string (c, obj, f, record);
+          break;
+        case TS_FIELD_UINT:
+        case TS_FIELD_INT:
+        case TS_FIELD_DOUBLE:
+        default:
+          read_number (c, obj, f, record);
+          break;
+        }
+    }
+}
+
 static void
 read_architecture (Ctx            *c,
                    JsonObject     *obj,
@@ -316,30 +433,22 @@ read_architecture (Ctx            *c,
   const TsArchField *fields;
   guint n_fields;
 
-  arch->mlp = TS_MLP_SWIGLU;
+  ts_arch_fields_set_defaults (arch);
   fields = ts_arch_fields (&n_fields);
-  for (guint i = 0; i < n_fields; i++)
-    {
-      const TsArchField *f = &fields[i];
-      guint value = ts_arch_field_get (f, arch);
-      double number;
+  read_fields (c, obj, fields, n_fields, NULL, arch);
+}
 
-      if (f->kind == TS_ARCH_FIELD_BOOL)
-        get_bool (c, obj, f->key, (gboolean *) &value);
-      else if (f->kind == TS_ARCH_FIELD_MLP)
-        {
-          const char *mlp = get_string (c, obj, f->key);
-          TsMlpKind kind;
+static void
+read_scenario_fields (Ctx             *c,
+                      JsonObject      *obj,
+                      const TsCatalog *catalog,
+                      TsScenario      *s)
+{
+  const TsScenarioField *fields;
+  guint n_fields;
 
-          if (mlp != NULL && ts_mlp_kind_from_string (mlp, &kind))
-            value = kind;
-          else if (mlp != NULL)
-            ctx_fail (c, f->key, "gelu, swiglu, geglu");
-        }
-      else if (get_number (c, obj, f->key, f->min, f->max, TRUE, &number))
-        value = (guint) number;
-      ts_arch_field_set (f, arch, value);
-    }
+  fields = ts_scenario_fields (&n_fields);
+  read_fields (c, obj, fields, n_fields, catalog, s);
 }
 
 /* An imported model's hub id and key mapping, kept as they were saved. */
@@ -437,7 +546,7 @@ read_model (Ctx             *c,
     {
       double params = 0;
 
-      get_number (c, obj, "params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, FALSE, &params);
+      get_number (c, obj, "params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, &params);
       if (c->failed)
         return FALSE;
       if (!ts_model_init_from_params (&model, params, &error))
@@ -456,124 +565,6 @@ read_model (Ctx             *c,
   ts_scenario_set_model (s, &model);
   ts_model_clear (&model);
   return TRUE;
-}
-
-/* A number field: its range, whole for whole kinds, one of its choices
- * where it has them (phases 1 or 3, ZeRO -1 to 3). */
-static void
-read_number (Ctx                   *c,
-             JsonObject            *obj,
-             const TsScenarioField *f,
-             TsScenario            *s)
-{
-  JsonNode *node = get (obj, f->key);
-  double v;
-
-  if (node == NULL || c->failed)
-    return;
-  v = is_number (node) ? json_node_get_double (node) : NAN;
-  if (!ts_scenario_field_check (f, v, NULL))
-    {
-      g_autofree char *allowed = NULL;
-
-      if (f->accepts != NULL)
-        allowed = g_strdup (_(f->accepts));
-      else if (f->kind == TS_FIELD_DOUBLE)
-        allowed = g_strdup_printf (_("a number from %g to %g"), f->min, f->max);
-      else
-        allowed = g_strdup_printf (_("a whole number from %u to %u"), (guint) f->min, (guint) f->max);
-      ctx_fail (c, f->key, allowed);
-      return;
-    }
-  ts_scenario_field_set_double (f, s, v);
-}
-
-static void
-read_choice (Ctx                   *c,
-             JsonObject            *obj,
-             const TsScenarioField *f,
-             TsScenario            *s)
-{
-  const char *name = get_string (c, obj, f->key);
-
-  if (name != NULL && !ts_scenario_field_set_text (f, s, name, NULL))
-    {
-      g_autofree char *allowed = ts_scenario_field_describe (f);
-
-      ctx_fail (c, f->key, allowed);
-    }
-}
-
-static void
-read_server (Ctx                   *c,
-             JsonObject            *obj,
-             const TsScenarioField *f,
-             const TsCatalog       *catalog,
-             TsScenario            *s)
-{
-  const char *id = get_text (c, obj, f->key, (guint) f->max);
-
-  if (id == NULL)
-    return;
-  if (ts_catalog_find_server (catalog, id) == NULL)
-    {
-      g_set_error (c->error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
-                   _("%s: the server “%s” is not in the catalog"), c->name, id);
-      c->failed = TRUE;
-      return;
-    }
-  ts_scenario_set_server (s, id);
-}
-
-static void
-read_string (Ctx                   *c,
-             JsonObject            *obj,
-             const TsScenarioField *f,
-             TsScenario            *s)
-{
-  const char *text = get_string (c, obj, f->key);
-  g_autoptr(GError) reason = NULL;
-
-  if (text != NULL && !ts_scenario_field_set_text (f, s, text, &reason))
-    ctx_fail_with (c, f->key, reason);
-}
-
-static void
-read_fields (Ctx             *c,
-             JsonObject      *obj,
-             const TsCatalog *catalog,
-             TsScenario      *s)
-{
-  const TsScenarioField *fields;
-  guint n_fields;
-
-  fields = ts_scenario_fields (&n_fields);
-  for (guint i = 0; i < n_fields && !c->failed; i++)
-    {
-      const TsScenarioField *f = &fields[i];
-
-      switch (f->kind)
-        {
-        case TS_FIELD_BOOL:
-          get_bool (c, obj, f->key, G_STRUCT_MEMBER_P (s, f->offset));
-          break;
-        case TS_FIELD_ENUM:
-          read_choice (c, obj, f, s);
-          break;
-        case TS_FIELD_STRING:
-          if (f->flags & TS_FIELD_SERVER_ID)
-            read_server (c, obj, f, catalog, s);
-          else
-            read_string (c, obj, f, s);
-          break;
-        case TS_FIELD_UINT:
-        case TS_FIELD_INT:
-        case TS_FIELD_DOUBLE:
-        default:
-          read_number (c, obj, f, s);
-          break;
-        }
-    }
 }
 
 /* What the planner chooses: the file's “auto” list; a file written before
@@ -631,7 +622,7 @@ ts_scenario_from_json (JsonNode         *root,
     }
   obj = json_node_get_object (root);
 
-  get_number (&c, obj, "schema_version", 0, 1e9, FALSE, &version);
+  get_number (&c, obj, "schema_version", 0, 1e9, &version);
   if (c.failed)
     return NULL;
   if (get (obj, "schema_version") == NULL)
@@ -650,7 +641,7 @@ ts_scenario_from_json (JsonNode         *root,
   if (!read_model (&c, obj, catalog, s))
     return NULL;
 
-  read_fields (&c, obj, catalog, s);
+  read_scenario_fields (&c, obj, catalog, s);
   read_searched (&c, obj, s);
   if (c.failed)
     return NULL;

@@ -206,9 +206,8 @@ ts_scenario_validate (const TsScenario *s,
          && ts_scenario_check_text (s->model_id, _("Model id"), TS_MAX_ID_CHARS, error);
 }
 
-/* Enum ↔ string tables: the names are the CLI's and the scenario file's,
- * a public interface — add, never rename. */
-/* The names are the field table's choices (ts-scenario-fields.c). */
+/* The names are the field table's choices (ts-scenario-fields.c), a
+ * public interface: add, never rename. */
 static const char *
 choice_name (const char *key,
              int         value)
@@ -218,48 +217,16 @@ choice_name (const char *key,
   return choice != NULL ? choice->name : NULL;
 }
 
-static gboolean
-choice_value (const char *key,
-              const char *name,
-              int        *value)
-{
-  const TsScenarioField *f = ts_scenario_field_find (key);
-
-  for (guint i = 0; name != NULL && i < f->n_choices; i++)
-    if (g_ascii_strcasecmp (name, f->choices[i].name) == 0)
-      {
-        *value = f->choices[i].value;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-#define ENUM_NAMES(type, prefix, key)                                          \
+#define ENUM_NAME(type, prefix, key)                                           \
   const char *                                                                 \
   ts_##prefix##_to_string (type value)                                         \
   {                                                                            \
     return choice_name (key, (int) value);                                     \
-  }                                                                            \
-  gboolean                                                                     \
-  ts_##prefix##_from_string (const char *str,                                  \
-                             type       *value)                                \
-  {                                                                            \
-    int found;                                                                 \
-                                                                               \
-    if (!choice_value (key, str, &found))                                      \
-      return FALSE;                                                            \
-    *value = (type) found;                                                     \
-    return TRUE;                                                               \
   }
 
-ENUM_NAMES (TsMethod, method, "method")
-ENUM_NAMES (TsPrecision, precision, "precision")
-ENUM_NAMES (TsGradDtype, grad_dtype, "grad_dtype")
-ENUM_NAMES (TsOptimizer, optimizer, "optimizer")
-ENUM_NAMES (TsCheckpointing, checkpointing, "checkpointing")
-ENUM_NAMES (TsOffload, offload, "offload")
-ENUM_NAMES (TsLoraTargets, lora_targets, "lora_targets")
-ENUM_NAMES (TsObjective, objective, "objective")
+ENUM_NAME (TsMethod, method, "method")
+ENUM_NAME (TsCheckpointing, checkpointing, "checkpointing")
+ENUM_NAME (TsObjective, objective, "objective")
 
 /* The method as people read it, in the current language. */
 const char *

@@ -54,31 +54,13 @@ void        ts_scenario_search_input     (TsScenario       *scenario,
 /* The method in plain words, translated (“Full training”). */
 const char *ts_method_label              (TsMethod         method);
 
-/* Enum names as used by the CLI and the scenario file. */
+/* Enum names as the CLI and the scenario file write them (the field
+ * table's choices), for the plan's JSON; NULL for a value out of range.
+ * Any field's names: ts_scenario_field_choice (); reading a name:
+ * ts_scenario_field_set_text (). */
 const char *ts_method_to_string          (TsMethod         method);
-gboolean    ts_method_from_string        (const char      *str,
-                                          TsMethod        *method);
-const char *ts_precision_to_string       (TsPrecision      precision);
-gboolean    ts_precision_from_string     (const char      *str,
-                                          TsPrecision     *precision);
-const char *ts_grad_dtype_to_string      (TsGradDtype      dtype);
-gboolean    ts_grad_dtype_from_string    (const char      *str,
-                                          TsGradDtype     *dtype);
-const char *ts_optimizer_to_string       (TsOptimizer      optimizer);
-gboolean    ts_optimizer_from_string     (const char      *str,
-                                          TsOptimizer     *optimizer);
 const char *ts_checkpointing_to_string   (TsCheckpointing  checkpointing);
-gboolean    ts_checkpointing_from_string (const char      *str,
-                                          TsCheckpointing *checkpointing);
-const char *ts_offload_to_string         (TsOffload        offload);
-gboolean    ts_offload_from_string       (const char      *str,
-                                          TsOffload       *offload);
 const char *ts_objective_to_string       (TsObjective      objective);
-gboolean    ts_objective_from_string     (const char      *str,
-                                          TsObjective     *objective);
-const char *ts_lora_targets_to_string    (TsLoraTargets    targets);
-gboolean    ts_lora_targets_from_string  (const char      *str,
-                                          TsLoraTargets   *targets);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsScenario, ts_scenario_free)
 

@@ -1,7 +1,9 @@
 /* test-scenario-fields.c — the one table of scenario inputs: it covers
  * every input of TsScenario once, its defaults are the documented ones and
  * validate, every range is enforced alike by ts_scenario_validate () and
- * by the scenario file's reader, and every enum name round-trips.
+ * by the scenario file's reader, and every enum name round-trips; the
+ * architecture table's ranges hold alike in a catalog, a model file and a
+ * scenario file, and 0 is “not given” for kv_heads and head_dim at each.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -274,9 +276,12 @@ test_enum_names_round_trip (void)
 
   /* the engine's own name functions read the same table */
   g_assert_cmpstr (ts_method_to_string (TS_METHOD_QLORA), ==, "qlora");
-  g_assert_cmpstr (ts_precision_to_string (TS_PRECISION_PURE_BF16), ==, "pure-bf16");
-  g_assert_cmpstr (ts_optimizer_to_string (TS_OPTIMIZER_ADAMW_8BIT), ==, "adamw-8bit");
-  g_assert_cmpstr (ts_lora_targets_to_string (TS_LORA_TARGETS_ALL_LINEAR), ==, "all-linear");
+  g_assert_cmpstr (ts_checkpointing_to_string (TS_CHECKPOINTING_SELECTIVE), ==, "selective");
+  g_assert_cmpstr (ts_objective_to_string (TS_OBJECTIVE_ENERGY), ==, "energy");
+  g_assert_cmpstr (ts_scenario_field_choice (ts_scenario_field_find ("precision"), TS_PRECISION_PURE_BF16)->name,
+                   ==, "pure-bf16");
+  g_assert_cmpstr (ts_scenario_field_choice (ts_scenario_field_find ("optimizer"), TS_OPTIMIZER_ADAMW_8BIT)->name,
+                   ==, "adamw-8bit");
   g_assert_null (ts_method_to_string (TS_N_METHODS));
 }
 
@@ -351,6 +356,227 @@ test_architecture_ranges (void)
     }
 }
 
+/* ---- every architecture field's range, at every door ---- */
+
+/* The three readers of an architecture: a catalog's model record, a
+ * custom model file and a scenario file's model. Each takes the field key
+ * set to value (JSON text: “17”, “true”, “"gelu"”) in a valid
+ * architecture and says whether it loaded; a refusal's message is
+ * returned in problem. */
+typedef gboolean (*ArchDoor) (const char *key, const char *value, char **problem);
+
+static void
+set_member (JsonObject *obj,
+            const char *key,
+            const char *value)
+{
+  json_object_set_member (obj, key, json_from_string (value, NULL));
+}
+
+/* The built-in catalog with Llama 3.1 8B's architecture changed. */
+static gboolean
+catalog_door (const char  *key,
+              const char  *value,
+              char       **problem)
+{
+  g_autoptr(GBytes) bytes = ts_catalog_get_builtin_bytes ();
+  g_autoptr(JsonNode) root = json_from_string (g_bytes_get_data (bytes, NULL), NULL);
+  JsonArray *models = json_object_get_array_member (json_node_get_object (root), "models");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsCatalog) spoiled = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < json_array_get_length (models); i++)
+    {
+      JsonObject *model = json_array_get_object_element (models, i);
+
+      if (g_str_equal (json_object_get_string_member (model, "id"), "llama-3.1-8b"))
+        set_member (json_object_get_object_member (model, "architecture"), key, value);
+    }
+  text = json_to_string (root, FALSE);
+  spoiled = ts_catalog_new_from_data (text, -1, "spoiled.json", &error);
+  *problem = error != NULL ? g_strdup (error->message) : NULL;
+  return spoiled != NULL;
+}
+
+/* Llama 2 7B's architecture as a model file: what every field is set in */
+static JsonNode *
+llama_2_7b (const char *key,
+            const char *value)
+{
+  JsonNode *node = json_from_string ("{ \"layers\": 32, \"hidden_size\": 4096, \"attention_heads\": 32,"
+                                     " \"vocab_size\": 32000, \"ffn_size\": 11008 }", NULL);
+
+  set_member (json_node_get_object (node), key, value);
+  return node;
+}
+
+static gboolean
+model_file_door (const char  *key,
+                 const char  *value,
+                 char       **problem)
+{
+  g_autoptr(JsonNode) root = llama_2_7b (key, value);
+  g_autoptr(GError) error = NULL;
+  TsModel model = { 0 };
+  gboolean ok = ts_model_from_json (&model, root, "m.json", &error);
+
+  *problem = error != NULL ? g_strdup (error->message) : NULL;
+  ts_model_clear (&model);
+  return ok;
+}
+
+static gboolean
+scenario_file_door (const char  *key,
+                    const char  *value,
+                    char       **problem)
+{
+  g_autoptr(JsonNode) root = json_from_string ("{ \"schema_version\": 1, \"model\": {} }", NULL);
+  JsonObject *model = json_object_get_object_member (json_node_get_object (root), "model");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsScenario) scenario = NULL;
+  g_autofree char *text = NULL;
+
+  json_object_set_member (model, "architecture", llama_2_7b (key, value));
+  text = json_to_string (root, FALSE);
+  scenario = ts_scenario_from_string (text, -1, catalog, "s.json", &error);
+  *problem = error != NULL ? g_strdup (error->message) : NULL;
+  return scenario != NULL;
+}
+
+/* Whether problem is the reader refusing key's own value (“…, field
+ * “layers”: must be …”), not a relation between fields that a value at
+ * the end of its range can break (“Architecture field “kv_heads” (65536)
+ * cannot exceed “attention_heads””, a head_dim that cannot be derived). */
+static gboolean
+refuses_field (const char *problem,
+               const char *key)
+{
+  g_autofree char *named = g_strdup_printf ("field “%s”:", key);
+
+  return problem != NULL && strstr (problem, named) != NULL;
+}
+
+/* What a field's range refuses and what it takes, as JSON: a count just
+ * below (where there is room) and just above its range, and the two ends;
+ * a number for a switch, and true and false; an unknown MLP kind, and
+ * every known one. */
+static void
+values_of (const TsArchField *f,
+           GPtrArray         *refused,
+           GPtrArray         *taken)
+{
+  switch (f->kind)
+    {
+    case TS_ARCH_FIELD_BOOL:
+      g_ptr_array_add (refused, g_strdup ("2"));
+      g_ptr_array_add (taken, g_strdup ("true"));
+      g_ptr_array_add (taken, g_strdup ("false"));
+      break;
+    case TS_ARCH_FIELD_MLP:
+      g_ptr_array_add (refused, g_strdup ("\"relu\""));
+      for (guint i = 0; i < f->n_choices; i++)
+        g_ptr_array_add (taken, g_strdup_printf ("\"%s\"", f->choices[i].name));
+      break;
+    default:
+      if (f->min > 0)
+        g_ptr_array_add (refused, g_strdup_printf ("%u", (guint) f->min - 1));
+      g_ptr_array_add (refused, g_strdup_printf ("%u", (guint) f->max + 1));
+      g_ptr_array_add (taken, g_strdup_printf ("%u", (guint) f->min));
+      g_ptr_array_add (taken, g_strdup_printf ("%u", (guint) f->max));
+      break;
+    }
+}
+
+/* For every field of the architecture table: what its range refuses is
+ * refused, naming the field; what it takes is not refused for the field. */
+static void
+test_architecture_table_ranges (gconstpointer data)
+{
+  ArchDoor door = (ArchDoor) data;
+  const TsArchField *fields;
+  guint n_fields;
+
+  fields = ts_arch_fields (&n_fields);
+  g_assert_cmpuint (n_fields, ==, 27);
+  for (guint i = 0; i < n_fields; i++)
+    {
+      g_autoptr(GPtrArray) refused = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) taken = g_ptr_array_new_with_free_func (g_free);
+
+      values_of (&fields[i], refused, taken);
+      for (guint j = 0; j < refused->len; j++)
+        {
+          g_autofree char *problem = NULL;
+
+          g_test_message ("%s = %s: refused", fields[i].key, (char *) refused->pdata[j]);
+          g_assert_false (door (fields[i].key, refused->pdata[j], &problem));
+          g_assert_true (refuses_field (problem, fields[i].key));
+        }
+      for (guint j = 0; j < taken->len; j++)
+        {
+          g_autofree char *problem = NULL;
+
+          g_test_message ("%s = %s: taken", fields[i].key, (char *) taken->pdata[j]);
+          door (fields[i].key, taken->pdata[j], &problem);
+          g_assert_false (refuses_field (problem, fields[i].key));
+        }
+    }
+}
+
+/* 0 is “not given” for kv_heads and head_dim at every door, derived one
+ * way: Llama 3.1 8B has 32 attention heads of 4096 / 32 = 128
+ * (config.json: num_attention_heads 32, hidden_size 4096); DeepSeek-V3's
+ * latent attention has query-key heads of qk_nope_head_dim 128 +
+ * qk_rope_head_dim 64 = 192 (config.json). */
+static void
+test_architecture_zero_derived (void)
+{
+  static const char *const deepseek_v3 =
+    "{ \"layers\": 61, \"hidden_size\": 7168, \"attention_heads\": 128, \"kv_heads\": 128,"
+    " \"vocab_size\": 129280, \"ffn_size\": 18432, \"experts\": 256, \"active_experts\": 8,"
+    " \"shared_experts\": 1, \"expert_ffn_size\": 2048, \"dense_layers\": 3, \"q_lora_rank\": 1536,"
+    " \"kv_lora_rank\": 512, \"qk_nope_head_dim\": 128, \"qk_rope_head_dim\": 64, \"v_head_dim\": 128 }";
+  g_autoptr(JsonNode) root = json_from_string (deepseek_v3, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *problem = NULL;
+  TsModel model = { 0 };
+
+  g_assert_true (ts_model_from_json (&model, root, "v3.json", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (model.arch.head_dim, ==, 128 + 64);
+  ts_model_clear (&model);
+
+  g_assert_true (model_file_door ("head_dim", "0", &problem));
+  g_assert_true (model_file_door ("kv_heads", "0", &problem));
+  g_assert_true (scenario_file_door ("head_dim", "0", &problem));
+  g_assert_true (catalog_door ("head_dim", "0", &problem));
+  g_assert_true (catalog_door ("kv_heads", "0", &problem));
+  g_assert_null (problem);
+  {
+    TsArchitecture a = { .layers = 32, .hidden_size = 4096, .attention_heads = 32, .ffn_size = 14336,
+                         .vocab_size = 128256 };
+
+    g_assert_true (ts_architecture_derive (&a));
+    g_assert_cmpuint (a.kv_heads, ==, 32);
+    g_assert_cmpuint (a.head_dim, ==, 128);
+  }
+  {
+    TsArchitecture a = { .hidden_size = 7168, .attention_heads = 128, .kv_lora_rank = 512,
+                         .qk_nope_head_dim = 128, .qk_rope_head_dim = 64 };
+
+    g_assert_true (ts_architecture_derive (&a));
+    g_assert_cmpuint (a.head_dim, ==, 192);
+  }
+  {
+    /* 4100 / 32 is not whole: nothing to derive head_dim from */
+    TsArchitecture a = { .hidden_size = 4100, .attention_heads = 32 };
+
+    g_assert_false (ts_architecture_derive (&a));
+    g_assert_cmpuint (a.head_dim, ==, 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -365,6 +591,11 @@ main (int argc, char **argv)
   g_test_add_func ("/fields/enum-names-round-trip", test_enum_names_round_trip);
   g_test_add_func ("/fields/form-groups", test_form_groups);
   g_test_add_func ("/fields/architecture-ranges", test_architecture_ranges);
+  g_test_add_data_func ("/fields/architecture-table/catalog", catalog_door, test_architecture_table_ranges);
+  g_test_add_data_func ("/fields/architecture-table/model-file", model_file_door, test_architecture_table_ranges);
+  g_test_add_data_func ("/fields/architecture-table/scenario-file", scenario_file_door,
+                        test_architecture_table_ranges);
+  g_test_add_func ("/fields/architecture-zero-derived", test_architecture_zero_derived);
   status = g_test_run ();
   ts_catalog_unref (catalog);
   return status;
