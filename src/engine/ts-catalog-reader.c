@@ -19,30 +19,24 @@
 
 #define BYTES_PER_GIB        1073741824.0
 
-/* Each format a user hands us names the place of a defect in its own
- * words (a catalog by file, section, record and field; a model file and a
- * scenario by their keys; a Hugging Face config by its key path), so this
- * shape recurs in ts-model-file.c, ts-scenario-file.c and ts-hf-config.c
- * with other messages and error codes. */
+/* A catalog names the place of a defect by file, section, record and
+ * field (the other readers by their own keys, through the same
+ * ts_error_set_first ()). */
 void
 reader_fail (Reader     *r,
              const char *field,
              const char *problem)
 {
-  if (r->failed)
-    return;
-  r->failed = TRUE;
-
   if (r->id != NULL)
-    g_set_error (r->error, TS_ERROR, TS_ERROR_CATALOG,
-                 /* Translators: “catalog.json: servers “dgx-h200”, field “max_power_kw”: missing” */
-                 _("%s: %s “%s”, field “%s”: %s"), r->file, r->section, r->id, field, problem);
+    ts_error_set_first (&r->failed, r->error, TS_ERROR_CATALOG,
+                        /* Translators: “catalog.json: servers “dgx-h200”, field “max_power_kw”: missing” */
+                        _("%s: %s “%s”, field “%s”: %s"), r->file, r->section, r->id, field, problem);
   else if (r->section != NULL)
-    g_set_error (r->error, TS_ERROR, TS_ERROR_CATALOG,
-                 _("%s: %s, field “%s”: %s"), r->file, r->section, field, problem);
+    ts_error_set_first (&r->failed, r->error, TS_ERROR_CATALOG,
+                        _("%s: %s, field “%s”: %s"), r->file, r->section, field, problem);
   else
-    g_set_error (r->error, TS_ERROR, TS_ERROR_CATALOG,
-                 _("%s: field “%s”: %s"), r->file, field, problem);
+    ts_error_set_first (&r->failed, r->error, TS_ERROR_CATALOG,
+                        _("%s: field “%s”: %s"), r->file, field, problem);
 }
 
 JsonNode *

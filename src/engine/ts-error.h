@@ -22,4 +22,14 @@ typedef enum
 
 GQuark ts_error_quark (void);
 
+/* Sets `error` to the message only for the first defect a reader meets
+ * (`*failed` says whether one was met already): every reader of a user's
+ * file reads on to its end but names the first defect in the file's
+ * order, each in its own words and error code. */
+void   ts_error_set_first (gboolean    *failed,
+                           GError     **error,
+                           TsErrorCode  code,
+                           const char  *format,
+                           ...) G_GNUC_PRINTF (4, 5);
+
 G_END_DECLS

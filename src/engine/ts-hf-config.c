@@ -147,12 +147,9 @@ import_fail (Import     *im,
              const char *key,
              const char *problem)
 {
-  if (im->failed)
-    return;
-  im->failed = TRUE;
-  g_set_error (im->error, TS_ERROR, TS_ERROR_MODEL_FILE,
-               /* Translators: “config.json: key “num_key_value_heads”: must divide …” */
-               _("%s: key “%s%s”: %s"), im->file, im->prefix, key, problem);
+  ts_error_set_first (&im->failed, im->error, TS_ERROR_MODEL_FILE,
+                      /* Translators: “config.json: key “num_key_value_heads”: must divide …” */
+                      _("%s: key “%s%s”: %s"), im->file, im->prefix, key, problem);
 }
 
 /* A key's value, or NULL when absent or null (DeepSeek-V2-Lite writes

@@ -64,12 +64,9 @@ reader_fail (Reader     *r,
              const char *field,
              const char *problem)
 {
-  if (r->failed)
-    return;
-  r->failed = TRUE;
-  g_set_error (r->error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-               /* Translators: “gpt.json: field “layers”: must be a whole number from 1 to 10000” */
-               _("%s: field “%s”: %s"), r->name, field, problem);
+  ts_error_set_first (&r->failed, r->error, TS_ERROR_INVALID_INPUT,
+                      /* Translators: “gpt.json: field “layers”: must be a whole number from 1 to 10000” */
+                      _("%s: field “%s”: %s"), r->name, field, problem);
 }
 
 static gboolean

@@ -196,12 +196,9 @@ ctx_fail (Ctx        *c,
           const char *field,
           const char *allowed)
 {
-  if (c->failed)
-    return;
-  c->failed = TRUE;
-  g_set_error (c->error, TS_ERROR, TS_ERROR_SCENARIO,
-               /* Translators: “plan.json: field “seq_len”: must be a whole number from 1 to 10000000” */
-               _("%s: field “%s”: must be %s"), c->name, field, allowed);
+  ts_error_set_first (&c->failed, c->error, TS_ERROR_SCENARIO,
+                      /* Translators: “plan.json: field “seq_len”: must be a whole number from 1 to 10000000” */
+                      _("%s: field “%s”: must be %s"), c->name, field, allowed);
 }
 
 /* A refusal whose reason comes from the engine's checks (the same words
@@ -211,12 +208,9 @@ ctx_fail_with (Ctx        *c,
                const char *field,
                GError     *reason)
 {
-  if (c->failed)
-    return;
-  c->failed = TRUE;
-  g_set_error (c->error, TS_ERROR, TS_ERROR_SCENARIO,
-               /* Translators: “plan.json: field “currency”: Currency must be …” */
-               _("%s: field “%s”: %s"), c->name, field, reason->message);
+  ts_error_set_first (&c->failed, c->error, TS_ERROR_SCENARIO,
+                      /* Translators: “plan.json: field “currency”: Currency must be …” */
+                      _("%s: field “%s”: %s"), c->name, field, reason->message);
 }
 
 static JsonNode *
