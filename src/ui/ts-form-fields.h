@@ -1,9 +1,10 @@
 /* ts-form-fields.h — the scenario's fields that the form shows as rows
  *
- * The engine's table of scenario inputs (ts-scenario-fields.h) seen as
- * form controls: each field's key, its group in the form, the kind of
- * control, its words and the engine's range. The form makes its rows from
- * it, the tests reach every control through it.
+ * The engine's tables of scenario inputs and of a custom model's
+ * architecture (ts-scenario-fields.h) seen as form controls: each field's
+ * key, its group in the form, the kind of control, its words and the
+ * engine's range. The form makes its rows from them, the tests reach
+ * every control through them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -33,8 +34,8 @@ typedef enum
 typedef struct
 {
   const char        *key;       /* the scenario file's name, also for tests */
-  TsFormGroup         group;
-  TsFormFieldKind          kind;
+  TsFormGroup        group;     /* a scenario field's (an architecture row is the model's) */
+  TsFormFieldKind    kind;
   gsize              offset;
   const char        *title;
   const char        *subtitle;
@@ -46,7 +47,8 @@ typedef struct
   const char *const *choices;
   const int         *values;
   guint              n_choices;
-  const TsScenarioField *source;  /* the engine's row */
+  const TsScenarioField *source;       /* the engine's row of a scenario field, or NULL */
+  const TsArchField     *arch_source;  /* the engine's row of an architecture field, or NULL */
 } TsFormField;
 
 /* More than the engine's table places in a form: room for rows to come. */
@@ -64,5 +66,11 @@ double             ts_form_field_get_value (const TsFormField *field,
 void               ts_form_field_set_value (const TsFormField *field,
                                             TsScenario        *s,
                                             double             value);
+
+/* The custom model's architecture rows: one for each field of the
+ * engine's ts_arch_fields (), in its order, with its range and label;
+ * the MLP's names are its choices. */
+guint              ts_form_n_arch_fields   (void);
+const TsFormField *ts_form_arch_field_at   (guint              index);
 
 G_END_DECLS

@@ -19,6 +19,11 @@ GtkWidget     *ts_window_get_field_widget (TsWindow   *self,
                                            const char *key);
 GtkWidget     *ts_window_get_field_row    (TsWindow   *self,
                                            const char *key);
+/* The custom model's control of an architecture field (a key of
+ * ts_arch_fields ()); shown when the model is a custom one with “Full
+ * architecture” on. */
+GtkWidget     *ts_window_get_arch_widget  (TsWindow   *self,
+                                           const char *key);
 GtkWidget     *ts_window_get_view         (TsWindow   *self,
                                            TsDrawing   drawing);
 gboolean       ts_window_select_model     (TsWindow   *self,

@@ -818,6 +818,14 @@ ts_window_get_field_row (TsWindow   *self,
 }
 
 GtkWidget *
+ts_window_get_arch_widget (TsWindow   *self,
+                           const char *key)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+  return ts_scenario_form_get_arch_widget (self->form, key);
+}
+
+GtkWidget *
 ts_window_get_view (TsWindow  *self,
                     TsDrawing  drawing)
 {

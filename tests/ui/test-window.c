@@ -215,31 +215,54 @@ change_control (const TsFormField *field,
     }
 }
 
+/* The control edits the scenario, and the plan shown was computed from
+ * the changed scenario. */
+static void
+assert_control_recomputes (TsWindow          *window,
+                           const TsFormField *field,
+                           GtkWidget         *widget)
+{
+  g_autofree char *before = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
+  g_autofree char *after = NULL;
+
+  g_test_message ("control %s", field->key);
+  g_assert_nonnull (widget);
+  change_control (field, widget);
+  after = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
+  g_assert_cmpstr (before, !=, after);
+  assert_scenario_text (ts_window_get_scenario (window), after);
+}
+
 /* Every control of the form (the engine table's form rows: FlashAttention,
  * prefetch and the server count among them) edits the scenario, and the
  * plan is recomputed from it. The server count matters only for a chosen
- * server, so one is chosen first. */
+ * server, so one is chosen first. Then every row of a custom model's
+ * architecture (the engine's architecture table), on a mixture of experts
+ * with latent attention where one step of any field stays a valid model
+ * (4 key/value heads of 32, 2 active experts of 16, 1 dense layer of 24). */
 static void
 test_every_control_recomputes (void)
 {
+  static const TsArchitecture arch = {
+    .layers = 24, .hidden_size = 2048, .attention_heads = 32, .kv_heads = 4, .head_dim = 128,
+    .ffn_size = 5632, .mlp = TS_MLP_SWIGLU, .vocab_size = 32000,
+    .experts = 16, .active_experts = 2, .shared_experts = 1, .expert_ffn_size = 1408, .dense_layers = 1,
+    .q_lora_rank = 512, .kv_lora_rank = 256, .qk_nope_head_dim = 64, .qk_rope_head_dim = 32, .v_head_dim = 64,
+  };
+  g_autoptr(GError) error = NULL;
   TsWindow *window = open_window ();
+  TsModel model = { 0 };
 
   set_choice (window, "hardware", 1);
   for (guint i = 0; i < ts_form_n_fields (); i++)
-    {
-      const TsFormField *field = ts_form_field_at (i);
-      GtkWidget *widget = ts_window_get_field_widget (window, field->key);
-      g_autofree char *before = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
-      g_autofree char *after = NULL;
+    assert_control_recomputes (window, ts_form_field_at (i), ts_window_get_field_widget (window, ts_form_field_at (i)->key));
 
-      g_test_message ("control %s", field->key);
-      g_assert_nonnull (widget);
-      change_control (field, widget);
-      after = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
-      /* The plan shown was computed from the changed scenario. */
-      g_assert_cmpstr (before, !=, after);
-      assert_scenario_text (ts_window_get_scenario (window), after);
-    }
+  g_assert_true (ts_model_init_from_architecture (&model, "Every row", &arch, &error));
+  ts_window_set_custom_model (window, &model);
+  ts_model_clear (&model);
+  for (guint i = 0; i < ts_form_n_arch_fields (); i++)
+    assert_control_recomputes (window, ts_form_arch_field_at (i),
+                               ts_window_get_arch_widget (window, ts_form_arch_field_at (i)->key));
 
   destroy_and_finalize (window);
 }
