@@ -209,17 +209,10 @@ ensure_arch_form_fields (void)
   g_once_init_leave (&done, 1);
 }
 
-guint
-ts_form_n_arch_fields (void)
-{
-  ensure_arch_form_fields ();
-  return n_arch_form_fields;
-}
-
 const TsFormField *
-ts_form_arch_field_at (guint index)
+ts_form_arch_fields (guint *n_fields)
 {
   ensure_arch_form_fields ();
-  g_return_val_if_fail (index < n_arch_form_fields, NULL);
-  return &arch_form_fields[index];
+  *n_fields = n_arch_form_fields;
+  return arch_form_fields;
 }

@@ -70,7 +70,6 @@ void               ts_form_field_set_value (const TsFormField *field,
 /* The custom model's architecture rows: one for each field of the
  * engine's ts_arch_fields (), in its order, with its range and label;
  * the MLP's names are its choices. */
-guint              ts_form_n_arch_fields   (void);
-const TsFormField *ts_form_arch_field_at   (guint              index);
+const TsFormField *ts_form_arch_fields     (guint             *n_fields);
 
 G_END_DECLS

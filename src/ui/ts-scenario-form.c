@@ -47,7 +47,9 @@ struct _TsScenarioForm
   GtkWidget           *custom_params_row;
   GtkWidget           *custom_params_spin;
   GtkWidget           *custom_arch_row;
-  GtkWidget          **arch_controls;  /* one per ts_form_arch_field_at () */
+  const TsFormField   *arch_fields;    /* ts_form_arch_fields () */
+  guint                n_arch_fields;
+  GtkWidget          **arch_controls;  /* one per arch_fields[] */
   TsArchitecture       custom_arch;
 
   /* template children */
@@ -322,9 +324,9 @@ sync_arch_controls (TsScenarioForm *self)
   gboolean was_syncing = self->syncing;
 
   self->syncing = TRUE;
-  for (guint i = 0; i < ts_form_n_arch_fields (); i++)
+  for (guint i = 0; i < self->n_arch_fields; i++)
     {
-      const TsFormField *f = ts_form_arch_field_at (i);
+      const TsFormField *f = &self->arch_fields[i];
 
       control_set_value (f, self->arch_controls[i], ts_arch_field_get (f->arch_source, &self->custom_arch));
     }
@@ -681,9 +683,9 @@ arch_changed_cb (TsScenarioForm *self)
 
   if (self->syncing)
     return;
-  for (guint i = 0; i < ts_form_n_arch_fields (); i++)
+  for (guint i = 0; i < self->n_arch_fields; i++)
     {
-      const TsFormField *f = ts_form_arch_field_at (i);
+      const TsFormField *f = &self->arch_fields[i];
       double value = control_get_value (f, self->arch_controls[i]);
 
       if (!isnan (value))
@@ -723,10 +725,11 @@ build_custom_rows (TsScenarioForm *self)
   adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row), FALSE);
   g_signal_connect_swapped (self->custom_arch_row, "notify::enable-expansion", G_CALLBACK (arch_changed_cb), self);
   /* Every field of the engine's architecture table, in its order. */
-  self->arch_controls = g_new0 (GtkWidget *, ts_form_n_arch_fields ());
-  for (guint i = 0; i < ts_form_n_arch_fields (); i++)
+  self->arch_fields = ts_form_arch_fields (&self->n_arch_fields);
+  self->arch_controls = g_new0 (GtkWidget *, self->n_arch_fields);
+  for (guint i = 0; i < self->n_arch_fields; i++)
     {
-      const TsFormField *f = ts_form_arch_field_at (i);
+      const TsFormField *f = &self->arch_fields[i];
 
       adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row), new_control_row (f, &self->arch_controls[i]));
       g_signal_connect_swapped (self->arch_controls[i], control_changed_signal (f->kind), G_CALLBACK (arch_changed_cb), self);
@@ -915,8 +918,8 @@ ts_scenario_form_get_arch_widget (TsScenarioForm *self,
 {
   g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
 
-  for (guint i = 0; i < ts_form_n_arch_fields (); i++)
-    if (g_strcmp0 (ts_form_arch_field_at (i)->key, key) == 0)
+  for (guint i = 0; i < self->n_arch_fields; i++)
+    if (g_strcmp0 (self->arch_fields[i].key, key) == 0)
       return self->arch_controls[i];
   return NULL;
 }

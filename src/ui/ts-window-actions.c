@@ -357,15 +357,16 @@ set_action_enabled (TsWindow   *self,
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
-/* The action mirrors the window's mode, however it changed. The stepping
- * keys and Esc mean something only while presenting; a disabled action
- * lets the key go on to the focused widget. */
+/* The window's mode and the action's state, together. The stepping keys
+ * and Esc mean something only while presenting; a disabled action lets
+ * the key go on to the focused widget. */
 static void
-presenting_changed_cb (TsWindow *self)
+set_presenting (TsWindow *self,
+                gboolean  presenting)
 {
-  gboolean presenting = ts_window_get_presenting (self);
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "presenter");
 
+  ts_window_set_presenting (self, presenting);
   g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (presenting));
   set_action_enabled (self, "presenter-next", presenting);
   set_action_enabled (self, "presenter-previous", presenting);
@@ -377,7 +378,7 @@ presenter_change_state (GSimpleAction *action,
                         GVariant      *state,
                         gpointer       user_data)
 {
-  ts_window_set_presenting (TS_WINDOW (user_data), g_variant_get_boolean (state));
+  set_presenting (TS_WINDOW (user_data), g_variant_get_boolean (state));
 }
 
 static void
@@ -385,7 +386,7 @@ presenter_leave_activated (GSimpleAction *action,
                            GVariant      *parameter,
                            gpointer       user_data)
 {
-  ts_window_set_presenting (TS_WINDOW (user_data), FALSE);
+  set_presenting (TS_WINDOW (user_data), FALSE);
 }
 
 /* Left/Right and Page Up/Down (what a presentation clicker sends) step
@@ -469,8 +470,7 @@ ts_window_actions_add (TsWindow *window)
   g_return_if_fail (TS_IS_WINDOW (window));
 
   g_action_map_add_action_entries (G_ACTION_MAP (window), win_actions, G_N_ELEMENTS (win_actions), window);
-  g_signal_connect (window, "notify::presenting", G_CALLBACK (presenting_changed_cb), NULL);
-  presenting_changed_cb (window);
+  set_presenting (window, FALSE);
   add_presenter_keys (window);
 }
 

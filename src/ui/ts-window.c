@@ -58,15 +58,6 @@ struct _TsWindow
 
 G_DEFINE_FINAL_TYPE (TsWindow, ts_window, ADW_TYPE_APPLICATION_WINDOW)
 
-enum
-{
-  PROP_0,
-  PROP_PRESENTING,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 static TsCatalog *
 get_catalog (TsWindow *self)
 {
@@ -360,14 +351,6 @@ ts_window_set_presenting (TsWindow *self,
   if (presenting)
     gtk_widget_grab_focus (ts_answer_pane_get_visible_view (self->answer));
   update_navigation (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
-}
-
-gboolean
-ts_window_get_presenting (TsWindow *self)
-{
-  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
-  return self->presenting;
 }
 
 /* A narrow window shows one side at a time. */
@@ -423,42 +406,6 @@ ts_window_dispose (GObject *object)
 }
 
 static void
-ts_window_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
-{
-  TsWindow *self = TS_WINDOW (object);
-
-  switch (prop_id)
-    {
-    case PROP_PRESENTING:
-      g_value_set_boolean (value, self->presenting);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-ts_window_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
-{
-  TsWindow *self = TS_WINDOW (object);
-
-  switch (prop_id)
-    {
-    case PROP_PRESENTING:
-      ts_window_set_presenting (self, g_value_get_boolean (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 ts_window_class_init (TsWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -466,13 +413,7 @@ ts_window_class_init (TsWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = ts_window_dispose;
-  object_class->get_property = ts_window_get_property;
-  object_class->set_property = ts_window_set_property;
   window_class->close_request = ts_window_close_request;
-
-  properties[PROP_PRESENTING] = g_param_spec_boolean ("presenting", NULL, NULL, FALSE,
-                                                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (TS_TYPE_SCENARIO_FORM);
   g_type_ensure (TS_TYPE_ANSWER_PANE);

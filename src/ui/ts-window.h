@@ -76,10 +76,9 @@ int               ts_window_get_shown_option (TsWindow         *self);
 /* A narrow window shows one side at a time: these bring one forward. */
 void              ts_window_show_answer      (TsWindow         *self);
 void              ts_window_show_scenario    (TsWindow         *self);
-/* Presenter mode (property “presenting”): the answer alone, full screen,
- * the drawings sized for a projector. */
+/* Presenter mode: the answer alone, full screen, the drawings sized for a
+ * projector (the win.presenter action's state). */
 void              ts_window_set_presenting   (TsWindow         *self,
                                               gboolean          presenting);
-gboolean          ts_window_get_presenting   (TsWindow         *self);
 
 G_END_DECLS
