@@ -293,19 +293,17 @@ copy_action (GtkWidget  *widget,
 }
 
 static void
-save_response_cb (GtkNativeDialog *dialog,
-                  int              response,
-                  TsDrawingView   *self)
+save_chosen_cb (GFile    *file,
+                gpointer  user_data)
 {
-  g_autoptr(GFile) file = NULL;
+  TsDrawingView *self = user_data;
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   TsRenderStyle style;
   gboolean svg;
 
-  if (response == GTK_RESPONSE_ACCEPT && self->plan != NULL)
+  if (file != NULL && self->plan != NULL)
     {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       path = g_file_get_path (file);
       svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
       get_style (self, &style);
@@ -317,9 +315,6 @@ save_response_cb (GtkNativeDialog *dialog,
       else
         g_signal_emit (self, signals[SAVED], 0, file, error->message);
     }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-  g_object_unref (self);
 }
 
 static void
@@ -337,8 +332,7 @@ save_action (GtkWidget  *widget,
   gtk_file_filter_add_mime_type (filter, svg ? "image/svg+xml" : "image/png");
   dialog = ts_file_chooser_new (GTK_WINDOW (gtk_widget_get_root (widget)), GTK_FILE_CHOOSER_ACTION_SAVE,
                                 svg ? _("Save as SVG") : _("Save as PNG"), _("_Save"), filter, name);
-  g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  ts_file_chooser_run (dialog, save_chosen_cb, g_object_ref (self), g_object_unref);
 }
 
 static void

@@ -182,21 +182,17 @@ compare_activated (GSimpleAction *action,
 }
 
 static void
-export_csv_response_cb (GtkNativeDialog *dialog,
-                        int              response,
-                        TsWindow        *self)
+csv_chosen_cb (GFile    *file,
+               gpointer  user_data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GError) error = NULL;
+  TsWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
 
-      ts_window_export_csv (self, file, &error);
-      /* Translators: a toast; %s is a file name */
-      ts_window_show_saved (self, _("Servers saved as “%s”"), file, error);
-    }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
+  if (file == NULL)
+    return;
+  ts_window_export_csv (self, file, &error);
+  /* Translators: a toast; %s is a file name */
+  ts_window_show_saved (self, _("Servers saved as “%s”"), file, error);
 }
 
 static void
@@ -217,8 +213,7 @@ export_csv_activated (GSimpleAction *action,
   gtk_file_filter_add_mime_type (filter, "text/csv");
   dialog = ts_file_chooser_new (GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("Export Servers as CSV"),
                                 _("_Export"), filter, name);
-  g_signal_connect (dialog, "response", G_CALLBACK (export_csv_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  ts_file_chooser_run (dialog, csv_chosen_cb, self, NULL);
 }
 
 /* The training configuration (DeepSpeed, Accelerate, torchrun…) for the
