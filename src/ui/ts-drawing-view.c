@@ -640,21 +640,13 @@ ts_drawing_view_set_gib (TsDrawingView *self,
 }
 
 void
-ts_drawing_view_set_large_type (TsDrawingView *self,
-                                gboolean       large_type)
+ts_drawing_view_set_text_size (TsDrawingView *self,
+                               gboolean       large_type,
+                               gboolean       presenting)
 {
   g_return_if_fail (TS_IS_DRAWING_VIEW (self));
 
   self->large_type = !!large_type;
-  refit (self);
-}
-
-void
-ts_drawing_view_set_presenting (TsDrawingView *self,
-                                gboolean       presenting)
-{
-  g_return_if_fail (TS_IS_DRAWING_VIEW (self));
-
   self->presenting = !!presenting;
   refit (self);
 }

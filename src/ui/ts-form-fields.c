@@ -131,21 +131,6 @@ ts_form_field_lookup (const char *key)
   return NULL;
 }
 
-double
-ts_form_field_get_value (const TsFormField *field,
-                         const TsScenario  *s)
-{
-  return ts_scenario_field_get_double (field->source, s);
-}
-
-void
-ts_form_field_set_value (const TsFormField *field,
-                         TsScenario        *s,
-                         double             value)
-{
-  ts_scenario_field_set_double (field->source, s, value);
-}
-
 /* One architecture field as a row: whole numbers, the table's range. */
 static TsFormField
 arch_form_field (const TsArchField *f)

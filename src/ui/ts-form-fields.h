@@ -47,7 +47,7 @@ typedef struct
   const char *const *choices;
   const int         *values;
   guint              n_choices;
-  const TsScenarioField *source;       /* the engine's row of a scenario field, or NULL */
+  const TsScenarioField *source;       /* the engine's row of a scenario field (its value: ts_scenario_field_get_double ()), or NULL */
   const TsArchField     *arch_source;  /* the engine's row of an architecture field, or NULL */
 } TsFormField;
 
@@ -59,13 +59,6 @@ const TsFormField *ts_form_field_at        (guint              index);
 guint              ts_form_field_index     (const TsFormField *field);
 /* The field named key (or its older name), or NULL. */
 const TsFormField *ts_form_field_lookup    (const char        *key);
-/* The field's value in s as a double (a choice's or switch's int, a
- * count), in scenario units; and back. */
-double             ts_form_field_get_value (const TsFormField *field,
-                                            const TsScenario  *s);
-void               ts_form_field_set_value (const TsFormField *field,
-                                            TsScenario        *s,
-                                            double             value);
 
 /* The custom model's architecture rows: one for each field of the
  * engine's ts_arch_fields (), in its order, with its range and label;

@@ -448,7 +448,7 @@ field_edited (TsScenarioForm *self,
 
   if (self->syncing || isnan (value))
     return;
-  ts_form_field_set_value (f, self->scenario, value);
+  ts_scenario_field_set_double (f->source, self->scenario, value);
   note_layout_input (self, f);
   /* a method or a server makes other rows mean something, or nothing */
   if (f->kind == TS_FORM_FIELD_CHOICE)
@@ -750,7 +750,7 @@ sync_widgets (TsScenarioForm *self)
   for (guint i = 0; i < ts_form_n_fields (); i++)
     if (self->field_widgets[i] != NULL)
       control_set_value (ts_form_field_at (i), self->field_widgets[i],
-                         ts_form_field_get_value (ts_form_field_at (i), self->scenario));
+                         ts_scenario_field_get_double (ts_form_field_at (i)->source, self->scenario));
   for (guint i = 0; self->scenario->server_id != NULL && i < ts_catalog_get_n_servers (self->catalog); i++)
     if (g_strcmp0 (ts_catalog_get_server (self->catalog, i)->id, self->scenario->server_id) == 0)
       hardware = i + 1;
@@ -869,21 +869,29 @@ ts_scenario_form_dup_project (TsScenarioForm *self)
 /* ---------------------------------------------------------------------- */
 /* For tests */
 
+/* The index of the table's field key with its row made, or -1. */
+static int
+made_field_index (TsScenarioForm *self,
+                  const char     *key)
+{
+  const TsFormField *field = ts_form_field_lookup (key);
+
+  if (field == NULL)
+    return -1;
+  build_group_rows (self, field->group);
+  return (int) ts_form_field_index (field);
+}
+
 GtkWidget *
 ts_scenario_form_get_field_widget (TsScenarioForm *self,
                                    const char     *key)
 {
-  const TsFormField *field;
   int i;
 
   g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
 
-  i = (field = ts_form_field_lookup (key)) != NULL ? (int) ts_form_field_index (field) : -1;
-  if (i >= 0)
-    {
-      build_group_rows (self, ts_form_field_at (i)->group);
-      return self->field_widgets[i];
-    }
+  if ((i = made_field_index (self, key)) >= 0)
+    return self->field_widgets[i];
   if (g_str_equal (key, "hardware"))
     return self->hardware_row;
   if (g_str_equal (key, "currency"))
@@ -900,16 +908,12 @@ GtkWidget *
 ts_scenario_form_get_field_row (TsScenarioForm *self,
                                 const char     *key)
 {
-  const TsFormField *field;
   int i;
 
   g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
 
-  i = (field = ts_form_field_lookup (key)) != NULL ? (int) ts_form_field_index (field) : -1;
-  if (i < 0)
-    return NULL;
-  build_group_rows (self, ts_form_field_at (i)->group);
-  return self->field_rows[i];
+  i = made_field_index (self, key);
+  return i >= 0 ? self->field_rows[i] : NULL;
 }
 
 GtkWidget *
