@@ -107,21 +107,13 @@ update_catalog_row (TsPreferencesWindow *self)
   gtk_widget_set_sensitive (self->catalog_reset_button, path != NULL && *path != '\0');
 }
 
-/* The settings key a file chooser of this window fills. */
+/* The settings key a file chooser of this window fills. The chooser is
+ * modal over the window, which keeps the settings meanwhile. */
 typedef struct
 {
   GSettings  *settings;
   const char *key;
 } KeyChoice;
-
-static void
-key_choice_free (gpointer data)
-{
-  KeyChoice *choice = data;
-
-  g_object_unref (choice->settings);
-  g_free (choice);
-}
 
 static void
 file_chosen_cb (GFile    *file,
@@ -146,9 +138,9 @@ choose_file_for_key (TsPreferencesWindow *self,
   GtkFileChooserNative *dialog;
   KeyChoice *choice = g_new (KeyChoice, 1);
 
-  *choice = (KeyChoice) { g_object_ref (self->settings), key };
+  *choice = (KeyChoice) { self->settings, key };
   dialog = ts_file_chooser_new (GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, title, _("_Choose"), filter, NULL);
-  ts_file_chooser_run (dialog, file_chosen_cb, choice, key_choice_free);
+  ts_file_chooser_run (dialog, file_chosen_cb, choice, g_free);
 }
 
 static void
