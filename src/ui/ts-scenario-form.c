@@ -107,101 +107,6 @@ method_explanation (TsMethod method)
 }
 
 /* ---------------------------------------------------------------------- */
-/* A control of a table's field (a combo row, a switch, a spin button) */
-
-/* Its value in the field's units (a choice's value), or NAN when a combo
- * row has nothing selected. */
-static double
-control_get_value (const TsFormField *f,
-                   GtkWidget         *control)
-{
-  guint selected;
-
-  switch (f->kind)
-    {
-    case TS_FORM_FIELD_CHOICE:
-      selected = adw_combo_row_get_selected (ADW_COMBO_ROW (control));
-      return selected < f->n_choices ? f->values[selected] : NAN;
-    case TS_FORM_FIELD_BOOL:
-      return gtk_switch_get_active (GTK_SWITCH (control));
-    case TS_FORM_FIELD_UINT:
-    case TS_FORM_FIELD_DOUBLE:
-    default:
-      return gtk_spin_button_get_value (GTK_SPIN_BUTTON (control)) * f->scale;
-    }
-}
-
-static void
-control_set_value (const TsFormField *f,
-                   GtkWidget         *control,
-                   double             value)
-{
-  switch (f->kind)
-    {
-    case TS_FORM_FIELD_CHOICE:
-      for (guint c = 0; c < f->n_choices; c++)
-        if (f->values[c] == (int) value)
-          adw_combo_row_set_selected (ADW_COMBO_ROW (control), c);
-      break;
-    case TS_FORM_FIELD_BOOL:
-      gtk_switch_set_active (GTK_SWITCH (control), value != 0);
-      break;
-    case TS_FORM_FIELD_UINT:
-    case TS_FORM_FIELD_DOUBLE:
-    default:
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (control), value / f->scale);
-      break;
-    }
-}
-
-/* The signal the control of a field of kind emits when it is edited. */
-static const char *
-control_changed_signal (TsFormFieldKind kind)
-{
-  switch (kind)
-    {
-    case TS_FORM_FIELD_CHOICE:
-      return "notify::selected";
-    case TS_FORM_FIELD_BOOL:
-      return "notify::active";
-    case TS_FORM_FIELD_UINT:
-    case TS_FORM_FIELD_DOUBLE:
-    default:
-      return "value-changed";
-    }
-}
-
-/* A field's row and control, as its kind asks (the row is the control
- * for a choice). */
-static GtkWidget *
-new_control_row (const TsFormField  *f,
-                 GtkWidget         **control)
-{
-  const char *subtitle = f->subtitle != NULL ? _(f->subtitle) : NULL;
-  GtkWidget *row;
-
-  if (f->kind == TS_FORM_FIELD_CHOICE)
-    {
-      g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
-
-      for (guint c = 0; c < f->n_choices; c++)
-        gtk_string_list_append (choices, _(f->choices[c]));
-      row = *control = ts_form_row_new (ADW_TYPE_COMBO_ROW, f->key, _(f->title), subtitle);
-      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, _(f->title), -1);
-      return row;
-    }
-  if (f->kind == TS_FORM_FIELD_BOOL)
-    {
-      *control = gtk_switch_new ();
-      gtk_widget_set_valign (*control, GTK_ALIGN_CENTER);
-    }
-  else
-    *control = ts_form_spin_new (f->lower / f->scale, f->upper / f->scale, f->step, f->digits);
-  return ts_form_control_row_new (f->key, _(f->title), subtitle, *control);
-}
-
-/* ---------------------------------------------------------------------- */
 /* The engine's complaint */
 
 void
@@ -328,7 +233,7 @@ sync_arch_controls (TsScenarioForm *self)
     {
       const TsFormField *f = &self->arch_fields[i];
 
-      control_set_value (f, self->arch_controls[i], ts_arch_field_get (f->arch_source, &self->custom_arch));
+      ts_form_control_set_value (f, self->arch_controls[i], ts_arch_field_get (f->arch_source, &self->custom_arch));
     }
   self->syncing = was_syncing;
 }
@@ -444,7 +349,7 @@ field_edited (TsScenarioForm *self,
 {
   guint i = field_index (self, control);
   const TsFormField *f = ts_form_field_at (i);
-  double value = control_get_value (f, control);
+  double value = ts_form_control_get_value (f, control);
 
   if (self->syncing || isnan (value))
     return;
@@ -543,12 +448,12 @@ new_field_row (TsScenarioForm     *self,
                const TsFormField  *f,
                GtkWidget         **control)
 {
-  GtkWidget *row = new_control_row (f, control);
+  GtkWidget *row = ts_form_field_row_new (f, control);
 
   if (f->kind == TS_FORM_FIELD_CHOICE || f->kind == TS_FORM_FIELD_BOOL)
-    g_signal_connect (*control, control_changed_signal (f->kind), G_CALLBACK (property_edited_cb), self);
+    g_signal_connect (*control, ts_form_control_changed_signal (f->kind), G_CALLBACK (property_edited_cb), self);
   else
-    g_signal_connect (*control, control_changed_signal (f->kind), G_CALLBACK (value_edited_cb), self);
+    g_signal_connect (*control, ts_form_control_changed_signal (f->kind), G_CALLBACK (value_edited_cb), self);
   return row;
 }
 
@@ -686,7 +591,7 @@ arch_changed_cb (TsScenarioForm *self)
   for (guint i = 0; i < self->n_arch_fields; i++)
     {
       const TsFormField *f = &self->arch_fields[i];
-      double value = control_get_value (f, self->arch_controls[i]);
+      double value = ts_form_control_get_value (f, self->arch_controls[i]);
 
       if (!isnan (value))
         ts_arch_field_set (f->arch_source, &self->custom_arch, (guint) value);
@@ -731,8 +636,8 @@ build_custom_rows (TsScenarioForm *self)
     {
       const TsFormField *f = &self->arch_fields[i];
 
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row), new_control_row (f, &self->arch_controls[i]));
-      g_signal_connect_swapped (self->arch_controls[i], control_changed_signal (f->kind), G_CALLBACK (arch_changed_cb), self);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row), ts_form_field_row_new (f, &self->arch_controls[i]));
+      g_signal_connect_swapped (self->arch_controls[i], ts_form_control_changed_signal (f->kind), G_CALLBACK (arch_changed_cb), self);
     }
   adw_preferences_group_add (self->model_group, self->custom_arch_row);
 }
@@ -749,7 +654,7 @@ sync_widgets (TsScenarioForm *self)
   self->syncing = TRUE;
   for (guint i = 0; i < ts_form_n_fields (); i++)
     if (self->field_widgets[i] != NULL)
-      control_set_value (ts_form_field_at (i), self->field_widgets[i],
+      ts_form_control_set_value (ts_form_field_at (i), self->field_widgets[i],
                          ts_scenario_field_get_double (ts_form_field_at (i)->source, self->scenario));
   for (guint i = 0; self->scenario->server_id != NULL && i < ts_catalog_get_n_servers (self->catalog); i++)
     if (g_strcmp0 (ts_catalog_get_server (self->catalog, i)->id, self->scenario->server_id) == 0)
