@@ -166,7 +166,9 @@ ts_form_control_set_value (const TsFormField *f,
     }
 }
 
-/* The signal the control of a field of kind emits when it is edited. */
+/* The signal the control of a field of kind emits when it is edited: a
+ * property's notification for every kind, so that one handler serves
+ * them all. */
 const char *
 ts_form_control_changed_signal (TsFormFieldKind kind)
 {
@@ -179,7 +181,7 @@ ts_form_control_changed_signal (TsFormFieldKind kind)
     case TS_FORM_FIELD_UINT:
     case TS_FORM_FIELD_DOUBLE:
     default:
-      return "value-changed";
+      return "notify::value";
     }
 }
 

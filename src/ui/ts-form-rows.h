@@ -41,8 +41,8 @@ double      ts_form_control_get_value      (const TsFormField  *field,
 void        ts_form_control_set_value      (const TsFormField  *field,
                                             GtkWidget          *control,
                                             double              value);
-/* What a control of kind emits when it is edited (“value-changed”,
- * “notify::active”, “notify::selected”). */
+/* What a control of kind emits when it is edited: “notify::value”,
+ * “notify::active” or “notify::selected” (one handler fits all three). */
 const char *ts_form_control_changed_signal (TsFormFieldKind     kind);
 
 G_END_DECLS

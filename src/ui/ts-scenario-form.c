@@ -343,9 +343,11 @@ note_layout_input (TsScenarioForm  *self,
     ts_scenario_fix_input (self->scenario, spec->key);
 }
 
+/* A control's value changed (ts_form_control_changed_signal ()). */
 static void
-field_edited (TsScenarioForm *self,
-              GtkWidget      *control)
+field_edited_cb (GtkWidget      *control,
+                 GParamSpec     *pspec,
+                 TsScenarioForm *self)
 {
   guint i = field_index (self, control);
   const TsFormField *f = ts_form_field_at (i);
@@ -359,23 +361,6 @@ field_edited (TsScenarioForm *self,
   if (f->kind == TS_FORM_FIELD_CHOICE)
     update_sensitivity (self);
   emit_changed (self, self->field_rows[i]);
-}
-
-/* A spin button's “value-changed” */
-static void
-value_edited_cb (GtkWidget      *control,
-                 TsScenarioForm *self)
-{
-  field_edited (self, control);
-}
-
-/* A switch's “notify::active”, a combo row's “notify::selected” */
-static void
-property_edited_cb (GtkWidget      *control,
-                    GParamSpec     *pspec,
-                    TsScenarioForm *self)
-{
-  field_edited (self, control);
 }
 
 static void
@@ -450,10 +435,7 @@ new_field_row (TsScenarioForm     *self,
 {
   GtkWidget *row = ts_form_field_row_new (f, control);
 
-  if (f->kind == TS_FORM_FIELD_CHOICE || f->kind == TS_FORM_FIELD_BOOL)
-    g_signal_connect (*control, ts_form_control_changed_signal (f->kind), G_CALLBACK (property_edited_cb), self);
-  else
-    g_signal_connect (*control, ts_form_control_changed_signal (f->kind), G_CALLBACK (value_edited_cb), self);
+  g_signal_connect (*control, ts_form_control_changed_signal (f->kind), G_CALLBACK (field_edited_cb), self);
   return row;
 }
 
