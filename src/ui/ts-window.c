@@ -586,13 +586,6 @@ ts_window_show_error (TsWindow   *self,
   ts_window_add_toast (self, toast);
 }
 
-const char *
-ts_window_get_customer (TsWindow *self)
-{
-  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
-  return ts_scenario_form_get_customer (self->form);
-}
-
 void
 ts_window_set_document (TsWindow   *self,
                         const char *customer,

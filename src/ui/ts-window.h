@@ -38,7 +38,6 @@ gboolean          ts_window_open_file        (TsWindow         *self,
 void              ts_window_set_document     (TsWindow         *self,
                                               const char       *customer,
                                               const char       *project);
-const char       *ts_window_get_customer     (TsWindow         *self);
 /* The servers table as CSV (Export → Servers as CSV…). */
 gboolean          ts_window_export_csv       (TsWindow         *self,
                                               GFile            *file,
