@@ -418,8 +418,10 @@ ts_document_save_file (TsDocument  *self,
   g_return_val_if_fail (TS_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  path = g_file_get_path (file);
-  if (!ts_scenario_save_file (self->scenario, path, error))
+  /* a file with no local path (a remote address) is refused, as Open
+   * refuses one */
+  path = ts_file_dup_local_path (file, error);
+  if (path == NULL || !ts_scenario_save_file (self->scenario, path, error))
     return FALSE;
   ts_document_set_file (self, file);
   ts_document_set_dirty (self, FALSE);

@@ -302,19 +302,20 @@ save_chosen_cb (GFile    *file,
   TsRenderStyle style;
   gboolean svg;
 
-  if (file != NULL && self->plan != NULL)
+  if (file == NULL || self->plan == NULL)
+    return;
+  /* a file with no local path (a remote address) is refused with a reason */
+  path = ts_file_dup_local_path (file, &error);
+  if (path != NULL)
     {
-      path = g_file_get_path (file);
       svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
       get_style (self, &style);
-      if (ts_render_export (self->drawing, self->plan, self->option_index, path, svg,
-                            MAX (1, gtk_widget_get_width (GTK_WIDGET (self))),
-                            MAX (1, gtk_widget_get_height (GTK_WIDGET (self))),
-                            &style, &error))
-        g_signal_emit (self, signals[SAVED], 0, file, NULL);
-      else
-        g_signal_emit (self, signals[SAVED], 0, file, error->message);
+      ts_render_export (self->drawing, self->plan, self->option_index, path, svg,
+                        MAX (1, gtk_widget_get_width (GTK_WIDGET (self))),
+                        MAX (1, gtk_widget_get_height (GTK_WIDGET (self))),
+                        &style, &error);
     }
+  g_signal_emit (self, signals[SAVED], 0, file, error != NULL ? error->message : NULL);
 }
 
 static void

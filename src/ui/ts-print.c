@@ -250,20 +250,18 @@ export_chosen_cb (GFile    *file,
 {
   ExportData *data = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+  g_autofree char *path = NULL;
+  gboolean exported = FALSE;
 
-  if (path != NULL)
+  if (file != NULL)
     {
-      if (ts_print_export_pdf (data->parent, data->plan, path, data->lang, &error))
-        {
-          if (data->done != NULL)
-            data->done (path, NULL, data->user_data);
-        }
-      else if (data->done != NULL)
-        data->done (NULL, error, data->user_data);
+      /* a file with no local path (a remote address) is refused with a reason */
+      path = ts_file_dup_local_path (file, &error);
+      exported = path != NULL && ts_print_export_pdf (data->parent, data->plan, path, data->lang, &error);
     }
-  else if (data->done != NULL)
-    data->done (NULL, NULL, data->user_data);
+  /* cancelled: neither a path nor an error */
+  if (data->done != NULL)
+    data->done (exported ? path : NULL, error, data->user_data);
 }
 
 void

@@ -2467,6 +2467,24 @@ test_headline_answer_large (void)
   destroy_and_finalize (window);
 }
 
+/* A file with no local path (a remote address a chooser may give) is
+ * refused with a reason, by Save as by Open; the scenario stays unsaved. */
+static void
+test_save_refuses_remote_file (void)
+{
+  TsWindow *window = open_window ();
+  g_autoptr(GFile) remote = g_file_new_for_uri ("sftp://example.invalid/plan.trainsizer");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (ts_window_save_file (window, remote, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_assert_null (ts_window_get_file (window));
+  g_clear_error (&error);
+  g_assert_false (ts_window_open_file (window, remote, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  destroy_and_finalize (window);
+}
+
 /* Every file chooser's answer goes through ts_file_chooser_run (): the
  * chosen file (NULL for Cancel) reaches the callback once, the data is
  * released once after it, and the chooser goes. */
@@ -2585,6 +2603,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/headline-is-the-plans", test_headline_is_the_plans);
   g_test_add_func ("/window/headline-answer-large", test_headline_answer_large);
   g_test_add_func ("/window/file-chooser-answer", test_file_chooser_answer);
+  g_test_add_func ("/window/save-refuses-remote-file", test_save_refuses_remote_file);
   g_test_add_data_func ("/window/narrow-spin-shows-whole-value/en", "en", test_narrow_spin_shows_whole_value);
   g_test_add_data_func ("/window/narrow-spin-shows-whole-value/ru", "ru", test_narrow_spin_shows_whole_value);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
