@@ -294,30 +294,21 @@ set_gib (TsAnswerPane *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GIB]);
 }
 
+/* Large type and presenter mode (flag, the property prop_id) both size
+ * the drawings' text; a view made later takes both from the pane. */
 static void
-set_large_type (TsAnswerPane *self,
-                gboolean      large_type)
+set_text_size_flag (TsAnswerPane *self,
+                    gboolean     *flag,
+                    gboolean      value,
+                    guint         prop_id)
 {
-  if (self->large_type == large_type)
+  if (*flag == value)
     return;
-  self->large_type = large_type;
-  for (guint d = 0; d < TS_N_DRAWINGS; d++)
-    if (self->views[d] != NULL)
-      ts_drawing_view_set_large_type (TS_DRAWING_VIEW (self->views[d]), large_type);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LARGE_TYPE]);
-}
-
-static void
-set_presenting (TsAnswerPane *self,
-                gboolean      presenting)
-{
-  if (self->presenting == presenting)
-    return;
-  self->presenting = presenting;
+  *flag = value;
   for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
     if (self->views[d] != NULL)
-      ts_drawing_view_set_presenting (TS_DRAWING_VIEW (self->views[d]), presenting);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
+      ts_drawing_view_set_text_size (TS_DRAWING_VIEW (self->views[d]), self->large_type, self->presenting);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -470,8 +461,7 @@ ensure_page (TsAnswerPane *self,
   adw_bin_set_child (ADW_BIN (self->pages[d]), drawing_page (self, d, above));
   if (d == TS_DRAWING_COMPARISON)
     gtk_widget_set_vexpand (self->views[d], FALSE);
-  ts_drawing_view_set_large_type (TS_DRAWING_VIEW (self->views[d]), self->large_type);
-  ts_drawing_view_set_presenting (TS_DRAWING_VIEW (self->views[d]), self->presenting);
+  ts_drawing_view_set_text_size (TS_DRAWING_VIEW (self->views[d]), self->large_type, self->presenting);
   if (self->plan != NULL)
     update_views (self);
 }
@@ -676,10 +666,10 @@ ts_answer_pane_set_property (GObject      *object,
       set_gib (self, g_value_get_boolean (value));
       break;
     case PROP_LARGE_TYPE:
-      set_large_type (self, g_value_get_boolean (value));
+      set_text_size_flag (self, &self->large_type, g_value_get_boolean (value), prop_id);
       break;
     case PROP_PRESENTING:
-      set_presenting (self, g_value_get_boolean (value));
+      set_text_size_flag (self, &self->presenting, g_value_get_boolean (value), prop_id);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

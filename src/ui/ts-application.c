@@ -12,6 +12,7 @@
 #include "ts-application.h"
 #include "ts-preferences-window.h"
 #include "ts-window.h"
+#include "ts-window-actions.h"
 
 struct _TsApplication
 {
@@ -177,7 +178,19 @@ ts_application_startup (GApplication *app)
   load_catalog (self);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
-  ts_window_set_accels (GTK_APPLICATION (app));
+  ts_window_actions_set_accels (GTK_APPLICATION (app));
+}
+
+/* Every main window gets its actions here, however it was made (at start,
+ * for a file, rebuilt for a language): the window itself does not know
+ * them. */
+static void
+ts_application_window_added (GtkApplication *app,
+                             GtkWindow      *window)
+{
+  GTK_APPLICATION_CLASS (ts_application_parent_class)->window_added (app, window);
+  if (TS_IS_WINDOW (window))
+    ts_window_actions_add (TS_WINDOW (window));
 }
 
 static void
@@ -254,8 +267,10 @@ ts_application_class_init (TsApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
 
   object_class->finalize = ts_application_finalize;
+  gtk_app_class->window_added = ts_application_window_added;
   app_class->activate = ts_application_activate;
   app_class->open = ts_application_open;
   app_class->startup = ts_application_startup;

@@ -100,6 +100,43 @@ ts_file_chooser_new (GtkWindow            *parent,
   return chooser;
 }
 
+typedef struct
+{
+  TsFileChosenFunc chosen;
+  gpointer         user_data;
+  GDestroyNotify   destroy;
+} ChooserAnswer;
+
+static void
+chooser_response_cb (GtkNativeDialog *chooser,
+                     int              response,
+                     ChooserAnswer   *answer)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  answer->chosen (file, answer->user_data);
+  if (answer->destroy != NULL)
+    answer->destroy (answer->user_data);
+  g_free (answer);
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+void
+ts_file_chooser_run (GtkFileChooserNative *chooser,
+                     TsFileChosenFunc      chosen,
+                     gpointer              user_data,
+                     GDestroyNotify        destroy)
+{
+  ChooserAnswer *answer = g_new (ChooserAnswer, 1);
+
+  *answer = (ChooserAnswer) { chosen, user_data, destroy };
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), answer);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 /* Takes toast: the window adds its own reference. */
 static void
 show_toast (TsDocument *self,
@@ -381,8 +418,10 @@ ts_document_save_file (TsDocument  *self,
   g_return_val_if_fail (TS_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  path = g_file_get_path (file);
-  if (!ts_scenario_save_file (self->scenario, path, error))
+  /* a file with no local path (a remote address) is refused, as Open
+   * refuses one */
+  path = ts_file_dup_local_path (file, error);
+  if (path == NULL || !ts_scenario_save_file (self->scenario, path, error))
     return FALSE;
   ts_document_set_file (self, file);
   ts_document_set_dirty (self, FALSE);
@@ -390,24 +429,15 @@ ts_document_save_file (TsDocument  *self,
 }
 
 static void
-save_as_response_cb (GtkNativeDialog *dialog,
-                     int              response,
-                     TsDocument      *self)
+save_as_chosen_cb (GFile    *file,
+                   gpointer  user_data)
 {
-  g_autoptr(GFile) file = NULL;
+  TsDocument *self = user_data;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      if (save_to (self, file))
-        continue_pending (self);
-      else
-        self->pending = PENDING_NONE;
-    }
+  if (file != NULL && save_to (self, file))
+    continue_pending (self);
   else
     self->pending = PENDING_NONE;
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
 }
 
 static GtkFileFilter *
@@ -444,8 +474,7 @@ ts_document_save_as (TsDocument *self)
 
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
     }
-  g_signal_connect (dialog, "response", G_CALLBACK (save_as_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  ts_file_chooser_run (dialog, save_as_chosen_cb, self, NULL);
 }
 
 void
@@ -500,21 +529,14 @@ ts_document_open_file (TsDocument  *self,
 }
 
 static void
-open_response_cb (GtkNativeDialog *dialog,
-                  int              response,
-                  TsDocument      *self)
+open_chosen_cb (GFile    *file,
+                gpointer  user_data)
 {
-  g_autoptr(GFile) file = NULL;
+  TsDocument *self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      if (!ts_document_open_file (self, file, &error))
-        show_error (self, error->message);
-    }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
+  if (file != NULL && !ts_document_open_file (self, file, &error))
+    show_error (self, error->message);
 }
 
 static void
@@ -525,8 +547,7 @@ open_dialog (TsDocument *self)
 
   dialog = ts_file_chooser_new (self->window, GTK_FILE_CHOOSER_ACTION_OPEN, _("Open Scenario"), _("_Open"),
                                 filter, NULL);
-  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  ts_file_chooser_run (dialog, open_chosen_cb, self, NULL);
 }
 
 static void

@@ -78,6 +78,19 @@ GtkFileChooserNative *ts_file_chooser_new (GtkWindow            *parent,
                                            GtkFileFilter        *filter,
                                            const char           *current_name);
 
+/* What a chooser's answer is given to: the file chosen, or NULL when the
+ * user cancelled. */
+typedef void (*TsFileChosenFunc) (GFile    *file,
+                                  gpointer  user_data);
+
+/* Shows chooser (from ts_file_chooser_new ()) and takes it: when the user
+ * answers, calls chosen once, then destroy (may be NULL) on user_data, and
+ * the chooser goes. */
+void        ts_file_chooser_run            (GtkFileChooserNative *chooser,
+                                            TsFileChosenFunc      chosen,
+                                            gpointer              user_data,
+                                            GDestroyNotify        destroy);
+
 /* Properties “file” and “dirty” (notified). Signals: “load” (TsScenario
  * *scenario, GFile *file or NULL): the window shows a copy of scenario;
  * “toast” (AdwToast *toast): a message for the window to show. */

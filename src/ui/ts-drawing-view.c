@@ -291,33 +291,29 @@ copy_action (GtkWidget  *widget,
 }
 
 static void
-save_response_cb (GtkNativeDialog *dialog,
-                  int              response,
-                  TsDrawingView   *self)
+save_chosen_cb (GFile    *file,
+                gpointer  user_data)
 {
-  g_autoptr(GFile) file = NULL;
+  TsDrawingView *self = user_data;
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   TsRenderStyle style;
   gboolean svg;
 
-  if (response == GTK_RESPONSE_ACCEPT && self->plan != NULL)
+  if (file == NULL || self->plan == NULL)
+    return;
+  /* a file with no local path (a remote address) is refused with a reason */
+  path = ts_file_dup_local_path (file, &error);
+  if (path != NULL)
     {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      path = g_file_get_path (file);
       svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
       get_style (self, &style);
-      if (ts_render_export (self->drawing, self->plan, self->option_index, path, svg,
-                            MAX (1, gtk_widget_get_width (GTK_WIDGET (self))),
-                            MAX (1, gtk_widget_get_height (GTK_WIDGET (self))),
-                            &style, &error))
-        g_signal_emit (self, signals[SAVED], 0, file, NULL);
-      else
-        g_signal_emit (self, signals[SAVED], 0, file, error->message);
+      ts_render_export (self->drawing, self->plan, self->option_index, path, svg,
+                        MAX (1, gtk_widget_get_width (GTK_WIDGET (self))),
+                        MAX (1, gtk_widget_get_height (GTK_WIDGET (self))),
+                        &style, &error);
     }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-  g_object_unref (self);
+  g_signal_emit (self, signals[SAVED], 0, file, error != NULL ? error->message : NULL);
 }
 
 static void
@@ -335,8 +331,7 @@ save_action (GtkWidget  *widget,
   gtk_file_filter_add_mime_type (filter, svg ? "image/svg+xml" : "image/png");
   dialog = ts_file_chooser_new (GTK_WINDOW (gtk_widget_get_root (widget)), GTK_FILE_CHOOSER_ACTION_SAVE,
                                 svg ? _("Save as SVG") : _("Save as PNG"), _("_Save"), filter, name);
-  g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  ts_file_chooser_run (dialog, save_chosen_cb, g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -644,21 +639,13 @@ ts_drawing_view_set_gib (TsDrawingView *self,
 }
 
 void
-ts_drawing_view_set_large_type (TsDrawingView *self,
-                                gboolean       large_type)
+ts_drawing_view_set_text_size (TsDrawingView *self,
+                               gboolean       large_type,
+                               gboolean       presenting)
 {
   g_return_if_fail (TS_IS_DRAWING_VIEW (self));
 
   self->large_type = !!large_type;
-  refit (self);
-}
-
-void
-ts_drawing_view_set_presenting (TsDrawingView *self,
-                                gboolean       presenting)
-{
-  g_return_if_fail (TS_IS_DRAWING_VIEW (self));
-
   self->presenting = !!presenting;
   refit (self);
 }

@@ -25,10 +25,11 @@ void        ts_drawing_view_set_plan       (TsDrawingView *self,
                                             int            option_index);
 void        ts_drawing_view_set_gib        (TsDrawingView *self,
                                             gboolean       gib);
-void        ts_drawing_view_set_large_type (TsDrawingView *self,
-                                            gboolean       large_type);
-/* Presenter mode: text sized for a projector (TsRenderStyle.font_scale). */
-void        ts_drawing_view_set_presenting (TsDrawingView *self,
+/* How large the drawn text is (TsRenderStyle.font_scale): large type, or
+ * presenter mode, which sizes it for a projector whatever large type
+ * says. */
+void        ts_drawing_view_set_text_size  (TsDrawingView *self,
+                                            gboolean       large_type,
                                             gboolean       presenting);
 /* The style the drawing is rendered with now (for tests). */
 void        ts_drawing_view_get_style      (TsDrawingView *self,

@@ -119,31 +119,25 @@ ts_export_dialog_save (TsExportDialog  *self,
 }
 
 static void
-save_response_cb (GtkNativeDialog *chooser,
-                  int              response,
-                  TsExportDialog  *self)
+save_chosen_cb (GFile    *file,
+                gpointer  user_data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
+  TsExportDialog *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (file == NULL)
+    return;
+  if (!ts_export_dialog_save (self, file, &error))
+    show_toast (self, error->message, 0);
+  else
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GError) error = NULL;
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *display = g_filename_display_name (name);
+      /* Translators: a toast; %s is a file name */
+      g_autofree char *title = g_strdup_printf (_("Saved “%s”"), display);
 
-      if (!ts_export_dialog_save (self, file, &error))
-        show_toast (self, error->message, 0);
-      else
-        {
-          g_autofree char *name = g_file_get_basename (file);
-          g_autofree char *display = g_filename_display_name (name);
-          /* Translators: a toast; %s is a file name */
-          g_autofree char *title = g_strdup_printf (_("Saved “%s”"), display);
-
-          show_toast (self, title, 5);
-        }
+      show_toast (self, title, 5);
     }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  /* The reference save_clicked_cb took: the dialog outlives its chooser. */
-  g_object_unref (self);
 }
 
 static void
@@ -156,8 +150,8 @@ save_clicked_cb (TsExportDialog *self)
     return;
   chooser = ts_file_chooser_new (GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("Save the Training Configuration"),
                                  _("_Save"), NULL, file_names[format]);
-  g_signal_connect (chooser, "response", G_CALLBACK (save_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  /* the dialog outlives its chooser */
+  ts_file_chooser_run (chooser, save_chosen_cb, g_object_ref (self), g_object_unref);
 }
 
 void

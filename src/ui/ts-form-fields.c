@@ -2,8 +2,9 @@
  *
  * The rows are not written here: they are the engine's table of scenario
  * inputs (ts-scenario-fields.c), the fields it places in a form group, in
- * its order. This file only turns each into the control a GTK form needs
- * (a spin button, a switch or a combo row), once per process.
+ * its order, and its table of architecture fields for a custom model.
+ * This file only turns each into the control a GTK form needs (a spin
+ * button, a switch or a combo row), once per process.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +16,8 @@
 
 static TsFormField form_fields[TS_FORM_MAX_FIELDS];
 static guint n_form_fields;
+static TsFormField *arch_form_fields;
+static guint n_arch_form_fields;
 
 static TsFormFieldKind
 control_kind (const TsScenarioField *f)
@@ -128,17 +131,73 @@ ts_form_field_lookup (const char *key)
   return NULL;
 }
 
-double
-ts_form_field_get_value (const TsFormField *field,
-                         const TsScenario  *s)
+/* One architecture field as a row: whole numbers, the table's range. */
+static TsFormField
+arch_form_field (const TsArchField *f)
 {
-  return ts_scenario_field_get_double (field->source, s);
+  TsFormField row = {
+    .key = f->key,
+    .offset = f->offset,
+    .title = f->label,
+    .lower = f->min,
+    .upper = f->max,
+    .step = 1,
+    .digits = 0,
+    .scale = 1,
+    .arch_source = f,
+  };
+
+  switch (f->kind)
+    {
+    case TS_ARCH_FIELD_BOOL:
+      row.kind = TS_FORM_FIELD_BOOL;
+      break;
+    case TS_ARCH_FIELD_MLP:
+      {
+        /* the names the files write (“swiglu”): the configuration's
+         * words, the same in every language */
+        const char **names = g_new0 (const char *, f->max - f->min + 2);
+        int *values = g_new0 (int, f->max - f->min + 2);
+
+        for (guint v = f->min; v <= f->max; v++)
+          {
+            names[row.n_choices] = ts_mlp_kind_to_string ((TsMlpKind) v);
+            values[row.n_choices++] = (int) v;
+          }
+        row.kind = TS_FORM_FIELD_CHOICE;
+        row.choices = names;
+        row.values = values;
+      }
+      break;
+    case TS_ARCH_FIELD_UINT:
+    default:
+      row.kind = TS_FORM_FIELD_UINT;
+      break;
+    }
+  return row;
 }
 
-void
-ts_form_field_set_value (const TsFormField *field,
-                         TsScenario        *s,
-                         double             value)
+static void
+ensure_arch_form_fields (void)
 {
-  ts_scenario_field_set_double (field->source, s, value);
+  static gsize done;
+  const TsArchField *fields;
+  guint n;
+
+  if (!g_once_init_enter (&done))
+    return;
+  fields = ts_arch_fields (&n);
+  arch_form_fields = g_new0 (TsFormField, n);
+  for (guint i = 0; i < n; i++)
+    arch_form_fields[i] = arch_form_field (&fields[i]);
+  n_arch_form_fields = n;
+  g_once_init_leave (&done, 1);
+}
+
+const TsFormField *
+ts_form_arch_fields (guint *n_fields)
+{
+  ensure_arch_form_fields ();
+  *n_fields = n_arch_form_fields;
+  return arch_form_fields;
 }

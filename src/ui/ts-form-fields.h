@@ -1,9 +1,10 @@
 /* ts-form-fields.h — the scenario's fields that the form shows as rows
  *
- * The engine's table of scenario inputs (ts-scenario-fields.h) seen as
- * form controls: each field's key, its group in the form, the kind of
- * control, its words and the engine's range. The form makes its rows from
- * it, the tests reach every control through it.
+ * The engine's tables of scenario inputs and of a custom model's
+ * architecture (ts-scenario-fields.h) seen as form controls: each field's
+ * key, its group in the form, the kind of control, its words and the
+ * engine's range. The form makes its rows from them, the tests reach
+ * every control through them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -33,8 +34,8 @@ typedef enum
 typedef struct
 {
   const char        *key;       /* the scenario file's name, also for tests */
-  TsFormGroup         group;
-  TsFormFieldKind          kind;
+  TsFormGroup        group;     /* a scenario field's (an architecture row is the model's) */
+  TsFormFieldKind    kind;
   gsize              offset;
   const char        *title;
   const char        *subtitle;
@@ -46,7 +47,8 @@ typedef struct
   const char *const *choices;
   const int         *values;
   guint              n_choices;
-  const TsScenarioField *source;  /* the engine's row */
+  const TsScenarioField *source;       /* the engine's row of a scenario field (its value: ts_scenario_field_get_double ()), or NULL */
+  const TsArchField     *arch_source;  /* the engine's row of an architecture field, or NULL */
 } TsFormField;
 
 /* More than the engine's table places in a form: room for rows to come. */
@@ -57,12 +59,10 @@ const TsFormField *ts_form_field_at        (guint              index);
 guint              ts_form_field_index     (const TsFormField *field);
 /* The field named key (or its older name), or NULL. */
 const TsFormField *ts_form_field_lookup    (const char        *key);
-/* The field's value in s as a double (a choice's or switch's int, a
- * count), in scenario units; and back. */
-double             ts_form_field_get_value (const TsFormField *field,
-                                            const TsScenario  *s);
-void               ts_form_field_set_value (const TsFormField *field,
-                                            TsScenario        *s,
-                                            double             value);
+
+/* The custom model's architecture rows: one for each field of the
+ * engine's ts_arch_fields (), in its order, with its range and label;
+ * the MLP's names are its choices. */
+const TsFormField *ts_form_arch_fields     (guint             *n_fields);
 
 G_END_DECLS

@@ -1,8 +1,12 @@
-/* ts-form-rows.c — the scenario form's rows and spin buttons
+/* ts-form-rows.c — the scenario form's rows and spin buttons, and
+ * each field of the engine's tables as a row with its control
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
 
 #include "ts-engine.h"
 #include "ts-form-rows.h"
@@ -113,4 +117,100 @@ ts_form_control_row_new (const char *name,
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), control);
   gtk_accessible_update_property (GTK_ACCESSIBLE (control), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
   return row;
+}
+
+/* ---------------------------------------------------------------------- */
+/* A control of a table's field (a combo row, a switch, a spin button) */
+/* Its value in the field's units (a choice's value), or NAN when a combo
+ * row has nothing selected. */
+double
+ts_form_control_get_value (const TsFormField *f,
+                           GtkWidget         *control)
+{
+  guint selected;
+
+  switch (f->kind)
+    {
+    case TS_FORM_FIELD_CHOICE:
+      selected = adw_combo_row_get_selected (ADW_COMBO_ROW (control));
+      return selected < f->n_choices ? f->values[selected] : NAN;
+    case TS_FORM_FIELD_BOOL:
+      return gtk_switch_get_active (GTK_SWITCH (control));
+    case TS_FORM_FIELD_UINT:
+    case TS_FORM_FIELD_DOUBLE:
+    default:
+      return gtk_spin_button_get_value (GTK_SPIN_BUTTON (control)) * f->scale;
+    }
+}
+
+void
+ts_form_control_set_value (const TsFormField *f,
+                           GtkWidget         *control,
+                           double             value)
+{
+  switch (f->kind)
+    {
+    case TS_FORM_FIELD_CHOICE:
+      for (guint c = 0; c < f->n_choices; c++)
+        if (f->values[c] == (int) value)
+          adw_combo_row_set_selected (ADW_COMBO_ROW (control), c);
+      break;
+    case TS_FORM_FIELD_BOOL:
+      gtk_switch_set_active (GTK_SWITCH (control), value != 0);
+      break;
+    case TS_FORM_FIELD_UINT:
+    case TS_FORM_FIELD_DOUBLE:
+    default:
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (control), value / f->scale);
+      break;
+    }
+}
+
+/* The signal the control of a field of kind emits when it is edited: a
+ * property's notification for every kind, so that one handler serves
+ * them all. */
+const char *
+ts_form_control_changed_signal (TsFormFieldKind kind)
+{
+  switch (kind)
+    {
+    case TS_FORM_FIELD_CHOICE:
+      return "notify::selected";
+    case TS_FORM_FIELD_BOOL:
+      return "notify::active";
+    case TS_FORM_FIELD_UINT:
+    case TS_FORM_FIELD_DOUBLE:
+    default:
+      return "notify::value";
+    }
+}
+
+/* A field's row and control, as its kind asks (the row is the control
+ * for a choice). */
+GtkWidget *
+ts_form_field_row_new (const TsFormField  *f,
+                       GtkWidget         **control)
+{
+  const char *subtitle = f->subtitle != NULL ? _(f->subtitle) : NULL;
+  GtkWidget *row;
+
+  if (f->kind == TS_FORM_FIELD_CHOICE)
+    {
+      g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
+
+      for (guint c = 0; c < f->n_choices; c++)
+        gtk_string_list_append (choices, _(f->choices[c]));
+      row = *control = ts_form_row_new (ADW_TYPE_COMBO_ROW, f->key, _(f->title), subtitle);
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, _(f->title), -1);
+      return row;
+    }
+  if (f->kind == TS_FORM_FIELD_BOOL)
+    {
+      *control = gtk_switch_new ();
+      gtk_widget_set_valign (*control, GTK_ALIGN_CENTER);
+    }
+  else
+    *control = ts_form_spin_new (f->lower / f->scale, f->upper / f->scale, f->step, f->digits);
+  return ts_form_control_row_new (f->key, _(f->title), subtitle, *control);
 }

@@ -76,24 +76,21 @@ delivery_free (gpointer  data,
 }
 
 static void
-open_response_cb (GtkNativeDialog *chooser,
-                  int              response,
-                  Delivery        *delivery)
+file_chosen_cb (GFile    *file,
+                gpointer  user_data)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autoptr(GError) error = NULL;
-      TsModel model = { 0 };
-      gboolean ok = ts_model_import_read_file (file, &model, &error);
+  Delivery *delivery = user_data;
+  g_autoptr(GError) error = NULL;
+  TsModel model = { 0 };
+  gboolean ok;
 
-      deliver (delivery->func, delivery->user_data, &model, ok, error);
+  if (file == NULL)
+    {
+      delivery->func (NULL, NULL, delivery->user_data);
+      return;
     }
-  else
-    delivery->func (NULL, NULL, delivery->user_data);
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  g_free (delivery);
+  ok = ts_model_import_read_file (file, &model, &error);
+  deliver (delivery->func, delivery->user_data, &model, ok, error);
 }
 
 void
@@ -113,8 +110,7 @@ ts_model_import_choose_file (GtkWindow         *parent,
   gtk_file_filter_add_mime_type (filter, "application/json");
   chooser = ts_file_chooser_new (parent, GTK_FILE_CHOOSER_ACTION_OPEN, _("Open a Model File"), _("_Open"),
                                  filter, NULL);
-  g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), delivery);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  ts_file_chooser_run (chooser, file_chosen_cb, delivery, g_free);
 }
 
 static void

@@ -107,28 +107,24 @@ update_catalog_row (TsPreferencesWindow *self)
   gtk_widget_set_sensitive (self->catalog_reset_button, path != NULL && *path != '\0');
 }
 
-/* The settings key a file chooser of this window fills. */
-#define CHOOSER_KEY "ts-settings-key"
+/* The settings key a file chooser of this window fills. The chooser is
+ * modal over the window, which keeps the settings meanwhile. */
+typedef struct
+{
+  GSettings  *settings;
+  const char *key;
+} KeyChoice;
 
 static void
-file_response_cb (GtkNativeDialog     *dialog,
-                  int                  response,
-                  TsPreferencesWindow *self)
+file_chosen_cb (GFile    *file,
+                gpointer  user_data)
 {
-  const char *key = g_object_get_data (G_OBJECT (dialog), CHOOSER_KEY);
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
+  KeyChoice *choice = user_data;
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      path = g_file_get_path (file);
-      /* a file with no local path (a remote address) is not kept */
-      if (path != NULL)
-        g_settings_set_string (self->settings, key, path);
-    }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
+  /* a file with no local path (a remote address) is not kept */
+  if (path != NULL)
+    g_settings_set_string (choice->settings, choice->key, path);
 }
 
 /* A file chosen for a settings key (the catalog, the logo).
@@ -140,11 +136,11 @@ choose_file_for_key (TsPreferencesWindow *self,
                      const char          *key)
 {
   GtkFileChooserNative *dialog;
+  KeyChoice *choice = g_new (KeyChoice, 1);
 
+  *choice = (KeyChoice) { self->settings, key };
   dialog = ts_file_chooser_new (GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, title, _("_Choose"), filter, NULL);
-  g_object_set_data (G_OBJECT (dialog), CHOOSER_KEY, (gpointer) key);
-  g_signal_connect (dialog, "response", G_CALLBACK (file_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  ts_file_chooser_run (dialog, file_chosen_cb, choice, g_free);
 }
 
 static void

@@ -234,8 +234,10 @@ typedef struct
 } ExportData;
 
 static void
-export_data_free (ExportData *data)
+export_data_free (gpointer user_data)
 {
+  ExportData *data = user_data;
+
   g_clear_pointer (&data->plan, ts_plan_unref);
   g_clear_weak_pointer (&data->parent);
   g_free (data->lang);
@@ -243,35 +245,23 @@ export_data_free (ExportData *data)
 }
 
 static void
-on_export_response (GtkNativeDialog *dialog,
-                    int              response,
-                    gpointer         user_data)
+export_chosen_cb (GFile    *file,
+                  gpointer  user_data)
 {
   ExportData *data = user_data;
-  g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
+  gboolean exported = FALSE;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   if (file != NULL)
-    path = g_file_get_path (file);
-
-  if (path != NULL)
     {
-      if (ts_print_export_pdf (data->parent, data->plan, path, data->lang, &error))
-        {
-          if (data->done != NULL)
-            data->done (path, NULL, data->user_data);
-        }
-      else if (data->done != NULL)
-        data->done (NULL, error, data->user_data);
+      /* a file with no local path (a remote address) is refused with a reason */
+      path = ts_file_dup_local_path (file, &error);
+      exported = path != NULL && ts_print_export_pdf (data->parent, data->plan, path, data->lang, &error);
     }
-  else if (data->done != NULL)
-    data->done (NULL, NULL, data->user_data);
-
-  export_data_free (data);
-  g_object_unref (dialog);
+  /* cancelled: neither a path nor an error */
+  if (data->done != NULL)
+    data->done (exported ? path : NULL, error, data->user_data);
 }
 
 void
@@ -310,9 +300,7 @@ ts_print_export_pdf_dialog (GtkWindow           *parent,
   chooser = ts_file_chooser_new (parent, GTK_FILE_CHOOSER_ACTION_SAVE, _("Export Spec Sheet"),
                                  /* Translators: button of the file chooser */
                                  _("_Export"), filter, name);
-
-  g_signal_connect (chooser, "response", G_CALLBACK (on_export_response), data);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  ts_file_chooser_run (chooser, export_chosen_cb, data, export_data_free);
 }
 
 /* ---- Print… -------------------------------------------------------------- */

@@ -3,9 +3,10 @@
  * Every control edits the scenario in place and says so with “changed”;
  * the window recomputes the plan and, when the engine refuses the
  * scenario, hands the reason back to show on the row that was edited.
- * The rows of the scenario's plain fields come from one table, fields[],
- * with the engine's ranges; the model's rows (picker, custom size and
- * architecture), the hardware and the currency are made by hand.
+ * The rows of the scenario's plain fields and of a custom model's
+ * architecture come from the engine's tables (ts-form-fields.h), with
+ * their ranges; the model picker, the custom size, the hardware and the
+ * currency are made by hand.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,18 +15,18 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "ts-form-fields.h"
 #include "ts-form-rows.h"
 #include "ts-model-picker.h"
 #include "ts-scenario-form.h"
 
-/* The scenario's spin buttons take exactly the range ts_scenario_validate
- * accepts (the TS_MIN_/TS_MAX_ limits of ts-scenario.h), so whatever a file
- * or the CLI accepts the window can show. The custom architecture's spins
- * go up to this and leave the checks to ts_architecture_validate, whose
+/* The spin buttons take exactly the range the engine's tables give, the
+ * one ts_scenario_validate and the file readers apply, so whatever a file
+ * or the CLI accepts the window can show. What a range cannot say (fewer
+ * key/value heads than heads…) is ts_architecture_validate's, whose
  * reason the model row shows. */
-#define ARCH_SPIN_MAX 1e9
 #define BILLION 1e9
 
 struct _TsScenarioForm
@@ -46,7 +47,9 @@ struct _TsScenarioForm
   GtkWidget           *custom_params_row;
   GtkWidget           *custom_params_spin;
   GtkWidget           *custom_arch_row;
-  GtkWidget           *arch_spins[8];
+  const TsFormField   *arch_fields;    /* ts_form_arch_fields () */
+  guint                n_arch_fields;
+  GtkWidget          **arch_controls;  /* one per arch_fields[] */
   TsArchitecture       custom_arch;
 
   /* template children */
@@ -221,18 +224,17 @@ apply_custom_model (TsScenarioForm *self)
 }
 
 static void
-sync_arch_spins (TsScenarioForm *self)
+sync_arch_controls (TsScenarioForm *self)
 {
-  const guint values[] = {
-    self->custom_arch.layers, self->custom_arch.hidden_size, self->custom_arch.attention_heads,
-    self->custom_arch.kv_heads, self->custom_arch.ffn_size, self->custom_arch.vocab_size,
-    self->custom_arch.experts, self->custom_arch.active_experts,
-  };
   gboolean was_syncing = self->syncing;
 
   self->syncing = TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->arch_spins[i]), values[i]);
+  for (guint i = 0; i < self->n_arch_fields; i++)
+    {
+      const TsFormField *f = &self->arch_fields[i];
+
+      ts_form_control_set_value (f, self->arch_controls[i], ts_arch_field_get (f->arch_source, &self->custom_arch));
+    }
   self->syncing = was_syncing;
 }
 
@@ -260,7 +262,7 @@ ts_scenario_form_set_custom_model (TsScenarioForm *self,
       self->custom_arch = model->arch;
       adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row), TRUE);
     }
-  sync_arch_spins (self);
+  sync_arch_controls (self);
   self->syncing = FALSE;
   set_model_subtitle (self);
   emit_changed (self, GTK_WIDGET (self->model_row));
@@ -341,47 +343,24 @@ note_layout_input (TsScenarioForm  *self,
     ts_scenario_fix_input (self->scenario, spec->key);
 }
 
+/* A control's value changed (ts_form_control_changed_signal ()). */
 static void
-spin_changed_cb (GtkSpinButton  *spin,
+field_edited_cb (GtkWidget      *control,
+                 GParamSpec     *pspec,
                  TsScenarioForm *self)
 {
-  guint i = field_index (self, GTK_WIDGET (spin));
+  guint i = field_index (self, control);
+  const TsFormField *f = ts_form_field_at (i);
+  double value = ts_form_control_get_value (f, control);
 
-  if (self->syncing)
+  if (self->syncing || isnan (value))
     return;
-  ts_form_field_set_value (ts_form_field_at (i), self->scenario, gtk_spin_button_get_value (spin) * ts_form_field_at (i)->scale);
-  note_layout_input (self, ts_form_field_at (i));
+  ts_scenario_field_set_double (f->source, self->scenario, value);
+  note_layout_input (self, f);
+  /* a method or a server makes other rows mean something, or nothing */
+  if (f->kind == TS_FORM_FIELD_CHOICE)
+    update_sensitivity (self);
   emit_changed (self, self->field_rows[i]);
-}
-
-static void
-switch_changed_cb (GtkSwitch      *sw,
-                   GParamSpec     *pspec,
-                   TsScenarioForm *self)
-{
-  guint i = field_index (self, GTK_WIDGET (sw));
-
-  if (self->syncing)
-    return;
-  ts_form_field_set_value (ts_form_field_at (i), self->scenario, gtk_switch_get_active (sw));
-  note_layout_input (self, ts_form_field_at (i));
-  emit_changed (self, self->field_rows[i]);
-}
-
-static void
-choice_changed_cb (AdwComboRow    *row,
-                   GParamSpec     *pspec,
-                   TsScenarioForm *self)
-{
-  guint i = field_index (self, GTK_WIDGET (row));
-  guint selected = adw_combo_row_get_selected (row);
-
-  if (self->syncing || selected >= ts_form_field_at (i)->n_choices)
-    return;
-  ts_form_field_set_value (ts_form_field_at (i), self->scenario, ts_form_field_at (i)->values[selected]);
-  note_layout_input (self, ts_form_field_at (i));
-  update_sensitivity (self);
-  emit_changed (self, GTK_WIDGET (row));
 }
 
 static void
@@ -448,39 +427,16 @@ add_row (TsScenarioForm *self,
     }
 }
 
-/* A field's row and control, as its kind asks. */
+/* A scenario field's row, its control telling the form of each edit. */
 static GtkWidget *
-new_field_row (TsScenarioForm  *self,
-               const TsFormField *f,
-               GtkWidget      **control)
+new_field_row (TsScenarioForm     *self,
+               const TsFormField  *f,
+               GtkWidget         **control)
 {
-  const char *subtitle = f->subtitle != NULL ? _(f->subtitle) : NULL;
-  GtkWidget *row;
+  GtkWidget *row = ts_form_field_row_new (f, control);
 
-  if (f->kind == TS_FORM_FIELD_CHOICE)
-    {
-      g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
-
-      for (guint c = 0; c < f->n_choices; c++)
-        gtk_string_list_append (choices, _(f->choices[c]));
-      row = *control = ts_form_row_new (ADW_TYPE_COMBO_ROW, f->key, _(f->title), subtitle);
-      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, _(f->title), -1);
-      g_signal_connect (row, "notify::selected", G_CALLBACK (choice_changed_cb), self);
-      return row;
-    }
-  if (f->kind == TS_FORM_FIELD_BOOL)
-    {
-      *control = gtk_switch_new ();
-      gtk_widget_set_valign (*control, GTK_ALIGN_CENTER);
-      g_signal_connect (*control, "notify::active", G_CALLBACK (switch_changed_cb), self);
-    }
-  else
-    {
-      *control = ts_form_spin_new (f->lower / f->scale, f->upper / f->scale, f->step, f->digits);
-      g_signal_connect (*control, "value-changed", G_CALLBACK (spin_changed_cb), self);
-    }
-  return ts_form_control_row_new (f->key, _(f->title), subtitle, *control);
+  g_signal_connect (*control, ts_form_control_changed_signal (f->kind), G_CALLBACK (field_edited_cb), self);
+  return row;
 }
 
 /* The rows of one group. Advanced and Site start collapsed: their rows
@@ -590,23 +546,40 @@ build_hardware_row (TsScenarioForm *self)
 /* ---------------------------------------------------------------------- */
 /* The custom model's rows */
 
+/* What a person editing a few rows means for the others: a head
+ * dimension that was the hidden size over the heads stays so (one a
+ * model file gave, or the person typed, is kept), and a model made MoE
+ * gets experts as wide as its FFN until told otherwise. */
+static void
+follow_arch_edit (const TsArchitecture *before,
+                  TsArchitecture       *arch)
+{
+  gboolean head_dim_followed = before->attention_heads > 0
+                               && before->head_dim == before->hidden_size / before->attention_heads;
+
+  if (head_dim_followed && arch->head_dim == before->head_dim && arch->attention_heads > 0)
+    arch->head_dim = arch->hidden_size / arch->attention_heads;
+  if (arch->experts > 0 && arch->expert_ffn_size == 0)
+    arch->expert_ffn_size = arch->ffn_size;
+}
+
 static void
 arch_changed_cb (TsScenarioForm *self)
 {
-  guint *targets[] = {
-    &self->custom_arch.layers, &self->custom_arch.hidden_size, &self->custom_arch.attention_heads,
-    &self->custom_arch.kv_heads, &self->custom_arch.ffn_size, &self->custom_arch.vocab_size,
-    &self->custom_arch.experts, &self->custom_arch.active_experts,
-  };
+  TsArchitecture before = self->custom_arch;
 
   if (self->syncing)
     return;
-  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
-    *targets[i] = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->arch_spins[i]));
-  if (self->custom_arch.attention_heads > 0)
-    self->custom_arch.head_dim = self->custom_arch.hidden_size / self->custom_arch.attention_heads;
-  if (self->custom_arch.experts > 0 && self->custom_arch.expert_ffn_size == 0)
-    self->custom_arch.expert_ffn_size = self->custom_arch.ffn_size;
+  for (guint i = 0; i < self->n_arch_fields; i++)
+    {
+      const TsFormField *f = &self->arch_fields[i];
+      double value = ts_form_control_get_value (f, self->arch_controls[i]);
+
+      if (!isnan (value))
+        ts_arch_field_set (f->arch_source, &self->custom_arch, (guint) value);
+    }
+  follow_arch_edit (&before, &self->custom_arch);
+  sync_arch_controls (self);
   apply_custom_model (self);
 }
 
@@ -617,18 +590,13 @@ custom_params_changed_cb (TsScenarioForm *self)
     return;
   ts_architecture_infer (gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->custom_params_spin)) * BILLION,
                          &self->custom_arch);
-  sync_arch_spins (self);
+  sync_arch_controls (self);
   apply_custom_model (self);
 }
 
 static void
 build_custom_rows (TsScenarioForm *self)
 {
-  static const char *const arch_titles[] = {
-    N_("Layers"), N_("Hidden size"), N_("Attention heads"), N_("Key/value heads"),
-    N_("Feed-forward size"), N_("Vocabulary"), N_("Experts"), N_("Experts per token"),
-  };
-
   self->custom_params_spin = ts_form_spin_new (TS_MODEL_MIN_PARAMS / BILLION, TS_MODEL_MAX_PARAMS / BILLION, 1, 2);
   self->custom_params_row = ts_form_control_row_new ("custom_params", _("Parameters, billions"),
                                              _("The size of your model; the layout is estimated from it"),
@@ -643,37 +611,21 @@ build_custom_rows (TsScenarioForm *self)
   adw_expander_row_set_show_enable_switch (ADW_EXPANDER_ROW (self->custom_arch_row), TRUE);
   adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row), FALSE);
   g_signal_connect_swapped (self->custom_arch_row, "notify::enable-expansion", G_CALLBACK (arch_changed_cb), self);
-  for (guint i = 0; i < G_N_ELEMENTS (arch_titles); i++)
+  /* Every field of the engine's architecture table, in its order. */
+  self->arch_fields = ts_form_arch_fields (&self->n_arch_fields);
+  self->arch_controls = g_new0 (GtkWidget *, self->n_arch_fields);
+  for (guint i = 0; i < self->n_arch_fields; i++)
     {
-      self->arch_spins[i] = ts_form_spin_new (0, ARCH_SPIN_MAX, 1, 0);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row),
-                                ts_form_control_row_new (NULL, _(arch_titles[i]), NULL, self->arch_spins[i]));
-      g_signal_connect_swapped (self->arch_spins[i], "value-changed", G_CALLBACK (arch_changed_cb), self);
+      const TsFormField *f = &self->arch_fields[i];
+
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row), ts_form_field_row_new (f, &self->arch_controls[i]));
+      g_signal_connect_swapped (self->arch_controls[i], ts_form_control_changed_signal (f->kind), G_CALLBACK (arch_changed_cb), self);
     }
   adw_preferences_group_add (self->model_group, self->custom_arch_row);
 }
 
 /* ---------------------------------------------------------------------- */
 /* From the scenario to the rows */
-
-static void
-sync_field (TsScenarioForm *self,
-            guint           i)
-{
-  const TsFormField *f = ts_form_field_at (i);
-  double value = ts_form_field_get_value (f, self->scenario);
-
-  if (f->kind == TS_FORM_FIELD_CHOICE)
-    {
-      for (guint c = 0; c < f->n_choices; c++)
-        if (f->values[c] == (int) value)
-          adw_combo_row_set_selected (ADW_COMBO_ROW (self->field_widgets[i]), c);
-    }
-  else if (f->kind == TS_FORM_FIELD_BOOL)
-    gtk_switch_set_active (GTK_SWITCH (self->field_widgets[i]), value != 0);
-  else
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->field_widgets[i]), value / f->scale);
-}
 
 /* Sets every control from the scenario without a “changed” for each. */
 static void
@@ -684,7 +636,8 @@ sync_widgets (TsScenarioForm *self)
   self->syncing = TRUE;
   for (guint i = 0; i < ts_form_n_fields (); i++)
     if (self->field_widgets[i] != NULL)
-      sync_field (self, i);
+      ts_form_control_set_value (ts_form_field_at (i), self->field_widgets[i],
+                         ts_scenario_field_get_double (ts_form_field_at (i)->source, self->scenario));
   for (guint i = 0; self->scenario->server_id != NULL && i < ts_catalog_get_n_servers (self->catalog); i++)
     if (g_strcmp0 (ts_catalog_get_server (self->catalog, i)->id, self->scenario->server_id) == 0)
       hardware = i + 1;
@@ -697,7 +650,7 @@ sync_widgets (TsScenarioForm *self)
     self->custom_arch = self->scenario->model.arch;
   else
     ts_architecture_infer (self->scenario->model.params, &self->custom_arch);
-  sync_arch_spins (self);
+  sync_arch_controls (self);
   self->syncing = FALSE;
 
   set_model_subtitle (self);
@@ -803,21 +756,29 @@ ts_scenario_form_dup_project (TsScenarioForm *self)
 /* ---------------------------------------------------------------------- */
 /* For tests */
 
+/* The index of the table's field key with its row made, or -1. */
+static int
+made_field_index (TsScenarioForm *self,
+                  const char     *key)
+{
+  const TsFormField *field = ts_form_field_lookup (key);
+
+  if (field == NULL)
+    return -1;
+  build_group_rows (self, field->group);
+  return (int) ts_form_field_index (field);
+}
+
 GtkWidget *
 ts_scenario_form_get_field_widget (TsScenarioForm *self,
                                    const char     *key)
 {
-  const TsFormField *field;
   int i;
 
   g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
 
-  i = (field = ts_form_field_lookup (key)) != NULL ? (int) ts_form_field_index (field) : -1;
-  if (i >= 0)
-    {
-      build_group_rows (self, ts_form_field_at (i)->group);
-      return self->field_widgets[i];
-    }
+  if ((i = made_field_index (self, key)) >= 0)
+    return self->field_widgets[i];
   if (g_str_equal (key, "hardware"))
     return self->hardware_row;
   if (g_str_equal (key, "currency"))
@@ -834,16 +795,24 @@ GtkWidget *
 ts_scenario_form_get_field_row (TsScenarioForm *self,
                                 const char     *key)
 {
-  const TsFormField *field;
   int i;
 
   g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
 
-  i = (field = ts_form_field_lookup (key)) != NULL ? (int) ts_form_field_index (field) : -1;
-  if (i < 0)
-    return NULL;
-  build_group_rows (self, ts_form_field_at (i)->group);
-  return self->field_rows[i];
+  i = made_field_index (self, key);
+  return i >= 0 ? self->field_rows[i] : NULL;
+}
+
+GtkWidget *
+ts_scenario_form_get_arch_widget (TsScenarioForm *self,
+                                  const char     *key)
+{
+  g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
+
+  for (guint i = 0; i < self->n_arch_fields; i++)
+    if (g_strcmp0 (self->arch_fields[i].key, key) == 0)
+      return self->arch_controls[i];
+  return NULL;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -855,6 +824,8 @@ ts_scenario_form_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_SCENARIO_FORM);
   g_clear_pointer (&self->error_row_subtitle, g_free);
+  /* the controls themselves belong to their rows */
+  g_clear_pointer (&self->arch_controls, g_free);
   self->scenario = NULL;
 
   G_OBJECT_CLASS (ts_scenario_form_parent_class)->dispose (object);

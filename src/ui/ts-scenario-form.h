@@ -54,5 +54,9 @@ GtkWidget  *ts_scenario_form_get_field_widget (TsScenarioForm   *self,
                                                const char       *key);
 GtkWidget  *ts_scenario_form_get_field_row    (TsScenarioForm   *self,
                                                const char       *key);
+/* The control of the custom architecture's field key (a key of
+ * ts_arch_fields (): “layers”, “mlp”, …), or NULL. */
+GtkWidget  *ts_scenario_form_get_arch_widget  (TsScenarioForm   *self,
+                                               const char       *key);
 
 G_END_DECLS

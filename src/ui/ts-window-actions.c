@@ -2,8 +2,10 @@
  *
  * Each action does one thing a menu item, a button or a key asks for:
  * files through the document (ts-document.c), pages through the answer
- * pane, the spec sheet through ts-print.c. Presenter mode is here too:
- * it is an action's state, with keys of its own while it lasts.
+ * pane, the spec sheet through ts-print.c. Presenter mode is the window's
+ * (ts_window_set_presenting); here it is an action's state, with keys of
+ * its own while it lasts. Everything goes through the window's public
+ * API: the application adds these actions to each window it makes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,20 +15,19 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-app-state.h"
 #include "ts-comparison-dialog.h"
-#include "ts-document.h"
-#include "ts-csv.h"
 #include "ts-export-dialog.h"
-#include "ts-file.h"
 #include "ts-model-import.h"
-#include "ts-window-private.h"
+#include "ts-print.h"
+#include "ts-window-actions.h"
 
-#if __has_include ("ts-print.h")
-# include "ts-print.h"
-# define TS_HAVE_PRINT 1
-#else
-# define TS_HAVE_PRINT 0
-#endif
+/* The settings and catalog the window was made with: its application's. */
+static TsAppState *
+app_state (TsWindow *self)
+{
+  return ts_app_state_get_for (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+}
 
 /* ---------------------------------------------------------------------- */
 /* Files */
@@ -38,7 +39,7 @@ document_activated (GSimpleAction *action,
                     GVariant      *parameter,
                     gpointer       user_data)
 {
-  TsDocument *document = TS_WINDOW (user_data)->document;
+  TsDocument *document = ts_window_get_document (TS_WINDOW (user_data));
   const char *name = g_action_get_name (G_ACTION (action));
 
   if (g_str_equal (name, "new"))
@@ -57,7 +58,7 @@ unrestored_details_activated (GSimpleAction *action,
                               gpointer       user_data)
 {
   TsWindow *self = TS_WINDOW (user_data);
-  const char *message = ts_document_get_unrestored_message (self->document);
+  const char *message = ts_document_get_unrestored_message (ts_window_get_document (self));
   GtkWidget *dialog;
 
   if (message == NULL)
@@ -78,30 +79,10 @@ open_uri_activated (GSimpleAction *action,
 /* ---------------------------------------------------------------------- */
 /* The spec sheet */
 
-/* ---------------------------------------------------------------------- */
-/* Branding: who offers the hardware (Preferences) and to whom (the form) */
-
-void
-_ts_window_pass_branding (TsWindow *self)
-{
-#if TS_HAVE_PRINT
-  g_autoptr(TsPrintBranding) branding = g_new0 (TsPrintBranding, 1);
-
-  branding->vendor_name = g_settings_get_string (self->settings, "vendor-name");
-  branding->vendor_contact = g_settings_get_string (self->settings, "vendor-contact");
-  branding->quote_address = g_settings_get_string (self->settings, "quote-address");
-  branding->logo_file = g_settings_get_string (self->settings, "logo-file");
-  branding->customer = ts_scenario_form_dup_customer (self->form);
-  branding->project = ts_scenario_form_dup_project (self->form);
-  ts_print_set_branding (GTK_WINDOW (self), branding);
-#endif
-}
-
-#if TS_HAVE_PRINT
 static const char *
 pdf_language (TsWindow *self)
 {
-  g_autofree char *value = g_settings_get_string (self->settings, "pdf-language");
+  g_autofree char *value = g_settings_get_string (ts_app_state_get_settings (app_state (self)), "pdf-language");
 
   return ts_print_lang_from_setting (value);
 }
@@ -111,22 +92,14 @@ exported_cb (const char   *path,
              const GError *error,
              gpointer      user_data)
 {
-  TsWindow *self = user_data;
+  g_autoptr(TsWindow) self = user_data;
+  g_autoptr(GFile) file = path != NULL ? g_file_new_for_path (path) : NULL;
 
-  if (error != NULL)
-    ts_window_show_error (self, error->message);
-  else if (path != NULL)
-    {
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autofree char *name = g_file_get_basename (file);
-      /* Translators: a toast; %s is a file name */
-      g_autofree char *title = g_strdup_printf (_("Spec sheet saved as “%s”"), name);
-
-      _ts_window_show_file_toast (self, title, file);
-    }
-  g_object_unref (self);
+  /* both NULL: the user cancelled */
+  if (error != NULL || file != NULL)
+    /* Translators: a toast; %s is a file name */
+    ts_window_show_saved (self, _("Spec sheet saved as “%s”"), file, error);
 }
-#endif
 
 /* Export PDF, Print and Print Preview: the same page, branded and in the
  * chosen language; only where it goes differs, by the action's name. */
@@ -135,16 +108,15 @@ spec_sheet_activated (GSimpleAction *action,
                       GVariant      *parameter,
                       gpointer       user_data)
 {
-#if TS_HAVE_PRINT
   TsWindow *self = TS_WINDOW (user_data);
   const char *name = g_action_get_name (G_ACTION (action));
+  const TsPlan *plan = ts_window_get_plan (self);
 
-  _ts_window_pass_branding (self);
+  ts_window_update_branding (self);
   if (g_str_equal (name, "export-pdf"))
-    ts_print_export_pdf_dialog (GTK_WINDOW (self), self->plan, pdf_language (self), exported_cb, g_object_ref (self));
+    ts_print_export_pdf_dialog (GTK_WINDOW (self), plan, pdf_language (self), exported_cb, g_object_ref (self));
   else
-    ts_print_run (GTK_WINDOW (self), self->plan, pdf_language (self), g_str_equal (name, "print-preview"));
-#endif
+    ts_print_run (GTK_WINDOW (self), plan, pdf_language (self), g_str_equal (name, "print-preview"));
 }
 
 static void
@@ -153,19 +125,20 @@ request_quote_activated (GSimpleAction *action,
                          gpointer       user_data)
 {
   TsWindow *self = TS_WINDOW (user_data);
-  g_autofree char *own_address = g_settings_get_string (self->settings, "quote-address");
+  const TsScenario *scenario = ts_window_get_scenario (self);
+  g_autofree char *own_address = g_settings_get_string (ts_app_state_get_settings (app_state (self)), "quote-address");
   /* The vendor's own address (Preferences) before the catalog's. */
-  const char *email = *own_address != '\0' ? own_address : ts_catalog_get_quote_email (_ts_window_get_catalog (self));
+  const char *email = *own_address != '\0' ? own_address : ts_catalog_get_quote_email (ts_app_state_get_catalog (app_state (self)));
   g_autofree char *subject = NULL;
   g_autofree char *body = NULL;
   g_autofree char *subject_escaped = NULL;
   g_autofree char *body_escaped = NULL;
   g_autofree char *uri = NULL;
-  g_autofree char *json = ts_scenario_to_string (self->scenario);
+  g_autofree char *json = ts_scenario_to_string (scenario);
   AdwToast *toast;
 
   /* Translators: subject of the quote request e-mail; %s is the model */
-  subject = g_strdup_printf (_("Quote request: training %s"), self->scenario->model.name);
+  subject = g_strdup_printf (_("Quote request: training %s"), scenario->model.name);
   /* Translators: body of the quote request e-mail: the headline, then the
    * scenario as a file the vendor can open in Train Sizer */
   body = g_strdup_printf (_("Hello,\n\nplease quote the hardware for this training job.\n\n%s\n\nThe scenario (Train Sizer file):\n\n%s\n"),
@@ -180,7 +153,7 @@ request_quote_activated (GSimpleAction *action,
   adw_toast_set_button_label (toast, _("Export _PDF…"));
   adw_toast_set_action_name (toast, "win.export-pdf");
   adw_toast_set_timeout (toast, 0);
-  _ts_window_add_toast (self, toast);
+  ts_window_add_toast (self, toast);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -192,63 +165,34 @@ compare_activated (GSimpleAction *action,
                    gpointer       user_data)
 {
   TsWindow *self = TS_WINDOW (user_data);
+  const TsPlan *plan = ts_window_get_plan (self);
+  int shown = ts_window_get_shown_option (self);
   guint first, second;
   gboolean gib;
   TsComparisonDialog *dialog;
 
-  if (self->plan == NULL || self->plan->options->len == 0)
+  if (plan == NULL || plan->options->len == 0)
     return;
   /* The option on show beside the next one in rank (or the first). */
-  first = self->shown_option >= 0 ? (guint) self->shown_option
-          : self->plan->recommended >= 0 ? (guint) self->plan->recommended : 0;
-  second = first + 1 < self->plan->options->len ? first + 1 : 0;
-  g_object_get (self->answer, "gib", &gib, NULL);
-  dialog = ts_comparison_dialog_new (GTK_WINDOW (self), self->plan, gib, first, second);
+  first = shown >= 0 ? (guint) shown : plan->recommended >= 0 ? (guint) plan->recommended : 0;
+  second = first + 1 < plan->options->len ? first + 1 : 0;
+  g_object_get (ts_window_get_answer_pane (self), "gib", &gib, NULL);
+  dialog = ts_comparison_dialog_new (GTK_WINDOW (self), plan, gib, first, second);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-gboolean
-ts_window_export_csv (TsWindow  *self,
-                      GFile     *file,
-                      GError   **error)
-{
-  g_autofree char *path = NULL;
-  g_autofree char *csv = NULL;
-
-  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  path = ts_file_dup_local_path (file, error);
-  if (path == NULL)
-    return FALSE;
-  csv = ts_plan_options_to_csv (self->plan);
-  return ts_file_write_atomic (path, csv, strlen (csv), error);
-}
-
 static void
-export_csv_response_cb (GtkNativeDialog *dialog,
-                        int              response,
-                        TsWindow        *self)
+csv_chosen_cb (GFile    *file,
+               gpointer  user_data)
 {
-  g_autoptr(GFile) file = NULL;
+  TsWindow *self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      if (!ts_window_export_csv (self, file, &error))
-        ts_window_show_error (self, error->message);
-      else
-        {
-          g_autofree char *name = g_file_get_basename (file);
-          /* Translators: a toast; %s is a file name */
-          g_autofree char *title = g_strdup_printf (_("Servers saved as “%s”"), name);
-
-          _ts_window_show_file_toast (self, title, file);
-        }
-    }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
+  if (file == NULL)
+    return;
+  ts_window_export_csv (self, file, &error);
+  /* Translators: a toast; %s is a file name */
+  ts_window_show_saved (self, _("Servers saved as “%s”"), file, error);
 }
 
 static void
@@ -260,17 +204,16 @@ export_csv_activated (GSimpleAction *action,
   GtkFileChooserNative *dialog;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   /* Translators: the file name offered for the servers table; keep .csv */
-  g_autofree char *name = g_strdup_printf (_("%s servers.csv"), self->scenario->model.name);
+  g_autofree char *name = g_strdup_printf (_("%s servers.csv"), ts_window_get_scenario (self)->model.name);
 
-  if (self->plan == NULL)
+  if (ts_window_get_plan (self) == NULL)
     return;
   gtk_file_filter_set_name (filter, _("CSV spreadsheets"));
   gtk_file_filter_add_pattern (filter, "*.csv");
   gtk_file_filter_add_mime_type (filter, "text/csv");
   dialog = ts_file_chooser_new (GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("Export Servers as CSV"),
                                 _("_Export"), filter, name);
-  g_signal_connect (dialog, "response", G_CALLBACK (export_csv_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  ts_file_chooser_run (dialog, csv_chosen_cb, self, NULL);
 }
 
 /* The training configuration (DeepSpeed, Accelerate, torchrun…) for the
@@ -281,50 +224,13 @@ export_config_activated (GSimpleAction *action,
                          gpointer       user_data)
 {
   TsWindow *self = TS_WINDOW (user_data);
-  TsExportDialog *dialog = ts_export_dialog_new (GTK_WINDOW (self), self->plan);
+  TsExportDialog *dialog = ts_export_dialog_new (GTK_WINDOW (self), ts_window_get_plan (self));
 
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* ---------------------------------------------------------------------- */
 /* A custom model from a file or pasted text (ts-model-import.c reads it) */
-
-/* Shows a model that was read (read TRUE) and frees it either way. */
-static gboolean
-take_custom_model (TsWindow *self,
-                   TsModel  *model,
-                   gboolean  read)
-{
-  if (read)
-    ts_window_set_custom_model (self, model);
-  ts_model_clear (model);
-  return read;
-}
-
-gboolean
-ts_window_import_model_file (TsWindow  *self,
-                             GFile     *file,
-                             GError   **error)
-{
-  TsModel model = { 0 };
-
-  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
-
-  return take_custom_model (self, &model, ts_model_import_read_file (file, &model, error));
-}
-
-gboolean
-ts_window_import_model_text (TsWindow    *self,
-                             const char  *text,
-                             const char  *name,
-                             GError     **error)
-{
-  TsModel model = { 0 };
-
-  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
-
-  return take_custom_model (self, &model, ts_model_import_read_text (text, name, &model, error));
-}
 
 /* A refused model leaves the window's as it was; the engine's message
  * names the key. */
@@ -391,10 +297,10 @@ show_answer_activated (GSimpleAction *action,
 {
   TsWindow *self = TS_WINDOW (user_data);
 
-  adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+  ts_window_show_answer (self);
   /* Focus the drawing, not the first focusable widget of the page: that
    * is the selectable headline, which would show all its text selected. */
-  gtk_widget_grab_focus (ts_answer_pane_get_visible_view (self->answer));
+  gtk_widget_grab_focus (ts_answer_pane_get_visible_view (ts_window_get_answer_pane (self)));
 }
 
 static void
@@ -402,7 +308,7 @@ show_scenario_activated (GSimpleAction *action,
                          GVariant      *parameter,
                          gpointer       user_data)
 {
-  adw_leaflet_set_visible_child_name (TS_WINDOW (user_data)->leaflet, "scenario");
+  ts_window_show_scenario (TS_WINDOW (user_data));
 }
 
 /* win.show-view::memory, ::servers, ::rack, ::power, ::time */
@@ -413,10 +319,10 @@ show_view_activated (GSimpleAction *action,
 {
   TsWindow *self = TS_WINDOW (user_data);
 
-  if (!ts_answer_pane_show_page (self->answer, g_variant_get_string (parameter, NULL)))
+  if (!ts_answer_pane_show_page (ts_window_get_answer_pane (self), g_variant_get_string (parameter, NULL)))
     return;
   /* On a narrow window the answer is a page of its own: go there too. */
-  adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+  ts_window_show_answer (self);
 }
 
 /* Zoom and copy act on the drawing in sight, focused or not (a focused
@@ -430,7 +336,7 @@ view_action_activated (GSimpleAction *action,
   const char *name = g_action_get_name (G_ACTION (action));
   g_autofree char *drawing_action = g_strconcat ("drawing.", g_str_equal (name, "copy-image") ? "copy" : name, NULL);
 
-  gtk_widget_activate_action (ts_answer_pane_get_visible_view (self->answer), drawing_action, NULL);
+  gtk_widget_activate_action (ts_answer_pane_get_visible_view (ts_window_get_answer_pane (self)), drawing_action, NULL);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -446,48 +352,20 @@ set_action_enabled (TsWindow   *self,
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
+/* The window's mode and the action's state, together. The stepping keys
+ * and Esc mean something only while presenting; a disabled action lets
+ * the key go on to the focused widget. */
 static void
 set_presenting (TsWindow *self,
                 gboolean  presenting)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "presenter");
 
-  if (self->presenting == presenting)
-    return;
-  self->presenting = presenting;
+  ts_window_set_presenting (self, presenting);
   g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (presenting));
-  /* The stepping keys and Esc mean something only while presenting; a
-   * disabled action lets the key go on to the focused widget. */
   set_action_enabled (self, "presenter-next", presenting);
   set_action_enabled (self, "presenter-previous", presenting);
   set_action_enabled (self, "presenter-leave", presenting);
-
-  /* The leaflet lays out visible children only: without the scenario
-   * pane the answer takes the whole width. */
-  gtk_widget_set_visible (self->scenario_page, !presenting);
-  gtk_widget_set_visible (self->pane_separator, !presenting);
-  if (presenting)
-    {
-      gtk_widget_add_css_class (GTK_WIDGET (self), "presenter");
-      adw_leaflet_set_visible_child_name (self->leaflet, "answer");
-    }
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "presenter");
-  g_object_set (self->answer, "presenting", presenting, NULL);
-
-  if (presenting && !gtk_window_is_fullscreen (GTK_WINDOW (self)))
-    {
-      self->unfullscreen_on_leave = TRUE;
-      gtk_window_fullscreen (GTK_WINDOW (self));
-    }
-  else if (!presenting && self->unfullscreen_on_leave)
-    {
-      self->unfullscreen_on_leave = FALSE;
-      gtk_window_unfullscreen (GTK_WINDOW (self));
-    }
-  if (presenting)
-    gtk_widget_grab_focus (ts_answer_pane_get_visible_view (self->answer));
-  _ts_window_update_navigation (self);
 }
 
 static void
@@ -513,10 +391,10 @@ presenter_step_activated (GSimpleAction *action,
                           GVariant      *parameter,
                           gpointer       user_data)
 {
-  TsWindow *self = TS_WINDOW (user_data);
+  TsAnswerPane *answer = ts_window_get_answer_pane (TS_WINDOW (user_data));
 
-  ts_answer_pane_step_page (self->answer, g_str_equal (g_action_get_name (G_ACTION (action)), "presenter-next") ? 1 : -1);
-  gtk_widget_grab_focus (ts_answer_pane_get_visible_view (self->answer));
+  ts_answer_pane_step_page (answer, g_str_equal (g_action_get_name (G_ACTION (action)), "presenter-next") ? 1 : -1);
+  gtk_widget_grab_focus (ts_answer_pane_get_visible_view (answer));
 }
 
 static void
@@ -582,23 +460,17 @@ static const GActionEntry win_actions[] = {
 };
 
 void
-_ts_window_add_actions (TsWindow *self)
+ts_window_actions_add (TsWindow *window)
 {
-  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
-  set_action_enabled (self, "presenter-next", FALSE);
-  set_action_enabled (self, "presenter-previous", FALSE);
-  set_action_enabled (self, "presenter-leave", FALSE);
-  add_presenter_keys (self);
-#if !TS_HAVE_PRINT
-  /* Export and print come with the spec-sheet module. */
-  set_action_enabled (self, "export-pdf", FALSE);
-  set_action_enabled (self, "print", FALSE);
-  set_action_enabled (self, "print-preview", FALSE);
-#endif
+  g_return_if_fail (TS_IS_WINDOW (window));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (window), win_actions, G_N_ELEMENTS (win_actions), window);
+  set_presenting (window, FALSE);
+  add_presenter_keys (window);
 }
 
 void
-ts_window_set_accels (GtkApplication *application)
+ts_window_actions_set_accels (GtkApplication *application)
 {
   static const struct {
     const char *action;

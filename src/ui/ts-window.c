@@ -6,8 +6,9 @@
  * microseconds, so there is no “Calculate” button) and hands it to the
  * answer pane (ts-answer-pane.c). When the engine rejects the scenario,
  * the row that was edited shows the reason and the last valid answer
- * stays visible. The file the scenario belongs to is ts-document.c's; the
- * actions and their keys are in ts-window-actions.c.
+ * stays visible. The file the scenario belongs to is ts-document.c's.
+ * The window knows nothing of its actions: the application adds them
+ * (ts-window-actions.c), and they act through this file's public API.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,29 +18,85 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-app-state.h"
+#include "ts-csv.h"
+#include "ts-file.h"
+#include "ts-model-import.h"
+#include "ts-print.h"
+#include "ts-scenario-form.h"
 #include "ts-window-private.h"
+
+struct _TsWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  TsAppState           *state;       /* the application's catalog and settings */
+  GSettings            *settings;
+  TsScenario           *scenario;
+  TsPlan               *plan;
+  char                 *shown_server_id;  /* the option chosen in the table */
+  int                   shown_option;     /* its index in plan->options, or -1 */
+  TsDocument           *document;         /* its file, autosave, unsaved changes */
+  guint                 navigation_idle_id;
+  gboolean              presenting;       /* presenter mode */
+  gboolean              unfullscreen_on_leave;  /* presenter mode made it fullscreen */
+
+  /* template children */
+  AdwToastOverlay      *toast_overlay;
+  AdwLeaflet           *leaflet;
+  GtkWidget            *back_button;
+  GtkWidget            *answer_button;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwWindowTitle       *file_title;
+  GtkWidget            *presenter_button;
+  GtkWidget            *large_type_button;
+  GtkWidget            *scenario_page;
+  GtkWidget            *pane_separator;
+  TsScenarioForm       *form;
+  TsAnswerPane         *answer;
+};
 
 G_DEFINE_FINAL_TYPE (TsWindow, ts_window, ADW_TYPE_APPLICATION_WINDOW)
 
-TsCatalog *
-_ts_window_get_catalog (TsWindow *self)
+static TsCatalog *
+get_catalog (TsWindow *self)
 {
   return ts_app_state_get_catalog (self->state);
 }
 
 void
-_ts_window_add_toast (TsWindow *self,
-                      AdwToast *toast)
+ts_window_add_toast (TsWindow *self,
+                     AdwToast *toast)
 {
+  g_return_if_fail (TS_IS_WINDOW (self));
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+/* A toast saying a file was written (title has one %s: the file's name),
+ * with a button that opens it; or error's message, until dismissed. */
 void
-_ts_window_show_file_toast (TsWindow   *self,
-                            const char *title,
-                            GFile      *file)
+ts_window_show_saved (TsWindow     *self,
+                      const char   *title,
+                      GFile        *file,
+                      const GError *error)
 {
-  _ts_window_add_toast (self, ts_file_toast_new (title, file));
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (TS_IS_WINDOW (self));
+
+  if (error != NULL)
+    {
+      ts_window_show_error (self, error->message);
+      return;
+    }
+  name = g_file_get_basename (file);
+  /* title is a translated literal of the caller's, checked there */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  text = g_strdup_printf (title, name);
+#pragma GCC diagnostic pop
+  ts_window_add_toast (self, ts_file_toast_new (text, file));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -71,7 +128,7 @@ recompute_from (TsWindow  *self,
   TsPlan *plan;
   TsPlan *old;
 
-  plan = ts_plan_compute (_ts_window_get_catalog (self), self->scenario, &error);
+  plan = ts_plan_compute (get_catalog (self), self->scenario, &error);
   if (plan == NULL)
     {
       /* The last valid answer stays visible; the row says what is wrong. */
@@ -126,18 +183,11 @@ saved_cb (TsWindow   *self,
           GFile      *file,
           const char *error_message)
 {
-  g_autofree char *name = NULL;
-  g_autofree char *title = NULL;
-
   if (error_message != NULL)
-    {
-      ts_window_show_error (self, error_message);
-      return;
-    }
-  name = g_file_get_basename (file);
-  /* Translators: a toast; %s is a file name */
-  title = g_strdup_printf (_("Saved “%s”"), name);
-  _ts_window_show_file_toast (self, title, file);
+    ts_window_show_error (self, error_message);
+  else
+    /* Translators: a toast; %s is a file name */
+    ts_window_show_saved (self, _("Saved “%s”"), file, NULL);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -170,8 +220,8 @@ load_cb (TsWindow   *self,
   g_clear_pointer (&self->scenario, ts_scenario_free);
   self->scenario = ts_scenario_copy (scenario);
   g_clear_pointer (&self->shown_server_id, g_free);
-  ts_document_set_scenario (self->document, _ts_window_get_catalog (self), self->scenario);
-  ts_scenario_form_set_scenario (self->form, _ts_window_get_catalog (self), self->scenario);
+  ts_document_set_scenario (self->document, get_catalog (self), self->scenario);
+  ts_scenario_form_set_scenario (self->form, get_catalog (self), self->scenario);
   recompute (self);
 }
 
@@ -179,7 +229,7 @@ static void
 toast_cb (TsWindow *self,
           AdwToast *toast)
 {
-  _ts_window_add_toast (self, g_object_ref (toast));
+  ts_window_add_toast (self, g_object_ref (toast));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -206,8 +256,8 @@ update_navigation_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-void
-_ts_window_update_navigation (TsWindow *self)
+static void
+update_navigation (TsWindow *self)
 {
   /* The leaflet folds while it is being allocated: changing the header
    * bar's buttons then would leave it without an allocation. */
@@ -223,7 +273,7 @@ title_visible_cb (TsWindow *self)
   ts_answer_pane_reveal_switcher (self->answer, adw_view_switcher_title_get_title_visible (self->switcher_title));
   /* The file's title follows in update_navigation_cb: title-visible
    * changes while the header bar is being allocated. */
-  _ts_window_update_navigation (self);
+  update_navigation (self);
 }
 
 /* Large type: the headline and the scenario's rows grow with the charts
@@ -261,6 +311,61 @@ bind_settings (TsWindow *self)
   g_settings_bind_with_mapping (self->settings, "memory-units", self->answer, "gib", G_SETTINGS_BIND_GET,
                                 units_to_gib, NULL, NULL, NULL);
   large_type_cb (self);
+}
+
+/* Presenter mode: the answer alone, full screen, sized for a projector. */
+void
+ts_window_set_presenting (TsWindow *self,
+                          gboolean  presenting)
+{
+  g_return_if_fail (TS_IS_WINDOW (self));
+
+  presenting = !!presenting;
+  if (self->presenting == presenting)
+    return;
+  self->presenting = presenting;
+
+  /* The leaflet lays out visible children only: without the scenario
+   * pane the answer takes the whole width. */
+  gtk_widget_set_visible (self->scenario_page, !presenting);
+  gtk_widget_set_visible (self->pane_separator, !presenting);
+  if (presenting)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self), "presenter");
+      ts_window_show_answer (self);
+    }
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "presenter");
+  g_object_set (self->answer, "presenting", presenting, NULL);
+
+  if (presenting && !gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    {
+      self->unfullscreen_on_leave = TRUE;
+      gtk_window_fullscreen (GTK_WINDOW (self));
+    }
+  else if (!presenting && self->unfullscreen_on_leave)
+    {
+      self->unfullscreen_on_leave = FALSE;
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+    }
+  if (presenting)
+    gtk_widget_grab_focus (ts_answer_pane_get_visible_view (self->answer));
+  update_navigation (self);
+}
+
+/* A narrow window shows one side at a time. */
+void
+ts_window_show_answer (TsWindow *self)
+{
+  g_return_if_fail (TS_IS_WINDOW (self));
+  adw_leaflet_set_visible_child_name (self->leaflet, "answer");
+}
+
+void
+ts_window_show_scenario (TsWindow *self)
+{
+  g_return_if_fail (TS_IS_WINDOW (self));
+  adw_leaflet_set_visible_child_name (self->leaflet, "scenario");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -336,7 +441,6 @@ ts_window_init (TsWindow *self)
   self->shown_option = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   adw_view_switcher_title_set_stack (self->switcher_title, ts_answer_pane_get_stack (self->answer));
-  _ts_window_add_actions (self);
 }
 
 /* The scenario to show at start: the one given, else the one autosaved
@@ -345,7 +449,7 @@ static TsScenario *
 first_scenario (TsWindow         *self,
                 const TsScenario *scenario)
 {
-  TsCatalog *catalog = _ts_window_get_catalog (self);
+  TsCatalog *catalog = get_catalog (self);
   TsScenario *first;
 
   if (scenario != NULL)
@@ -368,7 +472,7 @@ setup (TsWindow         *self,
 
   self->state = ts_app_state_get_for (G_APPLICATION (application));
   self->settings = g_object_ref (ts_app_state_get_settings (self->state));
-  catalog = _ts_window_get_catalog (self);
+  catalog = get_catalog (self);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
@@ -388,13 +492,13 @@ setup (TsWindow         *self,
 
   g_signal_connect_swapped (self->switcher_title, "notify::title-visible", G_CALLBACK (title_visible_cb), self);
   title_visible_cb (self);
-  g_signal_connect_swapped (self->leaflet, "notify::folded", G_CALLBACK (_ts_window_update_navigation), self);
-  g_signal_connect_swapped (self->leaflet, "notify::visible-child", G_CALLBACK (_ts_window_update_navigation), self);
+  g_signal_connect_swapped (self->leaflet, "notify::folded", G_CALLBACK (update_navigation), self);
+  g_signal_connect_swapped (self->leaflet, "notify::visible-child", G_CALLBACK (update_navigation), self);
   bind_settings (self);
 
   recompute (self);
   update_title (self);
-  _ts_window_update_navigation (self);
+  update_navigation (self);
 }
 
 TsWindow *
@@ -479,14 +583,7 @@ ts_window_show_error (TsWindow   *self,
 
   toast = adw_toast_new (message);
   adw_toast_set_timeout (toast, 0);
-  _ts_window_add_toast (self, toast);
-}
-
-const char *
-ts_window_get_customer (TsWindow *self)
-{
-  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
-  return ts_scenario_form_get_customer (self->form);
+  ts_window_add_toast (self, toast);
 }
 
 void
@@ -496,7 +593,7 @@ ts_window_set_document (TsWindow   *self,
 {
   g_return_if_fail (TS_IS_WINDOW (self));
   ts_scenario_form_set_document (self->form, customer, project);
-  _ts_window_pass_branding (self);
+  ts_window_update_branding (self);
 }
 
 void
@@ -506,6 +603,100 @@ ts_window_set_custom_model (TsWindow      *self,
   g_return_if_fail (TS_IS_WINDOW (self));
   g_return_if_fail (model != NULL);
   ts_scenario_form_set_custom_model (self->form, model);
+}
+
+TsDocument *
+ts_window_get_document (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+  return self->document;
+}
+
+TsAnswerPane *
+ts_window_get_answer_pane (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+  return self->answer;
+}
+
+int
+ts_window_get_shown_option (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), -1);
+  return self->shown_option;
+}
+
+/* The window holds both halves of the branding: who offers the hardware
+ * (Preferences) and to whom (the form's customer and project). */
+void
+ts_window_update_branding (TsWindow *self)
+{
+  g_autoptr(TsPrintBranding) branding = g_new0 (TsPrintBranding, 1);
+
+  g_return_if_fail (TS_IS_WINDOW (self));
+
+  branding->vendor_name = g_settings_get_string (self->settings, "vendor-name");
+  branding->vendor_contact = g_settings_get_string (self->settings, "vendor-contact");
+  branding->quote_address = g_settings_get_string (self->settings, "quote-address");
+  branding->logo_file = g_settings_get_string (self->settings, "logo-file");
+  branding->customer = ts_scenario_form_dup_customer (self->form);
+  branding->project = ts_scenario_form_dup_project (self->form);
+  ts_print_set_branding (GTK_WINDOW (self), branding);
+}
+
+gboolean
+ts_window_export_csv (TsWindow  *self,
+                      GFile     *file,
+                      GError   **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *csv = NULL;
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = ts_file_dup_local_path (file, error);
+  if (path == NULL)
+    return FALSE;
+  csv = ts_plan_options_to_csv (self->plan);
+  return ts_file_write_atomic (path, csv, strlen (csv), error);
+}
+
+/* Shows a model that was read (read TRUE) and frees it either way. */
+static gboolean
+take_custom_model (TsWindow *self,
+                   TsModel  *model,
+                   gboolean  read)
+{
+  if (read)
+    ts_window_set_custom_model (self, model);
+  ts_model_clear (model);
+  return read;
+}
+
+gboolean
+ts_window_import_model_file (TsWindow  *self,
+                             GFile     *file,
+                             GError   **error)
+{
+  TsModel model = { 0 };
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+
+  return take_custom_model (self, &model, ts_model_import_read_file (file, &model, error));
+}
+
+gboolean
+ts_window_import_model_text (TsWindow    *self,
+                             const char  *text,
+                             const char  *name,
+                             GError     **error)
+{
+  TsModel model = { 0 };
+
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+
+  return take_custom_model (self, &model, ts_model_import_read_text (text, name, &model, error));
 }
 
 /* Carries the unsaved state over when the window is rebuilt (language). */
@@ -535,7 +726,7 @@ ts_window_catalog_changed (TsWindow *self)
 
   g_return_if_fail (TS_IS_WINDOW (self));
 
-  catalog = _ts_window_get_catalog (self);
+  catalog = get_catalog (self);
   ts_document_set_scenario (self->document, catalog, self->scenario);
   ts_scenario_form_set_catalog (self->form, catalog);
   recompute (self);
@@ -561,6 +752,14 @@ ts_window_get_field_row (TsWindow   *self,
 }
 
 GtkWidget *
+ts_window_get_arch_widget (TsWindow   *self,
+                           const char *key)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+  return ts_scenario_form_get_arch_widget (self->form, key);
+}
+
+GtkWidget *
 ts_window_get_view (TsWindow  *self,
                     TsDrawing  drawing)
 {
@@ -581,13 +780,6 @@ ts_window_get_option_view (TsWindow *self)
 {
   g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
   return ts_answer_pane_get_option_view (self->answer);
-}
-
-int
-ts_window_get_shown_option (TsWindow *self)
-{
-  g_return_val_if_fail (TS_IS_WINDOW (self), -1);
-  return self->shown_option;
 }
 
 static GObject *

@@ -6,6 +6,8 @@
 
 #include <adwaita.h>
 
+#include "ts-answer-pane.h"
+#include "ts-document.h"
 #include "ts-engine.h"
 #include "ts-render.h"
 
@@ -36,7 +38,6 @@ gboolean          ts_window_open_file        (TsWindow         *self,
 void              ts_window_set_document     (TsWindow         *self,
                                               const char       *customer,
                                               const char       *project);
-const char       *ts_window_get_customer     (TsWindow         *self);
 /* The servers table as CSV (Export → Servers as CSV…). */
 gboolean          ts_window_export_csv       (TsWindow         *self,
                                               GFile            *file,
@@ -44,6 +45,15 @@ gboolean          ts_window_export_csv       (TsWindow         *self,
 /* A message that stays until dismissed (a file that could not be opened). */
 void              ts_window_show_error       (TsWindow         *self,
                                               const char       *message);
+void              ts_window_add_toast        (TsWindow         *self,
+                                              AdwToast         *toast);
+/* A toast saying file was written, named in title (one %s: the file's
+ * name, e.g. “Saved “%s””), with a button that opens it; or, when error
+ * is set, its message until dismissed. */
+void              ts_window_show_saved       (TsWindow         *self,
+                                              const char       *title,
+                                              GFile            *file,
+                                              const GError     *error);
 gboolean          ts_window_save_file        (TsWindow         *self,
                                               GFile            *file,
                                               GError          **error);
@@ -52,7 +62,22 @@ gboolean          ts_window_save_file        (TsWindow         *self,
  * is: name, architecture, hf_id and source. */
 void              ts_window_set_custom_model (TsWindow         *self,
                                               const TsModel    *model);
-/* The win.* actions' keys (ts-window-actions.c), set once at start-up. */
-void              ts_window_set_accels       (GtkApplication   *application);
+/* Hands the spec sheet module (ts-print.h) the vendor from Preferences and
+ * the customer and project of the form; before every print and export. */
+void              ts_window_update_branding  (TsWindow         *self);
+
+/* The parts the actions (ts-window-actions.c) work through. */
+TsDocument       *ts_window_get_document     (TsWindow         *self);
+TsAnswerPane     *ts_window_get_answer_pane  (TsWindow         *self);
+/* The option chosen in the servers table: its index in the plan's
+ * options, or -1 (the recommended one is shown). */
+int               ts_window_get_shown_option (TsWindow         *self);
+/* A narrow window shows one side at a time: these bring one forward. */
+void              ts_window_show_answer      (TsWindow         *self);
+void              ts_window_show_scenario    (TsWindow         *self);
+/* Presenter mode: the answer alone, full screen, the drawings sized for a
+ * projector (the win.presenter action's state). */
+void              ts_window_set_presenting   (TsWindow         *self,
+                                              gboolean          presenting);
 
 G_END_DECLS

@@ -3,7 +3,10 @@
  * control whose range and choices are the table's, and a non-default
  * value set there gives the same scenario as the same value written into
  * the scenario file; a field the table keeps out of the form has no
- * control. Generated from the table, not from a list of keys.
+ * control. Generated from the table, not from a list of keys. The same
+ * for every field of the architecture table (ts_arch_fields ()): a
+ * custom model's row edited in the window gives the scenario the file
+ * gives with that member of “model.architecture” set.
  * The CLI's door is tests/cli/test-fields-doors.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -212,12 +215,185 @@ test_no_control (gconstpointer data)
   close_window (window);
 }
 
+/* ---- the custom model's architecture ---------------------------------- */
+
+/* A small mixture of experts with latent attention, written out: each
+ * count is off its table's ends and one step up stays a valid model (4
+ * key/value heads of 16, 2 active experts of 8, 1 dense layer of 12), and
+ * the head dimension is its own (96, not 1024 / 16 = 64), so that no row
+ * follows another one's edit. */
+static const TsArchitecture door_arch = {
+  .layers = 12, .hidden_size = 1024, .attention_heads = 16, .kv_heads = 4, .head_dim = 96,
+  .ffn_size = 2816, .mlp = TS_MLP_SWIGLU, .vocab_size = 32000,
+  .experts = 8, .active_experts = 2, .shared_experts = 1, .expert_ffn_size = 704, .dense_layers = 1,
+  .q_lora_rank = 384, .kv_lora_rank = 128, .qk_nope_head_dim = 64, .qk_rope_head_dim = 32, .v_head_dim = 64,
+};
+
+/* A window whose model is the custom one of arch, “Full architecture” on. */
+static TsWindow *
+open_custom_window (const TsArchitecture *arch)
+{
+  g_autoptr(GError) error = NULL;
+  TsWindow *window = open_window ();
+  TsModel model = { 0 };
+
+  g_assert_true (ts_model_init_from_architecture (&model, "Door test model", arch, &error));
+  g_assert_no_error (error);
+  ts_window_set_custom_model (window, &model);
+  ts_model_clear (&model);
+  settle ();
+  g_assert_null (ts_window_get_scenario (window)->model_id);
+  return window;
+}
+
+/* The row shows the table's label and range; the MLP's kinds by name. */
+static void
+assert_arch_control_matches (const TsArchField *f,
+                             GtkWidget         *widget)
+{
+  if (f->kind == TS_ARCH_FIELD_MLP)
+    {
+      GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (widget));
+
+      g_assert_cmpuint (g_list_model_get_n_items (model), ==, f->max - f->min + 1);
+      for (guint v = f->min; v <= f->max; v++)
+        g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), v - f->min), ==,
+                         ts_mlp_kind_to_string ((TsMlpKind) v));
+      g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), ==, _(f->label));
+    }
+  else if (f->kind == TS_ARCH_FIELD_UINT)
+    {
+      GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (widget));
+
+      g_assert_cmpfloat (gtk_adjustment_get_lower (adjustment), ==, f->min);
+      g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), ==, f->max);
+      g_assert_cmpuint (gtk_spin_button_get_digits (GTK_SPIN_BUTTON (widget)), ==, 0);
+    }
+  else
+    g_assert_true (GTK_IS_SWITCH (widget));
+  if (!ADW_IS_PREFERENCES_ROW (widget))
+    {
+      GtkWidget *row = gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_ROW);
+
+      g_assert_nonnull (row);
+      g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, _(f->label));
+    }
+}
+
+/* Sets the control to another value; returns it as a file writes it. */
+static JsonNode *
+set_other_arch_value (const TsArchField *f,
+                      GtkWidget         *widget,
+                      guint              current)
+{
+  JsonNode *node = json_node_alloc ();
+
+  if (f->kind == TS_ARCH_FIELD_MLP)
+    {
+      guint next = current < f->max ? current + 1 : f->min;
+
+      adw_combo_row_set_selected (ADW_COMBO_ROW (widget), next - f->min);
+      json_node_init_string (node, ts_mlp_kind_to_string ((TsMlpKind) next));
+    }
+  else if (f->kind == TS_ARCH_FIELD_BOOL)
+    {
+      gtk_switch_set_active (GTK_SWITCH (widget), current == 0);
+      json_node_init_boolean (node, current == 0);
+    }
+  else
+    {
+      guint next = current < f->max ? current + 1 : current - 1;
+
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), next);
+      json_node_init_int (node, next);
+    }
+  settle ();
+  return node;
+}
+
+static char *
+scenario_through_file_arch (const char        *before,
+                            const TsArchField *f,
+                            JsonNode          *value)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = ts_json_parse (before, -1, "window.trainsizer", &error);
+  g_autoptr(TsScenario) read = NULL;
+  JsonObject *model;
+
+  g_assert_no_error (error);
+  model = json_object_get_object_member (json_node_get_object (root), "model");
+  json_object_set_member (json_object_get_object_member (model, "architecture"), f->key, json_node_copy (value));
+  read = ts_scenario_from_json (root, ts_application_get_catalog (app), "window.trainsizer", &error);
+  g_assert_no_error (error);
+  return ts_scenario_to_string (read);
+}
+
+static void
+test_arch_door (gconstpointer data)
+{
+  const TsArchField *f = data;
+  TsWindow *window = open_custom_window (&door_arch);
+  GtkWidget *widget = ts_window_get_arch_widget (window, f->key);
+  g_autofree char *before = ts_scenario_to_string (ts_window_get_scenario (window));
+  g_autofree char *after = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(JsonNode) value = NULL;
+
+  g_assert_nonnull (widget);
+  assert_arch_control_matches (f, widget);
+  value = set_other_arch_value (f, widget, ts_arch_field_get (f, &door_arch));
+  after = ts_scenario_to_string (ts_window_get_scenario (window));
+  g_assert_cmpstr (after, !=, before);
+  expected = scenario_through_file_arch (before, f, value);
+  g_assert_cmpstr (after, ==, expected);
+  close_window (window);
+}
+
+/* What the rows work out themselves. A head dimension that was the hidden
+ * size over the heads stays so: 5120 / 40 = 128, then 5120 / 20 = 256.
+ * One of its own stays: 96 with 16 heads or 17. A dense model made MoE
+ * gets experts as wide as its FFN (13,824). */
+static void
+test_arch_rows_follow (void)
+{
+  TsArchitecture dense = {
+    .layers = 40, .hidden_size = 5120, .attention_heads = 40, .kv_heads = 8, .head_dim = 128,
+    .ffn_size = 13824, .mlp = TS_MLP_SWIGLU, .vocab_size = 32000,
+  };
+  TsWindow *window = open_custom_window (&dense);
+  const TsArchitecture *arch = &ts_window_get_scenario (window)->model.arch;
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "attention_heads")), 20);
+  settle ();
+  g_assert_cmpuint (arch->attention_heads, ==, 20);
+  g_assert_cmpuint (arch->head_dim, ==, 256);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "head_dim"))), ==, 256);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "active_experts")), 2);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "experts")), 8);
+  settle ();
+  g_assert_cmpuint (arch->experts, ==, 8);
+  g_assert_cmpuint (arch->expert_ffn_size, ==, 13824);
+  close_window (window);
+
+  window = open_custom_window (&door_arch);
+  arch = &ts_window_get_scenario (window)->model.arch;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "attention_heads")), 8);
+  settle ();
+  g_assert_cmpuint (arch->attention_heads, ==, 8);
+  g_assert_cmpuint (arch->head_dim, ==, 96);
+  close_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
   g_autofree char *data_home = g_dir_make_tmp ("ts-fields-data-XXXXXX", NULL);
   guint n_fields;
   const TsScenarioField *fields = ts_scenario_fields (&n_fields);
+  guint n_arch_fields;
+  const TsArchField *arch_fields = ts_arch_fields (&n_arch_fields);
 
   /* autosaves of this run go to a folder of its own, never the user's */
   g_assert_nonnull (data_home);
@@ -239,5 +415,12 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &fields[i],
                             fields[i].group != TS_FIELD_GROUP_NONE ? test_window_door : test_no_control);
     }
+  for (guint i = 0; i < n_arch_fields; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/fields/window/architecture/%s", arch_fields[i].key);
+
+      g_test_add_data_func (path, &arch_fields[i], test_arch_door);
+    }
+  g_test_add_func ("/fields/window/architecture-rows-follow", test_arch_rows_follow);
   return g_test_run ();
 }

@@ -215,31 +215,55 @@ change_control (const TsFormField *field,
     }
 }
 
+/* The control edits the scenario, and the plan shown was computed from
+ * the changed scenario. */
+static void
+assert_control_recomputes (TsWindow          *window,
+                           const TsFormField *field,
+                           GtkWidget         *widget)
+{
+  g_autofree char *before = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
+  g_autofree char *after = NULL;
+
+  g_test_message ("control %s", field->key);
+  g_assert_nonnull (widget);
+  change_control (field, widget);
+  after = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
+  g_assert_cmpstr (before, !=, after);
+  assert_scenario_text (ts_window_get_scenario (window), after);
+}
+
 /* Every control of the form (the engine table's form rows: FlashAttention,
  * prefetch and the server count among them) edits the scenario, and the
  * plan is recomputed from it. The server count matters only for a chosen
- * server, so one is chosen first. */
+ * server, so one is chosen first. Then every row of a custom model's
+ * architecture (the engine's architecture table), on a mixture of experts
+ * with latent attention where one step of any field stays a valid model
+ * (4 key/value heads of 32, 2 active experts of 16, 1 dense layer of 24). */
 static void
 test_every_control_recomputes (void)
 {
+  static const TsArchitecture arch = {
+    .layers = 24, .hidden_size = 2048, .attention_heads = 32, .kv_heads = 4, .head_dim = 128,
+    .ffn_size = 5632, .mlp = TS_MLP_SWIGLU, .vocab_size = 32000,
+    .experts = 16, .active_experts = 2, .shared_experts = 1, .expert_ffn_size = 1408, .dense_layers = 1,
+    .q_lora_rank = 512, .kv_lora_rank = 256, .qk_nope_head_dim = 64, .qk_rope_head_dim = 32, .v_head_dim = 64,
+  };
+  g_autoptr(GError) error = NULL;
   TsWindow *window = open_window ();
+  TsModel model = { 0 };
+  guint n_arch_fields;
+  const TsFormField *arch_fields = ts_form_arch_fields (&n_arch_fields);
 
   set_choice (window, "hardware", 1);
   for (guint i = 0; i < ts_form_n_fields (); i++)
-    {
-      const TsFormField *field = ts_form_field_at (i);
-      GtkWidget *widget = ts_window_get_field_widget (window, field->key);
-      g_autofree char *before = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
-      g_autofree char *after = NULL;
+    assert_control_recomputes (window, ts_form_field_at (i), ts_window_get_field_widget (window, ts_form_field_at (i)->key));
 
-      g_test_message ("control %s", field->key);
-      g_assert_nonnull (widget);
-      change_control (field, widget);
-      after = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
-      /* The plan shown was computed from the changed scenario. */
-      g_assert_cmpstr (before, !=, after);
-      assert_scenario_text (ts_window_get_scenario (window), after);
-    }
+  g_assert_true (ts_model_init_from_architecture (&model, "Every row", &arch, &error));
+  ts_window_set_custom_model (window, &model);
+  ts_model_clear (&model);
+  for (guint i = 0; i < n_arch_fields; i++)
+    assert_control_recomputes (window, &arch_fields[i], ts_window_get_arch_widget (window, arch_fields[i].key));
 
   destroy_and_finalize (window);
 }
@@ -2443,6 +2467,89 @@ test_headline_answer_large (void)
   destroy_and_finalize (window);
 }
 
+/* A file with no local path (a remote address a chooser may give) is
+ * refused with a reason, by Save as by Open; the scenario stays unsaved. */
+static void
+test_save_refuses_remote_file (void)
+{
+  TsWindow *window = open_window ();
+  g_autoptr(GFile) remote = g_file_new_for_uri ("sftp://example.invalid/plan.trainsizer");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (ts_window_save_file (window, remote, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_assert_null (ts_window_get_file (window));
+  g_clear_error (&error);
+  g_assert_false (ts_window_open_file (window, remote, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  destroy_and_finalize (window);
+}
+
+/* Every file chooser's answer goes through ts_file_chooser_run (): the
+ * chosen file (NULL for Cancel) reaches the callback once, the data is
+ * released once after it, and the chooser goes. */
+typedef struct
+{
+  guint  n_answers;
+  GFile *file;
+  guint  n_released;
+} ChooserRecord;
+
+static void
+record_answer (GFile    *file,
+               gpointer  user_data)
+{
+  ChooserRecord *record = user_data;
+
+  record->n_answers++;
+  g_set_object (&record->file, file);
+}
+
+static void
+record_release (gpointer user_data)
+{
+  ChooserRecord *record = user_data;
+
+  /* released after the answer, never before */
+  g_assert_cmpuint (record->n_answers, ==, 1);
+  record->n_released++;
+}
+
+static void
+test_file_chooser_answer (void)
+{
+  static const int responses[] = { GTK_RESPONSE_CANCEL, GTK_RESPONSE_ACCEPT };
+  g_autofree char *dir = g_dir_make_tmp ("ts-chooser-XXXXXX", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  GtkWindow *parent = GTK_WINDOW (gtk_window_new ());
+
+  for (guint i = 0; i < G_N_ELEMENTS (responses); i++)
+    {
+      ChooserRecord record = { 0 };
+      GtkFileChooserNative *chooser = ts_file_chooser_new (parent, GTK_FILE_CHOOSER_ACTION_SAVE, "Save", "_Save",
+                                                           NULL, "servers.csv");
+      g_autoptr(GFile) expected = g_file_get_child (folder, "servers.csv");
+
+      g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+      g_object_add_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
+      ts_file_chooser_run (chooser, record_answer, &record, record_release);
+      settle ();
+      g_assert_cmpuint (record.n_answers, ==, 0);
+      g_signal_emit_by_name (chooser, "response", responses[i]);
+      settle ();
+      g_assert_cmpuint (record.n_answers, ==, 1);
+      g_assert_cmpuint (record.n_released, ==, 1);
+      g_assert_null (chooser);
+      if (responses[i] == GTK_RESPONSE_ACCEPT)
+        g_assert_true (record.file != NULL && g_file_equal (record.file, expected));
+      else
+        g_assert_null (record.file);
+      g_clear_object (&record.file);
+    }
+  destroy_and_finalize (parent);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2495,6 +2602,8 @@ main (int argc, char **argv)
   g_test_add_func ("/window/custom-model-from-config", test_custom_model_from_config);
   g_test_add_func ("/window/headline-is-the-plans", test_headline_is_the_plans);
   g_test_add_func ("/window/headline-answer-large", test_headline_answer_large);
+  g_test_add_func ("/window/file-chooser-answer", test_file_chooser_answer);
+  g_test_add_func ("/window/save-refuses-remote-file", test_save_refuses_remote_file);
   g_test_add_data_func ("/window/narrow-spin-shows-whole-value/en", "en", test_narrow_spin_shows_whole_value);
   g_test_add_data_func ("/window/narrow-spin-shows-whole-value/ru", "ru", test_narrow_spin_shows_whole_value);
   g_test_add_data_func ("/window/narrow-nothing-ellipsized/en", "en", test_narrow_nothing_ellipsized);
