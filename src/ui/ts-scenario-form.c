@@ -546,19 +546,30 @@ build_hardware_row (TsScenarioForm *self)
 /* ---------------------------------------------------------------------- */
 /* The custom model's rows */
 
+/* The head dimension the engine derives for `arch` when none is given
+ * (hidden size over heads; the query-key head of an MLA model). */
+static guint
+derived_head_dim (const TsArchitecture *arch)
+{
+  TsArchitecture copy = *arch;
+
+  copy.head_dim = 0;
+  ts_architecture_derive (&copy);
+  return copy.head_dim;
+}
+
 /* What a person editing a few rows means for the others: a head
- * dimension that was the hidden size over the heads stays so (one a
- * model file gave, or the person typed, is kept), and a model made MoE
- * gets experts as wide as its FFN until told otherwise. */
+ * dimension that was the derived one stays derived (one a model file
+ * gave, or the person typed, is kept), and a model made MoE gets
+ * experts as wide as its FFN until told otherwise. */
 static void
 follow_arch_edit (const TsArchitecture *before,
                   TsArchitecture       *arch)
 {
-  gboolean head_dim_followed = before->attention_heads > 0
-                               && before->head_dim == before->hidden_size / before->attention_heads;
+  gboolean head_dim_followed = before->head_dim == derived_head_dim (before);
 
-  if (head_dim_followed && arch->head_dim == before->head_dim && arch->attention_heads > 0)
-    arch->head_dim = arch->hidden_size / arch->attention_heads;
+  if (head_dim_followed && arch->head_dim == before->head_dim)
+    arch->head_dim = derived_head_dim (arch);
   if (arch->experts > 0 && arch->expert_ffn_size == 0)
     arch->expert_ffn_size = arch->ffn_size;
 }
@@ -576,7 +587,7 @@ arch_changed_cb (TsScenarioForm *self)
       double value = ts_form_control_get_value (f, self->arch_controls[i]);
 
       if (!isnan (value))
-        ts_arch_field_set (f->arch_source, &self->custom_arch, (guint) value);
+        ts_scenario_field_set_double (f->arch_source, &self->custom_arch, value);
     }
   follow_arch_edit (&before, &self->custom_arch);
   sync_arch_controls (self);

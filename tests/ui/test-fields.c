@@ -223,7 +223,7 @@ test_no_control (gconstpointer data)
  * the head dimension is its own (96, not 1024 / 16 = 64), so that no row
  * follows another one's edit. */
 static const TsArchitecture door_arch = {
-  .layers = 12, .hidden_size = 1024, .attention_heads = 16, .kv_heads = 4, .head_dim = 96,
+  .layers = 12, .hidden_size = 1024, .attention_heads = 16, .kv_heads = 4, .head_dim = 80,
   .ffn_size = 2816, .mlp = TS_MLP_SWIGLU, .vocab_size = 32000,
   .experts = 8, .active_experts = 2, .shared_experts = 1, .expert_ffn_size = 704, .dense_layers = 1,
   .q_lora_rank = 384, .kv_lora_rank = 128, .qk_nope_head_dim = 64, .qk_rope_head_dim = 32, .v_head_dim = 64,
@@ -352,14 +352,24 @@ test_arch_door (gconstpointer data)
 
 /* What the rows work out themselves. A head dimension that was the hidden
  * size over the heads stays so: 5120 / 40 = 128, then 5120 / 20 = 256.
- * One of its own stays: 96 with 16 heads or 17. A dense model made MoE
- * gets experts as wide as its FFN (13,824). */
+ * One of an MLA model that was its query-key head, the part without RoPE
+ * and the part with it, stays so (DeepSeek-V3's config.json: 128 + 64 =
+ * 192; with 64 + 64, 128). One of its own stays: 80 with 16 heads or 8
+ * (neither 1024 / 16 = 64 nor 64 + 32 = 96). A dense model made MoE gets
+ * experts as wide as its FFN (13,824). */
 static void
 test_arch_rows_follow (void)
 {
   TsArchitecture dense = {
     .layers = 40, .hidden_size = 5120, .attention_heads = 40, .kv_heads = 8, .head_dim = 128,
     .ffn_size = 13824, .mlp = TS_MLP_SWIGLU, .vocab_size = 32000,
+  };
+  /* DeepSeek-V3's attention (config.json), on a small model */
+  TsArchitecture mla = {
+    .layers = 4, .hidden_size = 7168, .attention_heads = 128, .kv_heads = 128, .head_dim = 192,
+    .ffn_size = 18432, .mlp = TS_MLP_SWIGLU, .vocab_size = 129280,
+    .q_lora_rank = 1536, .kv_lora_rank = 512, .qk_nope_head_dim = 128, .qk_rope_head_dim = 64,
+    .v_head_dim = 128,
   };
   TsWindow *window = open_custom_window (&dense);
   const TsArchitecture *arch = &ts_window_get_scenario (window)->model.arch;
@@ -377,12 +387,20 @@ test_arch_rows_follow (void)
   g_assert_cmpuint (arch->expert_ffn_size, ==, 13824);
   close_window (window);
 
+  window = open_custom_window (&mla);
+  arch = &ts_window_get_scenario (window)->model.arch;
+  g_assert_cmpuint (arch->head_dim, ==, 192);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "qk_nope_head_dim")), 64);
+  settle ();
+  g_assert_cmpuint (arch->head_dim, ==, 128);
+  close_window (window);
+
   window = open_custom_window (&door_arch);
   arch = &ts_window_get_scenario (window)->model.arch;
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "attention_heads")), 8);
   settle ();
   g_assert_cmpuint (arch->attention_heads, ==, 8);
-  g_assert_cmpuint (arch->head_dim, ==, 96);
+  g_assert_cmpuint (arch->head_dim, ==, 80);
   close_window (window);
 }
 
