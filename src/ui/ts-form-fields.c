@@ -41,10 +41,11 @@ control_kind (const TsScenarioField *f)
     }
 }
 
-static void
-add_form_field (const TsScenarioField *f)
+/* A field of either engine table as a row: its control, label, range and
+ * named values (translated where shown). */
+static TsFormField
+form_field_of (const TsScenarioField *f)
 {
-  TsFormField *row = &form_fields[n_form_fields++];
   const char **labels = g_new0 (const char *, f->n_choices + 1);
   int *values = g_new0 (int, f->n_choices + 1);
 
@@ -53,9 +54,8 @@ add_form_field (const TsScenarioField *f)
       labels[i] = f->choices[i].label;
       values[i] = f->choices[i].value;
     }
-  *row = (TsFormField) {
+  return (TsFormField) {
     .key = f->key,
-    .group = (TsFormGroup) (f->group - TS_FIELD_GROUP_METHOD),
     .kind = control_kind (f),
     .offset = f->offset,
     .title = f->label,
@@ -68,8 +68,17 @@ add_form_field (const TsScenarioField *f)
     .choices = labels,
     .values = values,
     .n_choices = f->n_choices,
-    .source = f,
   };
+}
+
+static void
+add_form_field (const TsScenarioField *f)
+{
+  TsFormField *row = &form_fields[n_form_fields++];
+
+  *row = form_field_of (f);
+  row->group = (TsFormGroup) (f->group - TS_FIELD_GROUP_METHOD);
+  row->source = f;
 }
 
 /* Once: the table is constant, and the choice arrays live as long as the
@@ -131,49 +140,17 @@ ts_form_field_lookup (const char *key)
   return NULL;
 }
 
-/* One architecture field as a row: whole numbers, the table's range. */
+/* One architecture field as a row: counts are whole numbers in steps of
+ * one; the MLP's kinds by their names (“SwiGLU”). */
 static TsFormField
 arch_form_field (const TsArchField *f)
 {
-  TsFormField row = {
-    .key = f->key,
-    .offset = f->offset,
-    .title = f->label,
-    .lower = f->min,
-    .upper = f->max,
-    .step = 1,
-    .digits = 0,
-    .scale = 1,
-    .arch_source = f,
-  };
+  TsFormField row = form_field_of (f);
 
-  switch (f->kind)
-    {
-    case TS_ARCH_FIELD_BOOL:
-      row.kind = TS_FORM_FIELD_BOOL;
-      break;
-    case TS_ARCH_FIELD_MLP:
-      {
-        /* the names the files write (“swiglu”): the configuration's
-         * words, the same in every language */
-        const char **names = g_new0 (const char *, f->max - f->min + 2);
-        int *values = g_new0 (int, f->max - f->min + 2);
-
-        for (guint v = f->min; v <= f->max; v++)
-          {
-            names[row.n_choices] = ts_mlp_kind_to_string ((TsMlpKind) v);
-            values[row.n_choices++] = (int) v;
-          }
-        row.kind = TS_FORM_FIELD_CHOICE;
-        row.choices = names;
-        row.values = values;
-      }
-      break;
-    case TS_ARCH_FIELD_UINT:
-    default:
-      row.kind = TS_FORM_FIELD_UINT;
-      break;
-    }
+  row.step = 1;
+  row.digits = 0;
+  row.scale = 1;
+  row.arch_source = f;
   return row;
 }
 

@@ -4,9 +4,10 @@
  *   ts-screenshot OUTPUT-DIR [SCENARIO.json] [VIEW]
  *
  * VIEW is a page of the answer (memory, servers, rack, power, time),
- * “shortcuts” for the keyboard shortcuts window, “presenter” for
- * presenter mode on a 1920 × 1080 projector (“presenter-rack”: on that
- * page of the answer), or “comparison” for the
+ * “shortcuts” for the keyboard shortcuts window, “architecture” for a
+ * custom model's architecture rows opened (give a scenario with one),
+ * “presenter” for presenter mode on a 1920 × 1080 projector
+ * (“presenter-rack”: on that page of the answer), or “comparison” for the
  * dialog comparing the first two options (these two: one size, no
  * narrow one).
  *
@@ -150,7 +151,19 @@ shoot (TsApplication    *app,
       gtk_widget_set_visible (overlay, FALSE);
       return window;
     }
-  if (g_str_has_prefix (view != NULL ? view : "", "presenter"))
+  if (g_strcmp0 (view, "architecture") == 0)
+    {
+      /* A custom model's “Full architecture” rows, opened and in view */
+      GtkWidget *layers = ts_window_get_arch_widget (window, "layers");
+      GtkWidget *expander = gtk_widget_get_ancestor (layers, ADW_TYPE_EXPANDER_ROW);
+
+      adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (expander), TRUE);
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
+      wait_for_animations (GTK_WIDGET (window));
+      gtk_widget_grab_focus (layers);
+      wait_for_animations (GTK_WIDGET (window));
+    }
+  else if (g_str_has_prefix (view != NULL ? view : "", "presenter"))
     {
       /* “presenter-rack”: presenter mode on that page of the answer */
       if (view[strlen ("presenter")] == '-')
