@@ -149,10 +149,10 @@ arch_form_field (const TsArchField *f)
 
   switch (f->kind)
     {
-    case TS_ARCH_FIELD_BOOL:
+    case TS_FIELD_BOOL:
       row.kind = TS_FORM_FIELD_BOOL;
       break;
-    case TS_ARCH_FIELD_MLP:
+    case TS_FIELD_ENUM:
       {
         /* the names the files write (“swiglu”): the configuration's
          * words, the same in every language */
@@ -169,7 +169,7 @@ arch_form_field (const TsArchField *f)
         row.values = values;
       }
       break;
-    case TS_ARCH_FIELD_UINT:
+    case TS_FIELD_UINT:
     default:
       row.kind = TS_FORM_FIELD_UINT;
       break;
