@@ -8,8 +8,10 @@
  * an imported count equals the published checkpoint's; anything else is
  * refused with the key that is missing or unsupported, never guessed.
  *
- * Key names and class defaults follow the configuration classes of
- * transformers 4.5x (configuration_llama.py, configuration_gemma3.py,
+ * This file reads the keys; the families, their config classes' defaults
+ * and what their layers always have are in ts-hf-families.c. Key names
+ * follow the configuration classes of transformers 4.5x
+ * (configuration_llama.py, configuration_gemma3.py,
  * configuration_deepseek_v3.py, configuration_falcon.py …).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -23,107 +25,21 @@
 #include <string.h>
 
 #include "ts-error.h"
-#include "ts-hf-config.h"
+#include "ts-hf-config-private.h"
 #include "ts-json.h"
 #include "ts-scenario-fields.h"
 
 typedef struct
 {
-  const char *key;
-  guint       value;
-} ClassDefault;
-
-typedef struct
-{
-  const char         *model_type;
-  const char         *config_class;   /* whose defaults fill absent keys */
-  const char         *layer_class;    /* one decoder layer, for FSDP wrapping */
-  gboolean            gated_mlp;      /* gate and up projections (or one fused) */
-  const char         *default_act;
-  gboolean            tied_default;
-  gboolean            qkv_bias;       /* q, k, v biases the class always has */
-  gboolean            qk_norm;
-  guint               layer_norms;    /* 0 = 2 */
-  gboolean            norm_bias;      /* LayerNorm, not RMSNorm */
-  gboolean            expert_width_is_intermediate; /* Mixtral: intermediate_size is an expert's */
-  gboolean            router_bias;
-  const ClassDefault *defaults;
-} Family;
-
-/* Gemma's configs routinely leave these out (google/gemma-3-4b-it's
- * text_config gives only hidden_size, intermediate_size and layers). */
-static const ClassDefault gemma_defaults[] = {
-  { "vocab_size", 256000 }, { "num_attention_heads", 16 }, { "num_key_value_heads", 16 },
-  { "head_dim", 256 }, { NULL, 0 },
-};
-static const ClassDefault gemma2_defaults[] = {
-  { "vocab_size", 256000 }, { "num_attention_heads", 8 }, { "num_key_value_heads", 4 },
-  { "head_dim", 256 }, { NULL, 0 },
-};
-static const ClassDefault gemma3_defaults[] = {
-  { "vocab_size", 262208 }, { "num_attention_heads", 8 }, { "num_key_value_heads", 4 },
-  { "head_dim", 256 }, { NULL, 0 },
-};
-static const ClassDefault no_defaults[] = { { NULL, 0 } };
-
-static const Family families[] = {
-  /* model_type     config class          layer class              gated act       tied   qkvb   qkn    norms nbias  expw   rbias */
-  { "llama",        "LlamaConfig",        "LlamaDecoderLayer",     TRUE,  "silu",  FALSE, FALSE, FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
-  { "mistral",      "MistralConfig",      "MistralDecoderLayer",   TRUE,  "silu",  FALSE, FALSE, FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
-  { "mixtral",      "MixtralConfig",      "MixtralDecoderLayer",   TRUE,  "silu",  FALSE, FALSE, FALSE, 0, FALSE, TRUE,  FALSE, no_defaults },
-  { "qwen2",        "Qwen2Config",        "Qwen2DecoderLayer",     TRUE,  "silu",  FALSE, TRUE,  FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
-  { "qwen2_moe",    "Qwen2MoeConfig",     "Qwen2MoeDecoderLayer",  TRUE,  "silu",  FALSE, TRUE,  FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
-  { "qwen3",        "Qwen3Config",        "Qwen3DecoderLayer",     TRUE,  "silu",  FALSE, FALSE, TRUE,  0, FALSE, FALSE, FALSE, no_defaults },
-  { "qwen3_moe",    "Qwen3MoeConfig",     "Qwen3MoeDecoderLayer",  TRUE,  "silu",  FALSE, FALSE, TRUE,  0, FALSE, FALSE, FALSE, no_defaults },
-  { "gemma",        "GemmaConfig",        "GemmaDecoderLayer",     TRUE,  "gelu_pytorch_tanh", TRUE, FALSE, FALSE, 0, FALSE, FALSE, FALSE, gemma_defaults },
-  { "gemma2",       "Gemma2Config",       "Gemma2DecoderLayer",    TRUE,  "gelu_pytorch_tanh", TRUE, FALSE, FALSE, 4, FALSE, FALSE, FALSE, gemma2_defaults },
-  { "gemma3_text",  "Gemma3TextConfig",   "Gemma3DecoderLayer",    TRUE,  "gelu_pytorch_tanh", TRUE, FALSE, TRUE, 4, FALSE, FALSE, FALSE, gemma3_defaults },
-  { "deepseek_v2",  "DeepseekV2Config",   "DeepseekV2DecoderLayer", TRUE, "silu",  FALSE, FALSE, FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
-  { "deepseek_v3",  "DeepseekV3Config",   "DeepseekV3DecoderLayer", TRUE, "silu",  FALSE, FALSE, FALSE, 0, FALSE, FALSE, TRUE,  no_defaults },
-  { "falcon",       "FalconConfig",       "FalconDecoderLayer",    FALSE, "gelu",  TRUE,  FALSE, FALSE, 0, TRUE,  FALSE, FALSE, no_defaults },
-  { "phi3",         "Phi3Config",         "Phi3DecoderLayer",      TRUE,  "silu",  FALSE, FALSE, FALSE, 0, FALSE, FALSE, FALSE, no_defaults },
-};
-
-/* Wrappers whose language model is a family above. */
-static const struct { const char *wrapper; const char *family; } wrapper_families[] = {
-  { "gemma3", "gemma3_text" },
-  { "qwen2_vl", "qwen2" },
-  { "qwen2_5_vl", "qwen2" },
-  { "qwen2_vl_text", "qwen2" },
-  { "qwen2_5_vl_text", "qwen2" },
-};
-
-/* The catalog's models, by id prefix (their family in transformers). */
-static const struct { const char *prefix; const char *family; } catalog_families[] = {
-  { "llama-", "llama" }, { "mistral-", "mistral" }, { "mixtral-", "mixtral" },
-  { "qwen2.5-", "qwen2" }, { "qwen3-30b-a3b", "qwen3_moe" }, { "qwen3-235b-a22b", "qwen3_moe" },
-  { "qwen3-", "qwen3" }, { "gemma-2-", "gemma2" }, { "gemma-3-", "gemma3_text" },
-  { "deepseek-v3", "deepseek_v3" }, { "deepseek-v2", "deepseek_v2" },
-};
-
-typedef struct
-{
-  const char   *file;      /* for messages */
-  JsonObject   *root;
-  JsonObject   *lm;        /* the language model's keys */
-  const char   *prefix;    /* "text_config." when nested */
-  const Family *family;
-  JsonBuilder  *fields;    /* our field → the key (or default) it came from */
-  GError      **error;
-  gboolean      failed;
+  const char       *file;      /* for messages */
+  JsonObject       *root;
+  JsonObject       *lm;        /* the language model's keys */
+  const char       *prefix;    /* "text_config." when nested */
+  const TsHfFamily *family;    /* its names' quirks and class defaults (ts-hf-families.c) */
+  JsonBuilder      *fields;    /* our field → the key (or default) it came from */
+  GError          **error;
+  gboolean          failed;
 } Import;
-
-static const Family *
-find_family (const char *model_type)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (wrapper_families); i++)
-    if (g_strcmp0 (model_type, wrapper_families[i].wrapper) == 0)
-      model_type = wrapper_families[i].family;
-  for (guint i = 0; i < G_N_ELEMENTS (families); i++)
-    if (g_strcmp0 (model_type, families[i].model_type) == 0)
-      return &families[i];
-  return NULL;
-}
 
 gboolean
 ts_hf_config_detect (JsonNode *root)
@@ -234,7 +150,7 @@ read_count (Import            *im,
     }
 
   for (guint i = 0; keys[i] != NULL; i++)
-    for (const ClassDefault *d = im->family->defaults; d->key != NULL; d++)
+    for (const TsHfClassDefault *d = im->family->defaults; d->key != NULL; d++)
       if (strcmp (d->key, keys[i]) == 0)
         {
           g_autofree char *how = g_strdup_printf ("%s absent: %s default %u", keys[i],
@@ -598,7 +514,7 @@ static void
 read_norms_and_biases (Import         *im,
                        TsArchitecture *a)
 {
-  const Family *f = im->family;
+  const TsHfFamily *f = im->family;
 
   a->qk_norm = f->qk_norm;
   a->layer_norms = f->layer_norms;
@@ -820,7 +736,7 @@ ts_hf_config_import (TsModel     *model,
       import_fail (&im, "model_type", _("is missing; it tells which family's names and defaults apply"));
       return FALSE;
     }
-  im.family = find_family (model_type);
+  im.family = ts_hf_family_find (model_type);
   if (im.family == NULL)
     {
       g_autofree char *problem =
@@ -873,24 +789,4 @@ ts_hf_config_import (TsModel     *model,
   model->source = json_builder_get_root (source);
   json_node_seal (model->source);
   return TRUE;
-}
-
-const char *
-ts_hf_config_layer_class (const TsModel *model)
-{
-  const char *family = NULL;
-
-  if (model->source != NULL && JSON_NODE_HOLDS_OBJECT (model->source))
-    {
-      JsonObject *obj = json_node_get_object (model->source);
-
-      if (json_object_has_member (obj, "layer_class"))
-        return json_object_get_string_member (obj, "layer_class");
-    }
-  for (guint i = 0; model->id != NULL && i < G_N_ELEMENTS (catalog_families) && family == NULL; i++)
-    if (g_str_has_prefix (model->id, catalog_families[i].prefix))
-      family = catalog_families[i].family;
-  if (family != NULL)
-    return find_family (family)->layer_class;
-  return NULL;
 }

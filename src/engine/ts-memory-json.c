@@ -44,12 +44,12 @@ add_architecture_field (JsonBuilder          *b,
 {
   guint value = ts_arch_field_get (f, a);
 
-  if (f->kind == TS_ARCH_FIELD_BOOL)
+  if (f->kind == TS_FIELD_BOOL)
     {
       json_builder_set_member_name (b, f->key);
       json_builder_add_boolean_value (b, value != 0);
     }
-  else if (f->kind == TS_ARCH_FIELD_MLP)
+  else if (f->kind == TS_FIELD_ENUM)
     {
       json_builder_set_member_name (b, f->key);
       json_builder_add_string_value (b, ts_mlp_kind_to_string ((TsMlpKind) value));

@@ -169,15 +169,13 @@ char        *ts_scenario_field_describe    (const TsScenarioField *field);
 /* Every field set to its default (ts_scenario_init_defaults). */
 void         ts_scenario_fields_set_defaults (TsScenario          *scenario);
 
-/* ---- the architecture of a custom model ---- */
+/* ---- the architecture of a custom model (ts-arch-fields.c) ---- */
 
 /* The architecture's fields are records of the same kind as the
- * scenario's: counts (UINT), switches (BOOL) and the MLP's kind by name
- * (ENUM of TsMlpKind), by these names where the plan's JSON writes them. */
+ * scenario's: counts (TS_FIELD_UINT), switches (TS_FIELD_BOOL) and the
+ * MLP's kind by name (TS_FIELD_ENUM of TsMlpKind), by these names where
+ * the plan's JSON writes them. */
 typedef TsScenarioField TsArchField;
-#define TS_ARCH_FIELD_UINT TS_FIELD_UINT
-#define TS_ARCH_FIELD_BOOL TS_FIELD_BOOL
-#define TS_ARCH_FIELD_MLP  TS_FIELD_ENUM
 
 /* In the scenario file's order: the one place of each field's name,
  * range and default; the catalog, the model file, the scenario file, an

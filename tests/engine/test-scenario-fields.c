@@ -468,12 +468,12 @@ values_of (const TsArchField *f,
 {
   switch (f->kind)
     {
-    case TS_ARCH_FIELD_BOOL:
+    case TS_FIELD_BOOL:
       g_ptr_array_add (refused, g_strdup ("2"));
       g_ptr_array_add (taken, g_strdup ("true"));
       g_ptr_array_add (taken, g_strdup ("false"));
       break;
-    case TS_ARCH_FIELD_MLP:
+    case TS_FIELD_ENUM:
       g_ptr_array_add (refused, g_strdup ("\"relu\""));
       for (guint i = 0; i < f->n_choices; i++)
         g_ptr_array_add (taken, g_strdup_printf ("\"%s\"", f->choices[i].name));

@@ -265,7 +265,7 @@ assert_arch_control_matches (const TsArchField *f,
                        "SwiGLU");
       g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), ==, _(f->label));
     }
-  else if (f->kind == TS_ARCH_FIELD_UINT)
+  else if (f->kind == TS_FIELD_UINT)
     {
       GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (widget));
 
@@ -292,14 +292,14 @@ set_other_arch_value (const TsArchField *f,
 {
   JsonNode *node = json_node_alloc ();
 
-  if (f->kind == TS_ARCH_FIELD_MLP)
+  if (f->kind == TS_FIELD_ENUM)
     {
       guint next = current < f->max ? current + 1 : f->min;
 
       adw_combo_row_set_selected (ADW_COMBO_ROW (widget), next - f->min);
       json_node_init_string (node, ts_mlp_kind_to_string ((TsMlpKind) next));
     }
-  else if (f->kind == TS_ARCH_FIELD_BOOL)
+  else if (f->kind == TS_FIELD_BOOL)
     {
       gtk_switch_set_active (GTK_SWITCH (widget), current == 0);
       json_node_init_boolean (node, current == 0);
