@@ -589,13 +589,6 @@ ts_drawing_view_new (TsDrawing drawing)
   return g_object_new (TS_TYPE_DRAWING_VIEW, "drawing", drawing, NULL);
 }
 
-TsDrawing
-ts_drawing_view_get_drawing (TsDrawingView *self)
-{
-  g_return_val_if_fail (TS_IS_DRAWING_VIEW (self), TS_DRAWING_MEMORY);
-  return self->drawing;
-}
-
 void
 ts_drawing_view_set_drawing (TsDrawingView *self,
                              TsDrawing      drawing)

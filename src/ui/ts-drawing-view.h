@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TsDrawingView, ts_drawing_view, TS, DRAWING_VIEW, GtkDrawingArea)
 
 GtkWidget  *ts_drawing_view_new            (TsDrawing      drawing);
-TsDrawing   ts_drawing_view_get_drawing    (TsDrawingView *self);
 void        ts_drawing_view_set_drawing    (TsDrawingView *self,
                                             TsDrawing      drawing);
 /* plan is borrowed: the caller keeps it alive while it is shown and calls

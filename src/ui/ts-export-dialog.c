@@ -154,17 +154,6 @@ save_clicked_cb (TsExportDialog *self)
   ts_file_chooser_run (chooser, save_chosen_cb, g_object_ref (self), g_object_unref);
 }
 
-void
-ts_export_dialog_set_format (TsExportDialog *self,
-                             TsExportFormat  format)
-{
-  g_return_if_fail (TS_IS_EXPORT_DIALOG (self));
-  g_return_if_fail (format < TS_N_EXPORT_FORMATS);
-
-  /* notify::selected shows it */
-  adw_combo_row_set_selected (self->format_row, format);
-}
-
 TsExportFormat
 ts_export_dialog_get_format (TsExportDialog *self)
 {

@@ -19,8 +19,6 @@ G_DECLARE_FINAL_TYPE (TsExportDialog, ts_export_dialog, TS, EXPORT_DIALOG, AdwWi
  * format; the texts are made here, so the plan need not outlive it. */
 TsExportDialog *ts_export_dialog_new        (GtkWindow       *parent,
                                              const TsPlan    *plan);
-void            ts_export_dialog_set_format (TsExportDialog  *self,
-                                             TsExportFormat   format);
 TsExportFormat  ts_export_dialog_get_format (TsExportDialog  *self);
 /* The preview's text (what Copy and Save… write). */
 char           *ts_export_dialog_get_text   (TsExportDialog  *self);

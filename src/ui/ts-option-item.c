@@ -16,7 +16,6 @@ struct _TsOptionItem
 
   guint     index;
   char     *server_id;
-  gboolean  recommended;
   char     *text[TS_N_OPTION_COLUMNS];
   double    key[TS_N_OPTION_COLUMNS];
 };
@@ -68,7 +67,6 @@ ts_option_item_new (const TsOption *o,
 
   self->index = index;
   self->server_id = g_strdup (o->server != NULL ? o->server->id : NULL);
-  self->recommended = o->recommended;
 
   if (o->recommended)
     /* Translators: the server column of the comparison; the second line marks the recommended option. */
@@ -118,13 +116,6 @@ ts_option_item_get_server_id (TsOptionItem *self)
 {
   g_return_val_if_fail (TS_IS_OPTION_ITEM (self), NULL);
   return self->server_id;
-}
-
-gboolean
-ts_option_item_get_recommended (TsOptionItem *self)
-{
-  g_return_val_if_fail (TS_IS_OPTION_ITEM (self), FALSE);
-  return self->recommended;
 }
 
 const char *

@@ -36,7 +36,6 @@ TsOptionItem *ts_option_item_new        (const TsOption *option,
                                          gboolean        gib);
 guint         ts_option_item_get_index  (TsOptionItem   *self);
 const char   *ts_option_item_get_server_id (TsOptionItem *self);
-gboolean      ts_option_item_get_recommended (TsOptionItem *self);
 /* Text of a cell (Pango markup for the server column). */
 const char   *ts_option_item_get_text   (TsOptionItem   *self,
                                          TsOptionColumn  column);

@@ -3,10 +3,10 @@
  * Every control edits the scenario in place and says so with “changed”;
  * the window recomputes the plan and, when the engine refuses the
  * scenario, hands the reason back to show on the row that was edited.
- * The rows of the scenario's plain fields and of a custom model's
- * architecture come from the engine's tables (ts-form-fields.h), with
- * their ranges; the model picker, the custom size, the hardware and the
- * currency are made by hand.
+ * The rows of the scenario's plain fields come from the engine's table
+ * (ts-form-fields.h), with their ranges; the model picker, the hardware
+ * and the currency are made by hand, and a custom model's rows are their
+ * own part (ts-custom-model-rows.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ts-custom-model-rows.h"
 #include "ts-form-fields.h"
 #include "ts-form-rows.h"
 #include "ts-model-picker.h"
@@ -24,10 +25,8 @@
 
 /* The spin buttons take exactly the range the engine's tables give, the
  * one ts_scenario_validate and the file readers apply, so whatever a file
- * or the CLI accepts the window can show. What a range cannot say (fewer
- * key/value heads than heads…) is ts_architecture_validate's, whose
- * reason the model row shows. */
-#define BILLION 1e9
+ * or the CLI accepts the window can show. What a range cannot say is the
+ * engine's validation's, whose reason the edited row shows. */
 
 struct _TsScenarioForm
 {
@@ -44,13 +43,7 @@ struct _TsScenarioForm
   gboolean             built[TS_FORM_GROUP_SITE + 1];  /* a group's rows exist */
   GtkWidget           *hardware_row;
   GtkWidget           *currency_row;
-  GtkWidget           *custom_params_row;
-  GtkWidget           *custom_params_spin;
-  GtkWidget           *custom_arch_row;
-  const TsFormField   *arch_fields;    /* ts_form_arch_fields () */
-  guint                n_arch_fields;
-  GtkWidget          **arch_controls;  /* one per arch_fields[] */
-  TsArchitecture       custom_arch;
+  TsCustomModelRows   *custom_rows;    /* the custom model's size and architecture */
 
   /* template children */
   AdwPreferencesGroup *model_group;
@@ -167,75 +160,26 @@ set_model_subtitle (TsScenarioForm *self)
   else
     adw_action_row_set_subtitle (self->model_row, subtitle);
   gtk_label_set_text (self->model_label, m->name);
-  gtk_widget_set_visible (self->custom_params_row, self->scenario->model_id == NULL);
-  gtk_widget_set_visible (self->custom_arch_row, self->scenario->model_id == NULL);
+  ts_custom_model_rows_set_visible (self->custom_rows, self->scenario->model_id == NULL);
 }
 
-/* The name the custom model has that the window did not make up (one from
- * a scenario or model file), or NULL. The made-up names (“Custom model”,
- * “Custom model, 70B parameters”) follow the size and the switch; a given
- * name stays whatever is edited (it was lost when “Full architecture” was
- * turned on). */
-static char *
-custom_model_given_name (TsScenarioForm *self)
-{
-  const TsModel *current = &self->scenario->model;
-  TsModel generated = { 0 };
-  gboolean made_up;
-
-  if (self->scenario->model_id != NULL || current->name == NULL || *current->name == '\0')
-    return NULL;
-  if (g_str_equal (current->name, _("Custom model")))
-    return NULL;
-  made_up = ts_model_init_from_params (&generated, current->params, NULL)
-            && g_strcmp0 (generated.name, current->name) == 0;
-  ts_model_clear (&generated);
-  return made_up ? NULL : g_strdup (current->name);
-}
-
+/* The scenario's model becomes the one the custom rows describe (with the
+ * name a file gave it), or the rows say why the engine refuses it. */
 static void
 apply_custom_model (TsScenarioForm *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *given_name = custom_model_given_name (self);
   TsModel model = { 0 };
-  gboolean ok;
 
-  if (adw_expander_row_get_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row)))
-    ok = ts_model_init_from_architecture (&model, given_name != NULL ? given_name : _("Custom model"),
-                                          &self->custom_arch, &error);
-  else
-    ok = ts_model_init_from_params (&model, gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->custom_params_spin)) * BILLION,
-                                    &error);
-  if (!ok)
+  if (!ts_custom_model_rows_make_model (self->custom_rows, &self->scenario->model, &model, &error))
     {
-      ts_scenario_form_show_error (self, self->custom_arch_row, error->message);
+      ts_scenario_form_show_error (self, ts_custom_model_rows_get_arch_row (self->custom_rows), error->message);
       return;
-    }
-  if (given_name != NULL)
-    {
-      g_free (model.name);
-      model.name = g_steal_pointer (&given_name);
     }
   ts_scenario_set_model (self->scenario, &model);
   ts_model_clear (&model);
   set_model_subtitle (self);
-  emit_changed (self, self->custom_params_row);
-}
-
-static void
-sync_arch_controls (TsScenarioForm *self)
-{
-  gboolean was_syncing = self->syncing;
-
-  self->syncing = TRUE;
-  for (guint i = 0; i < self->n_arch_fields; i++)
-    {
-      const TsFormField *f = &self->arch_fields[i];
-
-      ts_form_control_set_value (f, self->arch_controls[i], ts_arch_field_get (f->arch_source, &self->custom_arch));
-    }
-  self->syncing = was_syncing;
+  emit_changed (self, ts_custom_model_rows_get_params_row (self->custom_rows));
 }
 
 /* A model read whole from a file (ts-model-import.c): the scenario takes
@@ -255,15 +199,9 @@ ts_scenario_form_set_custom_model (TsScenarioForm *self,
   g_clear_pointer (&custom.id, g_free);
   ts_scenario_set_model (self->scenario, &custom);
   ts_model_clear (&custom);
-  self->syncing = TRUE;
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->custom_params_spin), model->params / BILLION);
+  ts_custom_model_rows_show_model (self->custom_rows, &self->scenario->model);
   if (model->has_architecture)
-    {
-      self->custom_arch = model->arch;
-      adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row), TRUE);
-    }
-  sync_arch_controls (self);
-  self->syncing = FALSE;
+    ts_custom_model_rows_set_arch_enabled (self->custom_rows, TRUE);
   set_model_subtitle (self);
   emit_changed (self, GTK_WIDGET (self->model_row));
 }
@@ -543,96 +481,14 @@ build_hardware_row (TsScenarioForm *self)
   adw_preferences_group_add (self->hardware_group, self->hardware_row);
 }
 
-/* ---------------------------------------------------------------------- */
-/* The custom model's rows */
-
-/* The head dimension the engine derives for `arch` when none is given
- * (hidden size over heads; the query-key head of an MLA model). */
-static guint
-derived_head_dim (const TsArchitecture *arch)
-{
-  TsArchitecture copy = *arch;
-
-  copy.head_dim = 0;
-  ts_architecture_derive (&copy);
-  return copy.head_dim;
-}
-
-/* What a person editing a few rows means for the others: a head
- * dimension that was the derived one stays derived (one a model file
- * gave, or the person typed, is kept), and a model made MoE gets
- * experts as wide as its FFN until told otherwise. */
-static void
-follow_arch_edit (const TsArchitecture *before,
-                  TsArchitecture       *arch)
-{
-  gboolean head_dim_followed = before->head_dim == derived_head_dim (before);
-
-  if (head_dim_followed && arch->head_dim == before->head_dim)
-    arch->head_dim = derived_head_dim (arch);
-  if (arch->experts > 0 && arch->expert_ffn_size == 0)
-    arch->expert_ffn_size = arch->ffn_size;
-}
-
-static void
-arch_changed_cb (TsScenarioForm *self)
-{
-  TsArchitecture before = self->custom_arch;
-
-  if (self->syncing)
-    return;
-  for (guint i = 0; i < self->n_arch_fields; i++)
-    {
-      const TsFormField *f = &self->arch_fields[i];
-      double value = ts_form_control_get_value (f, self->arch_controls[i]);
-
-      if (!isnan (value))
-        ts_scenario_field_set_double (f->arch_source, &self->custom_arch, value);
-    }
-  follow_arch_edit (&before, &self->custom_arch);
-  sync_arch_controls (self);
-  apply_custom_model (self);
-}
-
-static void
-custom_params_changed_cb (TsScenarioForm *self)
-{
-  if (self->syncing)
-    return;
-  ts_architecture_infer (gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->custom_params_spin)) * BILLION,
-                         &self->custom_arch);
-  sync_arch_controls (self);
-  apply_custom_model (self);
-}
-
+/* The model group's rows below the model row: the custom model's. */
 static void
 build_custom_rows (TsScenarioForm *self)
 {
-  self->custom_params_spin = ts_form_spin_new (TS_MODEL_MIN_PARAMS / BILLION, TS_MODEL_MAX_PARAMS / BILLION, 1, 2);
-  self->custom_params_row = ts_form_control_row_new ("custom_params", _("Parameters, billions"),
-                                             _("The size of your model; the layout is estimated from it"),
-                                             self->custom_params_spin);
-  g_signal_connect_swapped (self->custom_params_spin, "value-changed", G_CALLBACK (custom_params_changed_cb), self);
-  adw_preferences_group_add (self->model_group, self->custom_params_row);
-
-  self->custom_arch_row = adw_expander_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->custom_arch_row), _("Full architecture"));
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->custom_arch_row),
-                                 _("Enter the layers and sizes from the model’s configuration"));
-  adw_expander_row_set_show_enable_switch (ADW_EXPANDER_ROW (self->custom_arch_row), TRUE);
-  adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self->custom_arch_row), FALSE);
-  g_signal_connect_swapped (self->custom_arch_row, "notify::enable-expansion", G_CALLBACK (arch_changed_cb), self);
-  /* Every field of the engine's architecture table, in its order. */
-  self->arch_fields = ts_form_arch_fields (&self->n_arch_fields);
-  self->arch_controls = g_new0 (GtkWidget *, self->n_arch_fields);
-  for (guint i = 0; i < self->n_arch_fields; i++)
-    {
-      const TsFormField *f = &self->arch_fields[i];
-
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->custom_arch_row), ts_form_field_row_new (f, &self->arch_controls[i]));
-      g_signal_connect_swapped (self->arch_controls[i], ts_form_control_changed_signal (f->kind), G_CALLBACK (arch_changed_cb), self);
-    }
-  adw_preferences_group_add (self->model_group, self->custom_arch_row);
+  self->custom_rows = ts_custom_model_rows_new ();
+  g_signal_connect_swapped (self->custom_rows, "edited", G_CALLBACK (apply_custom_model), self);
+  adw_preferences_group_add (self->model_group, ts_custom_model_rows_get_params_row (self->custom_rows));
+  adw_preferences_group_add (self->model_group, ts_custom_model_rows_get_arch_row (self->custom_rows));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -656,13 +512,8 @@ sync_widgets (TsScenarioForm *self)
   if (self->currency_row != NULL)
     gtk_editable_set_text (GTK_EDITABLE (self->currency_row),
                            self->scenario->currency != NULL ? self->scenario->currency : "");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->custom_params_spin), self->scenario->model.params / BILLION);
-  if (self->scenario->model_id == NULL && self->scenario->model.has_architecture)
-    self->custom_arch = self->scenario->model.arch;
-  else
-    ts_architecture_infer (self->scenario->model.params, &self->custom_arch);
-  sync_arch_controls (self);
   self->syncing = FALSE;
+  ts_custom_model_rows_show_model (self->custom_rows, &self->scenario->model);
 
   set_model_subtitle (self);
   update_sensitivity (self);
@@ -798,7 +649,7 @@ ts_scenario_form_get_field_widget (TsScenarioForm *self,
       return self->currency_row;
     }
   if (g_str_equal (key, "custom_params"))
-    return self->custom_params_spin;
+    return ts_custom_model_rows_get_params_spin (self->custom_rows);
   return NULL;
 }
 
@@ -819,11 +670,7 @@ ts_scenario_form_get_arch_widget (TsScenarioForm *self,
                                   const char     *key)
 {
   g_return_val_if_fail (TS_IS_SCENARIO_FORM (self), NULL);
-
-  for (guint i = 0; i < self->n_arch_fields; i++)
-    if (g_strcmp0 (self->arch_fields[i].key, key) == 0)
-      return self->arch_controls[i];
-  return NULL;
+  return ts_custom_model_rows_get_arch_widget (self->custom_rows, key);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -835,8 +682,7 @@ ts_scenario_form_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_SCENARIO_FORM);
   g_clear_pointer (&self->error_row_subtitle, g_free);
-  /* the controls themselves belong to their rows */
-  g_clear_pointer (&self->arch_controls, g_free);
+  g_clear_object (&self->custom_rows);
   self->scenario = NULL;
 
   G_OBJECT_CLASS (ts_scenario_form_parent_class)->dispose (object);
