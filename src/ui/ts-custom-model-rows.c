@@ -150,6 +150,12 @@ ts_custom_model_rows_show_model (TsCustomModelRows *self,
     self->arch = model->arch;
   else
     ts_architecture_infer (model->params, &self->arch);
+  /* “Full architecture” is on for a model made from its architecture (a
+   * scenario or model file, or these rows), so that an edit of any row
+   * keeps that architecture instead of estimating one from the size. */
+  if (model->id == NULL)
+    adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self->arch_row),
+                                           model->has_architecture && !model->architecture_inferred);
   sync_arch_controls (self);
   self->syncing = FALSE;
 }

@@ -203,6 +203,37 @@ test_visible (void)
   g_assert_null (ts_custom_model_rows_get_arch_widget (rows, "no-such-field"));
 }
 
+/* A model shown from a file with its own architecture turns “Full
+ * architecture” on, so the next edit keeps that architecture: with it
+ * on, the model made is Llama 2 7B's count, not one estimated from the
+ * size row. A model known only by its size turns it off. */
+static void
+test_switch_follows_model (void)
+{
+  g_autoptr(TsCustomModelRows) rows = ts_custom_model_rows_new ();
+  g_autoptr(GError) error = NULL;
+  AdwExpanderRow *expander = ADW_EXPANDER_ROW (ts_custom_model_rows_get_arch_row (rows));
+  TsModel given = { 0 };
+  TsModel sized = { 0 };
+  TsModel made = { 0 };
+
+  init_named_model (&given, "Llama 2 7B");
+  ts_custom_model_rows_show_model (rows, &given);
+  g_assert_true (adw_expander_row_get_enable_expansion (expander));
+  g_assert_true (ts_custom_model_rows_make_model (rows, &given, &made, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (made.params, ==, LLAMA2_7B_PARAMS);
+  ts_model_clear (&made);
+
+  g_assert_true (ts_model_init_from_params (&sized, 13e9, &error));
+  g_assert_no_error (error);
+  ts_custom_model_rows_show_model (rows, &sized);
+  g_assert_false (adw_expander_row_get_enable_expansion (expander));
+
+  ts_model_clear (&given);
+  ts_model_clear (&sized);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -216,5 +247,6 @@ main (int argc, char **argv)
   g_test_add_func ("/custom-model-rows/edited-only-for-edits", test_edited_only_for_edits);
   g_test_add_func ("/custom-model-rows/rows-outlive-object", test_rows_outlive_object);
   g_test_add_func ("/custom-model-rows/visible", test_visible);
+  g_test_add_func ("/custom-model-rows/switch-follows-model", test_switch_follows_model);
   return g_test_run ();
 }
