@@ -35,7 +35,8 @@ struct _TsCustomModelRows
   GtkWidget         *arch_row;      /* owned */
   const TsFormField *arch_fields;   /* ts_form_arch_fields () */
   guint              n_arch_fields;
-  GtkWidget        **arch_controls; /* one per arch_fields[], each its row's */
+  GtkWidget        **arch_controls; /* one per arch_fields[], each its row's;
+                                     * NULL until the expander first opens */
   TsArchitecture     arch;          /* the layout the rows show */
 };
 
@@ -65,7 +66,7 @@ sync_arch_controls (TsCustomModelRows *self)
   gboolean was_syncing = self->syncing;
 
   self->syncing = TRUE;
-  for (guint i = 0; i < self->n_arch_fields; i++)
+  for (guint i = 0; self->arch_controls != NULL && i < self->n_arch_fields; i++)
     {
       const TsFormField *f = &self->arch_fields[i];
 
@@ -110,7 +111,7 @@ arch_edited_cb (TsCustomModelRows *self)
 
   if (self->syncing)
     return;
-  for (guint i = 0; i < self->n_arch_fields; i++)
+  for (guint i = 0; self->arch_controls != NULL && i < self->n_arch_fields; i++)
     {
       const TsFormField *f = &self->arch_fields[i];
       double value = ts_form_control_get_value (f, self->arch_controls[i]);
@@ -232,6 +233,28 @@ build_params_row (TsCustomModelRows *self)
   g_signal_connect_swapped (self->params_spin, "value-changed", G_CALLBACK (params_edited_cb), self);
 }
 
+/* A row for every field of the engine's architecture table, in its
+ * order. Made when first needed (the expander opened, a test looking
+ * for one): a window starts with the expander closed, and the table's
+ * two dozen spin buttons made up a tenth of its start-up. */
+static void
+ensure_arch_controls (TsCustomModelRows *self)
+{
+  if (self->arch_controls != NULL)
+    return;
+  self->arch_controls = g_new0 (GtkWidget *, self->n_arch_fields);
+  for (guint i = 0; i < self->n_arch_fields; i++)
+    {
+      const TsFormField *f = &self->arch_fields[i];
+
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->arch_row),
+                                ts_form_field_row_new (f, &self->arch_controls[i]));
+      g_signal_connect_swapped (self->arch_controls[i], ts_form_control_changed_signal (f->kind),
+                                G_CALLBACK (arch_edited_cb), self);
+    }
+  sync_arch_controls (self);
+}
+
 static void
 build_arch_row (TsCustomModelRows *self)
 {
@@ -244,17 +267,8 @@ build_arch_row (TsCustomModelRows *self)
   adw_expander_row_set_show_enable_switch (expander, TRUE);
   adw_expander_row_set_enable_expansion (expander, FALSE);
   g_signal_connect_swapped (expander, "notify::enable-expansion", G_CALLBACK (arch_edited_cb), self);
-  /* Every field of the engine's architecture table, in its order. */
+  g_signal_connect_swapped (expander, "notify::expanded", G_CALLBACK (ensure_arch_controls), self);
   self->arch_fields = ts_form_arch_fields (&self->n_arch_fields);
-  self->arch_controls = g_new0 (GtkWidget *, self->n_arch_fields);
-  for (guint i = 0; i < self->n_arch_fields; i++)
-    {
-      const TsFormField *f = &self->arch_fields[i];
-
-      adw_expander_row_add_row (expander, ts_form_field_row_new (f, &self->arch_controls[i]));
-      g_signal_connect_swapped (self->arch_controls[i], ts_form_control_changed_signal (f->kind),
-                                G_CALLBACK (arch_edited_cb), self);
-    }
 }
 
 TsCustomModelRows *
@@ -299,6 +313,7 @@ ts_custom_model_rows_get_arch_widget (TsCustomModelRows *self,
 {
   g_return_val_if_fail (TS_IS_CUSTOM_MODEL_ROWS (self), NULL);
 
+  ensure_arch_controls (self);
   for (guint i = 0; i < self->n_arch_fields; i++)
     if (g_strcmp0 (self->arch_fields[i].key, key) == 0)
       return self->arch_controls[i];

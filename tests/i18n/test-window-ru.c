@@ -366,6 +366,7 @@ test_russian_window_has_no_english (void)
    * first needed: asking for them makes them, so they are checked too. */
   ts_window_get_field_widget (window, "precision");
   ts_window_get_field_widget (window, "rack_units");
+  ts_window_get_arch_widget (window, "layers");
   for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
     ts_window_get_view (window, d);
   ts_window_get_option_view (window);
