@@ -2532,7 +2532,10 @@ test_file_chooser_answer (void)
 
       g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
       g_object_add_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
-      ts_file_chooser_run (chooser, record_answer, &record, record_release);
+      /* not shown: GTK's file chooser dialog would start the places
+       * sidebar's cloud providers, whose library leaks under
+       * LeakSanitizer (not ours); the answer is what is tested */
+      ts_file_chooser_on_answer (chooser, record_answer, &record, record_release);
       settle ();
       g_assert_cmpuint (record.n_answers, ==, 0);
       g_signal_emit_by_name (chooser, "response", responses[i]);
