@@ -125,24 +125,15 @@ chooser_response_cb (GtkNativeDialog *chooser,
 }
 
 void
-ts_file_chooser_on_answer (GtkFileChooserNative *chooser,
-                           TsFileChosenFunc      chosen,
-                           gpointer              user_data,
-                           GDestroyNotify        destroy)
-{
-  ChooserAnswer *answer = g_new (ChooserAnswer, 1);
-
-  *answer = (ChooserAnswer) { chosen, user_data, destroy };
-  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), answer);
-}
-
-void
 ts_file_chooser_run (GtkFileChooserNative *chooser,
                      TsFileChosenFunc      chosen,
                      gpointer              user_data,
                      GDestroyNotify        destroy)
 {
-  ts_file_chooser_on_answer (chooser, chosen, user_data, destroy);
+  ChooserAnswer *answer = g_new (ChooserAnswer, 1);
+
+  *answer = (ChooserAnswer) { chosen, user_data, destroy };
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), answer);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 

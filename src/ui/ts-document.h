@@ -90,12 +90,6 @@ void        ts_file_chooser_run            (GtkFileChooserNative *chooser,
                                             TsFileChosenFunc      chosen,
                                             gpointer              user_data,
                                             GDestroyNotify        destroy);
-/* What ts_file_chooser_run () does without showing the chooser: the
- * answer's handling alone (a test answers for the user). */
-void        ts_file_chooser_on_answer      (GtkFileChooserNative *chooser,
-                                            TsFileChosenFunc      chosen,
-                                            gpointer              user_data,
-                                            GDestroyNotify        destroy);
 
 /* Properties “file” and “dirty” (notified). Signals: “load” (TsScenario
  * *scenario, GFile *file or NULL): the window shows a copy of scenario;

@@ -2515,6 +2515,21 @@ record_release (gpointer user_data)
   record->n_released++;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#endif
+
+static void
+ignore_leaks (gboolean ignore)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  if (ignore)
+    __lsan_disable ();
+  else
+    __lsan_enable ();
+#endif
+}
+
 static void
 test_file_chooser_answer (void)
 {
@@ -2526,16 +2541,23 @@ test_file_chooser_answer (void)
   for (guint i = 0; i < G_N_ELEMENTS (responses); i++)
     {
       ChooserRecord record = { 0 };
-      GtkFileChooserNative *chooser = ts_file_chooser_new (parent, GTK_FILE_CHOOSER_ACTION_SAVE, "Save", "_Save",
-                                                           NULL, "servers.csv");
+      GtkFileChooserNative *chooser;
       g_autoptr(GFile) expected = g_file_get_child (folder, "servers.csv");
+
+      /* GTK's file chooser starts its places sidebar's cloud providers,
+       * whose library (libcloudproviders, not ours) leaks what it reads
+       * then; its frames cannot be named in build-aux/lsan.supp under
+       * the fast unwinder. What is allocated while the chooser is made
+       * and settles is left out of the leak check; the answer's handling
+       * that is tested comes after. */
+      ignore_leaks (TRUE);
+      chooser = ts_file_chooser_new (parent, GTK_FILE_CHOOSER_ACTION_SAVE, "Save", "_Save", NULL, "servers.csv");
+      settle ();
+      ignore_leaks (FALSE);
 
       g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
       g_object_add_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
-      /* not shown: GTK's file chooser dialog would start the places
-       * sidebar's cloud providers, whose library leaks under
-       * LeakSanitizer (not ours); the answer is what is tested */
-      ts_file_chooser_on_answer (chooser, record_answer, &record, record_release);
+      ts_file_chooser_run (chooser, record_answer, &record, record_release);
       settle ();
       g_assert_cmpuint (record.n_answers, ==, 0);
       g_signal_emit_by_name (chooser, "response", responses[i]);
