@@ -544,19 +544,22 @@ field_placeholder (const TsScenarioField *f)
   return g_strdup ("N");
 }
 
+/* The scenario's options, read by the commands that compute a plan and
+ * refused by name by the others (hidden from their --help). */
 static void
 add_scenario_entries (Entries *e,
                       gboolean hidden)
 {
+  GOptionArgFunc callback = hidden ? on_elsewhere : on_option;
   const TsScenarioField *fields;
   guint n_fields;
 
   for (guint i = 0; i < G_N_ELEMENTS (model_options); i++)
-    entries_add (e, model_options[i].name, 0, hidden, on_option,
+    entries_add (e, model_options[i].name, 0, hidden, callback,
                  _(model_options[i].help), g_strdup (_(model_options[i].placeholder)));
   fields = ts_scenario_fields (&n_fields);
   for (guint i = 0; i < n_fields; i++)
-    entries_add (e, fields[i].cli_name, 0, hidden, on_option, _(fields[i].cli_help), field_placeholder (&fields[i]));
+    entries_add (e, fields[i].cli_name, 0, hidden, callback, _(fields[i].cli_help), field_placeholder (&fields[i]));
 }
 
 /* The one help text that holds numbers is made here, kept with the

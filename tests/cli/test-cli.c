@@ -126,6 +126,11 @@ test_exit_statuses (void)
   expect_status (0, NULL, "list", "models", NULL);
   expect_status (0, NULL, "list", "servers", "--format", "json", NULL);
   expect_status (2, "list", "list", "toasters", NULL);
+  /* A scenario's options mean nothing to list: refused by name (the
+   * model options once crashed it, found by the fuzzer). */
+  expect_status (2, "--model", "list", "models", "--model", "llama-3.1-8b", NULL);
+  expect_status (2, "--params", "list", "models", "--params", "4B", NULL);
+  expect_status (2, "--seq-len", "list", "servers", "--seq-len", "4096", NULL);
 }
 
 static void

@@ -20,15 +20,9 @@
 #include "ts-application.h"
 #include "ts-json.h"
 #include "ts-window-private.h"
+#include "ui-test-support.h"
 
 static TsApplication *app;
-
-static void
-settle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static TsWindow *
 open_window (void)
@@ -44,7 +38,7 @@ open_window (void)
   window = ts_window_new_for_scenario (GTK_APPLICATION (app), scenario);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
-  settle ();
+  ts_test_settle ();
   return window;
 }
 
@@ -52,7 +46,7 @@ static void
 close_window (TsWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  settle ();
+  ts_test_settle ();
 }
 
 /* The control of a field, by its key or its older name. */
@@ -149,7 +143,7 @@ set_other_value (const TsScenarioField *f,
     }
   else
     g_error ("%s: a control of type %s is not known to this test", f->key, G_OBJECT_TYPE_NAME (widget));
-  settle ();
+  ts_test_settle ();
   return node;
 }
 
@@ -241,7 +235,7 @@ open_custom_window (const TsArchitecture *arch)
   g_assert_no_error (error);
   ts_window_set_custom_model (window, &model);
   ts_model_clear (&model);
-  settle ();
+  ts_test_settle ();
   g_assert_null (ts_window_get_scenario (window)->model_id);
   return window;
 }
@@ -311,7 +305,7 @@ set_other_arch_value (const TsArchField *f,
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), next);
       json_node_init_int (node, next);
     }
-  settle ();
+  ts_test_settle ();
   return node;
 }
 
@@ -379,14 +373,14 @@ test_arch_rows_follow (void)
   const TsArchitecture *arch = &ts_window_get_scenario (window)->model.arch;
 
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "attention_heads")), 20);
-  settle ();
+  ts_test_settle ();
   g_assert_cmpuint (arch->attention_heads, ==, 20);
   g_assert_cmpuint (arch->head_dim, ==, 256);
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "head_dim"))), ==, 256);
 
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "active_experts")), 2);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "experts")), 8);
-  settle ();
+  ts_test_settle ();
   g_assert_cmpuint (arch->experts, ==, 8);
   g_assert_cmpuint (arch->expert_ffn_size, ==, 13824);
   close_window (window);
@@ -395,14 +389,14 @@ test_arch_rows_follow (void)
   arch = &ts_window_get_scenario (window)->model.arch;
   g_assert_cmpuint (arch->head_dim, ==, 192);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "qk_nope_head_dim")), 64);
-  settle ();
+  ts_test_settle ();
   g_assert_cmpuint (arch->head_dim, ==, 128);
   close_window (window);
 
   window = open_custom_window (&door_arch);
   arch = &ts_window_get_scenario (window)->model.arch;
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (ts_window_get_arch_widget (window, "attention_heads")), 8);
-  settle ();
+  ts_test_settle ();
   g_assert_cmpuint (arch->attention_heads, ==, 8);
   g_assert_cmpuint (arch->head_dim, ==, 80);
   close_window (window);

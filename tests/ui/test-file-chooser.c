@@ -1,4 +1,4 @@
-/* test-file-chooser.c — every file chooser's answer through
+/* test-file-chooser.c — every file chooser's answer goes through
  * ts_file_chooser_run (): the chosen file (NULL for Cancel) reaches the
  * callback once, the data is released once after it, and the chooser
  * goes. GTK's real chooser is made here (its places sidebar's cloud
@@ -12,27 +12,9 @@
 #include <glib/gstdio.h>
 
 #include "ts-document.h"
+#include "ui-test-support.h"
 
-static void
-settle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-/* Destroys a window and checks that nothing keeps it alive. */
-static void
-destroy_and_finalize (gpointer window)
-{
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  settle ();
-  g_assert_finalize_object (window);
-}
-
-/* Every file chooser's answer goes through ts_file_chooser_run (): the
- * chosen file (NULL for Cancel) reaches the callback once, the data is
- * released once after it, and the chooser goes. */
+/* What the chooser's callbacks saw. */
 typedef struct
 {
   guint  n_answers;
@@ -77,10 +59,10 @@ test_file_chooser_answer (void)
       g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
       g_object_add_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
       ts_file_chooser_run (chooser, record_answer, &record, record_release);
-      settle ();
+      ts_test_settle ();
       g_assert_cmpuint (record.n_answers, ==, 0);
       g_signal_emit_by_name (chooser, "response", responses[i]);
-      settle ();
+      ts_test_settle ();
       g_assert_cmpuint (record.n_answers, ==, 1);
       g_assert_cmpuint (record.n_released, ==, 1);
       g_assert_null (chooser);
@@ -90,7 +72,7 @@ test_file_chooser_answer (void)
         g_assert_null (record.file);
       g_clear_object (&record.file);
     }
-  destroy_and_finalize (parent);
+  ts_test_destroy_window (parent);
   g_rmdir (dir);
 }
 

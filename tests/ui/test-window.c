@@ -27,27 +27,9 @@
 #include "ts-test-support.h"
 #include "ts-application.h"
 #include "ts-window-private.h"
+#include "ui-test-support.h"
 
 static TsApplication *app;
-
-static void
-settle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-/* Destroys a window and checks that nothing keeps it alive: a reference
- * the window or its parts leak (a signal handler, a source, a cycle) fails
- * the test here, whatever LeakSanitizer makes of it. */
-static void
-destroy_and_finalize (gpointer window)
-{
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  settle ();
-  g_assert_finalize_object (window);
-}
 
 /* The scenario, as the file would hold it, is expected. */
 static void
@@ -73,7 +55,7 @@ open_window_sized (int width,
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  settle ();
+  ts_test_settle ();
   return window;
 }
 
@@ -139,7 +121,7 @@ test_method_switch_updates_answer (void)
   g_assert_cmpint (ts_window_get_plan (window)->scenario->method, ==, TS_METHOD_QLORA);
   g_assert_nonnull (strstr (ts_window_get_headline (window), "QLoRA"));
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 static void
@@ -161,7 +143,7 @@ test_model_picker (void)
   /* Searching filters the list: “qwen” hides the Llama models. */
   gtk_editable_set_text (GTK_EDITABLE (search), "qwen");
   g_signal_emit_by_name (search, "search-changed");
-  settle ();
+  ts_test_settle ();
   for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
     {
       if (g_str_has_prefix (gtk_widget_get_name (row), "llama"))
@@ -178,7 +160,7 @@ test_model_picker (void)
   g_assert_null (ts_window_get_scenario (window)->model_id);
   g_assert_cmpfloat_with_epsilon (ts_plan_get_memory (ts_window_get_plan (window))->rule.low_bytes, 16 * 13e9, 1);
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 /* A value for field's control other than the one it shows, within the
@@ -265,7 +247,7 @@ test_every_control_recomputes (void)
   for (guint i = 0; i < n_arch_fields; i++)
     assert_control_recomputes (window, &arch_fields[i], ts_window_get_arch_widget (window, arch_fields[i].key));
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 static void
@@ -309,7 +291,7 @@ test_controls_follow_the_article (void)
   set_choice (window, "checkpointing", 0);  /* none */
   g_assert_cmpfloat (ts_plan_get_memory (ts_window_get_plan (window))->total.bytes[TS_COMPONENT_ACTIVATIONS], >, act_8k);
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 /* What the engine refuses never reaches the scenario: the currency row
@@ -354,7 +336,7 @@ test_invalid_entry_keeps_answer (void)
   set_spin (window, "pue", 1.3);
   g_assert_cmpfloat (ts_window_get_plan (window)->scenario->pue, ==, 1.3);
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 static void
@@ -402,8 +384,8 @@ test_file_round_trip (void)
 
   g_unlink (path);
   g_rmdir (dir);
-  destroy_and_finalize (window);
-  destroy_and_finalize (other);
+  ts_test_destroy_window (window);
+  ts_test_destroy_window (other);
 }
 
 static TsWindow *
@@ -456,7 +438,7 @@ test_open_through_application (void)
   /* The window has nothing unsaved: it takes the file. */
   before = count_windows ();
   g_application_open (G_APPLICATION (app), &first, 1, "");
-  settle ();
+  ts_test_settle ();
   g_assert_cmpuint (count_windows (), ==, before);
   g_assert_true (window_of_file (first) == window);
   g_assert_cmpstr (ts_window_get_scenario (window)->model_id, ==, "qwen3-32b");
@@ -475,7 +457,7 @@ test_open_through_application (void)
   /* With changes the window is kept: the next file (a .json one still
    * opens) gets a window of its own. */
   g_application_open (G_APPLICATION (app), &second, 1, "");
-  settle ();
+  ts_test_settle ();
   g_assert_cmpuint (count_windows (), ==, before + 1);
   other = window_of_file (second);
   g_assert_nonnull (other);
@@ -486,15 +468,15 @@ test_open_through_application (void)
   /* A file that cannot be read leaves the window's scenario as it was. */
   g_assert_true (g_file_set_contents (second_path, "{ \"version\": 1, \"model\": ", -1, NULL));
   g_application_open (G_APPLICATION (app), &second, 1, "");
-  settle ();
+  ts_test_settle ();
   g_assert_cmpuint (ts_window_get_scenario (other)->seq_len, ==, 2048);
 
   g_unlink (first_path);
   g_unlink (second_path);
   g_rmdir (dir);
-  destroy_and_finalize (other);
+  ts_test_destroy_window (other);
   /* Changed and saved to a file: destroy, not close (close would ask). */
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 static gboolean press_accel (GtkWidget  *window,
@@ -523,7 +505,7 @@ test_custom_model_keeps_its_name (void)
   window = ts_window_new_for_scenario (GTK_APPLICATION (app), scenario);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  settle ();
+  ts_test_settle ();
   g_assert_null (ts_window_get_scenario (window)->model_id);
   g_assert_cmpstr (ts_window_get_scenario (window)->model.name, ==, "Acme Chat 13B");
 
@@ -531,7 +513,7 @@ test_custom_model_keeps_its_name (void)
   arch = ADW_EXPANDER_ROW (find_type (group, ADW_TYPE_EXPANDER_ROW));
   g_assert_nonnull (arch);
   adw_expander_row_set_enable_expansion (arch, TRUE);
-  settle ();
+  ts_test_settle ();
   g_assert_true (ts_window_get_scenario (window)->model.has_architecture);
   g_assert_cmpstr (ts_window_get_scenario (window)->model.name, ==, "Acme Chat 13B");
   adw_expander_row_set_enable_expansion (arch, FALSE);
@@ -545,7 +527,7 @@ test_custom_model_keeps_its_name (void)
   g_assert_null (ts_window_get_scenario (window)->model_id);
   g_assert_cmpstr (ts_window_get_scenario (window)->model.name, !=, "Llama 3.1 70B");
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 /* Presenter mode (F5): the answer alone, charts whose smallest text is
@@ -577,7 +559,7 @@ test_presenter_mode (void)
   g_assert_true (g_settings_get_boolean (settings, "large-type"));
   g_assert_true (gtk_widget_has_css_class (w, "large-type"));
   g_settings_set_boolean (settings, "large-type", FALSE);
-  settle ();
+  ts_test_settle ();
   state = g_action_group_get_action_state (G_ACTION_GROUP (window), "large-type");
   g_assert_false (g_variant_get_boolean (state));
 
@@ -622,7 +604,7 @@ test_presenter_mode (void)
   g_assert_true (gtk_widget_activate_action (w, "win.presenter", NULL));
   g_assert_true (gtk_widget_get_visible (scenario));
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 static void
@@ -637,7 +619,7 @@ test_autosave_restores (void)
   set_spin (window, "micro_batch", 3);
   g_object_ref (window);
   gtk_window_close (GTK_WINDOW (window));  /* not saved to a file: no prompt */
-  settle ();
+  ts_test_settle ();
   g_assert_finalize_object (window);
 
   saved = g_settings_get_string (settings, "last-scenario");
@@ -645,7 +627,7 @@ test_autosave_restores (void)
   restored = ts_window_new (GTK_APPLICATION (app));
   g_assert_cmpstr (ts_window_get_scenario (restored)->model_id, ==, "mistral-7b");
   g_assert_cmpuint (ts_window_get_scenario (restored)->micro_batch, ==, 3);
-  destroy_and_finalize (restored);
+  ts_test_destroy_window (restored);
 }
 
 /* ---- the engine's limits, shown -------------------------------------------- */
@@ -701,7 +683,7 @@ test_limits_shown (void)
       g_assert_true (g_file_set_contents (path, at_max ? scenario_at_max : scenario_at_min, -1, NULL));
       g_assert_true (ts_window_open_file (window, file, &error));
       g_assert_no_error (error);
-      settle ();
+      ts_test_settle ();
 
       for (guint i = 0; i < G_N_ELEMENTS (spin_limits); i++)
         {
@@ -741,7 +723,7 @@ test_limits_shown (void)
 
   g_unlink (path);
   g_rmdir (dir);
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 /* ---- the last scenario, when it cannot be restored ---------------------- */
@@ -831,17 +813,17 @@ start_on_unrestorable (TsWindow **out)
 
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  settle ();
+  ts_test_settle ();
   /* The window works, on the default scenario… */
   g_assert_nonnull (ts_window_get_plan (window));
   /* …and says so at once, with the reason a click away. */
   g_assert_nonnull (find_label (GTK_WIDGET (window), "The last scenario could not be restored"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unrestored-details", NULL));
-  settle ();
+  ts_test_settle ();
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   body = g_strdup (adw_message_dialog_get_body (dialog));
-  destroy_and_finalize (dialog);
+  ts_test_destroy_window (dialog);
   *out = window;
   return body;
 }
@@ -851,7 +833,7 @@ close_and_finalize (TsWindow *window)
 {
   g_object_ref (window);
   gtk_window_close (GTK_WINDOW (window));
-  settle ();
+  ts_test_settle ();
   g_assert_finalize_object (window);
 }
 
@@ -934,7 +916,7 @@ test_autosave_with_missing_user_catalog (void)
   remove_kept ();
   g_assert_true (g_file_set_contents (catalog_path, overlay, -1, NULL));
   g_settings_set_string (settings, "catalog-file", catalog_path);
-  settle ();
+  ts_test_settle ();
   g_assert_nonnull (ts_catalog_find_server (ts_application_get_catalog (app), "acme-gpu-box"));
 
   /* Last time: a scenario on that server, autosaved on closing. */
@@ -953,7 +935,7 @@ test_autosave_with_missing_user_catalog (void)
   g_unlink (catalog_path);
   g_settings_set_string (settings, "catalog-file", "");
   g_settings_set_string (settings, "catalog-file", catalog_path);
-  settle ();
+  ts_test_settle ();
   g_assert_nonnull (ts_application_get_catalog_error (app));
   g_assert_null (ts_catalog_find_server (ts_application_get_catalog (app), "acme-gpu-box"));
 
@@ -969,7 +951,7 @@ test_autosave_with_missing_user_catalog (void)
   g_assert_true (g_file_set_contents (catalog_path, overlay, -1, NULL));
   g_settings_set_string (settings, "catalog-file", "");
   g_settings_set_string (settings, "catalog-file", catalog_path);
-  settle ();
+  ts_test_settle ();
   {
     g_autofree char *kept_dir_path = kept_dir ();
     g_autoptr(GDir) d = g_dir_open (kept_dir_path, 0, NULL);
@@ -984,12 +966,12 @@ test_autosave_with_missing_user_catalog (void)
   g_assert_no_error (error);
   g_assert_cmpstr (ts_window_get_scenario (window)->server_id, ==, "acme-gpu-box");
   g_assert_cmpuint (ts_window_get_scenario (window)->servers, ==, 3);
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 
   remove_kept ();
   g_settings_reset (settings, "catalog-file");
   g_settings_reset (settings, "last-scenario");
-  settle ();
+  ts_test_settle ();
   g_unlink (catalog_path);
   g_rmdir (dir);
 }
@@ -1036,14 +1018,14 @@ test_narrow_and_wide (void)
   g_assert_cmpstr (adw_leaflet_get_visible_child_name (leaflet), ==, "scenario");
   g_assert_true (gtk_widget_get_visible (answer));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL));
-  settle ();
+  ts_test_settle ();
   g_assert_cmpstr (adw_leaflet_get_visible_child_name (leaflet), ==, "answer");
   /* The pages are switched from the bottom bar when the title has no room. */
   g_assert_true (adw_view_switcher_bar_get_stack (ADW_VIEW_SWITCHER_BAR (ts_window_get_template_widget (window, "switcher_bar")))
                  == ADW_VIEW_STACK (ts_window_get_template_widget (window, "view_stack")));
   g_assert_true (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (ts_window_get_template_widget (window, "switcher_bar"))));
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 
   window = open_window_sized (1280, 800);
   leaflet = ADW_LEAFLET (ts_window_get_template_widget (window, "leaflet"));
@@ -1056,7 +1038,7 @@ test_narrow_and_wide (void)
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (ts_window_get_template_widget (window, "view_stack"))),
                    >=, 0.45 * gtk_widget_get_width (GTK_WIDGET (window)));
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 static double
@@ -1087,12 +1069,12 @@ test_dark_style (void)
 
   /* Following the system's dark style needs no restart. */
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
-  settle ();
+  ts_test_settle ();
   g_assert_true (adw_style_manager_get_dark (manager));
   g_assert_cmpfloat (corner_luminance (view), <, 0.3);
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 static void
@@ -1123,7 +1105,7 @@ test_accessible_drawings (void)
   gtk_test_accessible_assert_property (memory, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                        view_description (window, TS_DRAWING_MEMORY));
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 static TsWindow *
@@ -1164,7 +1146,7 @@ test_language_switch_keeps_scenario (void)
   /* The window replaced is gone for good, not kept alive by anything. */
   g_object_ref (window);
   g_settings_set_string (settings, "language", "ru");
-  settle ();
+  ts_test_settle ();
   g_assert_finalize_object (window);
   window = only_window ();
   g_assert_cmpstr (ts_i18n_get_code (), ==, "ru");
@@ -1176,14 +1158,14 @@ test_language_switch_keeps_scenario (void)
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (ts_window_get_field_widget (window, "seq_len"))), ==, 16384);
 
   g_settings_set_string (settings, "language", "en");
-  settle ();
+  ts_test_settle ();
   window = only_window ();
   g_assert_cmpstr (method_choice_label (window), ==, "Full training");
   assert_scenario_text (ts_window_get_scenario (window), scenario);
 
   g_settings_reset (settings, "language");
-  settle ();
-  destroy_and_finalize (only_window ());
+  ts_test_settle ();
+  ts_test_destroy_window (only_window ());
 }
 
 static void
@@ -1214,7 +1196,7 @@ test_options_pick_the_shown_server (void)
       g_assert_nonnull (strstr (ts_window_get_headline (window), option->server->name));
       break;
     }
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 /* A print dialog or an export holds the window's plan (a reference, as
@@ -1230,12 +1212,12 @@ test_held_plan_keeps_its_option (void)
 
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), >=, 3);
   gtk_single_selection_set_selected (selection, 1);
-  settle ();
+  ts_test_settle ();
   held = ts_plan_ref ((TsPlan *) ts_window_get_plan (window));
   g_assert_cmpint (held->chosen, ==, 1);
 
   gtk_single_selection_set_selected (selection, 2);
-  settle ();
+  ts_test_settle ();
   now = ts_window_get_plan (window);
   g_assert_true (now != held);
   g_assert_cmpint (ts_window_get_shown_option (window), ==, 2);
@@ -1243,7 +1225,7 @@ test_held_plan_keeps_its_option (void)
   /* the held plan still shows what was printed */
   g_assert_cmpint (held->chosen, ==, 1);
   g_assert_false (ts_plan_is_shared (held));
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 /* ---- keyboard shortcuts ----------------------------------------------------- */
@@ -1368,7 +1350,7 @@ test_shortcuts_window_lists_every_accel (void)
       g_assert_cmpstr (shown_accelerator (shortcuts->pdata[k]), !=, "");
     }
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 /* Whether trigger is wanted, or offers it as one of its alternatives (an
@@ -1407,7 +1389,7 @@ press_accel (GtkWidget  *window,
             {
               gboolean done = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, window,
                                                             gtk_shortcut_get_arguments (shortcut));
-              settle ();
+              ts_test_settle ();
               return done;
             }
         }
@@ -1502,7 +1484,7 @@ test_accels_work (void)
   preview = find_toplevel ("Print Preview");
   g_assert_nonnull (preview);
   g_assert_cmpuint (count_drawing_areas (GTK_WIDGET (preview)), >=, 2);
-  destroy_and_finalize (preview);
+  ts_test_destroy_window (preview);
 
   /* Ctrl+? shows the shortcuts window; Ctrl+, the preferences. */
   g_assert_true (press_accel (w, "<Primary>question"));
@@ -1511,7 +1493,7 @@ test_accels_work (void)
   gtk_widget_set_visible (GTK_WIDGET (overlay), FALSE);
   g_assert_true (press_accel (w, "<Primary>comma"));
   g_assert_nonnull (find_toplevel ("Preferences"));
-  destroy_and_finalize (find_toplevel ("Preferences"));
+  ts_test_destroy_window (find_toplevel ("Preferences"));
 
   /* F11 asks the display for fullscreen (a window manager may refuse). */
   g_assert_true (press_accel (w, "F11"));
@@ -1591,7 +1573,7 @@ test_deferred_parts_appear (void)
   w = GTK_WIDGET (window);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (w);
-  settle ();
+  ts_test_settle ();
   advanced = ADW_EXPANDER_ROW (ts_window_get_template_widget (TS_WINDOW (w), "advanced_row"));
   stack = ADW_VIEW_STACK (ts_window_get_template_widget (TS_WINDOW (w), "view_stack"));
   model_button = GTK_MENU_BUTTON (ts_window_get_template_widget (TS_WINDOW (w), "model_button"));
@@ -1600,7 +1582,7 @@ test_deferred_parts_appear (void)
   g_assert_null (find_named (GTK_WIDGET (advanced), "precision"));
   /* The Advanced rows, made on expanding, show the scenario's values. */
   adw_expander_row_set_expanded (advanced, TRUE);
-  settle ();
+  ts_test_settle ();
   precision = find_named (GTK_WIDGET (advanced), "precision");
   g_assert_nonnull (precision);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (precision)), ==, 1);  /* FP16 */
@@ -1609,7 +1591,7 @@ test_deferred_parts_appear (void)
   /* The model list: every catalog model, “Custom…” and its two imports
    * (open, paste) once it opens. */
   gtk_menu_button_popup (model_button);
-  settle ();
+  ts_test_settle ();
   for (GtkWidget *row = gtk_widget_get_first_child (model_list); row != NULL; row = gtk_widget_get_next_sibling (row))
     rows += GTK_IS_LIST_BOX_ROW (row);
   g_assert_cmpuint (rows, ==, ts_catalog_get_n_models (ts_application_get_catalog (app)) + 3);
@@ -1619,14 +1601,14 @@ test_deferred_parts_appear (void)
    * of that moment. */
   set_spin (window, "seq_len", 4096);
   adw_view_stack_set_visible_child_name (stack, "servers");
-  settle ();
+  ts_test_settle ();
   table = GTK_COLUMN_VIEW (find_type (adw_view_stack_get_visible_child (stack), GTK_TYPE_COLUMN_VIEW));
   g_assert_nonnull (table);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), ==,
                     ts_window_get_plan (window)->options->len);
   g_assert_cmpuint (ts_window_get_plan (window)->options->len, >=, 2);
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 static void
@@ -1672,7 +1654,7 @@ test_narrow_nothing_ellipsized (gconstpointer data)
   set_choice (window, "hardware", longest + 1);
   g_assert_cmpstr (ts_window_get_scenario (window)->server_id, ==, ts_catalog_get_server (catalog, longest)->id);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  settle ();
+  ts_test_settle ();
   collect_ellipsized (GTK_WIDGET (window), found);
   g_assert_cmpstr (found->str, ==, "");
 
@@ -1680,12 +1662,12 @@ test_narrow_nothing_ellipsized (gconstpointer data)
   for (guint i = 0; i < 20; i++)  /* the leaflet's slide */
     {
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-      settle ();
+      ts_test_settle ();
     }
   collect_ellipsized (GTK_WIDGET (window), found);
   g_assert_cmpstr (found->str, ==, "");
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
   ts_i18n_set_language (previous);
 }
 
@@ -1695,7 +1677,7 @@ wait_for_slide (TsWindow *window)
   for (guint i = 0; i < 20; i++)  /* the leaflet's slide */
     {
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-      settle ();
+      ts_test_settle ();
     }
 }
 
@@ -1752,7 +1734,7 @@ test_narrow_servers_buttons_visible (gconstpointer data)
     g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (all)));
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), FALSE);
   }
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
   ts_i18n_set_language (previous);
 }
 
@@ -1808,7 +1790,7 @@ test_narrow_long_model_name (gconstpointer data)
   g_assert_nonnull (title);
   g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (title)), ==, 1);
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
   ts_i18n_set_language (previous);
 }
 
@@ -1854,7 +1836,7 @@ test_server_picker_shows_names (void)
   for (guint i = 0; i < 5; i++)
     {
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-      settle ();
+      ts_test_settle ();
     }
   popover = find_type (row, GTK_TYPE_POPOVER);
   g_assert_nonnull (popover);
@@ -1864,9 +1846,9 @@ test_server_picker_shows_names (void)
   collect_ellipsized (popover, found);
   g_assert_cmpstr (found->str, ==, "");
   gtk_popover_popdown (GTK_POPOVER (popover));
-  settle ();
+  ts_test_settle ();
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 static TsComparisonDialog *
@@ -1927,7 +1909,7 @@ test_servers_table_compare_and_csv (void)
   for (guint i = 0; i < 3; i++)
     {
       gtk_test_widget_wait_for_draw (w);
-      settle ();
+      ts_test_settle ();
     }
   table = ts_window_get_option_view (window);
   page = adw_view_stack_get_visible_child (stack);
@@ -1943,7 +1925,7 @@ test_servers_table_compare_and_csv (void)
   /* Compare: the option on show and the next. */
   g_assert_cmpuint (plan->options->len, >=, 2);
   g_assert_true (gtk_widget_activate_action (w, "win.compare", NULL));
-  settle ();
+  ts_test_settle ();
   dialog = find_comparison ();
   g_assert_nonnull (dialog);
   o0 = &g_array_index (plan->options, TsOption, 0);
@@ -1962,7 +1944,7 @@ test_servers_table_compare_and_csv (void)
   ts_comparison_dialog_set_options (dialog, 1, 1);
   for (TsCompareRow r = 0; r < TS_N_COMPARE_ROWS; r++)
     g_assert_false (ts_comparison_dialog_get_differs (dialog, r));
-  destroy_and_finalize (dialog);
+  ts_test_destroy_window (dialog);
 
   /* Export → Servers as CSV: a header and a line per option. */
   g_assert_true (ts_window_export_csv (window, file, &error));
@@ -1974,7 +1956,7 @@ test_servers_table_compare_and_csv (void)
 
   g_unlink (path);
   g_rmdir (dir);
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 /* Branding: the vendor's name, contact, quote address and logo are
@@ -1996,13 +1978,13 @@ test_branding (void)
   g_autofree char *long_name = g_strnfill (TS_MAX_NAME_CHARS + 1, 'x');
 
   gtk_window_present (GTK_WINDOW (preferences));
-  settle ();
+  ts_test_settle ();
   gtk_editable_set_text (GTK_EDITABLE (vendor), "Northwind Compute");
   stored = g_settings_get_string (settings, "vendor-name");
   g_assert_cmpstr (stored, ==, "Northwind Compute");
   g_settings_set_string (settings, "quote-address", "sales@northwind.example");
   g_settings_set_string (settings, "logo-file", "/srv/logo.png");
-  settle ();
+  ts_test_settle ();
   g_assert_cmpstr (adw_action_row_get_subtitle (logo), ==, "/srv/logo.png");
 
   ts_window_set_document (window, "ACME Labs", "Pilot cluster");
@@ -2026,8 +2008,8 @@ test_branding (void)
   g_settings_reset (settings, "vendor-name");
   g_settings_reset (settings, "quote-address");
   g_settings_reset (settings, "logo-file");
-  destroy_and_finalize (preferences);
-  destroy_and_finalize (window);
+  ts_test_destroy_window (preferences);
+  ts_test_destroy_window (window);
 }
 
 /* At 1280 px the header holds the file's name, the presenter and large
@@ -2047,7 +2029,7 @@ test_wide_header_fits (gconstpointer data)
   for (guint i = 0; i < 5; i++)
     {
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-      settle ();
+      ts_test_settle ();
     }
   header = find_type (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
   g_assert_nonnull (header);
@@ -2057,7 +2039,7 @@ test_wide_header_fits (gconstpointer data)
   collect_ellipsized (header, found);
   g_assert_cmpstr (found->str, ==, "");
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
   ts_i18n_set_language (previous);
 }
 
@@ -2113,7 +2095,7 @@ test_export_config_dialog (void)
   selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (ts_window_get_option_view (window)));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), >=, 2);
   gtk_single_selection_set_selected (selection, 1);
-  settle ();
+  ts_test_settle ();
   g_assert_cmpint (ts_window_get_shown_option (window), ==, 1);
   g_assert_true (ts_plan_get_shown_option (ts_window_get_plan (window))
                  == &g_array_index (ts_window_get_plan (window)->options, TsOption, 1));
@@ -2169,8 +2151,8 @@ test_export_config_dialog (void)
   g_clear_error (&error);
 
   g_rmdir (dir);
-  destroy_and_finalize (dialog);
-  destroy_and_finalize (window);
+  ts_test_destroy_window (dialog);
+  ts_test_destroy_window (window);
 }
 
 /* A label anywhere under widget whose text holds needle (a toast's). */
@@ -2197,7 +2179,7 @@ paste_config (TsWindow   *window,
   GtkWidget *view;
 
   g_assert_true (ts_window_select_model (window, "custom-paste"));
-  settle ();
+  ts_test_settle ();
   dialog = ADW_MESSAGE_DIALOG (find_toplevel_of_type (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (dialog);
   view = find_type (GTK_WIDGET (dialog), GTK_TYPE_TEXT_VIEW);
@@ -2206,7 +2188,7 @@ paste_config (TsWindow   *window,
   g_object_ref (dialog);
   adw_message_dialog_response (dialog, "import");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  settle ();
+  ts_test_settle ();
   g_assert_finalize_object (dialog);
 }
 
@@ -2240,7 +2222,7 @@ test_custom_model_from_config (void)
   /* Opened (the file chooser's answer goes to this function's path) */
   g_assert_true (ts_window_import_model_file (window, file, &error));
   g_assert_no_error (error);
-  settle ();
+  ts_test_settle ();
   scenario = ts_window_get_scenario (window);
   g_assert_null (scenario->model_id);
   g_assert_cmpfloat (scenario->model.params, ==, expected.params);
@@ -2294,7 +2276,7 @@ test_custom_model_from_config (void)
 
   ts_model_clear (&expected);
   ts_model_clear (&refused);
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 /* One plan, one truth (issue 14): for plans of different kinds — a
@@ -2330,14 +2312,14 @@ test_headline_is_the_plans (void)
       scenario->seq_len = cases[i].seq_len;
       window = ts_window_new_for_scenario (GTK_APPLICATION (app), scenario);
       gtk_window_present (GTK_WINDOW (window));
-      settle ();
+      ts_test_settle ();
       if (cases[i].pick >= 0)
         {
           GtkSingleSelection *selection =
             GTK_SINGLE_SELECTION (gtk_column_view_get_model (ts_window_get_option_view (window)));
 
           gtk_single_selection_set_selected (selection, (guint) cases[i].pick);
-          settle ();
+          ts_test_settle ();
           g_assert_cmpint (ts_window_get_shown_option (window), ==, cases[i].pick);
         }
       plan = ts_window_get_plan (window);
@@ -2358,7 +2340,7 @@ test_headline_is_the_plans (void)
       if (!shown->ok && plan->recommended < 0)
         g_assert_nonnull (strstr (ts_window_get_headline (window), "Nothing in the catalog works"));
 
-      destroy_and_finalize (window);
+      ts_test_destroy_window (window);
     }
 }
 
@@ -2398,7 +2380,7 @@ test_narrow_spin_shows_whole_value (gconstpointer data)
   spin = ts_window_get_field_widget (window, "tokens");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 15000);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  settle ();
+  ts_test_settle ();
 
   /* “15,000.0” in English, «15 000,0» in Russian: 8 characters. */
   g_assert_cmpint (g_utf8_strlen (gtk_editable_get_text (GTK_EDITABLE (spin)), -1), ==, 8);
@@ -2409,7 +2391,7 @@ test_narrow_spin_shows_whole_value (gconstpointer data)
   g_test_message ("text %d px, entry %d px", text_width, gtk_widget_get_width (text));
   g_assert_cmpint (gtk_widget_get_width (text), >=, text_width);
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
   ts_i18n_set_language (previous);
 }
 
@@ -2464,7 +2446,7 @@ test_headline_answer_large (void)
   g_assert_cmpint (answer_size * 5, >=, before_size * 6);
   g_assert_cmpint (before_size, ==, after_size);
 
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 /* A file with no local path (a remote address a chooser may give) is
@@ -2482,7 +2464,7 @@ test_save_refuses_remote_file (void)
   g_clear_error (&error);
   g_assert_false (ts_window_open_file (window, remote, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
-  destroy_and_finalize (window);
+  ts_test_destroy_window (window);
 }
 
 int
