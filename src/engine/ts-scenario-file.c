@@ -359,9 +359,8 @@ read_server (Ctx                   *c,
     return;
   if (ts_catalog_find_server (catalog, id) == NULL)
     {
-      g_set_error (c->error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
-                   _("%s: the server “%s” is not in the catalog"), c->name, id);
-      c->failed = TRUE;
+      ts_error_set_first (&c->failed, c->error, TS_ERROR_UNKNOWN_ID,
+                          _("%s: the server “%s” is not in the catalog"), c->name, id);
       return;
     }
   ts_scenario_set_server (s, id);
@@ -499,9 +498,8 @@ read_model (Ctx             *c,
 
       if (m == NULL)
         {
-          g_set_error (c->error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
-                       _("%s: the model “%s” is not in the catalog"), c->name, id);
-          c->failed = TRUE;
+          ts_error_set_first (&c->failed, c->error, TS_ERROR_UNKNOWN_ID,
+                              _("%s: the model “%s” is not in the catalog"), c->name, id);
           return FALSE;
         }
       ts_scenario_set_model (s, &m->model);
@@ -526,8 +524,7 @@ read_model (Ctx             *c,
         return FALSE;
       if (!ts_model_init_from_architecture (&model, name, &arch, &error))
         {
-          g_set_error (c->error, TS_ERROR, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
-          c->failed = TRUE;
+          ts_error_set_first (&c->failed, c->error, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
           return FALSE;
         }
       if (!read_model_origin (c, obj, &model))
@@ -545,8 +542,7 @@ read_model (Ctx             *c,
         return FALSE;
       if (!ts_model_init_from_params (&model, params, &error))
         {
-          g_set_error (c->error, TS_ERROR, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
-          c->failed = TRUE;
+          ts_error_set_first (&c->failed, c->error, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
           return FALSE;
         }
     }

@@ -52,6 +52,9 @@ test_refused (void)
     { "{\"schema_version\": 1, \"model\": {\"id\": \"nope\"}}", "nope" },
     { "{\"schema_version\": 1, \"model\": {\"params\": -1}}", "params" },
     { "{\"schema_version\": 1, \"model\": {\"params\": 7e10}, \"seq_len\": 0}", "seq_len" },
+    { "{\"schema_version\": 1, \"model\": {\"params\": 7e10}, \"server_id\": \"nope\"}", "nope" },
+    /* two defects: the first in the file's order is named, once */
+    { "{\"schema_version\": 1, \"model\": {\"params\": 7e10}, \"seq_len\": 0, \"server_id\": \"nope\"}", "seq_len" },
     { "{\"schema_version\": 1, \"model\": {\"params\": 7e10}, \"method\": \"magic\"}", "method" },
     { "{\"schema_version\": 1, \"model\": {\"params\": 7e10}, \"pue\": \"high\"}", "pue" },
     { "{\"schema_version\": 1, \"schema_version\": 1, \"model\": {\"params\": 7e10}}", "twice" },
