@@ -199,9 +199,8 @@ ts_scenario_form_set_custom_model (TsScenarioForm *self,
   g_clear_pointer (&custom.id, g_free);
   ts_scenario_set_model (self->scenario, &custom);
   ts_model_clear (&custom);
+  /* the rows turn “Full architecture” on for a model with its own */
   ts_custom_model_rows_show_model (self->custom_rows, &self->scenario->model);
-  if (model->has_architecture)
-    ts_custom_model_rows_set_arch_enabled (self->custom_rows, TRUE);
   set_model_subtitle (self);
   emit_changed (self, GTK_WIDGET (self->model_row));
 }
