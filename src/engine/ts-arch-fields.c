@@ -20,7 +20,7 @@
 
 #define ARCH_OFF(member) G_STRUCT_OFFSET (TsArchitecture, member)
 #define ARCH_FIELD(member, kind_, lo, hi, flags_, title) \
-  { .key = #member, .kind = kind_, .offset = ARCH_OFF (member), .min = lo, .max = hi, .scale = 1, \
+  { .key = #member, .kind = kind_, .offset = ARCH_OFF (member), .min = lo, .max = hi, .step = 1, .scale = 1, \
     .name = title, .label = title, .flags = flags_ }
 #define ARCH_UINT(member, lo, hi, flags_, title) ARCH_FIELD (member, TS_FIELD_UINT, lo, hi, flags_, title)
 #define ARCH_BOOL(member, flags_, title) ARCH_FIELD (member, TS_FIELD_BOOL, 0, 1, flags_, title)

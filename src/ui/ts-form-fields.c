@@ -140,16 +140,13 @@ ts_form_field_lookup (const char *key)
   return NULL;
 }
 
-/* One architecture field as a row: counts are whole numbers in steps of
- * one; the MLP's kinds by their names (“SwiGLU”). */
+/* One architecture field as a row (whole counts, steps and scale as the
+ * table gives them; the MLP's kinds by their names, “SwiGLU”). */
 static TsFormField
 arch_form_field (const TsArchField *f)
 {
   TsFormField row = form_field_of (f);
 
-  row.step = 1;
-  row.digits = 0;
-  row.scale = 1;
   row.arch_source = f;
   return row;
 }
