@@ -12,7 +12,7 @@
 
 #include "ts-csv.h"
 #include "ts-format.h"
-#include "ts-recommend.h"
+#include "ts-options.h"
 
 static const char *const headers[] = {
   "rank", "recommended", "server_id", "server", "servers", "gpus", "verdict", "ok",

@@ -18,7 +18,7 @@
 #include "ts-parse.h"
 #include "ts-plan.h"
 #include "ts-plan-text.h"
-#include "ts-recommend.h"
+#include "ts-options.h"
 #include "ts-scaling.h"
 #include "ts-scenario.h"
 #include "ts-scenario-fields.h"

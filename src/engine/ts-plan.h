@@ -9,7 +9,7 @@
 
 #include "ts-catalog.h"
 #include "ts-memory.h"
-#include "ts-recommend.h"
+#include "ts-options.h"
 #include "ts-scenario.h"
 
 G_BEGIN_DECLS

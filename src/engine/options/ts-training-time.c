@@ -10,7 +10,7 @@
 
 #include "config.h"
 
-#include "ts-recommend-private.h"
+#include "ts-options-private.h"
 
 /* ---- time --------------------------------------------------------------- */
 

@@ -1,10 +1,10 @@
-/* ts-recommend-private.h — what the parts of ts_recommend () share
+/* ts-options-private.h — what the parts of ts_recommend () share
  *
  * The constants, small helpers and types the parts of the option's
  * sizing use: fit (ts-fit.c), time (ts-training-time.c), the planner
- * (ts-planner.c), network (ts-network.c), racks (ts-racks.c), site power
+ * (ts-layout-search.c), network (ts-network.c), racks (ts-racks.c), site power
  * (ts-site-power.c), ranking (ts-ranking.c), texts (ts-option-text.c) and
- * JSON (ts-option-json.c); ts-recommend.c calls them for each option.
+ * JSON (ts-option-json.c); ts-options.c calls them for each option.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,7 +12,7 @@
 
 #include <math.h>
 
-#include "ts-recommend.h"
+#include "ts-options.h"
 #include "ts-throughput.h"
 
 G_BEGIN_DECLS
@@ -235,7 +235,7 @@ void gpu_rate (const TsScenario *s,
                guint             gpus,
                GpuRate          *r);
 
-/* ts-planner.c */
+/* ts-layout-search.c */
 void apply_fixed (const TsScenario *s,
                   TsOption         *o);
 gboolean apply_plan (const TsScenario *s,

@@ -1,7 +1,7 @@
 /* ts-catalog-private.h — what the parts of the catalog share: the
  * TsCatalog structure, the Reader that names every error's place, and the
  * helpers one part defines for another. Not installed, not for callers
- * outside src/engine/ts-catalog*.c; they use ts-catalog.h.
+ * outside src/engine/catalog/ts-catalog*.c; they use ts-catalog.h.
  *
  * The parts and who calls whom (no circles):
  *   ts-catalog.c           the public constructors: → loader, overlay

@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ts-recommend-private.h"
+#include "ts-options-private.h"
 
 void
 rack_detail_free (GArray *racks)

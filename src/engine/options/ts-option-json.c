@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "ts-json.h"
-#include "ts-recommend-private.h"
+#include "ts-options-private.h"
 
 /* ---- JSON --------------------------------------------------------------- */
 

@@ -1,4 +1,4 @@
-/* ts-recommend.h — hardware options for a scenario, ranked
+/* ts-options.h — hardware options for a scenario, ranked
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

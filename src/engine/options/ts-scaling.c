@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "ts-error.h"
-#include "ts-recommend.h"
+#include "ts-options.h"
 #include "ts-scaling.h"
 
 /* The server's place in the catalog (ids are unique), or -1. */

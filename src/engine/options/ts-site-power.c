@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "ts-recommend-private.h"
+#include "ts-options-private.h"
 
 /* IEC 60038 low-voltage systems (docs/hardware-facts.md §5): a three-phase supply
  * named by its phase-to-neutral voltage is the system it belongs to, so

@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "ts-recommend-private.h"
+#include "ts-options-private.h"
 
 /* ---- ranking ------------------------------------------------------------ */
 

@@ -11,7 +11,7 @@
 #include <math.h>
 
 #include "ts-format.h"
-#include "ts-recommend-private.h"
+#include "ts-options-private.h"
 
 /* ---- texts -------------------------------------------------------------- */
 

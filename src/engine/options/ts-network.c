@@ -7,7 +7,7 @@
 #include "config.h"
 
 #include "ts-format.h"
-#include "ts-recommend-private.h"
+#include "ts-options-private.h"
 
 /* ---- network ------------------------------------------------------------ */
 

@@ -16,7 +16,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ts-recommend-private.h"
+#include "ts-options-private.h"
 
 const char *
 ts_verdict_to_string (TsVerdict verdict)
@@ -186,7 +186,7 @@ typedef gboolean (*CountTest) (Memo           *memo,
                                guint           servers);
 
 /* The smallest count in lo + 1 … hi where test holds, knowing that it
- * fails at lo and holds at hi. bisect_deadline () (ts-planner.c) is the
+ * fails at lo and holds at hi. bisect_deadline () (ts-layout-search.c) is the
  * same loop over another test: without closures in C, a shared one
  * would need a context pointer and wrappers longer than the loop. */
 static guint

@@ -1,4 +1,4 @@
-/* ts-planner.c — the planner: the fastest layout at an option's count
+/* ts-layout-search.c — the planner: the fastest layout at an option's count
  *
  * Tensor, pipeline and expert parallel degrees, micro-batch,
  * recomputation, ZeRO stage and interleaving, each searched where the
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "ts-format.h"
-#include "ts-recommend-private.h"
+#include "ts-options-private.h"
 
 /* ---- the planner (issue 17, docs/sizing-model.md §8.2) -------------------------- */
 

@@ -1,4 +1,4 @@
-/* ts-recommend.c — hardware options for a scenario, ranked
+/* ts-options.c — hardware options for a scenario, ranked
  *
  * For every server (or card) of the catalog: the smallest count whose
  * per-GPU memory fits, the verdict and why, and what that count takes:
@@ -8,7 +8,7 @@
  *
  * This file sizes one option (evaluate ()) and ranks them all
  * (ts_recommend ()); the parts it calls are in their own files (see
- * ts-recommend-private.h): ts-fit.c, ts-training-time.c, ts-planner.c,
+ * ts-options-private.h): ts-fit.c, ts-training-time.c, ts-layout-search.c,
  * ts-network.c, ts-racks.c, ts-site-power.c and ts-ranking.c; an option's
  * texts are in ts-option-text.c and its JSON in ts-option-json.c.
  *
@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "ts-format.h"
-#include "ts-recommend-private.h"
+#include "ts-options-private.h"
 
 void
 ts_option_clear (TsOption *option)
