@@ -239,6 +239,7 @@ table_geometry (TsRenderCtx   *ctx,
 
       g->shown[c] = FALSE;
       total -= g->col_w[c] + g->gap;
+      ctx->cut_texts++;   /* a column given up says less, as a cut text does */
     }
   if (total > avail)
     g->col_w[COL_SERVER] = MAX (2 * em, g->col_w[COL_SERVER] - (total - avail));

@@ -38,79 +38,7 @@ static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
   { ts_render_time_draw, ts_render_time_height, ts_render_time_describe, TS_MIN_SCALE },
 };
 
-/* Shrinks the drawing until it fits the height it was given: the largest
- * scale that fits, by bisection (a rack cluster's height falls faster
- * than its scale, as more racks fit in a row). */
 #define FIT_STEPS 8
-
-/* The smallest scale the style allows: in presenter mode the smallest
- * text stays at min_text_px device pixels. */
-static double
-least_scale (TsRenderCtx        *ctx,
-             const DrawingClass *klass)
-{
-  const TsRenderStyle *st = ctx->style;
-  double small_px = st->font_size * st->font_scale * st->dpi / 72.0 * TS_TEXT_SMALL;
-
-  /* a page is laid out at the drawing's natural height: no minimum there
-   * unless presenting */
-  if (st->min_text_px > 0 && small_px > 0 && (!st->print || st->presenter))
-    return MIN (1.0, MAX (klass->min_scale, st->min_text_px / small_px));
-  return klass->min_scale;
-}
-
-static void
-fit_scale (TsRenderCtx        *ctx,
-           const DrawingClass *klass)
-{
-  double lo = least_scale (ctx, klass);
-  double hi = 1.0;
-
-  if (klass->height (ctx) <= ctx->height + 0.5)
-    return;
-  ts_render_ctx_set_scale (ctx, lo);
-  if (klass->height (ctx) > ctx->height + 0.5)
-    return;   /* too tall even at the least: drawn at it, clipped */
-  for (int i = 0; i < FIT_STEPS; i++)
-    {
-      double mid = (lo + hi) / 2;
-
-      ts_render_ctx_set_scale (ctx, mid);
-      if (klass->height (ctx) <= ctx->height + 0.5)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  ts_render_ctx_set_scale (ctx, lo);
-}
-
-void
-ts_render_drawing (TsDrawing            drawing,
-                   cairo_t             *cr,
-                   const TsPlan        *plan,
-                   int                  option_index,
-                   double               width,
-                   double               height,
-                   const TsRenderStyle *style,
-                   const TsRackOptions *rack_options)
-{
-  TsRenderCtx ctx;
-
-  g_return_if_fail (drawing < TS_N_DRAWINGS);
-  g_return_if_fail (cr != NULL && plan != NULL && style != NULL);
-
-  if (width <= 0 || height <= 0)
-    return;
-
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { plan, option_index, width, height, style, rack_options });
-  fit_scale (&ctx, &drawing_classes[drawing]);
-  drawing_classes[drawing].draw (&ctx);
-  ts_render_ctx_clear (&ctx);
-  cairo_restore (cr);
-}
 
 /* A pass that only measures, on a 1 × 1 surface of its own; ended by
  * measure_end (). */
@@ -134,6 +62,178 @@ measure_end (TsRenderCtx *ctx)
   cairo_destroy (cr);
 }
 
+
+/* The smallest scale the style allows: in presenter mode the smallest
+ * text stays at min_text_px device pixels. */
+static double
+least_scale (TsRenderCtx        *ctx,
+             const DrawingClass *klass)
+{
+  const TsRenderStyle *st = ctx->style;
+  double small_px = st->font_size * st->font_scale * st->dpi / 72.0 * TS_TEXT_SMALL;
+
+  /* a page is laid out at the drawing's natural height: no minimum there
+   * unless presenting */
+  if (st->min_text_px > 0 && small_px > 0 && (!st->print || st->presenter))
+    return MIN (1.0, MAX (klass->min_scale, st->min_text_px / small_px));
+  return klass->min_scale;
+}
+
+/* The largest a screen drawing grows to fill the area it is given: body
+ * text of at most TS_FILL_MAX_TEXT_PX device pixels (a projector's 3 m
+ * reading size is about 24 px at 1080 lines, so this stays a comfortable
+ * step above it), and never more than TS_FILL_MAX_SCALE times the style's
+ * own size.  A page keeps its natural size: its layout places drawings at
+ * their natural height. */
+#define TS_FILL_MAX_TEXT_PX 40.0
+#define TS_FILL_MAX_SCALE    3.0
+
+static double
+largest_scale (TsRenderCtx *ctx)
+{
+  const TsRenderStyle *st = ctx->style;
+  double body_px = st->font_size * st->font_scale * st->dpi / 72.0;
+
+  if (st->print || body_px <= 0)
+    return 1.0;
+  return MAX (1.0, MIN (TS_FILL_MAX_SCALE, TS_FILL_MAX_TEXT_PX / body_px));
+}
+
+/* The scale at which the drawing's height is the area's, by bisection
+ * between lo (fits) and hi (does not): a rack cluster's height falls
+ * faster than its scale, as more racks fit in a row. */
+typedef gboolean (*FitsFunc) (TsRenderCtx        *ctx,
+                              const DrawingClass *klass,
+                              double              scale,
+                              gpointer            data);
+
+static double
+bisect_scale (TsRenderCtx        *ctx,
+              const DrawingClass *klass,
+              double              lo,
+              double              hi,
+              FitsFunc            fits,
+              gpointer            data)
+{
+  for (int i = 0; i < FIT_STEPS; i++)
+    {
+      double mid = (lo + hi) / 2;
+
+      if (fits (ctx, klass, mid, data))
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static gboolean
+fits_height (TsRenderCtx        *ctx,
+             const DrawingClass *klass,
+             double              scale,
+             gpointer            data)
+{
+  ts_render_ctx_set_scale (ctx, scale);
+  return klass->height (ctx) <= ctx->height + 0.5;
+}
+
+/* How many texts a pass at this scale cuts short (ellipsized). */
+static guint
+cut_texts_at (const TsRenderFrame *frame,
+              const DrawingClass  *klass,
+              double               scale)
+{
+  TsRenderCtx m;
+  guint cut;
+
+  measure_begin (&m, frame);
+  ts_render_ctx_set_scale (&m, scale);
+  m.cut_texts = 0;
+  klass->draw (&m);
+  cut = m.cut_texts;
+  measure_end (&m);
+  return cut;
+}
+
+typedef struct
+{
+  const TsRenderFrame *frame;
+  guint                cut_at_one;
+} GrowData;
+
+/* A grown drawing fits when it is no taller than its area and cuts no
+ * more of its words than at its own size: larger type that ellipsizes a
+ * line says less, so the width bounds the growth as the height does. */
+static gboolean
+fits_grown (TsRenderCtx        *ctx,
+            const DrawingClass *klass,
+            double              scale,
+            gpointer            data)
+{
+  const GrowData *grow = data;
+
+  return fits_height (ctx, klass, scale, NULL)
+         && cut_texts_at (grow->frame, klass, scale) <= grow->cut_at_one;
+}
+
+/* Shrinks a drawing too tall for its area, and grows one that would leave
+ * most of it empty (a window pane, a projector's screen): the drawing
+ * fills the space it is given within legible bounds. */
+static void
+fit_scale (TsRenderCtx         *ctx,
+           const DrawingClass  *klass,
+           const TsRenderFrame *frame)
+{
+  double lo = least_scale (ctx, klass);
+  double most = largest_scale (ctx);
+
+  if (klass->height (ctx) <= ctx->height + 0.5)
+    {
+      GrowData grow = { frame, 0 };
+
+      if (most <= 1.0 || frame == NULL)
+        return;
+      grow.cut_at_one = cut_texts_at (frame, klass, 1.0);
+      if (fits_grown (ctx, klass, most, &grow))
+        return;
+      ts_render_ctx_set_scale (ctx, bisect_scale (ctx, klass, 1.0, most, fits_grown, &grow));
+      return;
+    }
+  ts_render_ctx_set_scale (ctx, lo);
+  if (klass->height (ctx) > ctx->height + 0.5)
+    return;   /* too tall even at the least: drawn at it, clipped */
+  ts_render_ctx_set_scale (ctx, bisect_scale (ctx, klass, lo, 1.0, fits_height, NULL));
+}
+
+void
+ts_render_drawing (TsDrawing            drawing,
+                   cairo_t             *cr,
+                   const TsPlan        *plan,
+                   int                  option_index,
+                   double               width,
+                   double               height,
+                   const TsRenderStyle *style,
+                   const TsRackOptions *rack_options)
+{
+  TsRenderCtx ctx;
+  TsRenderFrame frame = { plan, option_index, width, height, style, rack_options };
+
+  g_return_if_fail (drawing < TS_N_DRAWINGS);
+  g_return_if_fail (cr != NULL && plan != NULL && style != NULL);
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  ts_render_ctx_init (&ctx, cr, &frame);
+  fit_scale (&ctx, &drawing_classes[drawing], &frame);
+  drawing_classes[drawing].draw (&ctx);
+  ts_render_ctx_clear (&ctx);
+  cairo_restore (cr);
+}
+
 double
 ts_render_drawing_scale (TsDrawing            drawing,
                          const TsPlan        *plan,
@@ -150,8 +250,10 @@ ts_render_drawing_scale (TsDrawing            drawing,
 
   if (width <= 0 || height <= 0)
     return 1.0;
-  measure_begin (&ctx, &(TsRenderFrame) { plan, option_index, width, height, style });
-  fit_scale (&ctx, &drawing_classes[drawing]);
+  TsRenderFrame frame = { plan, option_index, width, height, style, NULL };
+
+  measure_begin (&ctx, &frame);
+  fit_scale (&ctx, &drawing_classes[drawing], &frame);
   scale = ctx.scale;
   measure_end (&ctx);
   return scale;
@@ -221,14 +323,16 @@ ts_render_memory_hit (const TsPlan        *plan,
                       gboolean            *per_gpu)
 {
   TsRenderCtx ctx;
+  TsRenderFrame frame = { plan, option_index, width, height, style, NULL };
   gboolean hit;
 
   g_return_val_if_fail (plan != NULL && style != NULL, FALSE);
 
   if (width <= 0 || height <= 0)
     return FALSE;
-  measure_begin (&ctx, &(TsRenderFrame) { plan, option_index, width, height, style });
-  fit_scale (&ctx, &drawing_classes[TS_DRAWING_MEMORY]);
+  /* the same scale as the drawing shown, grown or shrunk */
+  measure_begin (&ctx, &frame);
+  fit_scale (&ctx, &drawing_classes[TS_DRAWING_MEMORY], &frame);
   hit = ts_render_memory_hit_ctx (&ctx, x, y, component, per_gpu);
   measure_end (&ctx);
   return hit;

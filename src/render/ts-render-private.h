@@ -40,6 +40,9 @@ typedef struct
    * unhinted metrics they scale linearly */
   double               line_heights[4];
   double               digit_widths[4];
+  /* texts drawn ellipsized in this pass: a drawing grown to fill its
+   * area must not cut more of its words than at its own size */
+  guint                cut_texts;
 } TsRenderCtx;
 
 /* Text sizes relative to em. */

@@ -22,6 +22,7 @@ typedef struct
   double       width;
   double       height;
   gboolean     wrapped;   /* more than one line, aligned by Pango */
+  gboolean     cut;       /* ellipsized: the width given did not hold it */
 } CachedText;
 
 static void
@@ -166,6 +167,7 @@ ts_render_ctx_init (TsRenderCtx         *ctx,
   pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);
   memset (ctx->line_heights, 0, sizeof ctx->line_heights);
   memset (ctx->digit_widths, 0, sizeof ctx->digit_widths);
+  ctx->cut_texts = 0;
   ts_render_ctx_set_scale (ctx, 1.0);
 }
 
@@ -404,7 +406,8 @@ lay_out_text (TsRenderCtx      *ctx,
       /* Pango gives the ellipsis the attributes of the first character it
        * replaces: after a space drawn as an empty shape, the ellipsis would
        * be empty too. Cut text keeps the font's own spaces and shows “…”. */
-      if (pango_layout_is_ellipsized (cached->layout))
+      cached->cut = pango_layout_is_ellipsized (cached->layout);
+      if (cached->cut)
         pango_layout_set_attributes (cached->layout, NULL);
       pango_layout_get_extents (cached->layout, NULL, &logical);
       cached->width = cached->wrapped ? max_width : MIN ((double) logical.width / PANGO_SCALE, max_width);
@@ -432,6 +435,8 @@ ts_render_text (TsRenderCtx      *ctx,
   if (ctx->style->font_size * ctx->style->font_scale * ctx->scale * settled.factor < TS_MIN_TEXT_POINTS)
     return 0;
   laid = lay_out_text (ctx, text, max_width, &settled);
+  if (laid->cut)
+    ctx->cut_texts++;
   /* An ellipsized line keeps its text at the left of its width whatever
    * the alignment, so it is positioned here (wrapped text by Pango). */
   if (!laid->wrapped && settled.align == TS_ALIGN_CENTER)
