@@ -83,6 +83,29 @@ static void ensure_page (TsAnswerPane *self,
 /* ---------------------------------------------------------------------- */
 /* Headline and verdict */
 
+/* The answer escaped for markup with no-break spaces: “6 × NVIDIA DGX
+ * B200” is read as one thing and never split across lines (a name too
+ * long for a line keeps only its count, sign and first word together). */
+#define UNBREAKABLE_NAME_CHARS 32
+
+static char *
+unbreakable (const char *answer)
+{
+  g_autofree char *escaped = g_markup_escape_text (answer, -1);
+  GString *out = g_string_new (NULL);
+  gboolean all = g_utf8_strlen (answer, -1) <= UNBREAKABLE_NAME_CHARS;
+  guint spaces = 0;
+
+  for (const char *p = escaped; *p != '\0'; p++)
+    {
+      if (*p == ' ' && (all || ++spaces <= 3))
+        g_string_append (out, "\u00a0");
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* The sentence as markup: the configuration it names (“2 × NVIDIA DGX
  * H200”) keeps the title's size and weight, the rest of the sentence
  * (what the job needs, how it fits) is smaller and plain. The answer reads
@@ -117,11 +140,15 @@ headline_markup (const TsPlan *plan,
     }
 
   before = g_markup_escape_text (sentence, found - sentence);
-  answer_escaped = g_markup_escape_text (answer, -1);
+  answer_escaped = unbreakable (answer);
   after = g_markup_escape_text (found + strlen (answer), -1);
-  return g_strconcat ("<span size=\"" REST_SCALE "\" weight=\"normal\">", before, "</span>",
+  /* a word is never cut with a hyphen (“Рекомендуетс-я”): lines break
+   * between words only */
+  return g_strconcat ("<span insert_hyphens=\"false\">",
+                      "<span size=\"" REST_SCALE "\" weight=\"normal\">", before, "</span>",
                       answer_escaped,
-                      "<span size=\"" REST_SCALE "\" weight=\"normal\">", after, "</span>", NULL);
+                      "<span size=\"" REST_SCALE "\" weight=\"normal\">", after, "</span>",
+                      "</span>", NULL);
 }
 
 static void
