@@ -31,6 +31,9 @@ typedef enum
  * took 30 s and 4.2 GB. */
 #define TS_CLI_MAX_DRAWING_SIDE    8192u
 #define TS_CLI_MAX_DRAWING_PIXELS  (8192u * 4096u)
+/* The values of --drawing: ts_drawing_to_string ()'s names, in its order
+ * (the option parser does not link the drawings; test-render checks them). */
+#define TS_CLI_DRAWING_NAMES "memory", "comparison", "rack", "power", "time", "summary"
 
 typedef enum
 {

@@ -421,8 +421,10 @@ ts_cli_write_drawing (const TsPlan    *plan,
   job.width = args->width > 0 ? args->width : TS_CLI_DRAWING_WIDTH;
   if (args->drawing != NULL && !ts_drawing_from_string (args->drawing, &job.drawing))
     {
+      g_autofree char *names = ts_drawing_dup_names (", ");
+
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Option --drawing accepts memory, comparison, rack, power or time, not “%s”"), args->drawing);
+                   _("Option --drawing accepts %s; not “%s”"), names, args->drawing);
       return FALSE;
     }
   ts_render_style_init (&job.style, FALSE);

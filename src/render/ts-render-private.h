@@ -255,6 +255,10 @@ char    *ts_render_power_describe   (const TsPlan        *plan,
 
 void     ts_render_time_draw        (TsRenderCtx         *ctx);
 double   ts_render_time_height      (TsRenderCtx         *ctx);
+void     ts_render_summary_draw     (TsRenderCtx         *ctx);
+double   ts_render_summary_height   (TsRenderCtx         *ctx);
+char    *ts_render_summary_describe (const TsPlan        *plan,
+                                     const TsOption      *option);
 char    *ts_render_time_describe    (const TsPlan        *plan,
                                      const TsOption      *option);
 

@@ -24,9 +24,26 @@ ts_drawing_to_string (TsDrawing drawing)
     case TS_DRAWING_RACK: return "rack";
     case TS_DRAWING_POWER: return "power";
     case TS_DRAWING_TIME: return "time";
+    case TS_DRAWING_SUMMARY: return "summary";
     case TS_N_DRAWINGS:
     default: return NULL;
     }
+}
+
+/* Every drawing's name, joined: the CLI's --drawing values and messages
+ * list them from here, so a new drawing is offered everywhere at once. */
+char *
+ts_drawing_dup_names (const char *separator)
+{
+  GString *names = g_string_new (NULL);
+
+  for (int i = 0; i < TS_N_DRAWINGS; i++)
+    {
+      if (i > 0)
+        g_string_append (names, separator);
+      g_string_append (names, ts_drawing_to_string (i));
+    }
+  return g_string_free (names, FALSE);
 }
 
 gboolean

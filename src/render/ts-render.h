@@ -55,6 +55,7 @@ typedef enum
   TS_DRAWING_RACK,
   TS_DRAWING_POWER,
   TS_DRAWING_TIME,
+  TS_DRAWING_SUMMARY,     /* the answer on one slide */
   TS_N_DRAWINGS
 } TsDrawing;
 
@@ -77,6 +78,7 @@ void        ts_render_set_color         (cairo_t         *cr,
                                          const TsColor   *color);
 
 const char *ts_drawing_to_string        (TsDrawing        drawing);
+char       *ts_drawing_dup_names        (const char      *separator);
 gboolean    ts_drawing_from_string      (const char      *text,
                                          TsDrawing       *drawing);
 
