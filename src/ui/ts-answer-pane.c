@@ -19,9 +19,16 @@
 #include "ts-options-table.h"
 #include "ts-plan-text.h"
 
-/* The answer's pages by name, in TsDrawing's order (also that of their
- * Alt+1…5 keys, ts-window-actions.c). */
-static const char *const page_names[TS_N_DRAWINGS] = { "memory", "servers", "rack", "power", "time" };
+/* The answer's pages by name, in TsDrawing's order (Memory to Time also
+ * that of their Alt+1…5 keys, ts-window-actions.c). */
+static const char *const page_names[TS_N_DRAWINGS] = { "memory", "servers", "rack", "power", "time", "summary" };
+
+/* The order of the switcher and of presenter mode's slides: the answer
+ * first (what is recommended and the figures a customer remembers), then
+ * the pages that explain it. */
+static const TsDrawing page_order[TS_N_DRAWINGS] = {
+  TS_DRAWING_SUMMARY, TS_DRAWING_MEMORY, TS_DRAWING_COMPARISON, TS_DRAWING_RACK, TS_DRAWING_POWER, TS_DRAWING_TIME,
+};
 
 /* The headline is styled as a title (.title-3, which also sets the width
  * it asks for, see headline_measure); all but the configuration it names
@@ -520,22 +527,28 @@ add_pages (TsAnswerPane *self)
 {
   static const char *const titles[TS_N_DRAWINGS] = {
     N_("Memory"), N_("Servers"), N_("Rack"), N_("Power"), N_("Time & Cost"),
+    /* Translators: the page with the answer on one slide */
+    N_("Summary"),
   };
   static const char *const icons[TS_N_DRAWINGS] = {
     "drive-multidisk-symbolic", "network-server-symbolic", "view-continuous-symbolic",
-    "power-profile-performance-symbolic", "preferences-system-time-symbolic",
+    "power-profile-performance-symbolic", "preferences-system-time-symbolic", "emblem-ok-symbolic",
   };
 
-  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+  for (guint i = 0; i < TS_N_DRAWINGS; i++)
     {
+      TsDrawing d = page_order[i];
       AdwViewStackPage *page;
 
       self->pages[d] = adw_bin_new ();
       page = adw_view_stack_add_titled (self->view_stack, self->pages[d], page_names[d], _(titles[d]));
       adw_view_stack_page_set_icon_name (page, icons[d]);
     }
-  /* The first page is in sight at start. */
+  /* The memory chart is in sight at start, as the form beside it is
+   * edited (and the narrow window's first page: the summary is hidden
+   * there); presenter mode opens on the summary, the first slide. */
   ensure_page (self, TS_DRAWING_MEMORY);
+  adw_view_stack_set_visible_child_name (self->view_stack, page_names[TS_DRAWING_MEMORY]);
 }
 
 GtkWidget *
@@ -590,12 +603,17 @@ void
 ts_answer_pane_step_page (TsAnswerPane *self,
                           int           step)
 {
-  int current;
+  int visible;
+  int current = 0;
 
   g_return_if_fail (TS_IS_ANSWER_PANE (self));
 
-  current = CLAMP (MAX (visible_page (self), 0) + step, 0, TS_N_DRAWINGS - 1);
-  adw_view_stack_set_visible_child_name (self->view_stack, page_names[current]);
+  visible = visible_page (self);
+  for (int i = 0; i < TS_N_DRAWINGS; i++)
+    if ((int) page_order[i] == visible)
+      current = i;
+  current = CLAMP (current + step, 0, TS_N_DRAWINGS - 1);
+  adw_view_stack_set_visible_child_name (self->view_stack, page_names[page_order[current]]);
 }
 
 /* One pane at a time (360 px up to about 800): the verdict goes above the
@@ -608,10 +626,17 @@ ts_answer_pane_set_folded (TsAnswerPane *self,
                            gboolean      folded)
 {
   AdwViewStackPage *time;
+  AdwViewStackPage *summary;
 
   g_return_if_fail (TS_IS_ANSWER_PANE (self));
 
   time = adw_view_stack_get_page (self->view_stack, self->pages[TS_DRAWING_TIME]);
+  /* A phone's width has room for five page buttons, and the headline
+   * above the pages already says the answer: the summary slide is for a
+   * window or a screen wide enough to show it. */
+  summary = adw_view_stack_get_page (self->view_stack, self->pages[TS_DRAWING_SUMMARY]);
+  if (adw_view_stack_page_get_visible (summary) != (self->presenting || !folded))
+    adw_view_stack_page_set_visible (summary, self->presenting || !folded);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->headline_box),
                                   folded ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->verdict_box),
