@@ -264,6 +264,30 @@ export_chosen_cb (GFile    *file,
     data->done (exported ? path : NULL, error, data->user_data);
 }
 
+/* The name Export PDF proposes: “customer – model – date.pdf” (the
+ * customer left out when there is none), as a salesperson files a sheet;
+ * a character a file name cannot hold becomes a hyphen. */
+static char *
+suggested_pdf_name (GtkWindow    *parent,
+                    const TsPlan *plan)
+{
+  const TsPrintBranding *branding = parent != NULL ? ts_print_get_branding (parent) : NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+  GString *name = g_string_new (NULL);
+  g_autofree char *customer = g_strdup (branding != NULL && branding->customer != NULL ? branding->customer : "");
+
+  if (*g_strstrip (customer) != '\0')
+    g_string_append_printf (name, "%s – ", customer);
+  if (plan->scenario->model.name != NULL && *plan->scenario->model.name != '\0')
+    g_string_append_printf (name, "%s – ", plan->scenario->model.name);
+  g_string_append_printf (name, "%s.pdf", date);
+  for (char *p = name->str; *p != '\0'; p++)
+    if (*p == '/' || *p == '\\' || (guchar) *p < 0x20)
+      *p = '-';
+  return g_string_free (name, FALSE);
+}
+
 void
 ts_print_export_pdf_dialog (GtkWindow           *parent,
                             const TsPlan        *plan,
@@ -272,7 +296,6 @@ ts_print_export_pdf_dialog (GtkWindow           *parent,
                             gpointer             user_data)
 {
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autoptr(TsSpecsheet) sheet = NULL;
   g_autofree char *name = NULL;
   GtkFileChooserNative *chooser;
   ExportData *data;
@@ -289,8 +312,7 @@ ts_print_export_pdf_dialog (GtkWindow           *parent,
   data->user_data = user_data;
   g_set_weak_pointer (&data->parent, parent);
 
-  sheet = ts_specsheet_new (data->plan, ts_print_lang_from_setting (lang), NULL);
-  name = g_strdup_printf ("%s.pdf", ts_specsheet_get_document_number (sheet));
+  name = suggested_pdf_name (parent, data->plan);
 
   /* Translators: file type in the file chooser */
   gtk_file_filter_set_name (filter, _("PDF documents"));
