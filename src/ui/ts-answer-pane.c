@@ -328,6 +328,24 @@ set_gib (TsAnswerPane *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GIB]);
 }
 
+static int visible_page (TsAnswerPane *self);
+
+/* The summary slide is presenter mode's first page. In the window the
+ * headline above the pages already says the answer, and the header's
+ * switcher has room for five pages beside the file's name at 1280 px. */
+static void
+update_summary_page (TsAnswerPane *self)
+{
+  AdwViewStackPage *summary = adw_view_stack_get_page (self->view_stack, self->pages[TS_DRAWING_SUMMARY]);
+
+  if (adw_view_stack_page_get_visible (summary) == self->presenting)
+    return;
+  /* leaving the slides on the summary: back to the first of the window's pages */
+  if (!self->presenting && visible_page (self) == TS_DRAWING_SUMMARY)
+    adw_view_stack_set_visible_child_name (self->view_stack, page_names[TS_DRAWING_MEMORY]);
+  adw_view_stack_page_set_visible (summary, self->presenting);
+}
+
 /* Large type and presenter mode (flag, the property prop_id) both size
  * the drawings' text; a view made later takes both from the pane. */
 static void
@@ -342,6 +360,7 @@ set_text_size_flag (TsAnswerPane *self,
   for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
     if (self->views[d] != NULL)
       ts_drawing_view_set_text_size (TS_DRAWING_VIEW (self->views[d]), self->large_type, self->presenting);
+  update_summary_page (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
@@ -545,10 +564,10 @@ add_pages (TsAnswerPane *self)
       adw_view_stack_page_set_icon_name (page, icons[d]);
     }
   /* The memory chart is in sight at start, as the form beside it is
-   * edited (and the narrow window's first page: the summary is hidden
-   * there); presenter mode opens on the summary, the first slide. */
+   * edited; presenter mode opens on the summary, its first slide. */
   ensure_page (self, TS_DRAWING_MEMORY);
   adw_view_stack_set_visible_child_name (self->view_stack, page_names[TS_DRAWING_MEMORY]);
+  update_summary_page (self);
 }
 
 GtkWidget *
@@ -626,17 +645,11 @@ ts_answer_pane_set_folded (TsAnswerPane *self,
                            gboolean      folded)
 {
   AdwViewStackPage *time;
-  AdwViewStackPage *summary;
 
   g_return_if_fail (TS_IS_ANSWER_PANE (self));
 
   time = adw_view_stack_get_page (self->view_stack, self->pages[TS_DRAWING_TIME]);
-  /* A phone's width has room for five page buttons, and the headline
-   * above the pages already says the answer: the summary slide is for a
-   * window or a screen wide enough to show it. */
-  summary = adw_view_stack_get_page (self->view_stack, self->pages[TS_DRAWING_SUMMARY]);
-  if (adw_view_stack_page_get_visible (summary) != (self->presenting || !folded))
-    adw_view_stack_page_set_visible (summary, self->presenting || !folded);
+
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->headline_box),
                                   folded ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->verdict_box),

@@ -333,12 +333,13 @@ ts_window_set_presenting (TsWindow *self,
     {
       gtk_widget_add_css_class (GTK_WIDGET (self), "presenter");
       ts_window_show_answer (self);
-      /* a presentation opens on its answer, the other pages explain it */
-      ts_answer_pane_show_page (self->answer, "summary");
     }
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "presenter");
   g_object_set (self->answer, "presenting", presenting, NULL);
+  /* a presentation opens on its answer, the other pages explain it */
+  if (presenting)
+    ts_answer_pane_show_page (self->answer, "summary");
 
   if (presenting && !gtk_window_is_fullscreen (GTK_WINDOW (self)))
     {
