@@ -472,6 +472,17 @@ build_configuration (TsSpecsheet *self)
 
         /* “≈” and the footnote come from the catalog's estimate mark */
         ts_specsheet_add_figure (self, t, _("Price per server"), g_strdup_printf ("%s%s", usd, mark), &sv->prov, "price_usd");
+        /* the option's whole price, as the CLI, the window and the CSV give it (issue 28) */
+        if (o->capex_usd > 0)
+          {
+            g_autofree char *count = ts_format_number (o->servers, 0);
+            g_autofree char *all = ts_format_money (o->capex_usd, "USD");
+            /* Translators: the price of all the option's servers on the sheet: “Price of 6 servers” */
+            g_autofree char *label = g_strdup_printf (ngettext ("Price of %s server", "Price of %s servers", o->servers),
+                                                      count);
+
+            ts_specsheet_add_figure (self, t, label, g_strdup_printf ("%s%s", all, mark), &sv->prov, "price_usd");
+          }
       }
     if (sv->cooling != NULL)
       ts_specsheet_add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
@@ -554,8 +565,8 @@ build_network_storage (TsSpecsheet *self)
 static void
 build_comparison (TsSpecsheet *self)
 {
-  static const double fractions[] = { 0.24, 0.06, 0.16, 0.08, 0.12, 0.08, 0.08, 0.10, 0.08 };
-  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE };
+  static const double fractions[] = { 0.24, 0.05, 0.14, 0.07, 0.12, 0.05, 0.07, 0.08, 0.05, 0.13 };
+  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE, TRUE };
   const TsPlan *plan = self->plan;
   guint t;
 
@@ -567,15 +578,17 @@ build_comparison (TsSpecsheet *self)
       return;
     }
   t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
-  /* Nine columns: a step smaller than the other tables. */
+  /* Ten columns: a step smaller than the other tables. */
   g_array_index (self->tables, Table, t).size = SIZE_SMALL;
   /* Translators: column headings of the comparison table; keep them short */
   ts_specsheet_add_header (self, t, _("Option"), _("GPUs"), _("Per GPU"), _("Headroom"), _("Verdict"), _("Link"),
-                           _("Time"), _("Power"), _("Racks"), NULL);
+                           _("Time"), _("Power"), _("Racks"),
+                           /* Translators: the sheet's price column, its currency in the heading */
+                           _("Price, USD"), NULL);
   for (guint i = 0; i < plan->options->len; i++)
     {
       const TsOption *o = &g_array_index (plan->options, TsOption, i);
-      char **cells = g_new0 (char *, 10);
+      char **cells = g_new0 (char *, 11);
       g_autofree char *need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
       g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
       Block *b;
@@ -588,18 +601,34 @@ build_comparison (TsSpecsheet *self)
       cells[2] = g_strdup_printf (_("%s of %s"), need, cap);
       /* What does not fit has no headroom; the memory column shows by how much. */
       cells[3] = o->headroom_fraction >= 0 ? ts_format_percent (o->headroom_fraction) : g_strdup ("—");
-      cells[4] = g_strdup (ts_verdict_label (o->verdict));
+      /* the option's one verdict (issue 28); the memory columns beside it
+       * are its memory fit */
+      cells[4] = g_strdup (ts_option_verdict_label (o));
       /* Translators: whether the GPU link is fit for training (NVLink/HCCS) or PCIe only */
       cells[5] = g_strdup (o->interconnect_ok ? _("Fast") : _("PCIe"));
       cells[6] = o->training_days > 0 ? ts_format_days (o->training_days) : g_strdup ("—");
       cells[7] = ts_format_kw (o->power_kw);
       cells[8] = ts_specsheet_format_count (o->racks);
+      /* the currency is the heading's, so the cell stays one line */
+      if (o->capex_usd > 0)
+        {
+          g_autofree char *usd = ts_format_number (o->capex_usd, 0);
+
+          cells[9] = g_strdup_printf ("%s%s", ts_option_price_is_estimate (o) ? "≈ " : "", usd);
+        }
+      else
+        cells[9] = g_strdup ("—");
       b = ts_specsheet_add_row_v (self, t, cells);
       b->bold = o->recommended;
     }
   ts_specsheet_add_text (self, BLOCK_NOTE, _("★ the recommended option. Headroom: GPU memory left free per GPU. "
                                              "Fast link: NVLink or HCCS, which multi-GPU training needs; PCIe cards suit "
                                              "inference and fine-tuning."));
+  /* Translators: note under the comparison table of the spec sheet */
+  ts_specsheet_add_text (self, BLOCK_NOTE, _("Verdict: whether the option works as a whole (memory, deadline, site "
+                                             "and power supplies), the first thing that keeps it from working otherwise. "
+                                             "Price: all the option's servers at the catalog's price; ≈ marks an "
+                                             "indicative public price, not a quote."));
 }
 
 /* Time and energy against the number of servers of the configuration

@@ -86,14 +86,15 @@ column_compare_cb (gconstpointer a,
 }
 
 /* What the table shows at first, so it fits a 1280 px window beside the
- * scenario; the others (servers, GPUs, headroom, link, units, racks) are
+ * scenario (the server column names the count: “6 × …”); the others
+ * (servers, GPUs, headroom, link, units, racks) are
  * a toggle away, and in the comparison and the CSV. */
 static gboolean
 is_essential_column (TsOptionColumn column)
 {
   return column == TS_OPTION_COLUMN_SERVER || column == TS_OPTION_COLUMN_VERDICT
          || column == TS_OPTION_COLUMN_GPU_MEMORY || column == TS_OPTION_COLUMN_TIME
-         || column == TS_OPTION_COLUMN_POWER;
+         || column == TS_OPTION_COLUMN_POWER || column == TS_OPTION_COLUMN_PRICE;
 }
 
 /* The flow box around the buttons takes the keyboard focus one box at a
@@ -132,6 +133,8 @@ add_columns (TsOptionsTable *self)
   static const char *const titles[TS_N_OPTION_COLUMNS] = {
     N_("Server"), N_("Servers"), N_("GPUs"), N_("Memory per GPU"), N_("Headroom"),
     N_("Verdict"), N_("GPU link"), N_("Time"), N_("Power"), N_("Units"), N_("Racks"),
+    /* Translators: the column of the servers' price (“≈ 3,090,000 USD”) */
+    N_("Price"),
   };
 
   for (int c = 0; c < TS_N_OPTION_COLUMNS; c++)

@@ -1931,8 +1931,8 @@ test_servers_table_compare_and_csv (void)
   o0 = &g_array_index (plan->options, TsOption, 0);
   o1 = &g_array_index (plan->options, TsOption, 1);
   ts_comparison_dialog_set_options (dialog, 0, 1);
-  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 0), ==, ts_verdict_label (o0->verdict));
-  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 1), ==, ts_verdict_label (o1->verdict));
+  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 0), ==, ts_option_verdict_label (o0));
+  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 1), ==, ts_option_verdict_label (o1));
   g_assert_nonnull (strstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_SERVERS, 0), o0->server->name));
   g_assert_nonnull (strstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_SERVERS, 1), o1->server->name));
   /* Two different servers differ at least there, and the mark follows. */
