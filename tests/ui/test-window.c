@@ -1913,7 +1913,7 @@ test_servers_table_compare_and_csv (void)
     }
   table = ts_window_get_option_view (window);
   page = adw_view_stack_get_visible_child (stack);
-  g_assert_cmpuint (visible_columns (table), ==, 5);
+  g_assert_cmpuint (visible_columns (table), ==, 6);
   gtk_widget_measure (GTK_WIDGET (table), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
   g_assert_cmpint (natural, <=, gtk_widget_get_width (page));
   all = find_named (page, "all-columns");
