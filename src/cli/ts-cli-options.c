@@ -335,7 +335,7 @@ static const CliOption model_options[] = {
     set_model_file },
   /* the job's GPUs are dp × tp × pp, formed and checked against --gpus
    * once all options are read (check_layout ()) */
-  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp"), set_whole, ARG (dp), TS_MAX_GPUS },
+  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp (default: automatic)"), set_whole, ARG (dp), TS_MAX_GPUS },
 };
 
 /* ---- callbacks of the other options ----------------------------------------- */
@@ -539,6 +539,13 @@ entries_add (Entries        *e,
 static char *
 field_placeholder (const TsScenarioField *f)
 {
+  /* an input the planner chooses takes “auto” back (issue 28) */
+  if (f->search_flag != 0)
+    {
+      g_autofree char *accepts = f->kind == TS_FIELD_BOOL || f->n_choices > 0 ? field_accepts (f) : g_strdup ("N");
+
+      return g_strconcat (accepts, "|auto", NULL);
+    }
   if (f->kind == TS_FIELD_BOOL || f->n_choices > 0)
     return field_accepts (f);
   if (f->flags & TS_FIELD_SERVER_ID)
