@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ts-plan-inputs.h"
 #include "ts-specsheet-private.h"
 #include "ts-plan-text.h"
 
@@ -115,6 +116,40 @@ grid_add_choice (GPtrArray  *cells,
   ts_specsheet_grid_add (cells, ts_scenario_field_title (key), g_strdup (ts_scenario_field_sheet_label (key, value)));
 }
 
+/* An input's value on the plan's shown option: the value set, or the
+ * planner's choice (ts-plan-inputs.h), in scenario units. */
+static double
+planned_input (TsSpecsheet *self,
+               const char  *key)
+{
+  return ts_option_input_value (ts_plan_get_shown_option (self->plan), self->plan->scenario,
+                                ts_scenario_field_find (key));
+}
+
+/* text, marked as the planner's choice when the scenario left the input
+ * to it (issue 28); takes text. */
+static char *
+mark_planned (TsSpecsheet *self,
+              gboolean     automatic,
+              char        *text)
+{
+  char *marked;
+
+  if (!automatic || ts_plan_get_shown_option (self->plan) == NULL)
+    return text;
+  /* Translators: a scenario input on the spec sheet that the planner chose: “2 sequences (chosen by the planner)” */
+  marked = g_strdup_printf (_("%s (chosen by the planner)"), text);
+  g_free (text);
+  return marked;
+}
+
+static gboolean
+input_automatic (TsSpecsheet *self,
+                 const char  *key)
+{
+  return ts_scenario_input_is_automatic (self->plan->scenario, ts_scenario_field_find (key));
+}
+
 static void
 build_scenario (TsSpecsheet *self)
 {
@@ -149,25 +184,39 @@ build_scenario (TsSpecsheet *self)
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("seq_len"),
                          /* Translators: the sequence length's unit, after the count: “8,192 tokens” */
                          ts_specsheet_with_unit (ts_specsheet_format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
-  ts_specsheet_grid_add (cells, _("Micro-batch per GPU"),
-                         ts_specsheet_with_unit (ts_specsheet_format_count (s->micro_batch), ngettext ("sequence", "sequences", s->micro_batch)));
-  grid_add_choice (cells, "checkpointing", s->checkpointing);
+  /* the inputs the planner chooses: what the shown option holds, marked
+   * as chosen unless they were set (issue 28) */
+  {
+    guint micro_batch = (guint) planned_input (self, "micro_batch");
+    int checkpointing = (int) planned_input (self, "checkpointing");
+
+    ts_specsheet_grid_add (cells, _("Micro-batch per GPU"),
+                           mark_planned (self, input_automatic (self, "micro_batch"),
+                                         ts_specsheet_with_unit (ts_specsheet_format_count (micro_batch),
+                                                                 ngettext ("sequence", "sequences", micro_batch))));
+    ts_specsheet_grid_add (cells, ts_scenario_field_title ("checkpointing"),
+                           mark_planned (self, input_automatic (self, "checkpointing"),
+                                         g_strdup (ts_scenario_field_sheet_label ("checkpointing", checkpointing))));
+  }
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("flash_attention"), g_strdup (ts_specsheet_yes_no (s->flash_attention)));
   /* Translators: optimizer-state sharding (DeepSpeed ZeRO / PyTorch FSDP) */
   ts_specsheet_grid_add (cells, _("ZeRO / FSDP stage"),
-                         l->zero_stage == 3 && s->zero3_prefetch
-                         /* Translators: ZeRO stage 3 with the next layer gathered early */
-                         ? g_strdup_printf (_("%u, next layer prefetched"), (guint) l->zero_stage)
-                         : ts_specsheet_format_count (l->zero_stage));
+                         mark_planned (self, input_automatic (self, "zero_stage"),
+                                       l->zero_stage == 3 && s->zero3_prefetch
+                                       /* Translators: ZeRO stage 3 with the next layer gathered early */
+                                       ? g_strdup_printf (_("%u, next layer prefetched"), (guint) l->zero_stage)
+                                       : ts_specsheet_format_count (l->zero_stage)));
   /* Translators: the parallel layout: “8 GPUs: tensor 1 × pipeline 1 × data 8” */
   {
     g_autofree char *gpus = ts_format_number (l->gpus, 0);
     g_autofree char *dp = ts_format_number (l->dp, 0);
 
     ts_specsheet_grid_add (cells, _("Parallel layout"),
-                           g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
-                                                      "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
-                                            gpus, l->tp, l->pp, dp));
+                           mark_planned (self, input_automatic (self, "tp") || input_automatic (self, "pp")
+                                               || input_automatic (self, "gpus"),
+                                         g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
+                                                                    "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
+                                                          gpus, l->tp, l->pp, dp)));
   }
   if (s->method != TS_METHOD_FULL)
     {
@@ -184,6 +233,14 @@ build_scenario (TsSpecsheet *self)
 
       ts_specsheet_grid_add (cells, _("Hardware"),
                              s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, name) : g_strdup (name));
+    }
+  else if (ts_plan_get_shown_option (self->plan) != NULL)
+    {
+      const TsOption *o = ts_plan_get_shown_option (self->plan);
+      g_autofree char *name = ts_format_name (o->server->name);
+
+      /* the server the plan describes, not only that one was chosen */
+      ts_specsheet_grid_add (cells, _("Hardware"), mark_planned (self, TRUE, g_strdup_printf ("%u × %s", o->servers, name)));
     }
   else
     ts_specsheet_grid_add (cells, _("Hardware"), g_strdup (_("Recommended by Train Sizer")));
@@ -766,7 +823,10 @@ build_time (TsSpecsheet *self)
     g_autofree char *hi = ts_format_number_auto (ts_plan_get_memory (plan)->rule.bytes_per_param_high, 2);
     g_autofree char *seq_len = ts_specsheet_format_count (s->seq_len);
     /* a label (“Full (every layer)”) inside a sentence starts in lower case */
-    g_autofree char *recompute = lower_first (ts_scenario_field_sheet_label ("checkpointing", s->checkpointing));
+    /* the recomputation and micro-batch the plan runs, set or chosen */
+    guint micro_batch = (guint) planned_input (self, "micro_batch");
+    g_autofree char *recompute = lower_first (ts_scenario_field_sheet_label ("checkpointing",
+                                                                            (int) planned_input (self, "checkpointing")));
 
     ts_specsheet_add_text (self, BLOCK_BULLET, _("Memory in decimal gigabytes (1 GB = 10⁹ bytes), as the article counts."));
     if (s->method == TS_METHOD_FULL)
@@ -781,8 +841,8 @@ build_time (TsSpecsheet *self)
                              ngettext ("Activations at %s tokens per sequence and %u sequence per GPU, with gradient "
                                        "checkpointing: %s.",
                                        "Activations at %s tokens per sequence and %u sequences per GPU, with gradient "
-                                       "checkpointing: %s.", s->micro_batch),
-                             seq_len, s->micro_batch, recompute);
+                                       "checkpointing: %s.", micro_batch),
+                             seq_len, micro_batch, recompute);
     ts_specsheet_add_text (self, BLOCK_BULLET, _("Power, heat and current at each device’s maximum draw, not its average."));
     ts_specsheet_add_text (self, BLOCK_BULLET, _("Training time from 6 × parameters × tokens operations (active parameters "
                                                  "for mixture-of-experts models, more with recomputation) at the stated "
