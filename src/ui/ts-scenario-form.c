@@ -276,7 +276,14 @@ planned_text (const TsFormField *f,
 {
   for (guint i = 0; i < f->n_choices; i++)
     if (f->values[i] == (int) value)
-      return g_utf8_strdown (_(f->choices[i]), -1);
+      {
+        /* inside a sentence: the first letter in lower case, the rest as
+         * it is (“FSDP” stays) */
+        const char *label = _(f->choices[i]);
+        g_autofree char *first = g_utf8_strdown (label, g_utf8_next_char (label) - label);
+
+        return g_strconcat (first, g_utf8_next_char (label), NULL);
+      }
   return ts_format_number (value / f->scale, f->digits);
 }
 

@@ -559,7 +559,8 @@ ts_option_dup_price_total (const TsOption *o)
     return NULL;
   total = ts_format_money (o->capex_usd, "USD");
   if (ts_server_is_estimate (o->server, "price_usd"))
-    return g_strdup_printf ("≈ %s", total);
+    /* a no-break space: the mark never ends a line alone */
+    return g_strdup_printf ("≈\u00a0%s", total);
   return g_steal_pointer (&total);
 }
 
