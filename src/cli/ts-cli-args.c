@@ -376,7 +376,7 @@ append_usage (GString      *help,
    * OPTION, “estimate options”); commands, options and their values are
    * typed as they are. */
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_ESTIMATE)))
-    g_string_append (help, _("  trainsizer-cli estimate (--model ID | --params N | --model-file FILE | --scenario FILE) [--method full|lora|qlora] [OPTION…] [--format json|text] [--lang ru|en]\n"));
+    g_string_append (help, _("  trainsizer-cli estimate (--model ID | --params N | --model-file FILE | --scenario FILE) [--method full|lora|qlora] [OPTION…] [--format json|text|csv] [--lang ru|en]\n"));
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_EXPORT)))
     g_string_append (help, _("  trainsizer-cli export --format deepspeed|accelerate|axolotl|llamafactory|megatron (--model ID | --params N | --model-file FILE | --scenario FILE) [OPTION…] [--output FILE]\n"));
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_LIST)))

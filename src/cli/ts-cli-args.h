@@ -39,6 +39,7 @@ typedef enum
 {
   TS_CLI_FORMAT_TEXT,
   TS_CLI_FORMAT_JSON,
+  TS_CLI_FORMAT_CSV,    /* estimate only: the options table, as the window's Export CSV */
 } TsCliFormat;
 
 /* An option as given, applied to a scenario once the catalog is loaded.

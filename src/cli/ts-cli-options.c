@@ -335,7 +335,7 @@ static const CliOption model_options[] = {
     set_model_file },
   /* the job's GPUs are dp × tp × pp, formed and checked against --gpus
    * once all options are read (check_layout ()) */
-  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp"), set_whole, ARG (dp), TS_MAX_GPUS },
+  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp (default: automatic)"), set_whole, ARG (dp), TS_MAX_GPUS },
 };
 
 /* ---- callbacks of the other options ----------------------------------------- */
@@ -368,6 +368,11 @@ set_format (TsCliParser *p, const CliOption *o, const char *name, const char *va
     p->args->format = TS_CLI_FORMAT_JSON;
   else if (g_str_equal (value, "text"))
     p->args->format = TS_CLI_FORMAT_TEXT;
+  /* the options table, for a spreadsheet or a batch (issue 28) */
+  else if (g_str_equal (value, "csv") && p->args->command == TS_CLI_COMMAND_ESTIMATE)
+    p->args->format = TS_CLI_FORMAT_CSV;
+  else if (p->args->command == TS_CLI_COMMAND_ESTIMATE)
+    return ts_cli_usage_error (error, _("Option --format accepts json, text or csv, not “%s”"), value);
   else
     return ts_cli_usage_error (error, _("Option --format accepts json or text, not “%s”"), value);
   return TRUE;
@@ -422,8 +427,8 @@ set_drawing (TsCliParser *p, const CliOption *o, const char *name, const char *v
  * text for estimate, a framework for export): a command's context holds
  * the row that applies to it (option_row_shown ()). */
 static const CliOption other_options[] = {
-  { "format", 0, COMMAND_BIT (TS_CLI_COMMAND_ESTIMATE) | COMMAND_BIT (TS_CLI_COMMAND_LIST), "json|text",
-    N_("output format (default text)"), set_format },
+  { "format", 0, COMMAND_BIT (TS_CLI_COMMAND_ESTIMATE) | COMMAND_BIT (TS_CLI_COMMAND_LIST), "json|text|csv",
+    N_("output format (default text; csv, estimate only: the servers table as the window exports it)"), set_format },
   /* Translators: placeholder for a training framework's name in the option list of --help */
   { "format", 0, COMMAND_BIT (TS_CLI_COMMAND_EXPORT), N_("FRAMEWORK"),
     N_("the framework to write the training configuration for: deepspeed, accelerate, axolotl, llamafactory or megatron (the recommended option's parallel layout, servers and GPUs)"),
@@ -541,6 +546,13 @@ entries_add (Entries        *e,
 static char *
 field_placeholder (const TsScenarioField *f)
 {
+  /* an input the planner chooses takes “auto” back (issue 28) */
+  if (f->search_flag != 0)
+    {
+      g_autofree char *accepts = f->kind == TS_FIELD_BOOL || f->n_choices > 0 ? field_accepts (f) : g_strdup ("N");
+
+      return g_strconcat (accepts, "|auto", NULL);
+    }
   if (f->kind == TS_FIELD_BOOL || f->n_choices > 0)
     return field_accepts (f);
   if (f->flags & TS_FIELD_SERVER_ID)

@@ -13,6 +13,7 @@
 
 #include "ts-cli-output.h"
 #include "ts-cli-text.h"
+#include "ts-csv.h"
 #include "ts-plan-text.h"
 #include "ts-json.h"
 #ifdef TS_CLI_WITH_RENDER
@@ -113,9 +114,8 @@ print_option_text (const TsPlan   *plan,
 
   /* Three spaces: the component table above owns the two-space rows. */
   g_print ("   %s %u × %s — %s\n", o->recommended ? "★" : " ", o->servers, server_name,
-           o->ok ? ts_verdict_label (o->verdict)
-                 /* Translators: an option that fails one of memory, deadline, site or supplies */
-                 : _("Does not work"));
+           /* the option's one verdict, as every surface shows it (issue 28) */
+           ts_option_verdict_label (o));
   /* the engine's sentences quote catalog names: escaped as a whole */
   print_escaped_line ("      ", reason);
   for (guint i = 0; i < failures->len; i++)
@@ -251,6 +251,13 @@ ts_cli_print_plan (const TsPlan *plan,
       g_autoptr(JsonNode) root = ts_plan_to_json (plan);
 
       print_json (root);
+    }
+  else if (format == TS_CLI_FORMAT_CSV)
+    {
+      /* the window's Export CSV writer, so a batch gets the same table */
+      g_autofree char *csv = ts_plan_options_to_csv (plan);
+
+      fputs (csv, stdout);
     }
   else
     print_plan_text (plan);

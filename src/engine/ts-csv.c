@@ -15,10 +15,30 @@
 #include "ts-options.h"
 
 static const char *const headers[] = {
-  "rank", "recommended", "server_id", "server", "servers", "gpus", "verdict", "ok",
+  "rank", "recommended", "server_id", "server", "servers", "gpus",
+  /* the option's one verdict first, what keeps it from working, then the
+   * memory fit (“verdict”, a part of it) and “ok” (issue 28) */
+  "overall_verdict", "failures", "verdict", "ok",
   "gpu_memory_gb", "memory_per_gpu_gb", "headroom_percent", "racks", "rack_units",
   "power_kw", "heat_btu_h", "cooling_tons", "training_days", "energy_kwh", "energy_cost",
+  /* the servers' price, and whether the catalog marks it an estimate */
+  "capex_usd", "capex_estimated",
 };
+
+/* The failures' JSON codes joined by “;” (one field, never quoted). */
+static void
+append_failures (GString *out,
+                 guint    failures)
+{
+  gboolean first = TRUE;
+
+  for (guint flag = 1; flag != 0 && flag <= failures; flag <<= 1)
+    if ((failures & flag) && ts_failure_to_string (flag) != NULL)
+      {
+        g_string_append_printf (out, "%s%s", first ? "" : ";", ts_failure_to_string (flag));
+        first = FALSE;
+      }
+}
 
 /* A field quoted when it holds what would end it (RFC 4180 §2). */
 static void
@@ -68,8 +88,9 @@ append_option (GString        *out,
   append_text (out, o->server->id);
   g_string_append_c (out, ',');
   append_text (out, o->server->name);
-  g_string_append_printf (out, ",%u,%u,%s,%s,", o->servers, o->gpus, ts_verdict_to_string (o->verdict),
-                          o->ok ? "true" : "false");
+  g_string_append_printf (out, ",%u,%u,%s,", o->servers, o->gpus, ts_option_verdict_code (o));
+  append_failures (out, o->failures);
+  g_string_append_printf (out, ",%s,%s,", ts_verdict_to_string (o->verdict), o->ok ? "true" : "false");
   append_number (out, o->gpu_memory_bytes / TS_BYTES_PER_GB);
   g_string_append_c (out, ',');
   append_number (out, per_gpu / TS_BYTES_PER_GB);
@@ -89,7 +110,11 @@ append_option (GString        *out,
   /* No electricity price: no cost, rather than a cost of 0. */
   if (o->energy_cost > 0)
     append_number (out, o->energy_cost);
-  g_string_append (out, "\r\n");
+  g_string_append_c (out, ',');
+  /* no price in the catalog: an empty field, never a price of 0 */
+  if (o->capex_usd > 0)
+    append_number (out, o->capex_usd);
+  g_string_append_printf (out, ",%s\r\n", ts_option_price_is_estimate (o) ? "true" : "false");
 }
 
 char *

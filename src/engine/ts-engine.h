@@ -17,6 +17,7 @@
 #include "ts-model.h"
 #include "ts-parse.h"
 #include "ts-plan.h"
+#include "ts-plan-inputs.h"
 #include "ts-plan-text.h"
 #include "ts-options.h"
 #include "ts-scaling.h"

@@ -11,6 +11,7 @@
 
 #include "ts-json.h"
 #include "ts-plan.h"
+#include "ts-plan-inputs.h"
 #include "ts-plan-text.h"
 
 JsonNode *
@@ -43,6 +44,8 @@ ts_plan_to_json (const TsPlan *plan)
     json_builder_set_member_name (b, "shown_option");
     json_builder_add_int_value (b, shown != NULL ? (gint64) shown->rank : -1);
   }
+  /* every input as the shown option holds it, set or chosen (issue 28) */
+  ts_plan_add_inputs_json (plan, b);
 
   json_builder_set_member_name (b, "options");
   json_builder_begin_array (b);

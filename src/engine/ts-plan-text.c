@@ -34,22 +34,9 @@ ts_option_verdict_label (const TsOption *o)
 {
   if (o == NULL)
     return ts_verdict_label (TS_VERDICT_DOES_NOT_FIT);
-  if (o->ok)
-    return ts_verdict_label (o->verdict);
-  /* the first thing that keeps it from working names the badge */
-  if (o->failures & (TS_FAILURE_MEMORY | TS_FAILURE_LAYOUT))
-    return ts_verdict_label (TS_VERDICT_DOES_NOT_FIT);
-  if (o->failures & TS_FAILURE_DEADLINE)
-    /* Translators: the verdict badge of a configuration that is too slow */
-    return _("Misses the deadline");
-  if (o->failures & (TS_FAILURE_RACK_POWER | TS_FAILURE_RACK_HEIGHT | TS_FAILURE_PDU_CURRENT))
-    /* Translators: the verdict badge: the data centre cannot host it as it is */
-    return _("Site cannot take it");
-  if (o->failures & TS_FAILURE_PSU)
-    /* Translators: the verdict badge: the power supplies cannot carry the server */
-    return _("Power supplies short");
-  /* Translators: the verdict badge of a configuration that does not work */
-  return _("Does not work");
+  /* the option's one verdict: the first thing that keeps it from working
+   * names the badge, as on every other surface */
+  return ts_option_verdict_label (o);
 }
 
 /* “Full training of Llama 3.1 70B needs 1,129–1,270 GB for weights,

@@ -131,8 +131,8 @@ cell_text (const TsOption *o,
         return g_strdup_printf ("%s (%s)", room, share);
       }
     case COL_VERDICT:
-      return g_strdup_printf ("%s %s", o->verdict == TS_VERDICT_FITS ? "✓" : o->verdict == TS_VERDICT_TIGHT ? "!" : "✗",
-                              ts_verdict_label (o->verdict));
+      /* the option's one verdict (issue 28), not its memory fit alone */
+      return g_strdup_printf ("%s %s", ts_option_verdict_mark (o), ts_option_verdict_label (o));
     case COL_LINK:
       {
         const char *name = o->server->interconnect != NULL ? o->server->interconnect->name : "—";
@@ -176,7 +176,7 @@ cell_look (const TsRenderStyle *st,
            const TsOption      *o,
            Column               c)
 {
-  gboolean muted = (c == COL_VERDICT && o->verdict == TS_VERDICT_DOES_NOT_FIT) || (c == COL_LINK && !o->interconnect_ok);
+  gboolean muted = (c == COL_VERDICT && !o->ok) || (c == COL_LINK && !o->interconnect_ok);
 
   return (TsTextLook) {
     .weight = o->recommended ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
@@ -371,7 +371,12 @@ ts_render_comparison_describe (const TsPlan   *plan,
   for (guint i = 0; i < options->len; i++)
     {
       const TsOption *o = &g_array_index (options, TsOption, i);
+      g_autofree char *name = ts_format_name (o->server->name);
 
+      /* every row's verdict, as the table shows it (issue 28) */
+      g_string_append_c (text, ' ');
+      /* Translators: accessible description: one row of the comparison, e.g. “2. 6 × NVIDIA DGX B200: Power supplies short.” */
+      g_string_append_printf (text, _("%u. %u × %s: %s."), i + 1, o->servers, name, ts_option_verdict_label (o));
       if (o->recommended)
         {
           g_autofree char *days = ts_format_days (o->training_days);
@@ -380,7 +385,7 @@ ts_render_comparison_describe (const TsPlan   *plan,
           g_string_append_c (text, ' ');
           /* Translators: accessible description: the recommended option, e.g. “Recommended: 2 × NVIDIA DGX H200, fits, 12 d, 20.4 kW.” */
           g_string_append_printf (text, _("Recommended: %u × %s, %s, %s, %s."), o->servers, o->server->name,
-                                  ts_verdict_label (o->verdict), days, kw);
+                                  ts_option_verdict_label (o), days, kw);
         }
     }
   return g_string_free (text, FALSE);

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ts-plan-inputs.h"
 #include "ts-specsheet-private.h"
 #include "ts-plan-text.h"
 
@@ -115,6 +116,40 @@ grid_add_choice (GPtrArray  *cells,
   ts_specsheet_grid_add (cells, ts_scenario_field_title (key), g_strdup (ts_scenario_field_sheet_label (key, value)));
 }
 
+/* An input's value on the plan's shown option: the value set, or the
+ * planner's choice (ts-plan-inputs.h), in scenario units. */
+static double
+planned_input (TsSpecsheet *self,
+               const char  *key)
+{
+  return ts_option_input_value (ts_plan_get_shown_option (self->plan), self->plan->scenario,
+                                ts_scenario_field_find (key));
+}
+
+/* text, marked as the planner's choice when the scenario left the input
+ * to it (issue 28); takes text. */
+static char *
+mark_planned (TsSpecsheet *self,
+              gboolean     automatic,
+              char        *text)
+{
+  char *marked;
+
+  if (!automatic || ts_plan_get_shown_option (self->plan) == NULL)
+    return text;
+  /* Translators: a scenario input on the spec sheet that the planner chose: “2 sequences (chosen by the planner)” */
+  marked = g_strdup_printf (_("%s (chosen by the planner)"), text);
+  g_free (text);
+  return marked;
+}
+
+static gboolean
+input_automatic (TsSpecsheet *self,
+                 const char  *key)
+{
+  return ts_scenario_input_is_automatic (self->plan->scenario, ts_scenario_field_find (key));
+}
+
 static void
 build_scenario (TsSpecsheet *self)
 {
@@ -149,25 +184,39 @@ build_scenario (TsSpecsheet *self)
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("seq_len"),
                          /* Translators: the sequence length's unit, after the count: “8,192 tokens” */
                          ts_specsheet_with_unit (ts_specsheet_format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
-  ts_specsheet_grid_add (cells, _("Micro-batch per GPU"),
-                         ts_specsheet_with_unit (ts_specsheet_format_count (s->micro_batch), ngettext ("sequence", "sequences", s->micro_batch)));
-  grid_add_choice (cells, "checkpointing", s->checkpointing);
+  /* the inputs the planner chooses: what the shown option holds, marked
+   * as chosen unless they were set (issue 28) */
+  {
+    guint micro_batch = (guint) planned_input (self, "micro_batch");
+    int checkpointing = (int) planned_input (self, "checkpointing");
+
+    ts_specsheet_grid_add (cells, _("Micro-batch per GPU"),
+                           mark_planned (self, input_automatic (self, "micro_batch"),
+                                         ts_specsheet_with_unit (ts_specsheet_format_count (micro_batch),
+                                                                 ngettext ("sequence", "sequences", micro_batch))));
+    ts_specsheet_grid_add (cells, ts_scenario_field_title ("checkpointing"),
+                           mark_planned (self, input_automatic (self, "checkpointing"),
+                                         g_strdup (ts_scenario_field_sheet_label ("checkpointing", checkpointing))));
+  }
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("flash_attention"), g_strdup (ts_specsheet_yes_no (s->flash_attention)));
   /* Translators: optimizer-state sharding (DeepSpeed ZeRO / PyTorch FSDP) */
   ts_specsheet_grid_add (cells, _("ZeRO / FSDP stage"),
-                         l->zero_stage == 3 && s->zero3_prefetch
-                         /* Translators: ZeRO stage 3 with the next layer gathered early */
-                         ? g_strdup_printf (_("%u, next layer prefetched"), (guint) l->zero_stage)
-                         : ts_specsheet_format_count (l->zero_stage));
+                         mark_planned (self, input_automatic (self, "zero_stage"),
+                                       l->zero_stage == 3 && s->zero3_prefetch
+                                       /* Translators: ZeRO stage 3 with the next layer gathered early */
+                                       ? g_strdup_printf (_("%u, next layer prefetched"), (guint) l->zero_stage)
+                                       : ts_specsheet_format_count (l->zero_stage)));
   /* Translators: the parallel layout: “8 GPUs: tensor 1 × pipeline 1 × data 8” */
   {
     g_autofree char *gpus = ts_format_number (l->gpus, 0);
     g_autofree char *dp = ts_format_number (l->dp, 0);
 
     ts_specsheet_grid_add (cells, _("Parallel layout"),
-                           g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
-                                                      "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
-                                            gpus, l->tp, l->pp, dp));
+                           mark_planned (self, input_automatic (self, "tp") || input_automatic (self, "pp")
+                                               || input_automatic (self, "gpus"),
+                                         g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
+                                                                    "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
+                                                          gpus, l->tp, l->pp, dp)));
   }
   if (s->method != TS_METHOD_FULL)
     {
@@ -184,6 +233,14 @@ build_scenario (TsSpecsheet *self)
 
       ts_specsheet_grid_add (cells, _("Hardware"),
                              s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, name) : g_strdup (name));
+    }
+  else if (ts_plan_get_shown_option (self->plan) != NULL)
+    {
+      const TsOption *o = ts_plan_get_shown_option (self->plan);
+      g_autofree char *name = ts_format_name (o->server->name);
+
+      /* the server the plan describes, not only that one was chosen */
+      ts_specsheet_grid_add (cells, _("Hardware"), mark_planned (self, TRUE, g_strdup_printf ("%u × %s", o->servers, name)));
     }
   else
     ts_specsheet_grid_add (cells, _("Hardware"), g_strdup (_("Recommended by Train Sizer")));
@@ -472,6 +529,17 @@ build_configuration (TsSpecsheet *self)
 
         /* “≈” and the footnote come from the catalog's estimate mark */
         ts_specsheet_add_figure (self, t, _("Price per server"), g_strdup_printf ("%s%s", usd, mark), &sv->prov, "price_usd");
+        /* the option's whole price, as the CLI, the window and the CSV give it (issue 28) */
+        if (o->capex_usd > 0)
+          {
+            g_autofree char *count = ts_format_number (o->servers, 0);
+            g_autofree char *all = ts_format_money (o->capex_usd, "USD");
+            /* Translators: the price of all the option's servers on the sheet: “Price of 6 servers” */
+            g_autofree char *label = g_strdup_printf (ngettext ("Price of %s server", "Price of %s servers", o->servers),
+                                                      count);
+
+            ts_specsheet_add_figure (self, t, label, g_strdup_printf ("%s%s", all, mark), &sv->prov, "price_usd");
+          }
       }
     if (sv->cooling != NULL)
       ts_specsheet_add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
@@ -554,8 +622,8 @@ build_network_storage (TsSpecsheet *self)
 static void
 build_comparison (TsSpecsheet *self)
 {
-  static const double fractions[] = { 0.24, 0.06, 0.16, 0.08, 0.12, 0.08, 0.08, 0.10, 0.08 };
-  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE };
+  static const double fractions[] = { 0.24, 0.05, 0.14, 0.07, 0.12, 0.05, 0.07, 0.08, 0.05, 0.13 };
+  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE, TRUE };
   const TsPlan *plan = self->plan;
   guint t;
 
@@ -567,15 +635,17 @@ build_comparison (TsSpecsheet *self)
       return;
     }
   t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
-  /* Nine columns: a step smaller than the other tables. */
+  /* Ten columns: a step smaller than the other tables. */
   g_array_index (self->tables, Table, t).size = SIZE_SMALL;
   /* Translators: column headings of the comparison table; keep them short */
   ts_specsheet_add_header (self, t, _("Option"), _("GPUs"), _("Per GPU"), _("Headroom"), _("Verdict"), _("Link"),
-                           _("Time"), _("Power"), _("Racks"), NULL);
+                           _("Time"), _("Power"), _("Racks"),
+                           /* Translators: the sheet's price column, its currency in the heading */
+                           _("Price, USD"), NULL);
   for (guint i = 0; i < plan->options->len; i++)
     {
       const TsOption *o = &g_array_index (plan->options, TsOption, i);
-      char **cells = g_new0 (char *, 10);
+      char **cells = g_new0 (char *, 11);
       g_autofree char *need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
       g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
       Block *b;
@@ -588,18 +658,34 @@ build_comparison (TsSpecsheet *self)
       cells[2] = g_strdup_printf (_("%s of %s"), need, cap);
       /* What does not fit has no headroom; the memory column shows by how much. */
       cells[3] = o->headroom_fraction >= 0 ? ts_format_percent (o->headroom_fraction) : g_strdup ("—");
-      cells[4] = g_strdup (ts_verdict_label (o->verdict));
+      /* the option's one verdict (issue 28); the memory columns beside it
+       * are its memory fit */
+      cells[4] = g_strdup (ts_option_verdict_label (o));
       /* Translators: whether the GPU link is fit for training (NVLink/HCCS) or PCIe only */
       cells[5] = g_strdup (o->interconnect_ok ? _("Fast") : _("PCIe"));
       cells[6] = o->training_days > 0 ? ts_format_days (o->training_days) : g_strdup ("—");
       cells[7] = ts_format_kw (o->power_kw);
       cells[8] = ts_specsheet_format_count (o->racks);
+      /* the currency is the heading's, so the cell stays one line */
+      if (o->capex_usd > 0)
+        {
+          g_autofree char *usd = ts_format_number (o->capex_usd, 0);
+
+          cells[9] = g_strdup_printf ("%s%s", ts_option_price_is_estimate (o) ? "≈ " : "", usd);
+        }
+      else
+        cells[9] = g_strdup ("—");
       b = ts_specsheet_add_row_v (self, t, cells);
       b->bold = o->recommended;
     }
   ts_specsheet_add_text (self, BLOCK_NOTE, _("★ the recommended option. Headroom: GPU memory left free per GPU. "
                                              "Fast link: NVLink or HCCS, which multi-GPU training needs; PCIe cards suit "
                                              "inference and fine-tuning."));
+  /* Translators: note under the comparison table of the spec sheet */
+  ts_specsheet_add_text (self, BLOCK_NOTE, _("Verdict: whether the option works as a whole (memory, deadline, site "
+                                             "and power supplies), the first thing that keeps it from working otherwise. "
+                                             "Price: all the option's servers at the catalog's price; ≈ marks an "
+                                             "indicative public price, not a quote."));
 }
 
 /* Time and energy against the number of servers of the configuration
@@ -737,7 +823,10 @@ build_time (TsSpecsheet *self)
     g_autofree char *hi = ts_format_number_auto (ts_plan_get_memory (plan)->rule.bytes_per_param_high, 2);
     g_autofree char *seq_len = ts_specsheet_format_count (s->seq_len);
     /* a label (“Full (every layer)”) inside a sentence starts in lower case */
-    g_autofree char *recompute = lower_first (ts_scenario_field_sheet_label ("checkpointing", s->checkpointing));
+    /* the recomputation and micro-batch the plan runs, set or chosen */
+    guint micro_batch = (guint) planned_input (self, "micro_batch");
+    g_autofree char *recompute = lower_first (ts_scenario_field_sheet_label ("checkpointing",
+                                                                            (int) planned_input (self, "checkpointing")));
 
     ts_specsheet_add_text (self, BLOCK_BULLET, _("Memory in decimal gigabytes (1 GB = 10⁹ bytes), as the article counts."));
     if (s->method == TS_METHOD_FULL)
@@ -752,8 +841,8 @@ build_time (TsSpecsheet *self)
                              ngettext ("Activations at %s tokens per sequence and %u sequence per GPU, with gradient "
                                        "checkpointing: %s.",
                                        "Activations at %s tokens per sequence and %u sequences per GPU, with gradient "
-                                       "checkpointing: %s.", s->micro_batch),
-                             seq_len, s->micro_batch, recompute);
+                                       "checkpointing: %s.", micro_batch),
+                             seq_len, micro_batch, recompute);
     ts_specsheet_add_text (self, BLOCK_BULLET, _("Power, heat and current at each device’s maximum draw, not its average."));
     ts_specsheet_add_text (self, BLOCK_BULLET, _("Training time from 6 × parameters × tokens operations (active parameters "
                                                  "for mixture-of-experts models, more with recomputation) at the stated "

@@ -36,7 +36,9 @@ struct _TsComparisonDialog
 G_DEFINE_FINAL_TYPE (TsComparisonDialog, ts_comparison_dialog, ADW_TYPE_WINDOW)
 
 static const char *const row_titles[TS_N_COMPARE_ROWS] = {
-  N_("Verdict"), N_("Memory per GPU"), N_("Servers"), N_("Racks"), N_("Power"),
+  N_("Verdict"), N_("Memory per GPU"), N_("Servers"),
+  /* Translators: the row of the servers' price in the comparison */
+  N_("Price"), N_("Racks"), N_("Power"),
   N_("Heat"), N_("Time"), N_("Energy"), N_("Energy cost"), N_("Why"),
 };
 
@@ -79,12 +81,17 @@ fill_texts (char           **texts,
   g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
   g_autofree char *tons = ts_format_tons (o->cooling_tons);
 
-  texts[TS_COMPARE_VERDICT] = g_strdup (ts_verdict_label (o->verdict));
-  /* Translators: memory per GPU in the comparison, e.g. “85.3 GB of 151 GB” */
-  texts[TS_COMPARE_MEMORY] = g_strdup_printf (_("%s of %s"), used, capacity);
+  /* the option's one verdict (issue 28); the memory fit is the memory
+   * row's part of it */
+  texts[TS_COMPARE_VERDICT] = g_strdup (ts_option_verdict_label (o));
+  /* Translators: memory per GPU in the comparison and its fit, e.g. “85.3 GB of 151 GB — Fits” */
+  texts[TS_COMPARE_MEMORY] = g_strdup_printf (_("%s of %s — %s"), used, capacity, ts_verdict_label (o->verdict));
   /* Translators: server count and model, e.g. “2 × NVIDIA DGX H200” */
   texts[TS_COMPARE_SERVERS] = g_strdup_printf (_("%s × %s"), count, server_name);
   /* Translators: racks and the rack units the servers and switches take, e.g. “1 (14 U)” */
+  texts[TS_COMPARE_PRICE] = ts_option_dup_price_total (o);
+  if (texts[TS_COMPARE_PRICE] == NULL)
+    texts[TS_COMPARE_PRICE] = g_strdup ("—");
   texts[TS_COMPARE_RACKS] = g_strdup_printf (_("%s (%s U)"), racks, units);
   texts[TS_COMPARE_POWER] = ts_format_kw (o->power_kw);
   /* Translators: heat in BTU/h and cooling, e.g. “47,000 BTU/h, 3.9 t” */

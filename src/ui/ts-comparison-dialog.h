@@ -20,6 +20,7 @@ typedef enum
   TS_COMPARE_VERDICT,
   TS_COMPARE_MEMORY,
   TS_COMPARE_SERVERS,
+  TS_COMPARE_PRICE,     /* the servers' price, “≈” for an estimate */
   TS_COMPARE_RACKS,
   TS_COMPARE_POWER,
   TS_COMPARE_HEAT,

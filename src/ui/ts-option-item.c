@@ -61,6 +61,7 @@ ts_option_item_new (const TsOption *o,
   /* the catalog's name in the reader's words, as the sheet and the CLI write it */
   g_autofree char *name = o->server != NULL ? ts_format_name (o->server->name) : g_strdup ("");
   g_autofree char *escaped = g_markup_escape_text (name, -1);
+  g_autofree char *counted = NULL;
   g_autofree char *headroom = format_memory (o->headroom_bytes, gib);
   g_autofree char *percent = ts_format_percent (o->headroom_fraction);
   const char *link = o->server != NULL && o->server->interconnect != NULL ? o->server->interconnect->name : "";
@@ -68,11 +69,15 @@ ts_option_item_new (const TsOption *o,
   self->index = index;
   self->server_id = g_strdup (o->server != NULL ? o->server->id : NULL);
 
+  /* the count beside the name (“6 × NVIDIA DGX B200”), as the headline
+   * says it: rows of 6 and of 10 servers are told apart at a glance */
+  /* Translators: the server column of the comparison: “6 × NVIDIA DGX B200” */
+  counted = g_strdup_printf (_("%u × %s"), o->servers, escaped);
   if (o->recommended)
     /* Translators: the server column of the comparison; the second line marks the recommended option. */
-    self->text[TS_OPTION_COLUMN_SERVER] = g_strdup_printf ("<b>%s</b>\n<small>★ %s</small>", escaped, _("Recommended"));
+    self->text[TS_OPTION_COLUMN_SERVER] = g_strdup_printf ("<b>%s</b>\n<small>★ %s</small>", counted, _("Recommended"));
   else
-    self->text[TS_OPTION_COLUMN_SERVER] = g_strdup (escaped);
+    self->text[TS_OPTION_COLUMN_SERVER] = g_steal_pointer (&counted);
   self->key[TS_OPTION_COLUMN_SERVER] = o->rank;
 
   self->text[TS_OPTION_COLUMN_SERVERS] = ts_format_number (o->servers, 0);
@@ -84,8 +89,9 @@ ts_option_item_new (const TsOption *o,
   /* Translators: headroom per GPU, e.g. “12 GB (9%)” */
   self->text[TS_OPTION_COLUMN_HEADROOM] = g_strdup_printf (_("%s (%s)"), headroom, percent);
   self->key[TS_OPTION_COLUMN_HEADROOM] = o->headroom_fraction;
-  self->text[TS_OPTION_COLUMN_VERDICT] = g_strdup (ts_verdict_label (o->verdict));
-  self->key[TS_OPTION_COLUMN_VERDICT] = o->verdict;
+  /* the option's one verdict (issue 28): the memory fit is one part */
+  self->text[TS_OPTION_COLUMN_VERDICT] = g_strdup (ts_option_verdict_label (o));
+  self->key[TS_OPTION_COLUMN_VERDICT] = ts_option_verdict_order (o);
   if (o->interconnect_ok)
     self->text[TS_OPTION_COLUMN_LINK] = g_strdup (link);
   else
@@ -100,6 +106,11 @@ ts_option_item_new (const TsOption *o,
   self->key[TS_OPTION_COLUMN_UNITS] = o->rack_units;
   self->text[TS_OPTION_COLUMN_RACKS] = ts_format_number (o->racks, 0);
   self->key[TS_OPTION_COLUMN_RACKS] = o->racks;
+  self->text[TS_OPTION_COLUMN_PRICE] = ts_option_dup_price_total (o);
+  if (self->text[TS_OPTION_COLUMN_PRICE] == NULL)
+    self->text[TS_OPTION_COLUMN_PRICE] = g_strdup ("—");
+  /* an unpriced option sorts last, never as the cheapest */
+  self->key[TS_OPTION_COLUMN_PRICE] = o->capex_usd > 0 ? o->capex_usd : G_MAXDOUBLE;
 
   return self;
 }

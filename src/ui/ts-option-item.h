@@ -23,6 +23,7 @@ typedef enum
   TS_OPTION_COLUMN_POWER,
   TS_OPTION_COLUMN_UNITS,
   TS_OPTION_COLUMN_RACKS,
+  TS_OPTION_COLUMN_PRICE,   /* the servers' price, “≈” for an estimate */
   TS_N_OPTION_COLUMNS
 } TsOptionColumn;
 

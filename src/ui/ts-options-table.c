@@ -55,7 +55,16 @@ column_setup_cb (GtkSignalListItemFactory *factory,
       /* at least a vendor's name whole (“Supermicro”): a narrow window
        * scrolls the table sideways rather than cut words in two */
       gtk_label_set_width_chars (GTK_LABEL (label), 11);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 14);
+    }
+  else if (GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_VERDICT
+           || GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_PRICE)
+    {
+      /* “Power supplies short”, “≈ 2,500,000 USD”: on two lines, so the
+       * default columns still fit beside the scenario */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 10);
     }
   gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);
@@ -86,14 +95,15 @@ column_compare_cb (gconstpointer a,
 }
 
 /* What the table shows at first, so it fits a 1280 px window beside the
- * scenario; the others (servers, GPUs, headroom, link, units, racks) are
+ * scenario (the server column names the count: “6 × …”); the others
+ * (servers, GPUs, headroom, link, units, racks) are
  * a toggle away, and in the comparison and the CSV. */
 static gboolean
 is_essential_column (TsOptionColumn column)
 {
   return column == TS_OPTION_COLUMN_SERVER || column == TS_OPTION_COLUMN_VERDICT
          || column == TS_OPTION_COLUMN_GPU_MEMORY || column == TS_OPTION_COLUMN_TIME
-         || column == TS_OPTION_COLUMN_POWER;
+         || column == TS_OPTION_COLUMN_POWER || column == TS_OPTION_COLUMN_PRICE;
 }
 
 /* The flow box around the buttons takes the keyboard focus one box at a
@@ -130,8 +140,12 @@ static void
 add_columns (TsOptionsTable *self)
 {
   static const char *const titles[TS_N_OPTION_COLUMNS] = {
-    N_("Server"), N_("Servers"), N_("GPUs"), N_("Memory per GPU"), N_("Headroom"),
+    /* “Per GPU”, as the spec sheet heads the column: the default columns
+     * fit beside the scenario with the price among them */
+    N_("Server"), N_("Servers"), N_("GPUs"), N_("Per GPU"), N_("Headroom"),
     N_("Verdict"), N_("GPU link"), N_("Time"), N_("Power"), N_("Units"), N_("Racks"),
+    /* Translators: the column of the servers' price (“≈ 3,090,000 USD”) */
+    N_("Price"),
   };
 
   for (int c = 0; c < TS_N_OPTION_COLUMNS; c++)

@@ -143,6 +143,7 @@ recompute_from (TsWindow  *self,
   self->plan = plan;
   find_shown_option (self);
   ts_answer_pane_set_plan (self->answer, self->plan, self->shown_option);
+  ts_scenario_form_show_plan (self->form, self->plan);
   g_clear_pointer (&old, ts_plan_free);
 }
 
@@ -176,6 +177,7 @@ option_chosen_cb (TsWindow   *self,
     }
   ts_plan_choose_option (self->plan, self->shown_option);
   ts_answer_pane_show_option (self->answer, self->shown_option);
+  ts_scenario_form_show_plan (self->form, self->plan);
 }
 
 static void

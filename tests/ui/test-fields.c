@@ -61,16 +61,6 @@ field_widget (TsWindow              *window,
   return widget;
 }
 
-static guint
-choice_index (const TsScenarioField *f,
-              int                    value)
-{
-  for (guint i = 0; i < f->n_choices; i++)
-    if (f->choices[i].value == value)
-      return i;
-  g_assert_not_reached ();
-}
-
 /* The form shows the table's words, range and choices. */
 static void
 assert_control_matches (const TsScenarioField *f,
@@ -107,7 +97,9 @@ set_other_value (const TsScenarioField *f,
 
   if (ADW_IS_COMBO_ROW (widget))
     {
-      guint index = (choice_index (f, (int) current) + 1) % f->n_choices;
+      /* the next choice after the one shown: for an automatic input the
+       * control shows the planner's choice, not the scenario's (issue 28) */
+      guint index = (adw_combo_row_get_selected (ADW_COMBO_ROW (widget)) + 1) % f->n_choices;
 
       adw_combo_row_set_selected (ADW_COMBO_ROW (widget), index);
       if (f->kind == TS_FIELD_ENUM)
@@ -118,7 +110,7 @@ set_other_value (const TsScenarioField *f,
   else if (GTK_IS_SPIN_BUTTON (widget))
     {
       /* one step up (down at the top), at the control's precision */
-      double shown = current / f->scale;
+      double shown = gtk_spin_button_get_value (GTK_SPIN_BUTTON (widget));
       double digits = pow (10, f->digits);
       double next = shown + f->step <= f->max / f->scale ? shown + f->step : shown - f->step;
 

@@ -1917,7 +1917,7 @@ test_servers_table_compare_and_csv (void)
     }
   table = ts_window_get_option_view (window);
   page = adw_view_stack_get_visible_child (stack);
-  g_assert_cmpuint (visible_columns (table), ==, 5);
+  g_assert_cmpuint (visible_columns (table), ==, 6);
   gtk_widget_measure (GTK_WIDGET (table), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
   g_assert_cmpint (natural, <=, gtk_widget_get_width (page));
   all = find_named (page, "all-columns");
@@ -1935,8 +1935,8 @@ test_servers_table_compare_and_csv (void)
   o0 = &g_array_index (plan->options, TsOption, 0);
   o1 = &g_array_index (plan->options, TsOption, 1);
   ts_comparison_dialog_set_options (dialog, 0, 1);
-  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 0), ==, ts_verdict_label (o0->verdict));
-  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 1), ==, ts_verdict_label (o1->verdict));
+  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 0), ==, ts_option_verdict_label (o0));
+  g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_VERDICT, 1), ==, ts_option_verdict_label (o1));
   g_assert_nonnull (strstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_SERVERS, 0), o0->server->name));
   g_assert_nonnull (strstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_SERVERS, 1), o1->server->name));
   /* Two different servers differ at least there, and the mark follows. */

@@ -110,6 +110,16 @@ static const FlagCode failure_codes[] = {
   { TS_FAILURE_HOST_RAM, "host-ram" },
 };
 
+/* One failure's JSON code (the CSV's “failures” column lists them too). */
+const char *
+ts_failure_to_string (TsFailureFlags flag)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (failure_codes); i++)
+    if (failure_codes[i].flag == flag)
+      return failure_codes[i].code;
+  return NULL;
+}
+
 /* The codes of the flags set in `flags`, in the table's order, as an
  * array member `name`. */
 static void
@@ -171,6 +181,9 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_bool (b, "ok", o->ok);
   add_flag_codes (b, "failures", failure_codes, G_N_ELEMENTS (failure_codes), o->failures);
   ts_json_add_string (b, "verdict", ts_verdict_to_string (o->verdict));
+  /* the one verdict every surface shows (issue 28); “verdict” is the
+   * memory fit, one of its parts */
+  ts_json_add_string (b, "overall_verdict", ts_option_verdict_code (o));
   /* Codes, not sentences: the JSON is the same in every language (the
    * sentences are TsOption's reason, suggestion and notes). */
   ts_json_add_string (b, "reason", o->reason_code);

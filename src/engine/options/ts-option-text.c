@@ -462,3 +462,112 @@ ts_option_dup_price_summary (const TsOption *o)
   /* Translators: “Servers: 1,030,000 USD (2 × 515,000 USD)” */
   return g_strdup_printf (_("Servers: %s (%s × %s)"), total, count, each);
 }
+
+/* ---- the one verdict of an option (issue 28) ---------------------------- */
+
+/* The overall verdict, worst first: memory (or the layout) before the
+ * deadline, the site and the supplies, as ts_option_dup_failures () lists
+ * them. Every surface that shows an option shows this, and the memory
+ * fit (TsOption.verdict) only as one of its parts. */
+const char *
+ts_option_verdict_code (const TsOption *o)
+{
+  g_return_val_if_fail (o != NULL, NULL);
+
+  if (o->ok)
+    return ts_verdict_to_string (o->verdict);
+  if (o->failures & (TS_FAILURE_MEMORY | TS_FAILURE_LAYOUT))
+    return "does-not-fit";
+  if (o->failures & TS_FAILURE_DEADLINE)
+    return "misses-deadline";
+  if (o->failures & (TS_FAILURE_RACK_POWER | TS_FAILURE_RACK_HEIGHT | TS_FAILURE_PDU_CURRENT))
+    return "site";
+  if (o->failures & TS_FAILURE_PSU)
+    return "power-supplies";
+  return "does-not-work";
+}
+
+const char *
+ts_option_verdict_label (const TsOption *o)
+{
+  const char *code;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  code = ts_option_verdict_code (o);
+  if (g_str_equal (code, "fits"))
+    return ts_verdict_label (TS_VERDICT_FITS);
+  if (g_str_equal (code, "tight"))
+    return ts_verdict_label (TS_VERDICT_TIGHT);
+  if (g_str_equal (code, "does-not-fit"))
+    return ts_verdict_label (TS_VERDICT_DOES_NOT_FIT);
+  if (g_str_equal (code, "misses-deadline"))
+    /* Translators: the verdict badge of a configuration that is too slow */
+    return _("Misses the deadline");
+  if (g_str_equal (code, "site"))
+    /* Translators: the verdict badge: the data centre cannot host it as it is */
+    return _("Site cannot take it");
+  if (g_str_equal (code, "power-supplies"))
+    /* Translators: the verdict badge: the power supplies cannot carry the server */
+    return _("Power supplies short");
+  /* Translators: the verdict badge of a configuration that does not work */
+  return _("Does not work");
+}
+
+const char *
+ts_option_verdict_mark (const TsOption *o)
+{
+  g_return_val_if_fail (o != NULL, "✗");
+  if (!o->ok)
+    return "✗";
+  return o->verdict == TS_VERDICT_FITS ? "✓" : "!";
+}
+
+/* Sorts the options' verdicts: works with room, tight, then each way of
+ * failing in the order above. */
+guint
+ts_option_verdict_order (const TsOption *o)
+{
+  static const char *const order[] = {
+    "fits", "tight", "misses-deadline", "site", "power-supplies", "does-not-work", "does-not-fit",
+  };
+  const char *code = ts_option_verdict_code (o);
+
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    if (g_str_equal (order[i], code))
+      return i;
+  return G_N_ELEMENTS (order);
+}
+
+char *
+ts_option_dup_memory_fit (const TsOption *o)
+{
+  g_return_val_if_fail (o != NULL, NULL);
+  /* Translators: the memory fit as one part of an option's verdict: “Memory: Fits” */
+  return g_strdup_printf (_("Memory: %s"), ts_verdict_label (o->verdict));
+}
+
+/* The option's servers' price as one figure, “≈ 3,090,000 USD” where the
+ * catalog marks the price as an estimate: a table's cell, Compare's row,
+ * the sheet's column. NULL when the catalog has no price. */
+char *
+ts_option_dup_price_total (const TsOption *o)
+{
+  g_autofree char *total = NULL;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  if (o->server == NULL || o->server->price_usd <= 0 || o->capex_usd <= 0)
+    return NULL;
+  total = ts_format_money (o->capex_usd, "USD");
+  if (ts_server_is_estimate (o->server, "price_usd"))
+    /* a no-break space: the mark never ends a line alone */
+    return g_strdup_printf ("≈\u00a0%s", total);
+  return g_steal_pointer (&total);
+}
+
+/* Whether the price above is an estimate (JSON “capex_estimated”). */
+gboolean
+ts_option_price_is_estimate (const TsOption *o)
+{
+  g_return_val_if_fail (o != NULL, FALSE);
+  return o->server != NULL && o->capex_usd > 0 && ts_server_is_estimate (o->server, "price_usd");
+}

@@ -262,6 +262,10 @@ char       *ts_option_dup_rank_reason (const TsOption *option);
  * when the catalog marks the price as an estimate; NULL when the
  * catalog has no price for the server. */
 char       *ts_option_dup_price_summary (const TsOption *option);
+/* The servers' price alone, “≈ 3,090,000 USD” (“≈” for an estimate);
+ * NULL when the catalog has no price for the server. */
+char       *ts_option_dup_price_total   (const TsOption *option);
+gboolean    ts_option_price_is_estimate (const TsOption *option);
 /* The planner's layout in one line (“TP 8 × PP 16 (4 chunks) × DP 128,
  * ZeRO-1, micro-batch 1 × 16 per step, full recomputation”) and the
  * step in one line (“Step 9.19 s: compute 8.40 s, pipeline bubble
@@ -269,6 +273,18 @@ char       *ts_option_dup_price_summary (const TsOption *option);
  * the CLI and the PDF. */
 char       *ts_option_dup_layout_summary (const TsOption *option);
 char       *ts_option_dup_step_summary   (const TsOption *option);
+/* The option's one verdict (issue 28), which every surface shows first:
+ * its code (“fits”, “tight” when it works; else the first failure's:
+ * “does-not-fit”, “misses-deadline”, “site”, “power-supplies”,
+ * “does-not-work”; JSON “overall_verdict”), its badge in the current
+ * language, its mark (✓ ! ✗) and its place when sorting by verdict. The
+ * memory fit (TsOption.verdict) is one part of it, shown as such by
+ * ts_option_dup_memory_fit () (“Memory: Fits”). */
+const char *ts_option_verdict_code  (const TsOption   *option);
+const char *ts_option_verdict_label (const TsOption   *option);
+const char *ts_option_verdict_mark  (const TsOption   *option);
+guint       ts_option_verdict_order (const TsOption   *option);
+char       *ts_option_dup_memory_fit (const TsOption  *option);
 /* What keeps the option from working, a sentence each (empty when ok). */
 GPtrArray  *ts_option_dup_failures (const TsOption   *option);
 /* The share of a GPU's work that is model work under the scenario's
@@ -283,6 +299,8 @@ double      ts_recompute_mfu_factor_layout (const TsScenario *scenario,
  * kept in the option; NULL when the option has no racks. Not thread-safe:
  * call it where the plan lives (it fills a cache in the option). */
 const GArray *ts_option_get_rack_detail (const TsOption *option);
+/* A TsFailureFlags bit's code, as JSON “failures” lists it; NULL if none. */
+const char *ts_failure_to_string  (TsFailureFlags     flag);
 const char *ts_verdict_to_string  (TsVerdict          verdict);
 const char *ts_verdict_label      (TsVerdict          verdict);
 const char *ts_device_role_to_string (TsDeviceRole    role);
