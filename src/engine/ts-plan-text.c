@@ -24,14 +24,8 @@ ts_plan_get_verdict (const TsPlan *plan)
 const char *
 ts_plan_verdict_label (const TsPlan *plan)
 {
-  return ts_option_verdict_label (ts_plan_get_shown_option (plan));
-}
+  const TsOption *o = ts_plan_get_shown_option (plan);
 
-/* One option's whole verdict in a word or two: what every surface shows
- * first for it (the memory fit is one of its parts). */
-const char *
-ts_option_verdict_label (const TsOption *o)
-{
   if (o == NULL)
     return ts_verdict_label (TS_VERDICT_DOES_NOT_FIT);
   /* the option's one verdict: the first thing that keeps it from working

@@ -25,7 +25,6 @@ TsPlanVerdict ts_plan_get_verdict      (const TsPlan *plan);
 /* One or two words for the verdict badge: “Fits”, “Tight”, “Does not
  * fit”, “Misses the deadline”, “Site cannot take it”, … */
 const char   *ts_plan_verdict_label    (const TsPlan *plan);
-const char   *ts_option_verdict_label  (const TsOption *option);
 /* The headline: what the job needs and which configuration answers it
  * (or that none does, and how far the closest one is). Memory in GiB
  * when `gib`, else decimal GB. */
