@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ts-format.h"
+#include "ts-framework.h"
 #include "ts-options-private.h"
 
 /* ---- texts -------------------------------------------------------------- */
@@ -391,6 +392,8 @@ ts_option_dup_failures (const TsOption *o)
 
       g_ptr_array_add (out, g_strdup_printf (_("Memory: %s per GPU needed, %s available"), need, have));
     }
+  if (o->failures & TS_FAILURE_FRAMEWORK)
+    g_ptr_array_add (out, ts_framework_dup_why (o->framework_refused, o->framework_why));
   if (o->failures & TS_FAILURE_DEADLINE)
     {
       g_autofree char *days = ts_format_days (o->training_days);
