@@ -116,31 +116,25 @@ ts_framework_name (TsFramework framework)
   return ts_framework_info (framework)->name;
 }
 
-gboolean
-ts_framework_uneven_split (guint  layers,
-                           guint  pp,
-                           guint *first,
-                           guint *last)
+guint
+ts_framework_chunk_layers (guint layers,
+                           guint pp,
+                           guint virtual_stages,
+                           guint chunk)
 {
-  guint most = (layers + MAX (1u, pp) - 1) / MAX (1u, pp);
+  guint n = MAX (1u, pp) * MAX (1u, virtual_stages);
 
-  *first = *last = 0;
-  if (pp <= 1 || layers % pp == 0 || layers < pp)
-    return FALSE;
-  /* middle stages of m layers each, the rest split between the first and
-   * the last, neither above ⌈layers / pp⌉ nor empty */
-  for (guint m = most; m >= 1; m--)
-    {
-      gint64 rest = (gint64) layers - (gint64) (pp - 2) * m;
+  /* the first layers % n chunks take one more: rank r's chunks are
+   * r, r + pp, …, so no rank holds more than ⌈layers / pp⌉ */
+  return layers / n + (chunk < layers % n ? 1 : 0);
+}
 
-      if (rest >= 2 && rest <= 2 * (gint64) most)
-        {
-          *first = (guint) ((rest + 1) / 2);
-          *last = (guint) (rest - *first);
-          return TRUE;
-        }
-    }
-  return FALSE;
+gboolean
+ts_framework_uneven (guint layers,
+                     guint pp,
+                     guint virtual_stages)
+{
+  return layers % (MAX (1u, pp) * MAX (1u, virtual_stages)) != 0;
 }
 
 static gboolean
@@ -161,7 +155,6 @@ runs_layout (const TsFrameworkInfo *f,
              const char           **why)
 {
   const TsArchitecture *a = &s->model.arch;
-  guint first, last;
 
   if (l->tp > 1 && !f->tensor_parallel)
     return refuse (why, "tensor-parallel");
@@ -180,12 +173,12 @@ runs_layout (const TsFrameworkInfo *f,
     return refuse (why, "query-groups");
   if (l->ep > 1 && (a->experts % l->ep != 0 || l->dp % l->ep != 0))
     return refuse (why, "experts");
-  if (l->pp > 1 && a->layers % l->pp != 0
-      && !ts_framework_uneven_split (a->layers, l->pp, &first, &last))
+  /* --pipeline-model-parallel-layout places any number of layers in each
+   * chunk (core/transformer/pipeline_parallel_layer_layout.py): every
+   * chunk needs one; interleaving needs two stages or more */
+  if (l->pp > a->layers)
     return refuse (why, "uneven-stages");
-  /* interleaving takes a whole number of layers per virtual stage, and
-   * not with uneven stages (--num-layers-per-virtual-pipeline-stage) */
-  if (virtual_stages > 1 && a->layers % (l->pp * virtual_stages) != 0)
+  if (virtual_stages > 1 && (l->pp < 2 || (guint64) l->pp * virtual_stages > a->layers))
     return refuse (why, "interleaving");
   if (s->offload == TS_OFFLOAD_OPTIMIZER && l->zero_stage != 1)
     return refuse (why, "offload");
@@ -265,7 +258,6 @@ ts_framework_apply_rules (TsFramework  framework,
   const TsFrameworkInfo *f = ts_framework_info (framework);
   guint rules = 0;
   gboolean bf16 = s->precision == TS_PRECISION_BF16 || s->precision == TS_PRECISION_FP8;
-  guint first, last;
 
   if (framework == TS_FRAMEWORK_AUTOMATIC)
     return 0;
@@ -278,7 +270,7 @@ ts_framework_apply_rules (TsFramework  framework,
     rules |= TS_FRAMEWORK_RULE_DISTRIBUTED_OPTIMIZER;
   else if (l->zero_stage >= 1)
     rules |= TS_FRAMEWORK_RULE_ZERO_SHARDING;
-  if (l->pp > 1 && ts_framework_uneven_split (s->model.arch.layers, l->pp, &first, &last))
+  if (l->pp > 1 && ts_framework_uneven (s->model.arch.layers, l->pp, MAX (1u, l->virtual_stages)))
     rules |= TS_FRAMEWORK_RULE_UNEVEN_STAGES;
   if (s->method == TS_METHOD_FULL && s->precision != TS_PRECISION_FP32 && s->precision != TS_PRECISION_PURE_BF16)
     rules |= TS_FRAMEWORK_RULE_MASTER_WEIGHTS_FP32;

@@ -89,15 +89,19 @@ guint       ts_framework_apply_rules   (TsFramework        framework,
                                         TsScenario        *scenario,
                                         const TsLayout    *layout);
 
-/* Megatron-LM's uneven pipeline: the layers of the first and last stage
- * (--decoder-first/last-pipeline-num-layers) such that the middle stages
- * hold an equal share and no stage holds more than ⌈layers / pp⌉. FALSE
- * when the layers divide evenly (no flags needed) or no split exists
- * (then *first = *last = 0). */
-gboolean    ts_framework_uneven_split  (guint              layers,
+/* Megatron-LM's pipeline layout (--pipeline-model-parallel-layout): the
+ * decoder layers of chunk `chunk` of pp × virtual_stages, in its order
+ * (chunk = virtual rank × pp + pipeline rank); the chunks differ by one
+ * layer at most and no rank holds more than ⌈layers / pp⌉, the stage
+ * the memory is sized for. */
+guint       ts_framework_chunk_layers  (guint              layers,
                                         guint              pp,
-                                        guint             *first,
-                                        guint             *last);
+                                        guint              virtual_stages,
+                                        guint              chunk);
+/* Whether the chunks are uneven (the layout flag is then needed). */
+gboolean    ts_framework_uneven        (guint              layers,
+                                        guint              pp,
+                                        guint              virtual_stages);
 
 /* Sentences for the codes above, in the current language (free them). */
 char       *ts_framework_dup_why       (TsFramework        framework,
