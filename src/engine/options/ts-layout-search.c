@@ -41,6 +41,7 @@ typedef struct
   TsFramework framework;          /* the one that runs it (issue 26) */
   const char *framework_reason;   /* why that one (ts_framework_choose ()) */
   guint      framework_rules;     /* TsFrameworkRule applied to s */
+  const char *refused;            /* why the user's layout is refused; NULL = not */
 } Candidate;
 
 typedef struct
@@ -195,6 +196,7 @@ frame_candidate (const Search *search,
 {
   c->framework = ts_framework_choose (search->s, &c->layout, MAX (1u, c->virtual_stages), &c->framework_reason);
   c->framework_rules = ts_framework_apply_rules (c->framework, &c->s, &c->layout);
+  c->refused = NULL;
 }
 
 /* The step of a candidate whose scenario and layout are set. */
@@ -832,6 +834,13 @@ fixed_candidate (Search    *search,
                                             / ((double) MAX (1u, c->s.micro_batch) * c->layout.dp)));
   c->virtual_stages = 1;
   frame_candidate (search, c);
+  /* an expert degree the user gave that the data-parallel GPUs do not
+   * divide is refused, not silently made another (issue 29) */
+  if (!searched (search->s, TS_SEARCH_EP) && search->s->ep > 1 && c->layout.ep != search->s->ep)
+    {
+      c->framework = TS_FRAMEWORK_AUTOMATIC;
+      c->refused = "experts";
+    }
   choose_virtual_stages (search, c);
 }
 
@@ -937,7 +946,10 @@ take_step (TsOption        *o,
       TsFramework asked = c->s.framework != TS_FRAMEWORK_AUTOMATIC ? c->s.framework
                           : c->s.method == TS_METHOD_FULL ? TS_FRAMEWORK_MEGATRON : TS_FRAMEWORK_AXOLOTL;
 
-      ts_framework_runs (asked, &c->s, &c->layout, MAX (1u, c->virtual_stages), &o->framework_why);
+      if (c->refused != NULL)
+        o->framework_why = c->refused;
+      else
+        ts_framework_runs (asked, &c->s, &c->layout, MAX (1u, c->virtual_stages), &o->framework_why);
       o->framework_refused = asked;
     }
 }
@@ -966,7 +978,7 @@ apply_fixed (const TsScenario *s,
              TsOption         *o)
 {
   Search search;
-  Candidate c;
+  Candidate c = { 0 };
 
   search_init (&search, s, o, MAX (1u, o->memory.layout.gpus));
   fixed_candidate (&search, &c);
