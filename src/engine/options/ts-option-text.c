@@ -247,6 +247,13 @@ ts_option_dup_layout_summary (const TsOption *o)
                             checkpointing_words (o->checkpointing));
   if (o->sequence_parallel && l->tp > 1)
     g_string_append (text, _(", sequence parallel"));
+  /* the framework that runs it, and why (issue 26) */
+  if (o->framework != TS_FRAMEWORK_AUTOMATIC)
+    {
+      g_autofree char *framework = ts_framework_dup_reason (o->framework, o->framework_reason);
+
+      g_string_append_printf (text, "; %s", framework);
+    }
   return g_string_free (text, FALSE);
 }
 
