@@ -1,21 +1,23 @@
 /* ts-export.c — a plan's shown option as a training framework's configuration
  *
- * Each format writes the keys its own documentation gives, with the value
- * types it expects, for these versions:
+ * Each format writes the keys its framework's own sources define, with the
+ * value types it expects, at the release the framework table names
+ * (ts-framework.c; the keys are listed, with the files and commits read,
+ * in tests/data/framework-keys.json).
  *
- *   DeepSpeed 0.16      docs/_pages/config-json.md
- *   Accelerate 1.6      examples/config_yaml_templates/fsdp.yaml, deepspeed.yaml;
- *                       docs/source/concept_guides/fsdp1_vs_fsdp2.md (fsdp_version 2)
- *   Axolotl 0.10        docs/config-reference.qmd, docs/multi-gpu.qmd (fsdp_version 2)
- *   LLaMA-Factory 0.9.3 examples/train_full/llama3_full_sft.yaml,
- *                       examples/train_qlora/llama3_lora_sft_bnb_npu.yaml,
- *                       src/llamafactory/hparams/model_args.py
- *   Megatron-LM core_r0.13  megatron/training/arguments.py
+ * A file is written only for a framework that runs the option's layout
+ * with the memory rules the plan was sized by (issue 26): the plan's own
+ * framework, or where the scenario leaves it automatic, another that runs
+ * the same layout the same way. Otherwise the format is refused with the
+ * reason and the formats that can (ts_export_plan ()). What a file leaves
+ * to the training script (datasets, LoRA in DeepSpeed's JSON) is said in
+ * a comment. DeepSpeed's JSON has no comments: its notes go in a
+ * "_comment" list, which DeepSpeed does not read.
  *
- * What a format cannot express (tensor parallelism in Axolotl, LoRA in
- * Megatron-LM …) is said in a comment of the file, never dropped silently.
- * DeepSpeed's JSON has no comments: its notes go in a "_comment" list,
- * which DeepSpeed does not read.
+ * Every string from outside (model and server names, hub ids, layer
+ * classes) is escaped for the format: one line of printable text in a
+ * comment, a double-quoted YAML scalar with escapes, JSON by json-glib,
+ * shell quoting in Megatron-LM's arguments (issue 24, class 3).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,6 +30,7 @@
 
 #include "ts-error.h"
 #include "ts-export.h"
+#include "ts-framework.h"
 #include "ts-hf-config.h"
 #include "ts-json.h"
 
@@ -89,15 +92,21 @@ typedef struct
   const char       *model_id;     /* hub id or the placeholder */
   const char       *layer_class;  /* NULL = unknown */
   Sharding          sharding;
+  TsFramework       framework;    /* the framework the file runs */
+  guint             nodes;        /* servers the run is launched on */
+  guint             per_node;     /* processes (GPUs) on each */
   GString          *out;
 } Export;
 
 static Sharding
 choose_sharding (const TsLayout   *layout,
-                 const TsScenario *s)
+                 const TsScenario *s,
+                 TsFramework       framework)
 {
   if (layout->gpus <= 1)
     return SHARDING_NONE;
+  if (framework == TS_FRAMEWORK_DEEPSPEED)
+    return SHARDING_DEEPSPEED;
   /* FSDP2's CPU offload moves parameters too; DeepSpeed can move the
    * optimizer state alone, as sized. FSDP has no ZeRO-1. */
   if (s->offload == TS_OFFLOAD_OPTIMIZER || layout->zero_stage == 1)
@@ -105,6 +114,39 @@ choose_sharding (const TsLayout   *layout,
   if (layout->zero_stage == 0)
     return SHARDING_DDP;
   return SHARDING_FSDP;
+}
+
+/* Whether YAML 1.1 takes the character as it is inside a double-quoted
+ * scalar (its c-printable, without the line breaks NEL, LS and PS that
+ * YAML reads as new lines). */
+static gboolean
+yaml_printable (gunichar c)
+{
+  if (c == 0x85 || c == 0x2028 || c == 0x2029)
+    return FALSE;
+  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xd7ff)
+         || (c >= 0xe000 && c <= 0xfffd && c != 0xfeff) || (c >= 0x10000 && c <= 0x10ffff);
+}
+
+/* Text from outside as one line of printable characters: a control or
+ * line-break character becomes a space, so nothing after it can become
+ * a key of the file. Invalid UTF-8 becomes U+FFFD. */
+static char *
+one_line (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  GString *out = g_string_sized_new (strlen (valid));
+
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (yaml_printable (c))
+        g_string_append_unichar (out, c);
+      else
+        g_string_append_c (out, ' ');
+    }
+  return g_string_free (out, FALSE);
 }
 
 static void
@@ -123,10 +165,13 @@ comment (Export     *e,
   va_list ap;
   g_autofree char *text = NULL;
 
+  g_autofree char *line = NULL;
+
   va_start (ap, format);
   text = g_strdup_vprintf (format, ap);
   va_end (ap);
-  g_string_append_printf (e->out, "%s %s\n", prefix, text);
+  line = one_line (text);
+  g_string_append_printf (e->out, "%s %s\n", prefix, line);
 }
 
 /* The notes every file starts with, as plain sentences; each format puts
@@ -137,11 +182,19 @@ common_notes (const Export *e)
   GPtrArray *notes = g_ptr_array_new_with_free_func (g_free);
   const TsLayout *l = e->layout;
 
+  const TsFrameworkInfo *f = ts_framework_info (e->framework);
+
   g_ptr_array_add (notes, g_strdup_printf (_("Written by Train Sizer %s for %s, %s."),
                                            PACKAGE_VERSION, e->s->model.name,
                                            ts_method_label (e->s->method)));
+  g_ptr_array_add (notes, g_strdup_printf (/* Translators: “Framework: Megatron-LM, the keys of Megatron-Core 0.15.0.” */
+                                           _("Framework: %s, the keys of %s."), f->name, f->release));
   g_ptr_array_add (notes, g_strdup_printf (_("Hardware: %u × %s, %u GPUs."),
                                            e->option->servers, e->option->server->name, e->option->gpus));
+  if (l->gpus < e->option->gpus)
+    g_ptr_array_add (notes, g_strdup_printf (/* Translators: “The layout uses 12 of the 16 GPUs: launch 6 processes on each of 2 servers.” */
+                                             _("The layout uses %u of the %u GPUs: launch %u processes on each of %u servers."),
+                                             l->gpus, e->option->gpus, e->per_node, e->nodes));
   g_ptr_array_add (notes, g_strdup_printf (_("Layout: tensor parallel %u, pipeline parallel %u, data parallel %u, expert parallel %u, ZeRO stage %d."),
                                            l->tp, l->pp, l->dp, l->ep, l->zero_stage));
   g_ptr_array_add (notes, g_strdup_printf (/* Translators: “Gradient accumulation is 16: a global batch of 2048 sequences = micro-batch 1 × 16 × data parallel 128.” */
@@ -162,20 +215,30 @@ yaml_notes (Export *e)
     comment (e, "#", "%s", (const char *) g_ptr_array_index (notes, i));
 }
 
-/* A YAML scalar in double quotes: only \ and " need escaping in the
- * names we write (hub ids, class names, file names). */
+/* A YAML scalar in double quotes: \ and " escaped, and every character
+ * YAML would not take as it is (controls, NEL, LS, PS, a BOM) written as
+ * \uXXXX or \UXXXXXXXX, so the value stays one value. */
 static void
 yaml_string (Export     *e,
              const char *indent,
              const char *key,
              const char *value)
 {
+  g_autofree char *valid = g_utf8_make_valid (value, -1);
+
   g_string_append_printf (e->out, "%s%s: \"", indent, key);
-  for (const char *p = value; *p != '\0'; p++)
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
     {
-      if (*p == '"' || *p == '\\')
-        g_string_append_c (e->out, '\\');
-      g_string_append_c (e->out, *p);
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '"' || c == '\\')
+        g_string_append_printf (e->out, "\\%c", (char) c);
+      else if (yaml_printable (c))
+        g_string_append_unichar (e->out, c);
+      else if (c <= 0xffff)
+        g_string_append_printf (e->out, "\\u%04X", c);
+      else
+        g_string_append_printf (e->out, "\\U%08X", c);
     }
   g_string_append (e->out, "\"\n");
 }
@@ -212,19 +275,6 @@ is_bf16 (const TsScenario *s)
 {
   return s->precision == TS_PRECISION_BF16 || s->precision == TS_PRECISION_PURE_BF16
          || s->precision == TS_PRECISION_FP8;
-}
-
-/* Model parallelism that only Megatron-LM expresses. */
-static void
-note_model_parallel (Export     *e,
-                     const char *prefix,
-                     const char *framework)
-{
-  if (e->layout->tp > 1 || e->layout->pp > 1 || e->layout->ep > 1)
-    comment (e, prefix,
-             /* Translators: %s is a framework such as “Axolotl” */
-             _("%s cannot express tensor parallel %u, pipeline parallel %u or expert parallel %u: this file runs data parallel only, which needs more memory per GPU than sized. Use Megatron-LM for this layout."),
-             framework, e->layout->tp, e->layout->pp, e->layout->ep);
 }
 
 static void
@@ -268,6 +318,16 @@ put_deepspeed_body (Export      *e,
   ts_json_add_bool (b, "enabled", s->precision == TS_PRECISION_FP16);
   json_builder_end_object (b);
 
+  /* gradients accumulate in the model's dtype unless this says FP32
+   * (engine.py get_data_types ()): the plan's gradient dtype */
+  if (s->grad_dtype == TS_GRAD_FP32 && s->precision != TS_PRECISION_FP32 && s->method == TS_METHOD_FULL)
+    {
+      json_builder_set_member_name (b, "data_types");
+      json_builder_begin_object (b);
+      ts_json_add_string (b, "grad_accum_dtype", "fp32");
+      json_builder_end_object (b);
+    }
+
   json_builder_set_member_name (b, "zero_optimization");
   json_builder_begin_object (b);
   ts_json_add_int (b, "stage", e->layout->zero_stage);
@@ -298,7 +358,9 @@ write_deepspeed (Export *e)
 
   /* The notes that only comment () formats are collected here too. */
   e->out = g_string_new (NULL);
-  note_model_parallel (e, "", "DeepSpeed");
+  if (e->layout->gpus > 1)
+    comment (e, "", _("DeepSpeed's data-parallel world is every GPU launched: start it on %u GPUs (%u on each of %u servers), which the batch identity below counts."),
+             e->layout->gpus, e->per_node, e->nodes);
   note_lora (e, "", "DeepSpeed");
   if (e->s->precision == TS_PRECISION_FP8)
     comment (e, "", _("FP8 compute needs Transformer Engine in the training script; this file keeps BF16."));
@@ -309,7 +371,11 @@ write_deepspeed (Export *e)
   json_builder_set_member_name (b, "_comment");
   json_builder_begin_array (b);
   for (guint i = 0; i < notes->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (notes, i));
+    {
+      g_autofree char *line = one_line (g_ptr_array_index (notes, i));
+
+      json_builder_add_string_value (b, line);
+    }
   {
     g_auto(GStrv) lines = g_strsplit (e->out->str, "\n", -1);
 
@@ -383,7 +449,6 @@ write_accelerate (Export *e)
   static const char *const types[] = { "\"NO\"", "MULTI_GPU", "FSDP", "DEEPSPEED" };
 
   yaml_notes (e);
-  note_model_parallel (e, "#", "Accelerate");
   note_lora (e, "#", "Accelerate");
   note_selective (e, "#");
   if (s->precision == TS_PRECISION_PURE_BF16)
@@ -392,8 +457,8 @@ write_accelerate (Export *e)
   yaml_word (e, "", "compute_environment", "LOCAL_MACHINE");
   yaml_word (e, "", "distributed_type", types[e->sharding]);
   yaml_word (e, "", "mixed_precision", accelerate_precision (s));
-  yaml_int (e, "", "num_machines", e->option->servers);
-  yaml_int (e, "", "num_processes", e->option->gpus);
+  yaml_int (e, "", "num_machines", e->nodes);
+  yaml_int (e, "", "num_processes", e->layout->gpus);
   yaml_int (e, "", "machine_rank", 0);
   yaml_word (e, "", "main_training_function", "main");
   yaml_word (e, "", "rdzv_backend", "static");
@@ -460,7 +525,6 @@ write_axolotl (Export *e)
   const TsScenario *s = e->s;
 
   yaml_notes (e);
-  note_model_parallel (e, "#", "Axolotl");
   note_selective (e, "#");
   comment (e, "#", _("Add your datasets (datasets:, with path and type) before training."));
 
@@ -512,7 +576,6 @@ write_llamafactory (Export *e)
   static const char *const targets[] = { "q_proj,v_proj", "q_proj,k_proj,v_proj,o_proj", "all" };
 
   yaml_notes (e);
-  note_model_parallel (e, "#", "LLaMA-Factory");
   note_selective (e, "#");
   comment (e, "#", _("Set dataset (names from data/dataset_info.json) and template before training."));
 
@@ -528,7 +591,8 @@ write_llamafactory (Export *e)
   if (s->method == TS_METHOD_QLORA)
     {
       yaml_int (e, "", "quantization_bit", 4);
-      yaml_word (e, "", "quantization_method", "bitsandbytes");
+      /* QuantizationMethod.BNB (extras/constants.py) */
+      yaml_word (e, "", "quantization_method", "bnb");
       yaml_bool (e, "", "double_quantization", s->double_quant);
     }
   if (e->sharding == SHARDING_FSDP || e->sharding == SHARDING_DEEPSPEED)
@@ -563,7 +627,13 @@ arg (Export     *e,
     {
       g_autofree char *quoted = g_shell_quote (value);
 
-      g_string_append_printf (e->out, "%s %s\n", name, strpbrk (value, " ()*[]'\"$") ? quoted : value);
+      gboolean plain = *value != '\0';
+
+      /* quoted unless every character is one the shell takes as it is */
+      for (const char *p = value; *p != '\0'; p++)
+        if (!g_ascii_isalnum (*p) && strchr ("._/:=+,-", *p) == NULL)
+          plain = FALSE;
+      g_string_append_printf (e->out, "%s %s\n", name, plain ? value : quoted);
     }
 }
 
@@ -637,17 +707,37 @@ write_megatron_model (Export *e)
     }
 }
 
-/* The interleaved chunks the arguments can express: Megatron-LM takes
- * a whole number of layers per virtual stage, so an uneven split (Llama
- * 3's 126 over 16 × 4) is written without interleaving. */
+/* The planner's interleaved chunks, which the layout search gave only
+ * where Megatron-LM runs them (ts_framework_runs ()). */
 static guint
 megatron_virtual_stages (const Export *e)
 {
-  guint v = e->option->virtual_stages;
+  return MAX (1u, e->option->virtual_stages);
+}
 
-  if (v > 1 && e->s->model.arch.layers % (e->layout->pp * v) == 0)
-    return v;
-  return 1;
+/* Stages or chunks that do not divide the layers: Megatron-LM's
+ * --pipeline-model-parallel-layout, chunk by chunk in its order (virtual
+ * rank × pp + pipeline rank), the embedding first and the loss last
+ * (core/transformer/pipeline_parallel_layer_layout.py). */
+static char *
+megatron_pipeline_layout (const Export *e)
+{
+  guint layers = e->s->model.arch.layers;
+  guint pp = e->layout->pp;
+  guint v = megatron_virtual_stages (e);
+  GString *out = g_string_new ("E");
+
+  for (guint c = 0; c < pp * v; c++)
+    {
+      guint n = ts_framework_chunk_layers (layers, pp, v, c);
+
+      if (c > 0)
+        g_string_append_c (out, '|');
+      if (n > 0)
+        g_string_append_printf (out, "t*%u", n);
+    }
+  g_string_append_c (out, 'L');
+  return g_string_free (out, FALSE);
 }
 
 /* Full recomputation: every layer (uniform, one layer per checkpoint), or
@@ -682,21 +772,24 @@ write_megatron (Export *e)
   yaml_notes (e);
   /* eval, so the shell removes the quotes of --moe-layer-freq's pattern */
   comment (e, "#", _("One argument per line, in shell quoting. Run: eval \"torchrun --nnodes %u --nproc-per-node %u pretrain_gpt.py $(grep -v '^#' THIS_FILE | tr '\\n' ' ') --data-path … --tokenizer-type …\""),
-           e->option->servers, e->option->server->gpu_count);
-  if (s->method != TS_METHOD_FULL)
-    comment (e, "#", _("Megatron-LM trains every weight: LoRA and QLoRA cannot be expressed; these arguments train the full model."));
-  if (l->zero_stage >= 2)
-    comment (e, "#", _("ZeRO stage %d: Megatron-LM's distributed optimizer shards the optimizer state only (ZeRO-1), so gradients and weights take more memory per GPU than sized."),
-             l->zero_stage);
+           e->nodes, e->per_node);
+  if (is_bf16 (s) && s->method == TS_METHOD_FULL)
+    comment (e, "#", _("BF16: Megatron-LM accumulates and reduces the gradients in FP32 (4 bytes per parameter), as sized."));
   if (!s->model.has_architecture || s->model.architecture_inferred)
     comment (e, "#", _("The model is known by its size only: the architecture below is Train Sizer's estimate, not a published one."));
 
   arg_uint (e, "--tensor-model-parallel-size", l->tp);
   arg_uint (e, "--pipeline-model-parallel-size", l->pp);
-  /* the planner's interleaved schedule: v chunks of layers / (pp × v) */
-  if (megatron_virtual_stages (e) > 1)
+  /* the planner's stages: even chunks by count, uneven ones placed */
+  if (l->pp > 1 && ts_framework_uneven (s->model.arch.layers, l->pp, megatron_virtual_stages (e)))
+    {
+      g_autofree char *layout = megatron_pipeline_layout (e);
+
+      arg (e, "--pipeline-model-parallel-layout", layout);
+    }
+  else if (megatron_virtual_stages (e) > 1)
     arg_uint (e, "--num-layers-per-virtual-pipeline-stage",
-              e->s->model.arch.layers / (l->pp * e->option->virtual_stages));
+              s->model.arch.layers / (l->pp * megatron_virtual_stages (e)));
   if (s->sequence_parallel && l->tp > 1)
     arg (e, "--sequence-parallel", NULL);
   if (ts_architecture_is_moe (&s->model.arch))
@@ -704,7 +797,12 @@ write_megatron (Export *e)
   if (l->zero_stage >= 1)
     arg (e, "--use-distributed-optimizer", NULL);
   if (s->offload == TS_OFFLOAD_OPTIMIZER)
-    arg (e, "--optimizer-cpu-offload", NULL);
+    {
+      /* validate_args (): the offload runs through the precision-aware
+       * optimizer's code path; its moments stay FP32 by default */
+      arg (e, "--optimizer-cpu-offload", NULL);
+      arg (e, "--use-precision-aware-optimizer", NULL);
+    }
 
   write_megatron_model (e);
 
@@ -722,17 +820,191 @@ write_megatron (Export *e)
     write_megatron_recompute (e);
   else if (s->checkpointing == TS_CHECKPOINTING_SELECTIVE)
     arg (e, "--recompute-granularity", "selective");
-  if (s->optimizer == TS_OPTIMIZER_SGD)
-    arg (e, "--optimizer", "sgd");
-  else
+  arg (e, "--optimizer", s->optimizer == TS_OPTIMIZER_SGD ? "sgd" : "adam");
+}
+
+/* ---- which framework a format writes ------------------------------------ */
+
+/* The frameworks a format writes a run of, in the order tried. */
+static guint
+format_frameworks (TsExportFormat  format,
+                   TsFramework     out[2])
+{
+  switch (format)
     {
-      arg (e, "--optimizer", "adam");
-      if (s->optimizer != TS_OPTIMIZER_ADAMW)
-        comment (e, "#", _("Megatron-LM offers Adam and SGD: the scenario's optimizer is replaced by Adam, whose state is larger than sized."));
+    case TS_EXPORT_MEGATRON: out[0] = TS_FRAMEWORK_MEGATRON; return 1;
+    case TS_EXPORT_DEEPSPEED: out[0] = TS_FRAMEWORK_DEEPSPEED; return 1;
+    case TS_EXPORT_ACCELERATE: out[0] = TS_FRAMEWORK_FSDP; out[1] = TS_FRAMEWORK_DEEPSPEED; return 2;
+    case TS_EXPORT_AXOLOTL: out[0] = TS_FRAMEWORK_AXOLOTL; return 1;
+    case TS_EXPORT_LLAMAFACTORY: out[0] = TS_FRAMEWORK_LLAMAFACTORY; return 1;
+    case TS_N_EXPORT_FORMATS:
+    default:
+      return 0;
     }
 }
 
+/* Whether `other` sizes the plan the way `framework` did: the one memory
+ * rule that differs between them is the gradient dtype under BF16. */
+static gboolean
+same_memory (TsFramework       framework,
+             TsFramework       other,
+             const TsScenario *s,
+             const TsLayout   *l)
+{
+  TsScenario a = *s, b = *s;   /* shallow: only their dtypes are read */
+
+  ts_framework_apply_rules (framework, &a, l);
+  ts_framework_apply_rules (other, &b, l);
+  return a.grad_dtype == b.grad_dtype;
+}
+
+/* The framework the format writes the option in, or AUTOMATIC with
+ * *why set (free it). */
+static TsFramework
+format_framework (const TsOption   *o,
+                  const TsScenario *planned,
+                  const TsScenario *asked,
+                  TsExportFormat    format,
+                  char            **why)
+{
+  TsFramework candidates[2];
+  guint n = format_frameworks (format, candidates);
+  const TsLayout *l = &o->memory.layout;
+  guint v = MAX (1u, o->virtual_stages);
+
+  *why = NULL;
+  if (o->framework == TS_FRAMEWORK_AUTOMATIC)
+    {
+      *why = o->framework_why != NULL ? ts_framework_dup_why (o->framework_refused, o->framework_why)
+                                      : g_strdup (_("no training framework runs the option's layout"));
+      return TS_FRAMEWORK_AUTOMATIC;
+    }
+  for (guint i = 0; i < n; i++)
+    if (candidates[i] == o->framework)
+      return o->framework;
+  /* the file Axolotl and LLaMA-Factory name for their DeepSpeed
+   * sharding is the plan's own */
+  if (format == TS_EXPORT_DEEPSPEED
+      && (o->framework == TS_FRAMEWORK_AXOLOTL || o->framework == TS_FRAMEWORK_LLAMAFACTORY)
+      && ts_framework_runs (TS_FRAMEWORK_DEEPSPEED, planned, l, v, NULL) && l->gpus > 1
+      && choose_sharding (l, planned, o->framework) != SHARDING_DDP)
+    return TS_FRAMEWORK_DEEPSPEED;
+  if (asked->framework != TS_FRAMEWORK_AUTOMATIC)
+    {
+      *why = g_strdup_printf (_("the plan is for %s, as asked"), ts_framework_name (o->framework));
+      return TS_FRAMEWORK_AUTOMATIC;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const char *code = NULL;
+
+      if (!ts_framework_runs (candidates[i], planned, l, v, &code))
+        {
+          if (*why == NULL)
+            *why = ts_framework_dup_why (candidates[i], code);
+          continue;
+        }
+      if (!same_memory (o->framework, candidates[i], planned, l))
+        {
+          if (*why == NULL)
+            *why = g_strdup_printf (_("%s keeps the gradients in another type than the plan was sized with (%s)"),
+                                    ts_framework_name (candidates[i]), ts_framework_name (o->framework));
+          continue;
+        }
+      g_clear_pointer (why, g_free);
+      return candidates[i];
+    }
+  return TS_FRAMEWORK_AUTOMATIC;
+}
+
+/* The fewest servers the layout's GPUs spread over evenly (torchrun and
+ * Accelerate start the same count on each): FALSE when none does. */
+static gboolean
+launch_shape (const TsOption *o,
+              guint           gpus,
+              guint          *nodes,
+              guint          *per_node)
+{
+  guint per_server = MAX (1u, o->server->gpu_count);
+
+  for (guint n = (gpus + per_server - 1) / per_server; n <= MAX (1u, o->servers); n++)
+    if (n > 0 && gpus % n == 0 && gpus / n <= per_server)
+      {
+        *nodes = n;
+        *per_node = gpus / n;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The scenario the file is written from: the user's, with the option's
+ * planned micro-batch, recomputation, sharding and the framework's
+ * rules. */
+static void
+planned_scenario (const TsPlan     *plan,
+                  const TsOption   *o,
+                  TsScenario       *planned)
+{
+  /* shallow: only read while the file is written */
+  *planned = *plan->scenario;
+  planned->micro_batch = MAX (1u, o->micro_batch);
+  planned->checkpointing = o->checkpointing;
+  planned->sequence_parallel = o->sequence_parallel;
+  planned->zero_stage = o->memory.layout.zero_stage;
+  planned->tp = o->memory.layout.tp;
+  planned->pp = o->memory.layout.pp;
+  planned->ep = o->memory.layout.ep;
+  if (o->framework != TS_FRAMEWORK_AUTOMATIC)
+    ts_framework_apply_rules (o->framework, planned, &o->memory.layout);
+}
+
 /* ---- the entry point ------------------------------------------------------ */
+
+gboolean
+ts_export_can_write (const TsPlan    *plan,
+                     TsExportFormat   format,
+                     char           **why)
+{
+  const TsOption *o = ts_plan_get_shown_option (plan);
+  TsScenario planned;
+  g_autofree char *reason = NULL;
+  guint nodes, per_node;
+
+  if (why != NULL)
+    *why = NULL;
+  if (o == NULL || o->server == NULL)
+    {
+      if (why != NULL)
+        *why = g_strdup (_("The plan has no hardware option to export"));
+      return FALSE;
+    }
+  planned_scenario (plan, o, &planned);
+  if (format_framework (o, &planned, plan->scenario, format, &reason) == TS_FRAMEWORK_AUTOMATIC)
+    {
+      if (why != NULL)
+        *why = g_steal_pointer (&reason);
+      return FALSE;
+    }
+  if (!launch_shape (o, o->memory.layout.gpus, &nodes, &per_node))
+    {
+      if (why != NULL)
+        *why = g_strdup_printf (_("the layout's %u GPUs do not spread evenly over %u servers of %u GPUs"),
+                                o->memory.layout.gpus, o->servers, o->server->gpu_count);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+ts_export_dup_formats_that_can (const TsPlan *plan)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint f = 0; f < TS_N_EXPORT_FORMATS; f++)
+    if (ts_export_can_write (plan, f, NULL))
+      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "", format_names[f]);
+  return g_string_free (out, out->len == 0);
+}
 
 char *
 ts_export_plan (const TsPlan    *plan,
@@ -741,7 +1013,13 @@ ts_export_plan (const TsPlan    *plan,
 {
   Export e = { 0 };
   TsScenario planned;   /* the scenario with the option's planned batch and recomputation */
+  g_autofree char *why = NULL;
 
+  if (format >= TS_N_EXPORT_FORMATS)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("Unknown export format"));
+      return NULL;
+    }
   e.plan = plan;
   e.option = ts_plan_get_shown_option (plan);
   if (e.option == NULL || e.option->server == NULL)
@@ -750,27 +1028,31 @@ ts_export_plan (const TsPlan    *plan,
                    _("The plan has no hardware option to export"));
       return NULL;
     }
-  /* shallow: only read while the file is written */
-  planned = *plan->scenario;
-  planned.micro_batch = MAX (1u, e.option->micro_batch);
-  planned.checkpointing = e.option->checkpointing;
-  planned.sequence_parallel = e.option->sequence_parallel;
-  e.s = &planned;
-  e.layout = &e.option->memory.layout;
-  /* A file for a layout the option's GPUs do not hold would launch the
-   * wrong number of processes: refuse rather than write it. */
-  if ((guint64) e.layout->tp * e.layout->pp * e.layout->dp != e.option->gpus)
+  /* a file the framework would refuse, or that would run another plan,
+   * is never written: the reason and the formats that can instead */
+  if (!ts_export_can_write (plan, format, &why))
     {
-      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-                   _("The option's layout (tensor %u × pipeline %u × data %u) does not match its %u GPUs; choose a parallel layout its servers hold"),
-                   e.layout->tp, e.layout->pp, e.layout->dp, e.option->gpus);
+      g_autofree char *can = ts_export_dup_formats_that_can (plan);
+
+      if (can != NULL)
+        g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                     /* Translators: “Cannot export to deepspeed: DeepSpeed cannot run tensor parallelism … Formats that can: megatron” */
+                     _("Cannot export to %s: %s. Formats that can: %s"), format_names[format], why, can);
+      else
+        g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                     _("Cannot export to %s: %s. No format can write this plan"), format_names[format], why);
       return NULL;
     }
+  planned_scenario (plan, e.option, &planned);
+  e.s = &planned;
+  e.layout = &e.option->memory.layout;
+  e.framework = format_framework (e.option, &planned, plan->scenario, format, &why);
+  launch_shape (e.option, e.layout->gpus, &e.nodes, &e.per_node);
   e.accumulation = ts_export_gradient_accumulation (plan);
   e.global_batch = (guint64) e.s->micro_batch * e.accumulation * MAX (e.layout->dp, 1);
   e.model_id = e.s->model.hf_id != NULL ? e.s->model.hf_id : PLACEHOLDER_MODEL;
   e.layer_class = ts_hf_config_layer_class (&e.s->model);
-  e.sharding = choose_sharding (e.layout, e.s);
+  e.sharding = choose_sharding (e.layout, e.s, e.framework);
   e.out = g_string_new (NULL);
 
   switch (format)
@@ -782,9 +1064,7 @@ ts_export_plan (const TsPlan    *plan,
     case TS_EXPORT_MEGATRON: write_megatron (&e); break;
     case TS_N_EXPORT_FORMATS:
     default:
-      g_string_free (e.out, TRUE);
-      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("Unknown export format"));
-      return NULL;
+      g_assert_not_reached ();
     }
   return g_string_free (e.out, FALSE);
 }

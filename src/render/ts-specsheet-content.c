@@ -862,16 +862,23 @@ build_time (TsSpecsheet *self)
 
 /* The appendix: the configuration as the training frameworks read it
  * (issue 18), from the same option as every page before it, so that a
- * customer can launch what the sheet sizes. DeepSpeed and Megatron-LM
- * are shown; `trainsizer-cli export` writes the other formats. The file
- * text stays as the frameworks spell it (keys are not translated). */
+ * customer can launch what the sheet sizes. The first two formats that
+ * write the plan exactly are shown (a file its framework would refuse,
+ * or that runs another layout, never: issue 26); `trainsizer-cli
+ * export` writes the others. The file text stays as the frameworks spell
+ * it (keys are not translated). */
+#define LAUNCH_KIT_FILES 2
 static void
 build_launch_kit (TsSpecsheet *self)
 {
   static const struct { TsExportFormat format; const char *name; } formats[] = {
-    { TS_EXPORT_DEEPSPEED, "DeepSpeed (JSON)" },
     { TS_EXPORT_MEGATRON, "Megatron-LM" },
+    { TS_EXPORT_DEEPSPEED, "DeepSpeed (JSON)" },
+    { TS_EXPORT_ACCELERATE, "Accelerate (YAML)" },
+    { TS_EXPORT_AXOLOTL, "Axolotl (YAML)" },
+    { TS_EXPORT_LLAMAFACTORY, "LLaMA-Factory (YAML)" },
   };
+  guint shown = 0;
 
   if (ts_plan_get_shown_option (self->plan) == NULL)
     return;
@@ -879,9 +886,9 @@ build_launch_kit (TsSpecsheet *self)
   /* Translators: heading of the spec sheet's appendix: configuration files for training frameworks */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Appendix: launch configuration"));
   ts_specsheet_add_text (self, BLOCK_TEXT, _("The configuration above as the training frameworks read it: a starting point "
-                                             "for the run. “trainsizer-cli export” also writes Accelerate, Axolotl and "
-                                             "LLaMA-Factory files."));
-  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+                                             "for the run. Only files that run this plan as sized are printed; "
+                                             "“trainsizer-cli export” names every format that can write it."));
+  for (guint i = 0; i < G_N_ELEMENTS (formats) && shown < LAUNCH_KIT_FILES; i++)
     {
       g_autofree char *text = ts_export_plan (self->plan, formats[i].format, NULL);
       const char *server = ts_plan_get_shown_option (self->plan)->server->name;
@@ -890,6 +897,7 @@ build_launch_kit (TsSpecsheet *self)
 
       if (text == NULL)
         continue;
+      shown++;
       /* the files' comments name the server as every page does */
       parts = g_strsplit (text, server, -1);
       ts_specsheet_add_text (self, BLOCK_SUBHEADING, formats[i].name);

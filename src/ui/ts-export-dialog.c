@@ -251,6 +251,15 @@ ts_export_dialog_new (GtkWindow    *parent,
                                     /* Translators: shown instead of a configuration */
                                     : _("There is no answer to export yet."));
     }
+  /* a format the plan cannot be written in is not the one offered
+   * first: the first that can (its refusal names them all) */
+  if (self->texts[TS_EXPORT_DEEPSPEED] == NULL)
+    for (guint i = 0; i < TS_N_EXPORT_FORMATS; i++)
+      if (self->texts[i] != NULL)
+        {
+          adw_combo_row_set_selected (self->format_row, i);
+          break;
+        }
   show_format (self);
   return self;
 }

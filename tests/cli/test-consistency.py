@@ -240,12 +240,28 @@ def pdf_launch_appendix():
                 assert match, f"{scenario}: no --{name} in the appendix"
                 return int(match.group(1))
 
-            micro = key("train_micro_batch_size_per_gpu")
-            accumulation = key("gradient_accumulation_steps")
-            assert micro == layout.get("micro_batch", micro), scenario
-            assert key("train_batch_size") == micro * accumulation * layout["dp"], scenario
-            assert arg("tensor-model-parallel-size") == layout["tp"], scenario
-            assert arg("pipeline-model-parallel-size") == layout["pp"], scenario
+            # the files that run the plan (issue 26): Megatron-LM's for a
+            # model-parallel layout, DeepSpeed's for a data-parallel one
+            printed = 0
+            if "train_micro_batch_size_per_gpu" in appendix:
+                micro = key("train_micro_batch_size_per_gpu")
+                accumulation = key("gradient_accumulation_steps")
+                assert micro == layout.get("micro_batch", micro), scenario
+                assert key("train_batch_size") == micro * accumulation * layout["dp"], scenario
+                assert layout["tp"] == 1 and layout["pp"] == 1, scenario
+                printed += 1
+            if "--tensor-model-parallel-size" in appendix:
+                assert arg("tensor-model-parallel-size") == layout["tp"], scenario
+                assert arg("pipeline-model-parallel-size") == layout["pp"], scenario
+                assert arg("micro-batch-size") == layout["micro_batch"], scenario
+                printed += 1
+            if o["framework"] == "megatron":
+                assert "--tensor-model-parallel-size" in appendix, f"{scenario}: no Megatron-LM file"
+            if o["framework"] is None:
+                # no framework runs the layout given (LoRA with TP 2): no file
+                assert printed == 0 and "(YAML)" not in appendix, f"{scenario}: a file no framework runs"
+            else:
+                assert printed > 0 or "(YAML)" in appendix, f"{scenario}: no file in the appendix"
 
 
 def write_png(path, width=8, height=8):

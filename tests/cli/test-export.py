@@ -56,7 +56,17 @@ def option_value(argv, name):
 
 
 def export(scenario, fmt):
-    return run(["export", "--format", fmt] + SCENARIOS[scenario]).stdout
+    """The file, or None when the format cannot write the plan: refused
+    with exit 1, the reason and the formats that can (issue 26)."""
+    result = subprocess.run([args.cli, "export", "--format", fmt] + SCENARIOS[scenario], capture_output=True,
+                            text=True, env=dict(os.environ, LANGUAGE="en"))
+    if result.returncode == 1 and "Cannot export to " + fmt in result.stderr:
+        if "Formats that can: " not in result.stderr:
+            raise AssertionError(result.stderr)
+        return None
+    if result.returncode != 0:
+        raise AssertionError((fmt, scenario, result.returncode, result.stderr))
+    return result.stdout
 
 
 def sharding(layout, offload):
@@ -90,7 +100,23 @@ def check_scenario(scenario):
     model_id = option_value(argv, "--model")
     assert layout["tp"] * layout["pp"] * layout["dp"] == option["gpus"], layout
 
-    ds = json.loads(export(scenario, "deepspeed"))
+    texts = {fmt: export(scenario, fmt) for fmt in ("deepspeed", "accelerate", "axolotl", "llamafactory", "megatron")}
+    if not any(t is not None for t in texts.values()):
+        raise AssertionError(("no format writes", scenario))
+    if texts["deepspeed"] is not None:
+        check_deepspeed(texts["deepspeed"], micro, accumulation, batch, layout, offload)
+    if texts["accelerate"] is not None:
+        check_accelerate(texts["accelerate"], option, layout, offload, checkpointing)
+    if texts["axolotl"] is not None:
+        check_axolotl(texts["axolotl"], model_id, seq, micro, accumulation, checkpointing, method, argv, layout, offload)
+    if texts["llamafactory"] is not None:
+        check_llamafactory(texts["llamafactory"], model_id, method, seq, micro, accumulation, layout)
+    if texts["megatron"] is not None:
+        check_megatron(texts["megatron"], plan, layout, micro, accumulation, seq, checkpointing)
+
+
+def check_deepspeed(text, micro, accumulation, batch, layout, offload):
+    ds = json.loads(text)
     assert ds["train_micro_batch_size_per_gpu"] == micro
     assert ds["gradient_accumulation_steps"] == accumulation
     assert ds["train_batch_size"] == micro * accumulation * layout["dp"] >= batch
@@ -99,7 +125,9 @@ def check_scenario(scenario):
     assert ds["bf16"] == {"enabled": True} and ds["fp16"] == {"enabled": False}
     assert isinstance(ds["gradient_clipping"], float)
 
-    acc = yaml.safe_load(export(scenario, "accelerate"))
+
+def check_accelerate(text, option, layout, offload, checkpointing):
+    acc = yaml.safe_load(text)
     assert acc["num_machines"] == option["servers"]
     assert acc["num_processes"] == option["gpus"]
     assert acc["mixed_precision"] == "bf16"
@@ -114,7 +142,9 @@ def check_scenario(scenario):
         assert acc["deepspeed_config"]["zero_stage"] == layout["zero_stage"]
         assert acc["deepspeed_config"]["offload_optimizer_device"] == ("cpu" if offload else "none")
 
-    ax = yaml.safe_load(export(scenario, "axolotl"))
+
+def check_axolotl(text, model_id, seq, micro, accumulation, checkpointing, method, argv, layout, offload):
+    ax = yaml.safe_load(text)
     assert ax["base_model"] == HF_IDS[model_id]
     assert ax["sequence_len"] == seq
     assert ax["micro_batch_size"] == micro
@@ -133,7 +163,9 @@ def check_scenario(scenario):
     elif sharding(layout, offload) == "DEEPSPEED":
         assert ax["deepspeed"] == "ds_config.json"
 
-    lf = yaml.safe_load(export(scenario, "llamafactory"))
+
+def check_llamafactory(text, model_id, method, seq, micro, accumulation, layout):
+    lf = yaml.safe_load(text)
     assert lf["model_name_or_path"] == HF_IDS[model_id]
     assert lf["finetuning_type"] == ("full" if method == "full" else "lora")
     assert lf["cutoff_len"] == seq
@@ -143,7 +175,8 @@ def check_scenario(scenario):
     assert (lf.get("quantization_bit") == 4) == (method == "qlora")
     assert ("deepspeed" in lf) == (layout["gpus"] > 1 and layout["zero_stage"] > 0)
 
-    text = export(scenario, "megatron")
+
+def check_megatron(text, plan, layout, micro, accumulation, seq, checkpointing):
     words = shlex.split(text, comments=True)
     assert int(option_value(words, "--tensor-model-parallel-size")) == layout["tp"]
     assert int(option_value(words, "--pipeline-model-parallel-size")) == layout["pp"]

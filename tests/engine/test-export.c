@@ -60,8 +60,10 @@ test_formats_named (void)
   g_assert_false (ts_export_format_from_string (NULL, &format));
 }
 
-/* 70B full training with optimizer offload: DeepSpeed's batch identity
- * train_batch_size = micro-batch × accumulation × data-parallel GPUs. */
+/* 70B full training with optimizer offload, in DeepSpeed: its batch
+ * identity train_batch_size = micro-batch × accumulation × data-parallel
+ * GPUs (runtime/config.py _batch_assertion ()), the world being every GPU
+ * DeepSpeed runs (it runs no model parallelism from its JSON). */
 static void
 test_deepspeed_json (void)
 {
@@ -78,11 +80,13 @@ test_deepspeed_json (void)
 
   s->micro_batch = 2;
   s->offload = TS_OFFLOAD_OPTIMIZER;
+  s->framework = TS_FRAMEWORK_DEEPSPEED;
   plan = ts_plan_compute (catalog, s, &error);
   g_assert_no_error (error);
   option = ts_plan_get_shown_option (plan);
   l = &option->memory.layout;
-  g_assert_cmpuint (l->tp * l->pp * l->dp, ==, option->gpus);
+  g_assert_cmpint (option->framework, ==, TS_FRAMEWORK_DEEPSPEED);
+  g_assert_cmpuint (l->tp * l->pp, ==, 1);
 
   text = export (plan, TS_EXPORT_DEEPSPEED);
   root = json_from_string (text, &error);
@@ -120,6 +124,7 @@ test_megatron_arguments (void)
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, 2, 2);
   g_autofree char *text = export (plan, TS_EXPORT_MEGATRON);
+  g_autofree char *deepspeed_why = NULL;
   g_autoptr(GString) words = g_string_new (NULL);
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
   g_auto(GStrv) argv = NULL;
@@ -164,6 +169,10 @@ test_megatron_arguments (void)
   else
     g_assert_false (g_hash_table_contains (args, "--recompute-granularity"));
   g_assert_true (g_hash_table_contains (args, "--use-distributed-optimizer") == (l->zero_stage >= 1));
+  /* Megatron-LM, and only it, runs TP 2 × PP 2 */
+  g_assert_cmpint (option->framework, ==, TS_FRAMEWORK_MEGATRON);
+  g_assert_false (ts_export_can_write (plan, TS_EXPORT_DEEPSPEED, &deepspeed_why));
+  g_assert_nonnull (strstr (deepspeed_why, "tensor parallelism"));
 }
 
 /* The arguments of a Megatron-LM file as a table (value "" for a switch). */
@@ -190,8 +199,10 @@ megatron_args (const char *text,
 /* Llama 3 405B at TP8 PP16 on 1,024 DGX H100, s = 8,192: the planner
  * recomputes only some of each stage's 8 layers (docs/sizing-model.md
  * §8.2), which Megatron-LM says as --recompute-method block with that
- * many layers; 126 layers do not split into 16 × v whole chunks, so no
- * interleaving is written and the count is per stage. Every layer
+ * many layers, counted per model chunk (Megatron-LM's block method counts
+ * a chunk's layers), rounded up; 126 layers do not split into 16 × v
+ * whole chunks, so the stages are placed with
+ * --pipeline-model-parallel-layout (issue 26). Every layer
  * recomputed, as the user may fix it, is the uniform method, one layer
  * per checkpoint. */
 static void
@@ -225,8 +236,10 @@ test_megatron_block_recompute (void)
   g_assert_cmpuint (o->memory.layout.recompute_layers, <, 8);
   text = export (plan, TS_EXPORT_MEGATRON);
   args = megatron_args (text, &argv);
-  k = g_strdup_printf ("%u", o->memory.layout.recompute_layers);
+  k = g_strdup_printf ("%u", (o->memory.layout.recompute_layers + MAX (1u, o->virtual_stages) - 1)
+                            / MAX (1u, o->virtual_stages));
   g_assert_false (g_hash_table_contains (args, "--num-layers-per-virtual-pipeline-stage"));
+  g_assert_true (g_hash_table_contains (args, "--pipeline-model-parallel-layout"));
   g_assert_cmpstr (g_hash_table_lookup (args, "--recompute-granularity"), ==, "full");
   g_assert_cmpstr (g_hash_table_lookup (args, "--recompute-method"), ==, "block");
   g_assert_cmpstr (g_hash_table_lookup (args, "--recompute-num-layers"), ==, k);
@@ -247,8 +260,15 @@ static void
 test_megatron_moe_mla (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsPlan) plan = plan_for (catalog, "deepseek-v3", TS_METHOD_FULL, 1, 1);
-  g_autofree char *text = export (plan, TS_EXPORT_MEGATRON);
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "deepseek-v3", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  s->framework = TS_FRAMEWORK_MEGATRON;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  text = export (plan, TS_EXPORT_MEGATRON);
 
   g_assert_nonnull (strstr (text, "--moe-layer-freq '([0]*3+[1]*58)'\n"));
   g_assert_nonnull (strstr (text, "--num-experts 256\n"));
@@ -259,21 +279,30 @@ test_megatron_moe_mla (void)
   g_assert_nonnull (strstr (text, "--kv-lora-rank 512\n"));
 }
 
-/* What a format cannot express is said in the file. */
+/* A format whose framework cannot run the plan is refused with the
+ * reason and the formats that can (issue 26), never written as another
+ * plan; what a file leaves to the script is said in it. */
 static void
-test_unexpressible_is_said (void)
+test_unexpressible_is_refused (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   g_autoptr(TsPlan) tp_plan = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, 2, 1);
   g_autoptr(TsPlan) lora_plan = plan_for (catalog, "llama-3.1-8b", TS_METHOD_LORA, 1, 1);
-  g_autofree char *axolotl = export (tp_plan, TS_EXPORT_AXOLOTL);
-  g_autofree char *accelerate = export (tp_plan, TS_EXPORT_ACCELERATE);
-  g_autofree char *megatron = export (lora_plan, TS_EXPORT_MEGATRON);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *axolotl = ts_export_plan (tp_plan, TS_EXPORT_AXOLOTL, &error);
+  g_autofree char *megatron = NULL;
   g_autofree char *deepspeed = export (lora_plan, TS_EXPORT_DEEPSPEED);
+  g_autofree char *can = ts_export_dup_formats_that_can (tp_plan);
 
-  g_assert_nonnull (strstr (axolotl, "# Axolotl cannot express tensor parallel 2"));
-  g_assert_nonnull (strstr (accelerate, "# Accelerate cannot express tensor parallel 2"));
-  g_assert_nonnull (strstr (megatron, "LoRA and QLoRA cannot be expressed"));
+  g_assert_null (axolotl);
+  g_assert_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "Axolotl cannot run tensor parallelism"));
+  g_assert_nonnull (strstr (error->message, "Formats that can: megatron"));
+  g_assert_cmpstr (can, ==, "megatron");
+  g_clear_error (&error);
+  megatron = ts_export_plan (lora_plan, TS_EXPORT_MEGATRON, &error);
+  g_assert_null (megatron);
+  g_assert_nonnull (strstr (error->message, "Megatron-LM trains every weight"));
   g_assert_nonnull (strstr (deepspeed, "DeepSpeed has no LoRA keys"));
 }
 
@@ -309,7 +338,7 @@ main (int    argc,
   g_test_add_func ("/export/megatron", test_megatron_arguments);
   g_test_add_func ("/export/megatron-block-recompute", test_megatron_block_recompute);
   g_test_add_func ("/export/megatron-moe-mla", test_megatron_moe_mla);
-  g_test_add_func ("/export/unexpressible", test_unexpressible_is_said);
+  g_test_add_func ("/export/unexpressible", test_unexpressible_is_refused);
   g_test_add_func ("/export/placeholder", test_placeholder_model);
 
   return g_test_run ();

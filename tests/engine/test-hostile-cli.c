@@ -558,7 +558,7 @@ test_special_outputs (void)
       { "svg to a folder", { "draw", "--params", "8B", "--svg", dir, NULL }, 1, "folder" },
       { "svg over a read-only file", { "draw", "--params", "8B", "--svg", read_only_svg, NULL }, 1, "read-only" },
       { "pdf into a missing folder", { "pdf", "--params", "8B", "--output", "/nonexistent-ts/x.pdf", NULL }, 1, "x.pdf" },
-      { "export to a FIFO", { "export", "--format", "megatron", "--params", "8B", "--output", fifo, NULL }, 1, "regular file" },
+      { "export to a FIFO", { "export", "--format", "deepspeed", "--params", "8B", "--output", fifo, NULL }, 1, "regular file" },
       { "export over a read-only file", { "export", "--format", "axolotl", "--params", "8B", "-o", read_only, NULL }, 1, "read-only" },
       { "export into a missing folder", { "export", "--format", "deepspeed", "--params", "8B", "--output", "/nonexistent-ts/x.json", NULL }, 1, "“/nonexistent-ts/x.json”" },
     };

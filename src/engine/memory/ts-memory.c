@@ -115,8 +115,12 @@ ts_layout_resolve (const TsScenario *s,
   layout->ep = MAX (1, MIN (s->ep, layout->dp));
   if (s->zero_stage >= 0)
     layout->zero_stage = s->zero_stage;
+  else if (layout->dp <= 1)
+    layout->zero_stage = 0;
   else
-    layout->zero_stage = layout->dp > 1 ? 3 : 0;
+    /* Megatron-LM shards the optimizer states only (its distributed
+     * optimizer): its default; ZeRO-3 everyone else's (issue 26) */
+    layout->zero_stage = s->framework == TS_FRAMEWORK_MEGATRON ? 1 : 3;
   /* full recomputation recomputes every layer unless the planner says
    * otherwise */
   layout->recompute_layers = s->checkpointing == TS_CHECKPOINTING_FULL ? ts_layout_stage_layers (s, layout) : 0;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ts-format.h"
+#include "ts-framework.h"
 #include "ts-options-private.h"
 
 /* ---- the planner (issue 17, docs/sizing-model.md §8.2) -------------------------- */
@@ -37,6 +38,10 @@ typedef struct
   TsStep     step;
   guint      virtual_stages;
   guint      accumulation;
+  TsFramework framework;          /* the one that runs it (issue 26) */
+  const char *framework_reason;   /* why that one (ts_framework_choose ()) */
+  guint      framework_rules;     /* TsFrameworkRule applied to s */
+  const char *refused;            /* why the user's layout is refused; NULL = not */
 } Candidate;
 
 typedef struct
@@ -140,6 +145,7 @@ layout_step (const Search   *search,
              guint           virtual_stages,
              TsCheckpointing checkpointing,
              gboolean        sequence_parallel,
+             double          gradient_bytes,
              TsStep         *step)
 {
   TsStepInput in = search->base;
@@ -166,7 +172,31 @@ layout_step (const Search   *search,
   in.micro_batches = accumulation;
   in.sequence_parallel = sequence_parallel;
   in.model_flops = search->flops_per_token * n * (double) micro_batch * accumulation * layout->dp * in.seq_len;
+  /* the framework's gradient dtype is what its all-reduce moves */
+  if (gradient_bytes > 0)
+    in.gradient_bytes = gradient_bytes;
   ts_step_compute (&in, step);
+}
+
+/* What the candidate's gradient all-reduce moves per parameter, by the
+ * gradient dtype its framework keeps (0: the search's base). */
+static double
+candidate_gradient_bytes (const Candidate *c)
+{
+  if (c->s.method == TS_METHOD_FULL && c->s.grad_dtype == TS_GRAD_FP32)
+    return GRADIENT_BYTES_32BIT;
+  return 0;
+}
+
+/* The framework that runs a candidate, and its memory rules applied to
+ * the candidate's scenario (docs/frameworks.md §2). */
+static void
+frame_candidate (const Search *search,
+                 Candidate    *c)
+{
+  c->framework = ts_framework_choose (search->s, &c->layout, MAX (1u, c->virtual_stages), &c->framework_reason);
+  c->framework_rules = ts_framework_apply_rules (c->framework, &c->s, &c->layout);
+  c->refused = NULL;
 }
 
 /* The step of a candidate whose scenario and layout are set. */
@@ -176,7 +206,7 @@ candidate_step (const Search *search,
 {
   c->layout.virtual_stages = MAX (1u, c->virtual_stages);
   layout_step (search, &c->layout, c->s.micro_batch, c->accumulation, c->virtual_stages,
-               c->s.checkpointing, c->s.sequence_parallel, &c->step);
+               c->s.checkpointing, c->s.sequence_parallel, candidate_gradient_bytes (c), &c->step);
 }
 
 /* Interleaving: v chunks per GPU shrink the bubble v-fold for v times the
@@ -198,7 +228,7 @@ choose_virtual_stages (Search    *search,
     return;
   for (guint v = 2; v <= PLAN_MAX_VIRTUAL; v *= 2)
     {
-      if (layers < c->layout.pp * v)
+      if (layers < c->layout.pp * v || !ts_framework_runs (c->framework, &c->s, &c->layout, v, NULL))
         continue;
       trial = *c;
       trial.virtual_stages = v;
@@ -327,7 +357,10 @@ ep_values (const Search *search,
   v->n = 0;
   if (!searched (search->s, TS_SEARCH_EP) || experts == 0)
     {
-      values_add (v, MAX (1u, search->s->ep));
+      /* the user's degree is kept or the layout refused, never changed
+       * (issue 29): it must divide the data-parallel GPUs */
+      if (dp % MAX (1u, search->s->ep) == 0)
+        values_add (v, MAX (1u, search->s->ep));
       return;
     }
   for (guint e = 1; e <= MIN (MIN (experts, dp), PLAN_MAX_EP); e *= 2)
@@ -518,18 +551,22 @@ entry_candidate (Search      *search,
   c->layout.virtual_stages = c->virtual_stages;
   if (e->recompute_layers > 0)
     c->layout.recompute_layers = e->recompute_layers;
+  frame_candidate (search, c);
   candidate_step (search, c);
 }
 
 /* The step of an entry with the fastest interleaving (see
  * choose_virtual_stages ()), from the shared inputs: no scenario copied. */
-static void
+static gboolean
 time_entry (Search      *search,
             const Grid  *g,
             guint        dp,
             Entry       *e)
 {
   TsLayout l;
+  TsFramework framework;
+  const char *reason;
+  double gradient_bytes = 0;
   guint mb = g->mbs.values[e->mb];
   guint accumulation;
   TsCheckpointing ckpt = g->ckpts.values[e->ckpt];
@@ -552,21 +589,29 @@ time_entry (Search      *search,
                        : ts_layout_stage_layers (search->s, &l);
   sp = searched (search->s, TS_SEARCH_SEQUENCE_PARALLEL) ? l.tp > 1 : search->s->sequence_parallel;
   accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
+  /* only layouts a framework runs (the scenario's, or any where it is
+   * automatic), timed with its gradient dtype */
+  framework = ts_framework_choose (search->s, &l, 1, &reason);
+  if (framework == TS_FRAMEWORK_AUTOMATIC)
+    return FALSE;
+  if (search->s->method == TS_METHOD_FULL && ts_framework_info (framework)->fp32_gradients_bf16
+      && (search->s->precision == TS_PRECISION_BF16 || search->s->precision == TS_PRECISION_FP8))
+    gradient_bytes = GRADIENT_BYTES_32BIT;
 
-  layout_step (search, &l, mb, accumulation, 1, ckpt, sp, &step);
+  layout_step (search, &l, mb, accumulation, 1, ckpt, sp, gradient_bytes, &step);
   search->evaluated++;
   e->virtual_stages = 1;
   e->seconds = step.seconds;
   e->plain_seconds = step.seconds;
   if (l.pp <= 1 || accumulation % l.pp != 0)
-    return;
+    return TRUE;
   /* v chunks: the bubble ÷ v, the sends × v (ts-throughput.c), the rest
    * the same — no step recomputed */
   for (guint v = 2; v <= PLAN_MAX_VIRTUAL; v *= 2)
     {
       double seconds = step.seconds - step.pp_bubble * (1.0 - 1.0 / v) + step.pp_comm * (v - 1);
 
-      if (search->base.layers < l.pp * v)
+      if (search->base.layers < l.pp * v || !ts_framework_runs (framework, search->s, &l, v, NULL))
         continue;
       search->evaluated++;
       if (seconds < e->seconds)
@@ -575,6 +620,27 @@ time_entry (Search      *search,
           e->virtual_stages = v;
         }
     }
+  return TRUE;
+}
+
+/* Whether a framework runs an entry's layout (the scenario's, or any
+ * where it is automatic): a layout none runs is not weighed. */
+static gboolean
+entry_runs (const Search *search,
+            const Grid   *g,
+            guint         dp,
+            const Entry  *e)
+{
+  TsLayout l = { 0 };
+  const char *reason;
+
+  l.tp = g->tps.values[e->tp];
+  l.pp = g->pps.values[e->pp];
+  l.dp = dp;
+  l.gpus = l.tp * l.pp * dp;
+  l.ep = e->ep_value;
+  l.zero_stage = e->zero_value;
+  return ts_framework_choose (search->s, &l, 1, &reason) != TS_FRAMEWORK_AUTOMATIC;
 }
 
 static guint
@@ -603,6 +669,8 @@ time_entries (Search *search,
                                   (guint8) g->zeros[j][k].values[z], 1, FALSE };
                   Entry *previous = entries->len > 0 ? &g_array_index (entries, Entry, entries->len - 1) : NULL;
 
+                  if (!entry_runs (search, g, dp, &entry))
+                    continue;
                   /* ZeRO-1 and 2 take the same step: timed once */
                   if (z > 0 && previous != NULL && g->zeros[j][k].values[z] == 2 && g->zeros[j][k].values[z - 1] == 1)
                     {
@@ -610,8 +678,8 @@ time_entries (Search *search,
                       entry.plain_seconds = previous->plain_seconds;
                       entry.virtual_stages = previous->virtual_stages;
                     }
-                  else
-                    time_entry (search, g, dp, &entry);
+                  else if (!time_entry (search, g, dp, &entry))
+                    continue;
                   g_array_append_val (entries, entry);
                 }
         }
@@ -764,6 +832,15 @@ fixed_candidate (Search    *search,
   ts_layout_resolve (&c->s, search->gpus, &c->layout);
   c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch
                                             / ((double) MAX (1u, c->s.micro_batch) * c->layout.dp)));
+  c->virtual_stages = 1;
+  frame_candidate (search, c);
+  /* an expert degree the user gave that the data-parallel GPUs do not
+   * divide is refused, not silently made another (issue 29) */
+  if (!searched (search->s, TS_SEARCH_EP) && search->s->ep > 1 && c->layout.ep != search->s->ep)
+    {
+      c->framework = TS_FRAMEWORK_AUTOMATIC;
+      c->refused = "experts";
+    }
   choose_virtual_stages (search, c);
 }
 
@@ -858,6 +935,23 @@ take_step (TsOption        *o,
   o->step = c->step;
   o->virtual_stages = c->virtual_stages;
   o->accumulation = c->accumulation;
+  o->framework = c->framework;
+  o->framework_reason = c->framework_reason;
+  o->framework_rules = c->framework_rules;
+  o->framework_why = NULL;
+  if (c->framework == TS_FRAMEWORK_AUTOMATIC)
+    {
+      /* no framework runs the fixed layout: the scenario's framework
+       * (or, automatic, the method's first) says why */
+      TsFramework asked = c->s.framework != TS_FRAMEWORK_AUTOMATIC ? c->s.framework
+                          : c->s.method == TS_METHOD_FULL ? TS_FRAMEWORK_MEGATRON : TS_FRAMEWORK_AXOLOTL;
+
+      if (c->refused != NULL)
+        o->framework_why = c->refused;
+      else
+        ts_framework_runs (asked, &c->s, &c->layout, MAX (1u, c->virtual_stages), &o->framework_why);
+      o->framework_refused = asked;
+    }
 }
 
 /* Sets the option's layout, memory and step from the planner; returns
@@ -884,7 +978,7 @@ apply_fixed (const TsScenario *s,
              TsOption         *o)
 {
   Search search;
-  Candidate c;
+  Candidate c = { 0 };
 
   search_init (&search, s, o, MAX (1u, o->memory.layout.gpus));
   fixed_candidate (&search, &c);

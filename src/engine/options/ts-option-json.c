@@ -8,6 +8,7 @@
 
 #include <math.h>
 
+#include "ts-framework.h"
 #include "ts-json.h"
 #include "ts-options-private.h"
 
@@ -108,6 +109,7 @@ static const FlagCode failure_codes[] = {
   { TS_FAILURE_PDU_CURRENT, "pdu-current" },
   { TS_FAILURE_PSU, "power-supplies" },
   { TS_FAILURE_HOST_RAM, "host-ram" },
+  { TS_FAILURE_FRAMEWORK, "framework" },
 };
 
 /* One failure's JSON code (the CSV's “failures” column lists them too). */
@@ -118,6 +120,34 @@ ts_failure_to_string (TsFailureFlags flag)
     if (failure_codes[i].flag == flag)
       return failure_codes[i].code;
   return NULL;
+}
+
+/* The framework that runs the option (issue 26): its id (null when none
+ * runs the layout), why it was chosen, the memory rules applied, and what
+ * refused the layout. */
+static void
+add_framework (JsonBuilder    *b,
+               const TsOption *o)
+{
+  const TsFrameworkInfo *f = ts_framework_info (o->framework);
+
+  ts_json_add_string (b, "framework", o->framework != TS_FRAMEWORK_AUTOMATIC ? f->key : NULL);
+  ts_json_add_string (b, "framework_release", o->framework != TS_FRAMEWORK_AUTOMATIC ? f->release : NULL);
+  ts_json_add_string (b, "framework_reason", o->framework_reason);
+  json_builder_set_member_name (b, "framework_rules");
+  json_builder_begin_array (b);
+  for (guint bit = 0; bit < 32; bit++)
+    if (o->framework_rules & (1u << bit))
+      json_builder_add_string_value (b, ts_framework_rule_to_string (1u << bit));
+  json_builder_end_array (b);
+  if (o->framework_why != NULL)
+    {
+      json_builder_set_member_name (b, "framework_refused");
+      json_builder_begin_object (b);
+      ts_json_add_string (b, "framework", ts_framework_to_string (o->framework_refused));
+      ts_json_add_string (b, "why", o->framework_why);
+      json_builder_end_object (b);
+    }
 }
 
 /* The codes of the flags set in `flags`, in the table's order, as an
@@ -190,6 +220,7 @@ ts_option_to_json (const TsOption *o,
   /* why it stands where it does (issue 17): the deciding comparison
    * against its neighbour, and the difference in that figure */
   ts_json_add_string (b, "objective", ts_objective_to_string (o->objective));
+  add_framework (b, o);
   ts_json_add_string (b, "rank_reason", rank_key_code (o->rank_key));
   ts_json_add_string (b, "rank_versus", o->rank_versus != NULL ? o->rank_versus->id : NULL);
   ts_json_add_double_valid (b, "rank_delta", fabs (o->rank_delta));

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ts-format.h"
+#include "ts-framework.h"
 #include "ts-options-private.h"
 
 /* ---- texts -------------------------------------------------------------- */
@@ -246,6 +247,13 @@ ts_option_dup_layout_summary (const TsOption *o)
                             checkpointing_words (o->checkpointing));
   if (o->sequence_parallel && l->tp > 1)
     g_string_append (text, _(", sequence parallel"));
+  /* the framework that runs it, and why (issue 26) */
+  if (o->framework != TS_FRAMEWORK_AUTOMATIC)
+    {
+      g_autofree char *framework = ts_framework_dup_reason (o->framework, o->framework_reason);
+
+      g_string_append_printf (text, "; %s", framework);
+    }
   return g_string_free (text, FALSE);
 }
 
@@ -391,6 +399,8 @@ ts_option_dup_failures (const TsOption *o)
 
       g_ptr_array_add (out, g_strdup_printf (_("Memory: %s per GPU needed, %s available"), need, have));
     }
+  if (o->failures & TS_FAILURE_FRAMEWORK)
+    g_ptr_array_add (out, ts_framework_dup_why (o->framework_refused, o->framework_why));
   if (o->failures & TS_FAILURE_DEADLINE)
     {
       g_autofree char *days = ts_format_days (o->training_days);

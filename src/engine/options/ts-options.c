@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "ts-format.h"
+#include "ts-framework.h"
 #include "ts-options-private.h"
 
 void
@@ -73,6 +74,8 @@ judge_overall (const TsScenario *s,
     o->failures |= TS_FAILURE_MEMORY;
   if (!o->meets_deadline)
     o->failures |= TS_FAILURE_DEADLINE;
+  if (o->framework == TS_FRAMEWORK_AUTOMATIC && o->framework_why != NULL)
+    o->failures |= TS_FAILURE_FRAMEWORK;
   if (o->note_flags & TS_NOTE_RACK_OVER_LIMIT)
     o->failures |= TS_FAILURE_RACK_POWER;
   if (o->note_flags & TS_NOTE_RACK_TOO_SHORT)
@@ -265,11 +268,22 @@ ts_recommend (const TsCatalog  *catalog,
               GArray           *options)
 {
   Memo memo;
+  TsScenario framed;   /* shallow: the scenario with its framework's rules */
 
   g_return_val_if_fail (catalog != NULL, -1);
   g_return_val_if_fail (scenario != NULL, -1);
   g_return_val_if_fail (options != NULL, -1);
 
+  /* a framework the user names applies its memory rules to every count
+   * and variant (the search applies the chosen one's per layout) */
+  framed = *scenario;
+  if (scenario->framework != TS_FRAMEWORK_AUTOMATIC)
+    {
+      TsLayout any = { .tp = 1, .pp = 1, .dp = 1, .ep = 1 };
+
+      ts_framework_apply_rules (scenario->framework, &framed, &any);
+    }
+  scenario = &framed;
   memo_init (&memo, scenario);
   for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
     {

@@ -59,6 +59,7 @@ typedef enum
   TS_FAILURE_PDU_CURRENT   = 1 << 5,  /* a rack draws more current than its PDUs are rated for */
   TS_FAILURE_PSU           = 1 << 6,  /* the active PSUs do not carry the maximum draw with the stated redundancy */
   TS_FAILURE_HOST_RAM      = 1 << 7,  /* offloaded state does not fit the host RAM */
+  TS_FAILURE_FRAMEWORK     = 1 << 8,  /* no training framework runs the layout (the scenario's refuses it) */
 } TsFailureFlags;
 
 /* Ways to make a job fit, each tried at the option's count. */
@@ -213,6 +214,17 @@ typedef struct
   double          step_factor;            /* compute / step: mfu = mfu_base × recompute × pcie × this */
   double          network_needed_gb_s;    /* per GPU between servers for communication under TS_NETWORK_STEP_SHARE of the step */
   guint           layouts_evaluated;      /* layouts whose step the search computed */
+
+  /* the training framework that runs the layout (issue 26,
+   * src/engine/framework/): the scenario's, or the one chosen for the
+   * layout where it is automatic; TS_FRAMEWORK_AUTOMATIC when none runs
+   * it, framework_refused then saying which refused and framework_why
+   * why (ts_framework_runs ()'s code) */
+  TsFramework     framework;
+  const char     *framework_reason;       /* ts_framework_choose ()'s code; static */
+  guint           framework_rules;        /* TsFrameworkRule applied to its memory */
+  TsFramework     framework_refused;
+  const char     *framework_why;          /* static; NULL when a framework runs it */
 
   /* the ranking (issue 17): the scenario's objective, and why the option
    * stands where it does against its neighbour in the ranking (the next

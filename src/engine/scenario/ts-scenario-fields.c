@@ -70,6 +70,16 @@ static const TsFieldChoice objective_choices[] = {
   { TS_OBJECTIVE_COST, "cost", N_("Lowest cost") },
   { TS_OBJECTIVE_ENERGY, "energy", N_("Least energy") },
 };
+/* Product names stay as they are in every language. */
+static const TsFieldChoice framework_choices[] = {
+  /* Translators: the training framework, chosen per option by the program */
+  { TS_FRAMEWORK_AUTOMATIC, "automatic", N_("Automatic"), N_("Automatic: per option, by method and layout") },
+  { TS_FRAMEWORK_MEGATRON, "megatron", "Megatron-LM" },
+  { TS_FRAMEWORK_DEEPSPEED, "deepspeed", "DeepSpeed" },
+  { TS_FRAMEWORK_FSDP, "fsdp", "PyTorch FSDP (Accelerate)" },
+  { TS_FRAMEWORK_AXOLOTL, "axolotl", "Axolotl" },
+  { TS_FRAMEWORK_LLAMAFACTORY, "llamafactory", "LLaMA-Factory" },
+};
 static const TsFieldChoice lora_targets_choices[] = {
   { TS_LORA_TARGETS_QV, "qv", N_("Query and value projections") },
   { TS_LORA_TARGETS_ATTENTION, "attention", N_("All attention projections") },
@@ -94,6 +104,11 @@ static const TsScenarioField fields[] = {
   { "method", "method", TS_FIELD_ENUM, OFF (method), 0, TS_N_METHODS - 1, TS_METHOD_FULL, NULL, 1,
     G (METHOD, 0), 0, 0, CHOICES (method), N_("Method"), N_("Method"), NULL,
     N_("full training, LoRA or QLoRA (default full)"), NULL, 0, 0, NULL },
+  { "framework", "framework", TS_FIELD_ENUM, OFF (framework), 0, TS_N_FRAMEWORKS - 1, TS_FRAMEWORK_AUTOMATIC, NULL, 1,
+    G (METHOD, 1), 0, 0, CHOICES (framework), N_("Training framework"), N_("Training framework"),
+    N_("Its layouts and memory rules shape the plan; its file is the export"),
+    N_("training framework: automatic, megatron, deepspeed, fsdp, axolotl or llamafactory (default automatic: chosen per option)"),
+    NULL, 0, 0, NULL },
   { "precision", "precision", TS_FIELD_ENUM, OFF (precision), 0, TS_N_PRECISIONS - 1, TS_PRECISION_BF16, NULL, 1,
     G (ADVANCED, 0), 0, 0, CHOICES (precision), N_("Precision"), N_("Precision"),
     N_("Number format of weights and arithmetic"),

@@ -87,6 +87,21 @@ typedef enum
   TS_N_OBJECTIVES
 } TsObjective;
 
+/* The training framework the plan is for (issue 26): its layouts and
+ * memory rules shape the plan (src/engine/framework/ts-framework.c).
+ * Automatic picks, per option, the one a user would for the method and
+ * the layout. */
+typedef enum
+{
+  TS_FRAMEWORK_AUTOMATIC,
+  TS_FRAMEWORK_MEGATRON,
+  TS_FRAMEWORK_DEEPSPEED,
+  TS_FRAMEWORK_FSDP,
+  TS_FRAMEWORK_AXOLOTL,
+  TS_FRAMEWORK_LLAMAFACTORY,
+  TS_N_FRAMEWORKS
+} TsFramework;
+
 /* The layout inputs the engine chooses per option (issue 17): a flag set
  * means the field's value is only the old fixed default, one candidate of
  * the search; a flag clear means the user fixed the value. */
@@ -133,6 +148,7 @@ typedef struct
   guint            searched;       /* TsSearchFlags: chosen per option by the planner */
   guint            global_batch;   /* sequences per optimizer step; 0 = the default (ts_scenario_global_batch ()) */
   TsObjective      objective;      /* what ranks the options that work */
+  TsFramework      framework;      /* TS_FRAMEWORK_AUTOMATIC: chosen per option */
 
   /* LoRA / QLoRA */
   guint            lora_rank;

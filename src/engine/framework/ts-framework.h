@@ -1,0 +1,114 @@
+/* ts-framework.h — the training frameworks a plan can run on, and their rules
+ *
+ * One table (ts-framework.c): which layouts and methods each framework
+ * runs, the memory rules it applies, what it checks at start-up, and the
+ * export formats that write it (docs/frameworks.md).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ts-memory.h"
+#include "ts-scenario.h"
+
+G_BEGIN_DECLS
+
+/* The dtype of the logits a framework's loss reads (the memory helper's
+ * activation knob; the values live here). */
+typedef enum
+{
+  TS_LOGITS_FP32,          /* the loss upcasts the full [s, b, vocab] logits */
+  TS_LOGITS_COMPUTE,       /* kept in the compute dtype (BF16) */
+} TsLogitsDtype;
+
+/* Memory rules a framework applies (JSON options[].framework_rules). */
+typedef enum
+{
+  TS_FRAMEWORK_RULE_FP32_GRADIENTS        = 1 << 0,  /* BF16 training accumulates and reduces gradients in FP32 */
+  TS_FRAMEWORK_RULE_DISTRIBUTED_OPTIMIZER = 1 << 1,  /* ZeRO-1 is the distributed optimizer: 6 + 12/d bytes per parameter */
+  TS_FRAMEWORK_RULE_UNEVEN_STAGES         = 1 << 2,  /* first and last pipeline stages hold fewer layers */
+  TS_FRAMEWORK_RULE_ZERO_SHARDING         = 1 << 3,  /* ZeRO/FSDP sharding over the data-parallel GPUs */
+  TS_FRAMEWORK_RULE_MASTER_WEIGHTS_FP32   = 1 << 4,  /* FP32 master weights under BF16/FP16 */
+} TsFrameworkRule;
+
+typedef struct
+{
+  TsFramework    id;
+  const char    *key;             /* the scenario's and the JSON's value */
+  const char    *name;            /* a product name: never translated */
+  const char    *release;         /* the release whose rules and keys are followed */
+  const char    *source;          /* where the rules were read */
+  guint          methods;         /* 1 << TsMethod */
+  guint          zero_stages;     /* 1 << stage, 0–3 */
+  gboolean       tensor_parallel;
+  gboolean       pipeline_parallel;
+  gboolean       interleaved;     /* virtual pipeline stages */
+  gboolean       uneven_stages;   /* layers not divisible by the stages */
+  gboolean       sequence_parallel;
+  gboolean       expert_parallel;
+  gboolean       optimizer_offload;
+  gboolean       pure_bf16;       /* trains without FP32 master weights */
+  gboolean       fp32_gradients_bf16;  /* TS_FRAMEWORK_RULE_FP32_GRADIENTS */
+  guint          optimizers;      /* 1 << TsOptimizer it offers */
+  TsLogitsDtype  logits;          /* what its loss keeps */
+  gboolean       chunked_cross_entropy;
+  guint          formats;         /* 1 << TsExportFormat that write a run of it */
+} TsFrameworkInfo;
+
+const TsFrameworkInfo *ts_framework_info       (TsFramework        framework);
+const char            *ts_framework_to_string  (TsFramework        framework);
+const char            *ts_framework_name       (TsFramework        framework);
+
+/* Whether the framework runs the scenario's method, precision, optimizer
+ * and offload at this layout with `virtual_stages` interleaved chunks.
+ * When it does not, *why (may be NULL) is a code: method, precision,
+ * optimizer, offload, tensor-parallel, pipeline-parallel, interleaving,
+ * uneven-stages, expert-parallel, zero-stage, heads, query-groups,
+ * experts. */
+gboolean    ts_framework_runs          (TsFramework        framework,
+                                        const TsScenario  *scenario,
+                                        const TsLayout    *layout,
+                                        guint              virtual_stages,
+                                        const char       **why);
+
+/* The framework of a layout where the scenario leaves it automatic: the
+ * one a user would pick for the method and the layout; *reason is a code
+ * (model-parallel, data-parallel-offload, data-parallel-sharded,
+ * data-parallel, fine-tuning, given). The scenario's own framework when it
+ * names one. TS_FRAMEWORK_AUTOMATIC when none runs it. */
+TsFramework ts_framework_choose        (const TsScenario  *scenario,
+                                        const TsLayout    *layout,
+                                        guint              virtual_stages,
+                                        const char       **reason);
+
+/* The scenario with the framework's memory rules applied (the gradient
+ * dtype it keeps); returns the TsFrameworkRule flags that apply. */
+guint       ts_framework_apply_rules   (TsFramework        framework,
+                                        TsScenario        *scenario,
+                                        const TsLayout    *layout);
+
+/* Megatron-LM's pipeline layout (--pipeline-model-parallel-layout): the
+ * decoder layers of chunk `chunk` of pp × virtual_stages, in its order
+ * (chunk = virtual rank × pp + pipeline rank); the chunks differ by one
+ * layer at most and no rank holds more than ⌈layers / pp⌉, the stage
+ * the memory is sized for. */
+guint       ts_framework_chunk_layers  (guint              layers,
+                                        guint              pp,
+                                        guint              virtual_stages,
+                                        guint              chunk);
+/* Whether the chunks are uneven (the layout flag is then needed). */
+gboolean    ts_framework_uneven        (guint              layers,
+                                        guint              pp,
+                                        guint              virtual_stages);
+
+/* Sentences for the codes above, in the current language (free them). */
+char       *ts_framework_dup_why       (TsFramework        framework,
+                                        const char        *why);
+char       *ts_framework_dup_reason    (TsFramework        framework,
+                                        const char        *reason);
+/* The rule flags as JSON strings, in flag order (static strings). */
+const char *ts_framework_rule_to_string (TsFrameworkRule   rule);
+
+G_END_DECLS

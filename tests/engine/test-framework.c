@@ -1,0 +1,204 @@
+/* test-framework.c — the table of training frameworks and their rules
+ * (issue 26, src/engine/framework/ts-framework.c)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-framework.h"
+#include "ts-test-support.h"
+
+static TsPlan *
+plan_in (TsCatalog   *catalog,
+         const char  *model_id,
+         TsMethod     method,
+         TsFramework  framework)
+{
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, model_id, 0, method);
+  g_autoptr(GError) error = NULL;
+  TsPlan *plan;
+
+  s->framework = framework;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (ts_plan_get_shown_option (plan));
+  return plan;
+}
+
+/* Megatron-LM under BF16 accumulates and reduces gradients in FP32
+ * (megatron/training/arguments.py, validate_args (): “bfloat16 requires
+ * gradient accumulation and all-reduce to be done in fp32”): 4 bytes of
+ * gradient against 2 of BF16 weight, per parameter a GPU holds, so its
+ * gradients are twice its weights (the distributed optimizer does not
+ * shard the gradient buffer). PyTorch FSDP keeps the scenario's BF16
+ * gradients: as many bytes as the weights under the same sharding. */
+static void
+test_megatron_fp32_gradients (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) megatron = plan_in (catalog, "llama-3.1-70b", TS_METHOD_FULL, TS_FRAMEWORK_MEGATRON);
+  g_autoptr(TsPlan) fsdp = plan_in (catalog, "llama-3.1-70b", TS_METHOD_FULL, TS_FRAMEWORK_FSDP);
+  const TsOption *m = ts_plan_get_shown_option (megatron);
+  const TsOption *f = ts_plan_get_shown_option (fsdp);
+
+  g_assert_cmpint (m->framework, ==, TS_FRAMEWORK_MEGATRON);
+  g_assert_true (m->framework_rules & TS_FRAMEWORK_RULE_FP32_GRADIENTS);
+  g_assert_cmpfloat_with_epsilon (m->memory.per_gpu.bytes[TS_COMPONENT_GRADIENTS], 2 * m->memory.per_gpu.bytes[TS_COMPONENT_WEIGHTS],
+                                  1e-6 * m->memory.per_gpu.bytes[TS_COMPONENT_WEIGHTS]);
+  g_assert_cmpint (m->memory.layout.zero_stage, <=, 1);
+  g_assert_cmpint (f->framework, ==, TS_FRAMEWORK_FSDP);
+  g_assert_false (f->framework_rules & TS_FRAMEWORK_RULE_FP32_GRADIENTS);
+  g_assert_cmpuint (f->memory.layout.tp * f->memory.layout.pp, ==, 1);
+  g_assert_cmpint (f->memory.layout.zero_stage, !=, 1);
+}
+
+/* Automatic: a layout that splits the model is Megatron-LM's, adapters go
+ * to a fine-tuning tool, and the one chosen runs the layout. */
+static void
+test_automatic_choice (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) full = plan_in (catalog, "llama-3.1-70b", TS_METHOD_FULL, TS_FRAMEWORK_AUTOMATIC);
+  g_autoptr(TsPlan) qlora = plan_in (catalog, "llama-3.1-8b", TS_METHOD_QLORA, TS_FRAMEWORK_AUTOMATIC);
+  const TsOption *o = ts_plan_get_shown_option (full);
+  const TsOption *q = ts_plan_get_shown_option (qlora);
+
+  for (guint i = 0; i < full->options->len; i++)
+    {
+      const TsOption *x = &g_array_index (full->options, TsOption, i);
+      const TsLayout *l = &x->memory.layout;
+
+      if (x->framework == TS_FRAMEWORK_AUTOMATIC)
+        continue;
+      g_assert_true (ts_framework_runs (x->framework, full->scenario, l, x->virtual_stages, NULL));
+      if (l->tp > 1 || l->pp > 1)
+        {
+          g_assert_cmpint (x->framework, ==, TS_FRAMEWORK_MEGATRON);
+          g_assert_cmpstr (x->framework_reason, ==, "model-parallel");
+        }
+    }
+  g_assert_cmpint (o->framework, !=, TS_FRAMEWORK_AUTOMATIC);
+  g_assert_cmpint (q->framework, ==, TS_FRAMEWORK_AXOLOTL);
+  g_assert_cmpstr (q->framework_reason, ==, "fine-tuning");
+}
+
+/* Megatron-LM's pipeline layout: the chunks of pp × v add up to the
+ * layers, differ by one layer at most, and no rank holds more than
+ * ⌈L / pp⌉ (the stage the memory is sized for). By hand: 61 layers
+ * (DeepSeek-V3) over 8 stages are 5 stages of 8 and 3 of 7. */
+static void
+test_chunk_layers (void)
+{
+  static const struct { guint layers, pp, v; } cases[] = {
+    { 61, 8, 1 }, { 36, 8, 1 }, { 80, 6, 1 }, { 126, 16, 4 }, { 126, 16, 1 }, { 105, 35, 1 }, { 10, 8, 1 },
+    { 95, 8, 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      guint layers = cases[i].layers, pp = cases[i].pp, v = cases[i].v;
+      guint most = (layers + pp - 1) / pp;
+      guint sum = 0;
+
+      for (guint r = 0; r < pp; r++)
+        {
+          guint rank = 0;
+
+          for (guint c = 0; c < v; c++)
+            {
+              guint n = ts_framework_chunk_layers (layers, pp, v, c * pp + r);
+
+              g_assert_cmpuint (n, >=, layers / (pp * v));
+              g_assert_cmpuint (n, <=, layers / (pp * v) + 1);
+              rank += n;
+            }
+          g_assert_cmpuint (rank, <=, most);
+          sum += rank;
+        }
+      g_assert_cmpuint (sum, ==, layers);
+      g_assert_true (ts_framework_uneven (layers, pp, v) == (layers % (pp * v) != 0));
+    }
+  /* 61 over 8: 8, 8, 8, 8, 8, 7, 7, 7 */
+  g_assert_cmpuint (ts_framework_chunk_layers (61, 8, 1, 0), ==, 8);
+  g_assert_cmpuint (ts_framework_chunk_layers (61, 8, 1, 4), ==, 8);
+  g_assert_cmpuint (ts_framework_chunk_layers (61, 8, 1, 5), ==, 7);
+}
+
+/* Start-up checks of Megatron-LM (validate_args (), TransformerConfig):
+ * query groups divisible by TP — Llama 3.1 70B has 8, so TP 16 is
+ * refused even though 64 heads divide; experts and DP divisible by EP;
+ * LoRA and FP16 (20 bytes per parameter, not sized) are refused; the
+ * data-parallel frameworks refuse TP and PP. */
+static void
+test_startup_checks (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  TsLayout l = { .gpus = 16, .tp = 16, .pp = 1, .dp = 1, .ep = 1, .zero_stage = 0 };
+  const char *why = NULL;
+
+  g_assert_false (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
+  g_assert_cmpstr (why, ==, "query-groups");
+  l.tp = 8;
+  l.dp = 2;
+  g_assert_true (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
+  g_assert_false (ts_framework_runs (TS_FRAMEWORK_DEEPSPEED, s, &l, 1, &why));
+  g_assert_cmpstr (why, ==, "tensor-parallel");
+  l.tp = 1;
+  l.dp = 16;
+  l.zero_stage = 3;
+  g_assert_false (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
+  g_assert_cmpstr (why, ==, "zero-stage");
+  g_assert_false (ts_framework_runs (TS_FRAMEWORK_FSDP, s, &(TsLayout) { .gpus = 16, .tp = 1, .pp = 1, .dp = 16, .ep = 1, .zero_stage = 1 }, 1, &why));
+  g_assert_cmpstr (why, ==, "zero-stage");
+  s->precision = TS_PRECISION_FP16;
+  l.zero_stage = 1;
+  g_assert_false (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
+  g_assert_cmpstr (why, ==, "precision");
+  s->precision = TS_PRECISION_BF16;
+  s->method = TS_METHOD_LORA;
+  g_assert_false (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
+  g_assert_cmpstr (why, ==, "method");
+}
+
+/* A user's expert degree that the data-parallel GPUs do not divide is
+ * refused with the reason, never made another (issue 29: EP 32 → 16). */
+static void
+test_given_ep_refused (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "deepseek-v3", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  const TsOption *o;
+
+  s->ep = 32;
+  s->searched &= ~TS_SEARCH_EP;
+  ts_scenario_set_server (s, "dgx-h200");
+  s->servers = 2;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  o = ts_plan_get_shown_option (plan);
+  g_assert_true (o->failures & TS_FAILURE_FRAMEWORK);
+  g_assert_false (o->ok);
+  g_assert_cmpstr (o->framework_why, ==, "experts");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  ts_i18n_init ();
+  ts_i18n_set_language ("en");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/framework/megatron-fp32-gradients", test_megatron_fp32_gradients);
+  g_test_add_func ("/framework/automatic", test_automatic_choice);
+  g_test_add_func ("/framework/chunk-layers", test_chunk_layers);
+  g_test_add_func ("/framework/startup-checks", test_startup_checks);
+  g_test_add_func ("/framework/given-ep-refused", test_given_ep_refused);
+  return g_test_run ();
+}
