@@ -23,6 +23,7 @@ typedef enum
   TS_CLI_COMMAND_PDF,
   TS_CLI_COMMAND_DRAW,
   TS_CLI_COMMAND_EXPORT,
+  TS_CLI_COMMAND_BOM,
 } TsCliCommand;
 
 /* The largest drawing `draw` writes: 8192 pixels (PNG) or points (SVG) a

@@ -74,6 +74,7 @@ ts_cli_command_name (TsCliCommand command)
     case TS_CLI_COMMAND_PDF: return "pdf";
     case TS_CLI_COMMAND_DRAW: return "draw";
     case TS_CLI_COMMAND_EXPORT: return "export";
+    case TS_CLI_COMMAND_BOM: return "bom";
     case TS_CLI_COMMAND_NONE:
     case TS_CLI_COMMAND_HELP:
     case TS_CLI_COMMAND_VERSION:

@@ -42,7 +42,6 @@ static const struct { const char *code; const char *label; } roles[] = {
   { "switch-port", N_("Switch ports") },
   { "node-port", N_("Node ports") },
   { "compute-nic", N_("Compute fabric, one per rail") },
-  { "storage-nic", N_("Storage and in-band fabric") },
   { "fabric-manager", N_("Fabric manager") },
   { "management-server", N_("Management servers") },
   { "rack-pdu", N_("Rack power, A and B feeds") },

@@ -178,8 +178,14 @@ ts_option_build_bom (const TsOption *o)
       ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-spine", o->fabric.spines, net->switch_price_usd, FALSE);
       ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-core", o->fabric.cores, net->switch_price_usd, FALSE);
       ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "storage-switch", o->storage_switches, net->switch_price_usd, FALSE);
-      ts_bom_add (bom, TS_BOM_CABLE, optical ? fibre : copper, "node-leaf", o->fabric.cables_node_leaf, 0,
-                  net->optical_cable_model == NULL);
+      if (optical)
+        ts_bom_add (bom, TS_BOM_CABLE, fibre, "node-leaf", o->fabric.cables_node_leaf, 0, net->optical_cable_model == NULL);
+      else
+        /* a switch cage of transceiver_ports links takes one splitter
+         * cable to as many node ports (§3) */
+        ts_bom_add (bom, TS_BOM_CABLE, copper, "node-leaf",
+                    (o->fabric.cables_node_leaf + MAX (1u, net->transceiver_ports) - 1) / MAX (1u, net->transceiver_ports),
+                    0, net->copper_cable_model == NULL);
       ts_bom_add (bom, TS_BOM_CABLE, fibre, "leaf-spine", o->fabric.cables_leaf_spine, 0, net->optical_cable_model == NULL);
       ts_bom_add (bom, TS_BOM_CABLE, fibre, "spine-core", o->fabric.cables_spine_core, 0, net->optical_cable_model == NULL);
       /* storage links: the fibre or copper depends on where the storage
@@ -197,8 +203,6 @@ ts_option_build_bom (const TsOption *o)
                       net->node_transceiver_model != NULL ? net->node_transceiver_model : net->name,
                       "node-port", o->fabric.cables_node_leaf, 0, net->node_transceiver_model == NULL);
         }
-      if (server->storage_nic_count > 0)
-        ts_bom_add (bom, TS_BOM_NIC, net->nic_model, "storage-nic", (guint64) o->servers * server->storage_nic_count, 0, TRUE);
       if (o->fabric_managers > 0)
         ts_bom_add (bom, TS_BOM_APPLIANCE,
                     net->fabric_manager_model != NULL ? net->fabric_manager_model : net->name,
