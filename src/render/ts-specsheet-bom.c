@@ -42,7 +42,7 @@ item_cell (const TsBomLine *line)
 void
 ts_specsheet_build_bom (TsSpecsheet *self)
 {
-  static const double fractions[] = { 0.14, 0.44, 0.22, 0.08, 0.12 };
+  static const double fractions[] = { 0.14, 0.36, 0.24, 0.08, 0.18 };
   static const gboolean right[] = { FALSE, FALSE, FALSE, TRUE, TRUE };
   const TsOption *o = ts_plan_get_shown_option (self->plan);
   g_autoptr(TsBom) bom = NULL;
