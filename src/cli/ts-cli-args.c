@@ -393,7 +393,7 @@ append_usage (GString      *help,
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_PDF)))
     g_string_append (help, _("  trainsizer-cli pdf (--scenario FILE | estimate options…) --output FILE [--lang ru|en] [--customer NAME] [--project NAME]\n"));
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_DRAW)))
-    g_string_append (help, _("  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time (--png FILE | --svg FILE) [--width N] [--height N]\n"));
+    g_string_append (help, _("  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time|network (--png FILE | --svg FILE) [--width N] [--height N]\n"));
   if (only == TS_CLI_COMMAND_NONE)
     g_string_append (help, "  trainsizer-cli --help | --version\n");
   g_string_append (help, "\n");

@@ -405,10 +405,10 @@ set_document_name (TsCliParser *p, const CliOption *o, const char *name, const c
 static gboolean
 set_drawing (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
-  static const char *const drawings[] = { "memory", "comparison", "rack", "power", "time", NULL };
+  static const char *const drawings[] = { "memory", "comparison", "rack", "power", "time", "network", NULL };
 
   if (!g_strv_contains (drawings, value))
-    return ts_cli_usage_error (error, _("Option --drawing accepts memory, comparison, rack, power or time, not “%s”"), value);
+    return ts_cli_usage_error (error, _("Option --drawing accepts memory, comparison, rack, power, time or network, not “%s”"), value);
   return keep_text (p, o, value);
 }
 
@@ -434,7 +434,7 @@ static const CliOption other_options[] = {
     set_document_name, ARG (customer) },
   { "project", 0, COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("NAME"), N_("the project named on the spec sheet (pdf)"),
     set_document_name, ARG (project) },
-  { "drawing", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "memory|comparison|rack|power|time",
+  { "drawing", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "memory|comparison|rack|power|time|network",
     N_("the drawing to write"), set_drawing, ARG (drawing) },
   { "png", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as PNG"), set_path, ARG (png_path) },
   { "svg", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as SVG"), set_path, ARG (svg_path) },

@@ -422,7 +422,7 @@ ts_cli_write_drawing (const TsPlan    *plan,
   if (args->drawing != NULL && !ts_drawing_from_string (args->drawing, &job.drawing))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Option --drawing accepts memory, comparison, rack, power or time, not “%s”"), args->drawing);
+                   _("Option --drawing accepts memory, comparison, rack, power, time or network, not “%s”"), args->drawing);
       return FALSE;
     }
   ts_render_style_init (&job.style, FALSE);

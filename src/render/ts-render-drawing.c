@@ -36,6 +36,7 @@ static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
   { ts_render_rack_draw, ts_render_rack_height, ts_render_rack_describe, 0.1, ts_render_rack_breaks },
   { ts_render_power_draw, ts_render_power_height, ts_render_power_describe, TS_MIN_SCALE, ts_render_power_breaks },
   { ts_render_time_draw, ts_render_time_height, ts_render_time_describe, TS_MIN_SCALE },
+  { ts_render_network_draw, ts_render_network_height, ts_render_network_describe, TS_MIN_SCALE },
 };
 
 /* Shrinks the drawing until it fits the height it was given: the largest

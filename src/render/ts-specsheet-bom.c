@@ -57,6 +57,9 @@ ts_specsheet_build_bom (TsSpecsheet *self)
   ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
   /* Translators: heading of the spec sheet's page listing every part to order */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Bill of materials"));
+  /* the fabric the switches and cables below build */
+  if (o->servers > 1 && o->fabric.tiers > 0)
+    ts_specsheet_add_drawing (self, TS_DRAWING_NETWORK);
   t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
   g_array_index (self->tables, Table, t).size = SIZE_SMALL;
   /* Translators: column headings of the bill of materials; keep them short */

@@ -21,7 +21,7 @@
 
 /* The answer's pages by name, in TsDrawing's order (also that of their
  * Alt+1…5 keys, ts-window-actions.c). */
-static const char *const page_names[TS_N_DRAWINGS] = { "memory", "servers", "rack", "power", "time" };
+static const char *const page_names[TS_N_DRAWINGS] = { "memory", "servers", "rack", "power", "time", "network" };
 
 /* The headline is styled as a title (.title-3, which also sets the width
  * it asks for, see headline_measure); all but the configuration it names
@@ -492,11 +492,12 @@ static void
 add_pages (TsAnswerPane *self)
 {
   static const char *const titles[TS_N_DRAWINGS] = {
-    N_("Memory"), N_("Servers"), N_("Rack"), N_("Power"), N_("Time & Cost"),
+    N_("Memory"), N_("Servers"), N_("Rack"), N_("Power"), N_("Time & Cost"), N_("Network"),
   };
   static const char *const icons[TS_N_DRAWINGS] = {
     "drive-multidisk-symbolic", "network-server-symbolic", "view-continuous-symbolic",
     "power-profile-performance-symbolic", "preferences-system-time-symbolic",
+    "network-wired-symbolic",
   };
 
   for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)

@@ -79,6 +79,8 @@ drawing_label (TsDrawing drawing)
       return _("Power and heat gauges");
     case TS_DRAWING_TIME:
       return _("Time & Cost chart");
+    case TS_DRAWING_NETWORK:
+      return _("Network diagram");
     case TS_N_DRAWINGS:
     default:
       return "";
@@ -97,6 +99,7 @@ drawing_file_stem (TsDrawing drawing)
     case TS_DRAWING_RACK: return C_("file name", "rack");
     case TS_DRAWING_POWER: return C_("file name", "power");
     case TS_DRAWING_TIME: return C_("file name", "time-and-cost");
+    case TS_DRAWING_NETWORK: return C_("file name", "network");
     case TS_N_DRAWINGS:
     default: return "drawing";
     }

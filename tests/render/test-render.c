@@ -1240,7 +1240,7 @@ test_memory_units (void)
 static void
 test_drawing_names (void)
 {
-  static const char *const names[] = { "memory", "comparison", "rack", "power", "time" };
+  static const char *const names[] = { "memory", "comparison", "rack", "power", "time", "network" };
 
   /* the CLI's --drawing values are a public interface */
   for (int d = 0; d < TS_N_DRAWINGS; d++)
