@@ -29,6 +29,9 @@ item_cell (const TsBomLine *line)
 {
   const char *paren;
 
+  /* a server as every page names it (a workstation the Russian way) */
+  if (g_strcmp0 (line->role, "compute-server") == 0)
+    return ts_format_name (line->item);
   if (line->category == TS_BOM_PDU)
     return g_strdup (_("Rack PDU"));
   if (g_strcmp0 (line->role, "oob-switch") == 0)
