@@ -184,7 +184,8 @@ draw_su (TsRenderCtx       *ctx,
   double mult_w = times > 1 ? ctx->em * 6 : 0;
   double inner = w - label_w - mult_w;
   guint rails = MAX (o->fabric.rails, 1u);
-  guint shown = MIN (rails, (guint) MAX_BOXES);
+  /* one switch takes every rail in a one-tier fabric */
+  guint shown = o->fabric.tiers == 1 ? 1 : MIN (rails, (guint) MAX_BOXES);
   double bw = inner / shown;
   TsColor leaf = ts_render_role_color (TS_DEVICE_LEAF_SWITCH);
   TsColor server = ts_render_role_color (TS_DEVICE_SERVER);
@@ -195,7 +196,10 @@ draw_su (TsRenderCtx       *ctx,
                            ? g_strdup_printf (_("%u × %s, a unit of %u built whole"), servers, name, o->fabric.nodes_per_su)
                            : g_strdup_printf ("%u × %s", servers, name);
   /* Translators: inside one scalable unit of the network drawing */
-  g_autofree char *rails_text = g_strdup_printf (ngettext ("%u rail, a leaf each", "%u rails, a leaf each", rails), rails);
+  g_autofree char *rails_text = o->fabric.tiers == 1
+                               /* Translators: inside the network drawing of a one-switch fabric */
+                               ? g_strdup_printf (ngettext ("%u rail, all on one switch", "%u rails, all on one switch", rails), rails)
+                               : g_strdup_printf (ngettext ("%u rail, a leaf each", "%u rails, a leaf each", rails), rails);
   g_autofree char *leaves = ts_format_number ((double) o->fabric.leaves, 0);
   TsTextLook bold = { .weight = PANGO_WEIGHT_BOLD, .max_lines = 2 };
   TsTextLook small = { .factor = TS_TEXT_SMALL, .color = &ctx->style->muted };
