@@ -2497,6 +2497,7 @@ test_network_toggle (void)
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
   ts_test_settle ();
   g_assert_true (g_str_has_prefix (view_description (window, TS_DRAWING_RACK), "Rack elevation"));
+  ts_test_destroy_window (window);
 }
 
 int
