@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "ts-test-support.h"
 
@@ -279,6 +280,46 @@ test_tier_verdict (void)
   ts_plan_free (plan);
 }
 
+/* `trainsizer-cli bom` writes the JSON's options[].bom of the shown
+ * option as CSV, line for line: 4 × DGX H200 and 64 × DGX B200, the
+ * sizes the issue's spec sheets show. */
+static void
+test_cli_bom (void)
+{
+  static const char *const servers[][2] = { { "dgx-h200", "4" }, { "dgx-b200", "64" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (servers); i++)
+    {
+      const char *bom_argv[] = { "bom", "--model", "llama-3.1-70b", "--method", "full", "--server", servers[i][0],
+                                 "--servers", servers[i][1], NULL };
+      const char *json_argv[] = { "estimate", "--model", "llama-3.1-70b", "--method", "full", "--server", servers[i][0],
+                                  "--servers", servers[i][1], "--format", "json", NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autoptr(JsonNode) root = ts_test_cli_json (json_argv);
+      JsonArray *bom;
+      g_auto(GStrv) lines = NULL;
+
+      g_assert_cmpint (ts_test_run_cli (bom_argv, &out, &err), ==, 0);
+      lines = g_strsplit (out, "\r\n", -1);
+      g_assert_cmpstr (lines[0], ==, "category,item,role,quantity,unit_price_usd,estimate");
+      bom = json_object_get_array_member (json_array_get_object_element (
+                json_object_get_array_member (json_node_get_object (root), "options"), 0), "bom");
+      g_assert_cmpuint (g_strv_length (lines), ==, json_array_get_length (bom) + 2);   /* header, lines, "" after the last CRLF */
+      for (guint l = 0; l < json_array_get_length (bom); l++)
+        {
+          JsonObject *line = json_array_get_object_element (bom, l);
+          g_autofree char *head = g_strdup_printf ("%s,", json_object_get_string_member (line, "category"));
+          g_autofree char *quantity = g_strdup_printf (",%" G_GINT64_FORMAT ",",
+                                                       json_object_get_int_member (line, "quantity"));
+
+          g_assert_true (g_str_has_prefix (lines[l + 1], head));
+          g_assert_nonnull (strstr (lines[l + 1], json_object_get_string_member (line, "role")));
+          g_assert_nonnull (strstr (lines[l + 1], quantity));
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -290,5 +331,6 @@ main (int    argc,
   g_test_add_func ("/fabric/identities", test_identities);
   g_test_add_func ("/fabric/option-bom", test_option_bom);
   g_test_add_func ("/fabric/tier-verdict", test_tier_verdict);
+  g_test_add_func ("/fabric/cli-bom", test_cli_bom);
   return g_test_run ();
 }
