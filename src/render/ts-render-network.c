@@ -275,7 +275,7 @@ ts_render_network_draw (TsRenderCtx *ctx)
 
   if (o->fabric.cores > 0)
     {
-      draw_tier (ctx, _("Core"), o->fabric.cores, TS_DEVICE_SPINE_SWITCH, x, g.core_y, w, g.box_h);
+      draw_tier (ctx, _("Core"), o->fabric.cores, TS_DEVICE_CORE_SWITCH, x, g.core_y, w, g.box_h);
       draw_links (ctx, o->fabric.cables_spine_core, x, g.core_y + g.box_h, g.spine_y, w);
     }
   if (o->fabric.spines > 0)

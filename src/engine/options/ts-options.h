@@ -31,6 +31,7 @@ typedef enum
   TS_DEVICE_STORAGE_SWITCH,
   TS_DEVICE_MANAGEMENT_SWITCH,
   TS_DEVICE_PDU,                 /* 0U, drawn as a side strip */
+  TS_DEVICE_CORE_SWITCH,         /* the compute fabric's third tier (docs/cluster-fabric.md §3) */
   TS_N_DEVICE_ROLES
 } TsDeviceRole;
 
