@@ -257,6 +257,7 @@ ts_cli_args_parse (TsCliArgs  *args,
 {
   static const TsCliCommand scenario_commands[] = {
     TS_CLI_COMMAND_ESTIMATE, TS_CLI_COMMAND_PDF, TS_CLI_COMMAND_DRAW, TS_CLI_COMMAND_EXPORT,
+    TS_CLI_COMMAND_BOM,
   };
   const char *command;
 
@@ -297,7 +298,7 @@ ts_cli_args_parse (TsCliArgs  *args,
   if (g_strcmp0 (command, "catalog") == 0)
     return parse_catalog (args, argc, argv, error);
 
-  return ts_cli_usage_error (error, _("Unknown command “%s”: use estimate, export, list, catalog check, pdf or draw (see --help)"),
+  return ts_cli_usage_error (error, _("Unknown command “%s”: use estimate, export, bom, list, catalog check, pdf or draw (see --help)"),
                       command);
 }
 
@@ -348,6 +349,7 @@ command_from_topic (const char *topic)
     { "estimate", TS_CLI_COMMAND_ESTIMATE }, { "list", TS_CLI_COMMAND_LIST },
     { "catalog", TS_CLI_COMMAND_CATALOG_CHECK }, { "pdf", TS_CLI_COMMAND_PDF },
     { "draw", TS_CLI_COMMAND_DRAW }, { "export", TS_CLI_COMMAND_EXPORT },
+    { "bom", TS_CLI_COMMAND_BOM },
   };
 
   for (guint i = 0; topic != NULL && i < G_N_ELEMENTS (topics); i++)
@@ -379,6 +381,8 @@ append_usage (GString      *help,
     g_string_append (help, _("  trainsizer-cli estimate (--model ID | --params N | --model-file FILE | --scenario FILE) [--method full|lora|qlora] [OPTION…] [--format json|text|csv] [--lang ru|en]\n"));
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_EXPORT)))
     g_string_append (help, _("  trainsizer-cli export --format deepspeed|accelerate|axolotl|llamafactory|megatron (--model ID | --params N | --model-file FILE | --scenario FILE) [OPTION…] [--output FILE]\n"));
+  if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_BOM)))
+    g_string_append (help, _("  trainsizer-cli bom (--model ID | --params N | --model-file FILE | --scenario FILE) [OPTION…]: the shown option's bill of materials as CSV\n"));
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_LIST)))
     g_string_append (help, "  trainsizer-cli list models|servers|gpus [--format json|text]\n");
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_CATALOG_CHECK)))
@@ -389,7 +393,7 @@ append_usage (GString      *help,
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_PDF)))
     g_string_append (help, _("  trainsizer-cli pdf (--scenario FILE | estimate options…) --output FILE [--lang ru|en] [--customer NAME] [--project NAME]\n"));
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_DRAW)))
-    g_string_append (help, _("  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time|summary (--png FILE | --svg FILE) [--width N] [--height N]\n"));
+    g_string_append (help, _("  trainsizer-cli draw (--scenario FILE | estimate options…) --drawing memory|comparison|rack|power|time|summary|network (--png FILE | --svg FILE) [--width N] [--height N]\n"));
   if (only == TS_CLI_COMMAND_NONE)
     g_string_append (help, "  trainsizer-cli --help | --version\n");
   g_string_append (help, "\n");

@@ -23,6 +23,7 @@ typedef enum
   TS_CLI_COMMAND_PDF,
   TS_CLI_COMMAND_DRAW,
   TS_CLI_COMMAND_EXPORT,
+  TS_CLI_COMMAND_BOM,
 } TsCliCommand;
 
 /* The largest drawing `draw` writes: 8192 pixels (PNG) or points (SVG) a
@@ -33,7 +34,7 @@ typedef enum
 #define TS_CLI_MAX_DRAWING_PIXELS  (8192u * 4096u)
 /* The values of --drawing: ts_drawing_to_string ()'s names, in its order
  * (the option parser does not link the drawings; test-render checks them). */
-#define TS_CLI_DRAWING_NAMES "memory", "comparison", "rack", "power", "time", "summary"
+#define TS_CLI_DRAWING_NAMES "memory", "comparison", "rack", "power", "time", "summary", "network"
 
 typedef enum
 {

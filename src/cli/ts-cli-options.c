@@ -74,6 +74,7 @@ ts_cli_command_name (TsCliCommand command)
     case TS_CLI_COMMAND_PDF: return "pdf";
     case TS_CLI_COMMAND_DRAW: return "draw";
     case TS_CLI_COMMAND_EXPORT: return "export";
+    case TS_CLI_COMMAND_BOM: return "bom";
     case TS_CLI_COMMAND_NONE:
     case TS_CLI_COMMAND_HELP:
     case TS_CLI_COMMAND_VERSION:
@@ -445,7 +446,7 @@ static const CliOption other_options[] = {
     set_document_name, ARG (customer) },
   { "project", 0, COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("NAME"), N_("the project named on the spec sheet (pdf)"),
     set_document_name, ARG (project) },
-  { "drawing", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "memory|comparison|rack|power|time|summary",
+  { "drawing", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), "memory|comparison|rack|power|time|summary|network",
     N_("the drawing to write"), set_drawing, ARG (drawing) },
   { "png", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as PNG"), set_path, ARG (png_path) },
   { "svg", 0, COMMAND_BIT (TS_CLI_COMMAND_DRAW), N_("FILE"), N_("write the drawing as SVG"), set_path, ARG (svg_path) },

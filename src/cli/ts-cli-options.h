@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 
 #define COMMAND_BIT(command) (1u << (command))
 #define SCENARIO_COMMANDS (COMMAND_BIT (TS_CLI_COMMAND_ESTIMATE) | COMMAND_BIT (TS_CLI_COMMAND_PDF) \
-                           | COMMAND_BIT (TS_CLI_COMMAND_DRAW) | COMMAND_BIT (TS_CLI_COMMAND_EXPORT))
+                           | COMMAND_BIT (TS_CLI_COMMAND_DRAW) | COMMAND_BIT (TS_CLI_COMMAND_EXPORT) \
+                           | COMMAND_BIT (TS_CLI_COMMAND_BOM))
 
 /* What the option callbacks fill in. */
 typedef struct

@@ -147,6 +147,24 @@ run_estimate_like (const TsCliArgs *args,
       if (!ts_cli_write_export (plan, args, &error))
         return fail (error, EXIT_FAILURE);
       return EXIT_SUCCESS;
+    case TS_CLI_COMMAND_BOM:
+      {
+        /* the option every surface shows (docs/cluster-fabric.md §8) */
+        const TsOption *shown = ts_plan_get_shown_option (plan);
+        g_autoptr(TsBom) bom = NULL;
+        g_autofree char *csv = NULL;
+
+        if (shown == NULL)
+          {
+            g_set_error (&error, TS_ERROR, TS_ERROR_INVALID_INPUT, "%s", _("No option to list the parts of"));
+            return fail (error, EXIT_FAILURE);
+          }
+        bom = ts_option_build_bom (shown);
+        csv = ts_bom_to_csv (bom);
+        /* a short write is reported by finish_stdout () */
+        fputs (csv, stdout);
+        return EXIT_SUCCESS;
+      }
 #ifdef TS_CLI_WITH_RENDER
     case TS_CLI_COMMAND_PDF:
       if (!ts_cli_write_pdf (plan, args, &error))
@@ -284,6 +302,7 @@ main (int    argc,
     case TS_CLI_COMMAND_PDF:
     case TS_CLI_COMMAND_DRAW:
     case TS_CLI_COMMAND_EXPORT:
+    case TS_CLI_COMMAND_BOM:
       catalog = load_catalog (&args, &error);
       if (catalog == NULL)
         {

@@ -37,6 +37,7 @@ static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
   { ts_render_power_draw, ts_render_power_height, ts_render_power_describe, TS_MIN_SCALE, ts_render_power_breaks },
   { ts_render_time_draw, ts_render_time_height, ts_render_time_describe, TS_MIN_SCALE },
   { ts_render_summary_draw, ts_render_summary_height, ts_render_summary_describe, TS_MIN_SCALE },
+  { ts_render_network_draw, ts_render_network_height, ts_render_network_describe, TS_MIN_SCALE },
 };
 
 #define FIT_STEPS 8

@@ -80,6 +80,7 @@ ts_render_device_role_label (TsDeviceRole role)
     case TS_DEVICE_MANAGEMENT_SWITCH: return _("Management switch");
     /* Translators: power distribution unit (a 0U strip in the rack) */
     case TS_DEVICE_PDU: return _("PDU");
+    case TS_DEVICE_CORE_SWITCH: return _("Core switch");
     case TS_N_DEVICE_ROLES:
     default: return "";
     }

@@ -253,6 +253,11 @@ GArray  *ts_render_power_breaks     (TsRenderCtx         *ctx);
 char    *ts_render_power_describe   (const TsPlan        *plan,
                                      const TsOption      *option);
 
+void     ts_render_network_draw     (TsRenderCtx         *ctx);
+double   ts_render_network_height   (TsRenderCtx         *ctx);
+char    *ts_render_network_describe (const TsPlan        *plan,
+                                     const TsOption      *option);
+
 void     ts_render_time_draw        (TsRenderCtx         *ctx);
 double   ts_render_time_height      (TsRenderCtx         *ctx);
 void     ts_render_summary_draw     (TsRenderCtx         *ctx);

@@ -36,6 +36,7 @@ static const TsColor role_colors[TS_N_DEVICE_ROLES] = {
   { 0.776, 0.275, 0.000, 1 },  /* storage switch: orange 5 */
   { 0.753, 0.749, 0.737, 1 },  /* management switch: light 4 */
   { 0.369, 0.361, 0.392, 1 },  /* PDU: dark 2, visible on light and dark */
+  { 0.569, 0.255, 0.675, 1 },  /* core switch: purple 3, the spine's lighter kin */
 };
 
 void

@@ -25,6 +25,7 @@ ts_drawing_to_string (TsDrawing drawing)
     case TS_DRAWING_POWER: return "power";
     case TS_DRAWING_TIME: return "time";
     case TS_DRAWING_SUMMARY: return "summary";
+    case TS_DRAWING_NETWORK: return "network";
     case TS_N_DRAWINGS:
     default: return NULL;
     }

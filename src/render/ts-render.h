@@ -56,6 +56,7 @@ typedef enum
   TS_DRAWING_POWER,
   TS_DRAWING_TIME,
   TS_DRAWING_SUMMARY,     /* the answer on one slide */
+  TS_DRAWING_NETWORK,   /* the compute fabric (ts-render-network.c) */
   TS_N_DRAWINGS
 } TsDrawing;
 

@@ -573,6 +573,29 @@ build_network_storage (TsSpecsheet *self)
       ts_specsheet_add_pair (self, t, _("Compute ports"), g_strdup_printf ("%u × %s", o->compute_ports, gbps));
       ts_specsheet_add_pair (self, t, _("Leaf switches"), ts_specsheet_format_count (o->leaf_switches));
       ts_specsheet_add_pair (self, t, _("Spine switches"), ts_specsheet_format_count (o->spine_switches));
+      if (o->core_switches > 0)
+        ts_specsheet_add_pair (self, t, _("Core switches"), ts_specsheet_format_count (o->core_switches));
+      if (o->fabric.tiers >= 2)
+        {
+          g_autofree char *node_leaf = ts_format_number (o->fabric.cables_node_leaf, 0);
+          g_autofree char *leaf_spine = ts_format_number (o->fabric.cables_leaf_spine, 0);
+          g_autofree char *spine_core = ts_format_number (o->fabric.cables_spine_core, 0);
+          char *cables;
+
+          /* Translators: the compute fabric's scalable units: “16 units of 32 servers, 8 rails” */
+          ts_specsheet_add_pair (self, t, _("Scalable units"),
+                                 g_strdup_printf (ngettext ("%u unit of %u servers, %u rails", "%u units of %u servers, %u rails",
+                                                            o->fabric.sus),
+                                                  o->fabric.sus, o->fabric.nodes_per_su, o->fabric.rails));
+          if (o->fabric.cables_spine_core > 0)
+            /* Translators: cables per tier of the compute fabric */
+            cables = g_strdup_printf (_("%s node–leaf, %s leaf–spine, %s spine–core"), node_leaf, leaf_spine, spine_core);
+          else
+            /* Translators: cables per tier of the compute fabric */
+            cables = g_strdup_printf (_("%s node–leaf, %s leaf–spine"), node_leaf, leaf_spine);
+          ts_specsheet_add_pair (self, t, _("Cables"), cables);
+          ts_specsheet_add_pair (self, t, _("Transceivers"), ts_specsheet_format_count (o->transceivers));
+        }
       if (o->server->network != NULL && o->server->network->switch_model != NULL)
         {
           const TsNetwork *net = o->server->network;
@@ -924,5 +947,6 @@ ts_specsheet_build_document (TsSpecsheet *self)
   build_comparison (self);
   ts_specsheet_build_site (self);
   build_time (self);
+  ts_specsheet_build_bom (self);
   build_launch_kit (self);
 }

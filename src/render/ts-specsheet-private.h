@@ -278,6 +278,10 @@ ts_specsheet_build_document (TsSpecsheet *self);
 void
 ts_specsheet_build_site (TsSpecsheet *self);
 
+/* ts-specsheet-bom.c: the shown option's bill of materials, a page of its own */
+void
+ts_specsheet_build_bom (TsSpecsheet *self);
+
 /* ---- ts-specsheet-pagination.c: measuring the blocks ---------------------- */
 
 typedef struct

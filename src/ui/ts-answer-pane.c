@@ -20,13 +20,19 @@
 #include "ts-plan-text.h"
 
 /* The answer's pages by name, in TsDrawing's order (Memory to Time also
- * that of their Alt+1…5 keys, ts-window-actions.c). */
-static const char *const page_names[TS_N_DRAWINGS] = { "memory", "servers", "rack", "power", "time", "summary" };
+ * that of their Alt+1…5 keys, ts-window-actions.c): every drawing but the
+ * network, which the Rack page shows in place of the elevation when its
+ * toolbar's Network toggle is on (the switcher of a 360 px window holds
+ * five pages; the summary is presenter mode's alone). */
+static const char *const page_names[] = { "memory", "servers", "rack", "power", "time", "summary" };
+
+#define N_PAGES G_N_ELEMENTS (page_names)
+G_STATIC_ASSERT (G_N_ELEMENTS (page_names) == TS_DRAWING_NETWORK);
 
 /* The order of the switcher and of presenter mode's slides: the answer
  * first (what is recommended and the figures a customer remembers), then
  * the pages that explain it. */
-static const TsDrawing page_order[TS_N_DRAWINGS] = {
+static const TsDrawing page_order[N_PAGES] = {
   TS_DRAWING_SUMMARY, TS_DRAWING_MEMORY, TS_DRAWING_COMPARISON, TS_DRAWING_RACK, TS_DRAWING_POWER, TS_DRAWING_TIME,
 };
 
@@ -46,9 +52,9 @@ struct _TsAnswerPane
   gboolean              presenting;
   gboolean              options_stale;    /* the table waits for its page */
   char                 *headline;         /* the sentence, without markup */
-  GtkWidget            *views[TS_N_DRAWINGS];
-  GtkWidget            *empty_stacks[TS_N_DRAWINGS];
-  GtkWidget            *pages[TS_N_DRAWINGS];  /* the view stack's children */
+  GtkWidget            *views[N_PAGES];
+  GtkWidget            *empty_stacks[N_PAGES];
+  GtkWidget            *pages[N_PAGES];  /* the view stack's children */
   TsOptionsTable       *options_table;
   TsRackOptions         rack_options;
 
@@ -249,7 +255,7 @@ update_views (TsAnswerPane *self)
 {
   gboolean have_options = self->plan->options->len > 0;
 
-  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+  for (guint d = 0; d < N_PAGES; d++)
     {
       if (self->views[d] == NULL)
         continue;
@@ -357,7 +363,7 @@ set_text_size_flag (TsAnswerPane *self,
   if (*flag == value)
     return;
   *flag = value;
-  for (TsDrawing d = 0; d < TS_N_DRAWINGS; d++)
+  for (TsDrawing d = 0; d < N_PAGES; d++)
     if (self->views[d] != NULL)
       ts_drawing_view_set_text_size (TS_DRAWING_VIEW (self->views[d]), self->large_type, self->presenting);
   update_summary_page (self);
@@ -464,6 +470,15 @@ rear_toggled_cb (GtkToggleButton *button,
   rack_toggled_cb (self);
 }
 
+/* The Rack page's view draws the network instead of the elevation. */
+static void
+network_toggled_cb (GtkToggleButton *button,
+                    TsAnswerPane    *self)
+{
+  ts_drawing_view_set_drawing (TS_DRAWING_VIEW (self->views[TS_DRAWING_RACK]),
+                               gtk_toggle_button_get_active (button) ? TS_DRAWING_NETWORK : TS_DRAWING_RACK);
+}
+
 static GtkWidget *
 icon_button (GtkWidget  *button,
              const char *icon,
@@ -485,12 +500,16 @@ rack_toolbar (TsAnswerPane *self)
   GtkWidget *rear = icon_button (gtk_toggle_button_new (), "view-mirror-symbolic", _("Rear View"));
   GtkWidget *zoom_out = icon_button (gtk_button_new (), "zoom-out-symbolic", _("Zoom Out"));
   GtkWidget *zoom_in = icon_button (gtk_button_new (), "zoom-in-symbolic", _("Zoom In"));
+  GtkWidget *network = icon_button (gtk_toggle_button_new (), "network-wired-symbolic", _("Show the Network"));
 
   gtk_widget_set_halign (box, GTK_ALIGN_END);
   g_signal_connect (descending, "toggled", G_CALLBACK (descending_toggled_cb), self);
   g_signal_connect (rear, "toggled", G_CALLBACK (rear_toggled_cb), self);
+  g_signal_connect (network, "toggled", G_CALLBACK (network_toggled_cb), self);
+  gtk_widget_set_name (network, "network-toggle");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_out), "win.zoom-out");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (zoom_in), "win.zoom-in");
+  gtk_box_append (GTK_BOX (box), network);
   gtk_box_append (GTK_BOX (box), descending);
   gtk_box_append (GTK_BOX (box), rear);
   gtk_box_append (GTK_BOX (box), zoom_out);
@@ -524,7 +543,7 @@ visible_page (TsAnswerPane *self)
 {
   const char *visible = adw_view_stack_get_visible_child_name (self->view_stack);
 
-  for (int d = 0; d < TS_N_DRAWINGS; d++)
+  for (int d = 0; d < (int) N_PAGES; d++)
     if (g_strcmp0 (visible, page_names[d]) == 0)
       return d;
   return -1;
@@ -544,17 +563,17 @@ visible_page_changed_cb (TsAnswerPane *self)
 static void
 add_pages (TsAnswerPane *self)
 {
-  static const char *const titles[TS_N_DRAWINGS] = {
+  static const char *const titles[N_PAGES] = {
     N_("Memory"), N_("Servers"), N_("Rack"), N_("Power"), N_("Time & Cost"),
     /* Translators: the page with the answer on one slide */
     N_("Summary"),
   };
-  static const char *const icons[TS_N_DRAWINGS] = {
+  static const char *const icons[N_PAGES] = {
     "drive-multidisk-symbolic", "network-server-symbolic", "view-continuous-symbolic",
     "power-profile-performance-symbolic", "preferences-system-time-symbolic", "emblem-ok-symbolic",
   };
 
-  for (guint i = 0; i < TS_N_DRAWINGS; i++)
+  for (guint i = 0; i < N_PAGES; i++)
     {
       TsDrawing d = page_order[i];
       AdwViewStackPage *page;
@@ -577,6 +596,9 @@ ts_answer_pane_get_view (TsAnswerPane *self,
   g_return_val_if_fail (TS_IS_ANSWER_PANE (self), NULL);
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, NULL);
 
+  /* the network is drawn by the Rack page's view */
+  if (drawing == TS_DRAWING_NETWORK)
+    drawing = TS_DRAWING_RACK;
   ensure_page (self, drawing);
   return self->views[drawing];
 }
@@ -606,7 +628,7 @@ ts_answer_pane_show_page (TsAnswerPane *self,
 {
   g_return_val_if_fail (TS_IS_ANSWER_PANE (self), FALSE);
 
-  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+  for (guint d = 0; d < N_PAGES; d++)
     if (g_strcmp0 (name, page_names[d]) == 0)
       {
         adw_view_stack_set_visible_child_name (self->view_stack, name);
@@ -628,10 +650,10 @@ ts_answer_pane_step_page (TsAnswerPane *self,
   g_return_if_fail (TS_IS_ANSWER_PANE (self));
 
   visible = visible_page (self);
-  for (int i = 0; i < TS_N_DRAWINGS; i++)
+  for (int i = 0; i < (int) N_PAGES; i++)
     if ((int) page_order[i] == visible)
       current = i;
-  current = CLAMP (current + step, 0, TS_N_DRAWINGS - 1);
+  current = CLAMP (current + step, 0, (int) N_PAGES - 1);
   adw_view_stack_set_visible_child_name (self->view_stack, page_names[page_order[current]]);
 }
 
@@ -747,7 +769,7 @@ ts_answer_pane_dispose (GObject *object)
   TsAnswerPane *self = TS_ANSWER_PANE (object);
 
   /* The views borrow the plan, which may go before they do. */
-  for (guint d = 0; d < TS_N_DRAWINGS; d++)
+  for (guint d = 0; d < N_PAGES; d++)
     if (self->views[d] != NULL)
       ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), NULL, -1);
   self->plan = NULL;

@@ -81,6 +81,8 @@ drawing_label (TsDrawing drawing)
       return _("Time & Cost chart");
     case TS_DRAWING_SUMMARY:
       return _("Summary of the answer");
+    case TS_DRAWING_NETWORK:
+      return _("Network diagram");
     case TS_N_DRAWINGS:
     default:
       return "";
@@ -100,6 +102,7 @@ drawing_file_stem (TsDrawing drawing)
     case TS_DRAWING_POWER: return C_("file name", "power");
     case TS_DRAWING_TIME: return C_("file name", "time-and-cost");
     case TS_DRAWING_SUMMARY: return C_("file name", "summary");
+    case TS_DRAWING_NETWORK: return C_("file name", "network");
     case TS_N_DRAWINGS:
     default: return "drawing";
     }

@@ -31,7 +31,7 @@ static const struct { const char *member; gsize offset; } input_members[] = {
   MEMBER (objective), MEMBER (framework), MEMBER (lora_rank), MEMBER (lora_targets), MEMBER (double_quant),
   MEMBER (paged_optimizer), MEMBER (runtime_overhead_bytes), MEMBER (fragmentation), MEMBER (server_id),
   MEMBER (servers), MEMBER (rack_units), MEMBER (rack_kw), MEMBER (voltage), MEMBER (phases), MEMBER (pue),
-  MEMBER (price_kwh), MEMBER (currency), MEMBER (headroom_tight),
+  MEMBER (price_kwh), MEMBER (currency), MEMBER (headroom_tight), MEMBER (oversubscription),
 };
 
 static void
@@ -99,6 +99,7 @@ test_documented_defaults (void)
   g_assert_cmpfloat (s->voltage, ==, 230);
   g_assert_cmpuint (s->phases, ==, 3);
   g_assert_cmpfloat (s->pue, ==, 1.4);
+  g_assert_cmpfloat (s->oversubscription, ==, 1.0);   /* docs/cluster-fabric.md §4: non-blocking */
   g_assert_cmpstr (s->currency, ==, "RUB");
   g_assert_null (s->server_id);
   g_assert_cmpuint (s->searched, ==, TS_SEARCH_ALL);

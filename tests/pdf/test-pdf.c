@@ -428,14 +428,19 @@ assert_gpu_counts_whole (const char          *text,
  * days takes some 2,800 DGX B200 in about 1,470 racks of seven kinds
  * (servers, leaf, spine, storage and mixed switch racks); on 2T tokens in
  * 45 days some 260 in 134 racks of five kinds. Each kind is drawn once
- * with “× N”, all of them in one row, and the site requirements on the
- * same page. The
+ * with “× N”, in one row, and the site requirements on the same page
+ * (on the next when the core tier's racks make a second row, issue 30). The
  * sheet's parts (docs/architecture.md, “The spec sheet's length”): the
  * title, scenario and memory; the configuration with its network and
  * storage; the comparison of every alternative (some twenty rows); racks
- * and site; time, assumptions and disclaimer; the launch appendix: at
- * most 6 pages (7 before, 9 before that), none but the last less than a
- * third full, in both languages. */
+ * and site; time, assumptions and disclaimer; the bill of materials
+ * with the network drawing (issue 30: a page of its own content); the
+ * launch appendix. At most 8 pages: the 15T cluster's 88 scalable units
+ * need the core tier of the reference architecture (issue 30), whose 352
+ * core switches fill racks of an eighth kind, a second row of the
+ * elevation that moves the site requirements to the next page (6 pages
+ * before the bill of materials and the core, 7 before that, 9 before
+ * that), none but the last less than a third full, in both languages. */
 static void
 test_multi_rack_compact (void)
 {
@@ -458,7 +463,7 @@ test_multi_rack_compact (void)
         guint rack_pages = 0;
         guint n_pages = g_strv_length (pages) - 1;   /* the text ends with a form feed */
 
-        g_assert_cmpuint (n_pages, <=, 6);
+        g_assert_cmpuint (n_pages, <=, 8);
         /* the racks on one page: its rack names, and none elsewhere */
         for (guint p = 0; pages[p] != NULL; p++)
           {
@@ -466,8 +471,13 @@ test_multi_rack_compact (void)
 
             if (strstr (page, l == 0 ? "Racks 1–" : "Стойки 1–") != NULL)
               {
+                g_autofree char *next = pages[p + 1] != NULL ? ts_pdf_normalise (pages[p + 1]) : g_strdup ("");
+
                 g_assert_nonnull (strstr (page, heading));
-                g_assert_nonnull (strstr (page, site));
+                /* the site requirements on the same page, or on the next
+                 * when the elevation takes two rows (the core tier's
+                 * racks, issue 30) */
+                g_assert_true (strstr (page, site) != NULL || strstr (next, site) != NULL);
                 g_assert_nonnull (strstr (page, "× 1"));
                 rack_pages++;
               }

@@ -2503,6 +2503,39 @@ test_save_refuses_remote_file (void)
   ts_test_destroy_window (window);
 }
 
+/* The Rack page's Network toggle (issue 30) shows the compute fabric in
+ * the elevation's place, with its counts in the accessible description,
+ * and turns back to the elevation. */
+static void
+test_network_toggle (void)
+{
+  TsWindow *window = open_window ();
+  GtkWidget *rack = ts_window_get_view (window, TS_DRAWING_RACK);
+  GtkWidget *toggle;
+  const char *description;
+
+  set_spin (window, "servers", 64);
+  ts_test_settle ();
+  /* the network's view is the Rack page's */
+  g_assert_true (ts_window_get_view (window, TS_DRAWING_NETWORK) == rack);
+  toggle = find_named (GTK_WIDGET (window), "network-toggle");
+  g_assert_nonnull (toggle);
+  g_assert_true (g_str_has_prefix (view_description (window, TS_DRAWING_RACK), "Rack elevation"));
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  ts_test_settle ();
+  description = view_description (window, TS_DRAWING_RACK);
+  g_test_message ("%s", description);
+  g_assert_true (g_str_has_prefix (description, "Compute fabric: "));
+  g_assert_nonnull (strstr (description, "leaf"));
+  gtk_test_accessible_assert_property (rack, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+  ts_test_settle ();
+  g_assert_true (g_str_has_prefix (view_description (window, TS_DRAWING_RACK), "Rack elevation"));
+  ts_test_destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2540,6 +2573,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/narrow-and-wide", test_narrow_and_wide);
   g_test_add_func ("/window/dark-style", test_dark_style);
   g_test_add_func ("/window/accessible-drawings", test_accessible_drawings);
+  g_test_add_func ("/window/network-toggle", test_network_toggle);
   g_test_add_func ("/window/language-switch-keeps-scenario", test_language_switch_keeps_scenario);
   g_test_add_func ("/window/options-pick-the-shown-server", test_options_pick_the_shown_server);
   g_test_add_func ("/window/held-plan-keeps-its-option", test_held_plan_keeps_its_option);

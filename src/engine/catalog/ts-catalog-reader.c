@@ -546,6 +546,14 @@ static const RecordField network_fields[] = {
   { "switch_rack_units", FIELD_UINT, NETWORK (switch_rack_units), REQUIRED, 1, 50 },
   { "switch_power_w", FIELD_NUMBER, NETWORK (switch_power_w), REQUIRED, 0, 1e5 },
   { "switch_weight_kg", FIELD_NUMBER, NETWORK (switch_weight_kg), REQUIRED, 0, 1e4 },
+  { "transceiver_model", FIELD_STRING, NETWORK (transceiver_model), OPTIONAL },
+  { "transceiver_ports", FIELD_UINT, NETWORK (transceiver_ports), OPTIONAL, 1, 16 },
+  { "node_transceiver_model", FIELD_STRING, NETWORK (node_transceiver_model), OPTIONAL },
+  { "optical_cable_model", FIELD_STRING, NETWORK (optical_cable_model), OPTIONAL },
+  { "copper_cable_model", FIELD_STRING, NETWORK (copper_cable_model), OPTIONAL },
+  { "fabric_manager_model", FIELD_STRING, NETWORK (fabric_manager_model), OPTIONAL },
+  { "switch_price_usd", FIELD_NUMBER, NETWORK (switch_price_usd), OPTIONAL, 0, 1e8 },
+  { "transceiver_price_usd", FIELD_NUMBER, NETWORK (transceiver_price_usd), OPTIONAL, 0, 1e6 },
 };
 
 #define GPU(m) G_STRUCT_OFFSET (TsGpu, m)

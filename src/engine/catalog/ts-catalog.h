@@ -72,6 +72,18 @@ typedef struct
   guint          switch_rack_units;
   double         switch_power_w;
   double         switch_weight_kg;
+  /* The bill of materials' parts (optional; NULL or 0 = not stated):
+   * the switch-side transceiver and the logical ports it carries (2 for
+   * a twin-port OSFP), the node-side one, the fibre and the copper
+   * cable, the fabric manager; prices in USD where a source gives one. */
+  char          *transceiver_model;
+  guint          transceiver_ports;
+  char          *node_transceiver_model;
+  char          *optical_cable_model;
+  char          *copper_cable_model;
+  char          *fabric_manager_model;
+  double         switch_price_usd;
+  double         transceiver_price_usd;
   TsProvenance   prov;
 } TsNetwork;
 

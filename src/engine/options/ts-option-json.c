@@ -98,6 +98,7 @@ static const FlagCode note_codes[] = {
   { TS_NOTE_FEW_NICS, "fewer-ports-than-gpus" },
   { TS_NOTE_ONE_FEED, "one-feed" },
   { TS_NOTE_NETWORK_BOUND, "network-bound" },
+  { TS_NOTE_BEYOND_THREE_TIERS, "beyond-three-switch-tiers" },
 };
 
 static const FlagCode failure_codes[] = {
@@ -110,6 +111,7 @@ static const FlagCode failure_codes[] = {
   { TS_FAILURE_PSU, "power-supplies" },
   { TS_FAILURE_HOST_RAM, "host-ram" },
   { TS_FAILURE_FRAMEWORK, "framework" },
+  { TS_FAILURE_FABRIC_BANDWIDTH, "fabric-bandwidth" },
 };
 
 /* One failure's JSON code (the CSV's “failures” column lists them too). */
@@ -296,7 +298,44 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "needed_gb_s", o->network_needed_gb_s);
   ts_json_add_double_valid (b, "needed_step_share", TS_NETWORK_STEP_SHARE);
   ts_json_add_bool (b, "network_bound", (o->note_flags & TS_NOTE_NETWORK_BOUND) != 0);
+  /* the fabrics as the reference architectures build them
+   * (docs/cluster-fabric.md) */
+  ts_json_add_int (b, "core_switches", o->core_switches);
+  ts_json_add_int (b, "tiers", o->fabric.tiers);
+  ts_json_add_int (b, "rails", o->fabric.rails);
+  ts_json_add_int (b, "scalable_units", o->fabric.sus);
+  ts_json_add_int (b, "nodes_per_scalable_unit", o->fabric.nodes_per_su);
+  ts_json_add_int (b, "leaf_uplinks", o->fabric.leaf_uplinks);
+  ts_json_add_double_valid (b, "oversubscription", o->fabric.tiers >= 2 ? o->fabric.oversubscription : 1);
+  json_builder_set_member_name (b, "cables");
+  json_builder_begin_object (b);
+  ts_json_add_int (b, "node_leaf", o->fabric.cables_node_leaf);
+  ts_json_add_int (b, "leaf_spine", o->fabric.cables_leaf_spine);
+  ts_json_add_int (b, "spine_core", o->fabric.cables_spine_core);
+  ts_json_add_int (b, "storage", o->storage_cables);
+  ts_json_add_int (b, "out_of_band", o->oob_ports);
   json_builder_end_object (b);
+  ts_json_add_int (b, "optical_links", o->optical_links);
+  ts_json_add_int (b, "transceivers", o->transceivers);
+  ts_json_add_int (b, "out_of_band_ports", o->oob_ports);
+  ts_json_add_int (b, "fabric_managers", o->fabric_managers);
+  ts_json_add_int (b, "management_servers", o->management_servers);
+  /* per GPU, one direction, at each tier (docs/cluster-fabric.md §6) */
+  json_builder_set_member_name (b, "tier_gb_s");
+  json_builder_begin_object (b);
+  ts_json_add_double_valid (b, "node_leaf", o->fabric_tier_gb_s[0]);
+  ts_json_add_double_valid (b, "leaf_spine", o->fabric_tier_gb_s[1]);
+  ts_json_add_double_valid (b, "spine_core", o->fabric_tier_gb_s[2]);
+  json_builder_end_object (b);
+  ts_json_add_bool (b, "fabric_bandwidth_ok", !o->fabric_short);
+  json_builder_end_object (b);
+
+  {
+    g_autoptr(TsBom) bom = ts_option_build_bom (o);
+
+    json_builder_set_member_name (b, "bom");
+    ts_bom_to_json (bom, b);
+  }
 
   ts_json_add_double_valid (b, "checkpoint_bytes", o->checkpoint_bytes);
   json_builder_set_member_name (b, "storage");

@@ -144,8 +144,8 @@ ts_option_dup_notes (const TsOption *o)
   if (o->note_flags & TS_NOTE_MAX_SERVERS)
     g_ptr_array_add (notes, g_strdup_printf (ngettext ("This option comes as at most %u unit", "This option comes as at most %u units",
                                                        server->max_servers), server->max_servers));
-  if (o->note_flags & TS_NOTE_THIRD_TIER)
-    g_ptr_array_add (notes, g_strdup_printf (_("%u compute ports are more than a two-tier fat tree of %u-port switches carries: a third switch tier is needed, and the switch count is a lower bound"),
+  if (o->note_flags & TS_NOTE_BEYOND_THREE_TIERS)
+    g_ptr_array_add (notes, g_strdup_printf (_("%u compute ports are more than three tiers of %u-port switches join: a fourth tier is needed, and the switch count is a lower bound"),
                                              o->compute_ports, server->network->switch_ports));
   if (o->note_flags & TS_NOTE_RACK_OVER_LIMIT)
     {
@@ -443,6 +443,16 @@ ts_option_dup_failures (const TsOption *o)
       g_autofree char *have = ts_format_gb (o->host_ram_bytes);
 
       g_ptr_array_add (out, g_strdup_printf (_("Server RAM: %s needed, %s installed"), need, have));
+    }
+  if (o->failures & TS_FAILURE_FABRIC_BANDWIDTH)
+    {
+      g_autofree char *need = ts_format_number (o->network_needed_gb_s, 1);
+      g_autofree char *have = ts_format_number (o->fabric_tier_gb_s[1], 1);
+      g_autofree char *ratio = ts_format_number (o->fabric.oversubscription, 2);
+
+      g_ptr_array_add (out, g_strdup_printf (/* Translators: “Fabric: 25.0 GB/s per GPU needed between scalable units, the leaf uplinks give 16.7 at 3:1 oversubscription” */
+                                             _("Fabric: %s GB/s per GPU needed between scalable units, the leaf uplinks give %s at %s:1 oversubscription"),
+                                             need, have, ratio));
     }
   return out;
 }

@@ -2,7 +2,7 @@
  *
  * The constants, small helpers and types the parts of the option's
  * sizing use: fit (ts-fit.c), time (ts-training-time.c), the planner
- * (ts-layout-search.c), network (ts-network.c), racks (ts-racks.c), site power
+ * (ts-layout-search.c), fabrics (fabric/ts-fabric-option.c), racks (ts-racks.c), site power
  * (ts-site-power.c), ranking (ts-ranking.c), texts (ts-option-text.c) and
  * JSON (ts-option-json.c); ts-options.c calls them for each option.
  *
@@ -245,9 +245,10 @@ guint deadline_count (const TsScenario *s,
                       TsOption         *o,
                       guint             floor_count);
 
-/* ts-network.c */
+/* fabric/ts-fabric-option.c */
 void size_network (const TsScenario *s,
                    TsOption         *o);
+void size_fabric_management (TsOption *o);
 void size_network_verdict (TsOption *o);
 
 /* ts-racks.c */

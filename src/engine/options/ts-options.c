@@ -86,6 +86,8 @@ judge_overall (const TsScenario *s,
     o->failures |= TS_FAILURE_PSU;
   if (!o->host_ram_ok)
     o->failures |= TS_FAILURE_HOST_RAM;
+  if (o->fabric_short)
+    o->failures |= TS_FAILURE_FABRIC_BANDWIDTH;
   o->ok = o->failures == 0;
 }
 
@@ -249,6 +251,7 @@ evaluate (const TsCatalog *catalog,
     o->note_flags |= TS_NOTE_RACK_OVER_LIMIT;
   if (racks.too_short)
     o->note_flags |= TS_NOTE_RACK_TOO_SHORT;
+  size_fabric_management (o);
 
   size_power (s, o);
   size_storage_and_host (s, server, o);

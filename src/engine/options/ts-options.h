@@ -8,6 +8,8 @@
 #include <json-glib/json-glib.h>
 
 #include "ts-catalog.h"
+#include "ts-bom.h"
+#include "ts-fabric.h"
 #include "ts-memory.h"
 #include "ts-scenario.h"
 #include "ts-throughput.h"
@@ -29,6 +31,7 @@ typedef enum
   TS_DEVICE_STORAGE_SWITCH,
   TS_DEVICE_MANAGEMENT_SWITCH,
   TS_DEVICE_PDU,                 /* 0U, drawn as a side strip */
+  TS_DEVICE_CORE_SWITCH,         /* the compute fabric's third tier (docs/cluster-fabric.md §3) */
   TS_N_DEVICE_ROLES
 } TsDeviceRole;
 
@@ -45,6 +48,7 @@ typedef enum
   TS_NOTE_FEW_NICS         = 1 << 7,  /* fewer compute ports than GPUs (the article: one 400G port per GPU) */
   TS_NOTE_ONE_FEED         = 1 << 8,  /* a single-PSU machine: one feed, a wall socket */
   TS_NOTE_NETWORK_BOUND    = 1 << 9,  /* the network between servers, not the GPUs, sets the time */
+  TS_NOTE_BEYOND_THREE_TIERS = 1 << 10, /* more pods than a core switch has ports: counts are a lower bound */
 } TsNoteFlags;
 
 /* What keeps an option from working (JSON “failures”); an option is `ok`
@@ -60,6 +64,7 @@ typedef enum
   TS_FAILURE_PSU           = 1 << 6,  /* the active PSUs do not carry the maximum draw with the stated redundancy */
   TS_FAILURE_HOST_RAM      = 1 << 7,  /* offloaded state does not fit the host RAM */
   TS_FAILURE_FRAMEWORK     = 1 << 8,  /* no training framework runs the layout (the scenario's refuses it) */
+  TS_FAILURE_FABRIC_BANDWIDTH = 1 << 9, /* a tier of the compute fabric carries less than the step's traffic needs in its share (docs/cluster-fabric.md §6) */
 } TsFailureFlags;
 
 /* Ways to make a job fit, each tried at the option's count. */
@@ -145,6 +150,18 @@ typedef struct
   guint           management_switches;
   guint           switches_rack_units;
   double          switches_power_kw;
+  /* the cluster's fabrics as the reference architectures build them
+   * (src/engine/fabric, docs/cluster-fabric.md) */
+  TsComputeFabric fabric;                /* the compute fabric, tier by tier */
+  guint           core_switches;
+  guint           optical_links;          /* compute links on fibre: two transceivers each */
+  guint           transceivers;           /* compute fabric modules, switch and node side */
+  guint           storage_cables;         /* node to storage switch */
+  guint           oob_ports;              /* BMCs, PDUs, switch and appliance management ports */
+  guint           fabric_managers;        /* UFM appliances */
+  guint           management_servers;
+  gboolean        fabric_short;           /* a tier above the leaf gives less than network_needed_gb_s (TS_FAILURE_FABRIC_BANDWIDTH) */
+  double          fabric_tier_gb_s[3];    /* per GPU, one direction, at leaf–spine and spine–core: what the tier gives each GPU */
 
   /* storage */
   double          checkpoint_bytes;
@@ -340,5 +357,11 @@ int         ts_recommend          (const TsCatalog   *catalog,
 
 void        ts_option_to_json     (const TsOption    *option,
                                    JsonBuilder       *builder);
+
+/* The option's bill of materials (src/engine/fabric): servers, the
+ * fabrics' switches, cables, transceivers and NICs, fabric managers,
+ * management servers, PDUs and racks. Built on each call; free it with
+ * ts_bom_free (). */
+TsBom      *ts_option_build_bom   (const TsOption    *option);
 
 G_END_DECLS

@@ -35,6 +35,7 @@ ts_device_role_to_string (TsDeviceRole role)
     case TS_DEVICE_STORAGE_SWITCH: return "storage-switch";
     case TS_DEVICE_MANAGEMENT_SWITCH: return "management-switch";
     case TS_DEVICE_PDU: return "pdu";
+    case TS_DEVICE_CORE_SWITCH: return "core-switch";
     case TS_N_DEVICE_ROLES:
     default: return "device";
     }
@@ -209,6 +210,7 @@ place_racks (Placer     *p,
   struct { TsDeviceRole role; guint count; } fabric[] = {
     { TS_DEVICE_LEAF_SWITCH, o->leaf_switches },
     { TS_DEVICE_SPINE_SWITCH, o->spine_switches },
+    { TS_DEVICE_CORE_SWITCH, o->core_switches },
     { TS_DEVICE_STORAGE_SWITCH, o->storage_switches },
   };
 

@@ -248,6 +248,12 @@ static const TsScenarioField fields[] = {
     TS_DEFAULT_HEADROOM_TIGHT, NULL, 1, G (NONE, 0), 0.01, 2, NO_CHOICES,
     N_("Tight headroom threshold"), N_("Tight headroom threshold"), NULL,
     N_("headroom below which a fit is “tight” (default 0.10)"), NULL, 0, 0, NULL },
+  { "oversubscription", "oversubscription", TS_FIELD_DOUBLE, OFF (oversubscription), TS_MIN_OVERSUBSCRIPTION,
+    TS_MAX_OVERSUBSCRIPTION, TS_DEFAULT_OVERSUBSCRIPTION, NULL, 1, G (HARDWARE, 2), 0.5, 1, NO_CHOICES,
+    N_("Oversubscription"), N_("Fabric oversubscription"),
+    N_("Leaf downlinks per uplink in the compute fabric; 1 is non-blocking"),
+    N_("compute fabric oversubscription at the leaf, downlinks per uplink (default 1: non-blocking)"),
+    NULL, 0, 0, NULL },
 };
 
 const TsScenarioField *

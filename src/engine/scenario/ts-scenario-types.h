@@ -173,6 +173,9 @@ typedef struct
   double           price_kwh;
   char            *currency;
   double           headroom_tight; /* verdict “tight” below this fraction */
+
+  /* Fabric */
+  double           oversubscription; /* compute fabric, leaf downlinks per uplink (1 = non-blocking; docs/cluster-fabric.md §4) */
 } TsScenario;
 
 /* Defaults of a new scenario (docs/sizing-model.md §9). */
@@ -188,6 +191,7 @@ typedef struct
 #define TS_DEFAULT_VOLTAGE            230.0
 #define TS_DEFAULT_PHASES             3
 #define TS_DEFAULT_PUE                1.4
+#define TS_DEFAULT_OVERSUBSCRIPTION   1.0
 #define TS_DEFAULT_HEADROOM_TIGHT     0.10
 /* Tokens per optimizer step of full training when the user gives no
  * global batch: 4M tokens, Llama 2's batch for every size (Touvron et al.
@@ -234,6 +238,8 @@ typedef struct
 /* PUE is total over IT power: never below 1; 5 is beyond the worst site. */
 #define TS_MIN_PUE          1.0
 #define TS_MAX_PUE          5.0
+#define TS_MIN_OVERSUBSCRIPTION 1.0
+#define TS_MAX_OVERSUBSCRIPTION 8.0
 #define TS_MAX_PRICE_KWH    1e6
 #define TS_MAX_HEADROOM_TIGHT 0.9
 /* Text: a model name as long as a model file allows; ids and currency

@@ -1,0 +1,336 @@
+/* test-fabric.c — the cluster fabric as the reference architectures build it
+ *
+ * The expected rows are NVIDIA's own component tables, quoted below
+ * (docs/cluster-fabric.md §7); the identities (cables per tier = ports of
+ * the tier, leaves = rails × SUs, two transceiver ends per optical link)
+ * are checked on generated sizes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-test-support.h"
+
+typedef struct
+{
+  guint sus, nodes, leaf, spine, core, node_leaf, leaf_spine, spine_core;
+} RaRow;
+
+static void
+check_rows (const RaRow *rows,
+            guint        n_rows,
+            guint        switch_ports)
+{
+  for (guint i = 0; i < n_rows; i++)
+    {
+      const RaRow *r = &rows[i];
+      TsComputeFabric f;
+
+      ts_compute_fabric_size (r->nodes, 8, switch_ports, 1.0, &f);
+      g_test_message ("%u SUs, %u nodes: %u/%u/%u", r->sus, r->nodes, f.leaves, f.spines, f.cores);
+      g_assert_cmpuint (f.sus, ==, r->sus);
+      g_assert_cmpuint (f.leaves, ==, r->leaf);
+      g_assert_cmpuint (f.spines, ==, r->spine);
+      g_assert_cmpuint (f.cores, ==, r->core);
+      g_assert_cmpuint (f.cables_node_leaf, ==, r->node_leaf);
+      g_assert_cmpuint (f.cables_leaf_spine, ==, r->leaf_spine);
+      g_assert_cmpuint (f.cables_spine_core, ==, r->spine_core);
+      g_assert_cmpuint (f.tiers, ==, r->core > 0 ? 3 : 2);
+      g_assert_false (f.beyond_three_tiers);
+    }
+}
+
+/* DGX SuperPOD B200 RA, “Larger SuperPOD component counts”: SU = 32 ×
+ * DGX B200 (8 GPUs, 8 × 400G NDR), Quantum-2 QM9700 (64 ports). */
+static void
+test_ra_b200 (void)
+{
+  static const RaRow rows[] = {
+    {  2,   64,  16,   8,   0,   512,   512,     0 },
+    {  4,  128,  32,  16,   0,  1024,  1024,     0 },
+    {  8,  256,  64,  32,   0,  2048,  2048,     0 },
+    { 16,  512, 128, 128,  64,  4096,  4096,  4096 },
+    { 32, 1024, 256, 256, 128,  8192,  8192,  8192 },
+    { 64, 2048, 512, 512, 256, 16384, 16384, 16384 },
+  };
+
+  check_rows (rows, G_N_ELEMENTS (rows), 64);
+}
+
+/* DGX SuperPOD B300 XDR RA, Table 3 “Example Compute Fabric Components”:
+ * SU = 72 × DGX B300 (8 × 800G XDR), Quantum-X800 Q3400 (144 ports).
+ * The 18-SU row's cables (10,368 = 1,296 nodes × 8) are the RA's; its
+ * GPU column says 9,216, which 1,296 × 8 is not. */
+static void
+test_ra_b300_xdr (void)
+{
+  static const RaRow rows[] = {
+    {  1,   72,   8,  4, 0,   576,   576, 0 },
+    {  2,  144,  16,  8, 0,  1152,  1152, 0 },
+    {  4,  288,  32, 18, 0,  2304,  2304, 0 },
+    {  8,  576,  64, 36, 0,  4608,  4608, 0 },
+    { 18, 1296, 144, 72, 0, 10368, 10368, 0 },
+  };
+
+  check_rows (rows, G_N_ELEMENTS (rows), 144);
+}
+
+/* A partial SU is built whole (the RA: “the fabric should be designed to
+ * support the full SU, including leaf switches and leaf-spine cables”):
+ * 28 × DGX B200 get one leaf per rail, 8, and the full SU's uplinks. */
+static void
+test_partial_su (void)
+{
+  TsComputeFabric f;
+
+  ts_compute_fabric_size (28, 8, 64, 1.0, &f);
+  g_assert_cmpuint (f.sus, ==, 1);
+  g_assert_cmpuint (f.leaves, ==, 8);
+  g_assert_cmpuint (f.cables_node_leaf, ==, 28 * 8);
+  g_assert_cmpuint (f.cables_leaf_spine, ==, 8 * 32);
+  /* 256 uplinks on 64-port spines, 32 per leaf split evenly: 4 */
+  g_assert_cmpuint (f.spines, ==, 4);
+
+  /* 4 × DGX H200: 32 ports on one 64-port switch, one tier */
+  ts_compute_fabric_size (4, 8, 64, 1.0, &f);
+  g_assert_cmpuint (f.tiers, ==, 1);
+  g_assert_cmpuint (f.leaves, ==, 1);
+  g_assert_cmpuint (f.spines + f.cores, ==, 0);
+  g_assert_cmpuint (f.cables_node_leaf, ==, 32);
+}
+
+/* The identities, on sizes from 2 nodes to past three tiers, for every
+ * radix in the catalog and some oversubscriptions. */
+static void
+test_identities (void)
+{
+  static const guint radix[] = { 64, 128, 144, 256 };
+  static const guint per_node[] = { 1, 2, 4, 8 };
+  static const double ratios[] = { 1, 1.5, 2, 3, 8 };
+  guint checked = 0;
+
+  for (guint a = 0; a < G_N_ELEMENTS (radix); a++)
+    for (guint b = 0; b < G_N_ELEMENTS (per_node); b++)
+      for (guint c = 0; c < G_N_ELEMENTS (ratios); c++)
+        for (guint nodes = 2; nodes < 40000; nodes = nodes * 3 / 2 + 1)
+          {
+            guint k = radix[a];
+            TsComputeFabric f;
+
+            ts_compute_fabric_size (nodes, per_node[b], k, ratios[c], &f);
+            checked++;
+            /* node–leaf cables = the nodes' compute ports */
+            g_assert_cmpuint (f.cables_node_leaf, ==, nodes * per_node[b]);
+            if (f.tiers == 1)
+              {
+                g_assert_cmpuint (nodes * per_node[b], <=, k);
+                continue;
+              }
+            /* a leaf per rail per SU, partial SUs included */
+            g_assert_cmpuint (f.rails, ==, per_node[b]);
+            g_assert_cmpuint (f.leaves, ==, f.rails * f.sus);
+            g_assert_cmpuint (f.sus, ==, (nodes + f.nodes_per_su - 1) / f.nodes_per_su);
+            /* a leaf's ports: its nodes down, its uplinks up, within the radix */
+            g_assert_cmpuint (f.nodes_per_su + f.leaf_uplinks, <=, k);
+            g_assert_cmpfloat (f.oversubscription, <=, ratios[c] + 1e-9);
+            g_assert_cmpfloat (f.oversubscription, >=, 1.0);
+            /* leaf–spine cables = the leaves' uplink ports */
+            g_assert_cmpuint (f.cables_leaf_spine, ==, f.leaves * f.leaf_uplinks);
+            if (f.tiers == 2)
+              {
+                /* the spines take them, each leaf's spread evenly */
+                g_assert_cmpuint (f.leaves, <=, k);
+                g_assert_cmpuint ((guint64) f.spines * k, >=, f.cables_leaf_spine);
+                g_assert_cmpuint (f.leaf_uplinks % f.spines, ==, 0);
+                g_assert_cmpuint (f.cores + f.cables_spine_core, ==, 0);
+              }
+            else
+              {
+                /* half a spine down, half up: spine–core = leaf–spine */
+                g_assert_cmpuint (f.tiers, ==, 3);
+                g_assert_cmpuint (f.leaves, >, k);
+                g_assert_cmpuint ((guint64) f.spines * (k / 2), >=, f.cables_leaf_spine);
+                g_assert_cmpuint (f.cables_spine_core, ==, f.cables_leaf_spine);
+                g_assert_cmpuint ((guint64) f.cores * k, >=, f.cables_spine_core);
+                g_assert_cmpuint ((guint64) (f.cores - 1) * k, <, f.cables_spine_core);
+                g_assert_true (f.beyond_three_tiers == (f.pods > k));
+              }
+            g_assert_cmpuint (ts_compute_fabric_links (&f), ==,
+                              f.cables_node_leaf + f.cables_leaf_spine + f.cables_spine_core);
+          }
+  g_assert_cmpuint (checked, >, 1000);
+}
+
+static const TsOption *
+option_at (TsCatalog  *catalog,
+           const char *server_id,
+           guint       servers,
+           double      oversubscription,
+           TsPlan    **plan_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  TsPlan *plan;
+
+  ts_scenario_set_server (s, server_id);
+  s->servers = servers;
+  s->oversubscription = oversubscription;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (plan->options->len, ==, 1);
+  *plan_out = plan;
+  return &g_array_index (plan->options, TsOption, 0);
+}
+
+/* An option's fabric and its bill of materials agree: the BOM's switches
+ * are the fabric's, its cables the tiers' links, its transceivers two
+ * ends a fibre link (a twin-port module carrying two switch ends). */
+static void
+test_option_bom (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const struct { const char *server; guint servers; } cases[] = {
+    { "dgx-h200", 4 }, { "dgx-b200", 64 }, { "dgx-b200", 512 }, { "dgx-b300", 100 },
+    { "huawei-atlas-800t-a2", 40 }, { "dgx-h100", 127 }, { "gb200-nvl72", 8 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      TsPlan *plan = NULL;
+      const TsOption *o = option_at (catalog, cases[i].server, cases[i].servers, 1.0, &plan);
+      g_autoptr(TsBom) bom = ts_option_build_bom (o);
+      const TsNetwork *net = o->server->network;
+      guint64 switches = 0, cables = 0, node_modules = 0, switch_modules = 0;
+
+      for (guint l = 0; l < ts_bom_get_n_lines (bom); l++)
+        {
+          const TsBomLine *line = ts_bom_get_line (bom, l);
+
+          if (line->category == TS_BOM_SWITCH && g_strcmp0 (line->role, "oob-switch") != 0)
+            switches += line->quantity;
+          if (line->category == TS_BOM_CABLE && g_str_has_prefix (line->role, "node-leaf"))
+            cables += line->quantity;
+          if (line->category == TS_BOM_CABLE
+              && (g_strcmp0 (line->role, "leaf-spine") == 0 || g_strcmp0 (line->role, "spine-core") == 0))
+            cables += line->quantity;
+          if (line->category == TS_BOM_TRANSCEIVER && g_strcmp0 (line->role, "node-port") == 0)
+            node_modules += line->quantity;
+          if (line->category == TS_BOM_TRANSCEIVER && g_strcmp0 (line->role, "switch-port") == 0)
+            switch_modules += line->quantity;
+        }
+      g_assert_cmpuint (ts_bom_quantity (bom, TS_BOM_SERVER), >=, o->servers);
+      g_assert_cmpuint (switches, ==, o->leaf_switches + o->spine_switches + o->core_switches + o->storage_switches);
+      if (o->fabric.tiers >= 2)
+        g_assert_cmpuint (cables, ==, ts_compute_fabric_links (&o->fabric));
+      else
+        /* one switch on copper: a splitter a switch cage of
+         * transceiver_ports node ports */
+        g_assert_cmpuint (cables, ==, (o->compute_ports + MAX (1u, net->transceiver_ports) - 1)
+                                      / MAX (1u, net->transceiver_ports));
+      g_assert_cmpuint (o->fabric.cables_node_leaf, ==, o->compute_ports);
+      if (o->fabric.tiers >= 2)
+        {
+          guint per = MAX (1u, net->transceiver_ports);
+
+          /* two ends a link: a node end a module, the switch ends in
+           * modules of `per` (the last one possibly half used) */
+          g_assert_cmpuint (o->optical_links, ==, ts_compute_fabric_links (&o->fabric));
+          g_assert_cmpuint (node_modules, ==, o->fabric.cables_node_leaf);
+          g_assert_cmpuint (node_modules + switch_modules * per, >=, 2 * (guint64) o->optical_links);
+          g_assert_cmpuint (node_modules + (switch_modules - 1) * per, <, 2 * (guint64) o->optical_links);
+          g_assert_cmpuint (o->transceivers, ==, node_modules + switch_modules);
+        }
+      else
+        g_assert_cmpuint (o->transceivers + node_modules + switch_modules, ==, 0);
+      ts_plan_free (plan);
+    }
+}
+
+/* The leaf uplinks an oversubscribed fabric shares are judged against
+ * the step's traffic (docs/cluster-fabric.md §6): on 1:1 never a failure
+ * of their own; at 8:1 a large cluster whose step needs more than an
+ * eighth of the port between SUs fails, and says so. */
+static void
+test_tier_verdict (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  TsPlan *plan = NULL;
+  const TsOption *o;
+
+  o = option_at (catalog, "dgx-b200", 256, 1.0, &plan);
+  g_assert_false (o->failures & TS_FAILURE_FABRIC_BANDWIDTH);
+  g_assert_cmpfloat (o->fabric_tier_gb_s[1], ==, o->network_gb_s);
+  ts_plan_free (plan);
+
+  o = option_at (catalog, "dgx-b200", 256, 8.0, &plan);
+  g_assert_cmpfloat (o->fabric.oversubscription, >, 1);
+  ts_assert_close (o->fabric_tier_gb_s[1], o->network_gb_s / o->fabric.oversubscription, 1e-12);
+  g_assert_true (((o->failures & TS_FAILURE_FABRIC_BANDWIDTH) != 0)
+                 == (o->network_needed_gb_s > o->fabric_tier_gb_s[1]));
+  if (o->failures & TS_FAILURE_FABRIC_BANDWIDTH)
+    {
+      g_autoptr(GPtrArray) failures = ts_option_dup_failures (o);
+
+      g_assert_false (o->ok);
+      g_assert_cmpuint (failures->len, >, 0);
+    }
+  ts_plan_free (plan);
+}
+
+/* `trainsizer-cli bom` writes the JSON's options[].bom of the shown
+ * option as CSV, line for line: 4 × DGX H200 and 64 × DGX B200, the
+ * sizes the issue's spec sheets show. */
+static void
+test_cli_bom (void)
+{
+  static const char *const servers[][2] = { { "dgx-h200", "4" }, { "dgx-b200", "64" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (servers); i++)
+    {
+      const char *bom_argv[] = { "bom", "--model", "llama-3.1-70b", "--method", "full", "--server", servers[i][0],
+                                 "--servers", servers[i][1], NULL };
+      const char *json_argv[] = { "estimate", "--model", "llama-3.1-70b", "--method", "full", "--server", servers[i][0],
+                                  "--servers", servers[i][1], "--format", "json", NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autoptr(JsonNode) root = ts_test_cli_json (json_argv);
+      JsonArray *bom;
+      g_auto(GStrv) lines = NULL;
+
+      g_assert_cmpint (ts_test_run_cli (bom_argv, &out, &err), ==, 0);
+      lines = g_strsplit (out, "\r\n", -1);
+      g_assert_cmpstr (lines[0], ==, "category,item,role,quantity,unit_price_usd,estimate");
+      bom = json_object_get_array_member (json_array_get_object_element (
+                json_object_get_array_member (json_node_get_object (root), "options"), 0), "bom");
+      g_assert_cmpuint (g_strv_length (lines), ==, json_array_get_length (bom) + 2);   /* header, lines, "" after the last CRLF */
+      for (guint l = 0; l < json_array_get_length (bom); l++)
+        {
+          JsonObject *line = json_array_get_object_element (bom, l);
+          g_autofree char *head = g_strdup_printf ("%s,", json_object_get_string_member (line, "category"));
+          g_autofree char *quantity = g_strdup_printf (",%" G_GINT64_FORMAT ",",
+                                                       json_object_get_int_member (line, "quantity"));
+
+          g_assert_true (g_str_has_prefix (lines[l + 1], head));
+          g_assert_nonnull (strstr (lines[l + 1], json_object_get_string_member (line, "role")));
+          g_assert_nonnull (strstr (lines[l + 1], quantity));
+        }
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  ts_test_init (&argc, &argv);
+  g_test_add_func ("/fabric/reference/b200", test_ra_b200);
+  g_test_add_func ("/fabric/reference/b300-xdr", test_ra_b300_xdr);
+  g_test_add_func ("/fabric/partial-su", test_partial_su);
+  g_test_add_func ("/fabric/identities", test_identities);
+  g_test_add_func ("/fabric/option-bom", test_option_bom);
+  g_test_add_func ("/fabric/tier-verdict", test_tier_verdict);
+  g_test_add_func ("/fabric/cli-bom", test_cli_bom);
+  return g_test_run ();
+}
