@@ -31,7 +31,7 @@ static const struct { const char *member; gsize offset; } input_members[] = {
   MEMBER (objective), MEMBER (lora_rank), MEMBER (lora_targets), MEMBER (double_quant),
   MEMBER (paged_optimizer), MEMBER (runtime_overhead_bytes), MEMBER (fragmentation), MEMBER (server_id),
   MEMBER (servers), MEMBER (rack_units), MEMBER (rack_kw), MEMBER (voltage), MEMBER (phases), MEMBER (pue),
-  MEMBER (price_kwh), MEMBER (currency), MEMBER (headroom_tight),
+  MEMBER (price_kwh), MEMBER (currency), MEMBER (headroom_tight), MEMBER (min_free),
 };
 
 static void

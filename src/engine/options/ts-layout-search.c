@@ -230,7 +230,8 @@ candidate_room (const Search *search,
   *upper = NAN;
   ts_memory_compute (&c->s, &c->layout, m);
   free_share = (capacity - ts_breakdown_sum (&m->per_gpu)) / capacity;
-  if (free_share < 0)
+  /* the planner never plans into the minimum free share (§7.1) */
+  if (free_share < search->s->min_free)
     return ROOM_NONE;
   if (c->s.method == TS_METHOD_FULL && c->s.precision != TS_PRECISION_FP32 && c->s.grad_dtype != TS_GRAD_FP32)
     {

@@ -200,9 +200,11 @@ ts_option_to_json (const TsOption *o,
   add_flag_codes (b, "notes", note_codes, G_N_ELEMENTS (note_codes), o->note_flags);
 
   ts_json_add_double_valid (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));
+  ts_json_add_double_valid (b, "minimum_per_gpu_bytes", o->minimum_per_gpu_bytes);
   ts_json_add_double_valid (b, "gpu_memory_bytes", o->gpu_memory_bytes);
   ts_json_add_double_valid (b, "headroom_bytes", o->headroom_bytes);
   ts_json_add_double_valid (b, "headroom_fraction", o->headroom_fraction);
+  ts_json_add_double_valid (b, "min_free_fraction", o->min_free_fraction);
   if (!isnan (o->upper_headroom_fraction))
     ts_json_add_double_valid (b, "headroom_fraction_fp32_gradients", o->upper_headroom_fraction);
   json_builder_set_member_name (b, "per_gpu");

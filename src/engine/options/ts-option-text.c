@@ -57,6 +57,14 @@ ts_option_dup_reason (const TsOption *o)
         /* Translators: the part of GPU memory that more GPUs cannot shrink (activations, runtime) is too large */
         return g_strdup_printf (_("Does not fit at any size: %s per GPU needed, %s available, and more GPUs do not shrink what is left"),
                                 need, have);
+      if (g_strcmp0 (o->reason_code, "does-not-fit-margin") == 0)
+        {
+          g_autofree char *margin = ts_format_percent (o->min_free_fraction);
+
+          /* Translators: “Does not fit: 151 GB of 151 GB per GPU leaves 0.1 % free, under the 3 % a run keeps free” */
+          return g_strdup_printf (_("Does not fit: %s of %s per GPU leaves %s free, under the %s a run keeps free"),
+                                  need, have, free_pct, margin);
+        }
       return g_strdup_printf (_("Does not fit: %s per GPU needed, %s available"), need, have);
     }
   if (o->verdict == TS_VERDICT_TIGHT && o->headroom_fraction < o->tight_threshold)

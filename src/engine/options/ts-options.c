@@ -226,6 +226,8 @@ evaluate (const TsCatalog *catalog,
       o->reason_code = MAX (1u, s->tp) > tp_domain (server) ? "layout-exceeds-domain" : "layout-exceeds-option";
     }
 
+  measure_minimum (&effective, o);
+
   o->interconnect_ok = training_link (server, o->gpus);
   if (!o->interconnect_ok)
     o->note_flags |= TS_NOTE_PCIE_ONLY;

@@ -114,6 +114,7 @@ typedef struct
    * printf, and a sweep of plans none at all. */
   const char     *reason_code;       /* fits, tight-headroom, tight-fp32-gradients, does-not-fit, … */
   double          tight_threshold;   /* the scenario's headroom_tight, which the reason quotes */
+  double          min_free_fraction; /* the scenario's min_free: below it nothing fits */
   guint           suggested_servers; /* count that fits (or fits with margin when tight); 0 = none */
   double          suggested_free_fraction; /* free per GPU at suggested_servers (a tight option) */
   guint           remedies;          /* TsRemedyFlags that make it fit at this count */
@@ -121,6 +122,10 @@ typedef struct
   double          gpu_memory_bytes;  /* capacity of one GPU */
   double          headroom_bytes;    /* per GPU; negative when it does not fit */
   double          headroom_fraction;
+  /* The least this job needs on one of the option's GPUs: its layout's
+   * degrees with full recomputation and micro-batch 1 (what the plan may
+   * spend more of for speed: per_gpu of memory). */
+  double          minimum_per_gpu_bytes;
   gboolean        interconnect_ok;   /* NVLink/HCCS-class link, or one GPU */
   gboolean        recommended;
   guint           rank;

@@ -233,6 +233,10 @@ static const TsScenarioField fields[] = {
     TS_DEFAULT_HEADROOM_TIGHT, NULL, 1, G (NONE, 0), 0.01, 2, NO_CHOICES,
     N_("Tight headroom threshold"), N_("Tight headroom threshold"), NULL,
     N_("headroom below which a fit is “tight” (default 0.10)"), NULL, 0, 0, NULL },
+  { "min_free", "min-free", TS_FIELD_DOUBLE, OFF (min_free), 0, TS_MAX_MIN_FREE,
+    TS_DEFAULT_MIN_FREE, NULL, 1, G (NONE, 0), 0.01, 2, NO_CHOICES,
+    N_("Minimum free memory"), N_("Minimum free memory"), NULL,
+    N_("share of GPU memory a fit always leaves free; less does not fit (default 0.03)"), NULL, 0, 0, NULL },
 };
 
 const TsScenarioField *

@@ -157,6 +157,7 @@ typedef struct
   double           price_kwh;
   char            *currency;
   double           headroom_tight; /* verdict “tight” below this fraction */
+  double           min_free;       /* a fit keeps at least this fraction free */
 } TsScenario;
 
 /* Defaults of a new scenario (docs/sizing-model.md §9). */
@@ -173,6 +174,10 @@ typedef struct
 #define TS_DEFAULT_PHASES             3
 #define TS_DEFAULT_PUE                1.4
 #define TS_DEFAULT_HEADROOM_TIGHT     0.10
+/* The least share of a GPU's memory a fit leaves free, after the runtime
+ * reserve and fragmentation already counted as demand: the spread of
+ * measured peaks around the estimate (docs/sizing-model.md §7.1). */
+#define TS_DEFAULT_MIN_FREE           0.03
 /* Tokens per optimizer step of full training when the user gives no
  * global batch: 4M tokens, Llama 2's batch for every size (Touvron et al.
  * 2023, Table 1; docs/sizing-model.md §8.2), also GPT-3 175B's 3.2M order. */
@@ -220,6 +225,7 @@ typedef struct
 #define TS_MAX_PUE          5.0
 #define TS_MAX_PRICE_KWH    1e6
 #define TS_MAX_HEADROOM_TIGHT 0.9
+#define TS_MAX_MIN_FREE       0.5
 /* Text: a model name as long as a model file allows; ids and currency
  * codes shorter (an id is looked up and echoed in messages). */
 #define TS_MAX_NAME_CHARS     200u
