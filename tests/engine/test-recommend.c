@@ -1014,6 +1014,97 @@ test_price_count_grouped (void)
   g_assert_cmpuint (checked, >, 0);
 }
 
+/* The objective orders the options totally (issue 27): on generated
+ * options — random figures, some prices unknown (0), some figures NAN,
+ * every objective — the comparison is antisymmetric and transitive, and
+ * under the cost objective, among options that all work, fit with room,
+ * run on a training link, suit the site and meet the deadline, the
+ * priced ones come first in ascending price and the unpriced after. */
+static void
+random_option (GRand           *rand,
+               const TsCatalog *catalog,
+               TsObjective      objective,
+               TsOption        *o)
+{
+  static const double prices[] = { 0, 0, 325000, 810000, 1030000, 2500000 };
+
+  memset (o, 0, sizeof *o);
+  o->server = ts_catalog_get_server (catalog, g_rand_int_range (rand, 0, ts_catalog_get_n_servers (catalog)));
+  o->objective = objective;
+  o->currency = (char *) (g_rand_boolean (rand) ? "USD" : "RUB");  /* never freed: not ts_option_clear ()ed */
+  o->ok = g_rand_int_range (rand, 0, 4) > 0;
+  o->fits = g_rand_int_range (rand, 0, 4) > 0;
+  o->verdict = o->fits ? (g_rand_boolean (rand) ? TS_VERDICT_FITS : TS_VERDICT_TIGHT) : TS_VERDICT_DOES_NOT_FIT;
+  o->interconnect_ok = g_rand_int_range (rand, 0, 4) > 0;
+  o->meets_deadline = g_rand_int_range (rand, 0, 4) > 0;
+  o->capex_usd = prices[g_rand_int_range (rand, 0, G_N_ELEMENTS (prices))];
+  /* few distinct values, so that keys tie and later keys decide */
+  o->power_kw = g_rand_int_range (rand, 1, 4) * 10.0;
+  o->energy_cost = g_rand_int_range (rand, 0, 3) * 1000.0;
+  o->energy_kwh = g_rand_int_range (rand, 1, 4) * 500.0;
+  o->training_days = g_rand_int_range (rand, 0, 8) == 0 ? NAN : g_rand_int_range (rand, 1, 4) * 5.0;
+}
+
+static int
+sign (int x)
+{
+  return (x > 0) - (x < 0);
+}
+
+static void
+test_ranking_is_an_order (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (27);
+  enum { N = 24 };
+  TsOption options[N];
+
+  for (guint round = 0; round < 40; round++)
+    {
+      TsObjective objective = round % TS_N_OBJECTIVES;
+      char *currency;
+
+      for (guint i = 0; i < N; i++)
+        random_option (rand, catalog, objective, &options[i]);
+      /* one plan, one currency */
+      currency = options[0].currency;
+      for (guint i = 0; i < N; i++)
+        options[i].currency = currency;
+
+      for (guint i = 0; i < N; i++)
+        for (guint j = 0; j < N; j++)
+          {
+            int ij = sign (ts_option_compare (&options[i], &options[j]));
+
+            if (ij != -sign (ts_option_compare (&options[j], &options[i])))
+              g_error ("round %u: compare (%u, %u) and compare (%u, %u) are not opposite", round, i, j, j, i);
+            for (guint k = 0; k < N; k++)
+              if (ij < 0 && ts_option_compare (&options[j], &options[k]) < 0
+                  && ts_option_compare (&options[i], &options[k]) >= 0)
+                g_error ("round %u: %u < %u < %u but not %u < %u", round, i, j, k, i, k);
+          }
+
+      if (objective != TS_OBJECTIVE_COST)
+        continue;
+      for (guint i = 0; i < N; i++)
+        for (guint j = 0; j < N; j++)
+          {
+            const TsOption *x = &options[i];
+            const TsOption *y = &options[j];
+            gboolean alike = x->ok && y->ok && x->verdict == TS_VERDICT_FITS && y->verdict == TS_VERDICT_FITS
+                             && x->interconnect_ok && y->interconnect_ok && x->meets_deadline && y->meets_deadline;
+
+            if (!alike)
+              continue;
+            if (x->capex_usd > 0 && y->capex_usd <= 0 && ts_option_compare (x, y) >= 0)
+              g_error ("round %u: a priced option does not rank above an unpriced one", round);
+            if (x->capex_usd > 0 && y->capex_usd > x->capex_usd && g_str_equal (currency, "RUB")
+                && ts_option_compare (x, y) >= 0)
+              g_error ("round %u: %.0f USD does not rank above %.0f USD", round, x->capex_usd, y->capex_usd);
+          }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1046,5 +1137,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/plan-update", test_plan_update);
   g_test_add_func ("/recommend/unpriced-is-not-free", test_unpriced_is_not_free);
   g_test_add_func ("/recommend/price-count-grouped", test_price_count_grouped);
+  g_test_add_func ("/recommend/ranking-is-an-order", test_ranking_is_an_order);
   return g_test_run ();
 }

@@ -309,6 +309,10 @@ double      ts_site_amps          (double             kw,
 
 /* Fills options (an array of TsOption with ts_option_clear as its clear
  * function), ranked, and returns the index of the recommended one or -1. */
+/* The ranking's comparison (ts-ranking.c): negative when a ranks above b.
+ * A total order on options of one plan (one objective, one currency). */
+int         ts_option_compare     (const TsOption    *a,
+                                   const TsOption    *b);
 int         ts_recommend          (const TsCatalog   *catalog,
                                    const TsScenario  *scenario,
                                    GArray            *options);
