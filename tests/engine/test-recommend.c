@@ -1105,6 +1105,48 @@ test_ranking_is_an_order (void)
     }
 }
 
+/* The closest option counts only the hardware its layout uses (issue
+ * 27): QLoRA of 405B in 0.1 day misses the deadline everywhere; the
+ * adapter default global batch is 64 sequences (QLoRA paper, Table 9),
+ * so data parallelism stops at 64 ranks of micro-batch 1, and a layout
+ * of tp × pp × 64 GPUs fills ⌈layout / GPUs per server⌉ servers, never
+ * the 100,000-GPU cap. The failure says that the global batch limits it. */
+static void
+test_closest_counts_its_layout (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-405b", 0, TS_METHOD_QLORA);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+
+  s->deadline_days = 0.1;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const TsOption *o = &g_array_index (plan->options, TsOption, i);
+      guint per = o->server->gpu_count;
+
+      if (o->layout_min_servers == 0)
+        continue;
+      if (o->servers > MAX (o->layout_min_servers, (o->memory.layout.gpus + per - 1) / per))
+        g_error ("%s: %u servers for a layout of %u GPUs", o->server->id, o->servers, o->memory.layout.gpus);
+      if (o->memory.layout.dp * o->micro_batch > 64)
+        g_error ("%s: data parallel %u past the global batch of 64", o->server->id, o->memory.layout.dp);
+    }
+  {
+    const TsOption *o = ts_plan_get_shown_option (plan);
+    g_autoptr(GPtrArray) failures = ts_option_dup_failures (o);
+    gboolean said = FALSE;
+
+    g_assert_false (o->ok);
+    g_assert_cmpstr (o->scale_limit, ==, "global-batch");
+    for (guint i = 0; i < failures->len; i++)
+      said |= strstr (g_ptr_array_index (failures, i), "global batch of 64") != NULL;
+    g_assert_true (said);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1138,5 +1180,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/unpriced-is-not-free", test_unpriced_is_not_free);
   g_test_add_func ("/recommend/price-count-grouped", test_price_count_grouped);
   g_test_add_func ("/recommend/ranking-is-an-order", test_ranking_is_an_order);
+  g_test_add_func ("/recommend/closest-counts-its-layout", test_closest_counts_its_layout);
   return g_test_run ();
 }

@@ -298,6 +298,11 @@ ts_option_to_json (const TsOption *o,
    * mfu × availability) / 86,400 exactly */
   ts_json_add_double_valid (b, "training_flops", o->training_flops);
   ts_json_add_int (b, "layout_gpus", o->layout_gpus);
+  json_builder_set_member_name (b, "scale_limit");
+  if (o->scale_limit != NULL)
+    json_builder_add_string_value (b, o->scale_limit);
+  else
+    json_builder_add_null_value (b);
   ts_json_add_double_valid (b, "peak_tflops", o->peak_tflops);
   ts_json_add_double_valid (b, "mfu", o->mfu);
   ts_json_add_double_valid (b, "mfu_base", o->mfu_base);

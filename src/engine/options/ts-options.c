@@ -159,6 +159,32 @@ plan_count (Memo     *memo,
   o->gpus = n * server->gpu_count;
 }
 
+/* Never more servers than the layout fills (issue 27): a count the
+ * planner chose (a deadline no count meets sizes at the largest) keeps
+ * only the servers the chosen layout's GPUs need, and says what stopped
+ * the layout from using more. A count the user gave stays as given. */
+static void
+fit_count_to_layout (const TsScenario *s,
+                     TsOption         *o)
+{
+  const TsLayout *l = &o->memory.layout;
+  guint gpu_count = o->server->gpu_count;
+  guint needed;
+
+  if (l->gpus >= o->gpus || l->gpus == 0)
+    return;
+  if (o->accumulation <= 1)
+    o->scale_limit = "global-batch";
+  if (s->servers > 0)
+    return;
+  needed = MAX ((l->gpus + gpu_count - 1) / gpu_count, MAX (1u, o->layout_min_servers));
+  if (needed < o->servers)
+    {
+      o->servers = needed;
+      o->gpus = needed * gpu_count;
+    }
+}
+
 /* The option of `server` for the memo's scenario, sized in place. */
 static void
 evaluate (const TsCatalog *catalog,
@@ -208,6 +234,7 @@ evaluate (const TsCatalog *catalog,
           o->upper_headroom_fraction = upper_bound_headroom (memo, server, o->servers);
           apply_fixed (s, o);
         }
+      fit_count_to_layout (s, o);
       judge (s, o);
     }
   else

@@ -132,6 +132,10 @@ typedef struct
   guint           servers_for_memory;     /* smallest count that fits; 0 = none */
   double          upper_headroom_fraction; /* with FP32 gradients (the article's 18 B/param); NAN = not applicable */
   gboolean        count_limited;          /* max_servers stopped a larger count */
+  /* What keeps the layout from using more GPUs, when the option comes
+   * with more than it uses: "global-batch" (data parallelism reached
+   * global batch / micro-batch), else NULL. */
+  const char     *scale_limit;
 
   /* network between servers */
   guint           compute_ports;
