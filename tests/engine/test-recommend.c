@@ -1106,7 +1106,7 @@ test_ranking_is_an_order (void)
 }
 
 /* The closest option counts only the hardware its layout uses (issue
- * 27): QLoRA of 405B in 0.1 day misses the deadline everywhere; the
+ * 27): QLoRA of 405B on 10B tokens in 0.1 day misses the deadline everywhere; the
  * adapter default global batch is 64 sequences (QLoRA paper, Table 9),
  * so data parallelism stops at 64 ranks of micro-batch 1, and a layout
  * of tp × pp × 64 GPUs fills ⌈layout / GPUs per server⌉ servers, never
@@ -1120,6 +1120,7 @@ test_closest_counts_its_layout (void)
   g_autoptr(TsPlan) plan = NULL;
 
   s->deadline_days = 0.1;
+  s->tokens = 10e9;   /* the issue's case: full training's default dataset */
   plan = ts_plan_compute (catalog, s, &error);
   g_assert_no_error (error);
   for (guint i = 0; i < plan->options->len; i++)

@@ -92,7 +92,14 @@ test_documented_defaults (void)
   g_assert_cmpuint (s->lora_rank, ==, 16);
   g_assert_cmpint (s->lora_targets, ==, TS_LORA_TARGETS_ALL_LINEAR);
   g_assert_true (s->double_quant);
-  g_assert_cmpfloat (s->tokens, ==, 10e9);
+  /* 0: the method's default (README, --help): 10B for full training */
+  g_assert_cmpfloat (s->tokens, ==, 0);
+  g_assert_cmpfloat (ts_scenario_tokens (s), ==, 10e9);
+  /* LoRA/QLoRA: Llama 2's fine-tuning set (Touvron et al. 2023, §3.1),
+   * 27,540 examples × 2 epochs × 2,048 tokens = 112,803,840 */
+  s->method = TS_METHOD_QLORA;
+  g_assert_cmpfloat (ts_scenario_tokens (s), ==, 112803840.0);
+  s->method = TS_METHOD_FULL;
   g_assert_cmpfloat (s->deadline_days, ==, 0);
   g_assert_cmpuint (s->rack_units, ==, 42);
   g_assert_cmpfloat (s->rack_kw, ==, 30);

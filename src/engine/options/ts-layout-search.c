@@ -748,7 +748,7 @@ candidate_days (const TsCatalog  *catalog,
                 const TsScenario *s,
                 const Candidate  *c)
 {
-  double steps = c->step.tokens > 0 ? s->tokens / c->step.tokens : 0;
+  double steps = c->step.tokens > 0 ? ts_scenario_tokens (s) / c->step.tokens : 0;
 
   return steps * c->step.seconds / ts_catalog_get_availability_factor (catalog) / SECONDS_PER_DAY;
 }

@@ -46,7 +46,7 @@ size_storage_and_host (const TsScenario *s,
   /* Every server writes its own shard at once. */
   if (server->nvme_write_gb_s > 0)
     o->checkpoint_write_seconds = o->checkpoint_bytes / (o->servers * server->nvme_write_gb_s * TS_BYTES_PER_GB);
-  o->dataset_bytes = s->tokens * DATASET_BYTES_PER_TOKEN;
+  o->dataset_bytes = ts_scenario_tokens (s) * DATASET_BYTES_PER_TOKEN;
 
   o->cpu_cores_per_gpu = (double) server->cpu_sockets * server->cpu_cores_per_socket / server->gpu_count;
   /* RAM per server: its shard of offloaded optimizer state, plus a
@@ -134,7 +134,7 @@ plan_count (Memo     *memo,
   guint n;
 
   if (s->deadline_days <= 0 || s->servers > 0 || !o->deadline_reachable || o->servers_for_memory == 0
-      || s->tokens <= 0)
+      || ts_scenario_tokens (s) <= 0)
     return;
   /* never below the count with the headroom rule's margin */
   floor_count = MAX (MAX (1u, o->servers_for_memory), o->layout_min_servers);

@@ -164,7 +164,15 @@ typedef struct
 #define TS_DEFAULT_SEQ_LEN            2048
 #define TS_DEFAULT_MICRO_BATCH        1
 #define TS_DEFAULT_LORA_RANK          16
+/* The dataset of full training when the user gives none (tokens 0). */
 #define TS_DEFAULT_TOKENS             10e9
+/* The dataset of LoRA/QLoRA fine-tuning when the user gives none: Llama
+ * 2's supervised fine-tuning set, 27,540 annotations trained for 2 epochs
+ * (Touvron et al. 2023, §3.1), each example one sequence of the run's
+ * length (an upper bound: shorter examples are padded or packed);
+ * docs/sizing-model.md §9. */
+#define TS_DEFAULT_ADAPTER_EXAMPLES   27540.0
+#define TS_DEFAULT_ADAPTER_EPOCHS     2.0
 /* HF measured 1.3 GB for CUDA kernels; others report 0.3–2 GB (docs/sizing-literature.md §1.7). */
 #define TS_DEFAULT_RUNTIME_OVERHEAD   1.5e9
 #define TS_DEFAULT_FRAGMENTATION      0.05

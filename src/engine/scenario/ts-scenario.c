@@ -93,6 +93,16 @@ ts_scenario_global_batch (const TsScenario *s)
   return (guint) MAX (1.0, round (TS_DEFAULT_GLOBAL_BATCH_TOKENS / MAX (1u, s->seq_len)));
 }
 
+double
+ts_scenario_tokens (const TsScenario *s)
+{
+  if (s->tokens > 0)
+    return s->tokens;
+  if (s->method != TS_METHOD_FULL)
+    return TS_DEFAULT_ADAPTER_EXAMPLES * TS_DEFAULT_ADAPTER_EPOCHS * MAX (1u, s->seq_len);
+  return TS_DEFAULT_TOKENS;
+}
+
 /* A field's key or CLI name, with or without its dashes (“--zero”). */
 guint
 ts_search_flag_from_name (const char *name)
