@@ -1148,6 +1148,81 @@ test_closest_counts_its_layout (void)
   }
 }
 
+/* A card a customer owns (issue 27): every PCIe card of the catalog is
+ * also a one-card option, and "can I QLoRA a 32B model on my 48 GB
+ * card?" is answered on it. The cards' figures, from their datasheets
+ * (GiB as the catalog counts GPU memory, W, GB/s): RTX 4090 24 GB 450 W
+ * 1,008; RTX 5090 32 GB 575 W 1,792; RTX 6000 Ada 48 GB 300 W 960; A100
+ * PCIe 40 GB 250 W 1,555 and 80 GB 300 W 1,935; L40S 48 GB 350 W 864. */
+static void
+test_one_card_options (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const struct { const char *gpu; double gib; double watts; double tb_s; } cards[] = {
+    { "rtx-4090", 24, 450, 1.008 }, { "rtx-5090", 32, 575, 1.792 }, { "rtx-6000-ada", 48, 300, 0.96 },
+    { "a100-40gb-pcie", 40, 250, 1.555 }, { "a100-80gb-pcie", 80, 300, 1.935 }, { "l40s", 48, 350, 0.864 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cards); i++)
+    {
+      g_autofree char *ws = g_strconcat ("ws-1x-", cards[i].gpu, NULL);
+      const TsServer *server = ts_catalog_find_server (catalog, ws);
+
+      g_assert_nonnull (server);
+      g_assert_cmpuint (server->gpu_count, ==, 1);
+      g_assert_cmpstr (server->gpu->id, ==, cards[i].gpu);
+      g_assert_cmpfloat (server->gpu->memory_bytes, ==, cards[i].gib * 1073741824.0);
+      g_assert_cmpfloat (server->gpu->tdp_w, ==, cards[i].watts);
+      g_assert_cmpfloat (server->gpu->memory_bw_tb_s, ==, cards[i].tb_s);
+    }
+
+  /* every PCIe card has an option of one card */
+  for (guint i = 0; i < ts_catalog_get_n_gpus (catalog); i++)
+    {
+      const TsGpu *gpu = ts_catalog_get_gpu (catalog, i);
+      gboolean found = FALSE;
+
+      if (g_strcmp0 (gpu->form_factor, "PCIe") != 0)
+        continue;
+      for (guint k = 0; k < ts_catalog_get_n_servers (catalog); k++)
+        {
+          const TsServer *server = ts_catalog_get_server (catalog, k);
+
+          found |= server->gpu == gpu && server->gpu_count == 1;
+        }
+      if (!found)
+        g_error ("%s has no option of one card", gpu->id);
+    }
+
+  /* QLoRA of Qwen3-32B: the 4-bit base is 0.5 × 32.76e9 = 16.4 GB, so
+   * a 48 GB card holds it and a 24 GB one, less its runtime reserve,
+   * fragmentation and the activations of even one sequence, does not */
+  {
+    static const struct { const char *server; gboolean fits; } asks[] = {
+      { "ws-1x-rtx-6000-ada", TRUE }, { "ws-1x-l40s", TRUE }, { "ws-1x-rtx-4090", FALSE },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (asks); i++)
+      {
+        g_autoptr(TsScenario) s = ts_test_scenario (catalog, "qwen3-32b", 0, TS_METHOD_QLORA);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(TsPlan) plan = NULL;
+        const TsOption *o;
+        g_autofree char *reason = NULL;
+
+        ts_scenario_set_server (s, asks[i].server);
+        plan = ts_plan_compute (catalog, s, &error);
+        g_assert_no_error (error);
+        o = &g_array_index (plan->options, TsOption, 0);
+        g_assert_cmpint (o->fits, ==, asks[i].fits);
+        reason = ts_option_dup_reason (o);
+        g_assert_nonnull (reason);
+        if (!asks[i].fits)
+          g_assert_nonnull (strstr (reason, "Does not fit"));
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1182,5 +1257,6 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/price-count-grouped", test_price_count_grouped);
   g_test_add_func ("/recommend/ranking-is-an-order", test_ranking_is_an_order);
   g_test_add_func ("/recommend/closest-counts-its-layout", test_closest_counts_its_layout);
+  g_test_add_func ("/recommend/one-card-options", test_one_card_options);
   return g_test_run ();
 }
