@@ -103,6 +103,28 @@ typedef enum
 
 #define TS_SEARCH_ALL 0x7fu
 
+/* What the training framework does to memory beyond the model's own
+ * tensors: parameters of the memory computation that the framework table
+ * sets, not inputs of the user (no row of fields[]). The defaults are the
+ * plain Hugging Face stack (Trainer, PyTorch autograd), as the memory
+ * model had them built in (docs/sizing-model.md §4). */
+typedef struct
+{
+  /* Bytes per logit kept for the loss's backward pass: the output head's
+   * logits in the compute dtype (HF: BF16, 2) and the FP32 copy the loss
+   * upcasts them to (HF: 4). */
+  double logits_kept_bytes;
+  double loss_copy_bytes;
+  /* Chunked cross-entropy (torchtune's CEWithChunkedOutputLoss, Liger's
+   * fused linear cross-entropy): the FP32 copy exists for 1/n of the
+   * tokens at a time. 1: not chunked (HF). */
+  guint  loss_chunks;
+} TsFrameworkMemory;
+
+#define TS_HF_LOGITS_KEPT_BYTES 2.0
+#define TS_HF_LOSS_COPY_BYTES   4.0
+#define TS_HF_LOSS_CHUNKS       1u
+
 typedef struct
 {
   /* What is trained, and how */
@@ -158,6 +180,10 @@ typedef struct
   char            *currency;
   double           headroom_tight; /* verdict “tight” below this fraction */
   double           min_free;       /* a fit keeps at least this fraction free */
+
+  /* Set by the framework, not by the user (ts_scenario_init_defaults ():
+   * the Hugging Face stack) */
+  TsFrameworkMemory framework_memory;
 } TsScenario;
 
 /* Defaults of a new scenario (docs/sizing-model.md §9). */

@@ -32,6 +32,9 @@ ts_scenario_init_defaults (TsScenario *s)
   /* a new scenario leaves the whole layout to the planner; the defaults
    * are the old fixed layout, which the search includes */
   s->searched = TS_SEARCH_ALL;
+  s->framework_memory.logits_kept_bytes = TS_HF_LOGITS_KEPT_BYTES;
+  s->framework_memory.loss_copy_bytes = TS_HF_LOSS_COPY_BYTES;
+  s->framework_memory.loss_chunks = TS_HF_LOSS_CHUNKS;
 }
 
 void
