@@ -136,7 +136,7 @@ static const TsScenarioField fields[] = {
     N_("ZeRO-3/FSDP prefetch: the next layer is gathered early, two layers at once (default off)"), NULL, 0, 0, NULL },
   /* 0: the method's default, ts_scenario_tokens () */
   { "tokens", "tokens", TS_FIELD_DOUBLE, OFF (tokens), 0, TS_MAX_TOKENS, 0, NULL, BILLION,
-    G (WORKLOAD, 5), 1, 2, NO_CHOICES, N_("Dataset tokens"), N_("Dataset, billions of tokens"),
+    G (WORKLOAD, 5), 1, 1, NO_CHOICES, N_("Dataset tokens"), N_("Dataset, billions of tokens"),
     N_("Tokens processed over the whole run; 0: 10B for full training, for LoRA and QLoRA Llama 2’s fine-tuning set (27,540 examples, 2 epochs)"),
     N_("dataset tokens for the whole run (default: 10B for full training; for LoRA/QLoRA 27,540 examples × 2 epochs × the sequence length, Llama 2’s fine-tuning set: 0.11B at 2048)"), NULL, 0, TS_FIELD_CLI_COUNT, NULL },
   { "deadline_days", "deadline-days", TS_FIELD_DOUBLE, OFF (deadline_days), 0, TS_MAX_DAYS, 0, NULL, 1,
