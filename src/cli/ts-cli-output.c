@@ -140,9 +140,9 @@ print_option_text (const TsPlan   *plan,
                o->compute_ports, network_name, o->leaf_switches, o->spine_switches);
       g_print ("\n");
     }
-  if (s->tokens > 0)
+  if (ts_scenario_tokens (s) > 0)
     {
-      g_autofree char *tokens = ts_format_params (s->tokens);
+      g_autofree char *tokens = ts_format_params (ts_scenario_tokens (s));
 
       g_print ("      ");
       /* Translators: “Training 10B tokens: about 10.1 days” */

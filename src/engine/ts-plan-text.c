@@ -84,7 +84,14 @@ dup_fit (const TsOption *o,
   g_autofree char *need = ts_format_memory (ts_breakdown_sum (&o->memory.per_gpu), gib);
   g_autofree char *have = ts_format_memory (o->gpu_memory_bytes, gib);
   g_autofree char *free_pct = ts_format_percent (MAX (0, o->headroom_fraction));
+  g_autofree char *least = ts_format_memory (o->minimum_per_gpu_bytes, gib);
 
+  /* two figures where they differ: what the job needs at the least, and
+   * what the plan spends for speed */
+  if (o->minimum_per_gpu_bytes > 0 && g_strcmp0 (least, need) != 0)
+    /* Translators: “needs 51.0 GB per GPU; the plan uses 105 GB of 151 GB to run faster, 30 % free” */
+    return g_strdup_printf (_("needs %s per GPU; the plan uses %s of %s to run faster, %s free"),
+                            least, need, have, free_pct);
   /* Translators: “78.9 GB of 151 GB per GPU, 48 % free” */
   return g_strdup_printf (_("%s of %s per GPU, %s free"), need, have, free_pct);
 }

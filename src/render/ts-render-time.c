@@ -59,7 +59,7 @@ assumptions_text (const TsPlan   *plan,
 {
   const TsScenario *s = plan->scenario;
   g_autofree char *flops = ts_render_format_flops (o->training_flops);
-  g_autofree char *tokens = ts_format_params (s->tokens);
+  g_autofree char *tokens = ts_format_params (ts_scenario_tokens (s));
   g_autofree char *params = ts_format_params (s->model.active_params > 0 ? s->model.active_params : s->model.params);
   g_autofree char *mfu = ts_format_percent (o->mfu);
   g_autofree char *pue = ts_format_number_auto (s->pue, 2);

@@ -223,7 +223,7 @@ build_scenario (TsSpecsheet *self)
       ts_specsheet_grid_add (cells, ts_scenario_field_title ("lora_rank"), ts_specsheet_format_count (s->lora_rank));
       grid_add_choice (cells, "lora_targets", s->lora_targets);
     }
-  ts_specsheet_grid_add (cells, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (s->tokens), _("tokens")));
+  ts_specsheet_grid_add (cells, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (ts_scenario_tokens (s)), _("tokens")));
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("deadline_days"), s->deadline_days > 0 ? ts_format_days (s->deadline_days)
                                                                        : g_strdup (_("None")));
   if (s->server_id != NULL)
@@ -773,7 +773,7 @@ build_time_table (TsSpecsheet    *self,
   guint t;
 
   t = ts_specsheet_begin_pairs (self);
-  ts_specsheet_add_pair (self, t, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (s->tokens), _("tokens")));
+  ts_specsheet_add_pair (self, t, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (ts_scenario_tokens (s)), _("tokens")));
   if (o != NULL && o->training_flops > 0)
     {
       g_autofree char *mant = NULL;

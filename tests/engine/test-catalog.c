@@ -496,6 +496,12 @@ test_compute_nics (void)
     { "ws-2x-rtx-pro-6000", 0 },
     { "ws-1x-h200-nvl", 0 },
     { "ws-2x-h200-nvl", 0 },
+    { "ws-1x-a100-40gb-pcie", 0 },  /* a card a customer owns: no cluster NIC */
+    { "ws-1x-a100-80gb-pcie", 0 },
+    { "ws-1x-rtx-4090", 0 },
+    { "ws-1x-rtx-5090", 0 },
+    { "ws-1x-rtx-6000-ada", 0 },
+    { "ws-1x-l40s", 0 },
   };
 
   g_assert_cmpuint (ts_catalog_get_n_servers (catalog), ==, G_N_ELEMENTS (counts));

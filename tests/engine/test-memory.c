@@ -753,6 +753,38 @@ test_compute_like (void)
   g_assert_cmpuint (compared, >, 100);
 }
 
+/* The framework's knobs (TsFrameworkMemory): the defaults are the
+ * Hugging Face stack's BF16 logits and FP32 loss copy (2 + 4 bytes per
+ * element); chunked cross-entropy in 8 chunks (torchtune's default
+ * num_output_chunks) keeps the FP32 copy of one chunk at a time, so for
+ * Llama 3.1 8B at s = 2048, b = 1, one GPU the activations drop by
+ * 4 × 2048 × 128,256 × 7/8 = 919,339,008 bytes; and BF16 logits without
+ * an FP32 copy drop them by the whole 4 × 2048 × 128,256. */
+static void
+test_framework_logits_knobs (void)
+{
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  TsLayout layout;
+  TsMemory plain;
+  TsMemory chunked;
+  TsMemory no_copy;
+
+  g_assert_cmpfloat (s->framework_memory.logits_kept_bytes, ==, 2);
+  g_assert_cmpfloat (s->framework_memory.loss_copy_bytes, ==, 4);
+  g_assert_cmpuint (s->framework_memory.loss_chunks, ==, 1);
+  ts_layout_resolve (s, 1, &layout);
+  ts_memory_compute (s, &layout, &plain);
+  s->framework_memory.loss_chunks = 8;
+  ts_memory_compute (s, &layout, &chunked);
+  ts_assert_close (plain.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] - chunked.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS],
+                   919339008.0, 1e-12);
+  s->framework_memory.loss_chunks = 1;
+  s->framework_memory.loss_copy_bytes = 0;
+  ts_memory_compute (s, &layout, &no_copy);
+  ts_assert_close (plain.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] - no_copy.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS],
+                   4.0 * 2048 * 128256, 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -779,5 +811,6 @@ main (int argc, char **argv)
   g_test_add_func ("/memory/overhead", test_overhead);
   g_test_add_func ("/memory/explain", test_explain);
   g_test_add_func ("/memory/compute-like", test_compute_like);
+  g_test_add_func ("/memory/framework/logits-knobs", test_framework_logits_knobs);
   return g_test_run ();
 }

@@ -1014,6 +1014,215 @@ test_price_count_grouped (void)
   g_assert_cmpuint (checked, >, 0);
 }
 
+/* The objective orders the options totally (issue 27): on generated
+ * options — random figures, some prices unknown (0), some figures NAN,
+ * every objective — the comparison is antisymmetric and transitive, and
+ * under the cost objective, among options that all work, fit with room,
+ * run on a training link, suit the site and meet the deadline, the
+ * priced ones come first in ascending price and the unpriced after. */
+static void
+random_option (GRand           *rand,
+               const TsCatalog *catalog,
+               TsObjective      objective,
+               TsOption        *o)
+{
+  static const double prices[] = { 0, 0, 325000, 810000, 1030000, 2500000 };
+
+  memset (o, 0, sizeof *o);
+  o->server = ts_catalog_get_server (catalog, g_rand_int_range (rand, 0, ts_catalog_get_n_servers (catalog)));
+  o->objective = objective;
+  o->currency = (char *) (g_rand_boolean (rand) ? "USD" : "RUB");  /* never freed: not ts_option_clear ()ed */
+  o->ok = g_rand_int_range (rand, 0, 4) > 0;
+  o->fits = g_rand_int_range (rand, 0, 4) > 0;
+  o->verdict = o->fits ? (g_rand_boolean (rand) ? TS_VERDICT_FITS : TS_VERDICT_TIGHT) : TS_VERDICT_DOES_NOT_FIT;
+  o->interconnect_ok = g_rand_int_range (rand, 0, 4) > 0;
+  o->meets_deadline = g_rand_int_range (rand, 0, 4) > 0;
+  o->capex_usd = prices[g_rand_int_range (rand, 0, G_N_ELEMENTS (prices))];
+  /* few distinct values, so that keys tie and later keys decide */
+  o->power_kw = g_rand_int_range (rand, 1, 4) * 10.0;
+  o->energy_cost = g_rand_int_range (rand, 0, 3) * 1000.0;
+  o->energy_kwh = g_rand_int_range (rand, 1, 4) * 500.0;
+  o->training_days = g_rand_int_range (rand, 0, 8) == 0 ? NAN : g_rand_int_range (rand, 1, 4) * 5.0;
+}
+
+static int
+sign (int x)
+{
+  return (x > 0) - (x < 0);
+}
+
+static void
+test_ranking_is_an_order (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (27);
+  enum { N = 24 };
+  TsOption options[N];
+
+  for (guint round = 0; round < 40; round++)
+    {
+      TsObjective objective = round % TS_N_OBJECTIVES;
+      char *currency;
+
+      for (guint i = 0; i < N; i++)
+        random_option (rand, catalog, objective, &options[i]);
+      /* one plan, one currency */
+      currency = options[0].currency;
+      for (guint i = 0; i < N; i++)
+        options[i].currency = currency;
+
+      for (guint i = 0; i < N; i++)
+        for (guint j = 0; j < N; j++)
+          {
+            int ij = sign (ts_option_compare (&options[i], &options[j]));
+
+            if (ij != -sign (ts_option_compare (&options[j], &options[i])))
+              g_error ("round %u: compare (%u, %u) and compare (%u, %u) are not opposite", round, i, j, j, i);
+            for (guint k = 0; k < N; k++)
+              if (ij < 0 && ts_option_compare (&options[j], &options[k]) < 0
+                  && ts_option_compare (&options[i], &options[k]) >= 0)
+                g_error ("round %u: %u < %u < %u but not %u < %u", round, i, j, k, i, k);
+          }
+
+      if (objective != TS_OBJECTIVE_COST)
+        continue;
+      for (guint i = 0; i < N; i++)
+        for (guint j = 0; j < N; j++)
+          {
+            const TsOption *x = &options[i];
+            const TsOption *y = &options[j];
+            gboolean alike = x->ok && y->ok && x->verdict == TS_VERDICT_FITS && y->verdict == TS_VERDICT_FITS
+                             && x->interconnect_ok && y->interconnect_ok && x->meets_deadline && y->meets_deadline;
+
+            if (!alike)
+              continue;
+            if (x->capex_usd > 0 && y->capex_usd <= 0 && ts_option_compare (x, y) >= 0)
+              g_error ("round %u: a priced option does not rank above an unpriced one", round);
+            if (x->capex_usd > 0 && y->capex_usd > x->capex_usd && g_str_equal (currency, "RUB")
+                && ts_option_compare (x, y) >= 0)
+              g_error ("round %u: %.0f USD does not rank above %.0f USD", round, x->capex_usd, y->capex_usd);
+          }
+    }
+}
+
+/* The closest option counts only the hardware its layout uses (issue
+ * 27): QLoRA of 405B on 10B tokens in 0.1 day misses the deadline everywhere; the
+ * adapter default global batch is 64 sequences (QLoRA paper, Table 9),
+ * so data parallelism stops at 64 ranks of micro-batch 1, and a layout
+ * of tp × pp × 64 GPUs fills ⌈layout / GPUs per server⌉ servers, never
+ * the 100,000-GPU cap. The failure says that the global batch limits it. */
+static void
+test_closest_counts_its_layout (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-405b", 0, TS_METHOD_QLORA);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = NULL;
+
+  s->deadline_days = 0.1;
+  s->tokens = 10e9;   /* the issue's case: full training's default dataset */
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const TsOption *o = &g_array_index (plan->options, TsOption, i);
+      guint per = o->server->gpu_count;
+
+      if (o->layout_min_servers == 0)
+        continue;
+      if (o->servers > MAX (o->layout_min_servers, (o->memory.layout.gpus + per - 1) / per))
+        g_error ("%s: %u servers for a layout of %u GPUs", o->server->id, o->servers, o->memory.layout.gpus);
+      if (o->memory.layout.dp * o->micro_batch > 64)
+        g_error ("%s: data parallel %u past the global batch of 64", o->server->id, o->memory.layout.dp);
+    }
+  {
+    const TsOption *o = ts_plan_get_shown_option (plan);
+    g_autoptr(GPtrArray) failures = ts_option_dup_failures (o);
+    gboolean said = FALSE;
+
+    g_assert_false (o->ok);
+    g_assert_cmpstr (o->scale_limit, ==, "global-batch");
+    for (guint i = 0; i < failures->len; i++)
+      said |= strstr (g_ptr_array_index (failures, i), "global batch of 64") != NULL;
+    g_assert_true (said);
+  }
+}
+
+/* A card a customer owns (issue 27): every PCIe card of the catalog is
+ * also a one-card option, and "can I QLoRA a 32B model on my 48 GB
+ * card?" is answered on it. The cards' figures, from their datasheets
+ * (GiB as the catalog counts GPU memory, W, GB/s): RTX 4090 24 GB 450 W
+ * 1,008; RTX 5090 32 GB 575 W 1,792; RTX 6000 Ada 48 GB 300 W 960; A100
+ * PCIe 40 GB 250 W 1,555 and 80 GB 300 W 1,935; L40S 48 GB 350 W 864. */
+static void
+test_one_card_options (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const struct { const char *gpu; double gib; double watts; double tb_s; } cards[] = {
+    { "rtx-4090", 24, 450, 1.008 }, { "rtx-5090", 32, 575, 1.792 }, { "rtx-6000-ada", 48, 300, 0.96 },
+    { "a100-40gb-pcie", 40, 250, 1.555 }, { "a100-80gb-pcie", 80, 300, 1.935 }, { "l40s", 48, 350, 0.864 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cards); i++)
+    {
+      g_autofree char *ws = g_strconcat ("ws-1x-", cards[i].gpu, NULL);
+      const TsServer *server = ts_catalog_find_server (catalog, ws);
+
+      g_assert_nonnull (server);
+      g_assert_cmpuint (server->gpu_count, ==, 1);
+      g_assert_cmpstr (server->gpu->id, ==, cards[i].gpu);
+      g_assert_cmpfloat (server->gpu->memory_bytes, ==, cards[i].gib * 1073741824.0);
+      g_assert_cmpfloat (server->gpu->tdp_w, ==, cards[i].watts);
+      g_assert_cmpfloat (server->gpu->memory_bw_tb_s, ==, cards[i].tb_s);
+    }
+
+  /* every PCIe card has an option of one card */
+  for (guint i = 0; i < ts_catalog_get_n_gpus (catalog); i++)
+    {
+      const TsGpu *gpu = ts_catalog_get_gpu (catalog, i);
+      gboolean found = FALSE;
+
+      if (g_strcmp0 (gpu->form_factor, "PCIe") != 0)
+        continue;
+      for (guint k = 0; k < ts_catalog_get_n_servers (catalog); k++)
+        {
+          const TsServer *server = ts_catalog_get_server (catalog, k);
+
+          found |= server->gpu == gpu && server->gpu_count == 1;
+        }
+      if (!found)
+        g_error ("%s has no option of one card", gpu->id);
+    }
+
+  /* QLoRA of Qwen3-32B: the 4-bit base is 0.5 × 32.76e9 = 16.4 GB, so
+   * a 48 GB card holds it and a 24 GB one, less its runtime reserve,
+   * fragmentation and the activations of even one sequence, does not */
+  {
+    static const struct { const char *server; gboolean fits; } asks[] = {
+      { "ws-1x-rtx-6000-ada", TRUE }, { "ws-1x-l40s", TRUE }, { "ws-1x-rtx-4090", FALSE },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (asks); i++)
+      {
+        g_autoptr(TsScenario) s = ts_test_scenario (catalog, "qwen3-32b", 0, TS_METHOD_QLORA);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(TsPlan) plan = NULL;
+        const TsOption *o;
+        g_autofree char *reason = NULL;
+
+        ts_scenario_set_server (s, asks[i].server);
+        plan = ts_plan_compute (catalog, s, &error);
+        g_assert_no_error (error);
+        o = &g_array_index (plan->options, TsOption, 0);
+        g_assert_cmpint (o->fits, ==, asks[i].fits);
+        reason = ts_option_dup_reason (o);
+        g_assert_nonnull (reason);
+        if (!asks[i].fits)
+          g_assert_nonnull (strstr (reason, "Does not fit"));
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1046,5 +1255,8 @@ main (int argc, char **argv)
   g_test_add_func ("/recommend/plan-update", test_plan_update);
   g_test_add_func ("/recommend/unpriced-is-not-free", test_unpriced_is_not_free);
   g_test_add_func ("/recommend/price-count-grouped", test_price_count_grouped);
+  g_test_add_func ("/recommend/ranking-is-an-order", test_ranking_is_an_order);
+  g_test_add_func ("/recommend/closest-counts-its-layout", test_closest_counts_its_layout);
+  g_test_add_func ("/recommend/one-card-options", test_one_card_options);
   return g_test_run ();
 }

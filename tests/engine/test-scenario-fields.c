@@ -31,7 +31,7 @@ static const struct { const char *member; gsize offset; } input_members[] = {
   MEMBER (objective), MEMBER (framework), MEMBER (lora_rank), MEMBER (lora_targets), MEMBER (double_quant),
   MEMBER (paged_optimizer), MEMBER (runtime_overhead_bytes), MEMBER (fragmentation), MEMBER (server_id),
   MEMBER (servers), MEMBER (rack_units), MEMBER (rack_kw), MEMBER (voltage), MEMBER (phases), MEMBER (pue),
-  MEMBER (price_kwh), MEMBER (currency), MEMBER (headroom_tight), MEMBER (oversubscription),
+  MEMBER (price_kwh), MEMBER (currency), MEMBER (headroom_tight), MEMBER (oversubscription), MEMBER (min_free),
 };
 
 static void
@@ -92,7 +92,14 @@ test_documented_defaults (void)
   g_assert_cmpuint (s->lora_rank, ==, 16);
   g_assert_cmpint (s->lora_targets, ==, TS_LORA_TARGETS_ALL_LINEAR);
   g_assert_true (s->double_quant);
-  g_assert_cmpfloat (s->tokens, ==, 10e9);
+  /* 0: the method's default (README, --help): 10B for full training */
+  g_assert_cmpfloat (s->tokens, ==, 0);
+  g_assert_cmpfloat (ts_scenario_tokens (s), ==, 10e9);
+  /* LoRA/QLoRA: Llama 2's fine-tuning set (Touvron et al. 2023, §3.1),
+   * 27,540 examples × 2 epochs × 2,048 tokens = 112,803,840 */
+  s->method = TS_METHOD_QLORA;
+  g_assert_cmpfloat (ts_scenario_tokens (s), ==, 112803840.0);
+  s->method = TS_METHOD_FULL;
   g_assert_cmpfloat (s->deadline_days, ==, 0);
   g_assert_cmpuint (s->rack_units, ==, 42);
   g_assert_cmpfloat (s->rack_kw, ==, 30);

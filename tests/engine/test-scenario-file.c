@@ -104,6 +104,7 @@ set_field (TsScenario *s,
   else if (g_str_equal (key, "pue")) s->pue = v;
   else if (g_str_equal (key, "price_kwh")) s->price_kwh = v;
   else if (g_str_equal (key, "headroom_tight")) s->headroom_tight = v;
+  else if (g_str_equal (key, "min_free")) s->min_free = v;
   else g_assert_not_reached ();
 }
 
@@ -132,6 +133,7 @@ static const struct { const char *key; double bad; double limit; } ranges[] = {
   { "pue", 0.99, 1 }, { "pue", 5.01, 5 },
   { "price_kwh", -1, 0 }, { "price_kwh", 1.001e6, 1e6 },
   { "headroom_tight", -0.01, 0 }, { "headroom_tight", 0.91, 0.9 },
+  { "min_free", -0.01, 0 }, { "min_free", 0.51, 0.5 },
 };
 
 static TsScenario *

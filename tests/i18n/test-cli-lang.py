@@ -96,6 +96,7 @@ def allowed_words():
                     for word in names:
                         parts = word.split("-")
                         words.update("-".join(parts[:i]) for i in range(1, len(parts)))
+                        words.update("-".join(parts[i:]) for i in range(1, len(parts)))
                         words.update(parts)
     return words
 

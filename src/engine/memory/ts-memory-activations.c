@@ -18,11 +18,12 @@
 /* Activations (Korthikanti et al. 2022, §4; docs/sizing-model.md §4): 16-bit
  * tensors, 1-byte dropout masks. FlashAttention keeps, besides its output,
  * the FP32 log-sum-exp of every row of every head (4 bytes × a·s·b). The
- * loss needs the logits in BF16 and an FP32 copy: 2 + 4 bytes per element
- * of s·b·V. A MoE router keeps its FP32 probabilities, s·b·E × 4 bytes. */
+ * loss keeps the logits and its FP32 copy of them, bytes per element of
+ * s·b·V as the framework sets them (TsFrameworkMemory; the Hugging Face
+ * stack: 2 + 4). A MoE router keeps its FP32 probabilities, s·b·E × 4
+ * bytes. */
 #define DROPOUT_MASK_BYTES    1.0
 #define FLASH_STATS_BYTES     BYTES_FP32
-#define LOGITS_BYTES          (BYTES_BF16 + BYTES_FP32)
 #define ROUTER_PROBS_BYTES    BYTES_FP32
 
 /* Bytes one transformer layer keeps for the backward pass, one
@@ -144,7 +145,10 @@ extra_activations (const TsScenario     *s,
   double t = l->tp;
   double seq_split = s->sequence_parallel ? t : 1;
   double embedding = (e + (a->dropout ? DROPOUT_MASK_BYTES : 0)) * sb * h / seq_split;
-  double head = 2 * e * sb * h / seq_split + LOGITS_BYTES * sb * a->vocab_size / t;
+  const TsFrameworkMemory *fw = &s->framework_memory;
+  /* chunked cross-entropy holds the FP32 copy of one chunk at a time */
+  double logits_bytes = fw->logits_kept_bytes + fw->loss_copy_bytes / MAX (1u, fw->loss_chunks);
+  double head = 2 * e * sb * h / seq_split + logits_bytes * sb * a->vocab_size / t;
 
   if (l->pp <= 1)
     return embedding + head;

@@ -219,7 +219,7 @@ fits_at (Memo           *memo,
    * shards more, so the search stays monotonic */
   if ((guint64) servers * server->gpu_count < (guint64) MAX (1u, s->tp) * MAX (1u, s->pp))
     return FALSE;
-  return per_gpu_at (memo, VARIANT_SCENARIO, servers * server->gpu_count) <= server->gpu->memory_bytes;
+  return per_gpu_at (memo, VARIANT_SCENARIO, servers * server->gpu_count) <= usable_bytes (s, server);
 }
 
 guint
@@ -383,9 +383,31 @@ suggest (Memo     *memo,
     {
       if (!remedies[i].applies (memo->scenario, &o->memory.layout))
         continue;
-      if (per_gpu_at (memo, VARIANT_REMEDY + i, o->gpus) <= server->gpu->memory_bytes)
+      if (per_gpu_at (memo, VARIANT_REMEDY + i, o->gpus) <= usable_bytes (memo->scenario, server))
         o->remedies |= remedies[i].flag;
     }
+}
+
+/* The least memory the option's job needs per GPU (docs/sizing-model.md
+ * §7.2): the option's parallel degrees and sharding, every layer
+ * recomputed, one sequence per micro-batch, no interleaving. What the
+ * plan uses beyond it buys speed, not feasibility. */
+void
+measure_minimum (const TsScenario *effective,
+                 TsOption         *o)
+{
+  TsScenario least = *effective;  /* shallow: ts_memory_compute only reads it */
+  TsLayout layout = o->memory.layout;
+  TsMemory m;
+
+  least.micro_batch = 1;
+  least.checkpointing = TS_CHECKPOINTING_FULL;
+  layout.recompute_layers = ts_layout_stage_layers (&least, &layout);
+  layout.virtual_stages = 1;
+  ts_memory_compute (&least, &layout, &m);
+  /* never above what the plan uses: the plan's own choices may already be
+   * the least (a model without an architecture has no activations) */
+  o->minimum_per_gpu_bytes = MIN (ts_breakdown_sum (&m.per_gpu), ts_breakdown_sum (&o->memory.per_gpu));
 }
 
 /* The verdict of the option's memory; its upper_headroom_fraction (FP32
@@ -399,13 +421,19 @@ judge (const TsScenario *s,
   o->headroom_bytes = o->gpu_memory_bytes - per_gpu;
   o->headroom_fraction = o->headroom_bytes / o->gpu_memory_bytes;
   o->tight_threshold = s->headroom_tight;
+  o->min_free_fraction = s->min_free;
 
-  if (o->headroom_bytes < 0)
+  /* below the minimum free share nothing fits (docs/sizing-model.md §7.1):
+   * the estimate's own spread against measured peaks lives there */
+  if (o->headroom_fraction < s->min_free)
     {
       o->verdict = TS_VERDICT_DOES_NOT_FIT;
-      o->reason_code = o->servers_for_memory == 0
-                       ? (o->server->max_servers > 0 ? "does-not-fit-max-servers" : "does-not-fit-any-size")
-                       : "does-not-fit";
+      if (o->headroom_bytes >= 0)
+        o->reason_code = "does-not-fit-margin";
+      else
+        o->reason_code = o->servers_for_memory == 0
+                         ? (o->server->max_servers > 0 ? "does-not-fit-max-servers" : "does-not-fit-any-size")
+                         : "does-not-fit";
     }
   else if (o->headroom_fraction < s->headroom_tight)
     {

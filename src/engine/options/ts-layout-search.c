@@ -260,7 +260,8 @@ candidate_room (const Search *search,
   *upper = NAN;
   ts_memory_compute (&c->s, &c->layout, m);
   free_share = (capacity - ts_breakdown_sum (&m->per_gpu)) / capacity;
-  if (free_share < 0)
+  /* the planner never plans into the minimum free share (§7.1) */
+  if (free_share < search->s->min_free)
     return ROOM_NONE;
   if (c->s.method == TS_METHOD_FULL && c->s.precision != TS_PRECISION_FP32 && c->s.grad_dtype != TS_GRAD_FP32)
     {
@@ -815,7 +816,7 @@ candidate_days (const TsCatalog  *catalog,
                 const TsScenario *s,
                 const Candidate  *c)
 {
-  double steps = c->step.tokens > 0 ? s->tokens / c->step.tokens : 0;
+  double steps = c->step.tokens > 0 ? ts_scenario_tokens (s) / c->step.tokens : 0;
 
   return steps * c->step.seconds / ts_catalog_get_availability_factor (catalog) / SECONDS_PER_DAY;
 }

@@ -246,9 +246,11 @@ ts_option_to_json (const TsOption *o,
   add_flag_codes (b, "notes", note_codes, G_N_ELEMENTS (note_codes), o->note_flags);
 
   ts_json_add_double_valid (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));
+  ts_json_add_double_valid (b, "minimum_per_gpu_bytes", o->minimum_per_gpu_bytes);
   ts_json_add_double_valid (b, "gpu_memory_bytes", o->gpu_memory_bytes);
   ts_json_add_double_valid (b, "headroom_bytes", o->headroom_bytes);
   ts_json_add_double_valid (b, "headroom_fraction", o->headroom_fraction);
+  ts_json_add_double_valid (b, "min_free_fraction", o->min_free_fraction);
   if (!isnan (o->upper_headroom_fraction))
     ts_json_add_double_valid (b, "headroom_fraction_fp32_gradients", o->upper_headroom_fraction);
   json_builder_set_member_name (b, "per_gpu");
@@ -379,6 +381,11 @@ ts_option_to_json (const TsOption *o,
    * mfu × availability) / 86,400 exactly */
   ts_json_add_double_valid (b, "training_flops", o->training_flops);
   ts_json_add_int (b, "layout_gpus", o->layout_gpus);
+  json_builder_set_member_name (b, "scale_limit");
+  if (o->scale_limit != NULL)
+    json_builder_add_string_value (b, o->scale_limit);
+  else
+    json_builder_add_null_value (b);
   ts_json_add_double_valid (b, "peak_tflops", o->peak_tflops);
   ts_json_add_double_valid (b, "mfu", o->mfu);
   ts_json_add_double_valid (b, "mfu_base", o->mfu_base);

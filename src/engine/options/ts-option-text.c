@@ -58,6 +58,14 @@ ts_option_dup_reason (const TsOption *o)
         /* Translators: the part of GPU memory that more GPUs cannot shrink (activations, runtime) is too large */
         return g_strdup_printf (_("Does not fit at any size: %s per GPU needed, %s available, and more GPUs do not shrink what is left"),
                                 need, have);
+      if (g_strcmp0 (o->reason_code, "does-not-fit-margin") == 0)
+        {
+          g_autofree char *margin = ts_format_percent (o->min_free_fraction);
+
+          /* Translators: “Does not fit: 151 GB of 151 GB per GPU leaves 0.1 % free, under the 3 % a run keeps free” */
+          return g_strdup_printf (_("Does not fit: %s of %s per GPU leaves %s free, under the %s a run keeps free"),
+                                  need, have, free_pct, margin);
+        }
       return g_strdup_printf (_("Does not fit: %s per GPU needed, %s available"), need, have);
     }
   if (o->verdict == TS_VERDICT_TIGHT && o->headroom_fraction < o->tight_threshold)
@@ -397,7 +405,14 @@ ts_option_dup_failures (const TsOption *o)
       g_autofree char *need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
       g_autofree char *have = ts_format_gb (o->gpu_memory_bytes);
 
-      g_ptr_array_add (out, g_strdup_printf (_("Memory: %s per GPU needed, %s available"), need, have));
+      g_autofree char *margin = ts_format_percent (o->min_free_fraction);
+
+      if (g_strcmp0 (o->reason_code, "does-not-fit-margin") == 0)
+        /* Translators: “Memory: 151 GB per GPU needed, 151 GB available, less than 3 % left free” */
+        g_ptr_array_add (out, g_strdup_printf (_("Memory: %s per GPU needed, %s available, less than %s left free"),
+                                               need, have, margin));
+      else
+        g_ptr_array_add (out, g_strdup_printf (_("Memory: %s per GPU needed, %s available"), need, have));
     }
   if (o->failures & TS_FAILURE_FRAMEWORK)
     g_ptr_array_add (out, ts_framework_dup_why (o->framework_refused, o->framework_why));
@@ -406,8 +421,15 @@ ts_option_dup_failures (const TsOption *o)
       g_autofree char *days = ts_format_days (o->training_days);
       g_autofree char *late = ts_format_days (o->training_days - o->site_deadline_days);
 
-      g_ptr_array_add (out, g_strdup_printf (/* Translators: “Deadline: 75.3 d, 30.6 d late” */
-                                             _("Deadline: %s, %s late"), days, late));
+      if (g_strcmp0 (o->scale_limit, "global-batch") == 0)
+        g_ptr_array_add (out, g_strdup_printf (/* Translators: “Deadline: 0.5 d, 0.4 d late: the global batch of 64 sequences limits …”; why more GPUs are not faster */
+                                               ngettext ("Deadline: %s, %s late: the global batch of %u sequence limits data parallelism to %u ranks, so more GPUs are not faster",
+                                                         "Deadline: %s, %s late: the global batch of %u sequences limits data parallelism to %u ranks, so more GPUs are not faster",
+                                                         o->global_batch),
+                                               days, late, o->global_batch, o->memory.layout.dp));
+      else
+        g_ptr_array_add (out, g_strdup_printf (/* Translators: “Deadline: 75.3 d, 30.6 d late” */
+                                               _("Deadline: %s, %s late"), days, late));
     }
   if (o->failures & TS_FAILURE_RACK_POWER)
     {

@@ -197,6 +197,17 @@ typedef struct
 /* The most servers of a kind an option may count: the catalog's limit,
  * and no more GPUs than TS_MAX_GPUS. Every search stops there. */
 guint count_cap (const TsServer *server);
+void measure_minimum (const TsScenario *effective,
+                      TsOption         *o);
+/* The bytes of one GPU a plan may use: its capacity less the scenario's
+ * minimum free share (docs/sizing-model.md §7.1). No plan, remedy or
+ * count is ever sized into that share. */
+static inline double
+usable_bytes (const TsScenario *s,
+              const TsServer   *server)
+{
+  return server->gpu->memory_bytes * (1.0 - s->min_free);
+}
 gboolean has_room (Memo           *memo,
                    const TsServer *server,
                    guint           servers);

@@ -47,7 +47,7 @@ size_storage_and_host (const TsScenario *s,
   /* Every server writes its own shard at once. */
   if (server->nvme_write_gb_s > 0)
     o->checkpoint_write_seconds = o->checkpoint_bytes / (o->servers * server->nvme_write_gb_s * TS_BYTES_PER_GB);
-  o->dataset_bytes = s->tokens * DATASET_BYTES_PER_TOKEN;
+  o->dataset_bytes = ts_scenario_tokens (s) * DATASET_BYTES_PER_TOKEN;
 
   o->cpu_cores_per_gpu = (double) server->cpu_sockets * server->cpu_cores_per_socket / server->gpu_count;
   /* RAM per server: its shard of offloaded optimizer state, plus a
@@ -139,7 +139,7 @@ plan_count (Memo     *memo,
   guint n;
 
   if (s->deadline_days <= 0 || s->servers > 0 || !o->deadline_reachable || o->servers_for_memory == 0
-      || s->tokens <= 0)
+      || ts_scenario_tokens (s) <= 0)
     return;
   /* never below the count with the headroom rule's margin */
   floor_count = MAX (MAX (1u, o->servers_for_memory), o->layout_min_servers);
@@ -162,6 +162,32 @@ plan_count (Memo     *memo,
     o->servers_for_deadline = n;
   o->servers = n;
   o->gpus = n * server->gpu_count;
+}
+
+/* Never more servers than the layout fills (issue 27): a count the
+ * planner chose (a deadline no count meets sizes at the largest) keeps
+ * only the servers the chosen layout's GPUs need, and says what stopped
+ * the layout from using more. A count the user gave stays as given. */
+static void
+fit_count_to_layout (const TsScenario *s,
+                     TsOption         *o)
+{
+  const TsLayout *l = &o->memory.layout;
+  guint gpu_count = o->server->gpu_count;
+  guint needed;
+
+  if (l->gpus >= o->gpus || l->gpus == 0)
+    return;
+  if (o->accumulation <= 1)
+    o->scale_limit = "global-batch";
+  if (s->servers > 0)
+    return;
+  needed = MAX ((l->gpus + gpu_count - 1) / gpu_count, MAX (1u, o->layout_min_servers));
+  if (needed < o->servers)
+    {
+      o->servers = needed;
+      o->gpus = needed * gpu_count;
+    }
 }
 
 /* The option of `server` for the memo's scenario, sized in place. */
@@ -213,6 +239,7 @@ evaluate (const TsCatalog *catalog,
           o->upper_headroom_fraction = upper_bound_headroom (memo, server, o->servers);
           apply_fixed (s, o);
         }
+      fit_count_to_layout (s, o);
       judge (s, o);
     }
   else
@@ -230,6 +257,8 @@ evaluate (const TsCatalog *catalog,
       o->fits = FALSE;
       o->reason_code = MAX (1u, s->tp) > tp_domain (server) ? "layout-exceeds-domain" : "layout-exceeds-option";
     }
+
+  measure_minimum (&effective, o);
 
   o->interconnect_ok = training_link (server, o->gpus);
   if (!o->interconnect_ok)

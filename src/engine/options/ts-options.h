@@ -120,6 +120,7 @@ typedef struct
    * printf, and a sweep of plans none at all. */
   const char     *reason_code;       /* fits, tight-headroom, tight-fp32-gradients, does-not-fit, … */
   double          tight_threshold;   /* the scenario's headroom_tight, which the reason quotes */
+  double          min_free_fraction; /* the scenario's min_free: below it nothing fits */
   guint           suggested_servers; /* count that fits (or fits with margin when tight); 0 = none */
   double          suggested_free_fraction; /* free per GPU at suggested_servers (a tight option) */
   guint           remedies;          /* TsRemedyFlags that make it fit at this count */
@@ -127,12 +128,20 @@ typedef struct
   double          gpu_memory_bytes;  /* capacity of one GPU */
   double          headroom_bytes;    /* per GPU; negative when it does not fit */
   double          headroom_fraction;
+  /* The least this job needs on one of the option's GPUs: its layout's
+   * degrees with full recomputation and micro-batch 1 (what the plan may
+   * spend more of for speed: per_gpu of memory). */
+  double          minimum_per_gpu_bytes;
   gboolean        interconnect_ok;   /* NVLink/HCCS-class link, or one GPU */
   gboolean        recommended;
   guint           rank;
   guint           servers_for_memory;     /* smallest count that fits; 0 = none */
   double          upper_headroom_fraction; /* with FP32 gradients (the article's 18 B/param); NAN = not applicable */
   gboolean        count_limited;          /* max_servers stopped a larger count */
+  /* What keeps the layout from using more GPUs, when the option comes
+   * with more than it uses: "global-batch" (data parallelism reached
+   * global batch / micro-batch), else NULL. */
+  const char     *scale_limit;
 
   /* network between servers */
   guint           compute_ports;
@@ -351,6 +360,10 @@ double      ts_site_amps          (double             kw,
 
 /* Fills options (an array of TsOption with ts_option_clear as its clear
  * function), ranked, and returns the index of the recommended one or -1. */
+/* The ranking's comparison (ts-ranking.c): negative when a ranks above b.
+ * A total order on options of one plan (one objective, one currency). */
+int         ts_option_compare     (const TsOption    *a,
+                                   const TsOption    *b);
 int         ts_recommend          (const TsCatalog   *catalog,
                                    const TsScenario  *scenario,
                                    GArray            *options);

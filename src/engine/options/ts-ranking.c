@@ -50,10 +50,26 @@ total_cost_usd (const TsOption *o)
  * the rest of the market; then lower power (the smallest hardware that
  * does the job in time: one card for a small LoRA, as the article
  * advises), lower cost, shorter time. */
-#define KEY(k, a, b) do { if ((a) < (b)) { *key = (k); return -1; } if ((a) > (b)) { *key = (k); return 1; } } while (0)
-/* Prices compared only where both are known: a record the catalog does
- * not price (0) is not free, and must not win on price over one it does. */
-#define CAPEX_KEY(x, y) do { if ((x)->capex_usd > 0 && (y)->capex_usd > 0) \
+/* A figure the engine could not compute (NAN) ranks after every number:
+ * NAN compares neither below nor above, and a key that calls two options
+ * equal when one of them is NAN would break the order (a < b and b = c
+ * = NAN, c < a). */
+static inline double
+ordered (double x)
+{
+  return isnan (x) ? INFINITY : x;
+}
+
+#define KEY(k, a, b) do { double ka_ = ordered (a), kb_ = ordered (b); \
+                          if (ka_ < kb_) { *key = (k); return -1; } \
+                          if (ka_ > kb_) { *key = (k); return 1; } } while (0)
+/* Prices: a record the catalog does not price (0) is not free, and must
+ * not win on price over one it does; so a priced option comes first, and
+ * among priced ones the lower price. Comparing prices only where both
+ * are known would not be an order (a priced A before an unpriced B on
+ * time, B before a priced C on time, C before A on price). */
+#define CAPEX_KEY(x, y) do { KEY (TS_RANK_KEY_PRICED, (x)->capex_usd <= 0, (y)->capex_usd <= 0); \
+                             if ((x)->capex_usd > 0) \
                                KEY (TS_RANK_KEY_CAPEX, (x)->capex_usd, (y)->capex_usd); } while (0)
 
 /* The objective's figures, in its order (see TsObjective). */
@@ -73,7 +89,9 @@ compare_objective (const TsOption *x,
     case TS_OBJECTIVE_COST:
       /* a priced option before one whose price is unknown (0) */
       KEY (TS_RANK_KEY_PRICED, x->capex_usd <= 0, y->capex_usd <= 0);
-      if (x->capex_usd > 0 && y->capex_usd > 0 && !isnan (total_cost_usd (x)) && !isnan (total_cost_usd (y)))
+      /* the currency is the plan's, the same for every option: either
+       * both totals are numbers or neither is */
+      if (x->capex_usd > 0 && !isnan (total_cost_usd (x)) && !isnan (total_cost_usd (y)))
         KEY (TS_RANK_KEY_TOTAL_COST, total_cost_usd (x), total_cost_usd (y));
       KEY (TS_RANK_KEY_CAPEX, x->capex_usd, y->capex_usd);
       KEY (TS_RANK_KEY_ENERGY_COST, x->energy_cost, y->energy_cost);
@@ -123,20 +141,32 @@ compare_with_key (const TsOption *x,
   KEY (TS_RANK_KEY_DEADLINE, !x->meets_deadline, !y->meets_deadline);
   if (!x->meets_deadline)
     KEY (TS_RANK_KEY_LATE, x->training_days, y->training_days);
+  /* asked for the lowest cost, the price orders the options before the
+   * vendor's line-up does (priced ascending, unpriced after them); every
+   * other objective keeps the line-up first */
+  if (x->objective == TS_OBJECTIVE_COST && (c = compare_objective (x, y, key)) != 0)
+    return c;
   KEY (TS_RANK_KEY_ARTICLE, !x->server->article, !y->server->article);
-  if ((c = compare_objective (x, y, key)) != 0)
+  if (x->objective != TS_OBJECTIVE_COST && (c = compare_objective (x, y, key)) != 0)
     return c;
   *key = TS_RANK_KEY_ID;
   return g_strcmp0 (x->server->id, y->server->id);
+}
+
+int
+ts_option_compare (const TsOption *a,
+                   const TsOption *b)
+{
+  guint key;
+
+  return compare_with_key (a, b, &key);
 }
 
 static int
 compare_options (gconstpointer a,
                  gconstpointer b)
 {
-  guint key;
-
-  return compare_with_key (a, b, &key);
+  return ts_option_compare (a, b);
 }
 
 /* The figure of a key, for the reason's difference. */

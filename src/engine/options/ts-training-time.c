@@ -27,7 +27,7 @@ training_flops (const TsScenario *s)
 {
   double n = s->model.active_params > 0 ? s->model.active_params : s->model.params;
 
-  return flops_per_param_token (s) * n * s->tokens;
+  return flops_per_param_token (s) * n * ts_scenario_tokens (s);
 }
 
 /* The share of the hardware's work that is model work: recomputation

@@ -149,10 +149,11 @@ static const TsScenarioField fields[] = {
     G (ADVANCED, 4), 0, 0, NO_CHOICES, N_("Prefetch next layer"), N_("Prefetch next layer"),
     N_("With ZeRO-3, gather the next layer early: faster, one more layer in memory"),
     N_("ZeRO-3/FSDP prefetch: the next layer is gathered early, two layers at once (default off)"), NULL, 0, 0, NULL },
-  { "tokens", "tokens", TS_FIELD_DOUBLE, OFF (tokens), 0, TS_MAX_TOKENS, TS_DEFAULT_TOKENS, NULL, BILLION,
+  /* 0: the method's default, ts_scenario_tokens () */
+  { "tokens", "tokens", TS_FIELD_DOUBLE, OFF (tokens), 0, TS_MAX_TOKENS, 0, NULL, BILLION,
     G (WORKLOAD, 5), 1, 1, NO_CHOICES, N_("Dataset tokens"), N_("Dataset, billions of tokens"),
-    N_("Tokens processed over the whole run; sets the training time"),
-    N_("dataset tokens for the whole run (default 10B)"), NULL, 0, TS_FIELD_CLI_COUNT, NULL },
+    N_("Tokens processed over the whole run; 0: 10B for full training, for LoRA and QLoRA Llama 2’s fine-tuning set (27,540 examples, 2 epochs)"),
+    N_("dataset tokens for the whole run (default: 10B for full training; for LoRA/QLoRA 27,540 examples × 2 epochs × the sequence length, Llama 2’s fine-tuning set: 0.11B at 2048)"), NULL, 0, TS_FIELD_CLI_COUNT, NULL },
   { "deadline_days", "deadline-days", TS_FIELD_DOUBLE, OFF (deadline_days), 0, TS_MAX_DAYS, 0, NULL, 1,
     G (WORKLOAD, 6), 1, 0, NO_CHOICES, N_("Deadline"), N_("Deadline, days"),
     N_("When the training must be done; 0 means no deadline"),
@@ -254,6 +255,10 @@ static const TsScenarioField fields[] = {
     N_("Leaf downlinks per uplink in the compute fabric; 1 is non-blocking"),
     N_("compute fabric oversubscription at the leaf, downlinks per uplink (default 1: non-blocking)"),
     NULL, 0, 0, NULL },
+  { "min_free", "min-free", TS_FIELD_DOUBLE, OFF (min_free), 0, TS_MAX_MIN_FREE,
+    TS_DEFAULT_MIN_FREE, NULL, 1, G (NONE, 0), 0.01, 2, NO_CHOICES,
+    N_("Minimum free memory"), N_("Minimum free memory"), NULL,
+    N_("share of GPU memory a fit always leaves free; less does not fit (default 0.03)"), NULL, 0, 0, NULL },
 };
 
 const TsScenarioField *

@@ -118,6 +118,28 @@ typedef enum
 
 #define TS_SEARCH_ALL 0x7fu
 
+/* What the training framework does to memory beyond the model's own
+ * tensors: parameters of the memory computation that the framework table
+ * sets, not inputs of the user (no row of fields[]). The defaults are the
+ * plain Hugging Face stack (Trainer, PyTorch autograd), as the memory
+ * model had them built in (docs/sizing-model.md §4). */
+typedef struct
+{
+  /* Bytes per logit kept for the loss's backward pass: the output head's
+   * logits in the compute dtype (HF: BF16, 2) and the FP32 copy the loss
+   * upcasts them to (HF: 4). */
+  double logits_kept_bytes;
+  double loss_copy_bytes;
+  /* Chunked cross-entropy (torchtune's CEWithChunkedOutputLoss, Liger's
+   * fused linear cross-entropy): the FP32 copy exists for 1/n of the
+   * tokens at a time. 1: not chunked (HF). */
+  guint  loss_chunks;
+} TsFrameworkMemory;
+
+#define TS_HF_LOGITS_KEPT_BYTES 2.0
+#define TS_HF_LOSS_COPY_BYTES   4.0
+#define TS_HF_LOSS_CHUNKS       1u
+
 typedef struct
 {
   /* What is trained, and how */
@@ -176,13 +198,26 @@ typedef struct
 
   /* Fabric */
   double           oversubscription; /* compute fabric, leaf downlinks per uplink (1 = non-blocking; docs/cluster-fabric.md §4) */
+  double           min_free;       /* a fit keeps at least this fraction free */
+
+  /* Set by the framework, not by the user (ts_scenario_init_defaults ():
+   * the Hugging Face stack) */
+  TsFrameworkMemory framework_memory;
 } TsScenario;
 
 /* Defaults of a new scenario (docs/sizing-model.md §9). */
 #define TS_DEFAULT_SEQ_LEN            2048
 #define TS_DEFAULT_MICRO_BATCH        1
 #define TS_DEFAULT_LORA_RANK          16
+/* The dataset of full training when the user gives none (tokens 0). */
 #define TS_DEFAULT_TOKENS             10e9
+/* The dataset of LoRA/QLoRA fine-tuning when the user gives none: Llama
+ * 2's supervised fine-tuning set, 27,540 annotations trained for 2 epochs
+ * (Touvron et al. 2023, §3.1), each example one sequence of the run's
+ * length (an upper bound: shorter examples are padded or packed);
+ * docs/sizing-model.md §9. */
+#define TS_DEFAULT_ADAPTER_EXAMPLES   27540.0
+#define TS_DEFAULT_ADAPTER_EPOCHS     2.0
 /* HF measured 1.3 GB for CUDA kernels; others report 0.3–2 GB (docs/sizing-literature.md §1.7). */
 #define TS_DEFAULT_RUNTIME_OVERHEAD   1.5e9
 #define TS_DEFAULT_FRAGMENTATION      0.05
@@ -193,6 +228,10 @@ typedef struct
 #define TS_DEFAULT_PUE                1.4
 #define TS_DEFAULT_OVERSUBSCRIPTION   1.0
 #define TS_DEFAULT_HEADROOM_TIGHT     0.10
+/* The least share of a GPU's memory a fit leaves free, after the runtime
+ * reserve and fragmentation already counted as demand: the spread of
+ * measured peaks around the estimate (docs/sizing-model.md §7.1). */
+#define TS_DEFAULT_MIN_FREE           0.03
 /* Tokens per optimizer step of full training when the user gives no
  * global batch: 4M tokens, Llama 2's batch for every size (Touvron et al.
  * 2023, Table 1; docs/sizing-model.md §8.2), also GPT-3 175B's 3.2M order. */
@@ -242,6 +281,7 @@ typedef struct
 #define TS_MAX_OVERSUBSCRIPTION 8.0
 #define TS_MAX_PRICE_KWH    1e6
 #define TS_MAX_HEADROOM_TIGHT 0.9
+#define TS_MAX_MIN_FREE       0.5
 /* Text: a model name as long as a model file allows; ids and currency
  * codes shorter (an id is looked up and echoed in messages). */
 #define TS_MAX_NAME_CHARS     200u

@@ -32,6 +32,9 @@ ts_scenario_init_defaults (TsScenario *s)
   /* a new scenario leaves the whole layout to the planner; the defaults
    * are the old fixed layout, which the search includes */
   s->searched = TS_SEARCH_ALL;
+  s->framework_memory.logits_kept_bytes = TS_HF_LOGITS_KEPT_BYTES;
+  s->framework_memory.loss_copy_bytes = TS_HF_LOSS_COPY_BYTES;
+  s->framework_memory.loss_chunks = TS_HF_LOSS_CHUNKS;
 }
 
 void
@@ -91,6 +94,16 @@ ts_scenario_global_batch (const TsScenario *s)
   if (s->method != TS_METHOD_FULL)
     return TS_DEFAULT_ADAPTER_GLOBAL_BATCH;
   return (guint) MAX (1.0, round (TS_DEFAULT_GLOBAL_BATCH_TOKENS / MAX (1u, s->seq_len)));
+}
+
+double
+ts_scenario_tokens (const TsScenario *s)
+{
+  if (s->tokens > 0)
+    return s->tokens;
+  if (s->method != TS_METHOD_FULL)
+    return TS_DEFAULT_ADAPTER_EXAMPLES * TS_DEFAULT_ADAPTER_EPOCHS * MAX (1u, s->seq_len);
+  return TS_DEFAULT_TOKENS;
 }
 
 /* A field's key or CLI name, with or without its dashes (“--zero”). */

@@ -34,6 +34,9 @@ void        ts_scenario_set_currency     (TsScenario       *scenario,
  * (TS_DEFAULT_GLOBAL_BATCH_TOKENS / seq_len for full training, at least
  * one; TS_DEFAULT_ADAPTER_GLOBAL_BATCH for LoRA/QLoRA). */
 guint       ts_scenario_global_batch     (const TsScenario *scenario);
+/* The dataset's tokens: the user's, or when 0 the method's default
+ * (10B for full training; LoRA/QLoRA a fine-tuning set). */
+double      ts_scenario_tokens           (const TsScenario *scenario);
 /* The search flag of a layout input named as the scenario file or the
  * CLI names it (“tp”, “--tp”, “zero_stage”, “--zero”, “micro_batch”,
  * “--micro-batch”, “checkpointing”, “sequence_parallel”, “ep”, …); 0 for
