@@ -111,6 +111,7 @@ step_base (Search *search)
   in->peak_flops = r->peak_tflops * 1e12;
   in->kernel_efficiency = r->mfu_base * r->pcie_factor;
   in->hbm_bytes_s = search->server->gpu->memory_bw_tb_s * 1e12;
+  in->attention_peak_flops = search->server->gpu->tflops_bf16 * 1e12 * r->pcie_factor;
   ts_step_input_set_model (in, s);
   in->gpus_per_server = search->server->gpu_count;
   in->intra_bytes_s = intra_bytes_s (search->server);

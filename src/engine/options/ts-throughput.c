@@ -148,7 +148,8 @@ stage_forward (const TsStepInput *in,
             /* the head runs on the last stage; spread over the stages as
              * a balanced split gives the end stages fewer layers */
             + gemm_seconds (in, tokens, in->head_params / t) / pp;
-  f->attention = layers * attention_flops / (in->peak_flops * in->kernel_efficiency);
+  f->attention = layers * attention_flops
+                 / ((in->attention_peak_flops > 0 ? in->attention_peak_flops : in->peak_flops) * in->kernel_efficiency);
   f->experts = moe * local_experts * MAX (1.0, in->load_imbalance)
                * gemm_seconds (in, expert_tokens, in->expert_params / t);
   f->memory = memory_seconds (in, ew_tokens * in->activation_bytes

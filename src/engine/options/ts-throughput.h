@@ -73,6 +73,9 @@ typedef struct
   double   peak_flops;           /* per GPU, dense, at the precision */
   double   kernel_efficiency;    /* share of peak large GEMMs and attention reach
                                   * (the catalog's family efficiency × PCIe factor) */
+  double   attention_peak_flops; /* the attention core's: BF16 even in FP8 training
+                                  * (FP8 recipes quantize the linear layers only);
+                                  * 0 = peak_flops */
   double   hbm_bytes_s;          /* the GPU's memory bandwidth */
   guint    gpus_per_server;
   double   intra_bytes_s;        /* NVLink/HCCS (or PCIe) */
