@@ -70,33 +70,43 @@ has_operators (const TsStepInput *in)
   return in->attention_params > 0 || in->dense_mlp_params > 0 || in->expert_params > 0;
 }
 
+/* The rates every operator of one step is timed at, their reciprocals
+ * taken once: the planner times thousands of layouts per plan. */
+typedef struct
+{
+  double per_flop;        /* seconds per FLOP at the large-GEMM efficiency */
+  double per_attention;   /* the same at the attention core's peak */
+  double per_element;     /* seconds per element through HBM, memory-bound */
+  double per_hidden;      /* 1 / hidden */
+} Rates;
+
+static void
+rates_init (const TsStepInput *in,
+            Rates             *r)
+{
+  double attention_peak = in->attention_peak_flops > 0 ? in->attention_peak_flops : in->peak_flops;
+
+  r->per_flop = 1.0 / (in->peak_flops * in->kernel_efficiency);
+  r->per_attention = 1.0 / (attention_peak * in->kernel_efficiency);
+  r->per_element = in->hbm_bytes_s > 0 ? in->activation_bytes / (in->hbm_bytes_s * TS_MEMORY_BOUND_EFFICIENCY) : 0;
+  r->per_hidden = in->hidden_size > 0 ? 1.0 / in->hidden_size : 0;
+}
+
 /* A GEMM of m tokens through p parameters (k = hidden, n = p/hidden, or
  * the transpose) on the roofline (Williams et al. 2009): its FLOPs at
  * the large-GEMM efficiency, or its operands and result through HBM,
  * whichever is longer. Small GEMMs — few tokens per expert, thin
  * tensor-parallel slices — are bound by their weights' bytes. */
-static double
-gemm_seconds (const TsStepInput *in,
-              double             m,
-              double             p)
+static inline double
+gemm_seconds (const Rates *r,
+              double       m,
+              double       p,
+              double       hidden)
 {
-  double flops = 2.0 * m * p;
-  double bytes = in->activation_bytes * (m * in->hidden_size + p + m * p / in->hidden_size);
-  double compute = flops / (in->peak_flops * in->kernel_efficiency);
-  double memory = in->hbm_bytes_s > 0 ? bytes / (in->hbm_bytes_s * TS_MEMORY_BOUND_EFFICIENCY) : 0;
+  double compute = 2.0 * m * p * r->per_flop;
+  double memory = (m * hidden + p + m * p * r->per_hidden) * r->per_element;
 
-  if (m <= 0 || p <= 0)
-    return 0;
   return MAX (compute, memory);
-}
-
-static double
-memory_seconds (const TsStepInput *in,
-                double             bytes)
-{
-  if (bytes <= 0 || in->hbm_bytes_s <= 0)
-    return 0;
-  return bytes / (in->hbm_bytes_s * TS_MEMORY_BOUND_EFFICIENCY);
 }
 
 /* The backward pass of a GEMM is two GEMMs of its size (input and weight
@@ -122,38 +132,53 @@ typedef struct
  * operator class. */
 static void
 stage_forward (const TsStepInput *in,
+               const Rates       *r,
                Forward           *f)
 {
   double t = MAX (1u, in->tp);
-  double pp = MAX (1u, in->pp);
+  double per_t = 1.0 / t;
+  double per_pp = 1.0 / MAX (1u, in->pp);
+  double h = in->hidden_size;
   double tokens = (double) in->micro_batch * in->seq_len;
   /* without sequence parallelism every tensor-parallel rank runs the
    * norms and element-wise work on every token */
-  double ew_tokens = in->sequence_parallel ? tokens / t : tokens;
-  double moe = (double) in->moe_layers / pp;
-  double dense = ((double) in->layers - in->moe_layers) / pp;
+  double ew_tokens = in->sequence_parallel ? tokens * per_t : tokens;
+  double moe = in->moe_layers * per_pp;
+  double dense = ((double) in->layers - in->moe_layers) * per_pp;
   double layers = dense + moe;
-  double local_experts = in->ep > 0 && in->experts > 0 ? (double) in->experts / in->ep : 0;
-  /* every rank of the expert-parallel group sends its tokens' top-k
-   * choices; the local experts share them, the busiest one more */
-  double expert_tokens = in->experts > 0
-                         ? tokens * MAX (1u, in->active_experts) * in->ep / in->experts : 0;
-  /* FlashAttention: QKᵀ and PV, 2 FLOPs per multiply-add, over the
-   * sequence, the causal half */
-  double attention_flops = 2.0 * tokens * in->seq_len * in->attention_width / t * CAUSAL_SHARE;
 
-  f->gemm = layers * gemm_seconds (in, tokens, in->attention_params / t)
-            + dense * gemm_seconds (in, tokens, in->dense_mlp_params / t)
-            + moe * gemm_seconds (in, tokens, in->moe_dense_params / t)
+  f->gemm = layers * gemm_seconds (r, tokens, in->attention_params * per_t, h)
             /* the head runs on the last stage; spread over the stages as
              * a balanced split gives the end stages fewer layers */
-            + gemm_seconds (in, tokens, in->head_params / t) / pp;
-  f->attention = layers * attention_flops
-                 / ((in->attention_peak_flops > 0 ? in->attention_peak_flops : in->peak_flops) * in->kernel_efficiency);
-  f->experts = moe * local_experts * MAX (1.0, in->load_imbalance)
-               * gemm_seconds (in, expert_tokens, in->expert_params / t);
-  f->memory = memory_seconds (in, ew_tokens * in->activation_bytes
-                                  * (dense * in->dense_elementwise + moe * in->moe_elementwise));
+            + gemm_seconds (r, tokens, in->head_params * per_t, h) * per_pp;
+  if (dense > 0 && in->dense_mlp_params > 0)
+    f->gemm += dense * gemm_seconds (r, tokens, in->dense_mlp_params * per_t, h);
+  f->experts = 0;
+  if (moe > 0 && in->experts > 0)
+    {
+      double ep = MAX (1u, in->ep);
+      /* every rank of the expert-parallel group sends its tokens' top-k
+       * choices; the local experts share them, the busiest one more */
+      double expert_tokens = tokens * MAX (1u, in->active_experts) * ep / in->experts;
+
+      if (in->moe_dense_params > 0)
+        f->gemm += moe * gemm_seconds (r, tokens, in->moe_dense_params * per_t, h);
+      f->experts = moe * (in->experts / ep) * MAX (1.0, in->load_imbalance)
+                   * gemm_seconds (r, expert_tokens, in->expert_params * per_t, h);
+    }
+  /* FlashAttention: QKᵀ and PV, 2 FLOPs per multiply-add, over the
+   * sequence, the causal half */
+  f->attention = layers * 2.0 * tokens * in->seq_len * in->attention_width * per_t * CAUSAL_SHARE * r->per_attention;
+  f->memory = ew_tokens * (dense * in->dense_elementwise + moe * in->moe_elementwise) * r->per_element;
+}
+
+static double
+memory_seconds (const TsStepInput *in,
+                double             bytes)
+{
+  if (bytes <= 0 || in->hbm_bytes_s <= 0)
+    return 0;
+  return bytes / (in->hbm_bytes_s * TS_MEMORY_BOUND_EFFICIENCY);
 }
 
 /* The optimizer step reads and writes every local trainable parameter's
@@ -184,6 +209,7 @@ compute_seconds (const TsStepInput *in,
   double m = MAX (1u, in->micro_batches);
   double again = in->full_recompute ? 1.0 : CLAMP (in->recompute_share, 0.0, 1.0);
   double again_attention = in->selective_recompute && again == 0 ? 1.0 : again;
+  Rates r;
   Forward f;
 
   step->flops_compute = flops_seconds (in);
@@ -195,7 +221,8 @@ compute_seconds (const TsStepInput *in,
       step->operator_factor = 1.0;
       return;
     }
-  stage_forward (in, &f);
+  rates_init (in, &r);
+  stage_forward (in, &r, &f);
   step->gemm = m * f.gemm * (1.0 + GEMM_BACKWARD + again);
   step->attention = m * f.attention * (1.0 + ATTENTION_BACKWARD + again_attention);
   step->experts = m * f.experts * (1.0 + GEMM_BACKWARD + again);
