@@ -48,6 +48,7 @@ typedef struct
   double            flops_per_token;  /* model FLOPs of one token */
   GpuRate           rate;           /* peak, family MFU and PCIe factor: the same for every layout */
   TsStepInput       base;           /* the step's inputs every layout shares */
+  TsStepCache       step_cache;     /* the last layout's forward pass (ts-throughput.h) */
   guint             evaluated;
   gboolean          have_best;      /* a layout with room was found */
   gboolean          have_bare;      /* a bare fit (tight) was found */
@@ -113,6 +114,8 @@ step_base (Search *search)
   in->hbm_bytes_s = search->server->gpu->memory_bw_tb_s * 1e12;
   in->attention_peak_flops = search->server->gpu->tflops_bf16 * 1e12 * r->pcie_factor;
   ts_step_input_set_model (in, s);
+  memset (&search->step_cache, 0, sizeof search->step_cache);
+  in->cache = &search->step_cache;
   in->gpus_per_server = search->server->gpu_count;
   in->intra_bytes_s = intra_bytes_s (search->server);
   in->inter_bytes_s = inter_bytes_s (search->server);

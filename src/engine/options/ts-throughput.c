@@ -221,8 +221,23 @@ compute_seconds (const TsStepInput *in,
       step->operator_factor = 1.0;
       return;
     }
-  rates_init (in, &r);
-  stage_forward (in, &r, &f);
+  if (in->cache != NULL && in->cache->valid && in->cache->tp == in->tp && in->cache->pp == in->pp
+      && in->cache->ep == in->ep && in->cache->micro_batch == in->micro_batch
+      && in->cache->sequence_parallel == in->sequence_parallel)
+    {
+      f.gemm = in->cache->gemm;
+      f.attention = in->cache->attention;
+      f.experts = in->cache->experts;
+      f.memory = in->cache->memory;
+    }
+  else
+    {
+      rates_init (in, &r);
+      stage_forward (in, &r, &f);
+      if (in->cache != NULL)
+        *in->cache = (TsStepCache) { TRUE, in->tp, in->pp, in->ep, in->micro_batch, in->sequence_parallel,
+                                     f.gemm, f.attention, f.experts, f.memory };
+    }
   step->gemm = m * f.gemm * (1.0 + GEMM_BACKWARD + again);
   step->attention = m * f.attention * (1.0 + ATTENTION_BACKWARD + again_attention);
   step->experts = m * f.experts * (1.0 + GEMM_BACKWARD + again);

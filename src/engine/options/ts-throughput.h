@@ -11,6 +11,19 @@
 
 G_BEGIN_DECLS
 
+/* The last layout's forward pass per operator class, kept by a caller
+ * that times many layouts of one model on one GPU (the planner): the
+ * pass depends only on tp, pp, ep, the micro-batch and sequence
+ * parallelism, so layouts that differ in recomputation, ZeRO stage,
+ * interleaving or accumulation reuse it. Zero-filled = empty. */
+typedef struct
+{
+  gboolean valid;
+  guint    tp, pp, ep, micro_batch;
+  gboolean sequence_parallel;
+  double   gemm, attention, experts, memory;
+} TsStepCache;
+
 /* Everything the step time depends on, in plain figures (sizing-model
  * §8.1): a test can fill it by hand. Bandwidths are per GPU, one
  * direction, in bytes per second. */
@@ -53,6 +66,8 @@ typedef struct
   double   expert_sync_params;   /* of sync_params, the routed experts' (EP shards them) */
   double   optimizer_bytes;      /* per trainable parameter, the optimizer step's HBM traffic */
   double   load_imbalance;       /* the busiest expert's tokens / the mean (≥ 1) */
+  TsStepCache *cache;            /* optional (NULL): see TsStepCache; only for
+                                  * inputs that differ in the layout alone */
   gboolean ep_overlap;           /* the framework hides the all-to-alls behind
                                   * another micro-batch (DualPipe); Megatron-Core's
                                   * default does not */
