@@ -121,6 +121,7 @@ ts_step_input_set_model (TsStepInput      *in,
 
   in->optimizer_bytes = optimizer_bytes (in->gradient_bytes);
   in->load_imbalance = TS_EXPERT_LOAD_IMBALANCE;
+  in->frozen_weights = s->method != TS_METHOD_FULL;
   if (!s->model.has_architecture)
     return;
 

@@ -110,7 +110,7 @@ gemm_seconds (const Rates *r,
 }
 
 /* The backward pass of a GEMM is two GEMMs of its size (input and weight
- * gradients); FlashAttention's backward does 2.5 times the forward's
+ * gradients; one for frozen weights, LoRA's base); FlashAttention's backward does 2.5 times the forward's
  * FLOPs (five matrix products to two, Dao 2023 §3.1); element-wise work
  * reads and writes about twice the forward's bytes backward. */
 #define GEMM_BACKWARD          2.0
@@ -209,6 +209,7 @@ compute_seconds (const TsStepInput *in,
   double m = MAX (1u, in->micro_batches);
   double again = in->full_recompute ? 1.0 : CLAMP (in->recompute_share, 0.0, 1.0);
   double again_attention = in->selective_recompute && again == 0 ? 1.0 : again;
+  double backward;
   Rates r;
   Forward f;
 
@@ -238,9 +239,10 @@ compute_seconds (const TsStepInput *in,
         *in->cache = (TsStepCache) { TRUE, in->tp, in->pp, in->ep, in->micro_batch, in->sequence_parallel,
                                      f.gemm, f.attention, f.experts, f.memory };
     }
-  step->gemm = m * f.gemm * (1.0 + GEMM_BACKWARD + again);
+  backward = in->frozen_weights ? GEMM_BACKWARD / 2 : GEMM_BACKWARD;
+  step->gemm = m * f.gemm * (1.0 + backward + again);
   step->attention = m * f.attention * (1.0 + ATTENTION_BACKWARD + again_attention);
-  step->experts = m * f.experts * (1.0 + GEMM_BACKWARD + again);
+  step->experts = m * f.experts * (1.0 + backward + again);
   step->memory_bound = m * f.memory * (1.0 + ELEMENTWISE_BACKWARD + again) + optimizer_seconds (in);
   step->compute = step->gemm + step->attention + step->experts + step->memory_bound;
   step->operator_factor = step->compute > 0 ? step->flops_compute / step->compute : 0;

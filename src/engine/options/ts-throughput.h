@@ -65,6 +65,8 @@ typedef struct
   double   moe_elementwise;      /* the same in a MoE layer, permutation included */
   double   expert_sync_params;   /* of sync_params, the routed experts' (EP shards them) */
   double   optimizer_bytes;      /* per trainable parameter, the optimizer step's HBM traffic */
+  gboolean frozen_weights;       /* LoRA/QLoRA: the base's GEMMs compute input
+                                  * gradients only, no weight gradients */
   double   load_imbalance;       /* the busiest expert's tokens / the mean (≥ 1) */
   TsStepCache *cache;            /* optional (NULL): see TsStepCache; only for
                                   * inputs that differ in the layout alone */
