@@ -106,7 +106,8 @@ gemm_seconds (const Rates *r,
   double compute = 2.0 * m * p * r->per_flop;
   double memory = (m * hidden + p + m * p * r->per_hidden) * r->per_element;
 
-  return MAX (compute, memory);
+  /* no parameters, no GEMM (a model without an output head of its own) */
+  return p > 0 ? MAX (compute, memory) : 0;
 }
 
 /* The backward pass of a GEMM is two GEMMs of its size (input and weight
