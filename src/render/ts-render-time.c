@@ -67,7 +67,7 @@ assumptions_text (const TsPlan   *plan,
 
   /* Translators: the assumptions under the time drawing; %s are numbers with units */
   return g_strdup_printf (_("Estimates, not a guarantee. Training compute %s FLOPs from 6 · N · D "
-                            "(N = %s active parameters, D = %s tokens; more with recomputation), "
+                            "and the attention term (N = %s active parameters, D = %s tokens; more with recomputation), "
                             "at %s utilisation (MFU) of %u GPUs × %s TFLOPS dense BF16; "
                             "energy at maximum draw with PUE %s."),
                           flops, params, tokens, mfu, o->gpus, tflops, pue);

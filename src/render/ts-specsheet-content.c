@@ -19,6 +19,7 @@
 #include "ts-plan-inputs.h"
 #include "ts-specsheet-private.h"
 #include "ts-plan-text.h"
+#include "ts-published-runs.h"
 
 /* ---- the document's sections ------------------------------------------- */
 
@@ -928,6 +929,77 @@ build_launch_kit (TsSpecsheet *self)
     }
 }
 
+/* The second appendix: the published runs the time model is held to
+ * (docs/sizing-model.md §8.7), from the same list as the test and the
+ * README's tables, each predicted at its published layout. */
+static void
+validation_set (TsSpecsheet *self,
+                TsRunSet     set,
+                const char  *heading)
+{
+  static const double fractions[] = { 0.30, 0.26, 0.16, 0.14, 0.14 };
+  static const gboolean right[] = { FALSE, FALSE, TRUE, TRUE, TRUE };
+  g_autofree char *median_text = NULL;
+  g_autofree char *worst_text = NULL;
+  double median, worst;
+  guint count;
+  guint t;
+
+  ts_published_runs_summary (self->plan->catalog, set, &median, &worst, &count);
+  if (count == 0)
+    return;
+  ts_specsheet_add_text (self, BLOCK_SUBHEADING, heading);
+  t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
+  g_array_index (self->tables, Table, t).size = SIZE_SMALL;
+  /* Translators: column headings of the table of published training runs; keep them short */
+  ts_specsheet_add_header (self, t, _("Model"), _("System"), _("Published, tokens/s per GPU"),
+                           _("Estimate"), _("Estimate / published"), NULL);
+  for (guint i = 0; i < ts_published_runs_count (); i++)
+    {
+      const TsPublishedRun *r = ts_published_run (i);
+      const TsCatalogModel *m = ts_catalog_find_model (self->plan->catalog, r->model_id);
+      char **cells;
+      TsRunCheck c;
+
+      if (r->set != set || m == NULL || !ts_published_run_check (self->plan->catalog, r, FALSE, &c))
+        continue;
+      cells = g_new0 (char *, 6);
+      cells[0] = g_strdup (m->model.name);
+      cells[1] = g_strdup (r->system);
+      cells[2] = ts_format_number (c.published, 0);
+      cells[3] = ts_format_number (c.predicted, 0);
+      cells[4] = ts_format_number (c.ratio, 2);
+      ts_specsheet_add_row_v (self, t, cells);
+    }
+  median_text = ts_format_number (median, 2);
+  worst_text = ts_format_number (worst, 2);
+  ts_specsheet_add_printf (self, BLOCK_NOTE,
+                           /* Translators: under a table of published runs: how close the estimates are */
+                           ngettext ("%u run: estimate / published %s at the median, %s at the worst.",
+                                     "%u runs: estimate / published %s at the median, %s at the worst.", count),
+                           count, median_text, worst_text);
+}
+
+static void
+build_validation (TsSpecsheet *self)
+{
+  ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
+  /* Translators: heading of the spec sheet's appendix comparing the time estimate with published training runs */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Appendix: How this estimate compares with published runs"));
+  ts_specsheet_add_text (self, BLOCK_TEXT, _("The training time above comes from a step model: each operator at the "
+                                             "speed its size allows, the communication each layout needs, and one "
+                                             "efficiency per GPU family. Here the same model estimates published "
+                                             "training runs at their published layouts. The efficiencies were chosen "
+                                             "on the first set; the second set was never used to choose anything."));
+  validation_set (self, TS_RUN_CALIBRATION, _("Runs the efficiencies were chosen on"));
+  validation_set (self, TS_RUN_HOLD_OUT, _("Runs held out"));
+  validation_set (self, TS_RUN_ISSUE_CHECK, _("Mixture-of-experts runs held out (the model is not yet within a third of them)"));
+  ts_specsheet_add_text (self, BLOCK_NOTE, _("Sources: the torchtitan performance notes, the Llama 3 paper (Table 4), "
+                                             "the Megatron-Bridge performance summary (25.11) and the DeepSeek-V3 report. "
+                                             "AMD Instinct and Huawei Ascend have no published run with its layout in the "
+                                             "list: their efficiency is a datasheet-based default."));
+}
+
 /* Builds every part of the document anew, in the current language; the
  * next pagination lays it out again. */
 void
@@ -949,4 +1021,5 @@ ts_specsheet_build_document (TsSpecsheet *self)
   build_time (self);
   ts_specsheet_build_bom (self);
   build_launch_kit (self);
+  build_validation (self);
 }

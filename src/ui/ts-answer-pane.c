@@ -393,6 +393,23 @@ saved_cb (TsAnswerPane *self,
   g_signal_emit (self, signals[SAVED], 0, file, error_message);
 }
 
+/* Under the Time view: the spec sheet's appendix that holds the time
+ * model to published runs (docs/sizing-model.md §8.7), opened in the
+ * print preview. */
+static GtkWidget *
+validation_link (void)
+{
+  /* Translators: a link under the Time view to the spec sheet's appendix of published training runs */
+  GtkWidget *button = gtk_button_new_with_label (_("How this estimate compares with published runs"));
+
+  gtk_widget_add_css_class (button, "link");
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.print-preview");
+  gtk_widget_set_tooltip_text (button, _("Opens the spec sheet: its last appendix sets this model's estimates beside "
+                                         "published training runs"));
+  return button;
+}
+
 static GtkWidget *
 drawing_page (TsAnswerPane *self,
               TsDrawing     drawing,
@@ -411,6 +428,8 @@ drawing_page (TsAnswerPane *self,
   if (above != NULL)
     gtk_box_append (GTK_BOX (box), above);
   gtk_box_append (GTK_BOX (box), view);
+  if (drawing == TS_DRAWING_TIME)
+    gtk_box_append (GTK_BOX (box), validation_link ());
   /* The drawings fit any width; the servers table, wider than a narrow
    * window, scrolls sideways in its own frame (ts-options-table.ui), so
    * the page and the buttons above the table keep the window's width. */

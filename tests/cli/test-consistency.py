@@ -90,7 +90,10 @@ def check_option(o, scenario):
           + step["dp_exposed"] + step["ep_exposed"], 1e-9, f"{where} step")
     assert step["ep_exposed"] <= step["ep_comm"], f"{where}: more all-to-all exposed than sent"
     close(o["step_factor"], step["compute"] / step["step_seconds"], 1e-9, f"{where} step factor")
-    close(o["mfu"], o["mfu_base"] * o["recompute_factor"] * o["pcie_factor"] * o["step_factor"], 1e-9, f"{where} mfu")
+    close(o["mfu"], o["mfu_base"] * o["recompute_factor"] * o["pcie_factor"] * o["operator_factor"]
+          * o["step_factor"], 1e-9, f"{where} mfu")
+    close(step["compute"], step["compute_gemm"] + step["compute_attention"] + step["compute_experts"]
+          + step["compute_memory_bound"], 1e-9, f"{where} operator classes")
     if "layout" not in o["failures"]:
         assert layout["global_batch"] == layout["micro_batch"] * layout["gradient_accumulation"] * layout["dp"], where
     assert o["ok"] == (not o["failures"]), where

@@ -71,7 +71,16 @@ check_option (const TsScenario *s,
   const TsServer *sv = o->server;
   const TsLayout *l = &o->memory.layout;
   double n = s->model.active_params > 0 ? s->model.active_params : s->model.params;
-  double model_flops = (s->method == TS_METHOD_FULL ? 6.0 : 4.0) * n * s->tokens;
+  double per_param = s->method == TS_METHOD_FULL ? 6.0 : 4.0;
+  const TsArchitecture *a = &s->model.arch;
+  /* PaLM's attention term: 12·L·s·(heads × head dim) per token for
+   * full training (latent attention: the query-key and value dims
+   * averaged), 4/6 of it for adapters */
+  double qk = a->qk_nope_head_dim + a->qk_rope_head_dim > 0 ? (double) a->qk_nope_head_dim + a->qk_rope_head_dim : a->head_dim;
+  double v = a->v_head_dim > 0 ? a->v_head_dim : a->head_dim;
+  double attention = s->model.has_architecture
+                     ? per_param * a->layers * (double) s->seq_len * a->attention_heads * (qk + v) : 0;
+  double model_flops = (per_param * n + attention) * s->tokens;
   double recompute = 1.0;
   double amps;
 
@@ -144,7 +153,12 @@ check_option (const TsScenario *s,
       g_assert_cmpuint (o->global_batch, ==, o->micro_batch * o->accumulation * l->dp);
       check_close (o->step.tokens, (double) o->global_batch * s->seq_len, 1e-12, "tokens per step", context);
     }
-  check_close (o->mfu, o->mfu_base * o->recompute_factor * o->pcie_factor * o->step_factor, 1e-12, "effective MFU", context);
+  check_close (o->mfu, o->mfu_base * o->recompute_factor * o->pcie_factor * o->operator_factor * o->step_factor,
+               1e-12, "effective MFU", context);
+  /* the operator classes add up to the compute (docs/sizing-model.md §8.6) */
+  check_close (o->step.compute, o->step.gemm + o->step.attention + o->step.experts + o->step.memory_bound,
+               1e-12, "operator classes", context);
+  check_close (o->operator_factor, o->step.flops_compute / o->step.compute, 1e-12, "operator factor", context);
   g_assert_cmpfloat (o->availability, ==, 0.9);
   if (!(o->failures & TS_FAILURE_LAYOUT) && s->tokens > 0)
     {

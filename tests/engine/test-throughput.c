@@ -209,12 +209,19 @@ test_expert_parallel (void)
    * nothing hides the all-to-alls */
   ts_assert_close (step.ep_exposed, step.ep_comm, 1e-12);
 
-  /* Four micro-batches (DualPipe's and Megatron-Core's pairing of one
+  /* Four micro-batches, Megatron-Core's default: the dispatch and
+   * combine stay on the critical path */
+  in.micro_batches = 4;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.ep_exposed, step.ep_comm, 1e-12);
+
+  /* Four micro-batches where the framework overlaps them (DualPipe's and
+   * Megatron-Core's opt-in pairing of one
    * micro-batch's forward with another's backward): the all-to-alls are
    * 4 × 7,516,192,768 = 30,064,771,072 B, 66.81 ms at 450 GB/s; the
    * window is (m − 1)/m of the compute: of 10 s (4e16 FLOPs at
    * 8 × 1e15 × 0.5) 7.5 s, so all of it is hidden. */
-  in.micro_batches = 4;
+  in.ep_overlap = TRUE;
   ts_step_compute (&in, &step);
   ts_assert_close (step.compute, 10, 1e-12);
   ts_assert_close (step.ep_comm, 30064771072.0 / 450e9, 1e-12);
@@ -245,6 +252,102 @@ test_expert_parallel (void)
   g_assert_cmpfloat (step.ep_comm, ==, 0);
 }
 
+/* The routed experts' gradients are reduced among the ranks that hold
+ * the same experts (docs/sizing-model.md §8.1): 10e9 parameters of which
+ * 8e9 are routed experts, dp 8, ZeRO-1, BF16 gradients.
+ *   ep 1: all 10e9 over 8 ranks: 2 × 7/8 × 10e9 × 2 B = 35e9 B, 77.78 ms
+ *         at 450 GB/s;
+ *   ep 8: the 2e9 dense ones as before (7e9 B) and 8e9 / 8 = 1e9 expert
+ *         parameters per GPU whose group is dp / ep = 1: nothing, so
+ *         7e9 B, 15.56 ms;
+ *   ep 4: and 8e9 / 4 = 2e9 over dp / ep = 2 ranks: 2 × 1/2 × 2e9 × 2 =
+ *         4e9 B more, 11e9 B in all, 24.44 ms. */
+static void
+test_expert_gradients (void)
+{
+  TsStepInput in;
+  TsStep step;
+
+  base_input (&in);
+  in.sync_params = 10e9;
+  in.expert_sync_params = 8e9;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.dp_comm, 35e9 / 450e9, 1e-12);
+  in.ep = 8;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.dp_comm, 7e9 / 450e9, 1e-12);
+  in.ep = 4;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.dp_comm, 11e9 / 450e9, 1e-12);
+}
+
+/* Operator classes on the roofline (docs/sizing-model.md §8.6), one layer,
+ * one micro-batch of 4,096 tokens, peak 1e15 FLOP/s at 0.5, HBM 2e12 B/s
+ * at 0.8 (1.6e12 B/s), BF16.
+ *
+ * A dense projection of h = 4,096 and 4 × 4,096² = 67,108,864 parameters:
+ *   FLOPs 2 × 4,096 × 67,108,864 = 5.4976e11, at 5e14 FLOP/s 1.0995 ms;
+ *   bytes 2 × (4,096 × 4,096 + 67,108,864 + 4,096 × 67,108,864 / 4,096)
+ *   = 301,989,888 B, 0.1887 ms: compute-bound, 1.0995 ms forward, three
+ *   times that with the backward's two GEMMs: 3.2985 ms.
+ *
+ * 128 experts of 3 × 2,048 × 768 = 4,718,592 parameters, top-8, h = 2,048,
+ * ep 1: each expert gets 4,096 × 8 / 128 = 256 tokens:
+ *   FLOPs 2 × 256 × 4,718,592 = 2.416e9, 4.832 µs;
+ *   bytes 2 × (256 × 2,048 + 4,718,592 + 256 × 4,718,592 / 2,048)
+ *   = 11,665,408 B, 7.291 µs: bound by the weights' bytes. × 128 experts
+ *   × 1.25 imbalance × 3 = 3.4995 ms, where the FLOPs alone at the
+ *   GEMM efficiency would take 128 × 4.832 µs × 3 = 1.855 ms. */
+static void
+test_operator_classes (void)
+{
+  TsStepInput in = { 0 };
+  TsStep step;
+
+  in.recompute_factor = 1.0;
+  in.activation_bytes = 2;
+  in.gradient_bytes = 2;
+  in.layers = 1;
+  in.hidden_size = 4096;
+  in.seq_len = 4096;
+  in.gpus = 1;
+  in.tp = in.pp = in.dp = in.ep = 1;
+  in.micro_batch = 1;
+  in.micro_batches = 1;
+  in.peak_flops = 1e15;
+  in.kernel_efficiency = 0.5;
+  in.hbm_bytes_s = 2e12;
+  in.attention_params = 4.0 * 4096 * 4096;
+  in.model_flops = 6.0 * in.attention_params * 4096;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.gemm, 3 * 5.49755813888e11 / 5e14, 1e-9);
+  ts_assert_close (step.compute, step.gemm, 1e-12);
+  /* all of it a large GEMM: the FLOPs view agrees */
+  ts_assert_close (step.operator_factor, 1.0, 1e-9);
+
+  in = (TsStepInput) { 0 };
+  in.recompute_factor = 1.0;
+  in.activation_bytes = 2;
+  in.layers = 1;
+  in.moe_layers = 1;
+  in.hidden_size = 2048;
+  in.seq_len = 4096;
+  in.gpus = 1;
+  in.tp = in.pp = in.dp = in.ep = 1;
+  in.micro_batch = 1;
+  in.micro_batches = 1;
+  in.peak_flops = 1e15;
+  in.kernel_efficiency = 0.5;
+  in.hbm_bytes_s = 2e12;
+  in.experts = 128;
+  in.active_experts = 8;
+  in.expert_params = 3.0 * 2048 * 768;
+  in.load_imbalance = 1.25;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.experts, 128 * 1.25 * 3 * 11665408.0 / 1.6e12, 1e-9);
+  g_assert_cmpfloat (step.experts, >, 128 * 3 * 2 * 256 * in.expert_params / 5e14);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -255,5 +358,7 @@ main (int   argc,
   g_test_add_func ("/throughput/pipeline", test_pipeline);
   g_test_add_func ("/throughput/data-parallel", test_data_parallel);
   g_test_add_func ("/throughput/expert-parallel", test_expert_parallel);
+  g_test_add_func ("/throughput/expert-gradients", test_expert_gradients);
+  g_test_add_func ("/throughput/operator-classes", test_operator_classes);
   return g_test_run ();
 }

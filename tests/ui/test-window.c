@@ -1112,6 +1112,26 @@ test_accessible_drawings (void)
   ts_test_destroy_window (window);
 }
 
+/* The Time view links to the spec sheet's appendix of published runs
+ * (issue 29): a link under the drawing opens the print preview, whose
+ * last appendix sets the model's estimates beside published training
+ * runs (docs/sizing-model.md §8.7). */
+static void
+test_time_view_links_published_runs (void)
+{
+  TsWindow *window = open_window ();
+  GtkWidget *view = ts_window_get_view (window, TS_DRAWING_TIME);
+  GtkWidget *link = gtk_widget_get_next_sibling (view);
+
+  g_assert_true (GTK_IS_BUTTON (link));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (link)), ==, "How this estimate compares with published runs");
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (link)), ==, "win.print-preview");
+  g_assert_true (gtk_widget_has_css_class (link, "link"));
+  g_assert_true (gtk_widget_is_sensitive (link));
+
+  ts_test_destroy_window (window);
+}
+
 static TsWindow *
 only_window (void)
 {
@@ -2574,6 +2594,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/dark-style", test_dark_style);
   g_test_add_func ("/window/accessible-drawings", test_accessible_drawings);
   g_test_add_func ("/window/network-toggle", test_network_toggle);
+  g_test_add_func ("/window/time-view-links-published-runs", test_time_view_links_published_runs);
   g_test_add_func ("/window/language-switch-keeps-scenario", test_language_switch_keeps_scenario);
   g_test_add_func ("/window/options-pick-the-shown-server", test_options_pick_the_shown_server);
   g_test_add_func ("/window/held-plan-keeps-its-option", test_held_plan_keeps_its_option);

@@ -50,9 +50,10 @@ typedef struct
   const TsServer   *server;
   guint             gpus;           /* the option's */
   guint             global_batch;
-  double            flops_per_token;
+  double            flops_per_token;  /* model FLOPs of one token */
   GpuRate           rate;           /* peak, family MFU and PCIe factor: the same for every layout */
   TsStepInput       base;           /* the step's inputs every layout shares */
+  TsStepCache       step_cache;     /* the last layout's forward pass (ts-throughput.h) */
   guint             evaluated;
   gboolean          have_best;      /* a layout with room was found */
   gboolean          have_bare;      /* a bare fit (tight) was found */
@@ -115,6 +116,11 @@ step_base (Search *search)
   in->active_experts = a->active_experts;
   in->peak_flops = r->peak_tflops * 1e12;
   in->kernel_efficiency = r->mfu_base * r->pcie_factor;
+  in->hbm_bytes_s = search->server->gpu->memory_bw_tb_s * 1e12;
+  in->attention_peak_flops = search->server->gpu->tflops_bf16 * 1e12 * r->pcie_factor;
+  ts_step_input_set_model (in, s);
+  memset (&search->step_cache, 0, sizeof search->step_cache);
+  in->cache = &search->step_cache;
   in->gpus_per_server = search->server->gpu_count;
   in->intra_bytes_s = intra_bytes_s (search->server);
   in->inter_bytes_s = inter_bytes_s (search->server);
@@ -149,7 +155,6 @@ layout_step (const Search   *search,
              TsStep         *step)
 {
   TsStepInput in = search->base;
-  double n = search->s->model.active_params > 0 ? search->s->model.active_params : search->s->model.params;
   TsScenario recompute;
   double share = recompute_share (search, layout, checkpointing);
 
@@ -160,6 +165,7 @@ layout_step (const Search   *search,
   recompute.model.arch.layers = search->s->model.arch.layers;
   in.recompute_factor = ts_recompute_mfu_factor_layout (&recompute, layout);
   in.full_recompute = checkpointing == TS_CHECKPOINTING_FULL && share >= 1.0;
+  in.selective_recompute = checkpointing == TS_CHECKPOINTING_SELECTIVE;
   in.recompute_share = share;
   in.gpus = layout->gpus;
   in.tp = layout->tp;
@@ -171,7 +177,7 @@ layout_step (const Search   *search,
   in.micro_batch = micro_batch;
   in.micro_batches = accumulation;
   in.sequence_parallel = sequence_parallel;
-  in.model_flops = search->flops_per_token * n * (double) micro_batch * accumulation * layout->dp * in.seq_len;
+  in.model_flops = search->flops_per_token * (double) micro_batch * accumulation * layout->dp * in.seq_len;
   /* the framework's gradient dtype is what its all-reduce moves */
   if (gradient_bytes > 0)
     in.gradient_bytes = gradient_bytes;
@@ -805,7 +811,7 @@ search_init (Search           *search,
   search->server = o->server;
   search->gpus = gpus;
   search->global_batch = ts_scenario_global_batch (s);
-  search->flops_per_token = flops_per_param_token (s);
+  search->flops_per_token = ts_model_flops_per_token (s);
   gpu_rate (s, o, gpus, &search->rate);
   step_base (search);
 }

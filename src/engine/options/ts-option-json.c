@@ -392,6 +392,8 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "recompute_factor", o->recompute_factor);
   ts_json_add_double_valid (b, "pcie_factor", o->pcie_factor);
   ts_json_add_double_valid (b, "step_factor", o->step_factor);
+  ts_json_add_double_valid (b, "operator_factor", o->operator_factor);
+  ts_json_add_double_valid (b, "hardware_flops", o->hardware_flops);
   ts_json_add_double_valid (b, "availability", o->availability);
   ts_json_add_double_valid (b, "training_days", o->training_days);
   ts_json_add_bool (b, "meets_deadline", o->meets_deadline);

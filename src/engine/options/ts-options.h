@@ -237,7 +237,10 @@ typedef struct
   TsCheckpointing checkpointing;
   gboolean        sequence_parallel;
   TsStep          step;                   /* the step time and its terms (docs/sizing-model.md §8.1) */
-  double          step_factor;            /* compute / step: mfu = mfu_base × recompute × pcie × this */
+  double          step_factor;            /* compute / step: mfu = mfu_base × recompute × pcie × operator × this */
+  double          operator_factor;        /* the step's model FLOPs at mfu_base / its operator-class
+                                           * compute (docs/sizing-model.md §8.6) */
+  double          hardware_flops;         /* training_flops and what recomputation runs again */
   double          network_needed_gb_s;    /* per GPU between servers for communication under TS_NETWORK_STEP_SHARE of the step */
   guint           layouts_evaluated;      /* layouts whose step the search computed */
 

@@ -53,12 +53,200 @@ transfer_seconds (double bytes,
   return bytes_per_second > 0 ? bytes / bytes_per_second : INFINITY;
 }
 
+/* The FLOPs view: the step's model FLOPs at the large-GEMM efficiency,
+ * more by recomputation. The compute of a model known only by its
+ * parameter count, and the yardstick of the operator factor. */
 static double
-compute_seconds (const TsStepInput *in)
+flops_seconds (const TsStepInput *in)
 {
   double rate = (double) in->gpus * in->peak_flops * in->kernel_efficiency * in->recompute_factor;
 
   return rate > 0 ? in->model_flops / rate : INFINITY;
+}
+
+static gboolean
+has_operators (const TsStepInput *in)
+{
+  return in->attention_params > 0 || in->dense_mlp_params > 0 || in->expert_params > 0;
+}
+
+/* The rates every operator of one step is timed at, their reciprocals
+ * taken once: the planner times thousands of layouts per plan. */
+typedef struct
+{
+  double per_flop;        /* seconds per FLOP at the large-GEMM efficiency */
+  double per_attention;   /* the same at the attention core's peak */
+  double per_element;     /* seconds per element through HBM, memory-bound */
+  double per_hidden;      /* 1 / hidden */
+} Rates;
+
+static void
+rates_init (const TsStepInput *in,
+            Rates             *r)
+{
+  double attention_peak = in->attention_peak_flops > 0 ? in->attention_peak_flops : in->peak_flops;
+
+  r->per_flop = 1.0 / (in->peak_flops * in->kernel_efficiency);
+  r->per_attention = 1.0 / (attention_peak * in->kernel_efficiency);
+  r->per_element = in->hbm_bytes_s > 0 ? in->activation_bytes / (in->hbm_bytes_s * TS_MEMORY_BOUND_EFFICIENCY) : 0;
+  r->per_hidden = in->hidden_size > 0 ? 1.0 / in->hidden_size : 0;
+}
+
+/* A GEMM of m tokens through p parameters (k = hidden, n = p/hidden, or
+ * the transpose) on the roofline (Williams et al. 2009): its FLOPs at
+ * the large-GEMM efficiency, or its operands and result through HBM,
+ * whichever is longer. Small GEMMs — few tokens per expert, thin
+ * tensor-parallel slices — are bound by their weights' bytes. */
+static inline double
+gemm_seconds (const Rates *r,
+              double       m,
+              double       p,
+              double       hidden)
+{
+  double compute = 2.0 * m * p * r->per_flop;
+  double memory = (m * hidden + p + m * p * r->per_hidden) * r->per_element;
+
+  /* no parameters, no GEMM (a model without an output head of its own) */
+  return p > 0 ? MAX (compute, memory) : 0;
+}
+
+/* The backward pass of a GEMM is two GEMMs of its size (input and weight
+ * gradients; one for frozen weights, LoRA's base); FlashAttention's backward does 2.5 times the forward's
+ * FLOPs (five matrix products to two, Dao 2023 §3.1); element-wise work
+ * reads and writes about twice the forward's bytes backward. */
+#define GEMM_BACKWARD          2.0
+#define ATTENTION_BACKWARD     2.5
+#define ELEMENTWISE_BACKWARD   2.0
+/* The causal mask leaves half of the score matrix to compute
+ * (FlashAttention skips the masked blocks, Dao 2023 §3.1). */
+#define CAUSAL_SHARE           0.5
+
+typedef struct
+{
+  double gemm;
+  double attention;
+  double experts;
+  double memory;
+} Forward;
+
+/* One micro-batch's forward pass through one GPU's pipeline stage, per
+ * operator class. */
+static void
+stage_forward (const TsStepInput *in,
+               const Rates       *r,
+               Forward           *f)
+{
+  double t = MAX (1u, in->tp);
+  double per_t = 1.0 / t;
+  double per_pp = 1.0 / MAX (1u, in->pp);
+  double h = in->hidden_size;
+  double tokens = (double) in->micro_batch * in->seq_len;
+  /* without sequence parallelism every tensor-parallel rank runs the
+   * norms and element-wise work on every token */
+  double ew_tokens = in->sequence_parallel ? tokens * per_t : tokens;
+  double moe = in->moe_layers * per_pp;
+  double dense = ((double) in->layers - in->moe_layers) * per_pp;
+  double layers = dense + moe;
+
+  f->gemm = layers * gemm_seconds (r, tokens, in->attention_params * per_t, h)
+            /* the head runs on the last stage; spread over the stages as
+             * a balanced split gives the end stages fewer layers */
+            + gemm_seconds (r, tokens, in->head_params * per_t, h) * per_pp;
+  if (dense > 0 && in->dense_mlp_params > 0)
+    f->gemm += dense * gemm_seconds (r, tokens, in->dense_mlp_params * per_t, h);
+  f->experts = 0;
+  if (moe > 0 && in->experts > 0)
+    {
+      double ep = MAX (1u, in->ep);
+      /* every rank of the expert-parallel group sends its tokens' top-k
+       * choices; the local experts share them, the busiest one more */
+      double expert_tokens = tokens * MAX (1u, in->active_experts) * ep / in->experts;
+
+      if (in->moe_dense_params > 0)
+        f->gemm += moe * gemm_seconds (r, tokens, in->moe_dense_params * per_t, h);
+      f->experts = moe * (in->experts / ep) * MAX (1.0, in->load_imbalance)
+                   * gemm_seconds (r, expert_tokens, in->expert_params * per_t, h);
+    }
+  /* FlashAttention: QKᵀ and PV, 2 FLOPs per multiply-add, over the
+   * sequence, the causal half */
+  f->attention = layers * 2.0 * tokens * in->seq_len * in->attention_width * per_t * CAUSAL_SHARE * r->per_attention;
+  f->memory = ew_tokens * (dense * in->dense_elementwise + moe * in->moe_elementwise) * r->per_element;
+}
+
+static double
+memory_seconds (const TsStepInput *in,
+                double             bytes)
+{
+  if (bytes <= 0 || in->hbm_bytes_s <= 0)
+    return 0;
+  return bytes / (in->hbm_bytes_s * TS_MEMORY_BOUND_EFFICIENCY);
+}
+
+/* The optimizer step reads and writes every local trainable parameter's
+ * states once per step; ZeRO-1 and above shard them over data
+ * parallelism (experts over dp / ep). */
+static double
+optimizer_seconds (const TsStepInput *in)
+{
+  double split = (double) MAX (1u, in->tp) * MAX (1u, in->pp);
+  double dense = MAX (0.0, in->sync_params - in->expert_sync_params) / split;
+  double experts = in->expert_sync_params / (split * MAX (1u, in->ep));
+
+  if (in->zero_stage >= 1)
+    {
+      dense /= MAX (1u, in->dp);
+      experts /= MAX (1.0, (double) in->dp / MAX (1u, in->ep));
+    }
+  return memory_seconds (in, (dense + experts) * in->optimizer_bytes);
+}
+
+/* One GPU's busy time of the step, by operator class: forward, backward,
+ * and the forward again where recomputation runs it (the attention core
+ * alone with selective recomputation). */
+static void
+compute_seconds (const TsStepInput *in,
+                 TsStep            *step)
+{
+  double m = MAX (1u, in->micro_batches);
+  double again = in->full_recompute ? 1.0 : CLAMP (in->recompute_share, 0.0, 1.0);
+  double again_attention = in->selective_recompute && again == 0 ? 1.0 : again;
+  double backward;
+  Rates r;
+  Forward f;
+
+  step->flops_compute = flops_seconds (in);
+  if (!has_operators (in))
+    {
+      step->compute = step->flops_compute;
+      step->gemm = step->compute;
+      step->attention = step->experts = step->memory_bound = 0;
+      step->operator_factor = 1.0;
+      return;
+    }
+  if (in->cache != NULL && in->cache->valid && in->cache->tp == in->tp && in->cache->pp == in->pp
+      && in->cache->ep == in->ep && in->cache->micro_batch == in->micro_batch
+      && in->cache->sequence_parallel == in->sequence_parallel)
+    {
+      f.gemm = in->cache->gemm;
+      f.attention = in->cache->attention;
+      f.experts = in->cache->experts;
+      f.memory = in->cache->memory;
+    }
+  else
+    {
+      rates_init (in, &r);
+      stage_forward (in, &r, &f);
+      if (in->cache != NULL)
+        *in->cache = (TsStepCache) { TRUE, in->tp, in->pp, in->ep, in->micro_batch, in->sequence_parallel,
+                                     f.gemm, f.attention, f.experts, f.memory };
+    }
+  backward = in->frozen_weights ? GEMM_BACKWARD / 2 : GEMM_BACKWARD;
+  step->gemm = m * f.gemm * (1.0 + backward + again);
+  step->attention = m * f.attention * (1.0 + ATTENTION_BACKWARD + again_attention);
+  step->experts = m * f.experts * (1.0 + backward + again);
+  step->memory_bound = m * f.memory * (1.0 + ELEMENTWISE_BACKWARD + again) + optimizer_seconds (in);
+  step->compute = step->gemm + step->attention + step->experts + step->memory_bound;
+  step->operator_factor = step->compute > 0 ? step->flops_compute / step->compute : 0;
 }
 
 /* One layer's input for one micro-batch, in bytes: what tensor
@@ -123,18 +311,36 @@ pp_bytes (const TsStepInput *in)
 /* ZeRO-0 to 2: one reduce of the gradients per step (the reduce-scatter
  * and all-gather of ZeRO-1/2 move what one all-reduce moves:
  * Rajbhandari et al. 2020, §7). ZeRO-3: every micro-batch gathers the
- * weights twice (forward, backward) and reduce-scatters the gradients. */
+ * weights twice (forward, backward) and reduce-scatters the gradients.
+ * The routed experts' gradients are reduced only among the ranks that
+ * hold the same experts: each GPU holds 1/ep of them and their
+ * data-parallel group is dp / ep (Megatron-Core's expert data
+ * parallelism; the memory model shards them the same way, §3). */
 static double
-dp_bytes (const TsStepInput *in)
+dp_group_bytes (const TsStepInput *in,
+                double             shard,
+                double             group)
 {
-  double shard = in->sync_params / ((double) in->tp * in->pp);
-  double share = ring_share (in->dp);
+  double share = group > 1 ? (group - 1) / group : 0;
 
-  if (in->dp <= 1)
+  if (share <= 0 || shard <= 0)
     return 0;
   if (in->zero_stage >= 3)
     return in->micro_batches * share * shard * (2.0 * in->weight_bytes + in->gradient_bytes);
   return 2.0 * share * shard * in->gradient_bytes;
+}
+
+static double
+dp_bytes (const TsStepInput *in)
+{
+  double split = (double) MAX (1u, in->tp) * MAX (1u, in->pp);
+  double ep = MAX (1u, in->ep);
+  double experts = CLAMP (in->expert_sync_params, 0.0, in->sync_params);
+
+  if (in->dp <= 1)
+    return 0;
+  return dp_group_bytes (in, (in->sync_params - experts) / split, in->dp)
+         + dp_group_bytes (in, experts / (split * ep), in->dp / ep);
 }
 
 /* What the computation hides: the gradient buckets of ZeRO-0–2 are
@@ -161,7 +367,10 @@ dp_window (const TsStepInput *in,
  * micro-batches the first forward and the last backward run alone, so at
  * most (m − 1)/m of the computation is a window, none with one
  * micro-batch; and what data parallelism already hides behind the same
- * computation over the same link is not counted twice. */
+ * computation over the same link is not counted twice. Only where the
+ * framework overlaps them (ep_overlap): Megatron-Core's default runs the
+ * dispatch and combine on the critical path, the overlap being an
+ * opt-in flag. */
 static double
 ep_window (const TsStepInput *in,
            double             compute,
@@ -169,7 +378,7 @@ ep_window (const TsStepInput *in,
 {
   guint m = MAX (1u, in->micro_batches);
 
-  if (m < 2)
+  if (m < 2 || !in->ep_overlap)
     return 0;
   return MAX (0.0, compute * (m - 1) / m - dp_hidden);
 }
@@ -198,7 +407,7 @@ ts_step_compute (const TsStepInput *in,
   double dp_b = dp_bytes (in);
   double ep_b = ep_bytes (in);
 
-  step->compute = compute_seconds (in);
+  compute_seconds (in, step);
   step->tp_comm = tp_seconds (in);
   /* fill and drain: (p − 1) / (v·m) of the busy time (Narayanan et al.
    * 2021, §2.2), a share (p − 1)/(v·m + p − 1) of the step */
@@ -237,6 +446,12 @@ ts_step_to_json (const TsStep *step,
 {
   json_builder_begin_object (b);
   ts_json_add_double_valid (b, "compute", step->compute);
+  ts_json_add_double_valid (b, "compute_gemm", step->gemm);
+  ts_json_add_double_valid (b, "compute_attention", step->attention);
+  ts_json_add_double_valid (b, "compute_experts", step->experts);
+  ts_json_add_double_valid (b, "compute_memory_bound", step->memory_bound);
+  ts_json_add_double_valid (b, "flops_compute", step->flops_compute);
+  ts_json_add_double_valid (b, "operator_factor", step->operator_factor);
   ts_json_add_double_valid (b, "tp_comm", step->tp_comm);
   ts_json_add_double_valid (b, "pp_bubble", step->pp_bubble);
   ts_json_add_double_valid (b, "pp_comm", step->pp_comm);

@@ -7,7 +7,22 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "ts-scenario.h"
+
 G_BEGIN_DECLS
+
+/* The last layout's forward pass per operator class, kept by a caller
+ * that times many layouts of one model on one GPU (the planner): the
+ * pass depends only on tp, pp, ep, the micro-batch and sequence
+ * parallelism, so layouts that differ in recomputation, ZeRO stage,
+ * interleaving or accumulation reuse it. Zero-filled = empty. */
+typedef struct
+{
+  gboolean valid;
+  guint    tp, pp, ep, micro_batch;
+  gboolean sequence_parallel;
+  double   gemm, attention, experts, memory;
+} TsStepCache;
 
 /* Everything the step time depends on, in plain figures (sizing-model
  * §8.1): a test can fill it by hand. Bandwidths are per GPU, one
@@ -18,6 +33,7 @@ typedef struct
   double   model_flops;          /* model FLOPs of one step (6·N·tokens, 4·N for adapters) */
   double   recompute_factor;     /* model / (model + recomputed) FLOPs */
   gboolean full_recompute;       /* the forward is run twice: its collectives too */
+  gboolean selective_recompute;  /* the attention core's forward runs twice */
   double   recompute_share;      /* without full_recompute, the share of the layers
                                   * whose forward runs twice (block recomputation);
                                   * 0 for none */
@@ -30,6 +46,33 @@ typedef struct
   guint    hidden_size;
   guint    seq_len;
   guint    active_experts;       /* routed experts per token (top-k) */
+
+  /* The operator classes (docs/sizing-model.md §8.6), filled from the
+   * model's architecture by ts_step_input_set_model (); all 0 for a
+   * model known only by its parameter count, whose compute is then
+   * model_flops at kernel_efficiency. Parameters are the whole model's
+   * (tensor parallelism divides them here). */
+  double   attention_params;     /* one layer's attention projections */
+  double   dense_mlp_params;     /* the MLP of one dense layer */
+  double   moe_dense_params;     /* one MoE layer's shared experts and router */
+  double   expert_params;        /* one routed expert */
+  guint    experts;              /* routed experts per MoE layer */
+  double   head_params;          /* the output head, vocabulary × hidden */
+  double   attention_width;      /* heads × (query-key + value head dims) */
+  double   dense_elementwise;    /* elements one token's forward pass reads and
+                                  * writes in a dense layer's norms, residuals,
+                                  * rotary embedding and activation */
+  double   moe_elementwise;      /* the same in a MoE layer, permutation included */
+  double   expert_sync_params;   /* of sync_params, the routed experts' (EP shards them) */
+  double   optimizer_bytes;      /* per trainable parameter, the optimizer step's HBM traffic */
+  gboolean frozen_weights;       /* LoRA/QLoRA: the base's GEMMs compute input
+                                  * gradients only, no weight gradients */
+  double   load_imbalance;       /* the busiest expert's tokens / the mean (≥ 1) */
+  TsStepCache *cache;            /* optional (NULL): see TsStepCache; only for
+                                  * inputs that differ in the layout alone */
+  gboolean ep_overlap;           /* the framework hides the all-to-alls behind
+                                  * another micro-batch (DualPipe); Megatron-Core's
+                                  * default does not */
 
   /* the layout */
   guint    gpus;                 /* tp × pp × dp */
@@ -45,7 +88,12 @@ typedef struct
 
   /* the hardware */
   double   peak_flops;           /* per GPU, dense, at the precision */
-  double   kernel_efficiency;    /* share of peak the kernels reach (the catalog's family MFU × PCIe factor) */
+  double   kernel_efficiency;    /* share of peak large GEMMs and attention reach
+                                  * (the catalog's family efficiency × PCIe factor) */
+  double   attention_peak_flops; /* the attention core's: BF16 even in FP8 training
+                                  * (FP8 recipes quantize the linear layers only);
+                                  * 0 = peak_flops */
+  double   hbm_bytes_s;          /* the GPU's memory bandwidth */
   guint    gpus_per_server;
   double   intra_bytes_s;        /* NVLink/HCCS (or PCIe) */
   double   inter_bytes_s;        /* the server's compute NICs shared by its GPUs */
@@ -54,6 +102,13 @@ typedef struct
 typedef struct
 {
   double compute;           /* busy time of one GPU, recomputation included */
+  double gemm;              /* of compute: dense GEMMs (projections, MLPs, head, router) */
+  double attention;         /* of compute: the attention core (FlashAttention, causal) */
+  double experts;           /* of compute: grouped expert GEMMs, load imbalance included */
+  double memory_bound;      /* of compute: norms, element-wise work, permutation, optimizer */
+  double flops_compute;     /* the model FLOPs at the large-GEMM efficiency: what compute
+                             * would be if every operator ran like a large GEMM */
+  double operator_factor;   /* flops_compute / compute */
   double tp_comm;           /* tensor-parallel all-reduces (not overlapped) */
   double pp_bubble;         /* idle stages at fill and drain */
   double pp_comm;           /* stage-to-stage sends */
@@ -75,6 +130,16 @@ typedef struct
 void ts_step_compute (const TsStepInput *in,
                       TsStep            *step);
 
+/* Memory-bound kernels (norms, element-wise, permutation, the optimizer
+ * step) reach this share of the GPU's HBM bandwidth (docs/sizing-model.md
+ * §8.6). */
+#define TS_MEMORY_BOUND_EFFICIENCY 0.80
+
+/* The busiest expert's share of tokens over the mean, the capacity
+ * factor a dropless run's slowest expert rank works to (docs/sizing-model.md
+ * §8.6). */
+#define TS_EXPERT_LOAD_IMBALANCE 1.25
+
 /* The share of a step that communication between servers may take before
  * the network, not the GPUs, sets the time (docs/sizing-model.md §8.3). */
 #define TS_NETWORK_STEP_SHARE 0.10
@@ -83,6 +148,15 @@ void ts_step_compute (const TsStepInput *in,
  * inter-server communication would take TS_NETWORK_STEP_SHARE of the
  * step; 0 when nothing crosses servers. */
 double ts_step_network_needed (const TsStep *step);
+
+/* Model FLOPs of one token (docs/sizing-model.md §8): 6·N (4·N for
+ * adapters) plus PaLM's attention term where the architecture is known. */
+double ts_model_flops_per_token (const TsScenario *s);
+
+/* Fills the operator classes of `in` from the scenario's model
+ * (docs/sizing-model.md §8.6); in->gradient_bytes must be set. */
+void   ts_step_input_set_model (TsStepInput      *in,
+                                const TsScenario *s);
 
 void ts_step_to_json (const TsStep *step,
                       JsonBuilder  *builder);

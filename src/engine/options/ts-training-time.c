@@ -20,16 +20,6 @@ flops_per_param_token (const TsScenario *s)
   return s->method == TS_METHOD_FULL ? FLOPS_PER_PARAM_TOKEN_FULL : FLOPS_PER_PARAM_TOKEN_ADAPTER;
 }
 
-/* Model FLOPs of the whole run: the work the method needs, without
- * recomputation (docs/sizing-model.md §8). */
-double
-training_flops (const TsScenario *s)
-{
-  double n = s->model.active_params > 0 ? s->model.active_params : s->model.params;
-
-  return flops_per_param_token (s) * n * ts_scenario_tokens (s);
-}
-
 /* The share of the hardware's work that is model work: recomputation
  * spends FLOPs the model FLOPs do not count, so the achieved model-FLOPs
  * utilisation falls by model / (model + recomputed) — 6/8 for full
@@ -184,7 +174,10 @@ size_time_and_money (const TsScenario *s,
   /* what the step's communication and bubble leave of the busy time
    * (docs/sizing-model.md §8.1) */
   o->step_factor = o->step.step_factor;
-  o->mfu = r.mfu * o->step_factor;
+  /* what the operators' shapes leave of the large-GEMM efficiency
+   * (docs/sizing-model.md §8.6) */
+  o->operator_factor = o->step.operator_factor > 0 ? o->step.operator_factor : 1.0;
+  o->mfu = r.mfu * o->operator_factor * o->step_factor;
   o->micro_batch = MAX (1u, s->micro_batch);
   o->checkpointing = s->checkpointing;
   o->sequence_parallel = s->sequence_parallel;
@@ -194,6 +187,9 @@ size_time_and_money (const TsScenario *s,
   r.mfu = o->mfu;
   rate = job_rate (catalog, &r, o->layout_gpus);
   o->training_days = rate > 0 ? o->training_flops / rate / SECONDS_PER_DAY : 0;
+  /* hardware FLOPs: the model's and what recomputation runs again
+   * (Korthikanti et al. 2022 §6's HFU) */
+  o->hardware_flops = o->recompute_factor > 0 ? o->training_flops / o->recompute_factor : o->training_flops;
   o->meets_deadline = s->deadline_days <= 0 || o->training_days <= s->deadline_days;
 
   o->energy_kwh = o->power_kw * s->pue * o->training_days * HOURS_PER_DAY;

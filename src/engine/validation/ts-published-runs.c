@@ -1,0 +1,365 @@
+/* ts-published-runs.c — published training runs the time model is held to
+ *
+ * Each run is entered as its source states it: model, GPUs, layout,
+ * batch, precision, recomputation and the throughput it reached. The
+ * step model (docs/sizing-model.md §8.1, §8.6) predicts it at that layout;
+ * the calibration runs chose the catalog's per-family efficiencies, the
+ * hold-out runs never did (§8.7). The test and the tables of docs/ and
+ * the README read this one list.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_LOG_DOMAIN "ts-published-runs"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ts-options.h"
+#include "ts-published-runs.h"
+
+#define TORCHTITAN_A100 "torchtitan docs/performance.md (2024), Llama 3 on 64 A100 80GB, FSDP2"
+#define TORCHTITAN_H100 "torchtitan docs/performance.md (2025), Grand Teton H100 at 500 W, FSDP2"
+#define TORCHTITAN_405B "torchtitan docs/performance.md (2024), Llama 3.1 405B on 128 H100, FSDP2 + TP"
+#define LLAMA3_TABLE4   "Dubey et al. 2024, The Llama 3 Herd of Models, Table 4"
+#define BRIDGE_2511     "Megatron-Bridge performance summary, 25.11 container (dense rows)"
+#define DEEPSEEK_V3     "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, §1 and §3.2: 180K H800 GPU hours per trillion tokens"
+
+static const TsPublishedRun runs[] = {
+  /* A100: torchtitan's Llama 3 runs, local batch 1 at 8,192 tokens */
+  { "tt-a100-8b-sac-layer", "llama-3.1-8b", "a100-80gb-sxm", "64 × A100 80GB", 64, 8, 0, 200,
+    1, 1, 64, 1, 1, 3, FALSE, FALSE, FALSE, 1, 64, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_SELECTIVE,
+    2904, 0, TS_RUN_CALIBRATION, NULL, TORCHTITAN_A100 },
+  { "tt-a100-8b-sac-op", "llama-3.1-8b", "a100-80gb-sxm", "64 × A100 80GB", 64, 8, 0, 200,
+    1, 1, 64, 1, 1, 3, FALSE, FALSE, FALSE, 1, 64, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_SELECTIVE,
+    2973, 0, TS_RUN_HOLD_OUT, NULL, TORCHTITAN_A100 },
+  { "tt-a100-70b-full", "llama-3.1-70b", "a100-80gb-sxm", "64 × A100 80GB", 64, 8, 0, 200,
+    1, 1, 64, 1, 1, 3, FALSE, FALSE, FALSE, 1, 64, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_FULL,
+    331, 0, TS_RUN_CALIBRATION, NULL, TORCHTITAN_A100 },
+
+  /* H100. Llama 3 gives no interleaving degree: v = 8, one of the ⌊126 / 16⌋
+   * layers of a stage per chunk, the most its layers allow (§3.3.2: an
+   * interleaved schedule with the micro-batches set freely) */
+  { "tt-h100-405b", "llama-3.1-405b", "h100-sxm", "128 × H100", 128, 8, 0, 400,
+    8, 1, 16, 1, 1, 3, TRUE, FALSE, FALSE, 2, 32, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_FULL,
+    109, 0, TS_RUN_CALIBRATION, "dgx-h100", TORCHTITAN_405B },
+  { "tt-h100-405b-fp8", "llama-3.1-405b", "h100-sxm", "128 × H100", 128, 8, 0, 400,
+    8, 1, 16, 1, 1, 3, TRUE, FALSE, FALSE, 2, 32, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_FULL,
+    177, 0, TS_RUN_HOLD_OUT, NULL, TORCHTITAN_405B " (Float8)" },
+  { "tt-h100-8b", "llama-3.1-8b", "h100-sxm", "8 × H100 (500 W)", 8, 8, 0, 400,
+    1, 1, 8, 1, 1, 3, FALSE, FALSE, FALSE, 2, 16, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_SELECTIVE,
+    5762, 0, TS_RUN_HOLD_OUT, "dgx-h100", TORCHTITAN_H100 " (Table 1)" },
+  { "tt-h100-8b-compile", "llama-3.1-8b", "h100-sxm", "8 × H100 (500 W)", 8, 8, 0, 400,
+    1, 1, 8, 1, 1, 3, FALSE, FALSE, FALSE, 2, 16, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_SELECTIVE,
+    6667, 0, TS_RUN_CALIBRATION, NULL, TORCHTITAN_H100 " (Table 1, torch.compile)" },
+  { "llama3-405b-8k", "llama-3.1-405b", "h100-sxm", "8,192 × H100", 8192, 8, 0, 400,
+    8, 16, 64, 1, 8, 1, TRUE, FALSE, FALSE, 1, 2048, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    0, 430, TS_RUN_CALIBRATION, NULL, LLAMA3_TABLE4 },
+  { "llama3-405b-16k", "llama-3.1-405b", "h100-sxm", "16,384 × H100", 16384, 8, 0, 400,
+    8, 16, 128, 1, 8, 1, TRUE, FALSE, FALSE, 1, 2048, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    0, 400, TS_RUN_HOLD_OUT, NULL, LLAMA3_TABLE4 },
+  { "bridge-h100-8b", "llama-3.1-8b", "h100-sxm", "DGX-H100", 8, 8, 0, 400,
+    1, 1, 8, 1, 1, 3, FALSE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    14451, 0, TS_RUN_CALIBRATION, "dgx-h100", BRIDGE_2511 },
+  { "bridge-h100-70b", "llama-3.1-70b", "h100-sxm", "DGX-H100", 64, 8, 0, 400,
+    4, 8, 2, 1, 5, 1, TRUE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    1602, 0, TS_RUN_HOLD_OUT, "dgx-h100", BRIDGE_2511 },
+  /* H800: H100 compute, NVLink at 400 GB/s both ways; DualPipe hides
+   * the all-to-alls; 8 × 400 Gb/s InfiniBand per server */
+  { "deepseek-v3", "deepseek-v3", "h100-sxm", "2,048 × H800", 2048, 8, 200, 400,
+    1, 16, 128, 64, 1, 1, FALSE, TRUE, FALSE, 1, 15360, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_SELECTIVE,
+    1e12 / (180e3 * 3600), 0, TS_RUN_CALIBRATION, NULL, DEEPSEEK_V3 },
+
+  /* Blackwell */
+  { "bridge-b200-8b", "llama-3.1-8b", "b200", "DGX-B200", 8, 8, 0, 400,
+    1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    30624, 0, TS_RUN_CALIBRATION, "dgx-b200", BRIDGE_2511 },
+  { "bridge-gb200-8b", "llama-3.1-8b", "gb200", "DGX-GB200", 8, 72, 0, 400,
+    1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    31508, 0, TS_RUN_HOLD_OUT, NULL, BRIDGE_2511 },
+  { "bridge-gb200-70b", "llama-3.1-70b", "gb200", "DGX-GB200", 64, 72, 0, 400,
+    1, 1, 64, 1, 1, 3, FALSE, FALSE, FALSE, 2, 256, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    4312, 0, TS_RUN_CALIBRATION, NULL, BRIDGE_2511 },
+  { "bridge-gb200-405b", "llama-3.1-405b", "gb200", "DGX-GB200", 256, 72, 0, 400,
+    4, 16, 4, 1, 4, 1, TRUE, FALSE, FALSE, 1, 1536, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    813, 0, TS_RUN_HOLD_OUT, NULL, BRIDGE_2511 },
+
+  /* Blackwell Ultra: GB300 with the B300's figures */
+  { "bridge-gb300-8b", "llama-3.1-8b", "b300", "DGX-GB300", 8, 72, 0, 800,
+    1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    37556, 0, TS_RUN_CALIBRATION, NULL, BRIDGE_2511 },
+  { "bridge-gb300-8b-mx", "llama-3.1-8b", "b300", "DGX-GB300", 8, 72, 0, 800,
+    1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    36108, 0, TS_RUN_HOLD_OUT, NULL, BRIDGE_2511 " (FP8-MX)" },
+  { "bridge-gb300-70b", "llama-3.1-70b", "b300", "DGX-GB300", 64, 72, 0, 800,
+    1, 1, 64, 1, 1, 3, FALSE, FALSE, FALSE, 2, 256, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    4520, 0, TS_RUN_HOLD_OUT, NULL, BRIDGE_2511 },
+  { "tt-h100-405b-fp8-async-tp", "llama-3.1-405b", "h100-sxm", "128 × H100", 128, 8, 0, 400,
+    8, 1, 16, 1, 1, 3, TRUE, FALSE, FALSE, 2, 32, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_FULL,
+    185, 0, TS_RUN_HOLD_OUT, NULL, TORCHTITAN_405B " (Float8 + async TP)" },
+
+  /* Held out by issue 29: Megatron-Bridge 25.11's MoE rows, which force
+   * an even load over the experts. Reported, never used to choose a
+   * constant. */
+#define BRIDGE_MOE BRIDGE_2511 " (MoE rows, held out by issue 29)"
+  { "bridge-h100-qwen3-30b", "qwen3-30b-a3b", "h100-sxm", "DGX-H100", 16, 8, 0, 400,
+    1, 2, 8, 8, 24, 1, FALSE, FALSE, TRUE, 2, 512, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    5275, 0, TS_RUN_ISSUE_CHECK, "dgx-h100", BRIDGE_MOE },
+  { "bridge-h100-gpt-oss", "gpt-oss-120b", "h100-sxm", "DGX-H100", 64, 8, 0, 400,
+    1, 4, 16, 8, 1, 1, FALSE, FALSE, TRUE, 4, 512, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    5630, 0, TS_RUN_ISSUE_CHECK, "dgx-h100", BRIDGE_MOE },
+  { "bridge-b200-qwen3-30b", "qwen3-30b-a3b", "b200", "DGX-B200", 8, 8, 0, 400,
+    1, 1, 8, 8, 1, 1, FALSE, FALSE, TRUE, 1, 512, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    9299, 0, TS_RUN_ISSUE_CHECK, "dgx-b200", BRIDGE_MOE },
+  { "bridge-b200-qwen3-235b", "qwen3-235b-a22b", "b200", "DGX-B200", 64, 8, 0, 400,
+    1, 8, 8, 8, 2, 1, FALSE, FALSE, TRUE, 1, 1024, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    3269, 0, TS_RUN_ISSUE_CHECK, "dgx-b200", BRIDGE_MOE },
+  { "bridge-b200-gpt-oss", "gpt-oss-120b", "b200", "DGX-B200", 64, 8, 0, 400,
+    1, 1, 64, 8, 1, 1, FALSE, FALSE, TRUE, 4, 512, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    8213, 0, TS_RUN_ISSUE_CHECK, "dgx-b200", BRIDGE_MOE },
+  { "bridge-gb200-qwen3-30b", "qwen3-30b-a3b", "gb200", "DGX-GB200", 8, 72, 0, 400,
+    1, 1, 8, 8, 1, 1, FALSE, FALSE, TRUE, 4, 512, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    23766, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE },
+  { "bridge-gb200-qwen3-235b", "qwen3-235b-a22b", "gb200", "DGX-GB200", 256, 72, 0, 400,
+    1, 8, 32, 32, 3, 1, FALSE, FALSE, TRUE, 1, 8192, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    4916, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE },
+  { "bridge-gb200-gpt-oss", "gpt-oss-120b", "gb200", "DGX-GB200", 64, 72, 0, 400,
+    1, 1, 64, 64, 1, 1, FALSE, FALSE, TRUE, 1, 1280, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    15876, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE },
+};
+
+guint
+ts_published_runs_count (void)
+{
+  return G_N_ELEMENTS (runs);
+}
+
+const TsPublishedRun *
+ts_published_run (guint index)
+{
+  g_return_val_if_fail (index < G_N_ELEMENTS (runs), NULL);
+  return &runs[index];
+}
+
+static TsScenario *
+run_scenario (const TsCatalog      *catalog,
+              const TsPublishedRun *run)
+{
+  const TsCatalogModel *m = ts_catalog_find_model (catalog, run->model_id);
+  TsScenario *s;
+
+  if (m == NULL)
+    return NULL;
+  s = ts_scenario_new ();
+  ts_scenario_set_model (s, &m->model);
+  s->method = TS_METHOD_FULL;
+  s->precision = run->precision;
+  s->seq_len = run->seq_len;
+  s->micro_batch = run->micro_batch;
+  s->global_batch = run->global_batch;
+  s->checkpointing = run->checkpointing;
+  s->sequence_parallel = run->sequence_parallel;
+  return s;
+}
+
+static double
+peak_tflops (const TsGpu *g,
+             TsPrecision  precision)
+{
+  return precision == TS_PRECISION_FP8 && g->tflops_fp8 > 0 ? g->tflops_fp8 : g->tflops_bf16;
+}
+
+static double
+efficiency (const TsCatalog *catalog,
+            const TsGpu     *g,
+            TsPrecision      precision)
+{
+  double e = 0;
+
+  if (precision == TS_PRECISION_FP8 && g->tflops_fp8 > 0)
+    e = ts_catalog_get_mfu (catalog, g->family, "fp8");
+  return e > 0 ? e : ts_catalog_get_mfu (catalog, g->family, "bf16");
+}
+
+/* The planner's own layout for the run's model, batch and precision on
+ * a catalog server at the run's GPU count. */
+static double
+free_layout_tokens (const TsCatalog      *catalog,
+                    const TsPublishedRun *run,
+                    TsScenario           *s)
+{
+  g_autoptr(GArray) options = g_array_new (FALSE, TRUE, sizeof (TsOption));
+  const TsServer *server = ts_catalog_find_server (catalog, run->server_id);
+  const TsOption *o;
+
+  if (server == NULL || run->gpus % server->gpu_count != 0)
+    return 0;
+  g_array_set_clear_func (options, (GDestroyNotify) ts_option_clear);
+  ts_scenario_set_server (s, run->server_id);
+  s->servers = run->gpus / server->gpu_count;
+  s->searched = TS_SEARCH_ALL;
+  s->tokens = 1e9;
+  ts_recommend (catalog, s, options);
+  if (options->len != 1)
+    return 0;
+  o = &g_array_index (options, TsOption, 0);
+  return o->layout_gpus > 0 ? o->step.tokens_per_second / o->layout_gpus : 0;
+}
+
+gboolean
+ts_published_run_check (const TsCatalog      *catalog,
+                        const TsPublishedRun *run,
+                        gboolean              free_layout,
+                        TsRunCheck           *check)
+{
+  g_autoptr(TsScenario) s = run_scenario (catalog, run);
+  const TsGpu *g = ts_catalog_find_gpu (catalog, run->gpu_id);
+  const TsInterconnect *link;
+  TsStepInput in = { 0 };
+  guint accumulation;
+  double per_token;
+
+  memset (check, 0, sizeof *check);
+  if (s == NULL || g == NULL)
+    return FALSE;
+  link = ts_catalog_find_interconnect (catalog, g->interconnect_id);
+
+  in.gradient_bytes = 2;
+  in.weight_bytes = 2;
+  in.activation_bytes = 2;
+  in.sync_params = s->model.params;
+  in.layers = s->model.arch.layers;
+  in.moe_layers = s->model.arch.experts > 0 ? s->model.arch.layers - s->model.arch.dense_layers : 0;
+  in.hidden_size = s->model.arch.hidden_size;
+  in.seq_len = run->seq_len;
+  in.active_experts = s->model.arch.active_experts;
+  ts_step_input_set_model (&in, s);
+  in.ep_overlap = run->ep_overlap;
+  if (run->balanced)
+    in.load_imbalance = 1.0;
+  in.recompute_factor = ts_recompute_mfu_factor (s);
+  in.full_recompute = run->checkpointing == TS_CHECKPOINTING_FULL;
+  in.selective_recompute = run->checkpointing == TS_CHECKPOINTING_SELECTIVE;
+  in.gpus = run->gpus;
+  in.tp = run->tp;
+  in.pp = run->pp;
+  in.dp = run->dp;
+  in.ep = run->ep;
+  in.zero_stage = run->zero_stage;
+  in.virtual_stages = run->vp;
+  in.micro_batch = run->micro_batch;
+  accumulation = MAX (1u, run->global_batch / (run->micro_batch * run->dp));
+  in.micro_batches = accumulation;
+  in.sequence_parallel = run->sequence_parallel;
+  in.peak_flops = peak_tflops (g, run->precision) * 1e12;
+  in.attention_peak_flops = g->tflops_bf16 * 1e12;
+  in.kernel_efficiency = efficiency (catalog, g, run->precision);
+  in.hbm_bytes_s = g->memory_bw_tb_s * 1e12;
+  in.gpus_per_server = run->gpus_per_server;
+  in.intra_bytes_s = (run->intra_gb_s > 0 ? run->intra_gb_s : link != NULL ? link->bw_gb_s_unidir : 0) * 1e9;
+  in.inter_bytes_s = run->nic_gbps / 8 * 1e9;
+  per_token = ts_model_flops_per_token (s);
+  in.model_flops = per_token * (double) run->micro_batch * accumulation * run->dp * run->seq_len;
+  ts_step_compute (&in, &check->step);
+
+  check->predicted = check->step.tokens_per_second / run->gpus;
+  check->published = run->published_tokens > 0 ? run->published_tokens : run->published_tflops * 1e12 / per_token;
+  check->ratio = check->published > 0 ? check->predicted / check->published : 0;
+  check->mfu = check->predicted * per_token / (peak_tflops (g, run->precision) * 1e12);
+  if (free_layout && run->server_id != NULL)
+    check->free_layout = free_layout_tokens (catalog, run, s);
+  return TRUE;
+}
+
+static int
+compare_double (gconstpointer a,
+                gconstpointer b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+void
+ts_published_runs_summary (const TsCatalog *catalog,
+                           TsRunSet         set,
+                           double          *median,
+                           double          *worst,
+                           guint           *count)
+{
+  g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
+
+  *median = *worst = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      TsRunCheck c;
+
+      if (runs[i].set != set || !ts_published_run_check (catalog, &runs[i], FALSE, &c))
+        continue;
+      g_array_append_val (ratios, c.ratio);
+      /* the worst is the farthest from 1 either way: 0.5 and 2 alike */
+      if (*worst == 0 || fabs (log (c.ratio)) > fabs (log (*worst)))
+        *worst = c.ratio;
+    }
+  *count = ratios->len;
+  if (ratios->len == 0)
+    return;
+  g_array_sort (ratios, compare_double);
+  *median = ratios->len % 2 == 1 ? g_array_index (ratios, double, ratios->len / 2)
+            : (g_array_index (ratios, double, ratios->len / 2 - 1) + g_array_index (ratios, double, ratios->len / 2)) / 2;
+}
+
+static const char *
+family_name (const TsCatalog *catalog,
+             const char      *gpu_id)
+{
+  const TsGpu *g = ts_catalog_find_gpu (catalog, gpu_id);
+
+  return g != NULL ? g->name : gpu_id;
+}
+
+static void
+markdown_set (const TsCatalog *catalog,
+              GString         *out,
+              TsRunSet         set)
+{
+  double median, worst;
+  guint count;
+
+  g_string_append (out, "| run | model | system | layout (tp·pp·dp·ep, vp, mb × gbs) | precision | published tok/s/GPU | predicted | predicted/published | planner's layout / published | source |\n"
+                        "|---|---|---|---|---|---:|---:|---:|---:|---|\n");
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      const TsPublishedRun *r = &runs[i];
+      g_autofree char *free_ratio = NULL;
+      TsRunCheck c;
+
+      if (r->set != set || !ts_published_run_check (catalog, r, TRUE, &c))
+        continue;
+      free_ratio = c.free_layout > 0 ? g_strdup_printf ("%.2f", c.free_layout / c.published) : g_strdup ("–");
+      g_string_append_printf (out, "| %s | %s | %s (%s) | %u·%u·%u·%u, %u, %u × %u | %s | %.0f%s | %.0f | %.2f | %s | %s |\n",
+                              r->id, r->model_id, r->system, family_name (catalog, r->gpu_id),
+                              r->tp, r->pp, r->dp, r->ep, r->vp, r->micro_batch, r->global_batch,
+                              r->precision == TS_PRECISION_FP8 ? "FP8" : "BF16",
+                              c.published, r->published_tflops > 0 ? " (from TFLOP/s)" : "",
+                              c.predicted, c.ratio, free_ratio, r->source);
+    }
+  ts_published_runs_summary (catalog, set, &median, &worst, &count);
+  g_string_append_printf (out, "\n%u runs: median %.2f, worst %.2f.\n", count, median, worst);
+}
+
+char *
+ts_published_runs_markdown (const TsCatalog *catalog)
+{
+  GString *out = g_string_new (NULL);
+
+  g_string_append (out, "#### Calibration set (the family efficiencies were chosen on these)\n\n");
+  markdown_set (catalog, out, TS_RUN_CALIBRATION);
+  g_string_append (out, "\n#### Hold-out set (never used to choose a constant)\n\n");
+  markdown_set (catalog, out, TS_RUN_HOLD_OUT);
+  g_string_append (out, "\n#### Held out by issue 29 (reported, never fitted)\n\n");
+  markdown_set (catalog, out, TS_RUN_ISSUE_CHECK);
+  return g_string_free (out, FALSE);
+}
