@@ -1,0 +1,108 @@
+/* test-hostile-inputs.c — issue 24, “Reliability, round three”, in the engine
+ *
+ * One case (or a few) per class of the issue that the engine answers for:
+ * class 1 (a member of the wrong type in any file), 2 (one open-for-reading
+ * rule), 4 (CSV formula injection), 7 (dots as thousands separators),
+ * 9 (temporary files a kill leaves behind) and the smaller ones of class 10.
+ * The rules come from their sources, named at each case: OWASP's “CSV
+ * Injection” page, RFC 8259, open(2) and linkat(2), the README's grouping
+ * rules. The cases of the command line are in tests/engine/test-hostile-cli.c.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "ts-csv.h"
+#include "ts-test-support.h"
+
+/* ---- class 4: CSV formula injection ----------------------------------- */
+
+/* The cell of column `col` (0-based) in one CSV line, RFC 4180 quoting
+ * undone (the quotes that OWASP's rule adds are part of the text). */
+static char *
+csv_cell (const char *line,
+          guint       col)
+{
+  GString *cell = g_string_new (NULL);
+  gboolean quoted = FALSE;
+  guint at = 0;
+
+  for (const char *p = line; *p != '\0'; p++)
+    {
+      if (quoted && *p == '"' && p[1] == '"')
+        {
+          if (at == col)
+            g_string_append_c (cell, '"');
+          p++;
+        }
+      else if (*p == '"')
+        quoted = !quoted;
+      else if (*p == ',' && !quoted)
+        at++;
+      else if (at == col)
+        g_string_append_c (cell, *p);
+    }
+  return g_string_free (cell, FALSE);
+}
+
+/* OWASP, “CSV Injection”: a cell that starts with = + - @, a tab or a
+ * carriage return is prefixed with a single quote and the cell is quoted,
+ * a double quote inside doubled. The servers' names and ids are the
+ * catalog's text, which a user's catalog can set to anything. */
+static void
+test_csv_formula (void)
+{
+  static const struct { const char *name; const char *cell; } cases[] = {
+    { "=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"" },
+    { "+1+cmd|' /C calc'!A0",          "\"'+1+cmd|' /C calc'!A0\"" },
+    { "-2+3",                          "\"'-2+3\"" },
+    { "@SUM(1,2)",                     "\"'@SUM(1,2)\"" },
+    { "\tTAB",                         "\"'\tTAB\"" },
+    { "\rCR",                          "\"'\rCR\"" },
+    { "Plain, with a comma",           "\"Plain, with a comma\"" },
+    { "A=B",                           "A=B" },
+  };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsPlan) plan = ts_plan_compute (catalog, s, &error);
+
+  g_assert_no_error (error);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      TsServer *server = (TsServer *) g_array_index (plan->options, TsOption, 0).server;
+      g_autofree char *old_name = server->name;
+      g_autofree char *csv = NULL;
+      g_autofree char *text = NULL;
+      const char *row;
+
+      server->name = g_strdup (cases[c].name);
+      csv = ts_plan_options_to_csv (plan);
+      g_free (server->name);
+      server->name = g_steal_pointer (&old_name);
+
+      /* the first option's row, raw: the cell as written */
+      row = strstr (csv, "\r\n") + 2;
+      g_assert_nonnull (strstr (row, cases[c].cell));
+      /* and read back as a spreadsheet would, the name's text whole */
+      text = csv_cell (row, 3);
+      if (cases[c].cell[0] == '"' && cases[c].cell[1] == '\'')
+        {
+          g_assert_cmpint (text[0], ==, '\'');
+          g_assert_cmpstr (text + 1, ==, cases[c].name);
+        }
+      else
+        g_assert_cmpstr (text, ==, cases[c].name);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  ts_test_init (&argc, &argv);
+  g_test_add_func ("/hostile-inputs/csv/formula", test_csv_formula);
+  return g_test_run ();
+}
