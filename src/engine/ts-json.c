@@ -615,6 +615,132 @@ ts_json_parse_file (const char  *path,
   return ts_json_parse (data, length, path, error);
 }
 
+/* ---- reading a member ---------------------------------------------------- */
+
+JsonNode *
+ts_json_get_node (JsonObject *obj,
+                  const char *key)
+{
+  JsonNode *node = obj != NULL ? json_object_get_member (obj, key) : NULL;
+
+  return node != NULL && !JSON_NODE_HOLDS_NULL (node) ? node : NULL;
+}
+
+static gboolean
+holds_value (JsonNode *node,
+             GType     type)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+TsJsonMember
+ts_json_node_string (JsonNode    *node,
+                     guint        max_chars,
+                     const char **out)
+{
+  const char *text;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TS_JSON_ABSENT;
+  if (!holds_value (node, G_TYPE_STRING))
+    return TS_JSON_WRONG_TYPE;
+  text = json_node_get_string (node);
+  /* the reader validated the file as UTF-8; the bytes bound the count */
+  if (max_chars > 0 && strlen (text) > max_chars && g_utf8_strlen (text, -1) > max_chars)
+    return TS_JSON_TOO_LONG;
+  *out = text;
+  return TS_JSON_OK;
+}
+
+TsJsonMember
+ts_json_node_number (JsonNode *node,
+                     double   *out)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TS_JSON_ABSENT;
+  if (!holds_value (node, G_TYPE_INT64) && !holds_value (node, G_TYPE_DOUBLE))
+    return TS_JSON_WRONG_TYPE;
+  *out = json_node_get_double (node);
+  return TS_JSON_OK;
+}
+
+TsJsonMember
+ts_json_node_bool (JsonNode *node,
+                   gboolean *out)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TS_JSON_ABSENT;
+  if (!holds_value (node, G_TYPE_BOOLEAN))
+    return TS_JSON_WRONG_TYPE;
+  *out = json_node_get_boolean (node);
+  return TS_JSON_OK;
+}
+
+TsJsonMember
+ts_json_node_object (JsonNode    *node,
+                     JsonObject **out)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TS_JSON_ABSENT;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return TS_JSON_WRONG_TYPE;
+  *out = json_node_get_object (node);
+  return TS_JSON_OK;
+}
+
+TsJsonMember
+ts_json_node_array (JsonNode   *node,
+                    JsonArray **out)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TS_JSON_ABSENT;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return TS_JSON_WRONG_TYPE;
+  *out = json_node_get_array (node);
+  return TS_JSON_OK;
+}
+
+TsJsonMember
+ts_json_get_string (JsonObject  *obj,
+                    const char  *key,
+                    guint        max_chars,
+                    const char **out)
+{
+  return ts_json_node_string (ts_json_get_node (obj, key), max_chars, out);
+}
+
+TsJsonMember
+ts_json_get_number (JsonObject *obj,
+                    const char *key,
+                    double     *out)
+{
+  return ts_json_node_number (ts_json_get_node (obj, key), out);
+}
+
+TsJsonMember
+ts_json_get_bool (JsonObject *obj,
+                  const char *key,
+                  gboolean   *out)
+{
+  return ts_json_node_bool (ts_json_get_node (obj, key), out);
+}
+
+TsJsonMember
+ts_json_get_object (JsonObject  *obj,
+                    const char  *key,
+                    JsonObject **out)
+{
+  return ts_json_node_object (ts_json_get_node (obj, key), out);
+}
+
+TsJsonMember
+ts_json_get_array (JsonObject *obj,
+                   const char *key,
+                   JsonArray **out)
+{
+  return ts_json_node_array (ts_json_get_node (obj, key), out);
+}
+
 /* ---- writing ------------------------------------------------------------ */
 
 void

@@ -15,7 +15,64 @@
 #include <string.h>
 
 #include "ts-csv.h"
+#include "ts-hf-config.h"
 #include "ts-test-support.h"
+
+/* ---- class 1: a member of the wrong type -------------------------------- */
+
+#define ARCH_MODEL "{\"schema_version\": 1, \"model\": {\"name\": \"m\", \"architecture\": " \
+  "{\"layers\": 32, \"hidden_size\": 4096, \"attention_heads\": 32, \"kv_heads\": 8, \"head_dim\": 128, " \
+  "\"ffn_size\": 14336, \"mlp\": \"swiglu\", \"vocab_size\": 128256}, "
+
+/* A scenario file's imported model keeps the import's record (“source”);
+ * the exports read its layer class back. A member of another type than
+ * the one ts-hf-config.c writes is refused on loading, the field named
+ * (json-glib's getter would meet it with a critical, a SIGTRAP under
+ * G_DEBUG=fatal-criticals, in `export` and the window's dialog). The same
+ * files are seeds of the scenario fuzzer (tests/fuzz/corpus/scenario). */
+static void
+test_wrong_type_source (void)
+{
+  static const struct { const char *member; const char *field; } cases[] = {
+    { "\"source\": {\"format\": \"huggingface-config\", \"layer_class\": {\"x\": 1}}", "source.layer_class" },
+    { "\"source\": {\"layer_class\": [\"LlamaDecoderLayer\"]}", "source.layer_class" },
+    { "\"source\": {\"model_type\": 7}", "source.model_type" },
+    { "\"source\": {\"fields\": [\"a\"]}", "source.fields" },
+    { "\"source\": {\"fields\": {\"hidden_size\": {\"k\": 1}}}", "source.fields.hidden_size" },
+    { "\"source\": {\"config_class\": true, \"layer_class\": \"L\"}", "source.config_class" },
+    { "\"source\": []", "“source”" },
+    { "\"hf_id\": {\"a\": \"b\"}", "“hf_id”" },
+  };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *json = g_strconcat (ARCH_MODEL, cases[i].member, "}}", NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsScenario) s = ts_scenario_from_string (json, -1, catalog, "bad.trainsizer", &error);
+
+      if (s != NULL)
+        {
+          /* what the exports do with an accepted file */
+          ts_hf_config_layer_class (&s->model);
+          g_error ("%s: accepted, but must be refused", cases[i].member);
+        }
+      g_assert_error (error, TS_ERROR, TS_ERROR_SCENARIO);
+      if (strstr (error->message, cases[i].field) == NULL)
+        g_error ("%s: “%s” not in “%s”", cases[i].member, cases[i].field, error->message);
+    }
+  /* the record as the import writes it still loads and is read back */
+  {
+    g_autofree char *json = g_strconcat (ARCH_MODEL, "\"source\": {\"format\": \"huggingface-config\", "
+                                         "\"layer_class\": \"LlamaDecoderLayer\", \"fields\": "
+                                         "{\"hidden_size\": \"hidden_size\"}}}}", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TsScenario) s = ts_scenario_from_string (json, -1, catalog, "good.trainsizer", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (ts_hf_config_layer_class (&s->model), ==, "LlamaDecoderLayer");
+  }
+}
 
 /* ---- class 4: CSV formula injection ----------------------------------- */
 
@@ -103,6 +160,7 @@ main (int    argc,
       char **argv)
 {
   ts_test_init (&argc, &argv);
+  g_test_add_func ("/hostile-inputs/wrong-type/source", test_wrong_type_source);
   g_test_add_func ("/hostile-inputs/csv/formula", test_csv_formula);
   return g_test_run ();
 }

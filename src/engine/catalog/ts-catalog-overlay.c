@@ -22,18 +22,18 @@ static char *
 record_key (const char *section,
             JsonNode   *item)
 {
-  JsonObject *obj;
-  const char *family;
-  const char *precision;
+  JsonObject *obj = NULL;
+  const char *id = NULL;
+  const char *family = NULL;
+  const char *precision = NULL;
 
-  if (!JSON_NODE_HOLDS_OBJECT (item))
+  /* a key of the wrong type is the loader's to name, as a missing one */
+  if (ts_json_node_object (item, &obj) != TS_JSON_OK)
     return NULL;
-  obj = json_node_get_object (item);
   if (strcmp (section, "mfu_defaults") != 0)
-    return g_strdup (json_object_get_string_member_with_default (obj, "id", NULL));
-  family = json_object_get_string_member_with_default (obj, "family", NULL);
-  precision = json_object_get_string_member_with_default (obj, "precision", NULL);
-  if (family == NULL || precision == NULL)
+    return ts_json_get_string (obj, "id", 0, &id) == TS_JSON_OK ? g_strdup (id) : NULL;
+  if (ts_json_get_string (obj, "family", 0, &family) != TS_JSON_OK
+      || ts_json_get_string (obj, "precision", 0, &precision) != TS_JSON_OK)
     return NULL;
   return g_strdup_printf ("%s\x1f%s", family, precision);
 }
@@ -87,13 +87,13 @@ check_overlay (JsonObject  *overlay,
           JsonNode *item = json_array_get_element (array, i);
           gboolean mfu = strcmp (record_sections[s], "mfu_defaults") == 0;
           char *key = record_key (record_sections[s], item);
-          const char *name;
+          const char *name = NULL;
 
           if (key == NULL)
             continue;
           /* an MFU row is named by its family; the name goes into the
            * message, so it is checked like any text first */
-          name = json_object_get_string_member (json_node_get_object (item), mfu ? "family" : "id");
+          ts_json_get_string (json_node_get_object (item), mfu ? "family" : "id", 0, &name);
           if (!check_text (&r, mfu ? "family" : "id", name))
             g_free (key);
           else if (!g_hash_table_add (seen, key))
@@ -220,8 +220,12 @@ ts_catalog_new_with_overlay (const char  *path,
   if (!check_overlay (json_node_get_object (overlay), path, error))
     return NULL;
 
-  base_version = g_strdup (json_object_get_string_member_with_default (json_node_get_object (base),
-                                                                       "catalog_version", NULL));
+  {
+    const char *version = NULL;
+
+    ts_json_get_string (json_node_get_object (base), "catalog_version", 0, &version);
+    base_version = g_strdup (version);
+  }
   origins = g_hash_table_new (NULL, NULL);
   merge_overlay (json_node_get_object (base), json_node_get_object (overlay), path, origins);
 
