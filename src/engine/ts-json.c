@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
@@ -37,7 +38,7 @@ typedef struct
 } Checker;
 
 /* Whole numbers with more digits than this could leave int64's range, where
- * json-glib wraps them; 18 digits always fit. */
+ * json-glib wraps them; 18 digits always fit, 19 are checked. */
 #define TS_JSON_MAX_INT_DIGITS 18
 
 static gboolean
@@ -265,16 +266,22 @@ check_number (Checker   *c,
         c->p++;
     }
 
-  if (whole && digits > TS_JSON_MAX_INT_DIGITS)
-    {
-      c->p = begin;
-      return checker_fail (c, _("a whole number is too long; write a large number with an exponent, such as 1e20"));
-    }
   text = number_text (begin, c->p, buffer, sizeof buffer, &heap);
   if (whole)
     {
+      gint64 value;
+
+      /* 19 digits may still fit (9223372036854775807 does): only a value
+       * beyond int64, which json-glib would wrap, is refused */
+      errno = 0;
+      value = g_ascii_strtoll (text, NULL, 10);
+      if (digits > TS_JSON_MAX_INT_DIGITS && errno == ERANGE)
+        {
+          c->p = begin;
+          return checker_fail (c, _("a whole number is too long; write a large number with an exponent, such as 1e20"));
+        }
       /* json-glib: a whole number is an int64 */
-      *out = json_node_init_int (json_node_alloc (), g_ascii_strtoll (text, NULL, 10));
+      *out = json_node_init_int (json_node_alloc (), value);
       return TRUE;
     }
   {

@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "ts-csv.h"
@@ -155,6 +156,72 @@ test_csv_formula (void)
     }
 }
 
+/* ---- class 7: dots as thousands separators ------------------------------ */
+
+/* The README's grouping rules, applied to the point as to the comma
+ * (ts-parse.c): each value below is what the text means to a reader who
+ * groups with dots (German, Italian, Indonesian) and to one who writes a
+ * decimal point, worked out by hand. Before the fix “8.000” was read as 8
+ * and “16.384” refused. */
+static void
+test_dot_grouping (void)
+{
+  const struct { const char *text; double value; } whole[] = {
+    { "8.000", 8000 }, { "16.384", 16384 }, { "1.000.000", 1e6 }, { "2.048K", 2048e3 }, { "131.072", 131072 },
+  };
+  const struct { const char *text; double value; } counts[] = {
+    { "1.000.000", 1e6 }, { "7.6e9", 7.6e9 }, { "1.024e3", 1024 }, { "1.5", 1.5 }, { "0.125", 0.125 },
+    { "1000.5", 1000.5 }, { "1.25B", 1.25e9 }, { "1.2345", 1.2345 }, { "1,000.5", 1000.5 },
+  };
+  /* a point before exactly three digits, alone: 8000 or 8 */
+  const char *ambiguous[] = { "8.000", "16.384", "1.500", "999.999", "2.048B", NULL };
+  /* not three digits a group, or mixed with another separator (“8.00” and
+   * “1.0000” cannot group: they are 8 and 1, decimals) */
+  const char *bad_whole[] = { "1.000.00", "1.00.000", "1.000,5", "1.000 000", "0.100", NULL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (whole); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      double value = -1;
+
+      if (!ts_parse_whole (whole[i].text, &value, &error))
+        g_error ("“%s” refused: %s", whole[i].text, error->message);
+      g_assert_cmpfloat (value, ==, whole[i].value);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      double value = -1;
+
+      if (!ts_parse_count (counts[i].text, &value, &error))
+        g_error ("“%s” refused: %s", counts[i].text, error->message);
+      ts_assert_close (value, counts[i].value, 1e-12);
+    }
+  for (guint i = 0; ambiguous[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      double value = -1;
+
+      g_assert_false (ts_parse_count (ambiguous[i], &value, &error));
+      g_assert_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT);
+      /* quoted as typed */
+      g_assert_nonnull (strstr (error->message, ambiguous[i]));
+      g_assert_nonnull (strstr (error->message, "ambiguous"));
+      g_clear_error (&error);
+      g_assert_false (ts_parse_number (ambiguous[i], &value, &error));
+      g_assert_cmpfloat (value, ==, -1);
+    }
+  for (guint i = 0; bad_whole[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      double value = -1;
+
+      if (ts_parse_whole (bad_whole[i], &value, &error))
+        g_error ("“%s” read as %g, but must be refused", bad_whole[i], value);
+      g_assert_nonnull (strstr (error->message, bad_whole[i]));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -162,5 +229,6 @@ main (int    argc,
   ts_test_init (&argc, &argv);
   g_test_add_func ("/hostile-inputs/wrong-type/source", test_wrong_type_source);
   g_test_add_func ("/hostile-inputs/csv/formula", test_csv_formula);
+  g_test_add_func ("/hostile-inputs/numbers/dot-grouping", test_dot_grouping);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 
 #include "ts-catalog-private.h"
 #include "ts-error.h"
+#include "ts-json.h"
 #include "ts-scenario-fields.h"
 
 #define BYTES_PER_GIB        1073741824.0
@@ -45,9 +46,9 @@ member (Reader     *r,
         const char *field,
         gboolean    required)
 {
-  JsonNode *node = json_object_get_member (obj, field);
+  JsonNode *node = ts_json_get_node (obj, field);
 
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+  if (node == NULL)
     {
       if (required)
         reader_fail (r, field, _("missing"));
@@ -63,15 +64,11 @@ object_member (Reader     *r,
                gboolean    required)
 {
   JsonNode *node = member (r, obj, field, required);
+  JsonObject *value = NULL;
 
-  if (node == NULL)
-    return NULL;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      reader_fail (r, field, _("must be an object"));
-      return NULL;
-    }
-  return json_node_get_object (node);
+  if (ts_json_node_object (node, &value) == TS_JSON_WRONG_TYPE)
+    reader_fail (r, field, _("must be an object"));
+  return value;
 }
 
 /* Notes, claims, URLs and the reasons of estimates are prose; every
@@ -141,22 +138,28 @@ read_string (Reader     *r,
              gboolean    required)
 {
   JsonNode *node = member (r, obj, field, required);
+  const char *text = NULL;
 
-  if (node == NULL)
-    return NULL;
-  if (json_node_get_value_type (node) != G_TYPE_STRING)
+  switch (ts_json_node_string (node, 0, &text))
     {
+    case TS_JSON_OK:
+      break;
+    case TS_JSON_WRONG_TYPE:
+    case TS_JSON_TOO_LONG:  /* no bound asked: check_text () gives it */
       reader_fail (r, field, _("must be a string"));
       return NULL;
+    case TS_JSON_ABSENT:
+    default:
+      return NULL;
     }
-  if (required && *json_node_get_string (node) == '\0')
+  if (required && *text == '\0')
     {
       reader_fail (r, field, _("must not be empty"));
       return NULL;
     }
-  if (!check_text (r, field, json_node_get_string (node)))
+  if (!check_text (r, field, text))
     return NULL;
-  return g_strdup (json_node_get_string (node));
+  return g_strdup (text);
 }
 
 double
@@ -168,19 +171,18 @@ read_number (Reader     *r,
              gboolean    required)
 {
   JsonNode *node = member (r, obj, field, required);
-  GType type;
-  double value;
+  double value = 0;
 
-  if (node == NULL)
-    return 0;
-  type = json_node_get_value_type (node);
-  if (JSON_NODE_TYPE (node) != JSON_NODE_VALUE
-      || (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE))
+  switch (ts_json_node_number (node, &value))
     {
+    case TS_JSON_OK:
+      break;
+    case TS_JSON_ABSENT:
+      return 0;
+    default:
       reader_fail (r, field, _("must be a number"));
       return 0;
     }
-  value = json_node_get_double (node);
   if (!isfinite (value) || value < min || value > max)
     {
       g_autofree char *problem = g_strdup_printf (_("%g is out of range (%g to %g)"), value, min, max);
@@ -212,15 +214,11 @@ read_bool (Reader     *r,
            gboolean    required)
 {
   JsonNode *node = member (r, obj, field, required);
+  gboolean value = FALSE;
 
-  if (node == NULL)
-    return FALSE;
-  if (json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-    {
-      reader_fail (r, field, _("must be true or false"));
-      return FALSE;
-    }
-  return json_node_get_boolean (node);
+  if (ts_json_node_bool (node, &value) == TS_JSON_WRONG_TYPE)
+    reader_fail (r, field, _("must be true or false"));
+  return value;
 }
 
 static char **
@@ -231,28 +229,27 @@ read_string_array (Reader     *r,
 {
   JsonNode *node = member (r, obj, field, required);
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  JsonArray *array;
+  JsonArray *array = NULL;
 
   if (node == NULL)
     return NULL;
-  if (!JSON_NODE_HOLDS_ARRAY (node))
+  if (ts_json_node_array (node, &array) != TS_JSON_OK)
     {
       reader_fail (r, field, _("must be a list of strings"));
       return NULL;
     }
-  array = json_node_get_array (node);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      JsonNode *item = json_array_get_element (array, i);
+      const char *text = NULL;
 
-      if (json_node_get_value_type (item) != G_TYPE_STRING)
+      if (ts_json_node_string (json_array_get_element (array, i), 0, &text) != TS_JSON_OK)
         {
           reader_fail (r, field, _("must be a list of strings"));
           return NULL;
         }
-      if (!check_text (r, field, json_node_get_string (item)))
+      if (!check_text (r, field, text))
         return NULL;
-      g_strv_builder_add (builder, json_node_get_string (item));
+      g_strv_builder_add (builder, text);
     }
   return g_strv_builder_end (builder);
 }
@@ -291,23 +288,22 @@ read_estimates (Reader       *r,
   JsonNode *node = member (r, obj, "estimates", FALSE);
   g_autoptr(GStrvBuilder) fields = NULL;
   g_autoptr(GList) members = NULL;
-  JsonObject *estimates;
+  JsonObject *estimates = NULL;
 
   if (node == NULL || r->failed)
     return;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
+  if (ts_json_node_object (node, &estimates) != TS_JSON_OK)
     {
       reader_fail (r, "estimates", _("must be an object of field names and reasons"));
       return;
     }
-  estimates = json_node_get_object (node);
   fields = g_strv_builder_new ();
   prov->estimates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   members = json_object_get_members (estimates);  /* in the file's order */
   for (GList *l = members; l != NULL; l = l->next)
     {
       const char *field = l->data;
-      JsonNode *reason = json_object_get_member (estimates, field);
+      const char *reason = NULL;
 
       if (!check_text (r, "estimates", field))
         return;
@@ -317,16 +313,16 @@ read_estimates (Reader       *r,
           reader_fail (r, "estimates", problem);
           return;
         }
-      if (json_node_get_value_type (reason) != G_TYPE_STRING || *json_node_get_string (reason) == '\0')
+      if (ts_json_get_string (estimates, field, 0, &reason) != TS_JSON_OK || *reason == '\0')
         {
           g_autofree char *problem = g_strdup_printf (_("“%s” must give the reason as text"), field);
           reader_fail (r, "estimates", problem);
           return;
         }
-      if (!check_text (r, "estimates", json_node_get_string (reason)))
+      if (!check_text (r, "estimates", reason))
         return;
       g_strv_builder_add (fields, field);
-      g_hash_table_insert (prov->estimates, g_strdup (field), g_strdup (json_node_get_string (reason)));
+      g_hash_table_insert (prov->estimates, g_strdup (field), g_strdup (reason));
     }
   prov->estimate_fields = g_strv_builder_end (fields);
 
@@ -804,34 +800,32 @@ read_section (Reader           *r,
   JsonNode *node = member (r, root, section, TRUE);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *records = g_array_new (FALSE, TRUE, record_size);
-  JsonArray *array;
+  JsonArray *array = NULL;
   const char *file = r->file;
 
   g_array_set_clear_func (records, kind->clear);
   if (node == NULL)
     return records;
-  if (!JSON_NODE_HOLDS_ARRAY (node))
+  if (ts_json_node_array (node, &array) != TS_JSON_OK)
     {
       reader_fail (r, section, _("must be a list"));
       return records;
     }
 
-  array = json_node_get_array (node);
   for (guint i = 0; i < json_array_get_length (array) && !r->failed; i++)
     {
       JsonNode *item = json_array_get_element (array, i);
       gpointer record;
-      JsonObject *obj;
+      JsonObject *obj = NULL;
 
       r->section = section;
       r->id = NULL;
-      if (!JSON_NODE_HOLDS_OBJECT (item))
+      if (ts_json_node_object (item, &obj) != TS_JSON_OK)
         {
           g_autofree char *index = g_strdup_printf ("%u", i);
           reader_fail (r, index, _("must be an object"));
           break;
         }
-      obj = json_node_get_object (item);
       if (r->origins != NULL && g_hash_table_contains (r->origins, obj))
         r->file = g_hash_table_lookup (r->origins, obj);
       else
