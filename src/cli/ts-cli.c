@@ -121,6 +121,8 @@ run_estimate_like (const TsCliArgs *args,
   g_autoptr(TsPlan) plan = NULL;
   GError *error = NULL;
 
+  if (!ts_cli_check_outputs_read (args, catalog, &error))
+    return fail (error, EXIT_USAGE);
   if (args->scenario_path != NULL)
     {
       scenario = ts_scenario_load_file (args->scenario_path, catalog, &error);

@@ -250,6 +250,91 @@ ts_file_write_atomic_with (const char       *path,
   return ok;
 }
 
+static gboolean
+input_too_large (GError **error,
+                 gsize    max_bytes)
+{
+  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+               /* Translators: %d is a size in mebibytes */
+               _("the file is larger than %d MiB"), (int) (max_bytes / (1024 * 1024)));
+  return FALSE;
+}
+
+/* Reads at most max_bytes + 1 from fd into a new buffer. */
+static gboolean
+read_bounded (int       fd,
+              gsize     max_bytes,
+              GString  *out,
+              GError  **error)
+{
+  char buffer[65536];
+
+  for (;;)
+    {
+      gssize n = read (fd, buffer, sizeof buffer);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          g_set_error_literal (error, TS_ERROR, TS_ERROR_IO, g_strerror (saved));
+          return FALSE;
+        }
+      if (n == 0)
+        return TRUE;
+      if (out->len + (gsize) n > max_bytes)
+        return input_too_large (error, max_bytes);
+      g_string_append_len (out, buffer, n);
+    }
+}
+
+gboolean
+ts_file_read_input (const char  *path,
+                    gsize        max_bytes,
+                    char       **contents,
+                    gsize       *length,
+                    GError     **error)
+{
+  g_autoptr(GString) out = NULL;
+  struct stat st;
+  gboolean ok;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (contents != NULL, FALSE);
+
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error_literal (error, TS_ERROR, TS_ERROR_IO, g_strerror (saved));
+      return FALSE;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      g_set_error_literal (error, TS_ERROR, TS_ERROR_IO, _("not a regular file"));
+      return FALSE;
+    }
+  if ((guint64) st.st_size > max_bytes)
+    {
+      close (fd);
+      return input_too_large (error, max_bytes);
+    }
+  out = g_string_sized_new ((gsize) st.st_size + 1);
+  ok = read_bounded (fd, max_bytes, out, error);
+  close (fd);
+  if (!ok)
+    return FALSE;
+  if (length != NULL)
+    *length = out->len;
+  *contents = g_string_free (g_steal_pointer (&out), FALSE);
+  return TRUE;
+}
+
 char *
 ts_file_dup_local_path (GFile   *file,
                         GError **error)

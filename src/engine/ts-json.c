@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ts-error.h"
+#include "ts-file.h"
 #include "ts-json.h"
 
 /* json-glib 1.6 is a lenient reader: it takes comments, single-quoted
@@ -592,33 +593,15 @@ ts_json_parse_file (const char  *path,
                     GError     **error)
 {
   g_autofree char *data = NULL;
-  g_autoptr(GError) local_error = NULL;
   gsize length = 0;
-  GStatBuf st;
 
-  /* Check before reading: a 10 GB file, /dev/zero or a FIFO must not be
-   * read into memory (or wait forever) only to be refused afterwards. */
-  if (g_stat (path, &st) == 0)
+  /* the one rule for input files (ts-file.c): a 10 GB file, /dev/zero or
+   * a FIFO is refused before anything is read, or waited for */
+  if (!ts_file_read_input (path, TS_JSON_MAX_BYTES, &data, &length, error))
     {
-      if (!S_ISREG (st.st_mode))
-        {
-          g_set_error (error, TS_ERROR, TS_ERROR_IO, _("%s: not a regular file"), path);
-          return NULL;
-        }
-      if (st.st_size > TS_JSON_MAX_BYTES)
-        {
-          g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-                       _("%s: the file is larger than %d MiB"), path, TS_JSON_MAX_BYTES / (1024 * 1024));
-          return NULL;
-        }
-    }
-
-  if (!g_file_get_contents (path, &data, &length, &local_error))
-    {
-      g_set_error (error, TS_ERROR, TS_ERROR_IO, "%s", local_error->message);
+      g_prefix_error (error, "%s: ", path);
       return NULL;
     }
-
   return ts_json_parse (data, length, path, error);
 }
 
