@@ -22,20 +22,24 @@ gboolean ts_file_write_all         (int              fd,
                                     gsize            len);
 
 /* Writes len bytes of data to path after ts_file_check_output (): into a
- * temporary file with a short name (“.tsXXXXXX”, so a 255-byte name still
- * works) in the same folder, synced, then renamed over path — the old
- * file stays whole if anything fails, and no temporary is left behind. An
- * existing file keeps its permissions; a symbolic link keeps pointing at
- * the file it named. Errors are TS_ERROR_IO and name the file. */
+ * file with no name (O_TMPFILE) in the same folder where the file system
+ * has them, else into a locked temporary with a short name (“.tsXXXXXX”,
+ * so a 255-byte name still works), synced, then renamed over path — the
+ * old file stays whole if anything fails, and a kill leaves nothing a user
+ * sees (a named temporary of a killed writer is swept by the next write to
+ * the folder). An existing file keeps its permissions; a symbolic link
+ * keeps pointing at the file it named. Errors are TS_ERROR_IO and name the
+ * file. */
 gboolean ts_file_write_atomic      (const char      *path,
                                     const char      *data,
                                     gsize            len,
                                     GError         **error);
 
 /* For writers that need a file name of their own (cairo's PDF, PNG and
- * SVG writers): write () is called with a name inside a private
+ * SVG writers): write () is called with a name inside a private, locked
  * temporary folder beside path, and what it wrote is renamed over path
- * with the checks above. */
+ * with the checks above; a folder a killed writer left is swept by the
+ * next write. */
 typedef gboolean (*TsFileWriteFunc) (const char  *tmp_path,
                                      gpointer     user_data,
                                      GError     **error);

@@ -12,8 +12,14 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "ts-csv.h"
 #include "ts-hf-config.h"
@@ -222,6 +228,185 @@ test_dot_grouping (void)
     }
 }
 
+/* ---- class 9: what a kill leaves ----------------------------------------- */
+
+#define KILL_ROUNDS 24
+#define KILL_FILE_BYTES (4 * 1024 * 1024)
+
+/* Entries of dir other than `keep`. */
+static guint
+count_others (const char *dir,
+              const char *keep)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (!g_str_equal (name, keep))
+      n++;
+  return n;
+}
+
+/* Whether this folder's file system makes files without a name
+ * (open(2), O_TMPFILE): where it does, a kill leaves nothing at all. */
+static gboolean
+has_tmpfile (const char *dir)
+{
+#ifdef O_TMPFILE
+  int fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+
+  if (fd < 0)
+    return FALSE;
+  close (fd);
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+/* The state a killed child was in, in memory the parent shares. */
+typedef struct
+{
+  volatile gint in_write;  /* 1 while a file is being written */
+  volatile gint writes;    /* completed */
+} Progress;
+
+typedef struct
+{
+  Progress   *progress;
+  const char *text;
+} SlowWriter;
+
+/* A writer with a name of its own (as cairo's are): 64 chunks, each
+ * synced, so the write lasts long enough for kills to land inside. */
+static gboolean
+write_slowly (const char  *tmp_path,
+              gpointer     user_data,
+              GError     **error)
+{
+  SlowWriter *w = user_data;
+  gsize len = strlen (w->text), chunk = len / 64;
+  int fd = open (tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+  g_assert_cmpint (fd, >=, 0);
+  w->progress->in_write = 1;
+  for (gsize at = 0; at < len; at += chunk)
+    {
+      g_assert_true (ts_file_write_all (fd, w->text + at, MIN (chunk, len - at)));
+      fdatasync (fd);
+    }
+  w->progress->in_write = 0;
+  close (fd);
+  return TRUE;
+}
+
+/* Kills a child that writes `path` again and again (through
+ * ts_file_write_atomic () or, named_writer, _with ()), at a random point,
+ * KILL_ROUNDS times. Each time the file must be one of the two texts whole
+ * (never partial), and, where the kill landed in the middle of a write
+ * (the child's shared flag says so), the count goes up: most kills must
+ * land there, or the test tested nothing. Returns the kills that left an
+ * entry beside the file. */
+static guint
+kill_writers (const char *dir,
+              const char *path,
+              gboolean    named_writer,
+              const char *a,
+              const char *b)
+{
+  Progress *progress = mmap (NULL, sizeof *progress, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  guint mid_write = 0, left = 0;
+
+  g_assert_true (progress != MAP_FAILED);
+  for (guint round = 0; round < KILL_ROUNDS; round++)
+    {
+      g_autofree char *back = NULL;
+      int status;
+      pid_t pid;
+
+      progress->in_write = 0;
+      progress->writes = 0;
+      pid = fork ();
+      g_assert_cmpint (pid, >=, 0);
+      if (pid == 0)
+        {
+          for (guint i = 0;; i++)
+            {
+              const char *text = i % 2 ? b : a;
+              SlowWriter w = { progress, text };
+
+              if (named_writer)
+                ts_file_write_atomic_with (path, write_slowly, &w, NULL);
+              else
+                {
+                  progress->in_write = 1;
+                  ts_file_write_atomic (path, text, strlen (text), NULL);
+                  progress->in_write = 0;
+                }
+              progress->writes++;
+            }
+        }
+      /* after the first write began, anywhere in the next ones */
+      while (progress->in_write == 0 && progress->writes == 0)
+        g_usleep (100);
+      g_usleep (g_test_rand_int_range (0, 60000));
+      kill (pid, SIGKILL);
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      g_assert_true (WIFSIGNALED (status) && WTERMSIG (status) == SIGKILL);
+      mid_write += progress->in_write;
+
+      g_assert_true (g_file_get_contents (path, &back, NULL, NULL) || progress->writes == 0);
+      if (back != NULL)
+        g_assert_true (g_str_equal (back, a) || g_str_equal (back, b));
+      left += count_others (dir, "out.txt") > 0;
+    }
+  g_test_message ("%s: %u of %u kills landed mid-write, %u left an entry",
+                  named_writer ? "named writer" : "atomic writer", mid_write, KILL_ROUNDS, left);
+  /* a write is most of the loop: at least half the kills land in one */
+  g_assert_cmpuint (mid_write, >=, KILL_ROUNDS / 2);
+  munmap (progress, sizeof *progress);
+  return left;
+}
+
+/* Issue 24, class 9: before the fix a killed write never left a partial
+ * destination, but the hidden temporary (a .tsXXXXXX file or folder)
+ * stayed. Now a write into a file system with O_TMPFILE leaves nothing a
+ * user sees at any kill; a temporary that must have a name (cairo's
+ * writers, or a file system without O_TMPFILE) is swept by the next write
+ * to the folder once no live writer holds its lock. */
+static void
+test_killed_writes (void)
+{
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-kill");
+  g_autofree char *path = g_build_filename (dir, "out.txt", NULL);
+  g_autofree char *a = g_strnfill (KILL_FILE_BYTES, 'a');
+  g_autofree char *b = g_strnfill (KILL_FILE_BYTES, 'b');
+  guint left;
+
+  left = kill_writers (dir, path, FALSE, a, b);
+  if (has_tmpfile (dir))
+    g_assert_cmpuint (left, ==, 0);
+  left = kill_writers (dir, path, TRUE, a, b);
+  g_test_message ("the named writer left %u temporaries before the sweep", left);
+
+  /* a writer's lock is free once it is dead; the sweep takes temporaries
+   * a few seconds old (TEMP_STALE_SECONDS in ts-file.c) */
+  g_usleep (3 * G_USEC_PER_SEC);
+  g_assert_true (ts_file_write_atomic (path, "c", 1, NULL));
+  g_assert_cmpuint (count_others (dir, "out.txt"), ==, 0);
+  /* a name that only looks like a temporary, and a live writer's, stay */
+  {
+    g_autofree char *user = g_build_filename (dir, ".tsnotes.txt", NULL);
+
+    g_assert_true (g_file_set_contents (user, "mine", -1, NULL));
+    g_usleep (3 * G_USEC_PER_SEC);
+    g_assert_true (ts_file_write_atomic (path, "d", 1, NULL));
+    g_assert_true (g_file_test (user, G_FILE_TEST_EXISTS));
+  }
+  ts_test_remove_dir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -230,5 +415,6 @@ main (int    argc,
   g_test_add_func ("/hostile-inputs/wrong-type/source", test_wrong_type_source);
   g_test_add_func ("/hostile-inputs/csv/formula", test_csv_formula);
   g_test_add_func ("/hostile-inputs/numbers/dot-grouping", test_dot_grouping);
+  g_test_add_func ("/hostile-inputs/files/killed-writes", test_killed_writes);
   return g_test_run ();
 }
