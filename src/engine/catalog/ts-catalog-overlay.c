@@ -51,10 +51,10 @@ check_overlay (JsonObject  *overlay,
   Reader r = { .file = path, .error = error };
   JsonNode *node;
 
-  check_sections (&r, overlay);
+  _ts_catalog_check_sections (&r, overlay);
   if (!r.failed && (node = json_object_get_member (overlay, "schema_version")) != NULL)
     {
-      double schema = read_number (&r, overlay, "schema_version", 0, 1e6, TRUE);
+      double schema = _ts_catalog_read_number (&r, overlay, "schema_version", 0, 1e6, TRUE);
 
       if (!r.failed && schema != TS_CATALOG_SCHEMA_VERSION)
         {
@@ -65,7 +65,7 @@ check_overlay (JsonObject  *overlay,
         }
     }
   if (!r.failed)
-    g_free (read_string (&r, overlay, "catalog_version", FALSE));
+    g_free (_ts_catalog_read_string (&r, overlay, "catalog_version", FALSE));
 
   for (guint s = 0; s < G_N_ELEMENTS (record_sections) && !r.failed; s++)
     {
@@ -76,7 +76,7 @@ check_overlay (JsonObject  *overlay,
         continue;
       if (!JSON_NODE_HOLDS_ARRAY (node))
         {
-          reader_fail (&r, record_sections[s], _("must be a list"));
+          _ts_catalog_reader_fail (&r, record_sections[s], _("must be a list"));
           break;
         }
       array = json_node_get_array (node);
@@ -94,12 +94,12 @@ check_overlay (JsonObject  *overlay,
           /* an MFU row is named by its family; the name goes into the
            * message, so it is checked like any text first */
           ts_json_get_string (json_node_get_object (item), mfu ? "family" : "id", 0, &name);
-          if (!check_text (&r, mfu ? "family" : "id", name))
+          if (!_ts_catalog_check_text (&r, mfu ? "family" : "id", name))
             g_free (key);
           else if (!g_hash_table_add (seen, key))
             {
               r.id = name;
-              reader_fail (&r, mfu ? "precision" : "id", _("is used twice"));
+              _ts_catalog_reader_fail (&r, mfu ? "precision" : "id", _("is used twice"));
             }
         }
       r.section = NULL;
@@ -200,7 +200,7 @@ TsCatalog *
 ts_catalog_new_with_overlay (const char  *path,
                              GError     **error)
 {
-  g_autoptr(JsonNode) base = builtin_root (error);
+  g_autoptr(JsonNode) base = _ts_catalog_builtin_root (error);
   g_autoptr(JsonNode) overlay = NULL;
   g_autoptr(GHashTable) origins = NULL;
   g_autofree char *name = NULL;
@@ -230,7 +230,7 @@ ts_catalog_new_with_overlay (const char  *path,
   merge_overlay (json_node_get_object (base), json_node_get_object (overlay), path, origins);
 
   name = g_strdup_printf ("catalog.json + %s", path);
-  catalog = catalog_from_node (base, name, origins, error);
+  catalog = _ts_catalog_catalog_from_node (base, name, origins, error);
   if (catalog != NULL)
     {
       catalog->base_version = g_steal_pointer (&base_version);

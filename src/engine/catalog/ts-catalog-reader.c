@@ -24,7 +24,7 @@
  * field (the other readers by their own keys, through the same
  * ts_error_set_first ()). */
 void
-reader_fail (Reader     *r,
+_ts_catalog_reader_fail (Reader     *r,
              const char *field,
              const char *problem)
 {
@@ -41,7 +41,7 @@ reader_fail (Reader     *r,
 }
 
 JsonNode *
-member (Reader     *r,
+_ts_catalog_member (Reader     *r,
         JsonObject *obj,
         const char *field,
         gboolean    required)
@@ -51,23 +51,23 @@ member (Reader     *r,
   if (node == NULL)
     {
       if (required)
-        reader_fail (r, field, _("missing"));
+        _ts_catalog_reader_fail (r, field, _("missing"));
       return NULL;
     }
   return node;
 }
 
 JsonObject *
-object_member (Reader     *r,
+_ts_catalog_object_member (Reader     *r,
                JsonObject *obj,
                const char *field,
                gboolean    required)
 {
-  JsonNode *node = member (r, obj, field, required);
+  JsonNode *node = _ts_catalog_member (r, obj, field, required);
   JsonObject *value = NULL;
 
   if (ts_json_node_object (node, &value) == TS_JSON_WRONG_TYPE)
-    reader_fail (r, field, _("must be an object"));
+    _ts_catalog_reader_fail (r, field, _("must be an object"));
   return value;
 }
 
@@ -84,25 +84,18 @@ max_chars_of (const char *field)
   return TS_CATALOG_MAX_NAME_CHARS;
 }
 
-/* C0 and C1 controls (ESC can restyle a terminal, a line break can fake
+/* The characters refused are the scenario's one list
+ * (ts_scenario_char_is_hidden ()): U+2028 passed `catalog check` and was
+ * refused by every command. C0 and C1 controls (ESC can restyle a terminal, a line break can fake
  * a line of output) and the marks that reorder text (U+202E shows
  * “1.2 kW” as “Wk 2.1”) have no place in a name or a note; every one of
  * these strings reaches the window, the spec sheet or a terminal. */
-static gboolean
-is_hidden_control (gunichar c)
-{
-  return c < 0x20 || (c >= 0x7f && c <= 0x9f)
-         || c == 0x061c                       /* Arabic letter mark */
-         || c == 0x200e || c == 0x200f        /* left-to-right, right-to-left marks */
-         || (c >= 0x202a && c <= 0x202e)      /* embeddings and overrides */
-         || (c >= 0x2066 && c <= 0x2069);     /* isolates */
-}
 
 /* Refuses text the reader must not pass on: hidden controls, and more
  * characters than the field's limit. The JSON reader has validated the
  * UTF-8 already. */
 gboolean
-check_text (Reader     *r,
+_ts_catalog_check_text (Reader     *r,
             const char *field,
             const char *text)
 {
@@ -113,18 +106,18 @@ check_text (Reader     *r,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (is_hidden_control (c))
+      if (ts_scenario_char_is_hidden (c))
         {
           /* Translators: “U+202E at character 5”: a character that may not be in catalog text */
           g_autofree char *problem = g_strdup_printf (_("contains the control character or direction mark U+%04X at character %u; remove it"),
                                                       (guint) c, (guint) n + 1);
-          reader_fail (r, field, problem);
+          _ts_catalog_reader_fail (r, field, problem);
           return FALSE;
         }
       if (n >= max)
         {
           g_autofree char *problem = g_strdup_printf (_("is longer than %u characters"), (guint) max);
-          reader_fail (r, field, problem);
+          _ts_catalog_reader_fail (r, field, problem);
           return FALSE;
         }
     }
@@ -132,12 +125,12 @@ check_text (Reader     *r,
 }
 
 char *
-read_string (Reader     *r,
+_ts_catalog_read_string (Reader     *r,
              JsonObject *obj,
              const char *field,
              gboolean    required)
 {
-  JsonNode *node = member (r, obj, field, required);
+  JsonNode *node = _ts_catalog_member (r, obj, field, required);
   const char *text = NULL;
 
   switch (ts_json_node_string (node, 0, &text))
@@ -146,7 +139,7 @@ read_string (Reader     *r,
       break;
     case TS_JSON_WRONG_TYPE:
     case TS_JSON_TOO_LONG:  /* no bound asked: check_text () gives it */
-      reader_fail (r, field, _("must be a string"));
+      _ts_catalog_reader_fail (r, field, _("must be a string"));
       return NULL;
     case TS_JSON_ABSENT:
     default:
@@ -154,23 +147,23 @@ read_string (Reader     *r,
     }
   if (required && *text == '\0')
     {
-      reader_fail (r, field, _("must not be empty"));
+      _ts_catalog_reader_fail (r, field, _("must not be empty"));
       return NULL;
     }
-  if (!check_text (r, field, text))
+  if (!_ts_catalog_check_text (r, field, text))
     return NULL;
   return g_strdup (text);
 }
 
 double
-read_number (Reader     *r,
+_ts_catalog_read_number (Reader     *r,
              JsonObject *obj,
              const char *field,
              double      min,
              double      max,
              gboolean    required)
 {
-  JsonNode *node = member (r, obj, field, required);
+  JsonNode *node = _ts_catalog_member (r, obj, field, required);
   double value = 0;
 
   switch (ts_json_node_number (node, &value))
@@ -180,30 +173,30 @@ read_number (Reader     *r,
     case TS_JSON_ABSENT:
       return 0;
     default:
-      reader_fail (r, field, _("must be a number"));
+      _ts_catalog_reader_fail (r, field, _("must be a number"));
       return 0;
     }
   if (!isfinite (value) || value < min || value > max)
     {
       g_autofree char *problem = g_strdup_printf (_("%g is out of range (%g to %g)"), value, min, max);
-      reader_fail (r, field, problem);
+      _ts_catalog_reader_fail (r, field, problem);
       return 0;
     }
   return value;
 }
 
 guint
-read_uint (Reader     *r,
+_ts_catalog_read_uint (Reader     *r,
            JsonObject *obj,
            const char *field,
            guint       min,
            guint       max,
            gboolean    required)
 {
-  double value = read_number (r, obj, field, min, max, required);
+  double value = _ts_catalog_read_number (r, obj, field, min, max, required);
 
   if (!r->failed && value != floor (value))
-    reader_fail (r, field, _("must be a whole number"));
+    _ts_catalog_reader_fail (r, field, _("must be a whole number"));
   return (guint) value;
 }
 
@@ -213,11 +206,11 @@ read_bool (Reader     *r,
            const char *field,
            gboolean    required)
 {
-  JsonNode *node = member (r, obj, field, required);
+  JsonNode *node = _ts_catalog_member (r, obj, field, required);
   gboolean value = FALSE;
 
   if (ts_json_node_bool (node, &value) == TS_JSON_WRONG_TYPE)
-    reader_fail (r, field, _("must be true or false"));
+    _ts_catalog_reader_fail (r, field, _("must be true or false"));
   return value;
 }
 
@@ -227,7 +220,7 @@ read_string_array (Reader     *r,
                    const char *field,
                    gboolean    required)
 {
-  JsonNode *node = member (r, obj, field, required);
+  JsonNode *node = _ts_catalog_member (r, obj, field, required);
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   JsonArray *array = NULL;
 
@@ -235,7 +228,7 @@ read_string_array (Reader     *r,
     return NULL;
   if (ts_json_node_array (node, &array) != TS_JSON_OK)
     {
-      reader_fail (r, field, _("must be a list of strings"));
+      _ts_catalog_reader_fail (r, field, _("must be a list of strings"));
       return NULL;
     }
   for (guint i = 0; i < json_array_get_length (array); i++)
@@ -244,10 +237,10 @@ read_string_array (Reader     *r,
 
       if (ts_json_node_string (json_array_get_element (array, i), 0, &text) != TS_JSON_OK)
         {
-          reader_fail (r, field, _("must be a list of strings"));
+          _ts_catalog_reader_fail (r, field, _("must be a list of strings"));
           return NULL;
         }
-      if (!check_text (r, field, text))
+      if (!_ts_catalog_check_text (r, field, text))
         return NULL;
       g_strv_builder_add (builder, text);
     }
@@ -285,7 +278,7 @@ read_estimates (Reader       *r,
                 JsonObject   *obj,
                 TsProvenance *prov)
 {
-  JsonNode *node = member (r, obj, "estimates", FALSE);
+  JsonNode *node = _ts_catalog_member (r, obj, "estimates", FALSE);
   g_autoptr(GStrvBuilder) fields = NULL;
   g_autoptr(GList) members = NULL;
   JsonObject *estimates = NULL;
@@ -294,7 +287,7 @@ read_estimates (Reader       *r,
     return;
   if (ts_json_node_object (node, &estimates) != TS_JSON_OK)
     {
-      reader_fail (r, "estimates", _("must be an object of field names and reasons"));
+      _ts_catalog_reader_fail (r, "estimates", _("must be an object of field names and reasons"));
       return;
     }
   fields = g_strv_builder_new ();
@@ -305,21 +298,21 @@ read_estimates (Reader       *r,
       const char *field = l->data;
       const char *reason = NULL;
 
-      if (!check_text (r, "estimates", field))
+      if (!_ts_catalog_check_text (r, "estimates", field))
         return;
       if (!is_figure_field (field) || !json_object_has_member (obj, field))
         {
           g_autofree char *problem = g_strdup_printf (_("names “%s”, which is not a figure of this record"), field);
-          reader_fail (r, "estimates", problem);
+          _ts_catalog_reader_fail (r, "estimates", problem);
           return;
         }
       if (ts_json_get_string (estimates, field, 0, &reason) != TS_JSON_OK || *reason == '\0')
         {
           g_autofree char *problem = g_strdup_printf (_("“%s” must give the reason as text"), field);
-          reader_fail (r, "estimates", problem);
+          _ts_catalog_reader_fail (r, "estimates", problem);
           return;
         }
-      if (!check_text (r, "estimates", reason))
+      if (!_ts_catalog_check_text (r, "estimates", reason))
         return;
       g_strv_builder_add (fields, field);
       g_hash_table_insert (prov->estimates, g_strdup (field), g_strdup (reason));
@@ -328,15 +321,15 @@ read_estimates (Reader       *r,
 
   /* “verified” promises every figure comes from a source */
   if (prov->confidence == TS_CONFIDENCE_VERIFIED && prov->estimate_fields[0] != NULL)
-    reader_fail (r, "confidence", _("cannot be “verified” for a record with estimates"));
+    _ts_catalog_reader_fail (r, "confidence", _("cannot be “verified” for a record with estimates"));
 }
 
 void
-read_provenance (Reader       *r,
+_ts_catalog_read_provenance (Reader       *r,
                  JsonObject   *obj,
                  TsProvenance *prov)
 {
-  g_autofree char *confidence = read_string (r, obj, "confidence", TRUE);
+  g_autofree char *confidence = _ts_catalog_read_string (r, obj, "confidence", TRUE);
 
   if (r->failed)
     return;
@@ -348,7 +341,7 @@ read_provenance (Reader       *r,
     prov->confidence = TS_CONFIDENCE_UNVERIFIED;
   else
     {
-      reader_fail (r, "confidence", _("must be “verified”, “derived” or “unverified”"));
+      _ts_catalog_reader_fail (r, "confidence", _("must be “verified”, “derived” or “unverified”"));
       return;
     }
 
@@ -357,22 +350,22 @@ read_provenance (Reader       *r,
     return;
   if (prov->sources[0] == NULL)
     {
-      reader_fail (r, "source", _("must name at least one source"));
+      _ts_catalog_reader_fail (r, "source", _("must name at least one source"));
       return;
     }
   for (guint i = 0; prov->sources[i]; i++)
     if (!g_hash_table_contains (r->source_ids, prov->sources[i]))
       {
         g_autofree char *problem = g_strdup_printf (_("unknown source “%s”"), prov->sources[i]);
-        reader_fail (r, "source", problem);
+        _ts_catalog_reader_fail (r, "source", problem);
         return;
       }
-  prov->notes = read_string (r, obj, "notes", FALSE);
+  prov->notes = _ts_catalog_read_string (r, obj, "notes", FALSE);
   read_estimates (r, obj, prov);
 }
 
 void
-provenance_clear (TsProvenance *prov)
+_ts_catalog_provenance_clear (TsProvenance *prov)
 {
   g_clear_pointer (&prov->sources, g_strfreev);
   g_clear_pointer (&prov->notes, g_free);
@@ -422,7 +415,7 @@ check_choice (Reader            *r,
   else
     value = G_STRUCT_MEMBER (char *, record, f->offset);
   if (!is_one_of (f->choices, value))
-    reader_fail (r, f->key, _(f->refusal));
+    _ts_catalog_reader_fail (r, f->key, _(f->refusal));
 }
 
 static void
@@ -438,32 +431,32 @@ read_field (Reader            *r,
   switch (f->kind)
     {
     case FIELD_STRING:
-      *(char **) slot = read_string (r, obj, f->key, required);
+      *(char **) slot = _ts_catalog_read_string (r, obj, f->key, required);
       break;
     case FIELD_STRINGS:
       *(char ***) slot = read_string_array (r, obj, f->key, required);
       break;
     case FIELD_NUMBER:
-      *(double *) slot = read_number (r, obj, f->key, f->min, f->max, required);
+      *(double *) slot = _ts_catalog_read_number (r, obj, f->key, f->min, f->max, required);
       break;
     case FIELD_UINT:
-      *(guint *) slot = read_uint (r, obj, f->key, (guint) f->min, (guint) f->max, required);
+      *(guint *) slot = _ts_catalog_read_uint (r, obj, f->key, (guint) f->min, (guint) f->max, required);
       break;
     case FIELD_BOOL:
       *(gboolean *) slot = read_bool (r, obj, f->key, required);
       break;
     case FIELD_MLP:
     default:
-      mlp = read_string (r, obj, f->key, required);
+      mlp = _ts_catalog_read_string (r, obj, f->key, required);
       if (!r->failed && !ts_mlp_kind_from_string (mlp, slot))
-        reader_fail (r, f->key, _(f->refusal));
+        _ts_catalog_reader_fail (r, f->key, _(f->refusal));
       return;
     }
   check_choice (r, f, record);
 }
 
 void
-read_fields (Reader            *r,
+_ts_catalog_read_fields (Reader            *r,
              JsonObject        *obj,
              gpointer           record,
              const RecordField *fields,
@@ -644,7 +637,7 @@ read_architecture (Reader         *r,
         .refusal = N_("must be “gelu”, “swiglu” or “geglu”"),
       };
 
-      read_fields (r, obj, arch, &field, 1);
+      _ts_catalog_read_fields (r, obj, arch, &field, 1);
     }
 }
 
@@ -656,7 +649,7 @@ finish_model (Reader     *r,
   TsCatalogModel *m = record;
   TsArchitecture *a = &m->model.arch;
   g_autoptr(GError) arch_error = NULL;
-  JsonObject *arch = object_member (r, obj, "architecture", TRUE);
+  JsonObject *arch = _ts_catalog_object_member (r, obj, "architecture", TRUE);
 
   if (r->failed)
     return;
@@ -665,12 +658,12 @@ finish_model (Reader     *r,
     return;
   if (!ts_architecture_derive (a))
     {
-      reader_fail (r, "head_dim", _("is required when hidden_size is not a multiple of attention_heads"));
+      _ts_catalog_reader_fail (r, "head_dim", _("is required when hidden_size is not a multiple of attention_heads"));
       return;
     }
   if (!ts_architecture_validate (a, &arch_error))
     {
-      reader_fail (r, "architecture", arch_error->message);
+      _ts_catalog_reader_fail (r, "architecture", arch_error->message);
       return;
     }
 
@@ -731,12 +724,12 @@ finish_server (Reader     *r,
   guint spare = 0;
 
   if (!parse_redundancy (s->psu_redundancy, &active, &spare))
-    reader_fail (r, "psu_redundancy", _("must look like “5+1”, “N+1”, “3+3” or “none”"));
+    _ts_catalog_reader_fail (r, "psu_redundancy", _("must look like “5+1”, “N+1”, “3+3” or “none”"));
   else if (active + spare != s->psu_count && g_strcmp0 (s->psu_redundancy, "none") != 0
            && !g_str_has_prefix (s->psu_redundancy, "N+"))
-    reader_fail (r, "psu_redundancy", _("does not add up to psu_count"));
+    _ts_catalog_reader_fail (r, "psu_redundancy", _("does not add up to psu_count"));
   if (!r->failed && s->ram_gb > s->ram_gb_max)
-    reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
+    _ts_catalog_reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
 }
 
 /* What a record owns: the text its table's fields hold (a model's too:
@@ -747,7 +740,7 @@ record_clear (const RecordKind *kind,
 {
   clear_fields (record, kind->fields, kind->n_fields);
   if (kind->provenance_offset >= 0)
-    provenance_clear (G_STRUCT_MEMBER_P (record, kind->provenance_offset));
+    _ts_catalog_provenance_clear (G_STRUCT_MEMBER_P (record, kind->provenance_offset));
 }
 
 #define NO_PROVENANCE (-1)
@@ -758,11 +751,11 @@ record_clear (const RecordKind *kind,
  * G_DEFINE_*. */
 #define DEFINE_RECORD_KIND(name, section, type, table, provenance, finish, check_ids)     \
   static void name##_clear (gpointer record);                                           \
-  const RecordKind name##_records = {                                                   \
+  const RecordKind _ts_catalog_##name##_records = {                                                   \
     section, sizeof (type), table, G_N_ELEMENTS (table), provenance, finish,            \
     name##_clear, check_ids,                                                            \
   };                                                                                    \
-  static void name##_clear (gpointer record) { record_clear (&name##_records, record); }
+  static void name##_clear (gpointer record) { record_clear (&_ts_catalog_##name##_records, record); }
 
 DEFINE_RECORD_KIND (source, "sources", TsSource, source_fields, NO_PROVENANCE, NULL, TRUE)
 DEFINE_RECORD_KIND (model, "models", TsCatalogModel, model_fields, PROVENANCE (TsCatalogModel), finish_model, TRUE)
@@ -781,23 +774,23 @@ read_record (Reader           *r,
              const RecordKind *kind,
              gpointer          record)
 {
-  read_fields (r, obj, record, kind->fields, kind->n_fields);
+  _ts_catalog_read_fields (r, obj, record, kind->fields, kind->n_fields);
   if (!r->failed && kind->finish != NULL)
     kind->finish (r, obj, record);
   if (kind->provenance_offset >= 0)
-    read_provenance (r, obj, G_STRUCT_MEMBER_P (record, kind->provenance_offset));
+    _ts_catalog_read_provenance (r, obj, G_STRUCT_MEMBER_P (record, kind->provenance_offset));
 }
 
 /* ---- sections --------------------------------------------------------- */
 
 GArray *
-read_section (Reader           *r,
+_ts_catalog_read_section (Reader           *r,
               JsonObject       *root,
               const RecordKind *kind)
 {
   const char *section = kind->section;
   gsize record_size = kind->size;
-  JsonNode *node = member (r, root, section, TRUE);
+  JsonNode *node = _ts_catalog_member (r, root, section, TRUE);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *records = g_array_new (FALSE, TRUE, record_size);
   JsonArray *array = NULL;
@@ -808,7 +801,7 @@ read_section (Reader           *r,
     return records;
   if (ts_json_node_array (node, &array) != TS_JSON_OK)
     {
-      reader_fail (r, section, _("must be a list"));
+      _ts_catalog_reader_fail (r, section, _("must be a list"));
       return records;
     }
 
@@ -823,7 +816,7 @@ read_section (Reader           *r,
       if (ts_json_node_object (item, &obj) != TS_JSON_OK)
         {
           g_autofree char *index = g_strdup_printf ("%u", i);
-          reader_fail (r, index, _("must be an object"));
+          _ts_catalog_reader_fail (r, index, _("must be an object"));
           break;
         }
       if (r->origins != NULL && g_hash_table_contains (r->origins, obj))
@@ -840,9 +833,9 @@ read_section (Reader           *r,
           const char *id = *(char **) record;  /* every record starts with its id */
 
           if (g_strcmp0 (section, "sources") != 0 && !valid_id (id))
-            reader_fail (r, "id", _("may hold only lowercase letters, digits, “-”, “_” and “.”"));
+            _ts_catalog_reader_fail (r, "id", _("may hold only lowercase letters, digits, “-”, “_” and “.”"));
           else if (!g_hash_table_add (seen, (gpointer) id))
-            reader_fail (r, "id", _("is used twice"));
+            _ts_catalog_reader_fail (r, "id", _("is used twice"));
         }
     }
 

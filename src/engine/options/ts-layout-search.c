@@ -736,8 +736,8 @@ search_init (Search           *search,
   search->server = o->server;
   search->gpus = gpus;
   search->global_batch = ts_scenario_global_batch (s);
-  search->flops_per_token = flops_per_param_token (s);
-  gpu_rate (s, o, gpus, &search->rate);
+  search->flops_per_token = _ts_options_flops_per_param_token (s);
+  _ts_options_gpu_rate (s, o, gpus, &search->rate);
   step_base (search);
 }
 
@@ -823,11 +823,11 @@ bisect_deadline (const TsScenario *s,
  * searched layout is faster, more when communication makes it slower; 0
  * when no count up to the server's cap does. */
 guint
-deadline_count (const TsScenario *s,
+_ts_options_deadline_count (const TsScenario *s,
                 TsOption         *o,
                 guint             floor_count)
 {
-  guint cap = count_cap (o->server);
+  guint cap = _ts_options_count_cap (o->server);
   guint n = o->servers;
   guint lo;
   guint step = 1;
@@ -863,7 +863,7 @@ take_step (TsOption        *o,
 /* Sets the option's layout, memory and step from the planner; returns
  * FALSE (the option untouched) when no layout fits at its count. */
 gboolean
-apply_plan (const TsScenario *s,
+_ts_options_apply_plan (const TsScenario *s,
             TsOption         *o,
             TsScenario       *effective)
 {
@@ -880,7 +880,7 @@ apply_plan (const TsScenario *s,
 
 /* The step of the scenario's fixed layout, where nothing fits. */
 void
-apply_fixed (const TsScenario *s,
+_ts_options_apply_fixed (const TsScenario *s,
              TsOption         *o)
 {
   Search search;

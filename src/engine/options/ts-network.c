@@ -30,7 +30,7 @@ gradient_bytes (const TsScenario *s,
  * leaves = ⌈P / (k/2)⌉, spines = ⌈leaves · (k/2) / k⌉. Past k²/2 ports a
  * third tier is needed and the count is a lower bound. */
 void
-size_network (const TsScenario *s,
+_ts_options_size_network (const TsScenario *s,
               TsOption         *o)
 {
   const TsServer *server = o->server;
@@ -89,7 +89,7 @@ size_network (const TsScenario *s,
  * servers the layout needs for its inter-server communication to take
  * under TS_NETWORK_STEP_SHARE of the step, against the fabric's. */
 void
-size_network_verdict (TsOption *o)
+_ts_options_size_network_verdict (TsOption *o)
 {
   o->network_needed_gb_s = ts_step_network_needed (&o->step) / TS_BYTES_PER_GB;
   if (o->servers > 1 && o->network_needed_gb_s > 0 && o->network_needed_gb_s > o->network_gb_s

@@ -542,6 +542,12 @@ read_model (Ctx             *c,
         }
       read_architecture (c, a, &arch);
       name = get_text (c, obj, "name", TS_MAX_NAME_CHARS);
+      {
+        g_autoptr(GError) reason = NULL;
+
+        if (name != NULL && !ts_scenario_check_name (name, &reason))
+          ctx_fail_with (c, "name", reason);
+      }
       if (c->failed)
         return FALSE;
       if (!ts_model_init_from_architecture (&model, name, &arch, &error))
