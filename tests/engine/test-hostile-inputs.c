@@ -228,6 +228,129 @@ test_dot_grouping (void)
     }
 }
 
+/* ---- class 10: the smaller ones ------------------------------------------- */
+
+/* A config.json (llama's keys) with `extra` members added at its end. */
+static gboolean
+import_config (const char  *extra,
+               TsModel     *model,
+               GError     **error)
+{
+  g_autofree char *json = g_strconcat ("{\"model_type\": \"llama\", \"num_hidden_layers\": 32, \"hidden_size\": 4096, "
+                                       "\"num_attention_heads\": 32, \"num_key_value_heads\": 8, "
+                                       "\"intermediate_size\": 14336, \"vocab_size\": 128256", extra, "}", NULL);
+  g_autoptr(JsonNode) root = ts_json_parse (json, -1, "config.json", error);
+
+  return root != NULL && ts_hf_config_import (model, root, "config.json", error);
+}
+
+static void
+test_small_ones (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+
+  /* a 10 MB model_type is quoted by a short prefix, not echoed whole */
+  {
+    GString *json = g_string_new ("{\"model_type\": \"");
+    g_autoptr(JsonNode) root = NULL;
+    g_autoptr(GError) error = NULL;
+    TsModel model = { 0 };
+
+    for (guint i = 0; i < 10 * 1024 * 1024 / 8; i++)
+      g_string_append (json, "xxxxxxxx");
+    g_string_append (json, "\", \"num_hidden_layers\": 2}");
+    root = ts_json_parse (json->str, json->len, "config.json", &error);
+    g_assert_no_error (error);
+    g_assert_false (ts_hf_config_import (&model, root, "config.json", &error));
+    g_assert_nonnull (strstr (error->message, "xxxxxxxx…"));
+    /* the message's own words and a 40-character quote: far below 1 KB */
+    g_assert_cmpuint (strlen (error->message), <, 1024);
+    g_string_free (json, TRUE);
+  }
+  /* a valid 19-digit integer (RFC 8259 numbers; int64 holds it) is read;
+   * one past int64, which json-glib would wrap, stays refused */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) root = ts_json_parse ("{\"unused\": 9223372036854775807}", -1, "a.json", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (json_node_get_int (json_object_get_member (json_node_get_object (root), "unused")), ==, G_MAXINT64);
+    g_clear_pointer (&root, json_node_unref);
+    root = ts_json_parse ("{\"unused\": 9223372036854775808}", -1, "a.json", &error);
+    g_assert_null (root);
+    g_assert_nonnull (strstr (error->message, "too long"));
+  }
+  /* hidden_act of the wrong type is a defect, not the family's default */
+  {
+    g_autoptr(GError) error = NULL;
+    TsModel model = { 0 };
+
+    g_assert_false (import_config (", \"hidden_act\": 7", &model, &error));
+    g_assert_error (error, TS_ERROR, TS_ERROR_MODEL_FILE);
+    g_assert_nonnull (strstr (error->message, "hidden_act"));
+    g_clear_error (&error);
+    g_assert_true (import_config (", \"hidden_act\": \"silu\"", &model, &error));
+    g_assert_no_error (error);
+    ts_model_clear (&model);
+  }
+  /* a hub id with “..” (or “--”, huggingface_hub's validate_repo_id) is
+   * not taken as a hub id */
+  for (const char **id = (const char *[]) { "org/..", "org/a..b", "org/a--b", NULL }; *id != NULL; id++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *extra = g_strdup_printf (", \"_name_or_path\": \"%s\"", *id);
+      TsModel model = { 0 };
+
+      g_assert_true (import_config (extra, &model, &error));
+      g_assert_no_error (error);
+      g_assert_null (model.hf_id);
+      ts_model_clear (&model);
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    TsModel model = { 0 };
+
+    g_assert_true (import_config (", \"_name_or_path\": \"meta-llama/Llama-3.1-8B\"", &model, &error));
+    g_assert_cmpstr (model.hf_id, ==, "meta-llama/Llama-3.1-8B");
+    ts_model_clear (&model);
+  }
+  /* a model name of blanks alone is refused, as an empty one never shows */
+  {
+    g_autofree char *json = g_strconcat (ARCH_MODEL, "\"name\": \"   \"}}", NULL);
+    g_autofree char *fixed = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TsScenario) s = NULL;
+
+    /* ARCH_MODEL names the model “m”: the case replaces it */
+    fixed = g_strdup (json);
+    {
+      char *at = strstr (fixed, "\"name\": \"m\", ");
+
+      memmove (at, at + strlen ("\"name\": \"m\", "), strlen (at + strlen ("\"name\": \"m\", ")) + 1);
+    }
+    s = ts_scenario_from_string (fixed, -1, catalog, "blank.trainsizer", &error);
+    g_assert_null (s);
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "blanks"));
+  }
+  /* U+2029 (a paragraph break) in a catalog's model name: `catalog check`
+   * refuses it as every command does (one list of hidden characters) */
+  {
+    g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "catalog.json", NULL);
+    g_autofree char *text = NULL;
+    g_autoptr(GString) bad = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TsCatalog) c = NULL;
+
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    bad = g_string_new (text);
+    g_assert_cmpuint (g_string_replace (bad, "\"name\": \"Llama 3.1 70B\"", "\"name\": \"Llama\u2029 3.1 70B\"", 1), ==, 1);
+    c = ts_catalog_new_from_data (bad->str, bad->len, "catalog.json", &error);
+    g_assert_null (c);
+    g_assert_nonnull (strstr (error->message, "U+2029"));
+  }
+}
+
 /* ---- class 9: what a kill leaves ----------------------------------------- */
 
 #define KILL_ROUNDS 24
@@ -415,6 +538,7 @@ main (int    argc,
   g_test_add_func ("/hostile-inputs/wrong-type/source", test_wrong_type_source);
   g_test_add_func ("/hostile-inputs/csv/formula", test_csv_formula);
   g_test_add_func ("/hostile-inputs/numbers/dot-grouping", test_dot_grouping);
+  g_test_add_func ("/hostile-inputs/small-ones", test_small_ones);
   g_test_add_func ("/hostile-inputs/files/killed-writes", test_killed_writes);
   return g_test_run ();
 }

@@ -74,9 +74,7 @@ static JsonNode *
 lookup (JsonObject *obj,
         const char *key)
 {
-  JsonNode *node = obj != NULL ? json_object_get_member (obj, key) : NULL;
-
-  return node != NULL && !JSON_NODE_HOLDS_NULL (node) ? node : NULL;
+  return ts_json_get_node (obj, key);
 }
 
 static void
@@ -226,16 +224,42 @@ read_flag (Import     *im,
   return json_node_get_boolean (node);
 }
 
+/* A string key: absent is NULL; another type is a defect, never a
+ * quiet default (issue 24: a “hidden_act” of 7 gave the family's). */
 static const char *
 read_string (Import     *im,
              JsonObject *obj,
              const char *key)
 {
-  JsonNode *node = lookup (obj, key);
+  const char *text = NULL;
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
+  if (ts_json_get_string (obj, key, 0, &text) == TS_JSON_WRONG_TYPE)
+    {
+      const char *saved_prefix = im->prefix;
+
+      /* keys of the root (the wrapper's model_type) have no prefix */
+      if (obj == im->root)
+        im->prefix = "";
+      import_fail (im, key, _("must be a string"));
+      im->prefix = saved_prefix;
+    }
+  return text;
+}
+
+/* What a message quotes of a file's text: at most a short prefix (a
+ * 10 MB model_type was echoed whole on stderr). */
+#define QUOTE_MAX_CHARS 40
+
+static char *
+quote_prefix (const char *text)
+{
+  if (g_utf8_strlen (text, QUOTE_MAX_CHARS + 1) <= QUOTE_MAX_CHARS)
+    return g_strdup (text);
+  {
+    g_autofree char *head = g_utf8_substring (text, 0, QUOTE_MAX_CHARS);
+
+    return g_strconcat (head, "…", NULL);
+  }
 }
 
 /* ---- the parts of a layer ------------------------------------------------ */
@@ -354,6 +378,8 @@ read_activation (Import         *im,
   for (guint i = 0; i < G_N_ELEMENTS (keys) && act == NULL; i++)
     if ((act = read_string (im, im->lm, keys[i])) != NULL)
       key = keys[i];
+  if (im->failed)
+    return;
   if (act == NULL)
     act = im->family->default_act;
 
@@ -363,7 +389,8 @@ read_activation (Import         *im,
     a->mlp = TS_MLP_SWIGLU;
   else
     {
-      g_autofree char *problem = g_strdup_printf (_("the activation “%s” is not one Train Sizer counts (silu, gelu)"), act);
+      g_autofree char *quoted = quote_prefix (act);
+      g_autofree char *problem = g_strdup_printf (_("the activation “%s” is not one Train Sizer counts (silu, gelu)"), quoted);
 
       import_fail (im, key != NULL ? key : keys[0], problem);
       return;
@@ -695,7 +722,10 @@ hub_id (JsonObject *root,
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     return NULL;
   path = json_node_get_string (node);
+  /* the hub's own rule (huggingface_hub's validate_repo_id): no “..”
+   * and no “--” in an id, which a path such as “org/..” would pass */
   if (*path == '/' || *path == '.' || strchr (path, '/') == NULL || strchr (path, '/') != strrchr (path, '/')
+      || strstr (path, "..") != NULL || strstr (path, "--") != NULL || g_str_has_suffix (path, ".")
       || strlen (path) > 200 || !g_utf8_validate (path, -1, NULL))
     return NULL;
   return g_strdup (path);
@@ -739,9 +769,10 @@ ts_hf_config_import (TsModel     *model,
   im.family = ts_hf_family_find (model_type);
   if (im.family == NULL)
     {
+      g_autofree char *quoted = quote_prefix (model_type);
       g_autofree char *problem =
         g_strdup_printf (_("“%s” is not a family Train Sizer can count exactly (llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, gemma, gemma2, gemma3, deepseek_v2, deepseek_v3, falcon, phi3); describe the model in a model file instead"),
-                         model_type);
+                         quoted);
 
       import_fail (&im, "model_type", problem);
       return FALSE;
