@@ -8,8 +8,6 @@
 
 #include <errno.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <sys/stat.h>
 #include <math.h>
 #include <string.h>
 
