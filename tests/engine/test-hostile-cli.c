@@ -899,6 +899,58 @@ test_output_over_logo (void)
   ts_test_remove_dir (dir);
 }
 
+/* Class 10: a user catalog that changes a GPU's tdp_w changed no figure
+ * and said nothing. The sizing takes a server's power from its
+ * max_power_kw (GPUs, CPUs, fans and losses together), so tdp_w is kept
+ * for reference: `catalog check` now says so, naming the field and the
+ * figure that is used instead. The record is the built-in H100's, tdp_w
+ * changed. */
+static void
+test_unused_field_named (void)
+{
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-tdp");
+  g_autofree char *builtin = g_test_build_filename (G_TEST_DIST, "..", "data", "catalog.json", NULL);
+  g_autofree char *user = g_build_filename (dir, "tdp.json", NULL);
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) overlay = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *gpu;
+
+  {
+    g_autofree char *data = NULL;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (g_file_get_contents (builtin, &data, NULL, NULL));
+    root = ts_json_parse (data, -1, builtin, &error);
+    g_assert_no_error (error);
+  }
+  gpu = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "gpus"), 0);
+  json_object_set_double_member (gpu, "tdp_w", 1);
+  json_builder_begin_object (b);
+  ts_json_add_int (b, "schema_version", 1);
+  ts_json_add_string (b, "catalog_version", "tdp-1");
+  json_builder_set_member_name (b, "gpus");
+  json_builder_begin_array (b);
+  json_builder_add_value (b, json_node_copy (json_array_get_element (json_object_get_array_member (json_node_get_object (root), "gpus"), 0)));
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  overlay = json_builder_get_root (b);
+  text = json_to_string (overlay, TRUE);
+  g_assert_true (g_file_set_contents (user, text, -1, NULL));
+  {
+    const char *argv[] = { "catalog", "check", user, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "valid"));
+    g_assert_nonnull (strstr (out, "“tdp_w” of 1 GPU is kept for reference only"));
+    g_assert_nonnull (strstr (out, "max_power_kw"));
+  }
+  ts_test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -920,5 +972,6 @@ main (int argc, char **argv)
   g_test_add_func ("/hostile/cli/unreachable-deadline", test_unreachable_deadline);
   g_test_add_func ("/hostile/cli/logo-special-files", test_logo_special_files);
   g_test_add_func ("/hostile/cli/output-over-logo", test_output_over_logo);
+  g_test_add_func ("/hostile/cli/unused-field-named", test_unused_field_named);
   return g_test_run ();
 }

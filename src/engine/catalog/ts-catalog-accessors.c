@@ -51,6 +51,7 @@ ts_catalog_unref (TsCatalog *self)
   g_free (self->name);
   g_free (self->version);
   g_free (self->base_version);
+  g_free (self->unused_note);
   g_free (self->vendor_name);
   g_free (self->quote_email);
   g_free (self->vendor_logo);
@@ -78,6 +79,14 @@ const char *
 ts_catalog_get_version (const TsCatalog *self)
 {
   return self->version;
+}
+
+const char *
+ts_catalog_get_unused_note (const TsCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->unused_note;
 }
 
 const char *

@@ -196,6 +196,27 @@ merge_overlay (JsonObject  *base,
     }
 }
 
+/* The user's GPU records that set tdp_w (issue 24: changing it changed
+ * no figure and said nothing). */
+static guint
+count_unused (JsonObject *overlay)
+{
+  JsonArray *gpus = NULL;
+  guint n = 0;
+
+  if (ts_json_get_array (overlay, "gpus", &gpus) != TS_JSON_OK)
+    return 0;
+  for (guint i = 0; i < json_array_get_length (gpus); i++)
+    {
+      JsonObject *gpu = NULL;
+
+      if (ts_json_node_object (json_array_get_element (gpus, i), &gpu) == TS_JSON_OK
+          && ts_json_get_node (gpu, "tdp_w") != NULL)
+        n++;
+    }
+  return n;
+}
+
 TsCatalog *
 ts_catalog_new_with_overlay (const char  *path,
                              GError     **error)
@@ -205,6 +226,7 @@ ts_catalog_new_with_overlay (const char  *path,
   g_autoptr(GHashTable) origins = NULL;
   g_autofree char *name = NULL;
   g_autofree char *base_version = NULL;
+  guint unused;
   TsCatalog *catalog;
 
   if (base == NULL)
@@ -229,11 +251,18 @@ ts_catalog_new_with_overlay (const char  *path,
   origins = g_hash_table_new (NULL, NULL);
   merge_overlay (json_node_get_object (base), json_node_get_object (overlay), path, origins);
 
+  unused = count_unused (json_node_get_object (overlay));
   name = g_strdup_printf ("catalog.json + %s", path);
   catalog = _ts_catalog_catalog_from_node (base, name, origins, error);
   if (catalog != NULL)
     {
       catalog->base_version = g_steal_pointer (&base_version);
+      if (unused > 0)
+        catalog->unused_note =
+          g_strdup_printf (ngettext ("%s: field “tdp_w” of %u GPU is kept for reference only: no figure uses it (the power figures use each server's max_power_kw)",
+                                     "%s: field “tdp_w” of %u GPUs is kept for reference only: no figure uses it (the power figures use each server's max_power_kw)",
+                                     unused),
+                           path, unused);
       /* a logo in the user's vendor record sits beside the user's file */
       ts_catalog_resolve_vendor_logo (catalog, path);
     }

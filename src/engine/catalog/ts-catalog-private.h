@@ -55,6 +55,7 @@ struct _TsCatalog
   GHashTable      *interconnects_by_id;
   GHashTable      *networks_by_id;
   GHashTable      *mfu_by_key;     /* "family\x1fprecision" → TsMfuDefault */
+  char            *unused_note;    /* what a user's file sets that no figure reads */
 };
 
 /* Where a value is read from, so that every error names the file, the
