@@ -165,6 +165,23 @@ check_outputs_distinct (const TsCliArgs  *args,
   return TRUE;
 }
 
+gboolean
+ts_cli_check_outputs_read (const TsCliArgs  *args,
+                           const TsCatalog  *catalog,
+                           GError          **error)
+{
+  const struct { const char *option; const char *path; } outputs[] = {
+    { "--output", args->output_path }, { "--png", args->png_path }, { "--svg", args->svg_path },
+  };
+  const char *logo = catalog != NULL ? ts_catalog_get_vendor_logo (catalog) : NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    if (same_file (outputs[i].path, logo))
+      return ts_cli_usage_error (error, _("Option %s would overwrite the catalog's vendor logo, “%s”"),
+                                 outputs[i].option, outputs[i].path);
+  return TRUE;
+}
+
 /* What a command cannot do without, once its options are read: a file
  * to write, a framework to write for, a drawing of a size that fits; and
  * no file written twice or over an input. */

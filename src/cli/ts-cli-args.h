@@ -91,6 +91,12 @@ gboolean  ts_cli_args_apply  (const TsCliArgs  *args,
                               const TsCatalog  *catalog,
                               TsScenario       *scenario,
                               GError          **error);
+/* No output over a file the catalog names and the command reads (the
+ * vendor's logo): checked once the catalog is loaded, as the options'
+ * own inputs are by ts_cli_args_parse (). A usage error. */
+gboolean  ts_cli_check_outputs_read (const TsCliArgs  *args,
+                                     const TsCatalog  *catalog,
+                                     GError          **error);
 char     *ts_cli_help_text   (const char       *topic);
 
 G_END_DECLS

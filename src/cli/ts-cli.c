@@ -121,6 +121,8 @@ run_estimate_like (const TsCliArgs *args,
   g_autoptr(TsPlan) plan = NULL;
   GError *error = NULL;
 
+  if (!ts_cli_check_outputs_read (args, catalog, &error))
+    return fail (error, EXIT_USAGE);
   if (args->scenario_path != NULL)
     {
       scenario = ts_scenario_load_file (args->scenario_path, catalog, &error);
@@ -211,6 +213,12 @@ run_catalog_check (const TsCliArgs *args)
 
     /* Translators: “catalog.json: valid; 14 models, 20 servers, 14 GPUs” */
     g_print (_("%s: valid; %s, %s, %s\n"), path, models, servers, gpus);
+    if (ts_catalog_get_unused_note (catalog) != NULL)
+      {
+        g_autofree char *note = ts_cli_escape_for_terminal (ts_catalog_get_unused_note (catalog));
+
+        g_print ("%s\n", note);
+      }
   }
   return EXIT_SUCCESS;
 }

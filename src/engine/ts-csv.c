@@ -40,19 +40,36 @@ append_failures (GString *out,
       }
 }
 
-/* A field quoted when it holds what would end it (RFC 4180 §2). */
+/* A cell a spreadsheet would run as a formula: one that starts with
+ * = + - @, a tab, a carriage return or a line feed (OWASP, “CSV
+ * Injection”: a server name “=HYPERLINK(…)” from a user's catalog must
+ * stay text). Only the text cells are checked: the numbers are ours. */
+static gboolean
+is_formula_start (const char *text)
+{
+  return *text != '\0' && strchr ("=+-@\t\r\n", *text) != NULL;
+}
+
+/* A field quoted when it holds what would end it (RFC 4180 §2); a
+ * formula start gets a single quote before it and the field is quoted,
+ * as OWASP advises, so the quote is read as part of the text. */
 static void
 append_text (GString    *out,
              const char *text)
 {
+  gboolean formula;
+
   if (text == NULL)
     text = "";
-  if (strpbrk (text, ",\"\r\n") == NULL)
+  formula = is_formula_start (text);
+  if (!formula && strpbrk (text, ",\"\r\n") == NULL)
     {
       g_string_append (out, text);
       return;
     }
   g_string_append_c (out, '"');
+  if (formula)
+    g_string_append_c (out, '\'');
   for (const char *p = text; *p != '\0'; p++)
     {
       if (*p == '"')

@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,6 +30,22 @@
 
 /* Short, so that a file name of up to NAME_MAX bytes still has room. */
 #define TEMP_NAME ".tsXXXXXX"
+/* A temporary a dead writer left is swept by the next write to its
+ * folder once it is this old and no writer holds its lock (the age covers
+ * the instant between creating a temporary and locking it). */
+#define TEMP_STALE_SECONDS 2
+
+/* Temporary files a kill leaves nothing of (issue 24, class 9). Where
+ * the file system has O_TMPFILE (open(2); ext4, XFS, Btrfs, tmpfs since
+ * Linux 3.11–3.15) the new file is written with no name at all, and only
+ * once whole and synced gets a temporary name (linkat(2) through
+ * /proc/self/fd, which needs no privilege) that is at once renamed over
+ * the target: a kill while writing leaves nothing, and the name lives for
+ * two system calls. Elsewhere the temporary is a named “.tsXXXXXX” in
+ * the destination folder, locked (flock(2)) while its writer lives; the
+ * next write to that folder sweeps those whose lock is free. The writers
+ * that need a name of their own (cairo's) get a private “.tsXXXXXX”
+ * folder, locked and swept the same way. */
 
 static gboolean
 io_error (GError    **error,
@@ -113,6 +130,143 @@ resolve_target (const char *path)
   }
 }
 
+/* A name the writers give their temporaries: “.ts” and six characters. */
+static gboolean
+is_temp_name (const char *name)
+{
+  if (strlen (name) != strlen (TEMP_NAME) || !g_str_has_prefix (name, ".ts"))
+    return FALSE;
+  for (const char *p = name + 3; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p))
+      return FALSE;
+  return TRUE;
+}
+
+static void remove_temp_dir (const char *tmp_dir);
+
+/* Removes what killed writers left in dir: temporaries that are old
+ * enough and whose lock no live writer holds. Best effort: a temporary
+ * that cannot be opened or locked stays. */
+static void
+sweep_temps (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      struct stat st;
+      int fd;
+
+      if (!is_temp_name (name))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+      if (fd < 0)
+        continue;
+      if (fstat (fd, &st) == 0 && (S_ISREG (st.st_mode) || S_ISDIR (st.st_mode))
+          && st.st_uid == getuid () && now - (gint64) st.st_mtime >= TEMP_STALE_SECONDS
+          && flock (fd, LOCK_EX | LOCK_NB) == 0)
+        {
+          if (S_ISDIR (st.st_mode))
+            remove_temp_dir (path);
+          else
+            g_unlink (path);
+        }
+      close (fd);
+    }
+}
+
+/* An anonymous file in dir (O_TMPFILE), locked; -1 where the file system
+ * or the kernel has none. */
+static int
+open_anonymous (const char *dir)
+{
+#ifdef O_TMPFILE
+  int fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
+
+  if (fd >= 0 && flock (fd, LOCK_EX) != 0)
+    {
+      close (fd);
+      return -1;
+    }
+  return fd;
+#else
+  return -1;
+#endif
+}
+
+/* The temporary, anonymous or named: -1 with errno set on failure. */
+static int
+open_temp (const char *dir,
+           char      **tmp_name)
+{
+  int fd = open_anonymous (dir);
+
+  *tmp_name = NULL;
+  if (fd >= 0)
+    return fd;
+  *tmp_name = g_build_filename (dir, TEMP_NAME, NULL);
+  fd = g_mkstemp_full (*tmp_name, O_RDWR | O_CLOEXEC, 0666);
+  if (fd < 0)
+    {
+      g_clear_pointer (tmp_name, g_free);
+      return -1;
+    }
+  flock (fd, LOCK_EX);
+  return fd;
+}
+
+/* Gives the anonymous file fd a temporary name in dir, returned; NULL
+ * with errno set on failure. */
+static char *
+link_anonymous (int         fd,
+                const char *dir)
+{
+  g_autofree char *proc = g_strdup_printf ("/proc/self/fd/%d", fd);
+
+  for (guint attempt = 0; attempt < 100; attempt++)
+    {
+      g_autofree char *name = g_strdup_printf (".ts%06x", g_random_int_range (0, 0xffffff));
+      char *path = g_build_filename (dir, name, NULL);
+
+      if (linkat (AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0)
+        return path;
+      g_free (path);
+      if (errno != EEXIST)
+        return NULL;
+    }
+  errno = EEXIST;
+  return NULL;
+}
+
+/* Puts the whole, synced temporary in place of target: a named one is
+ * renamed, an anonymous one linked under a temporary name first. */
+static int
+publish_temp (int         fd,
+              const char *tmp_name,
+              const char *dir,
+              const char *target)
+{
+  g_autofree char *linked = NULL;
+
+  if (tmp_name != NULL)
+    return g_rename (tmp_name, target) == 0 ? 0 : errno;
+  linked = link_anonymous (fd, dir);
+  if (linked == NULL)
+    return errno;
+  if (g_rename (linked, target) != 0)
+    {
+      int saved = errno;
+
+      g_unlink (linked);
+      return saved;
+    }
+  return 0;
+}
+
 gboolean
 ts_file_write_all (int         fd,
                    const char *data,
@@ -157,24 +311,26 @@ ts_file_write_atomic (const char  *path,
     return FALSE;
   target = resolve_target (path);
   dir = g_path_get_dirname (target);
-  tmp = g_build_filename (dir, TEMP_NAME, NULL);
-  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
+  sweep_temps (dir);
+  fd = open_temp (dir, &tmp);
   if (fd < 0)
     return io_error (error, path, errno);
 
   errno = 0;
   if (!ts_file_write_all (fd, data, len) || !keep_mode (fd, &old) || fsync (fd) != 0)
     saved = errno != 0 ? errno : EIO;
-  if (close (fd) != 0 && saved == 0)
-    saved = errno;
   /* checked again: the name may have become something else meanwhile */
   if (saved == 0 && !check_output (path, &old, error))
     saved = -1;
-  if (saved == 0 && g_rename (tmp, target) != 0)
+  if (saved == 0)
+    saved = publish_temp (fd, tmp, dir, target);
+  /* closed last: the lock keeps a sweep off the named temporary */
+  if (close (fd) != 0 && saved == 0)
     saved = errno;
   if (saved != 0)
     {
-      g_unlink (tmp);
+      if (tmp != NULL)
+        g_unlink (tmp);
       return saved < 0 ? FALSE : io_error (error, path, saved);
     }
   return TRUE;
@@ -214,6 +370,46 @@ remove_temp_dir (const char *tmp_dir)
   g_rmdir (tmp_dir);
 }
 
+/* Where the file system has no O_TMPFILE: write () writes into a private
+ * folder beside the target, locked while it lives. */
+static gboolean
+write_in_temp_dir (const char      *path,
+                   const char      *target,
+                   const char      *dir,
+                   const GStatBuf  *old,
+                   TsFileWriteFunc  write,
+                   gpointer         user_data,
+                   GError         **error)
+{
+  g_autofree char *tmp_dir = g_build_filename (dir, TEMP_NAME, NULL);
+  g_autofree char *tmp_path = NULL;
+  GStatBuf now;
+  gboolean ok;
+  int lock;
+
+  if (g_mkdtemp_full (tmp_dir, 0700) == NULL)
+    return io_error (error, path, errno);
+  lock = open (tmp_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (lock >= 0)
+    flock (lock, LOCK_EX);
+  tmp_path = g_build_filename (tmp_dir, "out", NULL);
+
+  ok = write (tmp_path, user_data, error);
+  if (!ok && error != NULL)
+    rename_in_message (*error, tmp_path, path);
+  if (ok && old->st_mode != 0 && g_chmod (tmp_path, old->st_mode & 07777) != 0)
+    ok = io_error (error, path, errno);
+  if (ok)
+    ok = check_output (path, &now, error);
+  if (ok && g_rename (tmp_path, target) != 0)
+    ok = io_error (error, path, errno);
+
+  remove_temp_dir (tmp_dir);
+  if (lock >= 0)
+    close (lock);
+  return ok;
+}
+
 gboolean
 ts_file_write_atomic_with (const char       *path,
                            TsFileWriteFunc   write,
@@ -222,32 +418,104 @@ ts_file_write_atomic_with (const char       *path,
 {
   g_autofree char *target = NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *tmp_dir = NULL;
-  g_autofree char *tmp_path = NULL;
   GStatBuf old;
-  gboolean ok;
 
   if (!check_output (path, &old, error))
     return FALSE;
   target = resolve_target (path);
   dir = g_path_get_dirname (target);
-  tmp_dir = g_build_filename (dir, TEMP_NAME, NULL);
-  if (g_mkdtemp_full (tmp_dir, 0700) == NULL)
-    return io_error (error, path, errno);
-  tmp_path = g_build_filename (tmp_dir, "out", NULL);
+  sweep_temps (dir);
 
-  ok = write (tmp_path, user_data, error);
-  if (!ok && error != NULL)
-    rename_in_message (*error, tmp_path, path);
-  if (ok && old.st_mode != 0 && g_chmod (tmp_path, old.st_mode & 07777) != 0)
-    ok = io_error (error, path, errno);
-  if (ok)
-    ok = check_output (path, &old, error);
-  if (ok && g_rename (tmp_path, target) != 0)
-    ok = io_error (error, path, errno);
+  /* cairo's writers (and the renderer's own temporary beside the name
+   * they are given) need a name in a folder: no anonymous file here, but
+   * a private folder, locked while it lives and swept by the next write
+   * when a kill left it */
+  return write_in_temp_dir (path, target, dir, &old, write, user_data, error);
+}
 
-  remove_temp_dir (tmp_dir);
-  return ok;
+static gboolean
+input_too_large (GError **error,
+                 gsize    max_bytes)
+{
+  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+               /* Translators: %d is a size in mebibytes */
+               _("the file is larger than %d MiB"), (int) (max_bytes / (1024 * 1024)));
+  return FALSE;
+}
+
+/* Reads at most max_bytes + 1 from fd into a new buffer. */
+static gboolean
+read_bounded (int       fd,
+              gsize     max_bytes,
+              GString  *out,
+              GError  **error)
+{
+  char buffer[65536];
+
+  for (;;)
+    {
+      gssize n = read (fd, buffer, sizeof buffer);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          g_set_error_literal (error, TS_ERROR, TS_ERROR_IO, g_strerror (saved));
+          return FALSE;
+        }
+      if (n == 0)
+        return TRUE;
+      if (out->len + (gsize) n > max_bytes)
+        return input_too_large (error, max_bytes);
+      g_string_append_len (out, buffer, n);
+    }
+}
+
+gboolean
+ts_file_read_input (const char  *path,
+                    gsize        max_bytes,
+                    char       **contents,
+                    gsize       *length,
+                    GError     **error)
+{
+  g_autoptr(GString) out = NULL;
+  struct stat st;
+  gboolean ok;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (contents != NULL, FALSE);
+
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error_literal (error, TS_ERROR, TS_ERROR_IO, g_strerror (saved));
+      return FALSE;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      g_set_error_literal (error, TS_ERROR, TS_ERROR_IO, _("not a regular file"));
+      return FALSE;
+    }
+  if ((guint64) st.st_size > max_bytes)
+    {
+      close (fd);
+      return input_too_large (error, max_bytes);
+    }
+  out = g_string_sized_new ((gsize) st.st_size + 1);
+  ok = read_bounded (fd, max_bytes, out, error);
+  close (fd);
+  if (!ok)
+    return FALSE;
+  if (length != NULL)
+    *length = out->len;
+  *contents = g_string_free (g_steal_pointer (&out), FALSE);
+  return TRUE;
 }
 
 char *

@@ -22,20 +22,24 @@ gboolean ts_file_write_all         (int              fd,
                                     gsize            len);
 
 /* Writes len bytes of data to path after ts_file_check_output (): into a
- * temporary file with a short name (“.tsXXXXXX”, so a 255-byte name still
- * works) in the same folder, synced, then renamed over path — the old
- * file stays whole if anything fails, and no temporary is left behind. An
- * existing file keeps its permissions; a symbolic link keeps pointing at
- * the file it named. Errors are TS_ERROR_IO and name the file. */
+ * file with no name (O_TMPFILE) in the same folder where the file system
+ * has them, else into a locked temporary with a short name (“.tsXXXXXX”,
+ * so a 255-byte name still works), synced, then renamed over path — the
+ * old file stays whole if anything fails, and a kill leaves nothing a user
+ * sees (a named temporary of a killed writer is swept by the next write to
+ * the folder). An existing file keeps its permissions; a symbolic link
+ * keeps pointing at the file it named. Errors are TS_ERROR_IO and name the
+ * file. */
 gboolean ts_file_write_atomic      (const char      *path,
                                     const char      *data,
                                     gsize            len,
                                     GError         **error);
 
 /* For writers that need a file name of their own (cairo's PDF, PNG and
- * SVG writers): write () is called with a name inside a private
+ * SVG writers): write () is called with a name inside a private, locked
  * temporary folder beside path, and what it wrote is renamed over path
- * with the checks above. */
+ * with the checks above; a folder a killed writer left is swept by the
+ * next write. */
 typedef gboolean (*TsFileWriteFunc) (const char  *tmp_path,
                                      gpointer     user_data,
                                      GError     **error);
@@ -44,6 +48,24 @@ gboolean ts_file_write_atomic_with (const char      *path,
                                     TsFileWriteFunc  write,
                                     gpointer         user_data,
                                     GError         **error);
+
+/* Reads the whole of an input file a user named (a scenario, a catalog,
+ * a model file, a config.json, a vendor's logo): the one rule for every
+ * file the app reads. The file is opened without waiting (a FIFO never
+ * blocks on a writer) and checked through the open descriptor, so a name
+ * that changes meanwhile cannot slip past: a regular file only (no
+ * folder, device such as /dev/zero, FIFO or socket, also through a
+ * link), of at most max_bytes, and never more than max_bytes read (a file
+ * that grows while read is refused, not read without end). Errors:
+ * TS_ERROR_IO when it cannot be opened or is not a regular file,
+ * TS_ERROR_INVALID_INPUT when too large; the message is the reason alone,
+ * for the caller to put the file's name in front. *contents is
+ * NUL-terminated. */
+gboolean  ts_file_read_input          (const char   *path,
+                                       gsize         max_bytes,
+                                       char        **contents,
+                                       gsize        *length,
+                                       GError      **error);
 
 /* The local path of a file a dialog chose, or NULL with an error saying
  * the file is not local (an sftp:// address, say): the app reads and

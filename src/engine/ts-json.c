@@ -6,13 +6,13 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <sys/stat.h>
 #include <math.h>
 #include <string.h>
 
 #include "ts-error.h"
+#include "ts-file.h"
 #include "ts-json.h"
 
 /* json-glib 1.6 is a lenient reader: it takes comments, single-quoted
@@ -37,7 +37,7 @@ typedef struct
 } Checker;
 
 /* Whole numbers with more digits than this could leave int64's range, where
- * json-glib wraps them; 18 digits always fit. */
+ * json-glib wraps them; 18 digits always fit, 19 are checked. */
 #define TS_JSON_MAX_INT_DIGITS 18
 
 static gboolean
@@ -265,16 +265,22 @@ check_number (Checker   *c,
         c->p++;
     }
 
-  if (whole && digits > TS_JSON_MAX_INT_DIGITS)
-    {
-      c->p = begin;
-      return checker_fail (c, _("a whole number is too long; write a large number with an exponent, such as 1e20"));
-    }
   text = number_text (begin, c->p, buffer, sizeof buffer, &heap);
   if (whole)
     {
+      gint64 value;
+
+      /* 19 digits may still fit (9223372036854775807 does): only a value
+       * beyond int64, which json-glib would wrap, is refused */
+      errno = 0;
+      value = g_ascii_strtoll (text, NULL, 10);
+      if (digits > TS_JSON_MAX_INT_DIGITS && errno == ERANGE)
+        {
+          c->p = begin;
+          return checker_fail (c, _("a whole number is too long; write a large number with an exponent, such as 1e20"));
+        }
       /* json-glib: a whole number is an int64 */
-      *out = json_node_init_int (json_node_alloc (), g_ascii_strtoll (text, NULL, 10));
+      *out = json_node_init_int (json_node_alloc (), value);
       return TRUE;
     }
   {
@@ -585,34 +591,142 @@ ts_json_parse_file (const char  *path,
                     GError     **error)
 {
   g_autofree char *data = NULL;
-  g_autoptr(GError) local_error = NULL;
   gsize length = 0;
-  GStatBuf st;
 
-  /* Check before reading: a 10 GB file, /dev/zero or a FIFO must not be
-   * read into memory (or wait forever) only to be refused afterwards. */
-  if (g_stat (path, &st) == 0)
+  /* the one rule for input files (ts-file.c): a 10 GB file, /dev/zero or
+   * a FIFO is refused before anything is read, or waited for */
+  if (!ts_file_read_input (path, TS_JSON_MAX_BYTES, &data, &length, error))
     {
-      if (!S_ISREG (st.st_mode))
-        {
-          g_set_error (error, TS_ERROR, TS_ERROR_IO, _("%s: not a regular file"), path);
-          return NULL;
-        }
-      if (st.st_size > TS_JSON_MAX_BYTES)
-        {
-          g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-                       _("%s: the file is larger than %d MiB"), path, TS_JSON_MAX_BYTES / (1024 * 1024));
-          return NULL;
-        }
-    }
-
-  if (!g_file_get_contents (path, &data, &length, &local_error))
-    {
-      g_set_error (error, TS_ERROR, TS_ERROR_IO, "%s", local_error->message);
+      g_prefix_error (error, "%s: ", path);
       return NULL;
     }
-
   return ts_json_parse (data, length, path, error);
+}
+
+/* ---- reading a member ---------------------------------------------------- */
+
+JsonNode *
+ts_json_get_node (JsonObject *obj,
+                  const char *key)
+{
+  JsonNode *node = obj != NULL ? json_object_get_member (obj, key) : NULL;
+
+  return node != NULL && !JSON_NODE_HOLDS_NULL (node) ? node : NULL;
+}
+
+static gboolean
+holds_value (JsonNode *node,
+             GType     type)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+TsJsonMember
+ts_json_node_string (JsonNode    *node,
+                     guint        max_chars,
+                     const char **out)
+{
+  const char *text;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TS_JSON_ABSENT;
+  if (!holds_value (node, G_TYPE_STRING))
+    return TS_JSON_WRONG_TYPE;
+  text = json_node_get_string (node);
+  /* the reader validated the file as UTF-8; the bytes bound the count */
+  if (max_chars > 0 && strlen (text) > max_chars && g_utf8_strlen (text, -1) > max_chars)
+    return TS_JSON_TOO_LONG;
+  *out = text;
+  return TS_JSON_OK;
+}
+
+TsJsonMember
+ts_json_node_number (JsonNode *node,
+                     double   *out)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TS_JSON_ABSENT;
+  if (!holds_value (node, G_TYPE_INT64) && !holds_value (node, G_TYPE_DOUBLE))
+    return TS_JSON_WRONG_TYPE;
+  *out = json_node_get_double (node);
+  return TS_JSON_OK;
+}
+
+TsJsonMember
+ts_json_node_bool (JsonNode *node,
+                   gboolean *out)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TS_JSON_ABSENT;
+  if (!holds_value (node, G_TYPE_BOOLEAN))
+    return TS_JSON_WRONG_TYPE;
+  *out = json_node_get_boolean (node);
+  return TS_JSON_OK;
+}
+
+TsJsonMember
+ts_json_node_object (JsonNode    *node,
+                     JsonObject **out)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TS_JSON_ABSENT;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return TS_JSON_WRONG_TYPE;
+  *out = json_node_get_object (node);
+  return TS_JSON_OK;
+}
+
+TsJsonMember
+ts_json_node_array (JsonNode   *node,
+                    JsonArray **out)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TS_JSON_ABSENT;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return TS_JSON_WRONG_TYPE;
+  *out = json_node_get_array (node);
+  return TS_JSON_OK;
+}
+
+TsJsonMember
+ts_json_get_string (JsonObject  *obj,
+                    const char  *key,
+                    guint        max_chars,
+                    const char **out)
+{
+  return ts_json_node_string (ts_json_get_node (obj, key), max_chars, out);
+}
+
+TsJsonMember
+ts_json_get_number (JsonObject *obj,
+                    const char *key,
+                    double     *out)
+{
+  return ts_json_node_number (ts_json_get_node (obj, key), out);
+}
+
+TsJsonMember
+ts_json_get_bool (JsonObject *obj,
+                  const char *key,
+                  gboolean   *out)
+{
+  return ts_json_node_bool (ts_json_get_node (obj, key), out);
+}
+
+TsJsonMember
+ts_json_get_object (JsonObject  *obj,
+                    const char  *key,
+                    JsonObject **out)
+{
+  return ts_json_node_object (ts_json_get_node (obj, key), out);
+}
+
+TsJsonMember
+ts_json_get_array (JsonObject *obj,
+                   const char *key,
+                   JsonArray **out)
+{
+  return ts_json_node_array (ts_json_get_node (obj, key), out);
 }
 
 /* ---- writing ------------------------------------------------------------ */

@@ -21,6 +21,58 @@ JsonNode *ts_json_parse      (const char  *data,
 JsonNode *ts_json_parse_file (const char  *path,
                               GError     **error);
 
+/* ---- reading a member: the one typed, bounded reader ----------------
+ *
+ * Every member any file reader takes from a JSON object (catalog,
+ * scenario file, model file, Hugging Face config.json) goes through these
+ * functions, never json_object_get_*_member () or json_node_get_*()
+ * directly: json-glib's getters meet a member of another type with a
+ * critical (a SIGTRAP under G_DEBUG=fatal-criticals) and a default.
+ * Each says what the member held; the reader turns a defect into its own
+ * message through ts_error_set_first () (the first defect wins). */
+typedef enum
+{
+  TS_JSON_ABSENT,      /* no such member, or null: the default applies */
+  TS_JSON_OK,          /* of the type asked, stored in *out */
+  TS_JSON_WRONG_TYPE,  /* another type; *out untouched */
+  TS_JSON_TOO_LONG,    /* a string longer than the bound; *out untouched */
+} TsJsonMember;
+
+/* The member as a node (NULL when absent or null), any type. */
+JsonNode     *ts_json_get_node   (JsonObject  *obj,
+                                  const char  *key);
+/* A string of at most max_chars characters (0: no bound). */
+TsJsonMember  ts_json_get_string (JsonObject  *obj,
+                                  const char  *key,
+                                  guint        max_chars,
+                                  const char **out);
+/* A number, whole or not. */
+TsJsonMember  ts_json_get_number (JsonObject  *obj,
+                                  const char  *key,
+                                  double      *out);
+TsJsonMember  ts_json_get_bool   (JsonObject  *obj,
+                                  const char  *key,
+                                  gboolean    *out);
+TsJsonMember  ts_json_get_object (JsonObject  *obj,
+                                  const char  *key,
+                                  JsonObject **out);
+TsJsonMember  ts_json_get_array  (JsonObject  *obj,
+                                  const char  *key,
+                                  JsonArray  **out);
+/* The same for a node already in hand (an array's element): absent is
+ * NULL or null. */
+TsJsonMember  ts_json_node_string (JsonNode    *node,
+                                   guint        max_chars,
+                                   const char **out);
+TsJsonMember  ts_json_node_number (JsonNode    *node,
+                                   double      *out);
+TsJsonMember  ts_json_node_bool   (JsonNode    *node,
+                                   gboolean    *out);
+TsJsonMember  ts_json_node_object (JsonNode    *node,
+                                   JsonObject **out);
+TsJsonMember  ts_json_node_array  (JsonNode    *node,
+                                   JsonArray  **out);
+
 /* Members of the object being built, one call each: the writer every
  * JSON output of the engine and the CLI shares. A NULL string is null.
  * One function a JSON type, as json-glib's json_builder_add_*_value (). */

@@ -19,6 +19,16 @@
  * that may have a fraction it is refused as ambiguous, since either
  * guess is wrong by a factor of 1,000 for half the users.
  *
+ * The point, by the same rules (issue 24: “8.000” was read as 8 while
+ * “16.384” was refused). Many languages (German, Italian, Spanish,
+ * Indonesian) group with dots as Russian does with spaces, so a point is
+ * grouping where a comma would be: several points that split the digits
+ * in threes (“1.000.000”) group; a single point before exactly three
+ * digits after a first group of one to three (“8.000”, “16.384”) groups
+ * in a whole number and is refused as ambiguous elsewhere, as “1,500” is.
+ * An exponent after it (“1.024e3”) makes it a decimal point. A point
+ * with another separator stays refused (“1.000,5”) or decimal (“1,000.5”).
+ *
  * Only what is written above is a number: no hexadecimal (“0x10”), no
  * “inf” or “nan”, no trailing text. Messages quote the text as typed.
  *
@@ -41,6 +51,7 @@ typedef enum
 {
   PARSE_SUFFIX       = 1 << 0,  /* K, M, B or G, T */
   PARSE_WHOLE_GROUPS = 1 << 1,  /* a lone comma before three digits groups */
+  PARSE_EXPONENT     = 1 << 2,  /* the mantissa has an exponent after it */
 } ParseFlags;
 
 typedef struct
@@ -198,6 +209,35 @@ find_decimal_comma (const char *body,
   return NULL;
 }
 
+/* The body with points and no other separator: TRUE when they group
+ * (see the top of the file), the digits appended; *ambiguous for a
+ * single point that may group or mark decimals. */
+static gboolean
+points_group (const char *body,
+              const char *end,
+              ParseFlags  flags,
+              GString    *digits,
+              gboolean   *ambiguous)
+{
+  g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func (g_free);
+  gunichar separator;
+
+  *ambiguous = FALSE;
+  for (const char *p = body; p < end; p++)
+    if (*p != '.' && !g_ascii_isdigit (*p))
+      return FALSE;
+  if (!read_groups (body, end, groups, &separator) || separator != '.' || !groups_are_thousands (groups))
+    return FALSE;
+  if (groups->len == 2 && !(flags & PARSE_WHOLE_GROUPS))
+    {
+      *ambiguous = !(flags & PARSE_EXPONENT);
+      return FALSE;
+    }
+  for (guint i = 0; i < groups->len; i++)
+    g_string_append (digits, g_ptr_array_index (groups, i));
+  return TRUE;
+}
+
 static gboolean
 read_mantissa (const char *body,
                const char *end,
@@ -210,6 +250,15 @@ read_mantissa (const char *body,
   const char *fraction_end = end;
   gboolean ambiguous;
 
+  if (points_group (body, end, flags, m->integer, &ambiguous))
+    return TRUE;
+  if (ambiguous)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
+                   _("“%s” is ambiguous: the point may separate thousands or mark decimals; "
+                     "write the number without it, or with more or fewer decimals"), text);
+      return FALSE;
+    }
   for (const char *p = body; p < end; p++)
     if (*p == '.')
       {
@@ -337,6 +386,8 @@ parse_text (const char  *text,
   while (p < end && (g_ascii_isdigit (*p) || *p == '.' || is_group_separator (g_utf8_get_char (p))))
     p = g_utf8_next_char (p);
   body_end = trim_end (body, p);  /* “10 B”: the space belongs to no group */
+  if (p < end && (*p == 'e' || *p == 'E'))
+    flags |= PARSE_EXPONENT;
   if (!read_mantissa (body, body_end, text, flags, &m, error))
     return FALSE;
 

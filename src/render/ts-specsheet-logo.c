@@ -23,6 +23,8 @@
 #include <librsvg/rsvg.h>
 #include <string.h>
 
+#include "ts-error.h"
+#include "ts-file.h"
 #include "ts-specsheet-logo.h"
 
 /* No logo is near this large; a larger file is a mistake or an attack
@@ -32,39 +34,29 @@
 
 static const guint8 png_signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 
+/* The one rule for input files (ts_file_read_input ()): a FIFO named as
+ * the logo no longer hangs the sheet, nor /dev/zero fills the memory. */
 static gboolean
 read_file (const char  *path,
            const char  *display,
            GBytes     **bytes,
            GError     **error)
 {
-  GStatBuf st;
   char *data = NULL;
   gsize length = 0;
   g_autoptr(GError) local = NULL;
 
-  if (g_stat (path, &st) != 0)
+  if (!ts_file_read_input (path, LOGO_MAX_BYTES, &data, &length, &local))
     {
-      int saved = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   /* Translators: the first %s is a file name, the second the system's reason */
-                   _("Could not read the logo “%s”: %s"), display, g_strerror (saved));
-      return FALSE;
-    }
-  /* checked before reading, so a huge file is never loaded */
-  if (st.st_size > LOGO_MAX_BYTES)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   /* Translators: %s is a file name; %d a size in megabytes */
-                   _("The logo “%s” is larger than %d MB: it is not read"),
-                   display, LOGO_MAX_BYTES / (1024 * 1024));
-      return FALSE;
-    }
-  if (!g_file_get_contents (path, &data, &length, &local))
-    {
-      g_set_error (error, G_FILE_ERROR, local->code,
-                   _("Could not read the logo “%s”: %s"), display, local->message);
+      if (g_error_matches (local, TS_ERROR, TS_ERROR_INVALID_INPUT))
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                     /* Translators: %s is a file name; %d a size in megabytes */
+                     _("The logo “%s” is larger than %d MB: it is not read"),
+                     display, LOGO_MAX_BYTES / (1024 * 1024));
+      else
+        g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                     /* Translators: the first %s is a file name, the second the system's reason */
+                     _("Could not read the logo “%s”: %s"), display, local->message);
       return FALSE;
     }
   *bytes = g_bytes_new_take (data, length);

@@ -794,6 +794,163 @@ test_unreachable_deadline (void)
   g_assert_nonnull (strstr (out, "cannot be met with this server"));
 }
 
+/* ---- issue 24: the logo as an input like any other ------------------- */
+
+#define LOGO_SVG "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>"
+
+/* A user catalog naming `logo` (beside it) as the vendor's logo. */
+static char *
+catalog_with_logo (const char *dir,
+                   const char *logo)
+{
+  g_autofree char *json = g_strdup_printf ("{\"schema_version\": 1, \"catalog_version\": \"logo-1\", "
+                                           "\"vendor\": {\"name\": \"Logo Systems\", "
+                                           "\"quote_email\": \"quote@logo.test\", \"logo\": \"%s\"}}", logo);
+  char *path = g_build_filename (dir, "vendor.json", NULL);
+
+  g_assert_true (g_file_set_contents (path, json, -1, NULL));
+  return path;
+}
+
+/* Class 2: the logo is opened by the rule every input file follows
+ * (ts_file_read_input ()): a FIFO hung `pdf` forever (no writer ever
+ * comes), a link to /dev/zero or /dev/urandom read without end. Each is
+ * refused at once, exit 1, the logo named, no sheet written. */
+static void
+test_logo_special_files (void)
+{
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-logo");
+  g_autofree char *fifo = g_build_filename (dir, "fifo.svg", NULL);
+  g_autofree char *zero = g_build_filename (dir, "zero.svg", NULL);
+  g_autofree char *urandom = g_build_filename (dir, "urandom.png", NULL);
+  g_autofree char *folder = g_build_filename (dir, "folder.svg", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "sheet.pdf", NULL);
+  const char *logos[] = { "fifo.svg", "zero.svg", "urandom.png", "folder.svg" };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  g_assert_cmpint (symlink ("/dev/urandom", urandom), ==, 0);
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (logos); i++)
+    {
+      g_autofree char *catalog = catalog_with_logo (dir, logos[i]);
+      const char *argv[] = { "pdf", "--catalog", catalog, "--model", "llama-3.1-8b", "--output", pdf, NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      gint64 start = g_get_monotonic_time ();
+      int status = ts_test_run_cli (argv, &out, &err);
+
+      if (status != 1 || strstr (err, logos[i]) == NULL || strstr (err, "not a regular file") == NULL)
+        g_error ("logo %s: exit %d, stderr “%s”", logos[i], status, err);
+      /* refused before reading: no read of a device, no wait on a FIFO */
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 20 * G_USEC_PER_SEC);
+      g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+    }
+  ts_test_remove_dir (dir);
+}
+
+/* Class 8: no output replaces a file the command read; the logo the
+ * catalog names is read by `pdf` (and named by the catalog every command
+ * loads). Before the fix `pdf --output LOGO` replaced the logo with the
+ * sheet. A usage error (2), as for --output naming --scenario; the logo
+ * stays byte for byte, also when the output names it through a link. */
+static void
+test_output_over_logo (void)
+{
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-logo-out");
+  g_autofree char *logo = g_build_filename (dir, "logo.svg", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.svg", NULL);
+  g_autofree char *catalog = NULL;
+
+  g_assert_true (g_file_set_contents (logo, LOGO_SVG, -1, NULL));
+  g_assert_cmpint (symlink ("logo.svg", link), ==, 0);
+  catalog = catalog_with_logo (dir, "logo.svg");
+  {
+    const CliCase cases[] = {
+      { "pdf over the logo", { "pdf", "--catalog", catalog, "--model", "llama-3.1-8b", "--output", logo, NULL },
+        2, "logo" },
+      { "pdf over a link to the logo", { "pdf", "--catalog", catalog, "--model", "llama-3.1-8b", "--output", link, NULL },
+        2, "logo" },
+      { "draw --png over the logo", { "draw", "--catalog", catalog, "--model", "llama-3.1-8b", "--png", logo, NULL },
+        2, "logo" },
+      { "draw --svg over the logo", { "draw", "--catalog", catalog, "--model", "llama-3.1-8b", "--svg", logo, NULL },
+        2, "logo" },
+    };
+
+    run_cli_cases (cases, G_N_ELEMENTS (cases));
+  }
+  {
+    g_autofree char *back = NULL;
+
+    g_assert_true (g_file_get_contents (logo, &back, NULL, NULL));
+    g_assert_cmpstr (back, ==, LOGO_SVG);
+  }
+  /* the same catalog writes a sheet elsewhere: the logo itself is good */
+  {
+    g_autofree char *pdf = g_build_filename (dir, "sheet.pdf", NULL);
+    const char *argv[] = { "pdf", "--catalog", catalog, "--model", "llama-3.1-8b", "--output", pdf, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    if (ts_test_run_cli (argv, &out, &err) != 0)
+      g_error ("a good logo: %s", err);
+    g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
+  }
+  ts_test_remove_dir (dir);
+}
+
+/* Class 10: a user catalog that changes a GPU's tdp_w changed no figure
+ * and said nothing. The sizing takes a server's power from its
+ * max_power_kw (GPUs, CPUs, fans and losses together), so tdp_w is kept
+ * for reference: `catalog check` now says so, naming the field and the
+ * figure that is used instead. The record is the built-in H100's, tdp_w
+ * changed. */
+static void
+test_unused_field_named (void)
+{
+  g_autofree char *dir = ts_test_make_dir ("ts-hostile-tdp");
+  g_autofree char *builtin = g_test_build_filename (G_TEST_DIST, "..", "data", "catalog.json", NULL);
+  g_autofree char *user = g_build_filename (dir, "tdp.json", NULL);
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) overlay = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *gpu;
+
+  {
+    g_autofree char *data = NULL;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (g_file_get_contents (builtin, &data, NULL, NULL));
+    root = ts_json_parse (data, -1, builtin, &error);
+    g_assert_no_error (error);
+  }
+  gpu = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "gpus"), 0);
+  json_object_set_double_member (gpu, "tdp_w", 1);
+  json_builder_begin_object (b);
+  ts_json_add_int (b, "schema_version", 1);
+  ts_json_add_string (b, "catalog_version", "tdp-1");
+  json_builder_set_member_name (b, "gpus");
+  json_builder_begin_array (b);
+  json_builder_add_value (b, json_node_copy (json_array_get_element (json_object_get_array_member (json_node_get_object (root), "gpus"), 0)));
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  overlay = json_builder_get_root (b);
+  text = json_to_string (overlay, TRUE);
+  g_assert_true (g_file_set_contents (user, text, -1, NULL));
+  {
+    const char *argv[] = { "catalog", "check", user, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (ts_test_run_cli (argv, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "valid"));
+    g_assert_nonnull (strstr (out, "“tdp_w” of 1 GPU is kept for reference only"));
+    g_assert_nonnull (strstr (out, "max_power_kw"));
+  }
+  ts_test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -813,5 +970,8 @@ main (int argc, char **argv)
   g_test_add_func ("/hostile/cli/atomic-writer", test_atomic_writer);
   g_test_add_func ("/hostile/cli/terminal-escapes", test_terminal_escapes);
   g_test_add_func ("/hostile/cli/unreachable-deadline", test_unreachable_deadline);
+  g_test_add_func ("/hostile/cli/logo-special-files", test_logo_special_files);
+  g_test_add_func ("/hostile/cli/output-over-logo", test_output_over_logo);
+  g_test_add_func ("/hostile/cli/unused-field-named", test_unused_field_named);
   return g_test_run ();
 }

@@ -14,7 +14,7 @@
  * separator cannot be in either: check_text () refuses controls). FALSE
  * when they do not fit key. */
 gboolean
-mfu_key (const char *family,
+_ts_catalog_mfu_key (const char *family,
          const char *precision,
          char       *key,
          gsize       size)
@@ -51,6 +51,7 @@ ts_catalog_unref (TsCatalog *self)
   g_free (self->name);
   g_free (self->version);
   g_free (self->base_version);
+  g_free (self->unused_note);
   g_free (self->vendor_name);
   g_free (self->quote_email);
   g_free (self->vendor_logo);
@@ -68,9 +69,9 @@ ts_catalog_unref (TsCatalog *self)
   g_clear_pointer (&self->mfu_by_key, g_hash_table_unref);
   g_clear_pointer (&self->mfu, g_array_unref);
   g_free (self->management_switch.name);
-  provenance_clear (&self->management_switch.prov);
+  _ts_catalog_provenance_clear (&self->management_switch.prov);
   g_free (self->pdu.name);
-  provenance_clear (&self->pdu.prov);
+  _ts_catalog_provenance_clear (&self->pdu.prov);
   g_free (self);
 }
 
@@ -78,6 +79,14 @@ const char *
 ts_catalog_get_version (const TsCatalog *self)
 {
   return self->version;
+}
+
+const char *
+ts_catalog_get_unused_note (const TsCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->unused_note;
 }
 
 const char *
@@ -167,9 +176,9 @@ ts_catalog_get_mfu (const TsCatalog *self,
 
   if (self->mfu_by_key == NULL)
     return 0;
-  if (mfu_key (family, precision, key, sizeof key))
+  if (_ts_catalog_mfu_key (family, precision, key, sizeof key))
     m = g_hash_table_lookup (self->mfu_by_key, key);
-  if (m == NULL && mfu_key ("default", precision, key, sizeof key))
+  if (m == NULL && _ts_catalog_mfu_key ("default", precision, key, sizeof key))
     m = g_hash_table_lookup (self->mfu_by_key, key);
   return m != NULL ? m->mfu : 0;
 }

@@ -63,7 +63,7 @@ check_pdu_capacity (Reader *r,
     {
       g_autofree char *problem = g_strdup_printf (_("%g kW is more than the input rating gives (%.1f kW)"),
                                                   p->capacity_kw, input_kw);
-      reader_fail (r, "capacity_kw", problem);
+      _ts_catalog_reader_fail (r, "capacity_kw", problem);
     }
 }
 
@@ -77,20 +77,20 @@ read_site_equipment (Reader     *r,
   r->section = "site_equipment";
   /* the record's name goes in a refusal's message */
   r->id = "management_switch";
-  if ((o = object_member (r, obj, "management_switch", FALSE)) != NULL)
+  if ((o = _ts_catalog_object_member (r, obj, "management_switch", FALSE)) != NULL)
     {
       self->has_management_switch = TRUE;
-      read_fields (r, o, &self->management_switch, management_switch_fields,
+      _ts_catalog_read_fields (r, o, &self->management_switch, management_switch_fields,
                    G_N_ELEMENTS (management_switch_fields));
-      read_provenance (r, o, &self->management_switch.prov);
+      _ts_catalog_read_provenance (r, o, &self->management_switch.prov);
     }
   r->id = "pdu";
-  if (!r->failed && (o = object_member (r, obj, "pdu", FALSE)) != NULL)
+  if (!r->failed && (o = _ts_catalog_object_member (r, obj, "pdu", FALSE)) != NULL)
     {
       self->has_pdu = TRUE;
-      read_fields (r, o, &self->pdu, pdu_fields, G_N_ELEMENTS (pdu_fields));
+      _ts_catalog_read_fields (r, o, &self->pdu, pdu_fields, G_N_ELEMENTS (pdu_fields));
       check_pdu_capacity (r, &self->pdu);
-      read_provenance (r, o, &self->pdu.prov);
+      _ts_catalog_read_provenance (r, o, &self->pdu.prov);
     }
   r->section = NULL;
   r->id = NULL;
@@ -132,10 +132,10 @@ index_records (Reader    *r,
       char key[MFU_KEY_SIZE];
 
       r->id = m->family;
-      if (!mfu_key (m->family, m->precision, key, sizeof key))
+      if (!_ts_catalog_mfu_key (m->family, m->precision, key, sizeof key))
         continue;
       if (!g_hash_table_insert (self->mfu_by_key, g_strdup (key), m))
-        reader_fail (r, "precision", _("this family has a row for this precision already"));
+        _ts_catalog_reader_fail (r, "precision", _("this family has a row for this precision already"));
     }
   r->section = NULL;
   r->id = NULL;
@@ -172,9 +172,9 @@ resolve_nvlink_domain (Reader   *r,
       return;
     }
   if (s->nvlink_domain_gpus > s->gpu_count || s->gpu_count % s->nvlink_domain_gpus != 0)
-    reader_fail (r, "nvlink_domain_gpus", _("must divide gpu_count (GPUs in equal domains)"));
+    _ts_catalog_reader_fail (r, "nvlink_domain_gpus", _("must divide gpu_count (GPUs in equal domains)"));
   else if (s->nvlink_domain_gpus > 1 && !s->interconnect->training_capable)
-    reader_fail (r, "nvlink_domain_gpus",
+    _ts_catalog_reader_fail (r, "nvlink_domain_gpus",
                  _("is more than 1, but interconnect_id names a link that is not training-capable; name the NVLink or HCCS link"));
 }
 
@@ -189,9 +189,9 @@ link_records (Reader    *r,
 
       r->id = g->id;
       if (ts_catalog_find_interconnect (self, g->interconnect_id) == NULL)
-        reader_fail (r, "interconnect_id", _("names no interconnect in the catalog"));
+        _ts_catalog_reader_fail (r, "interconnect_id", _("names no interconnect in the catalog"));
       else if (ts_catalog_get_mfu (self, g->family, "bf16") <= 0)
-        reader_fail (r, "family", _("has no BF16 utilisation default in mfu_defaults"));
+        _ts_catalog_reader_fail (r, "family", _("has no BF16 utilisation default in mfu_defaults"));
     }
 
   r->section = "servers";
@@ -205,11 +205,11 @@ link_records (Reader    *r,
       s->interconnect = ts_catalog_find_interconnect (self, s->interconnect_id);
       s->network = ts_catalog_find_network (self, s->network_id);
       if (s->gpu == NULL)
-        reader_fail (r, "gpu_id", _("names no GPU in the catalog"));
+        _ts_catalog_reader_fail (r, "gpu_id", _("names no GPU in the catalog"));
       else if (s->interconnect == NULL)
-        reader_fail (r, "interconnect_id", _("names no interconnect in the catalog"));
+        _ts_catalog_reader_fail (r, "interconnect_id", _("names no interconnect in the catalog"));
       else if (s->network == NULL)
-        reader_fail (r, "network_id", _("names no network in the catalog"));
+        _ts_catalog_reader_fail (r, "network_id", _("names no network in the catalog"));
       else
         resolve_nvlink_domain (r, s);
     }
@@ -234,7 +234,7 @@ is_known_section (const char *key)
 /* A misspelt section (“servrs”) would otherwise be skipped in silence,
  * and with it every record the user meant to add. */
 void
-check_sections (Reader     *r,
+_ts_catalog_check_sections (Reader     *r,
                 JsonObject *root)
 {
   g_autoptr(GList) keys = json_object_get_members (root);
@@ -243,8 +243,8 @@ check_sections (Reader     *r,
     if (!is_known_section (l->data))
       {
         /* a hostile key must not reach the message either */
-        if (check_text (r, "(section)", l->data))
-          reader_fail (r, l->data, _("is not a catalog section"));
+        if (_ts_catalog_check_text (r, "(section)", l->data))
+          _ts_catalog_reader_fail (r, l->data, _("is not a catalog section"));
       }
 }
 
@@ -266,7 +266,7 @@ load_root (TsCatalog  *self,
     }
   root = json_node_get_object (root_node);
 
-  schema = read_number (&r, root, "schema_version", 0, 1e6, TRUE);
+  schema = _ts_catalog_read_number (&r, root, "schema_version", 0, 1e6, TRUE);
   if (!r.failed && schema != TS_CATALOG_SCHEMA_VERSION)
     {
       g_set_error (error, TS_ERROR, TS_ERROR_CATALOG,
@@ -274,20 +274,20 @@ load_root (TsCatalog  *self,
                    self->name, schema, TS_CATALOG_SCHEMA_VERSION);
       return FALSE;
     }
-  self->version = read_string (&r, root, "catalog_version", TRUE);
+  self->version = _ts_catalog_read_string (&r, root, "catalog_version", TRUE);
 
-  if ((obj = object_member (&r, root, "vendor", TRUE)) != NULL)
+  if ((obj = _ts_catalog_object_member (&r, root, "vendor", TRUE)) != NULL)
     {
       r.section = "vendor";
-      self->vendor_name = read_string (&r, obj, "name", TRUE);
-      self->quote_email = read_string (&r, obj, "quote_email", TRUE);
+      self->vendor_name = _ts_catalog_read_string (&r, obj, "name", TRUE);
+      self->quote_email = _ts_catalog_read_string (&r, obj, "quote_email", TRUE);
       /* the vendor's logo for its spec sheets: a path relative to the
        * catalog file (resolved by the constructor that knows the file) */
-      self->vendor_logo = read_string (&r, obj, "logo", FALSE);
+      self->vendor_logo = _ts_catalog_read_string (&r, obj, "logo", FALSE);
       r.section = NULL;
     }
 
-  self->sources = read_section (&r, root, &source_records);
+  self->sources = _ts_catalog_read_section (&r, root, &_ts_catalog_source_records);
   r.source_ids = g_hash_table_new (g_str_hash, g_str_equal);
   /* A record that failed to read has no id; the reader has already
    * failed, but the sections below still run (and report nothing new). */
@@ -295,36 +295,36 @@ load_root (TsCatalog  *self,
     if (g_array_index (self->sources, TsSource, i).id != NULL)
       g_hash_table_add (r.source_ids, g_array_index (self->sources, TsSource, i).id);
 
-  if ((obj = object_member (&r, root, "constants", TRUE)) != NULL)
+  if ((obj = _ts_catalog_object_member (&r, root, "constants", TRUE)) != NULL)
     {
       r.section = "constants";
-      self->btu_h_per_kw = read_number (&r, obj, "btu_h_per_kw", 3000, 4000, TRUE);
-      self->btu_h_per_ton = read_number (&r, obj, "btu_h_per_ton", 10000, 14000, TRUE);
-      self->mm_per_u = read_number (&r, obj, "mm_per_u", 40, 50, TRUE);
+      self->btu_h_per_kw = _ts_catalog_read_number (&r, obj, "btu_h_per_kw", 3000, 4000, TRUE);
+      self->btu_h_per_ton = _ts_catalog_read_number (&r, obj, "btu_h_per_ton", 10000, 14000, TRUE);
+      self->mm_per_u = _ts_catalog_read_number (&r, obj, "mm_per_u", 40, 50, TRUE);
       r.section = NULL;
     }
 
-  self->models = read_section (&r, root, &model_records);
-  self->interconnects = read_section (&r, root, &interconnect_records);
-  self->networks = read_section (&r, root, &network_records);
-  self->gpus = read_section (&r, root, &gpu_records);
-  self->servers = read_section (&r, root, &server_records);
-  self->mfu = read_section (&r, root, &mfu_records);
+  self->models = _ts_catalog_read_section (&r, root, &_ts_catalog_model_records);
+  self->interconnects = _ts_catalog_read_section (&r, root, &_ts_catalog_interconnect_records);
+  self->networks = _ts_catalog_read_section (&r, root, &_ts_catalog_network_records);
+  self->gpus = _ts_catalog_read_section (&r, root, &_ts_catalog_gpu_records);
+  self->servers = _ts_catalog_read_section (&r, root, &_ts_catalog_server_records);
+  self->mfu = _ts_catalog_read_section (&r, root, &_ts_catalog_mfu_records);
 
-  if ((obj = object_member (&r, root, "training", TRUE)) != NULL)
+  if ((obj = _ts_catalog_object_member (&r, root, "training", TRUE)) != NULL)
     {
       r.section = "training";
-      self->availability_factor = read_number (&r, obj, "availability_factor", 0.1, 1, TRUE);
-      self->pcie_mfu_factor = read_number (&r, obj, "pcie_multi_gpu_mfu_factor", 0.05, 1, TRUE);
+      self->availability_factor = _ts_catalog_read_number (&r, obj, "availability_factor", 0.1, 1, TRUE);
+      self->pcie_mfu_factor = _ts_catalog_read_number (&r, obj, "pcie_multi_gpu_mfu_factor", 0.05, 1, TRUE);
       r.section = NULL;
     }
 
-  if (!r.failed && (obj = object_member (&r, root, "site_equipment", FALSE)) != NULL)
+  if (!r.failed && (obj = _ts_catalog_object_member (&r, root, "site_equipment", FALSE)) != NULL)
     read_site_equipment (&r, obj, self);
 
   /* last, so that a section of the wrong type is named as such */
   if (!r.failed)
-    check_sections (&r, root);
+    _ts_catalog_check_sections (&r, root);
   if (!r.failed)
     index_records (&r, self);
   if (!r.failed)
@@ -345,7 +345,7 @@ catalog_alloc (const char *name)
 }
 
 TsCatalog *
-catalog_from_node (JsonNode   *root,
+_ts_catalog_catalog_from_node (JsonNode   *root,
                    const char *name,
                    GHashTable *origins,
                    GError    **error)
@@ -362,16 +362,16 @@ catalog_from_node (JsonNode   *root,
 
 /* Through the resource itself, so static linking keeps it. */
 GBytes *
-lookup_builtin (GError **error)
+_ts_catalog_lookup_builtin (GError **error)
 {
   return g_resource_lookup_data (ts_catalog_get_resource (), BUILTIN_CATALOG_PATH,
                                  G_RESOURCE_LOOKUP_FLAGS_NONE, error);
 }
 
 JsonNode *
-builtin_root (GError **error)
+_ts_catalog_builtin_root (GError **error)
 {
-  g_autoptr(GBytes) bytes = lookup_builtin (error);
+  g_autoptr(GBytes) bytes = _ts_catalog_lookup_builtin (error);
   gsize size = 0;
   const char *data;
 

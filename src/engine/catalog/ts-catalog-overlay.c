@@ -22,18 +22,18 @@ static char *
 record_key (const char *section,
             JsonNode   *item)
 {
-  JsonObject *obj;
-  const char *family;
-  const char *precision;
+  JsonObject *obj = NULL;
+  const char *id = NULL;
+  const char *family = NULL;
+  const char *precision = NULL;
 
-  if (!JSON_NODE_HOLDS_OBJECT (item))
+  /* a key of the wrong type is the loader's to name, as a missing one */
+  if (ts_json_node_object (item, &obj) != TS_JSON_OK)
     return NULL;
-  obj = json_node_get_object (item);
   if (strcmp (section, "mfu_defaults") != 0)
-    return g_strdup (json_object_get_string_member_with_default (obj, "id", NULL));
-  family = json_object_get_string_member_with_default (obj, "family", NULL);
-  precision = json_object_get_string_member_with_default (obj, "precision", NULL);
-  if (family == NULL || precision == NULL)
+    return ts_json_get_string (obj, "id", 0, &id) == TS_JSON_OK ? g_strdup (id) : NULL;
+  if (ts_json_get_string (obj, "family", 0, &family) != TS_JSON_OK
+      || ts_json_get_string (obj, "precision", 0, &precision) != TS_JSON_OK)
     return NULL;
   return g_strdup_printf ("%s\x1f%s", family, precision);
 }
@@ -51,10 +51,10 @@ check_overlay (JsonObject  *overlay,
   Reader r = { .file = path, .error = error };
   JsonNode *node;
 
-  check_sections (&r, overlay);
+  _ts_catalog_check_sections (&r, overlay);
   if (!r.failed && (node = json_object_get_member (overlay, "schema_version")) != NULL)
     {
-      double schema = read_number (&r, overlay, "schema_version", 0, 1e6, TRUE);
+      double schema = _ts_catalog_read_number (&r, overlay, "schema_version", 0, 1e6, TRUE);
 
       if (!r.failed && schema != TS_CATALOG_SCHEMA_VERSION)
         {
@@ -65,7 +65,7 @@ check_overlay (JsonObject  *overlay,
         }
     }
   if (!r.failed)
-    g_free (read_string (&r, overlay, "catalog_version", FALSE));
+    g_free (_ts_catalog_read_string (&r, overlay, "catalog_version", FALSE));
 
   for (guint s = 0; s < G_N_ELEMENTS (record_sections) && !r.failed; s++)
     {
@@ -76,7 +76,7 @@ check_overlay (JsonObject  *overlay,
         continue;
       if (!JSON_NODE_HOLDS_ARRAY (node))
         {
-          reader_fail (&r, record_sections[s], _("must be a list"));
+          _ts_catalog_reader_fail (&r, record_sections[s], _("must be a list"));
           break;
         }
       array = json_node_get_array (node);
@@ -87,19 +87,19 @@ check_overlay (JsonObject  *overlay,
           JsonNode *item = json_array_get_element (array, i);
           gboolean mfu = strcmp (record_sections[s], "mfu_defaults") == 0;
           char *key = record_key (record_sections[s], item);
-          const char *name;
+          const char *name = NULL;
 
           if (key == NULL)
             continue;
           /* an MFU row is named by its family; the name goes into the
            * message, so it is checked like any text first */
-          name = json_object_get_string_member (json_node_get_object (item), mfu ? "family" : "id");
-          if (!check_text (&r, mfu ? "family" : "id", name))
+          ts_json_get_string (json_node_get_object (item), mfu ? "family" : "id", 0, &name);
+          if (!_ts_catalog_check_text (&r, mfu ? "family" : "id", name))
             g_free (key);
           else if (!g_hash_table_add (seen, key))
             {
               r.id = name;
-              reader_fail (&r, mfu ? "precision" : "id", _("is used twice"));
+              _ts_catalog_reader_fail (&r, mfu ? "precision" : "id", _("is used twice"));
             }
         }
       r.section = NULL;
@@ -196,15 +196,37 @@ merge_overlay (JsonObject  *base,
     }
 }
 
+/* The user's GPU records that set tdp_w (issue 24: changing it changed
+ * no figure and said nothing). */
+static guint
+count_unused (JsonObject *overlay)
+{
+  JsonArray *gpus = NULL;
+  guint n = 0;
+
+  if (ts_json_get_array (overlay, "gpus", &gpus) != TS_JSON_OK)
+    return 0;
+  for (guint i = 0; i < json_array_get_length (gpus); i++)
+    {
+      JsonObject *gpu = NULL;
+
+      if (ts_json_node_object (json_array_get_element (gpus, i), &gpu) == TS_JSON_OK
+          && ts_json_get_node (gpu, "tdp_w") != NULL)
+        n++;
+    }
+  return n;
+}
+
 TsCatalog *
 ts_catalog_new_with_overlay (const char  *path,
                              GError     **error)
 {
-  g_autoptr(JsonNode) base = builtin_root (error);
+  g_autoptr(JsonNode) base = _ts_catalog_builtin_root (error);
   g_autoptr(JsonNode) overlay = NULL;
   g_autoptr(GHashTable) origins = NULL;
   g_autofree char *name = NULL;
   g_autofree char *base_version = NULL;
+  guint unused;
   TsCatalog *catalog;
 
   if (base == NULL)
@@ -220,16 +242,27 @@ ts_catalog_new_with_overlay (const char  *path,
   if (!check_overlay (json_node_get_object (overlay), path, error))
     return NULL;
 
-  base_version = g_strdup (json_object_get_string_member_with_default (json_node_get_object (base),
-                                                                       "catalog_version", NULL));
+  {
+    const char *version = NULL;
+
+    ts_json_get_string (json_node_get_object (base), "catalog_version", 0, &version);
+    base_version = g_strdup (version);
+  }
   origins = g_hash_table_new (NULL, NULL);
   merge_overlay (json_node_get_object (base), json_node_get_object (overlay), path, origins);
 
+  unused = count_unused (json_node_get_object (overlay));
   name = g_strdup_printf ("catalog.json + %s", path);
-  catalog = catalog_from_node (base, name, origins, error);
+  catalog = _ts_catalog_catalog_from_node (base, name, origins, error);
   if (catalog != NULL)
     {
       catalog->base_version = g_steal_pointer (&base_version);
+      if (unused > 0)
+        catalog->unused_note =
+          g_strdup_printf (ngettext ("%s: field “tdp_w” of %u GPU is kept for reference only: no figure uses it (the power figures use each server's max_power_kw)",
+                                     "%s: field “tdp_w” of %u GPUs is kept for reference only: no figure uses it (the power figures use each server's max_power_kw)",
+                                     unused),
+                           path, unused);
       /* a logo in the user's vendor record sits beside the user's file */
       ts_catalog_resolve_vendor_logo (catalog, path);
     }

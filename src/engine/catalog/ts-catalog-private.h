@@ -55,6 +55,7 @@ struct _TsCatalog
   GHashTable      *interconnects_by_id;
   GHashTable      *networks_by_id;
   GHashTable      *mfu_by_key;     /* "family\x1fprecision" → TsMfuDefault */
+  char            *unused_note;    /* what a user's file sets that no figure reads */
 };
 
 /* Where a value is read from, so that every error names the file, the
@@ -117,38 +118,38 @@ typedef struct
 } RecordKind;
 
 G_GNUC_INTERNAL
-void reader_fail (Reader *r, const char *field, const char *problem);
+void _ts_catalog_reader_fail (Reader *r, const char *field, const char *problem);
 G_GNUC_INTERNAL
-JsonNode *member (Reader *r, JsonObject *obj, const char *field, gboolean required);
+JsonNode *_ts_catalog_member (Reader *r, JsonObject *obj, const char *field, gboolean required);
 /* A member that must be an object: NULL when it is missing (refused when
  * required) or is not an object (refused). */
 G_GNUC_INTERNAL
-JsonObject *object_member (Reader *r, JsonObject *obj, const char *field, gboolean required);
+JsonObject *_ts_catalog_object_member (Reader *r, JsonObject *obj, const char *field, gboolean required);
 G_GNUC_INTERNAL
-gboolean check_text (Reader *r, const char *field, const char *text);
+gboolean _ts_catalog_check_text (Reader *r, const char *field, const char *text);
 G_GNUC_INTERNAL
-char *read_string (Reader *r, JsonObject *obj, const char *field, gboolean required);
+char *_ts_catalog_read_string (Reader *r, JsonObject *obj, const char *field, gboolean required);
 G_GNUC_INTERNAL
-double read_number (Reader *r, JsonObject *obj, const char *field, double min, double max, gboolean required);
+double _ts_catalog_read_number (Reader *r, JsonObject *obj, const char *field, double min, double max, gboolean required);
 G_GNUC_INTERNAL
-guint read_uint (Reader *r, JsonObject *obj, const char *field, guint min, guint max, gboolean required);
+guint _ts_catalog_read_uint (Reader *r, JsonObject *obj, const char *field, guint min, guint max, gboolean required);
 /* Reads fields in order until the first defect. */
 G_GNUC_INTERNAL
-void read_fields (Reader *r, JsonObject *obj, gpointer record, const RecordField *fields, guint n_fields);
+void _ts_catalog_read_fields (Reader *r, JsonObject *obj, gpointer record, const RecordField *fields, guint n_fields);
 G_GNUC_INTERNAL
-void read_provenance (Reader *r, JsonObject *obj, TsProvenance *prov);
+void _ts_catalog_read_provenance (Reader *r, JsonObject *obj, TsProvenance *prov);
 G_GNUC_INTERNAL
-void provenance_clear (TsProvenance *prov);
+void _ts_catalog_provenance_clear (TsProvenance *prov);
 G_GNUC_INTERNAL
-GArray *read_section (Reader *r, JsonObject *root, const RecordKind *kind);
+GArray *_ts_catalog_read_section (Reader *r, JsonObject *root, const RecordKind *kind);
 
-G_GNUC_INTERNAL extern const RecordKind source_records;
-G_GNUC_INTERNAL extern const RecordKind model_records;
-G_GNUC_INTERNAL extern const RecordKind interconnect_records;
-G_GNUC_INTERNAL extern const RecordKind network_records;
-G_GNUC_INTERNAL extern const RecordKind gpu_records;
-G_GNUC_INTERNAL extern const RecordKind server_records;
-G_GNUC_INTERNAL extern const RecordKind mfu_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_source_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_model_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_interconnect_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_network_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_gpu_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_server_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_mfu_records;
 
 /* ---- ts-catalog-loader.c ------------------------------------------------ */
 
@@ -159,20 +160,20 @@ static const char *const record_sections[] = {
 static const char *const object_sections[] = { "vendor", "constants", "training", "site_equipment" };
 
 G_GNUC_INTERNAL
-void check_sections (Reader *r, JsonObject *root);
+void _ts_catalog_check_sections (Reader *r, JsonObject *root);
 G_GNUC_INTERNAL
-TsCatalog *catalog_from_node (JsonNode *root, const char *name, GHashTable *origins, GError **error);
+TsCatalog *_ts_catalog_catalog_from_node (JsonNode *root, const char *name, GHashTable *origins, GError **error);
 G_GNUC_INTERNAL
-GBytes *lookup_builtin (GError **error);
+GBytes *_ts_catalog_lookup_builtin (GError **error);
 G_GNUC_INTERNAL
-JsonNode *builtin_root (GError **error);
+JsonNode *_ts_catalog_builtin_root (GError **error);
 
 /* ---- ts-catalog-accessors.c --------------------------------------------- */
 
 #define MFU_KEY_SIZE (2 * 4 * TS_CATALOG_MAX_NAME_CHARS + 2)  /* 4 bytes per character at most */
 
 G_GNUC_INTERNAL
-gboolean mfu_key (const char *family, const char *precision, char *key, gsize size);
+gboolean _ts_catalog_mfu_key (const char *family, const char *precision, char *key, gsize size);
 
 G_GNUC_INTERNAL void ts_catalog_resolve_vendor_logo (TsCatalog  *self,
                                                     const char *catalog_path);

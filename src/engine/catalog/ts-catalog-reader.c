@@ -15,6 +15,7 @@
 
 #include "ts-catalog-private.h"
 #include "ts-error.h"
+#include "ts-json.h"
 #include "ts-scenario-fields.h"
 
 #define BYTES_PER_GIB        1073741824.0
@@ -23,7 +24,7 @@
  * field (the other readers by their own keys, through the same
  * ts_error_set_first ()). */
 void
-reader_fail (Reader     *r,
+_ts_catalog_reader_fail (Reader     *r,
              const char *field,
              const char *problem)
 {
@@ -40,38 +41,34 @@ reader_fail (Reader     *r,
 }
 
 JsonNode *
-member (Reader     *r,
+_ts_catalog_member (Reader     *r,
         JsonObject *obj,
         const char *field,
         gboolean    required)
 {
-  JsonNode *node = json_object_get_member (obj, field);
+  JsonNode *node = ts_json_get_node (obj, field);
 
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+  if (node == NULL)
     {
       if (required)
-        reader_fail (r, field, _("missing"));
+        _ts_catalog_reader_fail (r, field, _("missing"));
       return NULL;
     }
   return node;
 }
 
 JsonObject *
-object_member (Reader     *r,
+_ts_catalog_object_member (Reader     *r,
                JsonObject *obj,
                const char *field,
                gboolean    required)
 {
-  JsonNode *node = member (r, obj, field, required);
+  JsonNode *node = _ts_catalog_member (r, obj, field, required);
+  JsonObject *value = NULL;
 
-  if (node == NULL)
-    return NULL;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      reader_fail (r, field, _("must be an object"));
-      return NULL;
-    }
-  return json_node_get_object (node);
+  if (ts_json_node_object (node, &value) == TS_JSON_WRONG_TYPE)
+    _ts_catalog_reader_fail (r, field, _("must be an object"));
+  return value;
 }
 
 /* Notes, claims, URLs and the reasons of estimates are prose; every
@@ -87,25 +84,18 @@ max_chars_of (const char *field)
   return TS_CATALOG_MAX_NAME_CHARS;
 }
 
-/* C0 and C1 controls (ESC can restyle a terminal, a line break can fake
+/* The characters refused are the scenario's one list
+ * (ts_scenario_char_is_hidden ()): U+2028 passed `catalog check` and was
+ * refused by every command. C0 and C1 controls (ESC can restyle a terminal, a line break can fake
  * a line of output) and the marks that reorder text (U+202E shows
  * “1.2 kW” as “Wk 2.1”) have no place in a name or a note; every one of
  * these strings reaches the window, the spec sheet or a terminal. */
-static gboolean
-is_hidden_control (gunichar c)
-{
-  return c < 0x20 || (c >= 0x7f && c <= 0x9f)
-         || c == 0x061c                       /* Arabic letter mark */
-         || c == 0x200e || c == 0x200f        /* left-to-right, right-to-left marks */
-         || (c >= 0x202a && c <= 0x202e)      /* embeddings and overrides */
-         || (c >= 0x2066 && c <= 0x2069);     /* isolates */
-}
 
 /* Refuses text the reader must not pass on: hidden controls, and more
  * characters than the field's limit. The JSON reader has validated the
  * UTF-8 already. */
 gboolean
-check_text (Reader     *r,
+_ts_catalog_check_text (Reader     *r,
             const char *field,
             const char *text)
 {
@@ -116,18 +106,18 @@ check_text (Reader     *r,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (is_hidden_control (c))
+      if (ts_scenario_char_is_hidden (c))
         {
           /* Translators: “U+202E at character 5”: a character that may not be in catalog text */
           g_autofree char *problem = g_strdup_printf (_("contains the control character or direction mark U+%04X at character %u; remove it"),
                                                       (guint) c, (guint) n + 1);
-          reader_fail (r, field, problem);
+          _ts_catalog_reader_fail (r, field, problem);
           return FALSE;
         }
       if (n >= max)
         {
           g_autofree char *problem = g_strdup_printf (_("is longer than %u characters"), (guint) max);
-          reader_fail (r, field, problem);
+          _ts_catalog_reader_fail (r, field, problem);
           return FALSE;
         }
     }
@@ -135,73 +125,78 @@ check_text (Reader     *r,
 }
 
 char *
-read_string (Reader     *r,
+_ts_catalog_read_string (Reader     *r,
              JsonObject *obj,
              const char *field,
              gboolean    required)
 {
-  JsonNode *node = member (r, obj, field, required);
+  JsonNode *node = _ts_catalog_member (r, obj, field, required);
+  const char *text = NULL;
 
-  if (node == NULL)
-    return NULL;
-  if (json_node_get_value_type (node) != G_TYPE_STRING)
+  switch (ts_json_node_string (node, 0, &text))
     {
-      reader_fail (r, field, _("must be a string"));
+    case TS_JSON_OK:
+      break;
+    case TS_JSON_WRONG_TYPE:
+    case TS_JSON_TOO_LONG:  /* no bound asked: check_text () gives it */
+      _ts_catalog_reader_fail (r, field, _("must be a string"));
+      return NULL;
+    case TS_JSON_ABSENT:
+    default:
       return NULL;
     }
-  if (required && *json_node_get_string (node) == '\0')
+  if (required && *text == '\0')
     {
-      reader_fail (r, field, _("must not be empty"));
+      _ts_catalog_reader_fail (r, field, _("must not be empty"));
       return NULL;
     }
-  if (!check_text (r, field, json_node_get_string (node)))
+  if (!_ts_catalog_check_text (r, field, text))
     return NULL;
-  return g_strdup (json_node_get_string (node));
+  return g_strdup (text);
 }
 
 double
-read_number (Reader     *r,
+_ts_catalog_read_number (Reader     *r,
              JsonObject *obj,
              const char *field,
              double      min,
              double      max,
              gboolean    required)
 {
-  JsonNode *node = member (r, obj, field, required);
-  GType type;
-  double value;
+  JsonNode *node = _ts_catalog_member (r, obj, field, required);
+  double value = 0;
 
-  if (node == NULL)
-    return 0;
-  type = json_node_get_value_type (node);
-  if (JSON_NODE_TYPE (node) != JSON_NODE_VALUE
-      || (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE))
+  switch (ts_json_node_number (node, &value))
     {
-      reader_fail (r, field, _("must be a number"));
+    case TS_JSON_OK:
+      break;
+    case TS_JSON_ABSENT:
+      return 0;
+    default:
+      _ts_catalog_reader_fail (r, field, _("must be a number"));
       return 0;
     }
-  value = json_node_get_double (node);
   if (!isfinite (value) || value < min || value > max)
     {
       g_autofree char *problem = g_strdup_printf (_("%g is out of range (%g to %g)"), value, min, max);
-      reader_fail (r, field, problem);
+      _ts_catalog_reader_fail (r, field, problem);
       return 0;
     }
   return value;
 }
 
 guint
-read_uint (Reader     *r,
+_ts_catalog_read_uint (Reader     *r,
            JsonObject *obj,
            const char *field,
            guint       min,
            guint       max,
            gboolean    required)
 {
-  double value = read_number (r, obj, field, min, max, required);
+  double value = _ts_catalog_read_number (r, obj, field, min, max, required);
 
   if (!r->failed && value != floor (value))
-    reader_fail (r, field, _("must be a whole number"));
+    _ts_catalog_reader_fail (r, field, _("must be a whole number"));
   return (guint) value;
 }
 
@@ -211,16 +206,12 @@ read_bool (Reader     *r,
            const char *field,
            gboolean    required)
 {
-  JsonNode *node = member (r, obj, field, required);
+  JsonNode *node = _ts_catalog_member (r, obj, field, required);
+  gboolean value = FALSE;
 
-  if (node == NULL)
-    return FALSE;
-  if (json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-    {
-      reader_fail (r, field, _("must be true or false"));
-      return FALSE;
-    }
-  return json_node_get_boolean (node);
+  if (ts_json_node_bool (node, &value) == TS_JSON_WRONG_TYPE)
+    _ts_catalog_reader_fail (r, field, _("must be true or false"));
+  return value;
 }
 
 static char **
@@ -229,30 +220,29 @@ read_string_array (Reader     *r,
                    const char *field,
                    gboolean    required)
 {
-  JsonNode *node = member (r, obj, field, required);
+  JsonNode *node = _ts_catalog_member (r, obj, field, required);
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  JsonArray *array;
+  JsonArray *array = NULL;
 
   if (node == NULL)
     return NULL;
-  if (!JSON_NODE_HOLDS_ARRAY (node))
+  if (ts_json_node_array (node, &array) != TS_JSON_OK)
     {
-      reader_fail (r, field, _("must be a list of strings"));
+      _ts_catalog_reader_fail (r, field, _("must be a list of strings"));
       return NULL;
     }
-  array = json_node_get_array (node);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      JsonNode *item = json_array_get_element (array, i);
+      const char *text = NULL;
 
-      if (json_node_get_value_type (item) != G_TYPE_STRING)
+      if (ts_json_node_string (json_array_get_element (array, i), 0, &text) != TS_JSON_OK)
         {
-          reader_fail (r, field, _("must be a list of strings"));
+          _ts_catalog_reader_fail (r, field, _("must be a list of strings"));
           return NULL;
         }
-      if (!check_text (r, field, json_node_get_string (item)))
+      if (!_ts_catalog_check_text (r, field, text))
         return NULL;
-      g_strv_builder_add (builder, json_node_get_string (item));
+      g_strv_builder_add (builder, text);
     }
   return g_strv_builder_end (builder);
 }
@@ -288,59 +278,58 @@ read_estimates (Reader       *r,
                 JsonObject   *obj,
                 TsProvenance *prov)
 {
-  JsonNode *node = member (r, obj, "estimates", FALSE);
+  JsonNode *node = _ts_catalog_member (r, obj, "estimates", FALSE);
   g_autoptr(GStrvBuilder) fields = NULL;
   g_autoptr(GList) members = NULL;
-  JsonObject *estimates;
+  JsonObject *estimates = NULL;
 
   if (node == NULL || r->failed)
     return;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
+  if (ts_json_node_object (node, &estimates) != TS_JSON_OK)
     {
-      reader_fail (r, "estimates", _("must be an object of field names and reasons"));
+      _ts_catalog_reader_fail (r, "estimates", _("must be an object of field names and reasons"));
       return;
     }
-  estimates = json_node_get_object (node);
   fields = g_strv_builder_new ();
   prov->estimates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   members = json_object_get_members (estimates);  /* in the file's order */
   for (GList *l = members; l != NULL; l = l->next)
     {
       const char *field = l->data;
-      JsonNode *reason = json_object_get_member (estimates, field);
+      const char *reason = NULL;
 
-      if (!check_text (r, "estimates", field))
+      if (!_ts_catalog_check_text (r, "estimates", field))
         return;
       if (!is_figure_field (field) || !json_object_has_member (obj, field))
         {
           g_autofree char *problem = g_strdup_printf (_("names “%s”, which is not a figure of this record"), field);
-          reader_fail (r, "estimates", problem);
+          _ts_catalog_reader_fail (r, "estimates", problem);
           return;
         }
-      if (json_node_get_value_type (reason) != G_TYPE_STRING || *json_node_get_string (reason) == '\0')
+      if (ts_json_get_string (estimates, field, 0, &reason) != TS_JSON_OK || *reason == '\0')
         {
           g_autofree char *problem = g_strdup_printf (_("“%s” must give the reason as text"), field);
-          reader_fail (r, "estimates", problem);
+          _ts_catalog_reader_fail (r, "estimates", problem);
           return;
         }
-      if (!check_text (r, "estimates", json_node_get_string (reason)))
+      if (!_ts_catalog_check_text (r, "estimates", reason))
         return;
       g_strv_builder_add (fields, field);
-      g_hash_table_insert (prov->estimates, g_strdup (field), g_strdup (json_node_get_string (reason)));
+      g_hash_table_insert (prov->estimates, g_strdup (field), g_strdup (reason));
     }
   prov->estimate_fields = g_strv_builder_end (fields);
 
   /* “verified” promises every figure comes from a source */
   if (prov->confidence == TS_CONFIDENCE_VERIFIED && prov->estimate_fields[0] != NULL)
-    reader_fail (r, "confidence", _("cannot be “verified” for a record with estimates"));
+    _ts_catalog_reader_fail (r, "confidence", _("cannot be “verified” for a record with estimates"));
 }
 
 void
-read_provenance (Reader       *r,
+_ts_catalog_read_provenance (Reader       *r,
                  JsonObject   *obj,
                  TsProvenance *prov)
 {
-  g_autofree char *confidence = read_string (r, obj, "confidence", TRUE);
+  g_autofree char *confidence = _ts_catalog_read_string (r, obj, "confidence", TRUE);
 
   if (r->failed)
     return;
@@ -352,7 +341,7 @@ read_provenance (Reader       *r,
     prov->confidence = TS_CONFIDENCE_UNVERIFIED;
   else
     {
-      reader_fail (r, "confidence", _("must be “verified”, “derived” or “unverified”"));
+      _ts_catalog_reader_fail (r, "confidence", _("must be “verified”, “derived” or “unverified”"));
       return;
     }
 
@@ -361,22 +350,22 @@ read_provenance (Reader       *r,
     return;
   if (prov->sources[0] == NULL)
     {
-      reader_fail (r, "source", _("must name at least one source"));
+      _ts_catalog_reader_fail (r, "source", _("must name at least one source"));
       return;
     }
   for (guint i = 0; prov->sources[i]; i++)
     if (!g_hash_table_contains (r->source_ids, prov->sources[i]))
       {
         g_autofree char *problem = g_strdup_printf (_("unknown source “%s”"), prov->sources[i]);
-        reader_fail (r, "source", problem);
+        _ts_catalog_reader_fail (r, "source", problem);
         return;
       }
-  prov->notes = read_string (r, obj, "notes", FALSE);
+  prov->notes = _ts_catalog_read_string (r, obj, "notes", FALSE);
   read_estimates (r, obj, prov);
 }
 
 void
-provenance_clear (TsProvenance *prov)
+_ts_catalog_provenance_clear (TsProvenance *prov)
 {
   g_clear_pointer (&prov->sources, g_strfreev);
   g_clear_pointer (&prov->notes, g_free);
@@ -426,7 +415,7 @@ check_choice (Reader            *r,
   else
     value = G_STRUCT_MEMBER (char *, record, f->offset);
   if (!is_one_of (f->choices, value))
-    reader_fail (r, f->key, _(f->refusal));
+    _ts_catalog_reader_fail (r, f->key, _(f->refusal));
 }
 
 static void
@@ -442,32 +431,32 @@ read_field (Reader            *r,
   switch (f->kind)
     {
     case FIELD_STRING:
-      *(char **) slot = read_string (r, obj, f->key, required);
+      *(char **) slot = _ts_catalog_read_string (r, obj, f->key, required);
       break;
     case FIELD_STRINGS:
       *(char ***) slot = read_string_array (r, obj, f->key, required);
       break;
     case FIELD_NUMBER:
-      *(double *) slot = read_number (r, obj, f->key, f->min, f->max, required);
+      *(double *) slot = _ts_catalog_read_number (r, obj, f->key, f->min, f->max, required);
       break;
     case FIELD_UINT:
-      *(guint *) slot = read_uint (r, obj, f->key, (guint) f->min, (guint) f->max, required);
+      *(guint *) slot = _ts_catalog_read_uint (r, obj, f->key, (guint) f->min, (guint) f->max, required);
       break;
     case FIELD_BOOL:
       *(gboolean *) slot = read_bool (r, obj, f->key, required);
       break;
     case FIELD_MLP:
     default:
-      mlp = read_string (r, obj, f->key, required);
+      mlp = _ts_catalog_read_string (r, obj, f->key, required);
       if (!r->failed && !ts_mlp_kind_from_string (mlp, slot))
-        reader_fail (r, f->key, _(f->refusal));
+        _ts_catalog_reader_fail (r, f->key, _(f->refusal));
       return;
     }
   check_choice (r, f, record);
 }
 
 void
-read_fields (Reader            *r,
+_ts_catalog_read_fields (Reader            *r,
              JsonObject        *obj,
              gpointer           record,
              const RecordField *fields,
@@ -656,7 +645,7 @@ read_architecture (Reader         *r,
         .refusal = N_("must be “gelu”, “swiglu” or “geglu”"),
       };
 
-      read_fields (r, obj, arch, &field, 1);
+      _ts_catalog_read_fields (r, obj, arch, &field, 1);
     }
 }
 
@@ -668,7 +657,7 @@ finish_model (Reader     *r,
   TsCatalogModel *m = record;
   TsArchitecture *a = &m->model.arch;
   g_autoptr(GError) arch_error = NULL;
-  JsonObject *arch = object_member (r, obj, "architecture", TRUE);
+  JsonObject *arch = _ts_catalog_object_member (r, obj, "architecture", TRUE);
 
   if (r->failed)
     return;
@@ -677,12 +666,12 @@ finish_model (Reader     *r,
     return;
   if (!ts_architecture_derive (a))
     {
-      reader_fail (r, "head_dim", _("is required when hidden_size is not a multiple of attention_heads"));
+      _ts_catalog_reader_fail (r, "head_dim", _("is required when hidden_size is not a multiple of attention_heads"));
       return;
     }
   if (!ts_architecture_validate (a, &arch_error))
     {
-      reader_fail (r, "architecture", arch_error->message);
+      _ts_catalog_reader_fail (r, "architecture", arch_error->message);
       return;
     }
 
@@ -743,12 +732,12 @@ finish_server (Reader     *r,
   guint spare = 0;
 
   if (!parse_redundancy (s->psu_redundancy, &active, &spare))
-    reader_fail (r, "psu_redundancy", _("must look like “5+1”, “N+1”, “3+3” or “none”"));
+    _ts_catalog_reader_fail (r, "psu_redundancy", _("must look like “5+1”, “N+1”, “3+3” or “none”"));
   else if (active + spare != s->psu_count && g_strcmp0 (s->psu_redundancy, "none") != 0
            && !g_str_has_prefix (s->psu_redundancy, "N+"))
-    reader_fail (r, "psu_redundancy", _("does not add up to psu_count"));
+    _ts_catalog_reader_fail (r, "psu_redundancy", _("does not add up to psu_count"));
   if (!r->failed && s->ram_gb > s->ram_gb_max)
-    reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
+    _ts_catalog_reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
 }
 
 /* What a record owns: the text its table's fields hold (a model's too:
@@ -759,7 +748,7 @@ record_clear (const RecordKind *kind,
 {
   clear_fields (record, kind->fields, kind->n_fields);
   if (kind->provenance_offset >= 0)
-    provenance_clear (G_STRUCT_MEMBER_P (record, kind->provenance_offset));
+    _ts_catalog_provenance_clear (G_STRUCT_MEMBER_P (record, kind->provenance_offset));
 }
 
 #define NO_PROVENANCE (-1)
@@ -770,11 +759,11 @@ record_clear (const RecordKind *kind,
  * G_DEFINE_*. */
 #define DEFINE_RECORD_KIND(name, section, type, table, provenance, finish, check_ids)     \
   static void name##_clear (gpointer record);                                           \
-  const RecordKind name##_records = {                                                   \
+  const RecordKind _ts_catalog_##name##_records = {                                                   \
     section, sizeof (type), table, G_N_ELEMENTS (table), provenance, finish,            \
     name##_clear, check_ids,                                                            \
   };                                                                                    \
-  static void name##_clear (gpointer record) { record_clear (&name##_records, record); }
+  static void name##_clear (gpointer record) { record_clear (&_ts_catalog_##name##_records, record); }
 
 DEFINE_RECORD_KIND (source, "sources", TsSource, source_fields, NO_PROVENANCE, NULL, TRUE)
 DEFINE_RECORD_KIND (model, "models", TsCatalogModel, model_fields, PROVENANCE (TsCatalogModel), finish_model, TRUE)
@@ -793,53 +782,51 @@ read_record (Reader           *r,
              const RecordKind *kind,
              gpointer          record)
 {
-  read_fields (r, obj, record, kind->fields, kind->n_fields);
+  _ts_catalog_read_fields (r, obj, record, kind->fields, kind->n_fields);
   if (!r->failed && kind->finish != NULL)
     kind->finish (r, obj, record);
   if (kind->provenance_offset >= 0)
-    read_provenance (r, obj, G_STRUCT_MEMBER_P (record, kind->provenance_offset));
+    _ts_catalog_read_provenance (r, obj, G_STRUCT_MEMBER_P (record, kind->provenance_offset));
 }
 
 /* ---- sections --------------------------------------------------------- */
 
 GArray *
-read_section (Reader           *r,
+_ts_catalog_read_section (Reader           *r,
               JsonObject       *root,
               const RecordKind *kind)
 {
   const char *section = kind->section;
   gsize record_size = kind->size;
-  JsonNode *node = member (r, root, section, TRUE);
+  JsonNode *node = _ts_catalog_member (r, root, section, TRUE);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *records = g_array_new (FALSE, TRUE, record_size);
-  JsonArray *array;
+  JsonArray *array = NULL;
   const char *file = r->file;
 
   g_array_set_clear_func (records, kind->clear);
   if (node == NULL)
     return records;
-  if (!JSON_NODE_HOLDS_ARRAY (node))
+  if (ts_json_node_array (node, &array) != TS_JSON_OK)
     {
-      reader_fail (r, section, _("must be a list"));
+      _ts_catalog_reader_fail (r, section, _("must be a list"));
       return records;
     }
 
-  array = json_node_get_array (node);
   for (guint i = 0; i < json_array_get_length (array) && !r->failed; i++)
     {
       JsonNode *item = json_array_get_element (array, i);
       gpointer record;
-      JsonObject *obj;
+      JsonObject *obj = NULL;
 
       r->section = section;
       r->id = NULL;
-      if (!JSON_NODE_HOLDS_OBJECT (item))
+      if (ts_json_node_object (item, &obj) != TS_JSON_OK)
         {
           g_autofree char *index = g_strdup_printf ("%u", i);
-          reader_fail (r, index, _("must be an object"));
+          _ts_catalog_reader_fail (r, index, _("must be an object"));
           break;
         }
-      obj = json_node_get_object (item);
       if (r->origins != NULL && g_hash_table_contains (r->origins, obj))
         r->file = g_hash_table_lookup (r->origins, obj);
       else
@@ -854,9 +841,9 @@ read_section (Reader           *r,
           const char *id = *(char **) record;  /* every record starts with its id */
 
           if (g_strcmp0 (section, "sources") != 0 && !valid_id (id))
-            reader_fail (r, "id", _("may hold only lowercase letters, digits, “-”, “_” and “.”"));
+            _ts_catalog_reader_fail (r, "id", _("may hold only lowercase letters, digits, “-”, “_” and “.”"));
           else if (!g_hash_table_add (seen, (gpointer) id))
-            reader_fail (r, "id", _("is used twice"));
+            _ts_catalog_reader_fail (r, "id", _("is used twice"));
         }
     }
 

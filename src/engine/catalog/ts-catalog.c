@@ -25,7 +25,7 @@ ts_catalog_new_from_data (const char  *data,
 
   if (root == NULL)
     return NULL;
-  return catalog_from_node (root, name, NULL, error);
+  return _ts_catalog_catalog_from_node (root, name, NULL, error);
 }
 
 TsCatalog *
@@ -37,7 +37,7 @@ ts_catalog_new_from_file (const char  *path,
 
   if (root == NULL)
     return NULL;
-  catalog = catalog_from_node (root, path, NULL, error);
+  catalog = _ts_catalog_catalog_from_node (root, path, NULL, error);
   if (catalog != NULL)
     ts_catalog_resolve_vendor_logo (catalog, path);
   return catalog;
@@ -47,17 +47,17 @@ GBytes *
 ts_catalog_get_builtin_bytes (void)
 {
   /* compiled in: a lookup that fails is a build error, not a user's */
-  return lookup_builtin (NULL);
+  return _ts_catalog_lookup_builtin (NULL);
 }
 
 TsCatalog *
 ts_catalog_new_builtin (GError **error)
 {
-  g_autoptr(JsonNode) root = builtin_root (error);
+  g_autoptr(JsonNode) root = _ts_catalog_builtin_root (error);
 
   if (root == NULL)
     return NULL;
-  return catalog_from_node (root, "catalog.json", NULL, error);
+  return _ts_catalog_catalog_from_node (root, "catalog.json", NULL, error);
 }
 
 TsCatalog *

@@ -233,6 +233,11 @@ const char           *ts_catalog_get_version        (const TsCatalog *catalog);
 /* The built-in catalog's version under an overlay; for a catalog loaded
  * from one file, that file's (the same as ts_catalog_get_version ()). */
 const char           *ts_catalog_get_base_version   (const TsCatalog *catalog);
+/* A user's file that sets a figure the sizing never reads (a GPU's
+ * tdp_w: power comes from each server's max_power_kw, which holds the
+ * GPUs, CPUs, fans and losses together): the sentence `catalog check`
+ * prints, or NULL. A figure that is read must count, or be named here. */
+const char           *ts_catalog_get_unused_note    (const TsCatalog *catalog);
 const char           *ts_catalog_get_name           (const TsCatalog *catalog);
 const char           *ts_catalog_get_vendor_name    (const TsCatalog *catalog);
 const char           *ts_catalog_get_quote_email    (const TsCatalog *catalog);

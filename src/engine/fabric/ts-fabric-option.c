@@ -44,7 +44,7 @@ is_infiniband (const TsNetwork *net)
  * radix cannot join the SUs. Storage keeps the catalog's switch, one
  * port per storage NIC (§5). */
 void
-size_network (const TsScenario *s,
+_ts_options_size_network (const TsScenario *s,
               TsOption         *o)
 {
   const TsServer *server = o->server;
@@ -125,7 +125,7 @@ size_network (const TsScenario *s,
  * server, a management port a switch, PDU and appliance (the RAs' OOB
  * fabric “connects the management ports of all devices”; §5). */
 void
-size_fabric_management (TsOption *o)
+_ts_options_size_fabric_management (TsOption *o)
 {
   if (o->servers <= 1)
     return;
@@ -141,7 +141,7 @@ size_fabric_management (TsOption *o)
  * tier by tier (docs/cluster-fabric.md §6): traffic that leaves an SU
  * crosses the leaf's uplinks, which an oversubscribed leaf shares. */
 void
-size_network_verdict (TsOption *o)
+_ts_options_size_network_verdict (TsOption *o)
 {
   o->network_needed_gb_s = ts_step_network_needed (&o->step) / TS_BYTES_PER_GB;
   if (o->servers > 1 && o->network_needed_gb_s > 0 && o->network_needed_gb_s > o->network_gb_s

@@ -47,11 +47,10 @@ ts_hf_config_detect (JsonNode *root)
   static const char *const keys[] = {
     "model_type", "architectures", "num_hidden_layers", "n_layer", "text_config", "llm_config",
   };
-  JsonObject *obj;
+  JsonObject *obj = NULL;
 
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+  if (ts_json_node_object (root, &obj) != TS_JSON_OK)
     return FALSE;
-  obj = json_node_get_object (root);
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     if (json_object_has_member (obj, keys[i]))
       return TRUE;
@@ -74,9 +73,7 @@ static JsonNode *
 lookup (JsonObject *obj,
         const char *key)
 {
-  JsonNode *node = obj != NULL ? json_object_get_member (obj, key) : NULL;
-
-  return node != NULL && !JSON_NODE_HOLDS_NULL (node) ? node : NULL;
+  return ts_json_get_node (obj, key);
 }
 
 static void
@@ -94,15 +91,10 @@ node_to_count (JsonNode *node,
                guint     max,
                guint    *out)
 {
-  GType type;
-  double v;
+  double v = NAN;
 
-  if (!JSON_NODE_HOLDS_VALUE (node))
+  if (ts_json_node_number (node, &v) != TS_JSON_OK)
     return FALSE;
-  type = json_node_get_value_type (node);
-  if (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE)
-    return FALSE;
-  v = json_node_get_double (node);
   if (!(v >= 0 && v <= max) || v != floor (v))
     return FALSE;
   *out = (guint) v;
@@ -197,6 +189,7 @@ read_flag (Import     *im,
 {
   JsonNode *node = lookup (im->lm, key);
   JsonObject *where = im->lm;
+  gboolean value = FALSE;
 
   /* A wrapper may keep tie_word_embeddings outside its text_config. */
   if (node == NULL && im->lm != im->root && (node = lookup (im->root, key)) != NULL)
@@ -211,7 +204,7 @@ read_flag (Import     *im,
         ts_json_add_string (im->fields, field, how);
       return class_default;
     }
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+  if (ts_json_node_bool (node, &value) != TS_JSON_OK)
     {
       import_fail (im, key, _("must be true or false"));
       return class_default;
@@ -223,19 +216,45 @@ read_flag (Import     *im,
       else
         ts_json_add_string (im->fields, field, key);
     }
-  return json_node_get_boolean (node);
+  return value;
 }
 
+/* A string key: absent is NULL; another type is a defect, never a
+ * quiet default (issue 24: a “hidden_act” of 7 gave the family's). */
 static const char *
 read_string (Import     *im,
              JsonObject *obj,
              const char *key)
 {
-  JsonNode *node = lookup (obj, key);
+  const char *text = NULL;
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
+  if (ts_json_get_string (obj, key, 0, &text) == TS_JSON_WRONG_TYPE)
+    {
+      const char *saved_prefix = im->prefix;
+
+      /* keys of the root (the wrapper's model_type) have no prefix */
+      if (obj == im->root)
+        im->prefix = "";
+      import_fail (im, key, _("must be a string"));
+      im->prefix = saved_prefix;
+    }
+  return text;
+}
+
+/* What a message quotes of a file's text: at most a short prefix (a
+ * 10 MB model_type was echoed whole on stderr). */
+#define QUOTE_MAX_CHARS 40
+
+static char *
+quote_prefix (const char *text)
+{
+  if (g_utf8_strlen (text, QUOTE_MAX_CHARS + 1) <= QUOTE_MAX_CHARS)
+    return g_strdup (text);
+  {
+    g_autofree char *head = g_utf8_substring (text, 0, QUOTE_MAX_CHARS);
+
+    return g_strconcat (head, "…", NULL);
+  }
 }
 
 /* ---- the parts of a layer ------------------------------------------------ */
@@ -354,6 +373,8 @@ read_activation (Import         *im,
   for (guint i = 0; i < G_N_ELEMENTS (keys) && act == NULL; i++)
     if ((act = read_string (im, im->lm, keys[i])) != NULL)
       key = keys[i];
+  if (im->failed)
+    return;
   if (act == NULL)
     act = im->family->default_act;
 
@@ -363,7 +384,8 @@ read_activation (Import         *im,
     a->mlp = TS_MLP_SWIGLU;
   else
     {
-      g_autofree char *problem = g_strdup_printf (_("the activation “%s” is not one Train Sizer counts (silu, gelu)"), act);
+      g_autofree char *quoted = quote_prefix (act);
+      g_autofree char *problem = g_strdup_printf (_("the activation “%s” is not one Train Sizer counts (silu, gelu)"), quoted);
 
       import_fail (im, key != NULL ? key : keys[0], problem);
       return;
@@ -401,7 +423,9 @@ count_moe_layers (Import               *im,
     import_fail (im, "decoder_sparse_step", _("must be a whole number from 1 to 10000"));
   if (only != NULL)
     {
-      JsonArray *array = JSON_NODE_HOLDS_ARRAY (only) ? json_node_get_array (only) : NULL;
+      JsonArray *array = NULL;
+
+      ts_json_node_array (only, &array);
 
       for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
         {
@@ -559,6 +583,7 @@ static double
 siglip_params (JsonObject *v)
 {
   guint d = 0, inter = 0, layers = 0, patch = 0, image = 0, channels = 3;
+  gboolean use_head = TRUE;
   JsonNode *node;
   double positions, layer;
 
@@ -570,8 +595,7 @@ siglip_params (JsonObject *v)
     return -1;
   if ((node = lookup (v, "num_channels")) != NULL && !node_to_count (node, 64, &channels))
     return -1;
-  if ((node = lookup (v, "vision_use_head")) == NULL || !JSON_NODE_HOLDS_VALUE (node)
-      || json_node_get_value_type (node) != G_TYPE_BOOLEAN || json_node_get_boolean (node))
+  if (ts_json_get_bool (v, "vision_use_head", &use_head) != TS_JSON_OK || use_head)
     return -1;
 
   positions = pow ((double) (image / patch), 2.0);
@@ -585,13 +609,11 @@ add_vision_tower (Import     *im,
                   const char  *wrapper_type,
                   guint        text_hidden)
 {
-  JsonNode *node = lookup (im->root, "vision_config");
-  JsonObject *v;
+  JsonObject *v = NULL;
   double params;
 
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+  if (ts_json_get_object (im->root, "vision_config", &v) != TS_JSON_OK)
     return;
-  v = json_node_get_object (node);
   params = g_strcmp0 (read_string (im, v, "model_type"), "siglip_vision_model") == 0 ? siglip_params (v) : -1;
 
   json_builder_set_member_name (b, "vision_tower");
@@ -651,12 +673,12 @@ language_model (JsonObject  *root,
 
   for (guint i = 0; i < G_N_ELEMENTS (wrappers); i++)
     {
-      JsonNode *node = lookup (root, wrappers[i]);
+      JsonObject *lm = NULL;
 
-      if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+      if (ts_json_get_object (root, wrappers[i], &lm) == TS_JSON_OK)
         {
           *prefix = i == 0 ? "text_config." : "llm_config.";
-          return json_node_get_object (node);
+          return lm;
         }
     }
   *prefix = "";
@@ -668,17 +690,17 @@ model_name (JsonObject *root,
             const char *hf_id,
             const char *model_type)
 {
-  JsonNode *archs = lookup (root, "architectures");
+  JsonArray *archs = NULL;
+  const char *first = NULL;
 
   if (hf_id != NULL)
     return g_path_get_basename (hf_id);
-  if (archs != NULL && JSON_NODE_HOLDS_ARRAY (archs) && json_array_get_length (json_node_get_array (archs)) > 0)
-    {
-      JsonNode *first = json_array_get_element (json_node_get_array (archs), 0);
-
-      if (JSON_NODE_HOLDS_VALUE (first) && json_node_get_value_type (first) == G_TYPE_STRING)
-        return g_strdup (json_node_get_string (first));
-    }
+  /* the class name shown as the model's name only when it is one a name
+   * may be (bounded, no hidden characters, not blanks) */
+  if (ts_json_get_array (root, "architectures", &archs) == TS_JSON_OK && json_array_get_length (archs) > 0
+      && ts_json_node_string (json_array_get_element (archs, 0), TS_MAX_NAME_CHARS, &first) == TS_JSON_OK
+      && ts_scenario_check_name (first, NULL))
+    return g_strdup (first);
   return g_strdup (model_type);
 }
 
@@ -688,14 +710,16 @@ hub_id (JsonObject *root,
         JsonObject *lm)
 {
   JsonNode *node = lookup (root, "_name_or_path");
-  const char *path;
+  const char *path = NULL;
 
   if (node == NULL)
     node = lookup (lm, "_name_or_path");
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  if (ts_json_node_string (node, 0, &path) != TS_JSON_OK)
     return NULL;
-  path = json_node_get_string (node);
+  /* the hub's own rule (huggingface_hub's validate_repo_id): no “..”
+   * and no “--” in an id, which a path such as “org/..” would pass */
   if (*path == '/' || *path == '.' || strchr (path, '/') == NULL || strchr (path, '/') != strrchr (path, '/')
+      || strstr (path, "..") != NULL || strstr (path, "--") != NULL || g_str_has_suffix (path, ".")
       || strlen (path) > 200 || !g_utf8_validate (path, -1, NULL))
     return NULL;
   return g_strdup (path);
@@ -718,12 +742,11 @@ ts_hf_config_import (TsModel     *model,
   const char *model_type;
   const char *wrapper_type;
 
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+  if (ts_json_node_object (root, &im.root) != TS_JSON_OK)
     {
       g_set_error (error, TS_ERROR, TS_ERROR_MODEL_FILE, _("%s: a config.json must be a JSON object"), name);
       return FALSE;
     }
-  im.root = json_node_get_object (root);
   im.lm = language_model (im.root, &im.prefix);
   im.fields = fields;
 
@@ -739,9 +762,10 @@ ts_hf_config_import (TsModel     *model,
   im.family = ts_hf_family_find (model_type);
   if (im.family == NULL)
     {
+      g_autofree char *quoted = quote_prefix (model_type);
       g_autofree char *problem =
         g_strdup_printf (_("“%s” is not a family Train Sizer can count exactly (llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, gemma, gemma2, gemma3, deepseek_v2, deepseek_v3, falcon, phi3); describe the model in a model file instead"),
-                         model_type);
+                         quoted);
 
       import_fail (&im, "model_type", problem);
       return FALSE;

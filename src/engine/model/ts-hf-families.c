@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "ts-hf-config-private.h"
+#include "ts-json.h"
 
 /* Gemma's configs routinely leave these out (google/gemma-3-4b-it's
  * text_config gives only hidden_size, intermediate_size and layers). */
@@ -85,14 +86,14 @@ const char *
 ts_hf_config_layer_class (const TsModel *model)
 {
   const char *family = NULL;
+  JsonObject *obj = NULL;
+  const char *layer_class = NULL;
 
-  if (model->source != NULL && JSON_NODE_HOLDS_OBJECT (model->source))
-    {
-      JsonObject *obj = json_node_get_object (model->source);
-
-      if (json_object_has_member (obj, "layer_class"))
-        return json_object_get_string_member (obj, "layer_class");
-    }
+  /* the scenario file's reader checked the source; read typed anyway:
+   * a model built in code holds what its builder put there */
+  if (ts_json_node_object (model->source, &obj) == TS_JSON_OK
+      && ts_json_get_string (obj, "layer_class", 0, &layer_class) == TS_JSON_OK)
+    return layer_class;
   for (guint i = 0; model->id != NULL && i < G_N_ELEMENTS (catalog_families) && family == NULL; i++)
     if (g_str_has_prefix (model->id, catalog_families[i].prefix))
       family = catalog_families[i].family;

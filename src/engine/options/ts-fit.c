@@ -46,13 +46,13 @@ ts_verdict_label (TsVerdict verdict)
  * when the option cannot hold it at all (tensor parallel past its
  * NVLink/HCCS domain, or more servers than its count_cap ()). */
 guint
-layout_min_servers (const TsScenario *s,
+_ts_options_layout_min_servers (const TsScenario *s,
                     const TsServer   *server)
 {
   guint64 group = (guint64) MAX (1u, s->tp) * MAX (1u, s->pp);
   guint64 n = (group + server->gpu_count - 1) / server->gpu_count;
 
-  if (MAX (1u, s->tp) > tp_domain (server) || n > count_cap (server))
+  if (MAX (1u, s->tp) > tp_domain (server) || n > _ts_options_count_cap (server))
     return 0;
   return (guint) n;
 }
@@ -74,7 +74,7 @@ static gboolean qlora_applies (const TsScenario *s, const TsLayout *l) { return 
 
 /* Ways to make a job fit at the same count, each tried, none guessed; the
  * suggestion lists them in this order. */
-const Remedy remedies[] = {
+const Remedy _ts_options_remedies[] = {
   /* Translators: a way to make training fit, in a list of them */
   { TS_REMEDY_ZERO3, N_("ZeRO-3 (shard the weights too)"), zero3_apply, zero3_applies },
   { TS_REMEDY_CHECKPOINTING, N_("full activation checkpointing"), ckpt_apply, ckpt_applies },
@@ -90,7 +90,7 @@ G_STATIC_ASSERT (TS_MAX_GPUS < (1u << 24));
 G_STATIC_ASSERT (MEMO_ENTRIES < MEMO_EMPTY);
 
 void
-memo_init (Memo             *memo,
+_ts_options_memo_init (Memo             *memo,
            const TsScenario *scenario)
 {
   memo->scenario = scenario;
@@ -111,7 +111,7 @@ memo_variant (Memo  *memo,
   if (variant == VARIANT_FP32_GRADIENTS)
     s->grad_dtype = TS_GRAD_FP32;
   else
-    remedies[variant - VARIANT_REMEDY].apply (s);
+    _ts_options_remedies[variant - VARIANT_REMEDY].apply (s);
   return s;
 }
 
@@ -140,7 +140,7 @@ memo_compute (Memo     *memo,
 /* The memory of a variant at a GPU count; the pointer is good until the
  * next call. */
 const TsMemory *
-memory_at (Memo  *memo,
+_ts_options_memory_at (Memo  *memo,
            guint  variant,
            guint  gpus)
 {
@@ -176,7 +176,7 @@ per_gpu_at (Memo  *memo,
             guint  variant,
             guint  gpus)
 {
-  return ts_breakdown_sum (&memory_at (memo, variant, gpus)->per_gpu);
+  return ts_breakdown_sum (&_ts_options_memory_at (memo, variant, gpus)->per_gpu);
 }
 
 /* A property of a server count that, once it holds, holds for every
@@ -223,7 +223,7 @@ fits_at (Memo           *memo,
 }
 
 guint
-count_cap (const TsServer *server)
+_ts_options_count_cap (const TsServer *server)
 {
   guint cap = MAX (1u, TS_MAX_GPUS / server->gpu_count);
 
@@ -242,10 +242,10 @@ count_cap (const TsServer *server)
 #define SEARCH_CAP_CHECK 16
 
 guint
-smallest_fitting (Memo           *memo,
+_ts_options_smallest_fitting (Memo           *memo,
                   const TsServer *server)
 {
-  guint cap = count_cap (server);
+  guint cap = _ts_options_count_cap (server);
   guint lo = 1;
   guint hi = 2;
 
@@ -286,7 +286,7 @@ smallest_fitting (Memo           *memo,
  * verdict says which end of the range made it tight, and a user who has
  * chosen FP32 gradients gets the plain threshold rule. */
 double
-upper_bound_headroom (Memo           *memo,
+_ts_options_upper_bound_headroom (Memo           *memo,
                       const TsServer *server,
                       guint           servers)
 {
@@ -304,7 +304,7 @@ upper_bound_headroom (Memo           *memo,
 /* Whether `servers` leave the tight threshold free, also with FP32
  * gradients where those apply. */
 gboolean
-has_room (Memo           *memo,
+_ts_options_has_room (Memo           *memo,
           const TsServer *server,
           guint           servers)
 {
@@ -315,7 +315,7 @@ has_room (Memo           *memo,
 
   if (free < tight)
     return FALSE;
-  upper = upper_bound_headroom (memo, server, servers);
+  upper = _ts_options_upper_bound_headroom (memo, server, servers);
   return isnan (upper) || upper >= tight;
 }
 
@@ -329,11 +329,11 @@ has_room (Memo           *memo,
  * gallops from a known count within a window; both end in
  * bisect_count (). */
 guint
-smallest_with_room (Memo           *memo,
+_ts_options_smallest_with_room (Memo           *memo,
                     const TsServer *server,
                     guint           lo)
 {
-  guint last = MIN (count_cap (server), lo + TIGHT_SEARCH_SERVERS);
+  guint last = MIN (_ts_options_count_cap (server), lo + TIGHT_SEARCH_SERVERS);
   guint step = 1;
   guint hi;
 
@@ -342,28 +342,28 @@ smallest_with_room (Memo           *memo,
       hi = MIN (lo + step, last);
       if (hi <= lo)
         return 0;
-      if (has_room (memo, server, hi))
+      if (_ts_options_has_room (memo, server, hi))
         break;
       if (hi == last)
         return 0;
       lo = hi;
       step *= 2;
     }
-  return bisect_count (memo, server, lo, hi, has_room);
+  return bisect_count (memo, server, lo, hi, _ts_options_has_room);
 }
 
 /* What would make it fit (or, when tight, fit with margin): a larger
  * count, or each remedy tried at this count. Codes and figures only;
  * ts_option_dup_suggestion () puts them in words. */
 void
-suggest (Memo     *memo,
+_ts_options_suggest (Memo     *memo,
          TsOption *o)
 {
   const TsServer *server = o->server;
 
   if (o->verdict == TS_VERDICT_TIGHT)
     {
-      guint hi = smallest_with_room (memo, server, o->servers);
+      guint hi = _ts_options_smallest_with_room (memo, server, o->servers);
 
       if (hi > 0)
         {
@@ -379,12 +379,12 @@ suggest (Memo     *memo,
 
   if (o->servers_for_memory > o->servers)
     o->suggested_servers = o->servers_for_memory;
-  for (guint i = 0; i < G_N_ELEMENTS (remedies); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (_ts_options_remedies); i++)
     {
-      if (!remedies[i].applies (memo->scenario, &o->memory.layout))
+      if (!_ts_options_remedies[i].applies (memo->scenario, &o->memory.layout))
         continue;
       if (per_gpu_at (memo, VARIANT_REMEDY + i, o->gpus) <= usable_bytes (memo->scenario, server))
-        o->remedies |= remedies[i].flag;
+        o->remedies |= _ts_options_remedies[i].flag;
     }
 }
 
@@ -393,7 +393,7 @@ suggest (Memo     *memo,
  * recomputed, one sequence per micro-batch, no interleaving. What the
  * plan uses beyond it buys speed, not feasibility. */
 void
-measure_minimum (const TsScenario *effective,
+_ts_options_measure_minimum (const TsScenario *effective,
                  TsOption         *o)
 {
   TsScenario least = *effective;  /* shallow: ts_memory_compute only reads it */
@@ -413,7 +413,7 @@ measure_minimum (const TsScenario *effective,
 /* The verdict of the option's memory; its upper_headroom_fraction (FP32
  * gradients) is set before. */
 void
-judge (const TsScenario *s,
+_ts_options_judge (const TsScenario *s,
        TsOption         *o)
 {
   double per_gpu = ts_breakdown_sum (&o->memory.per_gpu);

@@ -812,7 +812,7 @@ search_init (Search           *search,
   search->gpus = gpus;
   search->global_batch = ts_scenario_global_batch (s);
   search->flops_per_token = ts_model_flops_per_token (s);
-  gpu_rate (s, o, gpus, &search->rate);
+  _ts_options_gpu_rate (s, o, gpus, &search->rate);
   step_base (search);
 }
 
@@ -907,11 +907,11 @@ bisect_deadline (const TsScenario *s,
  * searched layout is faster, more when communication makes it slower; 0
  * when no count up to the server's cap does. */
 guint
-deadline_count (const TsScenario *s,
+_ts_options_deadline_count (const TsScenario *s,
                 TsOption         *o,
                 guint             floor_count)
 {
-  guint cap = count_cap (o->server);
+  guint cap = _ts_options_count_cap (o->server);
   guint n = o->servers;
   guint lo;
   guint step = 1;
@@ -964,7 +964,7 @@ take_step (TsOption        *o,
 /* Sets the option's layout, memory and step from the planner; returns
  * FALSE (the option untouched) when no layout fits at its count. */
 gboolean
-apply_plan (const TsScenario *s,
+_ts_options_apply_plan (const TsScenario *s,
             TsOption         *o,
             TsScenario       *effective)
 {
@@ -981,7 +981,7 @@ apply_plan (const TsScenario *s,
 
 /* The step of the scenario's fixed layout, where nothing fits. */
 void
-apply_fixed (const TsScenario *s,
+_ts_options_apply_fixed (const TsScenario *s,
              TsOption         *o)
 {
   Search search;

@@ -30,7 +30,7 @@ racks_to_json (const TsOption *o,
   guint shown;
 
   if (racks == NULL && o->catalog != NULL && o->server != NULL && o->servers > 0)
-    racks = built = build_rack_detail (o, JSON_RACK_DETAIL_MAX);
+    racks = built = _ts_options_build_rack_detail (o, JSON_RACK_DETAIL_MAX);
   shown = racks != NULL ? MIN (racks->len, JSON_RACK_DETAIL_MAX) : 0;
 
   ts_json_add_bool (b, "rack_detail_complete", racks == NULL || shown == racks->len);
@@ -68,7 +68,7 @@ racks_to_json (const TsOption *o,
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-  g_clear_pointer (&built, rack_detail_free);
+  g_clear_pointer (&built, _ts_options_rack_detail_free);
 }
 
 /* A flag of the option and its code in the JSON. */

@@ -46,7 +46,7 @@ ts_option_dup_reason (const TsOption *o)
   if (g_strcmp0 (o->reason_code, "layout-exceeds-option") == 0)
     return g_strdup_printf (/* Translators: tensor × pipeline parallel needs more GPUs than the option comes with */
                             _("Does not fit the layout: tensor × pipeline parallel needs %u GPUs, and this option comes with at most %u"),
-                            o->memory.layout.tp * o->memory.layout.pp, count_cap (server) * server->gpu_count);
+                            o->memory.layout.tp * o->memory.layout.pp, _ts_options_count_cap (server) * server->gpu_count);
   if (o->verdict == TS_VERDICT_DOES_NOT_FIT)
     {
       if (o->servers_for_memory == 0 && server->max_servers > 0 && o->servers >= server->max_servers)
@@ -118,12 +118,12 @@ ts_option_dup_suggestion (const TsOption *o)
                               o->suggested_servers);
       first = FALSE;
     }
-  for (guint i = 0; i < G_N_ELEMENTS (remedies); i++)
-    if (o->remedies & remedies[i].flag)
+  for (guint i = 0; i < G_N_ELEMENTS (_ts_options_remedies); i++)
+    if (o->remedies & _ts_options_remedies[i].flag)
       {
         if (!first)
           g_string_append (out, "; ");
-        g_string_append (out, _(remedies[i].text));
+        g_string_append (out, _(_ts_options_remedies[i].text));
         first = FALSE;
       }
   return g_string_free (out, FALSE);

@@ -96,7 +96,7 @@ typedef struct
 /* The length of remedies[] (ts-fit.c): a definition of another length
  * does not compile. */
 #define N_REMEDIES 6
-extern const Remedy remedies[N_REMEDIES];
+extern const Remedy _ts_options_remedies[N_REMEDIES];
 
 /* ---- memory at a count (ts-fit.c) --------------------------------------- */
 
@@ -196,8 +196,8 @@ typedef struct
 /* ts-fit.c */
 /* The most servers of a kind an option may count: the catalog's limit,
  * and no more GPUs than TS_MAX_GPUS. Every search stops there. */
-guint count_cap (const TsServer *server);
-void measure_minimum (const TsScenario *effective,
+guint _ts_options_count_cap (const TsServer *server);
+void _ts_options_measure_minimum (const TsScenario *effective,
                       TsOption         *o);
 /* The bytes of one GPU a plan may use: its capacity less the scenario's
  * minimum free share (docs/sizing-model.md §7.1). No plan, remedy or
@@ -208,79 +208,79 @@ usable_bytes (const TsScenario *s,
 {
   return server->gpu->memory_bytes * (1.0 - s->min_free);
 }
-gboolean has_room (Memo           *memo,
+gboolean _ts_options_has_room (Memo           *memo,
                    const TsServer *server,
                    guint           servers);
-void judge (const TsScenario *s,
+void _ts_options_judge (const TsScenario *s,
             TsOption         *o);
-guint layout_min_servers (const TsScenario *s,
+guint _ts_options_layout_min_servers (const TsScenario *s,
                           const TsServer   *server);
-void memo_init (Memo             *memo,
+void _ts_options_memo_init (Memo             *memo,
                 const TsScenario *scenario);
-const TsMemory *memory_at (Memo  *memo,
+const TsMemory *_ts_options_memory_at (Memo  *memo,
                            guint  variant,
                            guint  gpus);
-guint smallest_fitting (Memo           *memo,
+guint _ts_options_smallest_fitting (Memo           *memo,
                         const TsServer *server);
-guint smallest_with_room (Memo           *memo,
+guint _ts_options_smallest_with_room (Memo           *memo,
                           const TsServer *server,
                           guint           lo);
-void suggest (Memo     *memo,
+void _ts_options_suggest (Memo     *memo,
               TsOption *o);
-double upper_bound_headroom (Memo           *memo,
+double _ts_options_upper_bound_headroom (Memo           *memo,
                              const TsServer *server,
                              guint           servers);
 
 /* ts-training-time.c */
-guint layout_gpus (const TsScenario *s,
+guint _ts_options_layout_gpus (const TsScenario *s,
                    guint             gpus);
-guint servers_for_deadline (const TsScenario *s,
+guint _ts_options_servers_for_deadline (const TsScenario *s,
                             const TsOption   *o,
                             gboolean         *reachable);
-void size_time_and_money (const TsScenario *s,
+void _ts_options_size_time_and_money (const TsScenario *s,
                           TsOption         *o);
-double training_flops (const TsScenario *s);
-double flops_per_param_token (const TsScenario *s);
-void gpu_rate (const TsScenario *s,
+double _ts_options_training_flops (const TsScenario *s);
+double _ts_options_flops_per_param_token (const TsScenario *s);
+void _ts_options_gpu_rate (const TsScenario *s,
                const TsOption   *o,
                guint             gpus,
                GpuRate          *r);
 
 /* ts-layout-search.c */
-void apply_fixed (const TsScenario *s,
+void _ts_options_apply_fixed (const TsScenario *s,
                   TsOption         *o);
-gboolean apply_plan (const TsScenario *s,
+gboolean _ts_options_apply_plan (const TsScenario *s,
                      TsOption         *o,
                      TsScenario       *effective);
-guint deadline_count (const TsScenario *s,
+guint _ts_options_deadline_count (const TsScenario *s,
                       TsOption         *o,
                       guint             floor_count);
 
 /* fabric/ts-fabric-option.c */
-void size_network (const TsScenario *s,
+void _ts_options_size_network (const TsScenario *s,
                    TsOption         *o);
-void size_fabric_management (TsOption *o);
-void size_network_verdict (TsOption *o);
+void _ts_options_size_fabric_management (TsOption *o);
+void _ts_options_size_network_verdict (TsOption *o);
 
 /* ts-racks.c */
-void place_racks (Placer     *p,
+void _ts_options_place_racks (Placer     *p,
                   RackTotals *t);
-void placer_clear (Placer *p);
-void placer_init (Placer          *p,
+void _ts_options_placer_clear (Placer *p);
+void _ts_options_placer_init (Placer          *p,
                   const TsCatalog *catalog,
                   const TsServer  *server,
                   const TsOption  *option,
                   guint            detail);
-void rack_detail_free (GArray *racks);
-GArray *build_rack_detail (const TsOption *o,
+void _ts_options_rack_detail_free (GArray *racks);
+GArray *_ts_options_build_rack_detail (const TsOption *o,
                            guint           detail);
 
 /* ts-site-power.c */
-void size_power (const TsScenario *s,
+void _ts_options_size_power (const TsScenario *s,
                  TsOption         *o);
 
 /* ts-ranking.c */
-void explain_ranks (GArray *options);
-void sort_options (GArray *options);
+void _ts_options_explain_ranks (GArray *options);
+void _ts_options_sort_options (GArray *options);
 
 G_END_DECLS

@@ -30,7 +30,7 @@ void
 ts_option_clear (TsOption *option)
 {
   g_clear_pointer (&option->currency, g_free);
-  g_clear_pointer (&option->rack_detail, rack_detail_free);
+  g_clear_pointer (&option->rack_detail, _ts_options_rack_detail_free);
 }
 
 /* ---- the option at its count -------------------------------------------- */
@@ -101,7 +101,7 @@ option_count (Memo           *memo,
 {
   const TsScenario *s = memo->scenario;
   const TsServer *server = o->server;
-  guint cap = count_cap (server);
+  guint cap = _ts_options_count_cap (server);
   guint n;
 
   if (s->servers > 0)
@@ -115,9 +115,9 @@ option_count (Memo           *memo,
   if (s->deadline_days > 0 && !o->deadline_reachable)
     return cap;
   n = MAX (MAX (o->servers_for_memory, o->servers_for_deadline), o->layout_min_servers);
-  if (n <= cap && !has_room (memo, server, n))
+  if (n <= cap && !_ts_options_has_room (memo, server, n))
     {
-      guint roomy = smallest_with_room (memo, server, n);
+      guint roomy = _ts_options_smallest_with_room (memo, server, n);
 
       if (roomy > 0)
         n = roomy;
@@ -134,7 +134,7 @@ plan_count (Memo     *memo,
 {
   const TsScenario *s = memo->scenario;
   const TsServer *server = o->server;
-  guint cap = count_cap (server);
+  guint cap = _ts_options_count_cap (server);
   guint floor_count;
   guint n;
 
@@ -143,15 +143,15 @@ plan_count (Memo     *memo,
     return;
   /* never below the count with the headroom rule's margin */
   floor_count = MAX (MAX (1u, o->servers_for_memory), o->layout_min_servers);
-  if (floor_count < cap && !has_room (memo, server, floor_count))
+  if (floor_count < cap && !_ts_options_has_room (memo, server, floor_count))
     {
-      guint roomy = smallest_with_room (memo, server, floor_count);
+      guint roomy = _ts_options_smallest_with_room (memo, server, floor_count);
 
       floor_count = roomy > 0 ? roomy : floor_count;
     }
   if (floor_count > o->servers)
     return;
-  n = deadline_count (s, o, floor_count);
+  n = _ts_options_deadline_count (s, o, floor_count);
   if (n == 0)
     {
       o->deadline_reachable = FALSE;
@@ -198,7 +198,7 @@ evaluate (const TsCatalog *catalog,
           TsOption        *o)
 {
   const TsScenario *s = memo->scenario;
-  guint cap = count_cap (server);
+  guint cap = _ts_options_count_cap (server);
   guint n;
   Placer placer;
   RackTotals racks;
@@ -215,10 +215,10 @@ evaluate (const TsCatalog *catalog,
   o->site_deadline_days = s->deadline_days;
   o->phases = s->phases;
   o->gpu_memory_bytes = server->gpu->memory_bytes;
-  o->layout_min_servers = layout_min_servers (s, server);
-  o->servers_for_memory = o->layout_min_servers > 0 ? smallest_fitting (memo, server) : 0;
-  o->training_flops = training_flops (s);
-  o->servers_for_deadline = servers_for_deadline (s, o, &o->deadline_reachable);
+  o->layout_min_servers = _ts_options_layout_min_servers (s, server);
+  o->servers_for_memory = o->layout_min_servers > 0 ? _ts_options_smallest_fitting (memo, server) : 0;
+  o->training_flops = _ts_options_training_flops (s);
+  o->servers_for_deadline = _ts_options_servers_for_deadline (s, o, &o->deadline_reachable);
 
   n = option_count (memo, o);
   if (n > cap)
@@ -230,17 +230,17 @@ evaluate (const TsCatalog *catalog,
   o->gpus = n * server->gpu_count;
 
   effective = *s;
-  if (o->layout_min_servers > 0 && layout_gpus (s, o->gpus) > 0)
+  if (o->layout_min_servers > 0 && _ts_options_layout_gpus (s, o->gpus) > 0)
     {
       plan_count (memo, o);
-      if (!apply_plan (s, o, &effective))
+      if (!_ts_options_apply_plan (s, o, &effective))
         {
-          o->memory = *memory_at (memo, VARIANT_SCENARIO, o->gpus);
-          o->upper_headroom_fraction = upper_bound_headroom (memo, server, o->servers);
-          apply_fixed (s, o);
+          o->memory = *_ts_options_memory_at (memo, VARIANT_SCENARIO, o->gpus);
+          o->upper_headroom_fraction = _ts_options_upper_bound_headroom (memo, server, o->servers);
+          _ts_options_apply_fixed (s, o);
         }
       fit_count_to_layout (s, o);
-      judge (s, o);
+      _ts_options_judge (s, o);
     }
   else
     {
@@ -251,14 +251,14 @@ evaluate (const TsCatalog *catalog,
       ts_layout_resolve (s, 0, &layout);
       ts_memory_compute (s, &layout, &o->memory);
       o->upper_headroom_fraction = NAN;
-      judge (s, o);
-      apply_fixed (s, o);
+      _ts_options_judge (s, o);
+      _ts_options_apply_fixed (s, o);
       o->verdict = TS_VERDICT_DOES_NOT_FIT;
       o->fits = FALSE;
       o->reason_code = MAX (1u, s->tp) > tp_domain (server) ? "layout-exceeds-domain" : "layout-exceeds-option";
     }
 
-  measure_minimum (&effective, o);
+  _ts_options_measure_minimum (&effective, o);
 
   o->interconnect_ok = training_link (server, o->gpus);
   if (!o->interconnect_ok)
@@ -266,11 +266,11 @@ evaluate (const TsCatalog *catalog,
   if (o->count_limited && s->servers > server->max_servers && server->max_servers > 0)
     o->note_flags |= TS_NOTE_MAX_SERVERS;
 
-  size_network (s, o);
+  _ts_options_size_network (s, o);
 
-  placer_init (&placer, catalog, server, o, 0);
-  place_racks (&placer, &racks);
-  placer_clear (&placer);
+  _ts_options_placer_init (&placer, catalog, server, o, 0);
+  _ts_options_place_racks (&placer, &racks);
+  _ts_options_placer_clear (&placer);
   o->management_switches = racks.management_switches;
   o->rack_units = racks.rack_units;
   o->feed_amps = racks.feed_amps;
@@ -280,18 +280,18 @@ evaluate (const TsCatalog *catalog,
     o->note_flags |= TS_NOTE_RACK_OVER_LIMIT;
   if (racks.too_short)
     o->note_flags |= TS_NOTE_RACK_TOO_SHORT;
-  size_fabric_management (o);
+  _ts_options_size_fabric_management (o);
 
-  size_power (s, o);
+  _ts_options_size_power (s, o);
   size_storage_and_host (s, server, o);
-  size_time_and_money (&effective, o);
+  _ts_options_size_time_and_money (&effective, o);
 
   if (!o->meets_deadline)
     o->note_flags |= TS_NOTE_MISSES_DEADLINE;
 
   judge_overall (s, o);
   if (o->layout_min_servers > 0)
-    suggest (memo, o);
+    _ts_options_suggest (memo, o);
 }
 
 int
@@ -316,7 +316,7 @@ ts_recommend (const TsCatalog  *catalog,
       ts_framework_apply_rules (scenario->framework, &framed, &any);
     }
   scenario = &framed;
-  memo_init (&memo, scenario);
+  _ts_options_memo_init (&memo, scenario);
   for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
     {
       const TsServer *server = ts_catalog_get_server (catalog, i);
@@ -328,10 +328,10 @@ ts_recommend (const TsCatalog  *catalog,
       evaluate (catalog, &memo, server, &g_array_index (options, TsOption, options->len - 1));
     }
 
-  sort_options (options);
+  _ts_options_sort_options (options);
   for (guint i = 0; i < options->len; i++)
     g_array_index (options, TsOption, i).rank = i;
-  explain_ranks (options);
+  _ts_options_explain_ranks (options);
 
   /* when nothing works the plan says so (ts_plan_warning_text ()) */
   if (options->len == 0 || !g_array_index (options, TsOption, 0).ok)

@@ -17,7 +17,7 @@
 #include "ts-options-private.h"
 
 void
-rack_detail_free (GArray *racks)
+_ts_options_rack_detail_free (GArray *racks)
 {
   for (guint i = 0; i < racks->len; i++)
     g_clear_pointer (&g_array_index (racks, TsRack, i).devices, g_array_unref);
@@ -62,7 +62,7 @@ pdus_for_rack (const TsPdu *pdu,
 }
 
 void
-placer_init (Placer          *p,
+_ts_options_placer_init (Placer          *p,
              const TsCatalog *catalog,
              const TsServer  *server,
              const TsOption  *option,
@@ -81,7 +81,7 @@ placer_init (Placer          *p,
 /* Frees what the placer holds; the devices of racks handed over with
  * placer_steal () are the caller's. */
 void
-placer_clear (Placer *p)
+_ts_options_placer_clear (Placer *p)
 {
   for (guint i = 0; i < p->n_racks; i++)
     g_clear_pointer (&p->racks[i].devices, g_array_unref);
@@ -98,7 +98,7 @@ placer_steal (Placer *p)
 
   g_array_append_vals (racks, p->racks, p->n_racks);
   p->n_racks = 0;
-  placer_clear (p);
+  _ts_options_placer_clear (p);
   return racks;
 }
 
@@ -190,7 +190,7 @@ compare_devices (gconstpointer a,
  * network racks; two 0U PDUs (A and B) per rack. A rack-scale system
  * (GB200 NVL72) is a rack by itself. */
 void
-place_racks (Placer     *p,
+_ts_options_place_racks (Placer     *p,
              RackTotals *t)
 {
   const TsCatalog *catalog = p->catalog;
@@ -304,14 +304,14 @@ place_racks (Placer     *p,
 
 /* The option's racks with the devices of the first `detail` of them. */
 GArray *
-build_rack_detail (const TsOption *o,
+_ts_options_build_rack_detail (const TsOption *o,
                    guint           detail)
 {
   Placer p;
   RackTotals totals;
 
-  placer_init (&p, o->catalog, o->server, o, detail);
-  place_racks (&p, &totals);
+  _ts_options_placer_init (&p, o->catalog, o->server, o, detail);
+  _ts_options_place_racks (&p, &totals);
   return placer_steal (&p);
 }
 
@@ -325,6 +325,6 @@ ts_option_get_rack_detail (const TsOption *option)
   g_return_val_if_fail (option != NULL, NULL);
 
   if (o->rack_detail == NULL && o->catalog != NULL && o->server != NULL && o->servers > 0)
-    o->rack_detail = build_rack_detail (o, G_MAXUINT);
+    o->rack_detail = _ts_options_build_rack_detail (o, G_MAXUINT);
   return o->rack_detail;
 }

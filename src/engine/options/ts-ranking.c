@@ -190,7 +190,7 @@ key_figure (const TsOption *o,
 /* Each option's reason: the first against the second, every other
  * against the one above it. */
 void
-explain_ranks (GArray *options)
+_ts_options_explain_ranks (GArray *options)
 {
   for (guint i = 0; i < options->len; i++)
     {
@@ -230,7 +230,7 @@ compare_option_indices (gconstpointer a,
 #define SORT_STACK_OPTIONS 64
 
 void
-sort_options (GArray *options)
+_ts_options_sort_options (GArray *options)
 {
   guint stack[SORT_STACK_OPTIONS];
   g_autofree guint *heap = NULL;

@@ -59,7 +59,7 @@ ts_server_heat_btu_h (const TsCatalog *catalog,
 }
 
 void
-size_power (const TsScenario *s,
+_ts_options_size_power (const TsScenario *s,
             TsOption         *o)
 {
   const TsCatalog *catalog = o->catalog;

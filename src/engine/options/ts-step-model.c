@@ -48,7 +48,7 @@ ts_model_flops_per_token (const TsScenario *s)
 {
   const TsArchitecture *a = &s->model.arch;
   double n = s->model.active_params > 0 ? s->model.active_params : s->model.params;
-  double per_param = flops_per_param_token (s);
+  double per_param = _ts_options_flops_per_param_token (s);
   double attention = 0;
 
   /* PaLM (Chowdhery et al. 2022, appendix B): 6N + 12·L·H·Q·T, the
@@ -62,7 +62,7 @@ ts_model_flops_per_token (const TsScenario *s)
 }
 
 double
-training_flops (const TsScenario *s)
+_ts_options_training_flops (const TsScenario *s)
 {
   return ts_model_flops_per_token (s) * ts_scenario_tokens (s);
 }

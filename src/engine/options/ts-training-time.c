@@ -15,7 +15,7 @@
 /* ---- time --------------------------------------------------------------- */
 
 double
-flops_per_param_token (const TsScenario *s)
+_ts_options_flops_per_param_token (const TsScenario *s)
 {
   return s->method == TS_METHOD_FULL ? FLOPS_PER_PARAM_TOKEN_FULL : FLOPS_PER_PARAM_TOKEN_ADAPTER;
 }
@@ -27,7 +27,7 @@ flops_per_param_token (const TsScenario *s)
 double
 ts_recompute_mfu_factor (const TsScenario *s)
 {
-  double model = flops_per_param_token (s);
+  double model = _ts_options_flops_per_param_token (s);
 
   switch (s->checkpointing)
     {
@@ -49,7 +49,7 @@ double
 ts_recompute_mfu_factor_layout (const TsScenario *s,
                                 const TsLayout   *layout)
 {
-  double model = flops_per_param_token (s);
+  double model = _ts_options_flops_per_param_token (s);
   guint stage_layers = ts_layout_stage_layers (s, layout);
 
   if (s->checkpointing != TS_CHECKPOINTING_FULL || stage_layers == 0)
@@ -61,7 +61,7 @@ ts_recompute_mfu_factor_layout (const TsScenario *s,
 /* The GPUs of `gpus` that a layout of the scenario's fixed model-parallel
  * degrees can use: whole tp × pp groups (the rest idle). */
 guint
-layout_gpus (const TsScenario *s,
+_ts_options_layout_gpus (const TsScenario *s,
              guint             gpus)
 {
   guint group = MAX (1u, s->tp) * MAX (1u, s->pp);
@@ -71,7 +71,7 @@ layout_gpus (const TsScenario *s,
 
 /* The rate of one of the option's GPUs in a job of `gpus` GPUs. */
 void
-gpu_rate (const TsScenario *s,
+_ts_options_gpu_rate (const TsScenario *s,
           const TsOption   *o,
           guint             gpus,
           GpuRate          *r)
@@ -110,13 +110,13 @@ job_rate (const TsCatalog *catalog,
  * within the deadline, or 0 when there is no deadline; *reachable is
  * FALSE when no count this option comes in does. */
 guint
-servers_for_deadline (const TsScenario *s,
+_ts_options_servers_for_deadline (const TsScenario *s,
                       const TsOption   *o,
                       gboolean         *reachable)
 {
   const TsCatalog *catalog = o->catalog;
   const TsServer *server = o->server;
-  guint cap = count_cap (server);
+  guint cap = _ts_options_count_cap (server);
   double flops = o->training_flops;
   GpuRate r;
   double needed;
@@ -128,7 +128,7 @@ servers_for_deadline (const TsScenario *s,
     return 0;
   needed = flops / (s->deadline_days * SECONDS_PER_DAY);
   /* a one-GPU option that needs more than one box runs multi-GPU */
-  gpu_rate (s, o, server->gpu_count > 1 ? server->gpu_count : 2, &r);
+  _ts_options_gpu_rate (s, o, server->gpu_count > 1 ? server->gpu_count : 2, &r);
   per_server = job_rate (catalog, &r, server->gpu_count);
   if (per_server <= 0 || needed / per_server > cap)
     {
@@ -138,7 +138,7 @@ servers_for_deadline (const TsScenario *s,
   n = ceil_div (needed, per_server);
   /* whole tp × pp groups only: a count whose GPUs do not divide into them
    * leaves some idle */
-  while (n <= cap && job_rate (catalog, &r, layout_gpus (s, n * server->gpu_count)) < needed)
+  while (n <= cap && job_rate (catalog, &r, _ts_options_layout_gpus (s, n * server->gpu_count)) < needed)
     n++;
   if (n > cap)
     {
@@ -152,14 +152,14 @@ servers_for_deadline (const TsScenario *s,
  * availability) (docs/sizing-model.md §8): every factor is kept in the option, so
  * its JSON reproduces training_days exactly. */
 void
-size_time_and_money (const TsScenario *s,
+_ts_options_size_time_and_money (const TsScenario *s,
                      TsOption         *o)
 {
   const TsCatalog *catalog = o->catalog;
   GpuRate r;
   double rate;
 
-  gpu_rate (s, o, o->gpus, &r);
+  _ts_options_gpu_rate (s, o, o->gpus, &r);
   /* o->training_flops was set by evaluate () before the count was chosen
    * (the deadline needs it): the model FLOPs do not depend on the layout */
   o->layout_gpus = o->memory.layout.gpus;
@@ -182,7 +182,7 @@ size_time_and_money (const TsScenario *s,
   o->checkpointing = s->checkpointing;
   o->sequence_parallel = s->sequence_parallel;
   o->global_batch = o->micro_batch * o->accumulation * o->memory.layout.dp;
-  size_network_verdict (o);
+  _ts_options_size_network_verdict (o);
   o->availability = ts_catalog_get_availability_factor (catalog);
   r.mfu = o->mfu;
   rate = job_rate (catalog, &r, o->layout_gpus);

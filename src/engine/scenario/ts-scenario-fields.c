@@ -576,8 +576,8 @@ ts_scenario_fields_set_defaults (TsScenario *s)
  * overrides and isolates that make “plan<U+202E>nosj.exe” show as “planexe.json”
  * (“Trojan Source”, CVE-2021-42574). Letters, symbols and joiners of any
  * script stay allowed. */
-static gboolean
-is_hidden_control (gunichar c)
+gboolean
+ts_scenario_char_is_hidden (gunichar c)
 {
   switch (g_unichar_type (c))
     {
@@ -623,13 +623,31 @@ ts_scenario_check_text (const char  *text,
 
       /* The character is named by its code, never shown: shown, it would
        * do to the message what it was refused for. */
-      if (is_hidden_control (c))
+      if (ts_scenario_char_is_hidden (c))
         {
           g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
                        /* Translators: %s is a field such as “Model name”; U+%04X a character's code */
                        _("%s contains the control character or direction mark U+%04X"), field, c);
           return FALSE;
         }
+    }
+  return TRUE;
+}
+
+gboolean
+ts_scenario_check_name (const char  *name,
+                        GError     **error)
+{
+  gboolean blank = TRUE;
+
+  if (!ts_scenario_check_text (name, _("The model name"), TS_MAX_NAME_CHARS, error))
+    return FALSE;
+  for (const char *p = name; p != NULL && *p != '\0' && blank; p = g_utf8_next_char (p))
+    blank = g_unichar_isspace (g_utf8_get_char (p));
+  if (name != NULL && *name != '\0' && blank)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, _("The model name is only blanks"));
+      return FALSE;
     }
   return TRUE;
 }

@@ -207,5 +207,13 @@ gboolean    ts_scenario_check_text       (const char       *text,
                                           const char       *field,
                                           guint             max_chars,
                                           GError          **error);
+/* A model's name, from any door (a scenario file, a model file, the
+ * window, the catalog's check): text as above of at most
+ * TS_MAX_NAME_CHARS, and not blanks alone, which would show as nothing. */
+gboolean    ts_scenario_check_name       (const char       *name,
+                                          GError          **error);
+/* The characters ts_scenario_check_text () refuses: the one list for
+ * every reader (the catalog's too). */
+gboolean    ts_scenario_char_is_hidden   (gunichar          c);
 
 G_END_DECLS

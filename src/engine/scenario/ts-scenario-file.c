@@ -216,17 +216,7 @@ ctx_fail_with (Ctx        *c,
 static JsonNode *
 get (JsonObject *obj, const char *field)
 {
-  JsonNode *node = json_object_get_member (obj, field);
-
-  return (node == NULL || JSON_NODE_HOLDS_NULL (node)) ? NULL : node;
-}
-
-static gboolean
-is_number (JsonNode *node)
-{
-  GType t = json_node_get_value_type (node);
-
-  return JSON_NODE_HOLDS_VALUE (node) && (t == G_TYPE_INT64 || t == G_TYPE_DOUBLE);
+  return ts_json_get_node (obj, field);
 }
 
 /* A number member within [min, max] (not one of a table's fields: the
@@ -235,12 +225,11 @@ is_number (JsonNode *node)
 static gboolean
 get_number (Ctx *c, JsonObject *obj, const char *field, double min, double max, double *out)
 {
-  JsonNode *node = get (obj, field);
-  double v;
+  double v = NAN;
+  TsJsonMember m = ts_json_get_number (obj, field, &v);
 
-  if (node == NULL || c->failed)
+  if (m == TS_JSON_ABSENT || c->failed)
     return FALSE;
-  v = is_number (node) ? json_node_get_double (node) : NAN;
   if (!(v >= min && v <= max))
     {
       g_autofree char *allowed = g_strdup_printf (_("a number from %g to %g"), min, max);
@@ -255,31 +244,22 @@ get_number (Ctx *c, JsonObject *obj, const char *field, double min, double max, 
 static void
 get_bool (Ctx *c, JsonObject *obj, const char *field, gboolean *out)
 {
-  JsonNode *node = get (obj, field);
+  TsJsonMember m = ts_json_get_bool (obj, field, out);
 
-  if (node == NULL || c->failed)
-    return;
-  if (json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-    {
-      ctx_fail (c, field, _("true or false"));
-      return;
-    }
-  *out = json_node_get_boolean (node);
+  if (m == TS_JSON_WRONG_TYPE)
+    ctx_fail (c, field, _("true or false"));
 }
 
 static const char *
 get_string (Ctx *c, JsonObject *obj, const char *field)
 {
-  JsonNode *node = get (obj, field);
+  const char *str = NULL;
 
-  if (node == NULL || c->failed)
+  if (c->failed)
     return NULL;
-  if (json_node_get_value_type (node) != G_TYPE_STRING)
-    {
-      ctx_fail (c, field, _("a string"));
-      return NULL;
-    }
-  return json_node_get_string (node);
+  if (ts_json_get_string (obj, field, 0, &str) == TS_JSON_WRONG_TYPE)
+    ctx_fail (c, field, _("a string"));
+  return str;
 }
 
 /* A string that is shown or echoed in messages: refused, with the field
@@ -308,12 +288,10 @@ read_number (Ctx                   *c,
              const TsScenarioField *f,
              gpointer               record)
 {
-  JsonNode *node = get (obj, f->key);
-  double v;
+  double v = NAN;
 
-  if (node == NULL || c->failed)
+  if (ts_json_get_number (obj, f->key, &v) == TS_JSON_ABSENT || c->failed)
     return;
-  v = is_number (node) ? json_node_get_double (node) : NAN;
   if (!ts_scenario_field_check (f, v, NULL))
     {
       g_autofree char *allowed = NULL;
@@ -444,6 +422,49 @@ read_scenario_fields (Ctx             *c,
   read_fields (c, obj, fields, n_fields, catalog, s);
 }
 
+/* The import's record (ts-hf-config.c writes it): its names are strings
+ * that the exports and the window read back, so each is checked here as
+ * text, the mapping of fields as an object of strings. */
+static void
+check_source (Ctx        *c,
+              JsonObject *source)
+{
+  static const char *const names[] = {
+    "format", "file", "model_type", "config_class", "layer_class", "language_model",
+  };
+  JsonObject *fields = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names) && !c->failed; i++)
+    {
+      g_autofree char *field = g_strconcat ("source.", names[i], NULL);
+      const char *text = NULL;
+      g_autoptr(GError) reason = NULL;
+
+      if (ts_json_get_string (source, names[i], 0, &text) == TS_JSON_WRONG_TYPE)
+        ctx_fail (c, field, _("a string"));
+      else if (text != NULL && !ts_scenario_check_text (text, _("the value"), TS_MAX_NAME_CHARS, &reason))
+        ctx_fail_with (c, field, reason);
+    }
+  if (c->failed)
+    return;
+  if (ts_json_get_object (source, "fields", &fields) == TS_JSON_WRONG_TYPE)
+    ctx_fail (c, "source.fields", _("an object"));
+  if (fields == NULL)
+    return;
+  {
+    g_autoptr(GList) keys = json_object_get_members (fields);
+
+    for (GList *k = keys; k != NULL && !c->failed; k = k->next)
+      {
+        g_autofree char *field = g_strconcat ("source.fields.", (const char *) k->data, NULL);
+        const char *text = NULL;
+
+        if (ts_json_get_string (fields, k->data, TS_MAX_NAME_CHARS, &text) != TS_JSON_OK)
+          ctx_fail (c, field, _("a string"));
+      }
+  }
+}
+
 /* An imported model's hub id and key mapping, kept as they were saved. */
 static gboolean
 read_model_origin (Ctx        *c,
@@ -452,11 +473,14 @@ read_model_origin (Ctx        *c,
 {
   const char *hf_id = get_string (c, obj, "hf_id");
   JsonNode *source = get (obj, "source");
+  JsonObject *source_obj = NULL;
 
   if (hf_id != NULL && (strlen (hf_id) > 200 || *hf_id == '\0'))
     ctx_fail (c, "hf_id", _("a Hugging Face id of at most 200 characters"));
-  if (source != NULL && !JSON_NODE_HOLDS_OBJECT (source))
+  if (ts_json_node_object (source, &source_obj) == TS_JSON_WRONG_TYPE)
     ctx_fail (c, "source", _("an object"));
+  if (source_obj != NULL)
+    check_source (c, source_obj);
   if (c->failed)
     return FALSE;
   model->hf_id = g_strdup (hf_id);
@@ -475,18 +499,17 @@ read_model (Ctx             *c,
             TsScenario      *s)
 {
   JsonNode *node = get (root, "model");
-  JsonObject *obj;
+  JsonObject *obj = NULL;
   const char *id;
   JsonNode *arch_node;
   g_autoptr(GError) error = NULL;
   TsModel model = { 0 };
 
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+  if (ts_json_node_object (node, &obj) != TS_JSON_OK)
     {
       ctx_fail (c, "model", _("an object with “id”, “params” or “architecture”"));
       return FALSE;
     }
-  obj = json_node_get_object (node);
 
   /* Checked before the catalog is asked: an unknown id is echoed. */
   id = get_text (c, obj, "id", TS_MAX_ID_CHARS);
@@ -510,16 +533,21 @@ read_model (Ctx             *c,
     {
       TsArchitecture arch = { 0 };
       const char *name;
-      JsonObject *a;
+      JsonObject *a = NULL;
 
-      if (!JSON_NODE_HOLDS_OBJECT (arch_node))
+      if (ts_json_node_object (arch_node, &a) != TS_JSON_OK)
         {
           ctx_fail (c, "architecture", _("an object"));
           return FALSE;
         }
-      a = json_node_get_object (arch_node);
       read_architecture (c, a, &arch);
       name = get_text (c, obj, "name", TS_MAX_NAME_CHARS);
+      {
+        g_autoptr(GError) reason = NULL;
+
+        if (name != NULL && !ts_scenario_check_name (name, &reason))
+          ctx_fail_with (c, "name", reason);
+      }
       if (c->failed)
         return FALSE;
       if (!ts_model_init_from_architecture (&model, name, &arch, &error))
@@ -567,6 +595,7 @@ read_searched (Ctx        *c,
                TsScenario *s)
 {
   JsonNode *list = get (obj, "auto");
+  JsonArray *array = NULL;
 
   if (list == NULL)
     {
@@ -578,19 +607,19 @@ read_searched (Ctx        *c,
         ts_scenario_search_input (s, "zero_stage");
       return;
     }
-  if (!JSON_NODE_HOLDS_ARRAY (list))
+  if (ts_json_node_array (list, &array) != TS_JSON_OK)
     {
       ctx_fail (c, "auto", _("a list of layout keys (tp, pp, zero_stage, micro_batch, checkpointing, sequence_parallel, ep)"));
       return;
     }
   s->searched = 0;
-  for (guint i = 0; i < json_array_get_length (json_node_get_array (list)); i++)
+  for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      JsonNode *item = json_array_get_element (json_node_get_array (list), i);
+      const char *key = NULL;
 
       /* a name this version does not know is a newer file's: ignored */
-      if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_STRING)
-        ts_scenario_search_input (s, json_node_get_string (item));
+      if (ts_json_node_string (json_array_get_element (array, i), 0, &key) == TS_JSON_OK)
+        ts_scenario_search_input (s, key);
     }
 }
 
@@ -602,15 +631,14 @@ ts_scenario_from_json (JsonNode         *root,
 {
   g_autoptr(TsScenario) s = ts_scenario_new ();
   Ctx c = { name, error, FALSE };
-  JsonObject *obj;
+  JsonObject *obj = NULL;
   double version = 0;
 
-  if (!JSON_NODE_HOLDS_OBJECT (root))
+  if (ts_json_node_object (root, &obj) != TS_JSON_OK)
     {
       g_set_error (error, TS_ERROR, TS_ERROR_SCENARIO, _("%s: a scenario must be a JSON object"), name);
       return NULL;
     }
-  obj = json_node_get_object (root);
 
   get_number (&c, obj, "schema_version", 0, 1e9, &version);
   if (c.failed)
