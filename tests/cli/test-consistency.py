@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-from tap import Skip, Tap  # noqa: E402
+from tap import Skip, Tap, check  # noqa: E402
 
 tap = Tap()
 ARGS = None
@@ -50,13 +50,13 @@ SCENARIOS = [
 def run(*argv):
     result = subprocess.run([ARGS.cli, *argv], capture_output=True, text=True,
                             env={**os.environ, "LANGUAGE": "en", "LC_ALL": "C.UTF-8"})
-    assert result.returncode == 0, f"{argv}: exit {result.returncode}: {result.stderr}"
+    check(result.returncode == 0, f"{argv}: exit {result.returncode}: {result.stderr}")
     return result.stdout
 
 
 def close(got, want, tol, what):
-    assert math.isfinite(got), f"{what}: {got} is not finite"
-    assert abs(got - want) <= tol * abs(want) + 1e-9, f"{what}: {got} != {want}"
+    check(math.isfinite(got), f"{what}: {got} is not finite")
+    check(abs(got - want) <= tol * abs(want) + 1e-9, f"{what}: {got} != {want}")
 
 
 def shown(plan):
@@ -66,7 +66,7 @@ def shown(plan):
 def number(text):
     """“1,365 GB” → 1.365e12 bytes, “85.3 GB” → 8.53e10, “1.2 TB” → 1.2e12."""
     match = re.match(r"([\d,]+(?:\.\d+)?)\s*(GB|TB|GiB)", text)
-    assert match, f"no memory figure in {text!r}"
+    check(match, f"no memory figure in {text!r}")
     value = float(match.group(1).replace(",", ""))
     return value * {"GB": 1e9, "TB": 1e12, "GiB": 2 ** 30}[match.group(2)]
 
@@ -75,8 +75,8 @@ def check_option(o, scenario):
     layout = o["layout"]
     where = f"{scenario}: {o['servers']} × {o['server_id']}"
     if "layout" not in o["failures"]:
-        assert layout["tp"] * layout["pp"] * layout["dp"] == layout["gpus"] <= o["gpus"], where
-        assert o["layout_gpus"] == layout["gpus"], where
+        check(layout["tp"] * layout["pp"] * layout["dp"] == layout["gpus"] <= o["gpus"], where)
+        check(o["layout_gpus"] == layout["gpus"], where)
     # heat, cooling, time, energy from the same figures
     close(o["heat_btu_h"], o["power_kw"] * BTU_H_PER_KW, 1e-9, f"{where} heat")
     close(o["cooling_tons"], o["heat_btu_h"] / 12000, 1e-9, f"{where} cooling")
@@ -88,16 +88,16 @@ def check_option(o, scenario):
     step = o["step"]
     close(step["step_seconds"], step["compute"] + step["pp_bubble"] + step["tp_comm"] + step["pp_comm"]
           + step["dp_exposed"] + step["ep_exposed"], 1e-9, f"{where} step")
-    assert step["ep_exposed"] <= step["ep_comm"], f"{where}: more all-to-all exposed than sent"
+    check(step["ep_exposed"] <= step["ep_comm"], f"{where}: more all-to-all exposed than sent")
     close(o["step_factor"], step["compute"] / step["step_seconds"], 1e-9, f"{where} step factor")
     close(o["mfu"], o["mfu_base"] * o["recompute_factor"] * o["pcie_factor"] * o["step_factor"], 1e-9, f"{where} mfu")
     if "layout" not in o["failures"]:
-        assert layout["global_batch"] == layout["micro_batch"] * layout["gradient_accumulation"] * layout["dp"], where
-    assert o["ok"] == (not o["failures"]), where
-    assert ("memory" in o["failures"]) == (not o["fits"] and "layout" not in o["failures"]), where
-    assert ("deadline" in o["failures"]) == (not o["meets_deadline"]), where
-    assert ("power-supplies" in o["failures"]) == (not o["psu_ok"]), where
-    assert o["servers_for_deadline"] is None or o["servers_for_deadline"] < 2 ** 31, where
+        check(layout["global_batch"] == layout["micro_batch"] * layout["gradient_accumulation"] * layout["dp"], where)
+    check(o["ok"] == (not o["failures"]), where)
+    check(("memory" in o["failures"]) == (not o["fits"] and "layout" not in o["failures"]), where)
+    check(("deadline" in o["failures"]) == (not o["meets_deadline"]), where)
+    check(("power-supplies" in o["failures"]) == (not o["psu_ok"]), where)
+    check(o["servers_for_deadline"] is None or o["servers_for_deadline"] < 2 ** 31, where)
 
 
 def plans():
@@ -118,20 +118,20 @@ def json_top_level():
         o = shown(plan)
         # every degree of the memory's layout is the option's (the option's
         # layout also carries the planner's micro-batch, accumulation, …)
-        assert plan["memory"]["layout"] == {k: o["layout"][k] for k in plan["memory"]["layout"]}, scenario
-        assert plan["memory"]["per_gpu"] == o["per_gpu"], scenario
-        assert plan["ok"] == o["ok"], scenario
-        assert plan["shown_server_id"] == o["server_id"], scenario
+        check(plan["memory"]["layout"] == {k: o["layout"][k] for k in plan["memory"]["layout"]}, scenario)
+        check(plan["memory"]["per_gpu"] == o["per_gpu"], scenario)
+        check(plan["ok"] == o["ok"], scenario)
+        check(plan["shown_server_id"] == o["server_id"], scenario)
         for key, value in plan["memory"]["per_gpu"].items():
             close(plan["memory"]["total"][key], value * plan["memory"]["layout"]["gpus"], 1e-9,
                   f"{scenario} whole-job {key}")
         # an option that does not work never ranks above one that does
         oks = [option["ok"] for option in plan["options"]]
-        assert oks == sorted(oks, reverse=True), scenario
+        check(oks == sorted(oks, reverse=True), scenario)
         if any(oks):
-            assert o["recommended"] and o["ok"], scenario
+            check(o["recommended"] and o["ok"], scenario)
         else:
-            assert not any(option["recommended"] for option in plan["options"]), scenario
+            check(not any(option["recommended"] for option in plan["options"]), scenario)
 
 
 @tap.case("text: the headline names the JSON's configuration and its GPU count")
@@ -140,13 +140,13 @@ def text_headline():
         o = shown(plan)
         text = run("estimate", *scenario)
         lines = text.splitlines()
-        assert f"{o['servers']:,} × {o['server_name']}" in lines[1], f"{scenario}: {lines[1]}"
+        check(f"{o['servers']:,} × {o['server_name']}" in lines[1], f"{scenario}: {lines[1]}")
         gpus = plan["memory"]["layout"]["gpus"]
-        assert re.search(rf"Detailed estimate on {gpus:,} GPUs?:", text), f"{scenario}:\n{text[:600]}"
+        check(re.search(rf"Detailed estimate on {gpus:,} GPUs?:", text), f"{scenario}:\n{text[:600]}")
         if plan["ok"]:
-            assert "Recommended" in lines[1] and "Nothing in the catalog" not in lines[1], scenario
+            check("Recommended" in lines[1] and "Nothing in the catalog" not in lines[1], scenario)
         else:
-            assert "Nothing in the catalog works" in lines[1], f"{scenario}: {lines[1]}"
+            check("Nothing in the catalog works" in lines[1], f"{scenario}: {lines[1]}")
 
 
 @tap.case("PDF: scenario block, verdict, memory table and chart name the same GPUs; per GPU × GPUs = whole job")
@@ -164,18 +164,18 @@ def pdf_pages():
             text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
                                   text=True).stdout
             flat = " ".join(text.split())
-            assert f"Parallel layout {gpus:,} GPU" in flat, f"{scenario}: layout not {gpus} GPUs"
-            assert f"{o['servers']:,} × {o['server_name']}" in flat, scenario
-            assert f"Whole job, {gpus:,} GPU" in flat, f"{scenario}: chart not on {gpus} GPUs"
+            check(f"Parallel layout {gpus:,} GPU" in flat, f"{scenario}: layout not {gpus} GPUs")
+            check(f"{o['servers']:,} × {o['server_name']}" in flat, scenario)
+            check(f"Whole job, {gpus:,} GPU" in flat, f"{scenario}: chart not on {gpus} GPUs")
             total = re.search(r"\n Total\s+([\d.,]+ [GT]B)\s+([\d.,]+ [GT]B)", text)
-            assert total, f"{scenario}: no Total row"
+            check(total, f"{scenario}: no Total row")
             per_gpu, whole = number(total.group(1)), number(total.group(2))
             # three significant digits each side
             close(per_gpu * gpus, whole, 0.01, f"{scenario}: per GPU × GPUs vs whole job")
             if plan["ok"]:
-                assert "Nothing in the catalog works" not in flat, scenario
+                check("Nothing in the catalog works" not in flat, scenario)
             else:
-                assert "Nothing in the catalog works" in flat or "does not work" in flat, scenario
+                check("Nothing in the catalog works" in flat or "does not work" in flat, scenario)
 
 
 @tap.case("PDF: a server's heat output is its maximum power × 3,412.14")
@@ -193,10 +193,10 @@ def pdf_server_heat():
             # an estimated figure is marked “≈” before it
             kw = re.search(r"Maximum power (?:≈ )?([\d.,]+) kW", text)
             heat = re.search(r"Heat output (?:≈ )?([\d,]+) BTU/h", text)
-            assert kw and heat, f"{server}: no power or heat row"
+            check(kw and heat, f"{server}: no power or heat row")
             close(float(heat.group(1).replace(",", "")), float(kw.group(1)) * BTU_H_PER_KW, 0.005,
                   f"{server} heat output")
-            assert plan["options"][0]["server_id"] == server
+            check(plan["options"][0]["server_id"] == server)
 
 
 @tap.case("PDF: --customer and --project are on the first page and in the document's metadata")
@@ -210,8 +210,8 @@ def pdf_customer_project():
         first = subprocess.run(["pdftotext", "-l", "1", pdf, "-"], capture_output=True, check=True,
                                text=True).stdout
         info = subprocess.run(["pdfinfo", pdf], capture_output=True, check=True, text=True).stdout
-        assert "Acme Research Lab" in first and "Pilot cluster" in first, first[:400]
-        assert "Pilot cluster" in info and "Acme Research Lab" in info, info
+        check("Acme Research Lab" in first and "Pilot cluster" in first, first[:400])
+        check("Pilot cluster" in info and "Acme Research Lab" in info, info)
 
 
 @tap.case("PDF: the launch-configuration appendix carries the shown option's layout and batch")
@@ -228,24 +228,24 @@ def pdf_launch_appendix():
             text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
                                   text=True).stdout
             appendix = text.split("Appendix: launch configuration")[-1]
-            assert appendix != text, f"{scenario}: no appendix"
+            check(appendix != text, f"{scenario}: no appendix")
 
             def key(name):
                 match = re.search(rf'"{name}"\s*:\s*(\d+)', appendix)
-                assert match, f"{scenario}: no {name} in the appendix"
+                check(match, f"{scenario}: no {name} in the appendix")
                 return int(match.group(1))
 
             def arg(name):
                 match = re.search(rf"--{name} (\d+)", appendix)
-                assert match, f"{scenario}: no --{name} in the appendix"
+                check(match, f"{scenario}: no --{name} in the appendix")
                 return int(match.group(1))
 
             micro = key("train_micro_batch_size_per_gpu")
             accumulation = key("gradient_accumulation_steps")
-            assert micro == layout.get("micro_batch", micro), scenario
-            assert key("train_batch_size") == micro * accumulation * layout["dp"], scenario
-            assert arg("tensor-model-parallel-size") == layout["tp"], scenario
-            assert arg("pipeline-model-parallel-size") == layout["pp"], scenario
+            check(micro == layout.get("micro_batch", micro), scenario)
+            check(key("train_batch_size") == micro * accumulation * layout["dp"], scenario)
+            check(arg("tensor-model-parallel-size") == layout["tp"], scenario)
+            check(arg("pipeline-model-parallel-size") == layout["pp"], scenario)
 
 
 def write_png(path, width=8, height=8):
@@ -288,18 +288,18 @@ def russian_text_words():
     # “Рабочая станция”, the rouble sign after an amount, “долл. США”
     for where, body in (("text", text), ("sheet", sheet)):
         latin = re.findall(r"\b(?:Workstation|RUB|USD|EUR)\b", body)
-        assert not latin, f"{where}: Latin words in the Russian output: {sorted(set(latin))}"
-        assert "Рабочая станция" in body, f"{where}: no workstation named in Russian"
-    assert "долл. США" in text, "the servers' list prices are not in Russian words"
+        check(not latin, f"{where}: Latin words in the Russian output: {sorted(set(latin))}")
+        check("Рабочая станция" in body, f"{where}: no workstation named in Russian")
+    check("долл. США" in text, "the servers' list prices are not in Russian words")
     # the recommended option's energy cost is the same words in both
     starred = text[text.index("★"):]
     cost = re.search(r"кВт·ч, ([\d ]+ ₽)", starred)
-    assert cost, f"no energy cost in roubles for the recommended option:\n{starred[:800]}"
-    assert cost.group(1) in sheet, f"the sheet does not name the cost {cost.group(1)!r} the same way"
+    check(cost, f"no energy cost in roubles for the recommended option:\n{starred[:800]}")
+    check(cost.group(1) in sheet, f"the sheet does not name the cost {cost.group(1)!r} the same way")
     # “Помещается. Для полного…”: the headline's sentences never follow a colon
     verdict_line = text.splitlines()[1]
-    assert not re.match(r"[^:]*: [А-ЯЁ][а-яё]", verdict_line), verdict_line
-    assert re.match(r"Помещается\. Для полного обучения", verdict_line), verdict_line
+    check(not re.match(r"[^:]*: [А-ЯЁ][а-яё]", verdict_line), verdict_line)
+    check(re.match(r"Помещается\. Для полного обучения", verdict_line), verdict_line)
 
 
 @tap.case("PDF: a branded Russian sheet from a user catalog with a logo (vendor record's logo beside the file)")
@@ -322,13 +322,13 @@ def pdf_branded_user_catalog():
         info = subprocess.run(["pdfinfo", pdf], capture_output=True, check=True, text=True).stdout
         images = subprocess.run(["pdfimages", "-f", "1", "-l", "1", "-list", pdf], capture_output=True,
                                 check=True, text=True).stdout
-        assert "ООО Вычислитель" in first and "АО Заказчик" in first and "Пилот" in first, first[:500]
-        assert "Спецификация" in first, first[:300]
-        assert "vychislitel-7" in first, "the user's catalog version is not on the sheet"
-        assert "demo vendor" not in first and "example.com" not in first, first[:500]
-        assert "ООО Вычислитель" in info, info
+        check("ООО Вычислитель" in first and "АО Заказчик" in first and "Пилот" in first, first[:500])
+        check("Спецификация" in first, first[:300])
+        check("vychislitel-7" in first, "the user's catalog version is not on the sheet")
+        check("demo vendor" not in first and "example.com" not in first, first[:500])
+        check("ООО Вычислитель" in info, info)
         # pdfimages lists a header, a rule, then one row per image
-        assert len(images.strip().splitlines()) >= 3, f"no logo on page 1:\n{images}"
+        check(len(images.strip().splitlines()) >= 3, f"no logo on page 1:\n{images}")
 
 
 def main():
