@@ -11,6 +11,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -100,9 +101,26 @@ def check_option(o, scenario):
     check(o["servers_for_deadline"] is None or o["servers_for_deadline"] < 2 ** 31, where)
 
 
+# Each scenario's plan and spec sheet are made once for the whole program
+# and read by every case that needs them.
+@functools.cache
+def plan_of(scenario):
+    return json.loads(run("estimate", *scenario, "--format", "json"))
+
+
 def plans():
     for scenario in SCENARIOS:
-        yield scenario, json.loads(run("estimate", *scenario, "--format", "json"))
+        yield scenario, plan_of(scenario)
+
+
+@functools.cache
+def sheet_text(scenario):
+    """The spec sheet of scenario as pdftotext -layout reads it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = os.path.join(tmp, "sheet.pdf")
+        run("pdf", *scenario, "--output", pdf)
+        return subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
+                              text=True).stdout
 
 
 @tap.case("JSON: every option's figures follow from each other (layout, heat, time, verdict)")
@@ -153,29 +171,25 @@ def text_headline():
 def pdf_pages():
     if shutil.which("pdftotext") is None:
         raise Skip("pdftotext is missing (poppler-utils)")
-    with tempfile.TemporaryDirectory() as tmp:
-        for number_, (scenario, plan) in enumerate(plans()):
-            if number_ % 2:
-                continue   # half of them: a spec sheet takes longer than an estimate
-            o = shown(plan)
-            gpus = plan["memory"]["layout"]["gpus"]
-            pdf = os.path.join(tmp, f"{number_}.pdf")
-            run("pdf", *scenario, "--output", pdf)
-            text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
-                                  text=True).stdout
-            flat = " ".join(text.split())
-            check(f"Parallel layout {gpus:,} GPU" in flat, f"{scenario}: layout not {gpus} GPUs")
-            check(f"{o['servers']:,} × {o['server_name']}" in flat, scenario)
-            check(f"Whole job, {gpus:,} GPU" in flat, f"{scenario}: chart not on {gpus} GPUs")
-            total = re.search(r"\n Total\s+([\d.,]+ [GT]B)\s+([\d.,]+ [GT]B)", text)
-            check(total, f"{scenario}: no Total row")
-            per_gpu, whole = number(total.group(1)), number(total.group(2))
-            # three significant digits each side
-            close(per_gpu * gpus, whole, 0.01, f"{scenario}: per GPU × GPUs vs whole job")
-            if plan["ok"]:
-                check("Nothing in the catalog works" not in flat, scenario)
-            else:
-                check("Nothing in the catalog works" in flat or "does not work" in flat, scenario)
+    for number_, (scenario, plan) in enumerate(plans()):
+        if number_ % 2:
+            continue   # half of them: a spec sheet takes longer than an estimate
+        o = shown(plan)
+        gpus = plan["memory"]["layout"]["gpus"]
+        text = sheet_text(scenario)
+        flat = " ".join(text.split())
+        check(f"Parallel layout {gpus:,} GPU" in flat, f"{scenario}: layout not {gpus} GPUs")
+        check(f"{o['servers']:,} × {o['server_name']}" in flat, scenario)
+        check(f"Whole job, {gpus:,} GPU" in flat, f"{scenario}: chart not on {gpus} GPUs")
+        total = re.search(r"\n Total\s+([\d.,]+ [GT]B)\s+([\d.,]+ [GT]B)", text)
+        check(total, f"{scenario}: no Total row")
+        per_gpu, whole = number(total.group(1)), number(total.group(2))
+        # three significant digits each side
+        close(per_gpu * gpus, whole, 0.01, f"{scenario}: per GPU × GPUs vs whole job")
+        if plan["ok"]:
+            check("Nothing in the catalog works" not in flat, scenario)
+        else:
+            check("Nothing in the catalog works" in flat or "does not work" in flat, scenario)
 
 
 @tap.case("PDF: a server's heat output is its maximum power × 3,412.14")
@@ -218,34 +232,30 @@ def pdf_customer_project():
 def pdf_launch_appendix():
     if shutil.which("pdftotext") is None:
         raise Skip("pdftotext is missing (poppler-utils)")
-    with tempfile.TemporaryDirectory() as tmp:
-        for number_, scenario in enumerate(SCENARIOS[:6]):
-            plan = json.loads(run("estimate", *scenario, "--format", "json"))
-            o = shown(plan)
-            layout = o["layout"]
-            pdf = os.path.join(tmp, f"{number_}.pdf")
-            run("pdf", *scenario, "--output", pdf)
-            text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
-                                  text=True).stdout
-            appendix = text.split("Appendix: launch configuration")[-1]
-            check(appendix != text, f"{scenario}: no appendix")
+    # the sheets pdf_pages read (even numbers) and three more
+    for scenario in SCENARIOS[:6]:
+        o = shown(plan_of(scenario))
+        layout = o["layout"]
+        text = sheet_text(scenario)
+        appendix = text.split("Appendix: launch configuration")[-1]
+        check(appendix != text, f"{scenario}: no appendix")
 
-            def key(name):
-                match = re.search(rf'"{name}"\s*:\s*(\d+)', appendix)
-                check(match, f"{scenario}: no {name} in the appendix")
-                return int(match.group(1))
+        def key(name):
+            match = re.search(rf'"{name}"\s*:\s*(\d+)', appendix)
+            check(match, f"{scenario}: no {name} in the appendix")
+            return int(match.group(1))
 
-            def arg(name):
-                match = re.search(rf"--{name} (\d+)", appendix)
-                check(match, f"{scenario}: no --{name} in the appendix")
-                return int(match.group(1))
+        def arg(name):
+            match = re.search(rf"--{name} (\d+)", appendix)
+            check(match, f"{scenario}: no --{name} in the appendix")
+            return int(match.group(1))
 
-            micro = key("train_micro_batch_size_per_gpu")
-            accumulation = key("gradient_accumulation_steps")
-            check(micro == layout.get("micro_batch", micro), scenario)
-            check(key("train_batch_size") == micro * accumulation * layout["dp"], scenario)
-            check(arg("tensor-model-parallel-size") == layout["tp"], scenario)
-            check(arg("pipeline-model-parallel-size") == layout["pp"], scenario)
+        micro = key("train_micro_batch_size_per_gpu")
+        accumulation = key("gradient_accumulation_steps")
+        check(micro == layout.get("micro_batch", micro), scenario)
+        check(key("train_batch_size") == micro * accumulation * layout["dp"], scenario)
+        check(arg("tensor-model-parallel-size") == layout["tp"], scenario)
+        check(arg("pipeline-model-parallel-size") == layout["pp"], scenario)
 
 
 def write_png(path, width=8, height=8):
