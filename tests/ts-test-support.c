@@ -20,6 +20,14 @@ ts_test_init (int    *argc,
   g_test_init (argc, argv, NULL);
 }
 
+guint
+ts_test_sweep_size (guint n)
+{
+  if (g_getenv ("TS_TEST_TRIM_SWEEPS") == NULL)
+    return n;
+  return MAX (n / 10, 1);
+}
+
 TsCatalog *
 ts_test_catalog (void)
 {

@@ -17,6 +17,13 @@ G_BEGIN_DECLS
 void        ts_test_init         (int         *argc,
                                   char      ***argv);
 
+/* How many of a sweep's n generated cases to run: all of them, or a
+ * tenth (at least one) when TS_TEST_TRIM_SWEEPS is set. build-aux/ci-extras
+ * sets it under valgrind: the whole sweep runs natively and under ASan,
+ * and memcheck looks for uninitialised reads, which a tenth of the cases
+ * reach through the same code at a tenth of valgrind's time. */
+guint       ts_test_sweep_size   (guint        n);
+
 /* The built-in catalog (fails the test when it does not load). */
 TsCatalog  *ts_test_catalog      (void);
 /* A scenario for a catalog model id or a parameter count; catalog NULL:

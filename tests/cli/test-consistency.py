@@ -11,6 +11,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -21,7 +22,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-from tap import Skip, Tap  # noqa: E402
+from tap import Skip, Tap, check  # noqa: E402
 
 tap = Tap()
 ARGS = None
@@ -50,13 +51,13 @@ SCENARIOS = [
 def run(*argv):
     result = subprocess.run([ARGS.cli, *argv], capture_output=True, text=True,
                             env={**os.environ, "LANGUAGE": "en", "LC_ALL": "C.UTF-8"})
-    assert result.returncode == 0, f"{argv}: exit {result.returncode}: {result.stderr}"
+    check(result.returncode == 0, f"{argv}: exit {result.returncode}: {result.stderr}")
     return result.stdout
 
 
 def close(got, want, tol, what):
-    assert math.isfinite(got), f"{what}: {got} is not finite"
-    assert abs(got - want) <= tol * abs(want) + 1e-9, f"{what}: {got} != {want}"
+    check(math.isfinite(got), f"{what}: {got} is not finite")
+    check(abs(got - want) <= tol * abs(want) + 1e-9, f"{what}: {got} != {want}")
 
 
 def shown(plan):
@@ -66,7 +67,7 @@ def shown(plan):
 def number(text):
     """“1,365 GB” → 1.365e12 bytes, “85.3 GB” → 8.53e10, “1.2 TB” → 1.2e12."""
     match = re.match(r"([\d,]+(?:\.\d+)?)\s*(GB|TB|GiB)", text)
-    assert match, f"no memory figure in {text!r}"
+    check(match, f"no memory figure in {text!r}")
     value = float(match.group(1).replace(",", ""))
     return value * {"GB": 1e9, "TB": 1e12, "GiB": 2 ** 30}[match.group(2)]
 
@@ -75,8 +76,8 @@ def check_option(o, scenario):
     layout = o["layout"]
     where = f"{scenario}: {o['servers']} × {o['server_id']}"
     if "layout" not in o["failures"]:
-        assert layout["tp"] * layout["pp"] * layout["dp"] == layout["gpus"] <= o["gpus"], where
-        assert o["layout_gpus"] == layout["gpus"], where
+        check(layout["tp"] * layout["pp"] * layout["dp"] == layout["gpus"] <= o["gpus"], where)
+        check(o["layout_gpus"] == layout["gpus"], where)
     # heat, cooling, time, energy from the same figures
     close(o["heat_btu_h"], o["power_kw"] * BTU_H_PER_KW, 1e-9, f"{where} heat")
     close(o["cooling_tons"], o["heat_btu_h"] / 12000, 1e-9, f"{where} cooling")
@@ -88,24 +89,41 @@ def check_option(o, scenario):
     step = o["step"]
     close(step["step_seconds"], step["compute"] + step["pp_bubble"] + step["tp_comm"] + step["pp_comm"]
           + step["dp_exposed"] + step["ep_exposed"], 1e-9, f"{where} step")
-    assert step["ep_exposed"] <= step["ep_comm"], f"{where}: more all-to-all exposed than sent"
+    check(step["ep_exposed"] <= step["ep_comm"], f"{where}: more all-to-all exposed than sent")
     close(o["step_factor"], step["compute"] / step["step_seconds"], 1e-9, f"{where} step factor")
     close(o["mfu"], o["mfu_base"] * o["recompute_factor"] * o["pcie_factor"] * o["operator_factor"]
           * o["step_factor"], 1e-9, f"{where} mfu")
     close(step["compute"], step["compute_gemm"] + step["compute_attention"] + step["compute_experts"]
           + step["compute_memory_bound"], 1e-9, f"{where} operator classes")
     if "layout" not in o["failures"]:
-        assert layout["global_batch"] == layout["micro_batch"] * layout["gradient_accumulation"] * layout["dp"], where
-    assert o["ok"] == (not o["failures"]), where
-    assert ("memory" in o["failures"]) == (not o["fits"] and "layout" not in o["failures"]), where
-    assert ("deadline" in o["failures"]) == (not o["meets_deadline"]), where
-    assert ("power-supplies" in o["failures"]) == (not o["psu_ok"]), where
-    assert o["servers_for_deadline"] is None or o["servers_for_deadline"] < 2 ** 31, where
+        check(layout["global_batch"] == layout["micro_batch"] * layout["gradient_accumulation"] * layout["dp"], where)
+    check(o["ok"] == (not o["failures"]), where)
+    check(("memory" in o["failures"]) == (not o["fits"] and "layout" not in o["failures"]), where)
+    check(("deadline" in o["failures"]) == (not o["meets_deadline"]), where)
+    check(("power-supplies" in o["failures"]) == (not o["psu_ok"]), where)
+    check(o["servers_for_deadline"] is None or o["servers_for_deadline"] < 2 ** 31, where)
+
+
+# Each scenario's plan and spec sheet are made once for the whole program
+# and read by every case that needs them.
+@functools.cache
+def plan_of(scenario):
+    return json.loads(run("estimate", *scenario, "--format", "json"))
 
 
 def plans():
     for scenario in SCENARIOS:
-        yield scenario, json.loads(run("estimate", *scenario, "--format", "json"))
+        yield scenario, plan_of(scenario)
+
+
+@functools.cache
+def sheet_text(scenario):
+    """The spec sheet of scenario as pdftotext -layout reads it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = os.path.join(tmp, "sheet.pdf")
+        run("pdf", *scenario, "--output", pdf)
+        return subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
+                              text=True).stdout
 
 
 @tap.case("JSON: every option's figures follow from each other (layout, heat, time, verdict)")
@@ -121,20 +139,20 @@ def json_top_level():
         o = shown(plan)
         # every degree of the memory's layout is the option's (the option's
         # layout also carries the planner's micro-batch, accumulation, …)
-        assert plan["memory"]["layout"] == {k: o["layout"][k] for k in plan["memory"]["layout"]}, scenario
-        assert plan["memory"]["per_gpu"] == o["per_gpu"], scenario
-        assert plan["ok"] == o["ok"], scenario
-        assert plan["shown_server_id"] == o["server_id"], scenario
+        check(plan["memory"]["layout"] == {k: o["layout"][k] for k in plan["memory"]["layout"]}, scenario)
+        check(plan["memory"]["per_gpu"] == o["per_gpu"], scenario)
+        check(plan["ok"] == o["ok"], scenario)
+        check(plan["shown_server_id"] == o["server_id"], scenario)
         for key, value in plan["memory"]["per_gpu"].items():
             close(plan["memory"]["total"][key], value * plan["memory"]["layout"]["gpus"], 1e-9,
                   f"{scenario} whole-job {key}")
         # an option that does not work never ranks above one that does
         oks = [option["ok"] for option in plan["options"]]
-        assert oks == sorted(oks, reverse=True), scenario
+        check(oks == sorted(oks, reverse=True), scenario)
         if any(oks):
-            assert o["recommended"] and o["ok"], scenario
+            check(o["recommended"] and o["ok"], scenario)
         else:
-            assert not any(option["recommended"] for option in plan["options"]), scenario
+            check(not any(option["recommended"] for option in plan["options"]), scenario)
 
 
 @tap.case("text: the headline names the JSON's configuration and its GPU count")
@@ -143,42 +161,38 @@ def text_headline():
         o = shown(plan)
         text = run("estimate", *scenario)
         lines = text.splitlines()
-        assert f"{o['servers']:,} × {o['server_name']}" in lines[1], f"{scenario}: {lines[1]}"
+        check(f"{o['servers']:,} × {o['server_name']}" in lines[1], f"{scenario}: {lines[1]}")
         gpus = plan["memory"]["layout"]["gpus"]
-        assert re.search(rf"Detailed estimate on {gpus:,} GPUs?:", text), f"{scenario}:\n{text[:600]}"
+        check(re.search(rf"Detailed estimate on {gpus:,} GPUs?:", text), f"{scenario}:\n{text[:600]}")
         if plan["ok"]:
-            assert "Recommended" in lines[1] and "Nothing in the catalog" not in lines[1], scenario
+            check("Recommended" in lines[1] and "Nothing in the catalog" not in lines[1], scenario)
         else:
-            assert "Nothing in the catalog works" in lines[1], f"{scenario}: {lines[1]}"
+            check("Nothing in the catalog works" in lines[1], f"{scenario}: {lines[1]}")
 
 
 @tap.case("PDF: scenario block, verdict, memory table and chart name the same GPUs; per GPU × GPUs = whole job")
 def pdf_pages():
     if shutil.which("pdftotext") is None:
         raise Skip("pdftotext is missing (poppler-utils)")
-    with tempfile.TemporaryDirectory() as tmp:
-        for number_, (scenario, plan) in enumerate(plans()):
-            if number_ % 2:
-                continue   # half of them: a spec sheet takes longer than an estimate
-            o = shown(plan)
-            gpus = plan["memory"]["layout"]["gpus"]
-            pdf = os.path.join(tmp, f"{number_}.pdf")
-            run("pdf", *scenario, "--output", pdf)
-            text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
-                                  text=True).stdout
-            flat = " ".join(text.split())
-            assert f"Parallel layout {gpus:,} GPU" in flat, f"{scenario}: layout not {gpus} GPUs"
-            assert f"{o['servers']:,} × {o['server_name']}" in flat, scenario
-            assert f"Whole job, {gpus:,} GPU" in flat, f"{scenario}: chart not on {gpus} GPUs"
-            total = re.search(r"\n Total\s+([\d.,]+ [GT]B)\s+([\d.,]+ [GT]B)", text)
-            assert total, f"{scenario}: no Total row"
-            per_gpu, whole = number(total.group(1)), number(total.group(2))
-            # three significant digits each side
-            close(per_gpu * gpus, whole, 0.01, f"{scenario}: per GPU × GPUs vs whole job")
-            if plan["ok"]:
-                assert "Nothing in the catalog works" not in flat, scenario
-            else:
-                assert "Nothing in the catalog works" in flat or "does not work" in flat, scenario
+    for number_, (scenario, plan) in enumerate(plans()):
+        if number_ % 2:
+            continue   # half of them: a spec sheet takes longer than an estimate
+        o = shown(plan)
+        gpus = plan["memory"]["layout"]["gpus"]
+        text = sheet_text(scenario)
+        flat = " ".join(text.split())
+        check(f"Parallel layout {gpus:,} GPU" in flat, f"{scenario}: layout not {gpus} GPUs")
+        check(f"{o['servers']:,} × {o['server_name']}" in flat, scenario)
+        check(f"Whole job, {gpus:,} GPU" in flat, f"{scenario}: chart not on {gpus} GPUs")
+        total = re.search(r"\n Total\s+([\d.,]+ [GT]B)\s+([\d.,]+ [GT]B)", text)
+        check(total, f"{scenario}: no Total row")
+        per_gpu, whole = number(total.group(1)), number(total.group(2))
+        # three significant digits each side
+        close(per_gpu * gpus, whole, 0.01, f"{scenario}: per GPU × GPUs vs whole job")
+        if plan["ok"]:
+            check("Nothing in the catalog works" not in flat, scenario)
+        else:
+            check("Nothing in the catalog works" in flat or "does not work" in flat, scenario)
 
 
 @tap.case("PDF: a server's heat output is its maximum power × 3,412.14")
@@ -196,10 +210,10 @@ def pdf_server_heat():
             # an estimated figure is marked “≈” before it
             kw = re.search(r"Maximum power (?:≈ )?([\d.,]+) kW", text)
             heat = re.search(r"Heat output (?:≈ )?([\d,]+) BTU/h", text)
-            assert kw and heat, f"{server}: no power or heat row"
+            check(kw and heat, f"{server}: no power or heat row")
             close(float(heat.group(1).replace(",", "")), float(kw.group(1)) * BTU_H_PER_KW, 0.005,
                   f"{server} heat output")
-            assert plan["options"][0]["server_id"] == server
+            check(plan["options"][0]["server_id"] == server)
 
 
 @tap.case("PDF: --customer and --project are on the first page and in the document's metadata")
@@ -213,35 +227,31 @@ def pdf_customer_project():
         first = subprocess.run(["pdftotext", "-l", "1", pdf, "-"], capture_output=True, check=True,
                                text=True).stdout
         info = subprocess.run(["pdfinfo", pdf], capture_output=True, check=True, text=True).stdout
-        assert "Acme Research Lab" in first and "Pilot cluster" in first, first[:400]
-        assert "Pilot cluster" in info and "Acme Research Lab" in info, info
+        check("Acme Research Lab" in first and "Pilot cluster" in first, first[:400])
+        check("Pilot cluster" in info and "Acme Research Lab" in info, info)
 
 
 @tap.case("PDF: the launch-configuration appendix carries the shown option's layout and batch")
 def pdf_launch_appendix():
     if shutil.which("pdftotext") is None:
         raise Skip("pdftotext is missing (poppler-utils)")
-    with tempfile.TemporaryDirectory() as tmp:
-        for number_, scenario in enumerate(SCENARIOS[:6]):
-            plan = json.loads(run("estimate", *scenario, "--format", "json"))
-            o = shown(plan)
-            layout = o["layout"]
-            pdf = os.path.join(tmp, f"{number_}.pdf")
-            run("pdf", *scenario, "--output", pdf)
-            text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True,
-                                  text=True).stdout
-            appendix = text.split("Appendix: launch configuration")[-1]
-            assert appendix != text, f"{scenario}: no appendix"
+    # the sheets pdf_pages read (even numbers) and three more
+    for scenario in SCENARIOS[:6]:
+        o = shown(plan_of(scenario))
+        layout = o["layout"]
+        text = sheet_text(scenario)
+        appendix = text.split("Appendix: launch configuration")[-1]
+        check(appendix != text, f"{scenario}: no appendix")
 
-            def key(name):
-                match = re.search(rf'"{name}"\s*:\s*(\d+)', appendix)
-                assert match, f"{scenario}: no {name} in the appendix"
-                return int(match.group(1))
+        def key(name):
+            match = re.search(rf'"{name}"\s*:\s*(\d+)', appendix)
+            check(match, f"{scenario}: no {name} in the appendix")
+            return int(match.group(1))
 
-            def arg(name):
-                match = re.search(rf"--{name} (\d+)", appendix)
-                assert match, f"{scenario}: no --{name} in the appendix"
-                return int(match.group(1))
+        def arg(name):
+            match = re.search(rf"--{name} (\d+)", appendix)
+            check(match, f"{scenario}: no --{name} in the appendix")
+            return int(match.group(1))
 
             # the files that run the plan (issue 26): Megatron-LM's for a
             # model-parallel layout, DeepSpeed's for a data-parallel one
@@ -249,22 +259,22 @@ def pdf_launch_appendix():
             if "train_micro_batch_size_per_gpu" in appendix:
                 micro = key("train_micro_batch_size_per_gpu")
                 accumulation = key("gradient_accumulation_steps")
-                assert micro == layout.get("micro_batch", micro), scenario
-                assert key("train_batch_size") == micro * accumulation * layout["dp"], scenario
-                assert layout["tp"] == 1 and layout["pp"] == 1, scenario
+                check(micro == layout.get("micro_batch", micro), scenario)
+                check(key("train_batch_size") == micro * accumulation * layout["dp"], scenario)
+                check(layout["tp"] == 1 and layout["pp"] == 1, scenario)
                 printed += 1
             if "--tensor-model-parallel-size" in appendix:
-                assert arg("tensor-model-parallel-size") == layout["tp"], scenario
-                assert arg("pipeline-model-parallel-size") == layout["pp"], scenario
-                assert arg("micro-batch-size") == layout["micro_batch"], scenario
+                check(arg("tensor-model-parallel-size") == layout["tp"], scenario)
+                check(arg("pipeline-model-parallel-size") == layout["pp"], scenario)
+                check(arg("micro-batch-size") == layout["micro_batch"], scenario)
                 printed += 1
             if o["framework"] == "megatron":
-                assert "--tensor-model-parallel-size" in appendix, f"{scenario}: no Megatron-LM file"
+                check("--tensor-model-parallel-size" in appendix, f"{scenario}: no Megatron-LM file")
             if o["framework"] is None:
                 # no framework runs the layout given (LoRA with TP 2): no file
-                assert printed == 0 and "(YAML)" not in appendix, f"{scenario}: a file no framework runs"
+                check(printed == 0 and "(YAML)" not in appendix, f"{scenario}: a file no framework runs")
             else:
-                assert printed > 0 or "(YAML)" in appendix, f"{scenario}: no file in the appendix"
+                check(printed > 0 or "(YAML)" in appendix, f"{scenario}: no file in the appendix")
 
 
 def write_png(path, width=8, height=8):
@@ -307,18 +317,18 @@ def russian_text_words():
     # “Рабочая станция”, the rouble sign after an amount, “долл. США”
     for where, body in (("text", text), ("sheet", sheet)):
         latin = re.findall(r"\b(?:Workstation|RUB|USD|EUR)\b", body)
-        assert not latin, f"{where}: Latin words in the Russian output: {sorted(set(latin))}"
-        assert "Рабочая станция" in body, f"{where}: no workstation named in Russian"
-    assert "долл. США" in text, "the servers' list prices are not in Russian words"
+        check(not latin, f"{where}: Latin words in the Russian output: {sorted(set(latin))}")
+        check("Рабочая станция" in body, f"{where}: no workstation named in Russian")
+    check("долл. США" in text, "the servers' list prices are not in Russian words")
     # the recommended option's energy cost is the same words in both
     starred = text[text.index("★"):]
     cost = re.search(r"кВт·ч, ([\d ]+ ₽)", starred)
-    assert cost, f"no energy cost in roubles for the recommended option:\n{starred[:800]}"
-    assert cost.group(1) in sheet, f"the sheet does not name the cost {cost.group(1)!r} the same way"
+    check(cost, f"no energy cost in roubles for the recommended option:\n{starred[:800]}")
+    check(cost.group(1) in sheet, f"the sheet does not name the cost {cost.group(1)!r} the same way")
     # “Помещается. Для полного…”: the headline's sentences never follow a colon
     verdict_line = text.splitlines()[1]
-    assert not re.match(r"[^:]*: [А-ЯЁ][а-яё]", verdict_line), verdict_line
-    assert re.match(r"Помещается\. Для полного обучения", verdict_line), verdict_line
+    check(not re.match(r"[^:]*: [А-ЯЁ][а-яё]", verdict_line), verdict_line)
+    check(re.match(r"Помещается\. Для полного обучения", verdict_line), verdict_line)
 
 
 @tap.case("PDF: a branded Russian sheet from a user catalog with a logo (vendor record's logo beside the file)")
@@ -341,13 +351,13 @@ def pdf_branded_user_catalog():
         info = subprocess.run(["pdfinfo", pdf], capture_output=True, check=True, text=True).stdout
         images = subprocess.run(["pdfimages", "-f", "1", "-l", "1", "-list", pdf], capture_output=True,
                                 check=True, text=True).stdout
-        assert "ООО Вычислитель" in first and "АО Заказчик" in first and "Пилот" in first, first[:500]
-        assert "Спецификация" in first, first[:300]
-        assert "vychislitel-7" in first, "the user's catalog version is not on the sheet"
-        assert "demo vendor" not in first and "example.com" not in first, first[:500]
-        assert "ООО Вычислитель" in info, info
+        check("ООО Вычислитель" in first and "АО Заказчик" in first and "Пилот" in first, first[:500])
+        check("Спецификация" in first, first[:300])
+        check("vychislitel-7" in first, "the user's catalog version is not on the sheet")
+        check("demo vendor" not in first and "example.com" not in first, first[:500])
+        check("ООО Вычислитель" in info, info)
         # pdfimages lists a header, a rule, then one row per image
-        assert len(images.strip().splitlines()) >= 3, f"no logo on page 1:\n{images}"
+        check(len(images.strip().splitlines()) >= 3, f"no logo on page 1:\n{images}")
 
 
 def main():

@@ -17,7 +17,7 @@ import tempfile
 import yaml
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from tap import Tap  # noqa: E402
+from tap import Tap, check  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--cli", required=True)
@@ -40,7 +40,7 @@ HF_IDS = {"llama-3.1-70b": "meta-llama/Llama-3.1-70B", "llama-3.1-8b": "meta-lla
 def run(argv, expect=0):
     result = subprocess.run([args.cli] + argv, capture_output=True, text=True,
                             env=dict(os.environ, LANGUAGE="en"))
-    assert result.returncode == expect, (argv, result.returncode, result.stderr)
+    check(result.returncode == expect, (argv, result.returncode, result.stderr))
     return result
 
 
@@ -87,18 +87,18 @@ def check_scenario(scenario):
     # the planner's micro-batch, the user's where given
     micro = layout["micro_batch"]
     if "--micro-batch" in argv:
-        assert micro == int(option_value(argv, "--micro-batch"))
+        check(micro == int(option_value(argv, "--micro-batch")))
     seq = int(option_value(argv, "--seq-len")) if "--seq-len" in argv else 2048
     method = option_value(argv, "--method")
     # the default global batch (docs/sizing-model.md §8.2): 4,194,304 tokens for
     # full training, 64 sequences for LoRA/QLoRA, in whole micro-batches
     batch = round(4194304 / seq) if method == "full" else 64
     accumulation = -(-batch // (micro * layout["dp"]))
-    assert layout["gradient_accumulation"] == accumulation, layout
+    check(layout["gradient_accumulation"] == accumulation, layout)
     checkpointing = layout["checkpointing"]
     offload = "--offload" in argv
     model_id = option_value(argv, "--model")
-    assert layout["tp"] * layout["pp"] * layout["dp"] == option["gpus"], layout
+    check(layout["tp"] * layout["pp"] * layout["dp"] == option["gpus"], layout)
 
     texts = {fmt: export(scenario, fmt) for fmt in ("deepspeed", "accelerate", "axolotl", "llamafactory", "megatron")}
     if not any(t is not None for t in texts.values()):
@@ -117,84 +117,84 @@ def check_scenario(scenario):
 
 def check_deepspeed(text, micro, accumulation, batch, layout, offload):
     ds = json.loads(text)
-    assert ds["train_micro_batch_size_per_gpu"] == micro
-    assert ds["gradient_accumulation_steps"] == accumulation
-    assert ds["train_batch_size"] == micro * accumulation * layout["dp"] >= batch
-    assert ds["zero_optimization"]["stage"] == layout["zero_stage"]
-    assert ("offload_optimizer" in ds["zero_optimization"]) == offload
-    assert ds["bf16"] == {"enabled": True} and ds["fp16"] == {"enabled": False}
-    assert isinstance(ds["gradient_clipping"], float)
+    check(ds["train_micro_batch_size_per_gpu"] == micro)
+    check(ds["gradient_accumulation_steps"] == accumulation)
+    check(ds["train_batch_size"] == micro * accumulation * layout["dp"] >= batch)
+    check(ds["zero_optimization"]["stage"] == layout["zero_stage"])
+    check(("offload_optimizer" in ds["zero_optimization"]) == offload)
+    check(ds["bf16"] == {"enabled": True} and ds["fp16"] == {"enabled": False})
+    check(isinstance(ds["gradient_clipping"], float))
 
 
 def check_accelerate(text, option, layout, offload, checkpointing):
     acc = yaml.safe_load(text)
-    assert acc["num_machines"] == option["servers"]
-    assert acc["num_processes"] == option["gpus"]
-    assert acc["mixed_precision"] == "bf16"
-    assert acc["distributed_type"] == sharding(layout, offload), (acc["distributed_type"], layout)
+    check(acc["num_machines"] == option["servers"])
+    check(acc["num_processes"] == option["gpus"])
+    check(acc["mixed_precision"] == "bf16")
+    check(acc["distributed_type"] == sharding(layout, offload), (acc["distributed_type"], layout))
     if acc["distributed_type"] == "FSDP":
         fsdp = acc["fsdp_config"]
-        assert fsdp["fsdp_version"] == 2
-        assert fsdp["fsdp_reshard_after_forward"] is (layout["zero_stage"] == 3)
-        assert fsdp["fsdp_activation_checkpointing"] is (checkpointing == "full")
-        assert isinstance(fsdp["fsdp_transformer_layer_cls_to_wrap"], str)
+        check(fsdp["fsdp_version"] == 2)
+        check(fsdp["fsdp_reshard_after_forward"] is (layout["zero_stage"] == 3))
+        check(fsdp["fsdp_activation_checkpointing"] is (checkpointing == "full"))
+        check(isinstance(fsdp["fsdp_transformer_layer_cls_to_wrap"], str))
     if acc["distributed_type"] == "DEEPSPEED":
-        assert acc["deepspeed_config"]["zero_stage"] == layout["zero_stage"]
-        assert acc["deepspeed_config"]["offload_optimizer_device"] == ("cpu" if offload else "none")
+        check(acc["deepspeed_config"]["zero_stage"] == layout["zero_stage"])
+        check(acc["deepspeed_config"]["offload_optimizer_device"] == ("cpu" if offload else "none"))
 
 
 def check_axolotl(text, model_id, seq, micro, accumulation, checkpointing, method, argv, layout, offload):
     ax = yaml.safe_load(text)
-    assert ax["base_model"] == HF_IDS[model_id]
-    assert ax["sequence_len"] == seq
-    assert ax["micro_batch_size"] == micro
-    assert ax["gradient_accumulation_steps"] == accumulation
-    assert ax["gradient_checkpointing"] is (checkpointing != "none")
-    assert ax["flash_attention"] is True and ax["bf16"] is True
+    check(ax["base_model"] == HF_IDS[model_id])
+    check(ax["sequence_len"] == seq)
+    check(ax["micro_batch_size"] == micro)
+    check(ax["gradient_accumulation_steps"] == accumulation)
+    check(ax["gradient_checkpointing"] is (checkpointing != "none"))
+    check(ax["flash_attention"] is True and ax["bf16"] is True)
     if method == "full":
-        assert "adapter" not in ax
+        check("adapter" not in ax)
     else:
-        assert ax["adapter"] == method
-        assert ax["load_in_4bit"] is (method == "qlora")
-        assert ax["lora_r"] == int(option_value(argv, "--lora-rank"))
-        assert ax["lora_target_linear"] is True
+        check(ax["adapter"] == method)
+        check(ax["load_in_4bit"] is (method == "qlora"))
+        check(ax["lora_r"] == int(option_value(argv, "--lora-rank")))
+        check(ax["lora_target_linear"] is True)
     if sharding(layout, offload) == "FSDP":
-        assert ax["fsdp_version"] == 2 and ax["fsdp_config"]["reshard_after_forward"] is (layout["zero_stage"] == 3)
+        check(ax["fsdp_version"] == 2 and ax["fsdp_config"]["reshard_after_forward"] is (layout["zero_stage"] == 3))
     elif sharding(layout, offload) == "DEEPSPEED":
-        assert ax["deepspeed"] == "ds_config.json"
+        check(ax["deepspeed"] == "ds_config.json")
 
 
 def check_llamafactory(text, model_id, method, seq, micro, accumulation, layout):
     lf = yaml.safe_load(text)
-    assert lf["model_name_or_path"] == HF_IDS[model_id]
-    assert lf["finetuning_type"] == ("full" if method == "full" else "lora")
-    assert lf["cutoff_len"] == seq
-    assert lf["per_device_train_batch_size"] == micro
-    assert lf["gradient_accumulation_steps"] == accumulation
-    assert lf["bf16"] is True and lf["flash_attn"] == "fa2"
-    assert (lf.get("quantization_bit") == 4) == (method == "qlora")
-    assert ("deepspeed" in lf) == (layout["gpus"] > 1 and layout["zero_stage"] > 0)
+    check(lf["model_name_or_path"] == HF_IDS[model_id])
+    check(lf["finetuning_type"] == ("full" if method == "full" else "lora"))
+    check(lf["cutoff_len"] == seq)
+    check(lf["per_device_train_batch_size"] == micro)
+    check(lf["gradient_accumulation_steps"] == accumulation)
+    check(lf["bf16"] is True and lf["flash_attn"] == "fa2")
+    check((lf.get("quantization_bit") == 4) == (method == "qlora"))
+    check(("deepspeed" in lf) == (layout["gpus"] > 1 and layout["zero_stage"] > 0))
 
 
 def check_megatron(text, plan, layout, micro, accumulation, seq, checkpointing):
     words = shlex.split(text, comments=True)
-    assert int(option_value(words, "--tensor-model-parallel-size")) == layout["tp"]
-    assert int(option_value(words, "--pipeline-model-parallel-size")) == layout["pp"]
-    assert int(option_value(words, "--micro-batch-size")) == micro
-    assert int(option_value(words, "--global-batch-size")) == micro * accumulation * layout["dp"]
-    assert int(option_value(words, "--seq-length")) == seq
+    check(int(option_value(words, "--tensor-model-parallel-size")) == layout["tp"])
+    check(int(option_value(words, "--pipeline-model-parallel-size")) == layout["pp"])
+    check(int(option_value(words, "--micro-batch-size")) == micro)
+    check(int(option_value(words, "--global-batch-size")) == micro * accumulation * layout["dp"])
+    check(int(option_value(words, "--seq-length")) == seq)
     arch = plan["model"]["architecture"]
-    assert int(option_value(words, "--num-layers")) == arch["layers"]
-    assert int(option_value(words, "--hidden-size")) == arch["hidden_size"]
-    assert int(option_value(words, "--num-attention-heads")) == arch["attention_heads"]
-    assert "--bf16" in words
+    check(int(option_value(words, "--num-layers")) == arch["layers"])
+    check(int(option_value(words, "--hidden-size")) == arch["hidden_size"])
+    check(int(option_value(words, "--num-attention-heads")) == arch["attention_heads"])
+    check("--bf16" in words)
     if checkpointing == "none":
-        assert "--recompute-granularity" not in words
+        check("--recompute-granularity" not in words)
     else:
-        assert option_value(words, "--recompute-granularity") == checkpointing
+        check(option_value(words, "--recompute-granularity") == checkpointing)
     if arch["experts"] > 0:
-        assert int(option_value(words, "--expert-model-parallel-size")) == layout["ep"]
-        assert int(option_value(words, "--num-experts")) == arch["experts"]
+        check(int(option_value(words, "--expert-model-parallel-size")) == layout["ep"])
+        check(int(option_value(words, "--num-experts")) == arch["experts"])
     # The usage line's eval gives bash the same words as shlex.
     with tempfile.NamedTemporaryFile("w", suffix=".args") as f:
         f.write(text)
@@ -202,7 +202,7 @@ def check_megatron(text, plan, layout, micro, accumulation, seq, checkpointing):
         shell = subprocess.run(["bash", "-c", 'eval "set -- $(grep -v \'^#\' "$1" | tr \'\\n\' \' \')"; '
                                 'printf "%s\\n" "$@"', "bash", f.name],
                                capture_output=True, text=True, check=True)
-        assert shell.stdout.splitlines() == words
+        check(shell.stdout.splitlines() == words)
 
 
 for name in SCENARIOS:
@@ -216,14 +216,14 @@ def _():
         run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b", "--output", path])
         with open(path, encoding="utf-8") as f:
             written = f.read()
-        assert written == run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b"]).stdout
+        check(written == run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b"]).stdout)
         json.loads(written)
 
 
 @tap.case("export/usage-errors")
 def _():
-    assert "--format" in run(["export", "--model", "llama-3.1-8b"], expect=2).stderr
-    assert "yaml" in run(["export", "--format", "yaml", "--model", "llama-3.1-8b"], expect=2).stderr
+    check("--format" in run(["export", "--model", "llama-3.1-8b"], expect=2).stderr)
+    check("yaml" in run(["export", "--format", "yaml", "--model", "llama-3.1-8b"], expect=2).stderr)
     run(["export", "--format", "deepspeed", "--model", "no-such-model"], expect=1)
     run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b", "--tp", "x"], expect=2)
     run(["export", "--help"])
@@ -238,16 +238,16 @@ def _():
     # and the value, with nothing written; the five frameworks of --help
     for bad in ["yaml", "json", "DeepSpeed", ""]:
         result = run(["export", "--format", bad, "--model", "llama-3.1-8b"], expect=2)
-        assert result.stdout == "", result.stdout
-        assert "--format" in result.stderr and f"“{bad}”" in result.stderr, result.stderr
+        check(result.stdout == "", result.stdout)
+        check("--format" in result.stderr and f"“{bad}”" in result.stderr, result.stderr)
         for name in FORMATS:
-            assert name in result.stderr, result.stderr
+            check(name in result.stderr, result.stderr)
     # given on the command line before or after the model, with or without “=”
     for argv in (["--format=yaml", "--model", "llama-3.1-8b"], ["--model", "llama-3.1-8b", "--format", "yaml"]):
-        assert "“yaml”" in run(["export"] + argv, expect=2).stderr
+        check("“yaml”" in run(["export"] + argv, expect=2).stderr)
     # --format is given once, like every option
-    assert "twice" in run(["export", "--format", "megatron", "--format", "deepspeed", "--params", "7B"],
-                          expect=2).stderr
+    check("twice" in run(["export", "--format", "megatron", "--format", "deepspeed", "--params", "7B"],
+                          expect=2).stderr)
 
 
 @tap.case("export/options-of-other-commands")
@@ -255,7 +255,7 @@ def _():
     # each is refused as not export's, not taken for estimate's
     for argv in (["--png", "x.png"], ["--customer", "Acme"], ["--drawing", "rack"], ["--width", "100"]):
         stderr = run(["export", "--format", "deepspeed", "--params", "7B"] + argv, expect=2).stderr
-        assert argv[0] in stderr and "command export" in stderr, stderr
+        check(argv[0] in stderr and "command export" in stderr, stderr)
 
 
 @tap.case("export/output-atomic")
@@ -270,16 +270,16 @@ def _():
         # -o is --output's short name; --output=FILE the same
         for argv in (["-o", path], [f"--output={path}"], ["--output", path]):
             result = run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b"] + argv)
-            assert result.stdout == "", result.stdout
+            check(result.stdout == "", result.stdout)
             with open(path, encoding="utf-8") as f:
-                assert f.read() == expected
+                check(f.read() == expected)
             after = os.stat(path)
             # a new file renamed over the old one (so a reader sees the old
             # file or the new one, never half of it), keeping its mode, and
             # no temporary file left beside it
-            assert after.st_ino != before.st_ino
-            assert after.st_mode & 0o777 == 0o600, oct(after.st_mode)
-            assert os.listdir(tmp) == ["ds.json"], os.listdir(tmp)
+            check(after.st_ino != before.st_ino)
+            check(after.st_mode & 0o777 == 0o600, oct(after.st_mode))
+            check(os.listdir(tmp) == ["ds.json"], os.listdir(tmp))
             before = after
         # a folder where the file should be: refused with the name given,
         # the folder left as it was
@@ -287,8 +287,8 @@ def _():
         os.mkdir(folder)
         stderr = run(["export", "--format", "deepspeed", "--model", "llama-3.1-8b", "--output", folder],
                      expect=1).stderr
-        assert f"“{folder}”" in stderr, stderr
-        assert os.listdir(folder) == [], os.listdir(folder)
+        check(f"“{folder}”" in stderr, stderr)
+        check(os.listdir(folder) == [], os.listdir(folder))
 
 
 @tap.case("export/output-not-an-input")
@@ -301,9 +301,9 @@ def _():
         with open(model, "w", encoding="utf-8") as f:
             f.write(original)
         stderr = run(["export", "--format", "deepspeed", "--model-file", model, "--output", model], expect=2).stderr
-        assert "--output" in stderr and "--model-file" in stderr, stderr
+        check("--output" in stderr and "--model-file" in stderr, stderr)
         with open(model, encoding="utf-8") as f:
-            assert f.read() == original
+            check(f.read() == original)
 
 
 @tap.case("export/catalog-refused")
@@ -313,7 +313,7 @@ def _():
     with tempfile.TemporaryDirectory() as tmp:
         missing = os.path.join(tmp, "missing.json")
         result = run(["export", "--format", "deepspeed", "--params", "7B", "--catalog", missing], expect=1)
-        assert result.stdout == "" and "missing.json" in result.stderr, result
+        check(result.stdout == "" and "missing.json" in result.stderr, result)
 
 
 @tap.case("export/help")
@@ -323,22 +323,22 @@ def _():
                  ["export", "--tp", "x", "--help"], ["export", "--format", "yaml", "-h"]):
         result = run(argv)
         out = result.stdout
-        assert result.stderr == "", result.stderr
-        assert "trainsizer-cli export --format deepspeed|accelerate|axolotl|llamafactory|megatron" in out, out
+        check(result.stderr == "", result.stderr)
+        check("trainsizer-cli export --format deepspeed|accelerate|axolotl|llamafactory|megatron" in out, out)
         # its own options, the scenario's, and not those of other commands
-        assert "--format=" in out and "-o, --output=" in out, out
-        assert "--seq-len=" in out and "--model=" in out, out
+        check("--format=" in out and "-o, --output=" in out, out)
+        check("--seq-len=" in out and "--model=" in out, out)
         for other in ("--png", "--customer", "--drawing", "json|text"):
-            assert other not in out, (other, out)
+            check(other not in out, (other, out))
     # the whole help names the command too
-    assert "trainsizer-cli export --format" in run(["--help"]).stdout
+    check("trainsizer-cli export --format" in run(["--help"]).stdout)
 
 
 @tap.case("export/russian-comments")
 def _():
     text = run(["export", "--format", "axolotl", "--model", "llama-3.1-8b", "--lang", "ru"]).stdout
     comments = [line for line in text.splitlines() if line.startswith("#")]
-    assert any("Градиент" in line or "градиент" in line for line in comments), comments
+    check(any("Градиент" in line or "градиент" in line for line in comments), comments)
     yaml.safe_load(text)
 
 
@@ -347,12 +347,12 @@ def _():
     plan = json.loads(run(["estimate", "--format", "json", "--model-file",
                            os.path.join(args.hf, "llama-3.1-8b.json")]).stdout)
     model = plan["model"]
-    assert model["params"] == 8030261248  # 8.03 B, derived in tests/engine/test-hf-config.c
+    check(model["params"] == 8030261248)  # 8.03 B, derived in tests/engine/test-hf-config.c
     source = model["source"]
-    assert source["format"] == "huggingface-config"
-    assert source["fields"]["layers"] == "num_hidden_layers"
-    assert source["fields"]["kv_heads"] == "num_key_value_heads"
-    assert source["layer_class"] == "LlamaDecoderLayer"
+    check(source["format"] == "huggingface-config")
+    check(source["fields"]["layers"] == "num_hidden_layers")
+    check(source["fields"]["kv_heads"] == "num_key_value_heads")
+    check(source["layer_class"] == "LlamaDecoderLayer")
 
 
 BAD_CONFIGS = {
@@ -382,7 +382,7 @@ def _():
                 json.dump(config, f)
             for command in (["estimate"], ["export", "--format", "megatron"]):
                 stderr = run(command + ["--model-file", path], expect=1).stderr
-                assert f"“{key}”" in stderr and "config.json" in stderr, (key, stderr)
+                check(f"“{key}”" in stderr and "config.json" in stderr, (key, stderr))
 
 
 tap.run()

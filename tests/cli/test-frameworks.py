@@ -43,7 +43,7 @@ class Failure(Exception):
     pass
 
 
-def check(condition, *what):
+def expect(condition, *what):
     if not condition:
         raise Failure(" ".join(str(w) for w in what))
 
@@ -54,7 +54,7 @@ def run(argv):
 
 def plan_of(argv):
     result = run(["estimate", "--format", "json"] + argv)
-    check(result.returncode == 0, argv, result.stderr)
+    expect(result.returncode == 0, argv, result.stderr)
     plan = json.loads(result.stdout)
     options = plan["options"]
     return plan, next((o for o in options if o["recommended"]), options[0])
@@ -65,7 +65,7 @@ def plan_of(argv):
 
 def check_keys(found, allowed, *where):
     unknown = sorted(set(found) - set(allowed))
-    check(not unknown, *where, "keys not in the framework's release:", unknown)
+    expect(not unknown, *where, "keys not in the framework's release:", unknown)
 
 
 def check_deepspeed(text, option, plan):
@@ -82,12 +82,12 @@ def check_deepspeed(text, option, plan):
     # DeepSpeed runs no model parallelism from this file: its world is
     # every GPU launched, which is the layout's (runtime/config.py
     # _batch_assertion)
-    check(layout["tp"] == 1 and layout["pp"] == 1, "deepspeed file for a model-parallel layout", layout)
+    expect(layout["tp"] == 1 and layout["pp"] == 1, "deepspeed file for a model-parallel layout", layout)
     world = layout["gpus"]
-    check(ds["train_batch_size"] == ds["train_micro_batch_size_per_gpu"] * ds["gradient_accumulation_steps"] * world,
+    expect(ds["train_batch_size"] == ds["train_micro_batch_size_per_gpu"] * ds["gradient_accumulation_steps"] * world,
           "batch identity", ds, world)
-    check(ds["zero_optimization"]["stage"] in (0, 1, 2, 3))
-    check(ds["zero_optimization"]["stage"] == layout["zero_stage"], "stage", layout)
+    expect(ds["zero_optimization"]["stage"] in (0, 1, 2, 3))
+    expect(ds["zero_optimization"]["stage"] == layout["zero_stage"], "stage", layout)
 
 
 def check_accelerate(text, option, plan):
@@ -95,42 +95,42 @@ def check_accelerate(text, option, plan):
     ref = KEYS["accelerate"]
     layout = option["layout"]
     check_keys(acc, ref["top_level"], "accelerate")
-    check(acc["distributed_type"] in ref["distributed_type"], acc["distributed_type"])
-    check(acc["mixed_precision"] in ref["mixed_precision"], acc["mixed_precision"])
-    check(acc["num_processes"] == layout["gpus"], "processes", acc["num_processes"], layout)
-    check(acc["num_processes"] % acc["num_machines"] == 0, "uneven processes per machine")
-    check(layout["tp"] == 1 and layout["pp"] == 1, "accelerate file for a model-parallel layout", layout)
+    expect(acc["distributed_type"] in ref["distributed_type"], acc["distributed_type"])
+    expect(acc["mixed_precision"] in ref["mixed_precision"], acc["mixed_precision"])
+    expect(acc["num_processes"] == layout["gpus"], "processes", acc["num_processes"], layout)
+    expect(acc["num_processes"] % acc["num_machines"] == 0, "uneven processes per machine")
+    expect(layout["tp"] == 1 and layout["pp"] == 1, "accelerate file for a model-parallel layout", layout)
     if acc["distributed_type"] == "MULTI_GPU":
         # plain DDP: every GPU holds the whole model, which is what the plan sized
-        check(layout["zero_stage"] == 0, "MULTI_GPU for a sharded plan", layout)
+        expect(layout["zero_stage"] == 0, "MULTI_GPU for a sharded plan", layout)
     if acc["distributed_type"] == "FSDP":
         check_keys(acc["fsdp_config"], ref["fsdp_config"], "accelerate fsdp_config")
-        check(layout["zero_stage"] in (2, 3), "FSDP for stage", layout)
+        expect(layout["zero_stage"] in (2, 3), "FSDP for stage", layout)
     if acc["distributed_type"] == "DEEPSPEED":
         check_keys(acc["deepspeed_config"], ref["deepspeed_config"], "accelerate deepspeed_config")
-        check(acc["deepspeed_config"]["zero_stage"] == layout["zero_stage"])
+        expect(acc["deepspeed_config"]["zero_stage"] == layout["zero_stage"])
 
 
 def check_axolotl(text, option, plan):
     ax = yaml.safe_load(text)
     check_keys(ax, KEYS["axolotl"]["keys"], "axolotl")
-    check(ax["optimizer"] in KEYS["transformers"]["optim"], ax["optimizer"])
-    check(ax.get("adapter") in (None, "lora", "qlora"), ax.get("adapter"))
+    expect(ax["optimizer"] in KEYS["transformers"]["optim"], ax["optimizer"])
+    expect(ax.get("adapter") in (None, "lora", "qlora"), ax.get("adapter"))
     if "fsdp_config" in ax:
-        check(option["layout"]["zero_stage"] in (2, 3))
-    check(option["layout"]["tp"] == 1 and option["layout"]["pp"] == 1, "axolotl file for a model-parallel layout")
+        expect(option["layout"]["zero_stage"] in (2, 3))
+    expect(option["layout"]["tp"] == 1 and option["layout"]["pp"] == 1, "axolotl file for a model-parallel layout")
 
 
 def check_llamafactory(text, option, plan):
     lf = yaml.safe_load(text)
     ref = KEYS["llamafactory"]
     check_keys(lf, ref["keys"] + KEYS["transformers"]["keys"], "llamafactory")
-    check(lf["finetuning_type"] in ref["finetuning_type"], lf["finetuning_type"])
-    check(lf["flash_attn"] in ref["flash_attn"], lf["flash_attn"])
-    check(lf["optim"] in KEYS["transformers"]["optim"], lf["optim"])
+    expect(lf["finetuning_type"] in ref["finetuning_type"], lf["finetuning_type"])
+    expect(lf["flash_attn"] in ref["flash_attn"], lf["flash_attn"])
+    expect(lf["optim"] in KEYS["transformers"]["optim"], lf["optim"])
     if "quantization_method" in lf:
-        check(lf["quantization_method"] in ref["quantization_method"], lf["quantization_method"])
-    check(option["layout"]["tp"] == 1 and option["layout"]["pp"] == 1, "llamafactory file for a model-parallel layout")
+        expect(lf["quantization_method"] in ref["quantization_method"], lf["quantization_method"])
+    expect(option["layout"]["tp"] == 1 and option["layout"]["pp"] == 1, "llamafactory file for a model-parallel layout")
 
 
 def megatron_words(text):
@@ -144,12 +144,12 @@ def value(words, name):
 def check_pipeline_layout(layout_text, layers, pp):
     unrolled = re.sub(r"(.)\*(\d+)", lambda m: m.group(1) * int(m.group(2)), layout_text)
     chunks = unrolled.split("|")
-    check(len(chunks) % pp == 0, "layout chunks", len(chunks), pp)
-    check(unrolled.startswith("E") and unrolled.endswith("L"), "layout ends", layout_text)
-    check(unrolled.count("t") == layers, "layout layers", layout_text, layers)
-    check(set(unrolled) <= set("EtL|"), layout_text)
+    expect(len(chunks) % pp == 0, "layout chunks", len(chunks), pp)
+    expect(unrolled.startswith("E") and unrolled.endswith("L"), "layout ends", layout_text)
+    expect(unrolled.count("t") == layers, "layout layers", layout_text, layers)
+    expect(set(unrolled) <= set("EtL|"), layout_text)
     per_rank = [sum(chunks[c].count("t") for c in range(r, len(chunks), pp)) for r in range(pp)]
-    check(max(per_rank) <= -(-layers // pp), "a stage holds more than sized", per_rank)
+    expect(max(per_rank) <= -(-layers // pp), "a stage holds more than sized", per_rank)
 
 
 def check_megatron(text, option, plan):
@@ -160,29 +160,29 @@ def check_megatron(text, option, plan):
     arch = plan["model"]["architecture"]
     tp = int(value(words, "--tensor-model-parallel-size"))
     pp = int(value(words, "--pipeline-model-parallel-size"))
-    check(tp == layout["tp"] and pp == layout["pp"], "layout", tp, pp, layout)
+    expect(tp == layout["tp"] and pp == layout["pp"], "layout", tp, pp, layout)
     layers = int(value(words, "--num-layers"))
     # validate_args (): layers divisible by the stages unless placed
     if value(words, "--pipeline-model-parallel-layout") is not None:
         check_pipeline_layout(value(words, "--pipeline-model-parallel-layout"), layers, pp)
     else:
-        check(layers % pp == 0, "layers not divisible by the pipeline without a layout", layers, pp)
+        expect(layers % pp == 0, "layers not divisible by the pipeline without a layout", layers, pp)
         per_virtual = value(words, "--num-layers-per-virtual-pipeline-stage")
         if per_virtual is not None:
-            check((layers // pp) % int(per_virtual) == 0, "virtual stage layers", per_virtual)
+            expect((layers // pp) % int(per_virtual) == 0, "virtual stage layers", per_virtual)
     heads = int(value(words, "--num-attention-heads"))
-    check(heads % tp == 0, "heads", heads, tp)
+    expect(heads % tp == 0, "heads", heads, tp)
     groups = value(words, "--num-query-groups")
     if groups is not None:
-        check(int(groups) % tp == 0, "query groups", groups, tp)
+        expect(int(groups) % tp == 0, "query groups", groups, tp)
     dp = layout["gpus"] // (tp * pp)
     micro = int(value(words, "--micro-batch-size"))
-    check(int(value(words, "--global-batch-size")) % (micro * dp) == 0, "global batch", micro, dp)
+    expect(int(value(words, "--global-batch-size")) % (micro * dp) == 0, "global batch", micro, dp)
     if value(words, "--expert-model-parallel-size") is not None:
         ep = int(value(words, "--expert-model-parallel-size"))
-        check(arch["experts"] % ep == 0 and dp % ep == 0, "expert parallel", ep, dp)
+        expect(arch["experts"] % ep == 0 and dp % ep == 0, "expert parallel", ep, dp)
     if "--optimizer-cpu-offload" in words:
-        check("--use-precision-aware-optimizer" in words, "offload without the precision-aware optimizer")
+        expect("--use-precision-aware-optimizer" in words, "offload without the precision-aware optimizer")
 
 
 CHECKS = {"deepspeed": check_deepspeed, "accelerate": check_accelerate, "axolotl": check_axolotl,
@@ -198,15 +198,15 @@ def exports(argv):
         if result.returncode == 0:
             texts[fmt] = result.stdout
             continue
-        check(result.returncode == 1, fmt, argv, result.returncode, result.stderr)
-        check("Cannot export to " + fmt in result.stderr, result.stderr)
+        expect(result.returncode == 1, fmt, argv, result.returncode, result.stderr)
+        expect("Cannot export to " + fmt in result.stderr, result.stderr)
         match = re.search(r"Formats that can: ([a-z, ]+)", result.stderr)
-        check(match is not None or "No format can" in result.stderr, result.stderr)
+        expect(match is not None or "No format can" in result.stderr, result.stderr)
         texts[fmt] = None
         if match:
             for other in match.group(1).split(", "):
-                check(other in FORMATS and other != fmt, other)
-                check(run(["export", "--format", other] + argv).returncode == 0, "named but refused", other, argv)
+                expect(other in FORMATS and other != fmt, other)
+                expect(run(["export", "--format", other] + argv).returncode == 0, "named but refused", other, argv)
     return plan, option, texts
 
 
@@ -220,12 +220,12 @@ def check_plan(argv):
                 raise Failure(f"{fmt} {' '.join(argv)}: {e}") from None
     # class 6: an option that works exports to some format
     if option["ok"]:
-        check(any(t is not None for t in texts.values()), "a working plan exports to no format", argv)
+        expect(any(t is not None for t in texts.values()), "a working plan exports to no format", argv)
     # the plan's own framework writes it
     own = {"megatron": "megatron", "deepspeed": "deepspeed", "fsdp": "accelerate", "axolotl": "axolotl",
            "llamafactory": "llamafactory"}.get(option["framework"])
     if own is not None:
-        check(texts[own] is not None, "the plan's framework does not write it", option["framework"], argv)
+        expect(texts[own] is not None, "the plan's framework does not write it", option["framework"], argv)
     return plan, option, texts
 
 
@@ -268,10 +268,10 @@ def _():
             argv = ["--model-file", f.name, "--method", "full", "--framework", "megatron", "--server", "dgx-h200",
                     "--servers", "5", "--pp", pp, "--tp", "1"]
             plan, option, texts = check_plan(argv)
-            check(option["layout"]["pp"] == int(pp), "the given pipeline changed", option["layout"])
-            check(texts["megatron"] is not None, "megatron refused a layout it runs", pp)
+            expect(option["layout"]["pp"] == int(pp), "the given pipeline changed", option["layout"])
+            expect(texts["megatron"] is not None, "megatron refused a layout it runs", pp)
             words = megatron_words(texts["megatron"])
-            check(value(words, "--pipeline-model-parallel-layout") is not None, "no layout flag for 61 layers", pp)
+            expect(value(words, "--pipeline-model-parallel-layout") is not None, "no layout flag for 61 layers", pp)
 
 
 @tap.case("frameworks/70b-every-format")
@@ -283,7 +283,7 @@ def _():
         if text is None:
             continue
         if layout["tp"] > 1 or layout["pp"] > 1:
-            check(fmt == "megatron", fmt, "written for a model-parallel layout")
+            expect(fmt == "megatron", fmt, "written for a model-parallel layout")
 
 
 @tap.case("frameworks/megatron-fp32-gradients")
@@ -291,9 +291,9 @@ def _():
     """--framework megatron: FP32 gradients, twice the BF16 weights per GPU."""
     plan, option = plan_of(["--model", "llama-3.1-70b", "--method", "full", "--framework", "megatron"])
     per_gpu = plan["memory"]["per_gpu"]
-    check(abs(per_gpu["gradients"] - 2 * per_gpu["weights"]) < 1e-6 * per_gpu["weights"], per_gpu)
-    check("fp32-gradients" in option["framework_rules"], option["framework_rules"])
-    check(option["framework"] == "megatron", option["framework"])
+    expect(abs(per_gpu["gradients"] - 2 * per_gpu["weights"]) < 1e-6 * per_gpu["weights"], per_gpu)
+    expect("fp32-gradients" in option["framework_rules"], option["framework_rules"])
+    expect(option["framework"] == "megatron", option["framework"])
 
 
 # Names a file carries into comments: YAML line breaks and control
@@ -319,12 +319,12 @@ def parsed_exports(model):
                 if result.returncode != 0:
                     # refused: by the engine (1) or, for a model file the
                     # reader refuses, as the option's value (2)
-                    check(result.returncode in (1, 2), fmt, result.stderr)
+                    expect(result.returncode in (1, 2), fmt, result.stderr)
                     out[(method, framework, fmt)] = ("refused", result.stderr)
                     continue
                 text = result.stdout
                 for raw in ("\u2028", "\u2029", "\x07", "\x1b", "\u0085"):
-                    check(raw not in text, "a raw control or line-break character in", fmt, repr(raw))
+                    expect(raw not in text, "a raw control or line-break character in", fmt, repr(raw))
                 if fmt == "deepspeed":
                     value_ = json.loads(text)
                     value_.pop("_comment")
@@ -348,12 +348,12 @@ def _():
         for key, (kind, value_) in evil.items():
             if kind == "refused" and plain[key][0] == "file":
                 # refused on input, by every format alike
-                check(all(k == "refused" for k, _ in evil.values()), "refused by some formats only", repr(name))
-                check("model name" in value_.lower(), value_)
+                expect(all(k == "refused" for k, _ in evil.values()), "refused by some formats only", repr(name))
+                expect("model name" in value_.lower(), value_)
                 continue
-            check(kind == plain[key][0], key, repr(name))
+            expect(kind == plain[key][0], key, repr(name))
             if kind == "file":
-                check(value_ == plain[key][1], "the name changed the file's keys or values", key, repr(name))
+                expect(value_ == plain[key][1], "the name changed the file's keys or values", key, repr(name))
 
 
 tap.run()

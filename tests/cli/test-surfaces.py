@@ -56,7 +56,7 @@ class Mismatch(Exception):
     pass
 
 
-def check(condition, message):
+def expect(condition, message):
     if not condition:
         raise Mismatch(message)
 
@@ -64,7 +64,7 @@ def check(condition, message):
 def run(*argv):
     result = subprocess.run([ARGS.cli, *argv], capture_output=True, text=True,
                             env={**os.environ, "LANGUAGE": "en", "LC_ALL": "C.UTF-8"})
-    check(result.returncode == 0, f"{argv}: exit {result.returncode}: {result.stderr}")
+    expect(result.returncode == 0, f"{argv}: exit {result.returncode}: {result.stderr}")
     return result.stdout
 
 
@@ -130,14 +130,14 @@ def sheet_rows(pdf_text):
     header = ("Option", "GPUs", "Per GPU", "Headroom", "Verdict", "Link", "Time", "Power", "Racks", "Price, USD")
     # a page break inside the table: the footer, then the header again
     cells = [c for c in cells if c and c not in header and not re.match(r"^(TS-\d{8}-\S+ · .*|Page \d+ of \d+)$", c)]
-    check("Price, USD" in pdf_text[start:end] and "Verdict" in pdf_text[start:end], "the comparison's header")
+    expect("Price, USD" in pdf_text[start:end] and "Verdict" in pdf_text[start:end], "the comparison's header")
     names = [c for c in cells if re.match(r"^(★ )?[\d,]+ × ", c)]
     rows = []
     for j, cell in enumerate(cells):
         if re.match(r"^[\d.,]+ [GT]B of [\d.,]+ [GT]B$", cell):
-            check(j + 7 < len(cells), f"a row cut short after «{cell}»")
+            expect(j + 7 < len(cells), f"a row cut short after «{cell}»")
             rows.append((cells[j + 2], cells[j + 7]))
-    check(len(names) == len(rows), f"{len(names)} option cells, {len(rows)} rows: {cells}")
+    expect(len(names) == len(rows), f"{len(names)} option cells, {len(rows)} rows: {cells}")
     return [(name, verdict, price) for name, (verdict, price) in zip(names, rows)]
 
 
@@ -160,43 +160,43 @@ def json_verdicts():
     codes = set()
     for argv, plan in plans():
         for o in plan["options"]:
-            check(o["overall_verdict"] == expected_code(o),
+            expect(o["overall_verdict"] == expected_code(o),
                   f"{argv} {o['server_id']}: overall {o['overall_verdict']} != {expected_code(o)}")
             codes.add(o["overall_verdict"])
     # the generator reaches every way of failing the issue names
     for code in ("fits", "does-not-fit", "site", "power-supplies", "misses-deadline"):
-        check(code in codes, f"no generated option has the verdict {code}: {sorted(codes)}")
+        expect(code in codes, f"no generated option has the verdict {code}: {sorted(codes)}")
 
 
 @tap.case("text output: each option's line shows its one verdict and server count, in the JSON's order")
 def text_agrees():
     for argv, plan in plans():
         rows = text_rows(run("estimate", *argv))
-        check(len(rows) == len(plan["options"]), f"{argv}: {len(rows)} option lines, {len(plan['options'])} options")
+        expect(len(rows) == len(plan["options"]), f"{argv}: {len(rows)} option lines, {len(plan['options'])} options")
         for (star, servers, label), o in zip(rows, plan["options"]):
-            check(label == LABELS[o["overall_verdict"]], f"{argv} {o['server_id']}: text «{label}», JSON {o['overall_verdict']}")
-            check(servers == o["servers"], f"{argv} {o['server_id']}: text {servers} servers, JSON {o['servers']}")
-            check(star == o["recommended"], f"{argv} {o['server_id']}: recommended mark")
+            expect(label == LABELS[o["overall_verdict"]], f"{argv} {o['server_id']}: text «{label}», JSON {o['overall_verdict']}")
+            expect(servers == o["servers"], f"{argv} {o['server_id']}: text {servers} servers, JSON {o['servers']}")
+            expect(star == o["recommended"], f"{argv} {o['server_id']}: recommended mark")
 
 
 @tap.case("estimate --format csv: option id, verdict, failures, ok, servers and price as the JSON")
 def csv_agrees():
     for argv, plan in plans():
         rows = list(csv.DictReader(io.StringIO(run("estimate", *argv, "--format", "csv"), newline="")))
-        check(len(rows) == len(plan["options"]), f"{argv}: {len(rows)} CSV rows")
+        expect(len(rows) == len(plan["options"]), f"{argv}: {len(rows)} CSV rows")
         for row, o in zip(rows, plan["options"]):
             what = f"{argv} {o['server_id']}"
-            check(row["server_id"] == o["server_id"], f"{what}: CSV id {row['server_id']}")
-            check(row["overall_verdict"] == o["overall_verdict"], f"{what}: CSV verdict {row['overall_verdict']}")
-            check(row["failures"] == ";".join(o["failures"]), f"{what}: CSV failures {row['failures']}")
-            check(row["ok"] == ("true" if o["ok"] else "false"), f"{what}: CSV ok {row['ok']}")
-            check(row["verdict"] == o["verdict"], f"{what}: CSV memory fit {row['verdict']}")
-            check(int(row["servers"]) == o["servers"], f"{what}: CSV servers {row['servers']}")
+            expect(row["server_id"] == o["server_id"], f"{what}: CSV id {row['server_id']}")
+            expect(row["overall_verdict"] == o["overall_verdict"], f"{what}: CSV verdict {row['overall_verdict']}")
+            expect(row["failures"] == ";".join(o["failures"]), f"{what}: CSV failures {row['failures']}")
+            expect(row["ok"] == ("true" if o["ok"] else "false"), f"{what}: CSV ok {row['ok']}")
+            expect(row["verdict"] == o["verdict"], f"{what}: CSV memory fit {row['verdict']}")
+            expect(int(row["servers"]) == o["servers"], f"{what}: CSV servers {row['servers']}")
             if o["capex_usd"] > 0:
-                check(abs(float(row["capex_usd"]) - o["capex_usd"]) <= 0.5, f"{what}: CSV price {row['capex_usd']}")
-                check(row["capex_estimated"] == ("true" if o["capex_estimated"] else "false"), f"{what}: estimate mark")
+                expect(abs(float(row["capex_usd"]) - o["capex_usd"]) <= 0.5, f"{what}: CSV price {row['capex_usd']}")
+                expect(row["capex_estimated"] == ("true" if o["capex_estimated"] else "false"), f"{what}: estimate mark")
             else:
-                check(row["capex_usd"] == "", f"{what}: an unpriced option has an empty price, not {row['capex_usd']}")
+                expect(row["capex_usd"] == "", f"{what}: an unpriced option has an empty price, not {row['capex_usd']}")
 
 
 @tap.case("spec sheet (pdftotext): the comparison table's verdict, count and price of every option")
@@ -209,14 +209,14 @@ def sheet_agrees():
             run("pdf", *argv, "--output", pdf)
             text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, check=True).stdout.decode()
             rows = sheet_rows(text)
-            check(len(rows) == len(plan["options"]), f"{argv}: {len(rows)} sheet rows, {len(plan['options'])} options")
+            expect(len(rows) == len(plan["options"]), f"{argv}: {len(rows)} sheet rows, {len(plan['options'])} options")
             for row, o in zip(rows, plan["options"]):
                 what = f"{argv} {o['server_id']}"
-                check(row[1] == LABELS[o["overall_verdict"]], f"{what}: sheet «{row[1]}», JSON {o['overall_verdict']}")
+                expect(row[1] == LABELS[o["overall_verdict"]], f"{what}: sheet «{row[1]}», JSON {o['overall_verdict']}")
                 m = re.match(r"^(★ )?([\d,]+) × ", row[0])
-                check(m is not None and int(m.group(2).replace(",", "")) == o["servers"], f"{what}: sheet «{row[0]}»")
+                expect(m is not None and int(m.group(2).replace(",", "")) == o["servers"], f"{what}: sheet «{row[0]}»")
                 want = (("≈ " if o["capex_estimated"] else "") + grouped(o["capex_usd"])) if o["capex_usd"] > 0 else "—"
-                check(row[2] == want, f"{what}: sheet price «{row[2]}», want «{want}»")
+                expect(row[2] == want, f"{what}: sheet price «{row[2]}», want «{want}»")
 
 
 @tap.case("JSON inputs: {value, automatic} for every input; automatic ones are the shown option's choices")
@@ -225,7 +225,7 @@ def json_inputs():
         inputs = plan["inputs"]
         shown = plan["options"][plan["shown_option"]] if plan["shown_option"] >= 0 else None
         for key in AUTOMATIC_INPUTS:
-            check(key in inputs and set(inputs[key]) == {"value", "automatic"}, f"{argv}: inputs.{key}: {inputs.get(key)}")
+            expect(key in inputs and set(inputs[key]) == {"value", "automatic"}, f"{argv}: inputs.{key}: {inputs.get(key)}")
         if shown is None:
             continue
         layout = shown["layout"]
@@ -235,10 +235,10 @@ def json_inputs():
                    "gpus": shown["layout_gpus"], "servers": shown["servers"], "server_id": shown["server_id"],
                    "dp": layout["dp"]}
         for key, value in planned.items():
-            check(inputs[key]["automatic"], f"{argv}: {key} was not set, yet is not automatic")
-            check(inputs[key]["value"] == value, f"{argv}: inputs.{key} {inputs[key]['value']} != planned {value}")
+            expect(inputs[key]["automatic"], f"{argv}: {key} was not set, yet is not automatic")
+            expect(inputs[key]["value"] == value, f"{argv}: inputs.{key} {inputs[key]['value']} != planned {value}")
         # what the user set is kept and said to be set
-        check(inputs["method"]["automatic"] is False and inputs["method"]["value"] == argv[argv.index("--method") + 1],
+        expect(inputs["method"]["automatic"] is False and inputs["method"]["value"] == argv[argv.index("--method") + 1],
               f"{argv}: method {inputs['method']}")
 
 
@@ -247,7 +247,7 @@ def json_inputs_set():
     plan = json.loads(run("estimate", "--model", "llama-3.1-70b", "--method", "full", "--tp", "2", "--pp", "1",
                           "--micro-batch", "2", "--checkpointing", "full", "--zero", "1", "--format", "json"))
     for key, value in (("tp", 2), ("pp", 1), ("micro_batch", 2), ("checkpointing", "full"), ("zero_stage", 1)):
-        check(plan["inputs"][key] == {"value": value, "automatic": False}, f"inputs.{key}: {plan['inputs'][key]}")
+        expect(plan["inputs"][key] == {"value": value, "automatic": False}, f"inputs.{key}: {plan['inputs'][key]}")
 
 
 def main():

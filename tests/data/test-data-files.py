@@ -20,7 +20,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from tap import Skip, Tap  # noqa: E402
+from tap import Skip, Tap, check  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--desktop", required=True)
@@ -91,7 +91,7 @@ def read_desktop(path):
 @tap.case("desktop-file-validate reports nothing at all")
 def desktop_valid():
     found = desktop_file_problems(args.desktop)
-    assert not found, found
+    check(not found, found)
 
 
 @tap.case("the strict desktop check rejects an icon name with an extension")
@@ -101,22 +101,22 @@ def desktop_strict():
         broken = os.path.join(directory, os.path.basename(args.desktop))
         with open(args.desktop, encoding="utf-8") as source, open(broken, "w", encoding="utf-8") as out:
             out.write(re.sub(r"^Icon=.*$", f"Icon={args.app_id}.svg", source.read(), flags=re.M))
-        assert desktop_file_problems(broken)
+        check(desktop_file_problems(broken))
 
 
 @tap.case("the desktop file names, describes and launches the app")
 def desktop_content():
     entry = read_desktop(args.desktop)
     for key in ("Name", "GenericName", "Comment", "Keywords"):
-        assert entry.get(key), f"{key} is empty"
-    assert entry["Keywords"].endswith(";")
-    assert entry["Icon"] == args.app_id
-    assert entry["Exec"].split()[0] == "trainsizer"
-    assert entry["Type"] == "Application"
-    assert entry["StartupNotify"] == "true"
+        check(entry.get(key), f"{key} is empty")
+    check(entry["Keywords"].endswith(";"))
+    check(entry["Icon"] == args.app_id)
+    check(entry["Exec"].split()[0] == "trainsizer")
+    check(entry["Type"] == "Application")
+    check(entry["StartupNotify"] == "true")
     main = [c for c in entry["Categories"].split(";") if c in MAIN_CATEGORIES]
     # One main category: with more, menus list the app more than once.
-    assert len(main) == 1, entry["Categories"]
+    check(len(main) == 1, entry["Categories"])
 
 
 @tap.case("a D-Bus activatable desktop file has a matching D-Bus service")
@@ -125,19 +125,19 @@ def dbus_activatable():
     if entry.get("DBusActivatable") != "true":
         raise Skip("the desktop file is not D-Bus activatable")
     # The desktop entry spec: the file name must be the bus name + .desktop.
-    assert os.path.basename(args.desktop) == args.app_id + ".desktop"
-    assert args.service, "DBusActivatable=true but no D-Bus service is built"
+    check(os.path.basename(args.desktop) == args.app_id + ".desktop")
+    check(args.service, "DBusActivatable=true but no D-Bus service is built")
     service = configparser.ConfigParser(interpolation=None)
     service.optionxform = str
     service.read(args.service)
-    assert service["D-BUS Service"]["Name"] == args.app_id
-    assert service["D-BUS Service"]["Exec"].endswith("/trainsizer --gapplication-service")
+    check(service["D-BUS Service"]["Name"] == args.app_id)
+    check(service["D-BUS Service"]["Exec"].endswith("/trainsizer --gapplication-service"))
 
 
 @tap.case("appstreamcli validate --no-net reports no errors, warnings or unexplained infos")
 def metainfo_valid():
     found = metainfo_problems(args.metainfo)
-    assert not found, found
+    check(not found, found)
 
 
 @tap.case("the strict metainfo check rejects an info appstreamcli would pass")
@@ -147,7 +147,7 @@ def metainfo_strict():
         with open(args.metainfo, encoding="utf-8") as source, open(broken, "w", encoding="utf-8") as out:
             # A summary ending in a full stop: “I: summary-has-dot-suffix”.
             out.write(re.sub(r"(<summary>[^<]*)</summary>", r"\1.</summary>", source.read(), count=1))
-        assert metainfo_problems(broken)
+        check(metainfo_problems(broken))
 
 
 component = ET.parse(args.metainfo).getroot()
@@ -163,19 +163,19 @@ def english(element_name, parent=None):
 
 @tap.case("the metainfo identifies the app, its licences and developer")
 def metainfo_identity():
-    assert component.get("type") == "desktop-application"
-    assert component.findtext("id") == args.app_id
-    assert component.findtext("metadata_license") == "CC0-1.0"
-    assert component.findtext("project_license") == "GPL-3.0-or-later"
-    assert english("name") == "Train Sizer"
-    assert english("summary")
+    check(component.get("type") == "desktop-application")
+    check(component.findtext("id") == args.app_id)
+    check(component.findtext("metadata_license") == "CC0-1.0")
+    check(component.findtext("project_license") == "GPL-3.0-or-later")
+    check(english("name") == "Train Sizer")
+    check(english("summary"))
     developer = component.find("developer")
-    assert developer is not None and developer.get("id") and english("name", developer)
+    check(developer is not None and developer.get("id") and english("name", developer))
     launchable = component.find("launchable")
-    assert launchable.get("type") == "desktop-id" and launchable.text == args.app_id + ".desktop"
+    check(launchable.get("type") == "desktop-id" and launchable.text == args.app_id + ".desktop")
     urls = {url.get("type"): url.text for url in component.findall("url")}
     for kind in ("homepage", "bugtracker", "vcs-browser"):
-        assert urls.get(kind, "").startswith("https://"), f"url {kind}: {urls.get(kind)}"
+        check(urls.get(kind, "").startswith("https://"), f"url {kind}: {urls.get(kind)}")
 
 
 @tap.case("the description says what the app does and for whom")
@@ -183,52 +183,52 @@ def metainfo_description():
     description = [p for p in component.find("description")
                    if p.get("{http://www.w3.org/XML/1998/namespace}lang") is None]
     first = " ".join("".join(description[0].itertext()).split())
-    assert description[0].tag == "p" and len(first) >= FIRST_PARAGRAPH_MIN_CHARS, first
+    check(description[0].tag == "p" and len(first) >= FIRST_PARAGRAPH_MIN_CHARS, first)
     text = " ".join(" ".join(p.itertext()) for p in description)
     # The three audiences of the design (architecture.md).
     for audience in ("salespeople", "customers", "presales engineers"):
-        assert audience in text, audience
+        check(audience in text, audience)
 
 
 @tap.case("the newest release is the meson project version, with notes")
 def metainfo_release():
     releases = component.find("releases").findall("release")
-    assert releases[0].get("version") == args.version, releases[0].get("version")
-    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", releases[0].get("date") or "")
-    assert releases[0].find("description") is not None
+    check(releases[0].get("version") == args.version, releases[0].get("version"))
+    check(re.fullmatch(r"\d{4}-\d{2}-\d{2}", releases[0].get("date") or ""))
+    check(releases[0].find("description") is not None)
 
 
 @tap.case("the metainfo lists captioned screenshots from the repository")
 def metainfo_screenshots():
     screenshots = component.find("screenshots").findall("screenshot")
-    assert screenshots, "no screenshots"
-    assert sum(1 for s in screenshots if s.get("type") == "default") == 1
+    check(screenshots, "no screenshots")
+    check(sum(1 for s in screenshots if s.get("type") == "default") == 1)
     names = []
     for screenshot in screenshots:
         image = screenshot.find("image").text.strip()
-        assert image.startswith(SCREENSHOT_URL) and image.endswith(".png"), image
-        assert english("caption", screenshot), f"{image} has no caption"
+        check(image.startswith(SCREENSHOT_URL) and image.endswith(".png"), image)
+        check(english("caption", screenshot), f"{image} has no caption")
         names.append(image[len(SCREENSHOT_URL):])
     if not os.path.isdir(args.screenshots):
         raise Skip("data/screenshots/ is not in the repository yet")
     missing = [name for name in names if not os.path.isfile(os.path.join(args.screenshots, name))]
-    assert not missing, f"not in data/screenshots/: {missing}"
+    check(not missing, f"not in data/screenshots/: {missing}")
 
 
 @tap.case("the metainfo has rating, translation, branding, devices and binaries")
 def metainfo_platform():
-    assert component.find("content_rating").get("type") == "oars-1.1"
+    check(component.find("content_rating").get("type") == "oars-1.1")
     translation = component.find("translation")
-    assert translation.get("type") == "gettext" and translation.text == args.gettext_package
+    check(translation.get("type") == "gettext" and translation.text == args.gettext_package)
     colours = {c.get("scheme_preference"): c.text for c in component.find("branding").findall("color")}
-    assert set(colours) == {"light", "dark"} and colours["light"] != colours["dark"], colours
+    check(set(colours) == {"light", "dark"} and colours["light"] != colours["dark"], colours)
     for colour in colours.values():
-        assert re.fullmatch(r"#[0-9a-fA-F]{6}", colour), colour
-    assert component.find("requires").findtext("display_length")
+        check(re.fullmatch(r"#[0-9a-fA-F]{6}", colour), colour)
+    check(component.find("requires").findtext("display_length"))
     controls = {c.text for c in component.find("supports").findall("control")}
-    assert controls == {"keyboard", "pointing", "touch"}, controls
+    check(controls == {"keyboard", "pointing", "touch"}, controls)
     binaries = {b.text for b in component.find("provides").findall("binary")}
-    assert binaries == {"trainsizer", "trainsizer-cli"}, binaries
+    check(binaries == {"trainsizer", "trainsizer-cli"}, binaries)
 
 
 def languages():
@@ -243,10 +243,10 @@ def desktop_translated():
     for lang in languages():
         for key in ("GenericName", "Comment", "Keywords"):
             translated = entry.get(f"{key}[{lang}]")
-            assert translated and translated != entry[key], f"{key}[{lang}] is missing"
+            check(translated and translated != entry[key], f"{key}[{lang}] is missing")
         # Launchers split keywords on “;”: a missing final one drops a word
         # in some of them.
-        assert entry[f"Keywords[{lang}]"].endswith(";"), entry[f"Keywords[{lang}]"]
+        check(entry[f"Keywords[{lang}]"].endswith(";"), entry[f"Keywords[{lang}]"])
 
 
 @tap.case("the metainfo is translated into every language in po/LINGUAS")
@@ -254,19 +254,19 @@ def metainfo_translated():
     lang_attr = "{http://www.w3.org/XML/1998/namespace}lang"
     for lang in languages():
         summaries = [e for e in component.findall("summary") if e.get(lang_attr) == lang]
-        assert summaries, f"no {lang} summary"
+        check(summaries, f"no {lang} summary")
         description = component.find("description")
         english_paragraphs = [e for e in description if e.tag == "p" and e.get(lang_attr) is None]
         translated = [e for e in description if e.tag == "p" and e.get(lang_attr) == lang]
-        assert len(translated) == len(english_paragraphs), \
-            f"{len(translated)} of {len(english_paragraphs)} paragraphs in {lang}"
+        check(len(translated) == len(english_paragraphs),
+            f"{len(translated)} of {len(english_paragraphs)} paragraphs in {lang}")
         captions = [c for c in component.iter("caption") if c.get(lang_attr) == lang]
-        assert len(captions) == len(component.find("screenshots")), f"captions in {lang}"
+        check(len(captions) == len(component.find("screenshots")), f"captions in {lang}")
 
 
 def svg_size(path):
     root = ET.parse(path).getroot()
-    assert root.tag == SVG + "svg", path
+    check(root.tag == SVG + "svg", path)
     return root.get("width"), root.get("height"), root.get("viewBox")
 
 
@@ -275,35 +275,35 @@ def icons():
     app = os.path.join(args.icons, "io.github.trainsizer.TrainSizer.svg")
     devel = os.path.join(args.icons, "io.github.trainsizer.TrainSizer.Devel.svg")
     symbolic = os.path.join(args.icons, "io.github.trainsizer.TrainSizer-symbolic.svg")
-    assert svg_size(app) == ("128", "128", "0 0 128 128")
-    assert svg_size(devel) == ("128", "128", "0 0 128 128")
-    assert svg_size(symbolic) == ("16", "16", "0 0 16 16")
+    check(svg_size(app) == ("128", "128", "0 0 128 128"))
+    check(svg_size(devel) == ("128", "128", "0 0 128 128"))
+    check(svg_size(symbolic) == ("16", "16", "0 0 16 16"))
     with open(app, "rb") as a, open(devel, "rb") as d:
-        assert a.read() != d.read(), "the development icon is the release icon"
+        check(a.read() != d.read(), "the development icon is the release icon")
     # GTK recolours symbolic icons: one colour, no gradients or images.
     text = open(symbolic, encoding="utf-8").read()
     colours = set(re.findall(r"#[0-9a-fA-F]{3,6}\b", text))
-    assert len(colours) <= 1 and "Gradient" not in text and "<image" not in text, colours
+    check(len(colours) <= 1 and "Gradient" not in text and "<image" not in text, colours)
 
 
 def scenario_mime_type():
     root = ET.parse(args.mime).getroot()
-    assert root.tag == MIME + "mime-info", root.tag
+    check(root.tag == MIME + "mime-info", root.tag)
     types = root.findall(MIME + "mime-type")
-    assert [t.get("type") for t in types] == [SCENARIO_TYPE], [t.get("type") for t in types]
+    check([t.get("type") for t in types] == [SCENARIO_TYPE], [t.get("type") for t in types])
     return types[0]
 
 
 @tap.case("the scenario MIME type is well-formed, globs *.trainsizer and is JSON inside")
 def mime_type():
     mime = scenario_mime_type()
-    assert [g.get("pattern") for g in mime.findall(MIME + "glob")] == ["*.trainsizer"]
-    assert [s.get("type") for s in mime.findall(MIME + "sub-class-of")] == ["application/json"]
+    check([g.get("pattern") for g in mime.findall(MIME + "glob")] == ["*.trainsizer"])
+    check([s.get("type") for s in mime.findall(MIME + "sub-class-of")] == ["application/json"])
     lang_attr = "{http://www.w3.org/XML/1998/namespace}lang"
     comments = {c.get(lang_attr): c.text for c in mime.findall(MIME + "comment")}
-    assert comments.get(None), "no English comment"
+    check(comments.get(None), "no English comment")
     for lang in languages():
-        assert comments.get(lang) and comments[lang] != comments[None], f"comment[{lang}] is missing"
+        check(comments.get(lang) and comments[lang] != comments[None], f"comment[{lang}] is missing")
 
 
 @tap.case("update-mime-database accepts the scenario type and maps a .trainsizer file to it")
@@ -316,16 +316,16 @@ def mime_database():
         os.makedirs(packages)
         shutil.copy(args.mime, packages)
         done = subprocess.run([program, "-V", directory], capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
+        check(done.returncode == 0, done.stderr)
         with open(os.path.join(directory, "globs2"), encoding="utf-8") as globs:
-            assert re.search(r"^\d+:" + re.escape(SCENARIO_TYPE) + r":\*\.trainsizer$", globs.read(), re.M)
+            check(re.search(r"^\d+:" + re.escape(SCENARIO_TYPE) + r":\*\.trainsizer$", globs.read(), re.M))
 
 
 @tap.case("the desktop file claims the scenario type and takes files to open")
 def desktop_mime_type():
     entry = read_desktop(args.desktop)
-    assert SCENARIO_TYPE in entry.get("MimeType", "").split(";"), entry.get("MimeType")
-    assert entry["Exec"].split()[1:] in (["%U"], ["%F"]), entry["Exec"]
+    check(SCENARIO_TYPE in entry.get("MimeType", "").split(";"), entry.get("MimeType"))
+    check(entry["Exec"].split()[1:] in (["%U"], ["%F"]), entry["Exec"])
 
 
 tap.run()

@@ -20,7 +20,7 @@ import time
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from tap import Skip, Tap  # noqa: E402
+from tap import Skip, Tap, check  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--builddir", required=True)
@@ -89,7 +89,7 @@ def install():
             os.path.join(datadir, "icons", "hicolor", "symbolic", "apps", APP_ID + "-symbolic.svg"),
         ]
     missing = [path for path in expected if not os.path.isfile(path)]
-    assert not missing, f"not installed: {missing}"
+    check(not missing, f"not installed: {missing}")
     state["installed"] = True
     # gnome.post_install skips glib-compile-schemas under DESTDIR (a package
     # manager's trigger does it on the target system); do what it would do.
@@ -110,17 +110,17 @@ def installed_metadata():
     desktop.optionxform = str
     desktop.read(os.path.join(datadir, "applications", APP_ID + ".desktop"), encoding="utf-8")
     entry = desktop["Desktop Entry"]
-    assert entry["Icon"] == APP_ID, entry["Icon"]
+    check(entry["Icon"] == APP_ID, entry["Icon"])
     icon = os.path.join(datadir, "icons", "hicolor", "scalable", "apps", entry["Icon"] + ".svg")
-    assert os.path.isfile(icon), icon
+    check(os.path.isfile(icon), icon)
     component = ET.parse(os.path.join(datadir, "metainfo", APP_ID + ".metainfo.xml")).getroot()
-    assert component.findtext("id") == APP_ID
-    assert component.findtext("launchable") == APP_ID + ".desktop"
+    check(component.findtext("id") == APP_ID)
+    check(component.findtext("launchable") == APP_ID + ".desktop")
     versions = [release.get("version") for release in component.iter("release")]
-    assert versions[0] == args.version, versions
+    check(versions[0] == args.version, versions)
     # The scenario file type the desktop file claims is installed with it.
     mime = os.path.join(datadir, "mime", "packages", APP_ID + ".xml")
-    assert "application/x-trainsizer-scenario" in open(mime, encoding="utf-8").read(), mime
+    check("application/x-trainsizer-scenario" in open(mime, encoding="utf-8").read(), mime)
 
 
 @tap.case("the installed app icon is the profile's own")
@@ -133,7 +133,7 @@ def installed_icon():
                    else "io.github.trainsizer.TrainSizer.svg")
     with open(os.path.join(args.icons, source_name), "rb") as source, \
          open(os.path.join(datadir, "icons", "hicolor", "scalable", "apps", APP_ID + ".svg"), "rb") as icon:
-        assert icon.read() == source.read(), f"the installed icon is not {source_name}"
+        check(icon.read() == source.read(), f"the installed icon is not {source_name}")
 
 
 @tap.case("the D-Bus service starts the installed binary as a GApplication service")
@@ -144,9 +144,9 @@ def dbus_service():
     service = configparser.ConfigParser(interpolation=None)
     service.optionxform = str
     service.read(os.path.join(datadir, "dbus-1", "services", APP_ID + ".service"))
-    assert service["D-BUS Service"]["Name"] == APP_ID
+    check(service["D-BUS Service"]["Name"] == APP_ID)
     # An absolute path into the prefix: the bus does not search PATH.
-    assert service["D-BUS Service"]["Exec"] == os.path.join(args.bindir, "trainsizer") + " --gapplication-service"
+    check(service["D-BUS Service"]["Exec"] == os.path.join(args.bindir, "trainsizer") + " --gapplication-service")
 
 
 @tap.case("the installed CLI estimates 70B full training at the article's 1,120–1,260 GB")
@@ -157,8 +157,8 @@ def cli_estimate():
                             env=installed_env(), capture_output=True, text=True, check=True)
     plan = json.loads(result.stdout)
     # Article: 16–18 bytes per parameter → 70e9 × 16 = 1.12e12 B and 70e9 × 18 = 1.26e12 B.
-    assert plan["rule_of_thumb"]["low_bytes"] == 70e9 * 16
-    assert plan["rule_of_thumb"]["high_bytes"] == 70e9 * 18
+    check(plan["rule_of_thumb"]["low_bytes"] == 70e9 * 16)
+    check(plan["rule_of_thumb"]["high_bytes"] == 70e9 * 18)
 
 
 @tap.case("the installed CLI reports the meson project version")
@@ -166,7 +166,7 @@ def cli_version():
     need_install()
     result = subprocess.run([os.path.join(bindir, "trainsizer-cli"), "--version"],
                             env=installed_env(), capture_output=True, text=True, check=True)
-    assert args.version in result.stdout.split(), result.stdout
+    check(args.version in result.stdout.split(), result.stdout)
 
 
 @tap.case("the installed CLI speaks Russian from the installed catalogue")
@@ -182,12 +182,12 @@ def cli_russian():
                             env=installed_env(TRAINSIZER_LOCALEDIR=localedir, LC_ALL="C.UTF-8"),
                             capture_output=True, text=True, check=True)
     # “ГБ” is the Russian for GB: 1,120–1,260 GB becomes “1 120–1 260 ГБ”.
-    assert "ГБ" in result.stdout, result.stdout
+    check("ГБ" in result.stdout, result.stdout)
     english = subprocess.run([os.path.join(bindir, "trainsizer-cli"), "estimate", "--params", "70B",
                               "--method", "full", "--lang", "en"],
                              env=installed_env(TRAINSIZER_LOCALEDIR=localedir, LC_ALL="C.UTF-8"),
                              capture_output=True, text=True, check=True)
-    assert "ГБ" not in english.stdout and "GB" in english.stdout, english.stdout
+    check("ГБ" not in english.stdout and "GB" in english.stdout, english.stdout)
 
 
 @tap.case("the installed programs look for translations in the prefix")
@@ -196,7 +196,7 @@ def compiled_localedir():
     programs = ["trainsizer-cli"] + (["trainsizer"] if args.gui == "true" else [])
     for program in programs:
         with open(os.path.join(bindir, program), "rb") as binary:
-            assert args.localedir.encode() + b"\0" in binary.read(), program
+            check(args.localedir.encode() + b"\0" in binary.read(), program)
 
 
 def private_bus(activatable):
@@ -301,15 +301,15 @@ def window_starts():
             if shown:
                 quit_call = gdbus(env, "--method", "org.freedesktop.Application.ActivateAction",
                                   "quit", "[]", "{}")
-                assert quit_call.returncode == 0, quit_call.stderr
+                check(quit_call.returncode == 0, quit_call.stderr)
             out, err = app.communicate(timeout=START_TIMEOUT_S)
         finally:
             if app.poll() is None:
                 app.kill()
                 app.wait()
-        assert shown, f"no window appeared; exit status {app.returncode}; stderr:\n{err}"
-        assert app.returncode == 0, f"exit status {app.returncode}; stderr:\n{err}"
-        assert not problems(err), err
+        check(shown, f"no window appeared; exit status {app.returncode}; stderr:\n{err}")
+        check(app.returncode == 0, f"exit status {app.returncode}; stderr:\n{err}")
+        check(not problems(err), err)
     finally:
         daemon.terminate()
         daemon.wait()
@@ -324,18 +324,18 @@ def dbus_activation():
         # org.freedesktop.Application.Activate is what a launcher calls for a
         # DBusActivatable desktop file.
         activate = gdbus(env, "--method", "org.freedesktop.Application.Activate", "{}")
-        assert activate.returncode == 0, activate.stderr
-        assert wait_for_window(env), "activation started no window"
+        check(activate.returncode == 0, activate.stderr)
+        check(wait_for_window(env), "activation started no window")
         quit_call = gdbus(env, "--method", "org.freedesktop.Application.ActivateAction",
                           "quit", "[]", "{}")
-        assert quit_call.returncode == 0, quit_call.stderr
+        check(quit_call.returncode == 0, quit_call.stderr)
         deadline = time.monotonic() + START_TIMEOUT_S
         while name_has_owner(env) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert not name_has_owner(env), "the app did not quit"
+        check(not name_has_owner(env), "the app did not quit")
         log.seek(0)
         output = log.read()
-        assert not problems(output), output
+        check(not problems(output), output)
     finally:
         daemon.terminate()
         daemon.wait()

@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from tap import Skip, Tap  # noqa: E402
+from tap import Skip, Tap, check  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--manifest", required=True)
@@ -104,14 +104,14 @@ tap = Tap()
 @tap.case("the manifest is named after the app ID")
 def file_name():
     # flatpak-builder-lint: appid-filename-mismatch
-    assert os.path.basename(args.manifest) == args.app_id + ".json", args.manifest
+    check(os.path.basename(args.manifest) == args.app_id + ".json", args.manifest)
 
 
 @tap.case("the manifest parses as JSON and has no problems")
 def real_manifest():
     manifest = json.loads(manifest_text)
     found = problems(manifest, args.app_id)
-    assert not found, found
+    check(not found, found)
 
 
 def mutated(change):
@@ -138,20 +138,20 @@ BROADER = [
 ]
 
 for label, change in BROADER:
-    def check(change=change):
-        assert mutated(change), "accepted"
-    tap.case(f"a manifest granting {label} is rejected")(check)
+    def rejected(change=change):
+        check(mutated(change), "accepted")
+    tap.case(f"a manifest granting {label} is rejected")(rejected)
 
 
 @tap.case("a manifest on a nightly or end-of-life runtime is rejected")
 def old_runtime():
-    assert mutated(lambda m: m.__setitem__("runtime-version", "master"))
-    assert mutated(lambda m: m.__setitem__("runtime-version", "47"))
+    check(mutated(lambda m: m.__setitem__("runtime-version", "master")))
+    check(mutated(lambda m: m.__setitem__("runtime-version", "47")))
 
 
 @tap.case("a manifest that splits the translations off is rejected")
 def split_locales():
-    assert mutated(lambda m: m.pop("separate-locales"))
+    check(mutated(lambda m: m.pop("separate-locales")))
 
 
 def show_manifest(path):
@@ -173,21 +173,21 @@ def show_manifest(path):
 @tap.case("the build's test step runs the tests, all but the window's (no display in the sandbox)")
 def test_step():
     module = json.loads(manifest_text)["modules"][-1]
-    assert module.get("run-tests") is True, module
+    check(module.get("run-tests") is True, module)
     commands = " ".join(module.get("test-commands", []))
-    assert "meson test" in commands, commands
-    assert "--no-suite ui" in commands, commands
+    check("meson test" in commands, commands)
+    check("--no-suite ui" in commands, commands)
     # nothing else is left out
-    assert commands.count("--no-suite") == 1 and "--suite " not in commands, commands
+    check(commands.count("--no-suite") == 1 and "--suite " not in commands, commands)
 
 
 @tap.case("flatpak-builder --show-manifest accepts the manifest")
 def flatpak_builder():
     accepted, shown, messages = show_manifest(args.manifest)
-    assert accepted, messages
+    check(accepted, messages)
     shown = json.loads(shown)
-    assert shown["id"] == args.app_id
-    assert sorted(shown["finish-args"]) == sorted(ALLOWED_FINISH_ARGS)
+    check(shown["id"] == args.app_id)
+    check(sorted(shown["finish-args"]) == sorted(ALLOWED_FINISH_ARGS))
 
 
 @tap.case("flatpak-builder --show-manifest rejects a misspelt property")
@@ -199,7 +199,7 @@ def flatpak_builder_misspelt():
         with open(path, "w", encoding="utf-8") as out:
             json.dump(manifest, out)
         accepted, _, messages = show_manifest(path)
-    assert not accepted, messages
+    check(not accepted, messages)
 
 
 tap.run()

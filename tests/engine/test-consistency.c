@@ -252,8 +252,9 @@ test_generated_plans (void)
   static const guint phases[] = { 3, 1 };
   static const double volts[] = { 230, 230, 120, 400 };
   guint plans = 0;
+  guint n_scenarios = ts_test_sweep_size (400);
 
-  for (guint i = 0; i < 400; i++)
+  for (guint i = 0; i < n_scenarios; i++)
     {
       guint model_index = g_rand_int_range (rand, 0, ts_catalog_get_n_models (catalog));
       const TsCatalogModel *model = ts_catalog_get_model (catalog, model_index);
@@ -298,7 +299,7 @@ test_generated_plans (void)
         }
       plans++;
     }
-  g_assert_cmpuint (plans, ==, 400);
+  g_assert_cmpuint (plans, ==, n_scenarios);
 }
 
 /* The cases, one by one. */

@@ -507,7 +507,9 @@ test_architecture_table_ranges (gconstpointer data)
 
   fields = ts_arch_fields (&n_fields);
   g_assert_cmpuint (n_fields, ==, 27);
-  for (guint i = 0; i < n_fields; i++)
+  /* every field; every 13th under valgrind (the catalog door reads the
+   * whole catalog for each value: minutes there, for the same code) */
+  for (guint i = 0; i < n_fields; i += n_fields / ts_test_sweep_size (n_fields))
     {
       g_autoptr(GPtrArray) refused = g_ptr_array_new_with_free_func (g_free);
       g_autoptr(GPtrArray) taken = g_ptr_array_new_with_free_func (g_free);

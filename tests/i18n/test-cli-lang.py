@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from tap import Skip, Tap  # noqa: E402
+from tap import Skip, Tap, check  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--cli", required=True)
@@ -59,8 +59,8 @@ def run(*argv, language=None, status=0):
     out = result.stdout.decode("utf-8")
     err = result.stderr.decode("utf-8")
     # status None: any failure (1 refused input, 2 usage error).
-    assert (result.returncode != 0) if status is None else (result.returncode == status), \
-        f"{' '.join(argv)}: exit {result.returncode}, wanted {status}\n{out}\n{err}"
+    check((result.returncode != 0) if status is None else (result.returncode == status),
+        f"{' '.join(argv)}: exit {result.returncode}, wanted {status}\n{out}\n{err}")
     return out, err
 
 
@@ -114,35 +114,35 @@ tap = Tap()
 def russian_figures():
     for params, (ru, _en) in ARTICLE_FULL.items():
         out, _ = run("estimate", "--params", params, "--method", "full", "--lang", "ru")
-        assert ru in normalise(out), f"{params}: «{ru}» not in:\n{out}"
+        check(ru in normalise(out), f"{params}: «{ru}» not in:\n{out}")
 
 
 @tap.case("--lang ru: thousands split by U+202F, the unit after U+00A0 (no line break inside)")
 def russian_separators():
     out, _ = run("estimate", "--params", "70B", "--method", "full", "--lang", "ru")
-    assert f"1{NNBSP}120–1{NNBSP}260{NBSP}ГБ" in out, out
+    check(f"1{NNBSP}120–1{NNBSP}260{NBSP}ГБ" in out, out)
 
 
 @tap.case("--lang en: the article's English figures, “1,120–1,260 GB” for 70B")
 def english_figures():
     for params, (_ru, en) in ARTICLE_FULL.items():
         out, _ = run("estimate", "--params", params, "--method", "full", "--lang", "en")
-        assert en in normalise(out), f"{params}: “{en}” not in:\n{out}"
+        check(en in normalise(out), f"{params}: “{en}” not in:\n{out}")
 
 
 @tap.case("LoRA of 70B: «140 ГБ + адаптеры» / “140 GB + adapters”")
 def lora_figures():
     for lang, expected in zip(("ru", "en"), ARTICLE_LORA_70B):
         out, _ = run("estimate", "--params", "70B", "--method", "lora", "--lang", lang)
-        assert expected in normalise(out), f"{lang}: “{expected}” not in:\n{out}"
+        check(expected in normalise(out), f"{lang}: “{expected}” not in:\n{out}")
 
 
 @tap.case("LANGUAGE=ru chooses Russian without --lang; --lang en overrides it")
 def language_variable():
     out, _ = run("estimate", "--params", "70B", "--method", "full", language="ru")
-    assert "1 120–1 260 ГБ" in normalise(out), out
+    check("1 120–1 260 ГБ" in normalise(out), out)
     out, _ = run("estimate", "--params", "70B", "--method", "full", "--lang", "en", language="ru")
-    assert "1,120–1,260 GB" in normalise(out), out
+    check("1,120–1,260 GB" in normalise(out), out)
 
 
 @tap.case("--lang ru: no English words in the text output (catalog models and methods)")
@@ -159,7 +159,7 @@ def russian_text_has_no_english():
         words = english_words(out, allowed)
         if words:
             problems.append(f"{words} in:\n{out}")
-    assert not problems, "\n".join(problems)
+    check(not problems, "\n".join(problems))
 
 
 @tap.case("--lang ru: error messages are Russian")
@@ -173,26 +173,26 @@ def russian_errors():
         # The tool's own name, option names and the rejected value are
         # the user's words, not English text.
         text = re.sub(r"--[a-z-]+|«[^»]*»|trainsizer-cli", "", err)
-        assert re.search("[а-яё]", text), f"{argv}: not Russian: {err}"
+        check(re.search("[а-яё]", text), f"{argv}: not Russian: {err}")
         words = english_words(text, allowed)
-        assert not words, f"{argv}: English words {words} in: {err}"
+        check(not words, f"{argv}: English words {words} in: {err}")
 
 
 @tap.case("LANGUAGE=ru and --help --lang ru: the help is Russian")
 def russian_help():
     out, _ = run("--help", "--lang", "ru")
-    assert "Использование:" in out, out
+    check("Использование:" in out, out)
     out, _ = run("--help", language="ru")
-    assert "Использование:" in out, out
+    check("Использование:" in out, out)
     # Every option's description, not only the headings.
     lines = [line for line in out.splitlines() if line.startswith("  --")]
-    assert lines, out
+    check(lines, out)
     untranslated = [line for line in lines if not re.search("[а-яё]", line)]
-    assert not untranslated, "\n".join(untranslated)
+    check(not untranslated, "\n".join(untranslated))
     # The usage lines' placeholders are Russian too; commands and option
     # names (typed as they are) are the only Latin left.
     for placeholder in ("FILE", "OPTION", "options"):
-        assert placeholder not in out, f"“{placeholder}” left in the Russian help:\n{out}"
+        check(placeholder not in out, f"“{placeholder}” left in the Russian help:\n{out}")
 
 
 def russian_plural(n, one, few, many):
@@ -214,22 +214,22 @@ def russian_catalog_counts():
     out, _ = run("catalog", "check", args.catalog, "--lang", "ru")
     expected = (f"{models} {russian_plural(models, 'модель', 'модели', 'моделей')}, "
                 f"{servers} {russian_plural(servers, 'сервер', 'сервера', 'серверов')}")
-    assert expected in out, f"«{expected}» not in: {out}"
+    check(expected in out, f"«{expected}» not in: {out}")
 
 
 @tap.case("--lang ru: the component column lines up (padding counts characters, not bytes)")
 def russian_columns_align():
     out, _ = run("estimate", "--model", "llama-3.1-70b", "--lang", "ru")
     rows = [line for line in out.splitlines() if line.startswith("  ") and not line.startswith("   ")]
-    assert len(rows) >= 4, out
+    check(len(rows) >= 4, out)
     # the per-GPU and whole-job columns are right-aligned: in characters,
     # every row ends at the same column, and its per-GPU value too
     ends = {len(line.rstrip()) for line in rows}
-    assert len(ends) == 1, f"rows end at columns {sorted(ends)}:\n{out}"
+    check(len(ends) == 1, f"rows end at columns {sorted(ends)}:\n{out}")
     middles = {re.search(r"\S+\s+\S+$", line.replace(NBSP, "_").replace(NNBSP, "_")).start()
                + len(re.search(r"\S+\s+\S+$", line.replace(NBSP, "_").replace(NNBSP, "_")).group().split()[0])
                for line in rows}
-    assert len(middles) == 1, f"per-GPU values end at columns {sorted(middles)}:\n{out}"
+    check(len(middles) == 1, f"per-GPU values end at columns {sorted(middles)}:\n{out}")
 
 
 @tap.case("--lang ru: the spec sheet PDF has no English words and shows «1 120–1 260 ГБ»")
@@ -255,17 +255,17 @@ def russian_pdf():
             text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True,
                                   check=True).stdout.decode("utf-8")
             if number == 0:
-                assert "1 120–1 260 ГБ" in normalise(text), text
+                check("1 120–1 260 ГБ" in normalise(text), text)
             # The appendix holds configuration files as the frameworks spell
             # them (keys are code, not prose): its Russian heading is there,
             # and only the document before it is read for English words.
-            assert "Приложение: конфигурация запуска" in text, "no launch-configuration appendix"
+            check("Приложение: конфигурация запуска" in text, "no launch-configuration appendix")
             text = text.split("Приложение: конфигурация запуска")[0]
             # The document number (TS-YYYYMMDD-hash) is an identifier.
             words = english_words(re.sub(r"TS-\d{8}-[0-9a-f]+", "", text), allowed)
             if words:
                 problems.append(f"{' '.join(argv)}: {words}")
-    assert not problems, "English words in the Russian spec sheet:\n" + "\n".join(problems)
+    check(not problems, "English words in the Russian spec sheet:\n" + "\n".join(problems))
 
 
 @tap.case("JSON output is the same in Russian and English (numbers and keys)")
@@ -283,11 +283,11 @@ def json_locale_independent():
     for argv in (("--params", "70B", "--method", "full"), ("--model", "llama-3.1-70b", "--gpus", "16")):
         ru = json.loads(run("estimate", *argv, "--format", "json", "--lang", "ru")[0])
         en = json.loads(run("estimate", *argv, "--format", "json", "--lang", "en")[0])
-        assert dict(numbers_and_keys(ru)) == dict(numbers_and_keys(en))
+        check(dict(numbers_and_keys(ru)) == dict(numbers_and_keys(en)))
         text = run("estimate", *argv, "--format", "json", "--lang", "ru")[0]
         # A decimal comma in a number would not even parse; check no number
         # was written as a string with Russian separators either.
-        assert NNBSP not in text, "a Russian-formatted number in JSON"
+        check(NNBSP not in text, "a Russian-formatted number in JSON")
 
 
 tap.run()

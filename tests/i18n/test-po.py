@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from tap import Skip, Tap  # noqa: E402
+from tap import Skip, Tap, check  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--source-root", required=True)
@@ -75,7 +75,7 @@ def extract_template(directory):
         [need("xgettext"), "--package-name=" + args.package, "-D", args.source_root,
          "-f", POTFILES, "-o", pot] + XGETTEXT_ARGS,
         capture_output=True, text=True)
-    assert result.returncode == 0, f"xgettext failed:\n{result.stderr}"
+    check(result.returncode == 0, f"xgettext failed:\n{result.stderr}")
     return pot
 
 
@@ -102,10 +102,10 @@ def entries_missing_translation(pot):
 def msgfmt_statistics():
     result = subprocess.run([need("msgfmt"), "--check", "--statistics", "-o", os.devnull, RU_PO],
                             capture_output=True, text=True)
-    assert result.returncode == 0, f"msgfmt --check failed:\n{result.stderr}"
+    check(result.returncode == 0, f"msgfmt --check failed:\n{result.stderr}")
     stats = result.stderr.strip()
-    assert re.match(r"^\d+ translated messages?\.$", stats), \
-        f"ru.po is not complete: {stats}"
+    check(re.match(r"^\d+ translated messages?\.$", stats),
+        f"ru.po is not complete: {stats}")
 
 
 @tap.case("ru.po header: Russian three-form plural rule")
@@ -113,10 +113,10 @@ def plural_header():
     with open(RU_PO, encoding="utf-8") as f:
         # msgmerge wraps long header lines: join the continuations.
         text = re.sub(r'"\n"', "", f.read())
-    assert "Language: ru\\n" in text
+    check("Language: ru\\n" in text)
     # GNOME's ru.po rule (gtk-platform-notes §6).
-    assert ("Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && "
-            "n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);") in text
+    check(("Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && "
+            "n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);") in text)
 
 
 @tap.case("every string in the sources (C, .ui, desktop, metainfo, schema) is translated")
@@ -127,9 +127,9 @@ def every_string_translated():
             count = len(re.findall(r"^msgid ", f.read(), re.M)) - 1
         # A template with a handful of strings means extraction broke (a
         # wrong keyword or a missing ITS rule), not that all is well.
-        assert count > 100, f"only {count} strings were extracted"
+        check(count > 100, f"only {count} strings were extracted")
         missing = entries_missing_translation(pot)
-        assert not missing, ("strings without a Russian translation in po/ru.po "
+        check(not missing, "strings without a Russian translation in po/ru.po "
                              "(run “meson compile -C build trainsizer-update-po”, then translate):\n  "
                              + "\n  ".join(missing))
 
@@ -141,7 +141,7 @@ def no_unused_entries():
         result = subprocess.run([need("msgcmp"), "--use-untranslated", RU_PO, pot],
                                 capture_output=True, text=True)
         unused = [line for line in result.stderr.splitlines() if "this message is not used" in line]
-        assert not unused, ("entries of po/ru.po that no source uses (delete them):\n  "
+        check(not unused, "entries of po/ru.po that no source uses (delete them):\n  "
                             + "\n  ".join(unused))
 
 
@@ -153,8 +153,8 @@ def data_files_extracted():
     for suffix in (".desktop.in", ".metainfo.xml.in", ".gschema.xml.in", ".ui"):
         listed = [p for p in potfiles() if p.endswith(suffix)]
         for path in listed:
-            assert f"#: {path}:" in pot or f" {path}:" in pot, \
-                f"{path} is in POTFILES.in but xgettext found no string in it"
+            check(f"#: {path}:" in pot or f" {path}:" in pot,
+                f"{path} is in POTFILES.in but xgettext found no string in it")
 
 
 @tap.case("POTFILES.in lists every file with translatable strings")
@@ -177,16 +177,16 @@ def potfiles_complete():
                         needed.append(rel)
     # Headers only declare; a header that marks a string would need listing.
     missing = [p for p in needed if p not in listed]
-    assert not missing, "add to po/POTFILES.in:\n  " + "\n  ".join(missing)
+    check(not missing, "add to po/POTFILES.in:\n  " + "\n  ".join(missing))
 
 
 @tap.case("POTFILES.in: every listed file exists; sorted; no duplicates")
 def potfiles_exist_sorted():
     listed = potfiles()
     absent = [p for p in listed if not os.path.isfile(os.path.join(args.source_root, p))]
-    assert not absent, "listed but missing:\n  " + "\n  ".join(absent)
-    assert listed == sorted(listed), "POTFILES.in is not sorted"
-    assert len(listed) == len(set(listed)), "POTFILES.in lists a file twice"
+    check(not absent, "listed but missing:\n  " + "\n  ".join(absent))
+    check(listed == sorted(listed), "POTFILES.in is not sorted")
+    check(len(listed) == len(set(listed)), "POTFILES.in lists a file twice")
 
 
 def russian():
@@ -206,7 +206,7 @@ def plural_forms():
                 101: "страница", 111: "страниц"}
     for n, word in expected.items():
         text = ru.ngettext("%s · %u page", "%s · %u pages", n) % ("TS", n)
-        assert text == f"TS · {n} {word}", f"n={n}: {text!r}"
+        check(text == f"TS · {n} {word}", f"n={n}: {text!r}")
 
 
 @tap.case("every plural message has all three Russian forms with the same placeholders")
@@ -227,7 +227,7 @@ def plural_entries_complete():
         for index, form in forms.items():
             if re.findall(r"%[-0-9.]*[a-z]+", form) != wanted:
                 problems.append(f"“{msgid}”, form {index}: placeholders differ")
-    assert not problems, "\n  ".join(problems)
+    check(not problems, "\n  ".join(problems))
 
 
 @tap.case("the built desktop file and metainfo carry the current Russian translations")
@@ -238,18 +238,18 @@ def data_files_merged():
                        if "=" in line and not line.startswith("#"))
     for key in ("Name", "GenericName", "Comment", "Keywords"):
         english = desktop[key]
-        assert desktop.get(f"{key}[ru]") == ru.gettext(english), \
-            f"{key}[ru] is {desktop.get(f'{key}[ru]')!r}, ru.po says {ru.gettext(english)!r}"
+        check(desktop.get(f"{key}[ru]") == ru.gettext(english),
+            f"{key}[ru] is {desktop.get(f'{key}[ru]')!r}, ru.po says {ru.gettext(english)!r}")
     with open(args.metainfo, encoding="utf-8") as f:
         metainfo = f.read()
     summary = re.search(r"<summary>(.*?)</summary>", metainfo).group(1)
-    assert f'<summary xml:lang="ru">{ru.gettext(summary)}</summary>' in metainfo
+    check(f'<summary xml:lang="ru">{ru.gettext(summary)}</summary>' in metainfo)
     paragraphs = re.findall(r"<p>(.*?)</p>", metainfo, re.S)
-    assert paragraphs
+    check(paragraphs)
     for p in paragraphs:
         text = " ".join(p.split())
-        assert ru.gettext(text) != text, f"no translation for “{text}”"
-        assert f'<p xml:lang="ru">{ru.gettext(text)}</p>' in metainfo, f"metainfo lacks the Russian of “{text}”"
+        check(ru.gettext(text) != text, f"no translation for “{text}”")
+        check(f'<p xml:lang="ru">{ru.gettext(text)}</p>' in metainfo, f"metainfo lacks the Russian of “{text}”")
 
 
 tap.run()

@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-from tap import Skip, Tap  # noqa: E402
+from tap import Skip, Tap, check  # noqa: E402
 
 tap = Tap()
 ARGS = None
@@ -68,9 +68,9 @@ def read_ppm(path):
             end += 1
         fields.append(data[pos:end])
         pos = end
-    assert fields[0] == b"P6", fields
+    check(fields[0] == b"P6", fields)
     width, height, maxval = int(fields[1]), int(fields[2]), int(fields[3])
-    assert maxval == 255
+    check(maxval == 255)
     return width, height, data[pos + 1:]
 
 
@@ -97,7 +97,7 @@ def svg_logo_drawn():
         catalog = write_catalog(tmp, "logo.svg", LOGO_SVG)
         pdf = os.path.join(tmp, "sheet.pdf")
         result = run_cli("pdf", "--catalog", catalog, "--model", "llama-3.1-70b", "--output", pdf)
-        assert result.returncode == 0, result.stderr
+        check(result.returncode == 0, result.stderr)
         subprocess.run(["pdftoppm", "-r", "72", "-f", "1", "-l", "1", pdf, os.path.join(tmp, "p")],
                        check=True)
         image = read_ppm(os.path.join(tmp, "p-1.ppm"))
@@ -105,14 +105,14 @@ def svg_logo_drawn():
         # inside the box, a pixel from the box's edge: the logo's colour
         inside = [(x, y) for x in range(x0 + 3, x1 - 3, 10) for y in range(y0 + 3, y1 - 3, 8)]
         wrong = [(x, y, pixel(image, x, y)) for x, y in inside if not near(pixel(image, x, y), LOGO_RGB)]
-        assert not wrong, f"not the logo's colour in its box: {wrong[:5]}"
+        check(not wrong, f"not the logo's colour in its box: {wrong[:5]}")
         # just right of the box and just below it: the page, not the logo
         for x, y in ((x1 + 6, (y0 + y1) // 2), ((x0 + x1) // 2, y1 + 4)):
-            assert not near(pixel(image, x, y), LOGO_RGB), f"logo colour outside its box at {x},{y}"
+            check(not near(pixel(image, x, y), LOGO_RGB), f"logo colour outside its box at {x},{y}")
         # vectors: the page holds no raster image for it
         images = subprocess.run(["pdfimages", "-f", "1", "-l", "1", "-list", pdf], capture_output=True,
                                 check=True, text=True).stdout
-        assert len(images.strip().splitlines()) == 2, f"the SVG became an image:\n{images}"
+        check(len(images.strip().splitlines()) == 2, f"the SVG became an image:\n{images}")
 
 
 BAD_SVGS = {
@@ -144,10 +144,10 @@ def svg_logo_refused():
             catalog = write_catalog(tmp, "bad-logo.svg", text)
             pdf = os.path.join(tmp, "sheet.pdf")
             result = run_cli("pdf", "--catalog", catalog, "--model", "llama-3.1-70b", "--output", pdf)
-            assert result.returncode == 1, f"{what}: exit {result.returncode}: {result.stderr}"
-            assert "bad-logo.svg" in result.stderr, f"{what}: file not named: {result.stderr}"
-            assert "Traceback" not in result.stderr and "CRITICAL" not in result.stderr, result.stderr
-            assert not os.path.exists(pdf), f"{what}: a sheet was written"
+            check(result.returncode == 1, f"{what}: exit {result.returncode}: {result.stderr}")
+            check("bad-logo.svg" in result.stderr, f"{what}: file not named: {result.stderr}")
+            check("Traceback" not in result.stderr and "CRITICAL" not in result.stderr, result.stderr)
+            check(not os.path.exists(pdf), f"{what}: a sheet was written")
 
 
 def main():

@@ -470,23 +470,45 @@ tesseract_path (void)
   return g_find_program_in_path ("tesseract");
 }
 
-/* The text Tesseract reads in png, languages like "eng" or "rus+eng". */
-static char *
-ocr (const char *png,
-     const char *languages)
+/* The text Tesseract reads in each of pngs (NULL-terminated), languages
+ * like "eng" or "rus+eng", in one run: the images are a list (one file
+ * name a line), so the language models load once, and each image's text
+ * is a page of the output; a form feed separates the pages. One thread: tests run
+ * two at a time on two cores, and OpenMP's spinning threads only slow a
+ * shared machine down (Tesseract's docs advise OMP_THREAD_LIMIT=1 for
+ * parallel runs). */
+static GStrv
+ocr (const char * const *pngs,
+     const char         *languages,
+     const char         *dir)
 {
-  const char *argv[] = { NULL, png, "stdout", "-l", languages, "--psm", "3", NULL };
+  g_autofree char *list = g_build_filename (dir, "images.txt", NULL);
+  g_autofree char *names = g_strjoinv ("\n", (char **) pngs);
+  const char *argv[] = { NULL, list, "stdout", "-l", languages, "--psm", "3", NULL };
   g_autofree char *program = tesseract_path ();
   g_autofree char *out = NULL;
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "OMP_THREAD_LIMIT", "1", TRUE);
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) pages = NULL;
+  GStrv read;
   int status = 0;
+  guint n = g_strv_length ((char **) pngs);
 
+  g_assert_true (g_file_set_contents (list, names, -1, NULL));
   argv[0] = program;
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+  if (!g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
                      &status, &error))
     g_error ("tesseract: %s", error->message);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return fold_for_ocr (out);
+  pages = g_strsplit (out, "\f", -1);
+  /* a page per image (Tesseract 5.3 ends only the last without a form
+   * feed; a trailing one would leave an empty part) */
+  g_assert_cmpuint (g_strv_length (pages), >=, n);
+  g_assert_cmpuint (g_strv_length (pages), <=, n + 1);
+  read = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    read[i] = fold_for_ocr (pages[i]);
+  return read;
 }
 
 /* What tesseract reads a drawing in lang with: Russian drawings hold
@@ -499,27 +521,22 @@ ocr_languages (const char *lang)
 
 /* A drawing of plan in lang as PNG at width, text twice its base size:
  * the OCR reads glyphs of some 27 px per em. */
-static char *
-ocr_drawing (TsDrawing   drawing,
-             TsPlan     *plan,
-             const char *lang,
-             double      width)
+static void
+export_for_ocr (TsDrawing   drawing,
+                TsPlan     *plan,
+                const char *lang,
+                double      width,
+                const char *png)
 {
-  g_autofree char *dir = ts_test_make_dir ("ts-render-ocr");
-  g_autofree char *png = g_build_filename (dir, "drawing.png", NULL);
   g_autoptr(GError) error = NULL;
   TsRenderStyle style;
-  char *text;
 
   ts_render_style_init (&style, FALSE);
   style.font_scale = 2.0;
   ts_i18n_set_language (lang);
   g_assert_true (ts_render_export (drawing, plan, -1, png, FALSE, width, 0, &style, &error));
   g_assert_no_error (error);
-  text = ocr (png, ocr_languages (lang));
   ts_i18n_set_language ("en");
-  ts_test_remove_dir (dir);
-  return text;
 }
 
 static void
@@ -566,17 +583,61 @@ need_tesseract (const char *languages)
   return TRUE;
 }
 
-/* The memory drawing of full training of Llama 3.1 70B on 2 × DGX H200
- * (*plan) as tesseract reads it in lang; NULL, the test skipped, where
- * tesseract cannot read lang. */
-static char *
-ocr_memory_drawing (const char  *lang,
-                    TsPlan     **plan)
+/* What the OCR cases read, one language's drawings in one pass:
+ * the memory drawing of full training of Llama 3.1 70B on 2 × DGX H200,
+ * and the rack elevation of one rack full of DGX H200 (however many the
+ * catalog's figures put in a 42U rack). */
+typedef struct
 {
+  TsPlan *memory_plan;
+  TsPlan *rack_plan;
+  GStrv   read;        /* the memory drawing's text, then the rack's */
+} OcrReading;
+
+static OcrReading *ocr_readings[2];   /* en, ru */
+
+static void
+ocr_reading_free (OcrReading *reading)
+{
+  ts_plan_unref (reading->memory_plan);
+  ts_plan_unref (reading->rack_plan);
+  g_strfreev (reading->read);
+  g_free (reading);
+}
+
+/* lang's reading, made by the first case that asks; NULL, the test
+ * skipped, where tesseract cannot read lang. */
+static const OcrReading *
+ocr_reading (const char *lang)
+{
+  guint index = g_str_equal (lang, "ru") ? 1 : 0;
+  OcrReading *reading = ocr_readings[index];
+  g_autofree char *dir = NULL;
+  g_autofree char *memory_png = NULL;
+  g_autofree char *rack_png = NULL;
+
   if (!need_tesseract (ocr_languages (lang)))
     return NULL;
-  *plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
-  return ocr_drawing (TS_DRAWING_MEMORY, *plan, lang, 1600);
+  if (reading != NULL)
+    return reading;
+  reading = g_new0 (OcrReading, 1);
+  reading->memory_plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
+  reading->rack_plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200",
+                                               ts_render_fixture_servers_per_rack (
+                                                 ts_catalog_find_server (catalog, "dgx-h200"), 42));
+  dir = ts_test_make_dir ("ts-render-ocr");
+  memory_png = g_build_filename (dir, "memory.png", NULL);
+  rack_png = g_build_filename (dir, "rack.png", NULL);
+  export_for_ocr (TS_DRAWING_MEMORY, reading->memory_plan, lang, 1600, memory_png);
+  export_for_ocr (TS_DRAWING_RACK, reading->rack_plan, lang, 1600, rack_png);
+  {
+    const char *pngs[] = { memory_png, rack_png, NULL };
+
+    reading->read = ocr (pngs, ocr_languages (lang), dir);
+  }
+  ts_test_remove_dir (dir);
+  ocr_readings[index] = reading;
+  return reading;
 }
 
 /* The memory drawing of a full training run: its title names the model
@@ -585,51 +646,43 @@ ocr_memory_drawing (const char  *lang,
 static void
 test_ocr_memory_english (void)
 {
-  g_autoptr(TsPlan) plan = NULL;
-  g_autofree char *read = ocr_memory_drawing ("en", &plan);
+  const OcrReading *reading = ocr_reading ("en");
 
-  if (read == NULL)
+  if (reading == NULL)
     return;
-  assert_read (read, plan->scenario->model.name);
-  assert_read (read, "(no activations)");
-  assert_read (read, "GB per GPU)");
-  assert_read (read, "Full training");
+  assert_read (reading->read[0], reading->memory_plan->scenario->model.name);
+  assert_read (reading->read[0], "(no activations)");
+  assert_read (reading->read[0], "GB per GPU)");
+  assert_read (reading->read[0], "Full training");
 }
 
 static void
 test_ocr_memory_russian (void)
 {
-  g_autoptr(TsPlan) plan = NULL;
-  g_autofree char *read = ocr_memory_drawing ("ru", &plan);
+  const OcrReading *reading = ocr_reading ("ru");
 
-  if (read == NULL)
+  if (reading == NULL)
     return;
-  assert_read (read, plan->scenario->model.name);
-  assert_read (read, "ГБ на GPU)");
-  assert_read (read, "Полное обучение");
+  assert_read (reading->read[0], reading->memory_plan->scenario->model.name);
+  assert_read (reading->read[0], "ГБ на GPU)");
+  assert_read (reading->read[0], "Полное обучение");
 }
 
 /* The rack elevation's rack names and its title's “in 1 rack”. */
 static void
 test_ocr_rack (void)
 {
-  g_autoptr(TsPlan) plan = NULL;
-  g_autofree char *en = NULL;
-  g_autofree char *ru = NULL;
+  const OcrReading *en = ocr_reading ("en");
+  const OcrReading *ru = en != NULL ? ocr_reading ("ru") : NULL;
 
-  if (!need_tesseract ("rus+eng"))
+  if (ru == NULL)
     return;
-  /* one rack full of servers, however many the catalog's figures put in it */
-  plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200",
-                                 ts_render_fixture_servers_per_rack (ts_catalog_find_server (catalog, "dgx-h200"), 42));
-  en = ocr_drawing (TS_DRAWING_RACK, plan, "en", 1600);
-  assert_read (en, "in 1 rack");
-  assert_read (en, "Rack 1");
-  assert_read (en, g_array_index (plan->options, TsOption, 0).server->name);
-  ru = ocr_drawing (TS_DRAWING_RACK, plan, "ru", 1600);
-  assert_read (ru, "в 1 стойке");
-  assert_read (ru, "Стойка 1");
-  assert_read (ru, g_array_index (plan->options, TsOption, 0).server->name);
+  assert_read (en->read[1], "in 1 rack");
+  assert_read (en->read[1], "Rack 1");
+  assert_read (en->read[1], g_array_index (en->rack_plan->options, TsOption, 0).server->name);
+  assert_read (ru->read[1], "в 1 стойке");
+  assert_read (ru->read[1], "Стойка 1");
+  assert_read (ru->read[1], g_array_index (ru->rack_plan->options, TsOption, 0).server->name);
 }
 
 /* Presenter mode: no drawing at 1920 × 1080 has text smaller than 24 px.
@@ -705,6 +758,8 @@ main (int    argc,
   g_test_add_func ("/render/text/minimum-size", test_minimum_text_size);
 
   status = g_test_run ();
+  for (guint i = 0; i < G_N_ELEMENTS (ocr_readings); i++)
+    g_clear_pointer (&ocr_readings[i], ocr_reading_free);
   ts_catalog_unref (catalog);
   return status;
 }
