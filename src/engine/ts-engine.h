@@ -10,6 +10,7 @@
 #include "ts-export.h"
 #include "ts-file.h"
 #include "ts-format.h"
+#include "ts-goodput.h"
 #include "ts-hf-config.h"
 #include "ts-i18n.h"
 #include "ts-json.h"

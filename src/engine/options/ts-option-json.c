@@ -142,6 +142,41 @@ rank_key_code (guint key)
 /* The keys are a public interface (the CLI's JSON): add, never rename.
  * Written member by member, like ts-memory-json.c and ts_step_to_json (),
  * on purpose: each key stands where a reader of the JSON looks for it. */
+/* options[].goodput (docs/goodput.md): the interruptions, the checkpoint
+ * and its interval, the restart, the shares of the wall clock, and the
+ * storage the run needs. */
+static void
+goodput_to_json (const TsGoodput *g,
+                 JsonBuilder     *b)
+{
+  json_builder_set_member_name (b, "goodput");
+  json_builder_begin_object (b);
+  ts_json_add_double_valid (b, "interruptions_per_gpu_hour", TS_GOODPUT_INTERRUPTIONS_PER_GPU_HOUR);
+  ts_json_add_double_valid (b, "mtbi_hours", g->mtbi_hours);
+  ts_json_add_double_valid (b, "interruptions", g->interruptions);
+  ts_json_add_double_valid (b, "checkpoint_bytes", g->checkpoint_bytes);
+  ts_json_add_double_valid (b, "checkpoint_shard_bytes", g->checkpoint_shard_bytes);
+  ts_json_add_bool (b, "two_tier", g->two_tier);
+  ts_json_add_double_valid (b, "checkpoint_seconds", g->checkpoint_seconds);
+  ts_json_add_double_valid (b, "drain_seconds", g->drain_seconds);
+  ts_json_add_double_valid (b, "checkpoint_interval_seconds", g->checkpoint_interval_seconds);
+  ts_json_add_double_valid (b, "restart_seconds", g->restart_seconds);
+  ts_json_add_double_valid (b, "load_seconds", g->load_seconds);
+  ts_json_add_double_valid (b, "lost_seconds", g->lost_seconds);
+  ts_json_add_double_valid (b, "compute_fraction", g->effective_fraction);
+  ts_json_add_double_valid (b, "checkpoint_fraction", g->checkpoint_fraction);
+  ts_json_add_double_valid (b, "lost_fraction", g->lost_fraction);
+  ts_json_add_double_valid (b, "restart_fraction", g->restart_fraction);
+  ts_json_add_double_valid (b, "effective_fraction", g->effective_fraction);
+  json_builder_set_member_name (b, "storage");
+  json_builder_begin_object (b);
+  ts_json_add_double_valid (b, "capacity_bytes", g->storage_capacity_bytes);
+  ts_json_add_double_valid (b, "write_bytes_per_second", g->storage_write_bytes_s);
+  ts_json_add_double_valid (b, "read_bytes_per_second", g->storage_read_bytes_s);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+}
+
 void
 ts_option_to_json (const TsOption *o,
                    JsonBuilder    *b)
@@ -302,8 +337,11 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "recompute_factor", o->recompute_factor);
   ts_json_add_double_valid (b, "pcie_factor", o->pcie_factor);
   ts_json_add_double_valid (b, "step_factor", o->step_factor);
+  /* availability is now the goodput's effective fraction (it was a
+   * fixed 0.9) and training_days the effective time (docs/goodput.md) */
   ts_json_add_double_valid (b, "availability", o->availability);
   ts_json_add_double_valid (b, "training_days", o->training_days);
+  goodput_to_json (&o->goodput, b);
   ts_json_add_bool (b, "meets_deadline", o->meets_deadline);
   ts_json_add_double_valid (b, "energy_kwh", o->energy_kwh);
   ts_json_add_double_valid (b, "energy_cost", o->energy_cost);

@@ -59,6 +59,29 @@ size_storage_and_host (const TsScenario *s,
     o->note_flags |= TS_NOTE_HOST_RAM;
 }
 
+/* What the goodput of the option's jobs is computed from: the checkpoint
+ * (the method's states, docs/sizing-model.md §3 and §5; the same at any
+ * layout), the dataset, and what one server writes to its local NVMe and
+ * over its storage ports (docs/goodput.md §2). */
+static void
+goodput_input (const TsScenario *s,
+               const TsServer   *server,
+               TsOption         *o)
+{
+  TsGoodputInput *in = &o->goodput_in;
+  TsLayout layout;
+  TsMemory memory;
+
+  ts_layout_resolve (s, 0, &layout);
+  ts_memory_compute (s, &layout, &memory);
+  in->checkpoint_bytes = memory.checkpoint_bytes;
+  in->gpus_per_server = MAX (1u, server->gpu_count);
+  in->local_write_bytes_s = server->nvme_data_count > 0 ? server->nvme_write_gb_s * TS_BYTES_PER_GB : 0;
+  in->storage_net_bytes_s = server->storage_nic_count * server->storage_nic_gbps * 1e9 / BITS_PER_BYTE;
+  in->dataset_bytes = s->tokens * DATASET_BYTES_PER_TOKEN;
+  in->checkpoints_kept = TS_GOODPUT_CHECKPOINTS_KEPT;
+}
+
 /* What the site and the supplies cannot take, and whether the whole
  * option works: memory ∧ layout ∧ deadline ∧ site ∧ supplies. */
 static void
@@ -187,6 +210,7 @@ evaluate (const TsCatalog *catalog,
   o->layout_min_servers = layout_min_servers (s, server);
   o->servers_for_memory = o->layout_min_servers > 0 ? smallest_fitting (memo, server) : 0;
   o->training_flops = training_flops (s);
+  goodput_input (s, server, o);
   o->servers_for_deadline = servers_for_deadline (s, o, &o->deadline_reachable);
 
   n = option_count (memo, o);
@@ -250,6 +274,9 @@ evaluate (const TsCatalog *catalog,
   size_power (s, o);
   size_storage_and_host (s, server, o);
   size_time_and_money (&effective, o);
+  /* the run's interruptions, and the data its GPUs read (docs/goodput.md §5) */
+  ts_goodput_set_run (&o->goodput, o->training_days,
+                      o->step.tokens_per_second * DATASET_BYTES_PER_TOKEN);
 
   if (!o->meets_deadline)
     o->note_flags |= TS_NOTE_MISSES_DEADLINE;

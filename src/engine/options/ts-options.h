@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "ts-catalog.h"
+#include "ts-goodput.h"
 #include "ts-memory.h"
 #include "ts-scenario.h"
 #include "ts-throughput.h"
@@ -189,8 +190,11 @@ typedef struct
   double          training_flops;
   double          peak_tflops;            /* per GPU, dense, at the training precision */
   double          mfu;                    /* effective: mfu_base × recompute_factor × pcie_factor; before availability */
-  double          availability;
-  double          training_days;
+  double          availability;           /* = goodput.effective_fraction (was a fixed 0.9) */
+  double          training_days;          /* effective: wall clock with interruptions, checkpoints, restarts */
+  /* interruptions, checkpoints, restarts and storage (docs/goodput.md) */
+  TsGoodputInput  goodput_in;
+  TsGoodput       goodput;
   guint           servers_for_deadline;   /* 0 = no deadline, or unreachable */
   gboolean        deadline_reachable;     /* FALSE: no count this option comes in meets it */
   guint           layout_gpus;            /* GPUs the layout uses (tp × pp × dp ≤ gpus) */
