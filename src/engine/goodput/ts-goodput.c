@@ -107,6 +107,7 @@ ts_goodput_compute (const TsGoodputInput *in,
   g->restart_fraction = g->restart_seconds / m;
   g->lost_fraction = g->lost_seconds / m;
   failed = g->restart_fraction + g->lost_fraction;
+  g->checkpoints_kept = in->checkpoints_kept;
   g->storage_capacity_bytes = in->checkpoints_kept * g->checkpoint_bytes + in->dataset_bytes;
   g->storage_write_bytes_s = g->checkpoint_bytes / g->checkpoint_interval_seconds;
   if (failed >= 1.0)

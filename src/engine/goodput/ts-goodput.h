@@ -59,6 +59,7 @@ typedef struct
   double effective_fraction;          /* compute / wall clock */
   double interruptions;               /* expected over the run; 0 until the run's length is known */
   /* storage */
+  guint  checkpoints_kept;
   double storage_capacity_bytes;      /* kept checkpoints + dataset */
   double storage_write_bytes_s;       /* one checkpoint within one interval */
   double storage_read_bytes_s;        /* the tokenised data the GPUs read */
@@ -88,5 +89,14 @@ double  ts_goodput_fraction       (const TsGoodputInput *in,
 void    ts_goodput_set_run        (TsGoodput            *goodput,
                                    double                days,
                                    double                read_bytes_s);
+
+/* The goodput in words, in the current language (free them): a duration
+ * (“0.17 s”, “10 min”, “3.1 h”), the wall clock's shares, the
+ * interruptions and checkpoints, and the storage the run needs. */
+char   *ts_goodput_dup_duration   (double                seconds);
+char   *ts_goodput_dup_bandwidth  (double                bytes_s);
+char   *ts_goodput_dup_summary    (const TsGoodput      *goodput);
+char   *ts_goodput_dup_detail     (const TsGoodput      *goodput);
+char   *ts_goodput_dup_storage    (const TsGoodput      *goodput);
 
 G_END_DECLS
