@@ -19,11 +19,6 @@ G_BEGIN_DECLS
  * against simulations with R = 10 min (docs/goodput.md §3). */
 #define TS_GOODPUT_RESTART_BASE_SECONDS 600.0
 
-/* Checkpoints a run keeps on its storage (the latest, one to fall back on
- * if the latest is damaged, and one more) unless the scenario says
- * otherwise (docs/goodput.md §5). */
-#define TS_GOODPUT_CHECKPOINTS_KEPT 3u
-
 /* What the goodput of a job is computed from: the job's size and the
  * checkpoint's, and the bandwidths the option's servers give. */
 typedef struct

@@ -79,7 +79,7 @@ goodput_input (const TsScenario *s,
   in->local_write_bytes_s = server->nvme_data_count > 0 ? server->nvme_write_gb_s * TS_BYTES_PER_GB : 0;
   in->storage_net_bytes_s = server->storage_nic_count * server->storage_nic_gbps * 1e9 / BITS_PER_BYTE;
   in->dataset_bytes = s->tokens * DATASET_BYTES_PER_TOKEN;
-  in->checkpoints_kept = TS_GOODPUT_CHECKPOINTS_KEPT;
+  in->checkpoints_kept = s->checkpoints_kept;
 }
 
 /* What the site and the supplies cannot take, and whether the whole

@@ -233,6 +233,10 @@ static const TsScenarioField fields[] = {
     TS_DEFAULT_HEADROOM_TIGHT, NULL, 1, G (NONE, 0), 0.01, 2, NO_CHOICES,
     N_("Tight headroom threshold"), N_("Tight headroom threshold"), NULL,
     N_("headroom below which a fit is “tight” (default 0.10)"), NULL, 0, 0, NULL },
+  { "checkpoints_kept", "checkpoints-kept", TS_FIELD_UINT, OFF (checkpoints_kept), 1, TS_MAX_CHECKPOINTS_KEPT,
+    TS_DEFAULT_CHECKPOINTS_KEPT, NULL, 1, G (NONE, 0), 1, 0, NO_CHOICES,
+    N_("Checkpoints kept"), N_("Checkpoints kept on storage"), NULL,
+    N_("checkpoints the storage system keeps, for its capacity (default 3)"), NULL, 0, 0, NULL },
 };
 
 const TsScenarioField *

@@ -157,6 +157,9 @@ typedef struct
   double           price_kwh;
   char            *currency;
   double           headroom_tight; /* verdict “tight” below this fraction */
+
+  /* Storage */
+  guint            checkpoints_kept; /* checkpoints the storage keeps (docs/goodput.md §5) */
 } TsScenario;
 
 /* Defaults of a new scenario (docs/sizing-model.md §9). */
@@ -168,6 +171,10 @@ typedef struct
 #define TS_DEFAULT_RUNTIME_OVERHEAD   1.5e9
 #define TS_DEFAULT_FRAGMENTATION      0.05
 #define TS_DEFAULT_RACK_UNITS         42
+/* The latest checkpoint, the one before it in case the latest is damaged,
+ * and one more (docs/goodput.md §5). */
+#define TS_DEFAULT_CHECKPOINTS_KEPT   3
+#define TS_MAX_CHECKPOINTS_KEPT       1000
 #define TS_DEFAULT_RACK_KW            30.0
 #define TS_DEFAULT_VOLTAGE            230.0
 #define TS_DEFAULT_PHASES             3
