@@ -109,7 +109,7 @@ ts_goodput_compute (const TsGoodputInput *in,
   failed = g->restart_fraction + g->lost_fraction;
   g->checkpoints_kept = in->checkpoints_kept;
   g->storage_capacity_bytes = in->checkpoints_kept * g->checkpoint_bytes + in->dataset_bytes;
-  g->storage_write_bytes_s = g->checkpoint_bytes / g->checkpoint_interval_seconds;
+  g->storage_write_bytes_s = g->checkpoint_interval_seconds > 0 ? g->checkpoint_bytes / g->checkpoint_interval_seconds : 0;
   if (failed >= 1.0)
     {
       /* the job never gets past its first interval: no progress */
