@@ -9,6 +9,7 @@
 #include "ts-error.h"
 #include "ts-export.h"
 #include "ts-file.h"
+#include "ts-facility.h"
 #include "ts-format.h"
 #include "ts-goodput.h"
 #include "ts-hf-config.h"

@@ -108,6 +108,7 @@ static const FlagCode failure_codes[] = {
   { TS_FAILURE_PDU_CURRENT, "pdu-current" },
   { TS_FAILURE_PSU, "power-supplies" },
   { TS_FAILURE_HOST_RAM, "host-ram" },
+  { TS_FAILURE_COOLING, "cooling" },
 };
 
 /* The codes of the flags set in `flags`, in the table's order, as an
@@ -142,6 +143,31 @@ rank_key_code (guint key)
 /* The keys are a public interface (the CLI's JSON): add, never rename.
  * Written member by member, like ts-memory-json.c and ts_step_to_json (),
  * on purpose: each key stands where a reader of the JSON looks for it. */
+/* options[].facility (docs/facility.md): totals over all racks, and the
+ * busiest (peak_kw, rack_*) and heaviest (rack_kg, floor) rack's. */
+static void
+facility_to_json (const TsFacility *f,
+                  JsonBuilder      *b)
+{
+  json_builder_set_member_name (b, "facility");
+  json_builder_begin_object (b);
+  ts_json_add_string (b, "cooling", ts_cooling_to_string (f->cooling));
+  ts_json_add_bool (b, "site_ok", f->site_ok);
+  ts_json_add_double_valid (b, "liquid_kw", f->liquid_kw);
+  ts_json_add_double_valid (b, "air_kw", f->air_kw);
+  ts_json_add_double_valid (b, "rack_liquid_kw", f->rack_liquid_kw);
+  ts_json_add_double_valid (b, "rack_air_kw", f->rack_air_kw);
+  ts_json_add_double_valid (b, "coolant_lpm", f->coolant_lpm);
+  ts_json_add_double_valid (b, "coolant_delta_t_k", f->coolant_delta_t_k);
+  ts_json_add_double_valid (b, "air_cfm", f->air_cfm);
+  ts_json_add_double_valid (b, "air_delta_t_f", f->air_delta_t_f);
+  ts_json_add_int (b, "cdus", f->cdus);
+  ts_json_add_double_valid (b, "rack_kg", f->rack_kg);
+  ts_json_add_double_valid (b, "floor_kg_per_m2", f->floor_kg_per_m2);
+  ts_json_add_double_valid (b, "peak_kw", f->peak_kw);
+  json_builder_end_object (b);
+}
+
 /* options[].goodput (docs/goodput.md): the interruptions, the checkpoint
  * and its interval, the restart, the shares of the wall clock, and the
  * storage the run needs. */
@@ -342,6 +368,7 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "availability", o->availability);
   ts_json_add_double_valid (b, "training_days", o->training_days);
   goodput_to_json (&o->goodput, b);
+  facility_to_json (&o->facility, b);
   ts_json_add_bool (b, "meets_deadline", o->meets_deadline);
   ts_json_add_double_valid (b, "energy_kwh", o->energy_kwh);
   ts_json_add_double_valid (b, "energy_cost", o->energy_cost);

@@ -82,6 +82,31 @@ goodput_input (const TsScenario *s,
   in->checkpoints_kept = s->checkpoints_kept;
 }
 
+/* How the option's heat leaves the site (docs/facility.md): cold plates
+ * take at least the GPUs' heat of a liquid or hybrid server (the
+ * catalog's TDP; the rest is counted as air, which errs on the air side). */
+static void
+size_facility (const TsScenario *s,
+               const TsServer   *server,
+               const RackTotals *racks,
+               TsOption         *o)
+{
+  TsFacilityInput in = {
+    .server_cooling = server->cooling,
+    .server_kw = server->max_power_kw,
+    .server_liquid_kw = server->gpu != NULL ? server->gpu_count * server->gpu->tdp_w / WATTS_PER_KW : 0,
+    .servers = o->servers,
+    .total_kw = o->power_kw,
+    .rack_kw = racks->rack_kw,
+    .rack_kg = racks->rack_kg,
+    .rack_servers = racks->rack_servers,
+    .site = s->site_cooling,
+    .air_rack_kw = s->air_rack_kw,
+  };
+
+  ts_facility_compute (&in, &o->facility);
+}
+
 /* What the site and the supplies cannot take, and whether the whole
  * option works: memory ∧ layout ∧ deadline ∧ site ∧ supplies. */
 static void
@@ -106,6 +131,8 @@ judge_overall (const TsScenario *s,
     o->failures |= TS_FAILURE_PSU;
   if (!o->host_ram_ok)
     o->failures |= TS_FAILURE_HOST_RAM;
+  if (!o->facility.site_ok)
+    o->failures |= TS_FAILURE_COOLING;
   o->ok = o->failures == 0;
 }
 
@@ -204,6 +231,7 @@ evaluate (const TsCatalog *catalog,
   o->site_rack_units = s->rack_units;
   o->site_rack_kw = s->rack_kw;
   o->site_voltage = s->voltage;
+  o->site_air_rack_kw = s->air_rack_kw;
   o->site_deadline_days = s->deadline_days;
   o->phases = s->phases;
   o->gpu_memory_bytes = server->gpu->memory_bytes;
@@ -272,6 +300,7 @@ evaluate (const TsCatalog *catalog,
     o->note_flags |= TS_NOTE_RACK_TOO_SHORT;
 
   size_power (s, o);
+  size_facility (s, server, &racks, o);
   size_storage_and_host (s, server, o);
   size_time_and_money (&effective, o);
   /* the run's interruptions, and the data its GPUs read (docs/goodput.md §5) */

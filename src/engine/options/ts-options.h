@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "ts-catalog.h"
+#include "ts-facility.h"
 #include "ts-goodput.h"
 #include "ts-memory.h"
 #include "ts-scenario.h"
@@ -60,6 +61,7 @@ typedef enum
   TS_FAILURE_PDU_CURRENT   = 1 << 5,  /* a rack draws more current than its PDUs are rated for */
   TS_FAILURE_PSU           = 1 << 6,  /* the active PSUs do not carry the maximum draw with the stated redundancy */
   TS_FAILURE_HOST_RAM      = 1 << 7,  /* offloaded state does not fit the host RAM */
+  TS_FAILURE_COOLING       = 1 << 8,  /* the site cannot cool the racks (liquid servers, or air past its limit) */
 } TsFailureFlags;
 
 /* Ways to make a job fit, each tried at the option's count. */
@@ -96,6 +98,7 @@ typedef struct
   double        amps_per_phase;   /* this rack's load at the site's supply */
   gboolean      over_limit;       /* one device alone exceeds limit_kw */
   guint         stack_top;        /* highest unit of the bottom-up stack */
+  guint         servers;          /* servers placed in it */
 } TsRack;
 
 typedef struct
@@ -184,6 +187,7 @@ typedef struct
   guint           site_rack_units;
   double          site_rack_kw;
   double          site_voltage;
+  double          site_air_rack_kw;       /* what air alone takes from one rack */
   double          site_deadline_days;     /* 0 = none */
 
   /* time and money */
@@ -195,6 +199,8 @@ typedef struct
   /* interruptions, checkpoints, restarts and storage (docs/goodput.md) */
   TsGoodputInput  goodput_in;
   TsGoodput       goodput;
+  /* cooling, coolant, airflow, CDUs, floor load (docs/facility.md) */
+  TsFacility      facility;
   guint           servers_for_deadline;   /* 0 = no deadline, or unreachable */
   gboolean        deadline_reachable;     /* FALSE: no count this option comes in meets it */
   guint           layout_gpus;            /* GPUs the layout uses (tp × pp × dp ≤ gpus) */

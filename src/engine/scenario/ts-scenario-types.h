@@ -87,6 +87,18 @@ typedef enum
   TS_N_OBJECTIVES
 } TsObjective;
 
+/* How the site takes heat away (docs/facility.md §2): air only; air
+ * with facility water at the racks for rear-door heat exchangers; or
+ * facility water for direct liquid cooling (cold plates, CDUs), rear
+ * doors too. */
+typedef enum
+{
+  TS_SITE_COOLING_AIR,
+  TS_SITE_COOLING_REAR_DOOR,
+  TS_SITE_COOLING_LIQUID,
+  TS_N_SITE_COOLINGS
+} TsSiteCooling;
+
 /* The layout inputs the engine chooses per option (issue 17): a flag set
  * means the field's value is only the old fixed default, one candidate of
  * the search; a flag clear means the user fixed the value. */
@@ -158,6 +170,10 @@ typedef struct
   char            *currency;
   double           headroom_tight; /* verdict “tight” below this fraction */
 
+  /* Facility (docs/facility.md) */
+  TsSiteCooling    site_cooling;
+  double           air_rack_kw;      /* what air alone takes from one rack */
+
   /* Storage */
   guint            checkpoints_kept; /* checkpoints the storage keeps (docs/goodput.md §5) */
 } TsScenario;
@@ -174,6 +190,10 @@ typedef struct
 /* The latest checkpoint, the one before it in case the latest is damaged,
  * and one more (docs/goodput.md §5). */
 #define TS_DEFAULT_CHECKPOINTS_KEPT   3
+/* Air cooling is practical to roughly 30–40 kW per rack (ASHRAE TC 9.9
+ * thermal guidelines; vendors' site guides; docs/facility.md §2): the
+ * lower end, as the rack limit's own default. */
+#define TS_DEFAULT_AIR_RACK_KW        30.0
 #define TS_MAX_CHECKPOINTS_KEPT       1000
 #define TS_DEFAULT_RACK_KW            30.0
 #define TS_DEFAULT_VOLTAGE            230.0
