@@ -75,6 +75,8 @@ double      ts_facility_air_cfm     (double kw,
                                      double delta_t_f);
 void        ts_facility_compute     (const TsFacilityInput *in,
                                      TsFacility            *out);
+/* The figures in one line, in the current language (free it). */
+char       *ts_facility_dup_summary (const TsFacility     *facility);
 const char *ts_cooling_to_string    (TsCooling              cooling);
 
 G_END_DECLS
