@@ -169,9 +169,15 @@ print_option_text (const TsPlan   *plan,
     g_autofree char *step = ts_option_dup_step_summary (o);
     g_autofree char *rank = ts_option_dup_rank_reason (o);
     g_autofree char *price = ts_option_dup_price_summary (o);
+    g_autofree char *wall = ts_goodput_dup_summary (&o->goodput);
+    g_autofree char *goodput = ts_goodput_dup_detail (&o->goodput);
+    g_autofree char *storage = ts_goodput_dup_storage (&o->goodput);
 
     print_escaped_line ("      ", layout);
     print_escaped_line ("      ", step);
+    print_escaped_line ("      ", wall);
+    print_escaped_line ("      ", goodput);
+    print_escaped_line ("      ", storage);
     print_escaped_line ("      ", price);
     print_escaped_line ("      ", rank);
   }

@@ -28,7 +28,7 @@ typedef struct
                                  * paragraphs placed as they are drawn */
 } TimeGeometry;
 
-#define N_FACTS 3
+#define N_FACTS 4
 
 /* The scaling curve: the fewest servers that hold the job, then
  * doublings, as the spec sheet's table (sizing-model §8.5). */
@@ -156,7 +156,12 @@ below_chart (TsRenderCtx        *ctx,
   double span = MAX (1, ctx->width - 2 * g->pad);
   double h;
 
+  g_autofree char *detail = ts_goodput_dup_detail (&ctx->option->goodput);
+  g_autofree char *storage = ts_goodput_dup_storage (&ctx->option->goodput);
+  g_autofree char *goodput = g_strdup_printf ("%s %s.", detail, storage);
+
   h = ts_render_paragraph (ctx, curve_legend (), g->pad, g->legend_y, span, &note, draw && draw_legend) + 0.6 * ctx->em;
+  h += ts_render_paragraph (ctx, goodput, g->pad, g->legend_y + h, span, &note, draw) + 0.6 * ctx->em;
   h += ts_render_paragraph (ctx, text, g->pad, g->legend_y + h, span, &note, draw);
   return h;
 }
@@ -436,8 +441,18 @@ ts_render_time_draw (TsRenderCtx *ctx)
       gboolean late = has_deadline && o->training_days > s->deadline_days;
       TsColor late_color = { 0.878, 0.106, 0.141, 1 };
 
+      double w = MAX (1, span * o->training_days / max_days);
+      /* the part of the run that is not compute (checkpoint writes, lost
+       * work, restarts: the goodput's loss) at the bar's end, paler */
+      double lost = w * CLAMP (1 - o->goodput.effective_fraction, 0, 1);
+      TsColor pale = late ? late_color : st->accent;
+
       ts_render_set_color (cr, late ? &late_color : &st->accent);
-      cairo_rectangle (cr, x0, g.bar_y, MAX (1, span * o->training_days / max_days), g.bar_h);
+      cairo_rectangle (cr, x0, g.bar_y, w - lost, g.bar_h);
+      cairo_fill (cr);
+      pale.a *= 0.45;
+      ts_render_set_color (cr, &pale);
+      cairo_rectangle (cr, x0 + w - lost, g.bar_y, lost, g.bar_h);
       cairo_fill (cr);
     }
   if (has_deadline && max_days > 0)
@@ -479,6 +494,7 @@ ts_render_time_draw (TsRenderCtx *ctx)
     g_autofree char *f0 = NULL;
     g_autofree char *f1 = NULL;
     g_autofree char *f2 = NULL;
+    g_autofree char *wall = ts_goodput_dup_summary (&o->goodput);
     g_autofree char *kwh = ts_format_kwh (o->energy_kwh);
     const char *facts[N_FACTS];
 
@@ -508,6 +524,7 @@ ts_render_time_draw (TsRenderCtx *ctx)
 
       if (f0 != NULL)
         facts[n++] = f0;
+      facts[n++] = wall;
       facts[n++] = f1;
       facts[n++] = f2;
       g_assert (n == n_facts (ctx->plan));
@@ -578,6 +595,11 @@ ts_render_time_describe (const TsPlan   *plan,
   /* Translators: accessible description of the time drawing */
   g_string_append_printf (text, _("Training time estimate: %s on %u × %s, energy %s."), days, o->servers,
                           o->server->name, kwh);
+  {
+    g_autofree char *wall = ts_goodput_dup_summary (&o->goodput);
+
+    g_string_append_printf (text, " %s.", wall);
+  }
   if (s->deadline_days > 0)
     {
       g_autofree char *dl = ts_format_days (s->deadline_days);

@@ -639,6 +639,27 @@ build_network_storage (TsSpecsheet *self)
                            ts_specsheet_with_unit (ts_format_number_auto (o->checkpoint_write_seconds, 1), C_("unit", "s")));
   if (o != NULL && o->dataset_bytes > 0)
     ts_specsheet_add_pair (self, t, _("Dataset on disk"), ts_format_gb (o->dataset_bytes));
+  if (o != NULL && o->training_days > 0)
+    {
+      const TsGoodput *g = &o->goodput;
+
+      /* docs/goodput.md: the interval, the interruptions and the storage
+       * the run's checkpoints need */
+      ts_specsheet_add_pair (self, t, _("Mean time between interruptions"), ts_goodput_dup_duration (g->mtbi_hours * 3600));
+      ts_specsheet_add_pair (self, t, _("Checkpoint interval (Young/Daly)"), ts_goodput_dup_duration (g->checkpoint_interval_seconds));
+      ts_specsheet_add_pair (self, t, _("Restart after an interruption"), ts_goodput_dup_duration (g->restart_seconds));
+      {
+        g_autofree char *label = g_strdup_printf (ngettext ("Storage capacity (%u checkpoint and the data)",
+                                                            "Storage capacity (%u checkpoints and the data)",
+                                                            g->checkpoints_kept), g->checkpoints_kept);
+
+        ts_specsheet_add_pair (self, t, label, ts_format_gb (g->storage_capacity_bytes));
+      }
+      ts_specsheet_add_pair (self, t, _("Storage write bandwidth for the interval"),
+                             ts_goodput_dup_bandwidth (g->storage_write_bytes_s));
+      ts_specsheet_add_pair (self, t, _("Storage read bandwidth for the data"),
+                             ts_goodput_dup_bandwidth (g->storage_read_bytes_s));
+    }
   ts_specsheet_add_text (self, BLOCK_BULLET, _("Fast local NVMe for checkpoints; for a cluster, a separate storage system "
                                                "on its own network."));
 }

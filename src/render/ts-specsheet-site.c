@@ -85,6 +85,9 @@ ts_specsheet_build_site (TsSpecsheet *self)
                                                         "%uU in %u racks of %uU (up to %s per rack)", o->racks),
                                               o->rack_units, o->racks, s->rack_units, limit));
       add_pdu_row (self, t, o);
+      /* how the heat leaves (docs/facility.md): the figures are at the
+       * catalog's maximum draw, as the feeds are */
+      ts_specsheet_add_pair (self, t, _("Cooling"), ts_facility_dup_summary (&o->facility));
       ts_specsheet_add_estimates_note (self);
     }
   else

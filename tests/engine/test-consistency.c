@@ -159,7 +159,27 @@ check_option (const TsScenario *s,
   check_close (o->step.compute, o->step.gemm + o->step.attention + o->step.experts + o->step.memory_bound,
                1e-12, "operator classes", context);
   check_close (o->operator_factor, o->step.flops_compute / o->step.compute, 1e-12, "operator factor", context);
-  g_assert_cmpfloat (o->availability, ==, 0.9);
+  /* the availability is the goodput's effective fraction at the layout's
+   * GPUs, and the wall clock's shares add up to one (docs/goodput.md §4) */
+  g_assert_cmpfloat (o->availability, ==, o->goodput.effective_fraction);
+  if (!(o->failures & TS_FAILURE_LAYOUT) && ts_scenario_tokens (s) > 0)
+    {
+      const TsGoodput *g = &o->goodput;
+
+      g_assert_cmpuint (g->gpus, ==, MAX (1u, o->layout_gpus));
+      check_close (g->effective_fraction + g->checkpoint_fraction + g->lost_fraction + g->restart_fraction,
+                   1.0, 1e-12, "goodput shares", context);
+      g_assert_cmpfloat (g->effective_fraction, >, 0.0);
+      g_assert_cmpfloat (g->effective_fraction, <=, 1.0);
+      check_close (g->mtbi_hours, 1.0 / (g->gpus * TS_GOODPUT_INTERRUPTIONS_PER_GPU_HOUR), 1e-12, "MTBI", context);
+      /* a checkpoint between steps, never before the last one drained */
+      g_assert_cmpfloat (g->checkpoint_interval_seconds, >=, o->step.seconds);
+      g_assert_cmpfloat (g->checkpoint_interval_seconds, >=, g->drain_seconds);
+      check_close (g->checkpoint_shard_bytes * g->servers, g->checkpoint_bytes, 1e-12, "checkpoint shards", context);
+      check_close (g->restart_seconds, TS_GOODPUT_RESTART_BASE_SECONDS + g->load_seconds, 1e-12, "restart", context);
+      check_close (g->storage_write_bytes_s * g->checkpoint_interval_seconds, g->checkpoint_bytes, 1e-12,
+                   "storage write bandwidth", context);
+    }
   if (!(o->failures & TS_FAILURE_LAYOUT) && s->tokens > 0)
     {
       check_close (o->training_days,

@@ -293,12 +293,13 @@ test_pcie_rule (void)
   g_assert_true (two->note_flags & TS_NOTE_PCIE_ONLY);
   g_assert_false (one->note_flags & TS_NOTE_PCIE_ONLY);
 
-  /* Same FLOPs, twice the GPUs, 0.75 of the utilisation:
-   * t₂ = t₁ / (2 × 0.75), apart from what the operators and the step
-   * leave of each (the optimizer step shards over two GPUs,
+  /* Same FLOPs, twice the GPUs, 0.75 of the utilisation, each at its
+   * own goodput (two GPUs fail twice as often, docs/goodput.md §4):
+   * t₂ = t₁ × a₁ / (2 × 0.75 × a₂), apart from what the operators and
+   * the step leave of each (the optimizer step shards over two GPUs,
    * docs/sizing-model.md §8.6). */
   ts_assert_close (two->pcie_factor, 0.75, 1e-12);
-  ts_assert_close (two->training_days, one->training_days / (2 * 0.75)
+  ts_assert_close (two->training_days, one->training_days * one->availability / (2 * 0.75 * two->availability)
                                        * (one->operator_factor * one->step_factor)
                                        / (two->operator_factor * two->step_factor), 1e-9);
 
@@ -539,10 +540,16 @@ test_storage (void)
 /* 70B full, 10B tokens, 1 × DGX B200, BF16, full recomputation
  * (docs/sizing-model.md §8): model FLOPs = 6 × 70.5537e9 × 10e9 = 4.2332e21;
  * effective MFU = 0.40 (Blackwell BF16 default) × 6/8 (the recomputed
- * forward) = 0.30; rate = 8 × 2,250e12 × 0.30 × 0.9 (availability) =
- * 4.86e15 FLOP/s; 8.710e5 s = 10.08 days. Energy: 14.3 kW × 1.4 PUE × 24 h × 10.08 d =
- * 4,844 kWh; at 8 RUB/kWh 38,750 RUB. A 2-day deadline needs
- * ⌈10.08 / 2⌉ = 6 servers. */
+ * forward) = 0.30; compute = 4.2332e21 / (8 × 2,250e12 × 0.30) = 7.8393e5 s.
+ * Goodput (docs/goodput.md §1–§4): M = 1 / (8 × 419 / (16,384 × 54 × 24))
+ * = 6,334.6 h = 2.28047e7 s; checkpoint 70.5537e9 × (2 + 4 + 8) B = 987.75 GB,
+ * δ = 987.75 / 16 GB/s (local NVMe) = 61.73 s, drained and loaded over
+ * 2 × 400 Gb/s = 100 GB/s in 9.88 s, R = 600 + 9.88 = 609.88 s;
+ * τ = √(2δM)·(1 + ⅓√(δ/2M) + δ/18M) − δ = 53,020 s; lost = (τ + δ)/2 + 9.88
+ * = 26,551 s; failures take (609.88 + 26,551)/M = 0.0011910 of the wall
+ * clock, checkpoints (1 − 0.0011910) × 61.73/53,082 = 0.0011615; effective
+ * 0.997647. Days: 7.8393e5 / 0.997647 / 86,400 = 9.0947. Energy: 14.3 kW ×
+ * 1.4 PUE × 24 h × 9.0947 d = 4,370 kWh; at 8 RUB/kWh 34,959 RUB. */
 static void
 test_time_energy_deadline (void)
 {
@@ -577,7 +584,12 @@ test_time_energy_deadline (void)
   g_assert_cmpfloat (o->operator_factor, <, 1.0);
   ts_assert_close (o->mfu, 0.30 * o->operator_factor, 1e-12);
   g_assert_cmpuint (o->layout_gpus, ==, 8);
-  ts_assert_close (o->training_days, 4.3943e21 / (8 * 2250e12 * o->mfu * 0.9) / 86400, 1e-4);
+  ts_assert_close (o->goodput.mtbi_hours, 6334.6, 1e-4);
+  ts_assert_close (o->goodput.checkpoint_seconds, 61.73, 1e-3);
+  ts_assert_close (o->goodput.restart_seconds, 609.88, 1e-4);
+  ts_assert_close (o->goodput.checkpoint_interval_seconds, 53020, 1e-4);
+  ts_assert_close (o->availability, 0.997647, 1e-5);
+  ts_assert_close (o->training_days, 4.3943e21 / (8 * 2250e12 * o->mfu * o->availability) / 86400, 1e-4);
   /* 4,844 kWh over the 10.08 days of the old model's 0.30 MFU: the
    * energy follows the days */
   ts_assert_close (o->energy_kwh, 4844 * o->training_days / 10.08, 1e-3);
@@ -588,7 +600,7 @@ test_time_energy_deadline (void)
 
   /* A 2-day deadline: the fewest servers whose fastest layout makes it —
    * it does, and one server fewer (fixed by hand) does not. Today's
-   * fixed-MFU estimate said ⌈10.08 / 2⌉ = 6; the planner's layouts
+   * fixed-MFU estimate said ⌈10.08 / 2⌉ = 6 (at the old fixed availability of 0.9); the planner's layouts
    * without recomputation need fewer. */
   s->servers = 0;
   s->deadline_days = 2;

@@ -30,7 +30,7 @@ static const struct { const char *member; gsize offset; } input_members[] = {
   MEMBER (zero3_prefetch), MEMBER (tp), MEMBER (pp), MEMBER (ep), MEMBER (gpus), MEMBER (global_batch),
   MEMBER (objective), MEMBER (framework), MEMBER (lora_rank), MEMBER (lora_targets), MEMBER (double_quant),
   MEMBER (paged_optimizer), MEMBER (runtime_overhead_bytes), MEMBER (fragmentation), MEMBER (server_id),
-  MEMBER (servers), MEMBER (rack_units), MEMBER (rack_kw), MEMBER (voltage), MEMBER (phases), MEMBER (pue),
+  MEMBER (servers), MEMBER (rack_units), MEMBER (checkpoints_kept), MEMBER (site_cooling), MEMBER (air_rack_kw), MEMBER (rack_kw), MEMBER (voltage), MEMBER (phases), MEMBER (pue),
   MEMBER (price_kwh), MEMBER (currency), MEMBER (headroom_tight), MEMBER (oversubscription), MEMBER (min_free),
 };
 
@@ -102,6 +102,9 @@ test_documented_defaults (void)
   s->method = TS_METHOD_FULL;
   g_assert_cmpfloat (s->deadline_days, ==, 0);
   g_assert_cmpuint (s->rack_units, ==, 42);
+  g_assert_cmpuint (s->checkpoints_kept, ==, 3);
+  g_assert_cmpint (s->site_cooling, ==, TS_SITE_COOLING_AIR);
+  g_assert_cmpfloat (s->air_rack_kw, ==, 30);
   g_assert_cmpfloat (s->rack_kw, ==, 30);
   g_assert_cmpfloat (s->voltage, ==, 230);
   g_assert_cmpuint (s->phases, ==, 3);

@@ -816,15 +816,17 @@ search_init (Search           *search,
   step_base (search);
 }
 
-/* Days of the whole run at a candidate's step, after availability. */
+/* Days of the whole run at a candidate's step, after interruptions,
+ * checkpoints and restarts (docs/goodput.md §4). */
 static double
-candidate_days (const TsCatalog  *catalog,
+candidate_days (const TsOption   *o,
                 const TsScenario *s,
                 const Candidate  *c)
 {
   double steps = c->step.tokens > 0 ? ts_scenario_tokens (s) / c->step.tokens : 0;
+  double fraction = ts_goodput_fraction (&o->goodput_in, c->layout.gpus, c->step.seconds);
 
-  return steps * c->step.seconds / ts_catalog_get_availability_factor (catalog) / SECONDS_PER_DAY;
+  return fraction > 0 ? steps * c->step.seconds / fraction / SECONDS_PER_DAY : INFINITY;
 }
 
 /* The layout of the scenario's fixed inputs at the option's GPUs (the
@@ -878,7 +880,7 @@ meets_deadline_at (const TsScenario *s,
   Chosen chosen;
 
   return search_at (s, o, servers * o->server->gpu_count, &chosen)
-         && candidate_days (o->catalog, s, &chosen.c) <= s->deadline_days;
+         && candidate_days (o, s, &chosen.c) <= s->deadline_days;
 }
 
 /* The fewest servers in [lo, hi] whose fastest layout meets the deadline

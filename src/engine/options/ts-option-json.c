@@ -112,6 +112,7 @@ static const FlagCode failure_codes[] = {
   { TS_FAILURE_HOST_RAM, "host-ram" },
   { TS_FAILURE_FRAMEWORK, "framework" },
   { TS_FAILURE_FABRIC_BANDWIDTH, "fabric-bandwidth" },
+  { TS_FAILURE_COOLING, "cooling" },
 };
 
 /* One failure's JSON code (the CSV's “failures” column lists them too). */
@@ -184,6 +185,66 @@ rank_key_code (guint key)
 /* The keys are a public interface (the CLI's JSON): add, never rename.
  * Written member by member, like ts-memory-json.c and ts_step_to_json (),
  * on purpose: each key stands where a reader of the JSON looks for it. */
+/* options[].facility (docs/facility.md): totals over all racks, and the
+ * busiest (peak_kw, rack_*) and heaviest (rack_kg, floor) rack's. */
+static void
+facility_to_json (const TsFacility *f,
+                  JsonBuilder      *b)
+{
+  json_builder_set_member_name (b, "facility");
+  json_builder_begin_object (b);
+  ts_json_add_string (b, "cooling", ts_cooling_to_string (f->cooling));
+  ts_json_add_bool (b, "site_ok", f->site_ok);
+  ts_json_add_double_valid (b, "liquid_kw", f->liquid_kw);
+  ts_json_add_double_valid (b, "air_kw", f->air_kw);
+  ts_json_add_double_valid (b, "rack_liquid_kw", f->rack_liquid_kw);
+  ts_json_add_double_valid (b, "rack_air_kw", f->rack_air_kw);
+  ts_json_add_double_valid (b, "coolant_lpm", f->coolant_lpm);
+  ts_json_add_double_valid (b, "coolant_delta_t_k", f->coolant_delta_t_k);
+  ts_json_add_double_valid (b, "air_cfm", f->air_cfm);
+  ts_json_add_double_valid (b, "air_delta_t_f", f->air_delta_t_f);
+  ts_json_add_int (b, "cdus", f->cdus);
+  ts_json_add_double_valid (b, "rack_kg", f->rack_kg);
+  ts_json_add_double_valid (b, "floor_kg_per_m2", f->floor_kg_per_m2);
+  ts_json_add_double_valid (b, "peak_kw", f->peak_kw);
+  json_builder_end_object (b);
+}
+
+/* options[].goodput (docs/goodput.md): the interruptions, the checkpoint
+ * and its interval, the restart, the shares of the wall clock, and the
+ * storage the run needs. */
+static void
+goodput_to_json (const TsGoodput *g,
+                 JsonBuilder     *b)
+{
+  json_builder_set_member_name (b, "goodput");
+  json_builder_begin_object (b);
+  ts_json_add_double_valid (b, "interruptions_per_gpu_hour", TS_GOODPUT_INTERRUPTIONS_PER_GPU_HOUR);
+  ts_json_add_double_valid (b, "mtbi_hours", g->mtbi_hours);
+  ts_json_add_double_valid (b, "interruptions", g->interruptions);
+  ts_json_add_double_valid (b, "checkpoint_bytes", g->checkpoint_bytes);
+  ts_json_add_double_valid (b, "checkpoint_shard_bytes", g->checkpoint_shard_bytes);
+  ts_json_add_bool (b, "two_tier", g->two_tier);
+  ts_json_add_double_valid (b, "checkpoint_seconds", g->checkpoint_seconds);
+  ts_json_add_double_valid (b, "drain_seconds", g->drain_seconds);
+  ts_json_add_double_valid (b, "checkpoint_interval_seconds", g->checkpoint_interval_seconds);
+  ts_json_add_double_valid (b, "restart_seconds", g->restart_seconds);
+  ts_json_add_double_valid (b, "load_seconds", g->load_seconds);
+  ts_json_add_double_valid (b, "lost_seconds", g->lost_seconds);
+  ts_json_add_double_valid (b, "compute_fraction", g->effective_fraction);
+  ts_json_add_double_valid (b, "checkpoint_fraction", g->checkpoint_fraction);
+  ts_json_add_double_valid (b, "lost_fraction", g->lost_fraction);
+  ts_json_add_double_valid (b, "restart_fraction", g->restart_fraction);
+  ts_json_add_double_valid (b, "effective_fraction", g->effective_fraction);
+  json_builder_set_member_name (b, "storage");
+  json_builder_begin_object (b);
+  ts_json_add_double_valid (b, "capacity_bytes", g->storage_capacity_bytes);
+  ts_json_add_double_valid (b, "write_bytes_per_second", g->storage_write_bytes_s);
+  ts_json_add_double_valid (b, "read_bytes_per_second", g->storage_read_bytes_s);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+}
+
 void
 ts_option_to_json (const TsOption *o,
                    JsonBuilder    *b)
@@ -394,8 +455,12 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "step_factor", o->step_factor);
   ts_json_add_double_valid (b, "operator_factor", o->operator_factor);
   ts_json_add_double_valid (b, "hardware_flops", o->hardware_flops);
+  /* availability is now the goodput's effective fraction (it was a
+   * fixed 0.9) and training_days the effective time (docs/goodput.md) */
   ts_json_add_double_valid (b, "availability", o->availability);
   ts_json_add_double_valid (b, "training_days", o->training_days);
+  goodput_to_json (&o->goodput, b);
+  facility_to_json (&o->facility, b);
   ts_json_add_bool (b, "meets_deadline", o->meets_deadline);
   ts_json_add_double_valid (b, "energy_kwh", o->energy_kwh);
   ts_json_add_double_valid (b, "energy_cost", o->energy_cost);

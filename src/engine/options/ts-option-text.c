@@ -476,6 +476,17 @@ ts_option_dup_failures (const TsOption *o)
                                              _("Fabric: %s GB/s per GPU needed between scalable units, the leaf uplinks give %s at %s:1 oversubscription"),
                                              need, have, ratio));
     }
+  if ((o->failures & TS_FAILURE_COOLING) && o->facility.cooling == TS_COOLING_DIRECT_LIQUID)
+    g_ptr_array_add (out, g_strdup (_("Cooling: the server is liquid cooled and the site offers air only")));
+  else if (o->failures & TS_FAILURE_COOLING)
+    {
+      g_autofree char *rack = ts_format_kw (o->facility.peak_kw);
+      g_autofree char *limit = ts_format_kw (o->site_air_rack_kw);
+
+      /* Translators: “Cooling: a rack of 44 kW is past the site's 30 kW of air cooling per rack” */
+      g_ptr_array_add (out, g_strdup_printf (_("Cooling: a rack of %s is past the site’s %s of air cooling per rack"),
+                                             rack, limit));
+    }
   return out;
 }
 

@@ -180,6 +180,9 @@ typedef struct
   gboolean over_limit;     /* TS_NOTE_RACK_OVER_LIMIT */
   gboolean too_short;      /* TS_NOTE_RACK_TOO_SHORT */
   guint    pdus_per_rack;  /* the busiest rack's */
+  double   rack_kw;        /* the busiest rack's draw */
+  guint    rack_servers;   /* servers in it */
+  double   rack_kg;        /* the heaviest rack */
 } RackTotals;
 
 /* Rack PDUs on each of the A and B feeds, each feed able to carry the

@@ -60,6 +60,54 @@ size_storage_and_host (const TsScenario *s,
     o->note_flags |= TS_NOTE_HOST_RAM;
 }
 
+/* What the goodput of the option's jobs is computed from: the checkpoint
+ * (the method's states, docs/sizing-model.md §3 and §5; the same at any
+ * layout), the dataset, and what one server writes to its local NVMe and
+ * over its storage ports (docs/goodput.md §2). */
+static void
+goodput_input (const TsScenario *s,
+               const TsServer   *server,
+               TsOption         *o)
+{
+  TsGoodputInput *in = &o->goodput_in;
+  TsLayout layout;
+  TsMemory memory;
+
+  ts_layout_resolve (s, 0, &layout);
+  ts_memory_compute (s, &layout, &memory);
+  in->checkpoint_bytes = memory.checkpoint_bytes;
+  in->gpus_per_server = MAX (1u, server->gpu_count);
+  in->local_write_bytes_s = server->nvme_data_count > 0 ? server->nvme_write_gb_s * TS_BYTES_PER_GB : 0;
+  in->storage_net_bytes_s = server->storage_nic_count * server->storage_nic_gbps * 1e9 / BITS_PER_BYTE;
+  in->dataset_bytes = ts_scenario_tokens (s) * DATASET_BYTES_PER_TOKEN;
+  in->checkpoints_kept = s->checkpoints_kept;
+}
+
+/* How the option's heat leaves the site (docs/facility.md): cold plates
+ * take at least the GPUs' heat of a liquid or hybrid server (the
+ * catalog's TDP; the rest is counted as air, which errs on the air side). */
+static void
+size_facility (const TsScenario *s,
+               const TsServer   *server,
+               const RackTotals *racks,
+               TsOption         *o)
+{
+  TsFacilityInput in = {
+    .server_cooling = server->cooling,
+    .server_kw = server->max_power_kw,
+    .server_liquid_kw = server->gpu != NULL ? server->gpu_count * server->gpu->tdp_w / WATTS_PER_KW : 0,
+    .servers = o->servers,
+    .total_kw = o->power_kw,
+    .rack_kw = racks->rack_kw,
+    .rack_kg = racks->rack_kg,
+    .rack_servers = racks->rack_servers,
+    .site = s->site_cooling,
+    .air_rack_kw = s->air_rack_kw,
+  };
+
+  ts_facility_compute (&in, &o->facility);
+}
+
 /* What the site and the supplies cannot take, and whether the whole
  * option works: memory ∧ layout ∧ deadline ∧ site ∧ supplies. */
 static void
@@ -88,6 +136,8 @@ judge_overall (const TsScenario *s,
     o->failures |= TS_FAILURE_HOST_RAM;
   if (o->fabric_short)
     o->failures |= TS_FAILURE_FABRIC_BANDWIDTH;
+  if (!o->facility.site_ok)
+    o->failures |= TS_FAILURE_COOLING;
   o->ok = o->failures == 0;
 }
 
@@ -212,12 +262,14 @@ evaluate (const TsCatalog *catalog,
   o->site_rack_units = s->rack_units;
   o->site_rack_kw = s->rack_kw;
   o->site_voltage = s->voltage;
+  o->site_air_rack_kw = s->air_rack_kw;
   o->site_deadline_days = s->deadline_days;
   o->phases = s->phases;
   o->gpu_memory_bytes = server->gpu->memory_bytes;
   o->layout_min_servers = _ts_options_layout_min_servers (s, server);
   o->servers_for_memory = o->layout_min_servers > 0 ? _ts_options_smallest_fitting (memo, server) : 0;
   o->training_flops = _ts_options_training_flops (s);
+  goodput_input (s, server, o);
   o->servers_for_deadline = _ts_options_servers_for_deadline (s, o, &o->deadline_reachable);
 
   n = option_count (memo, o);
@@ -283,8 +335,12 @@ evaluate (const TsCatalog *catalog,
   _ts_options_size_fabric_management (o);
 
   _ts_options_size_power (s, o);
+  size_facility (s, server, &racks, o);
   size_storage_and_host (s, server, o);
   _ts_options_size_time_and_money (&effective, o);
+  /* the run's interruptions, and the data its GPUs read (docs/goodput.md §5) */
+  ts_goodput_set_run (&o->goodput, o->training_days,
+                      o->step.tokens_per_second * DATASET_BYTES_PER_TOKEN);
 
   if (!o->meets_deadline)
     o->note_flags |= TS_NOTE_MISSES_DEADLINE;

@@ -10,6 +10,8 @@
 #include "ts-catalog.h"
 #include "ts-bom.h"
 #include "ts-fabric.h"
+#include "ts-facility.h"
+#include "ts-goodput.h"
 #include "ts-memory.h"
 #include "ts-scenario.h"
 #include "ts-throughput.h"
@@ -65,6 +67,7 @@ typedef enum
   TS_FAILURE_HOST_RAM      = 1 << 7,  /* offloaded state does not fit the host RAM */
   TS_FAILURE_FRAMEWORK     = 1 << 8,  /* no training framework runs the layout (the scenario's refuses it) */
   TS_FAILURE_FABRIC_BANDWIDTH = 1 << 9, /* a tier of the compute fabric carries less than the step's traffic needs in its share (docs/cluster-fabric.md §6) */
+  TS_FAILURE_COOLING       = 1 << 10,  /* the site cannot cool the racks (liquid servers, or air past its limit) */
 } TsFailureFlags;
 
 /* Ways to make a job fit, each tried at the option's count. */
@@ -101,6 +104,7 @@ typedef struct
   double        amps_per_phase;   /* this rack's load at the site's supply */
   gboolean      over_limit;       /* one device alone exceeds limit_kw */
   guint         stack_top;        /* highest unit of the bottom-up stack */
+  guint         servers;          /* servers placed in it */
 } TsRack;
 
 typedef struct
@@ -210,14 +214,20 @@ typedef struct
   guint           site_rack_units;
   double          site_rack_kw;
   double          site_voltage;
+  double          site_air_rack_kw;       /* what air alone takes from one rack */
   double          site_deadline_days;     /* 0 = none */
 
   /* time and money */
   double          training_flops;
   double          peak_tflops;            /* per GPU, dense, at the training precision */
   double          mfu;                    /* effective: mfu_base × recompute_factor × pcie_factor; before availability */
-  double          availability;
-  double          training_days;
+  double          availability;           /* = goodput.effective_fraction (was a fixed 0.9) */
+  double          training_days;          /* effective: wall clock with interruptions, checkpoints, restarts */
+  /* interruptions, checkpoints, restarts and storage (docs/goodput.md) */
+  TsGoodputInput  goodput_in;
+  TsGoodput       goodput;
+  /* cooling, coolant, airflow, CDUs, floor load (docs/facility.md) */
+  TsFacility      facility;
   guint           servers_for_deadline;   /* 0 = no deadline, or unreachable */
   gboolean        deadline_reachable;     /* FALSE: no count this option comes in meets it */
   guint           layout_gpus;            /* GPUs the layout uses (tp × pp × dp ≤ gpus) */

@@ -145,6 +145,8 @@ rack_add (TsRack       *rack,
 
       g_array_append_val (rack->devices, d);
     }
+  if (role == TS_DEVICE_SERVER)
+    rack->servers++;
   if (role != TS_DEVICE_MANAGEMENT_SWITCH && u_height > 0)
     rack->stack_top = MAX (rack->stack_top, u_bottom + u_height - 1);
   rack->used_units += u_height;
@@ -294,6 +296,12 @@ _ts_options_place_racks (Placer     *p,
       t->feed_amps = MAX (t->feed_amps, rack->amps_per_phase);
       t->pdus_per_rack = MAX (t->pdus_per_rack, pdus);
       t->over_limit |= rack->over_limit;
+      if (rack->power_kw > t->rack_kw)
+        {
+          t->rack_kw = rack->power_kw;
+          t->rack_servers = rack->servers;
+        }
+      t->rack_kg = MAX (t->rack_kg, rack->weight_kg);
     }
   /* a server taller than the site's racks (beside its management switch)
    * stands in a rack of its own that the site does not have */

@@ -97,13 +97,14 @@ _ts_options_gpu_rate (const TsScenario *s,
   r->mfu = r->mfu_base * r->recompute_factor * r->pcie_factor;
 }
 
-/* Model FLOP/s of `gpus` GPUs of the layout, after availability. */
+/* Model FLOP/s of `gpus` GPUs of the layout, after interruptions,
+ * checkpoints and restarts (docs/goodput.md §4). */
 static double
-job_rate (const TsCatalog *catalog,
-          const GpuRate   *r,
-          guint            gpus)
+job_rate (const TsOption *o,
+          const GpuRate  *r,
+          guint           gpus)
 {
-  return gpus * r->peak_tflops * 1e12 * r->mfu * ts_catalog_get_availability_factor (catalog);
+  return gpus * r->peak_tflops * 1e12 * r->mfu * ts_goodput_fraction (&o->goodput_in, gpus, o->step.seconds);
 }
 
 /* The fewest servers whose layout finishes the option's training FLOPs
@@ -114,7 +115,6 @@ _ts_options_servers_for_deadline (const TsScenario *s,
                       const TsOption   *o,
                       gboolean         *reachable)
 {
-  const TsCatalog *catalog = o->catalog;
   const TsServer *server = o->server;
   guint cap = _ts_options_count_cap (server);
   double flops = o->training_flops;
@@ -129,7 +129,7 @@ _ts_options_servers_for_deadline (const TsScenario *s,
   needed = flops / (s->deadline_days * SECONDS_PER_DAY);
   /* a one-GPU option that needs more than one box runs multi-GPU */
   _ts_options_gpu_rate (s, o, server->gpu_count > 1 ? server->gpu_count : 2, &r);
-  per_server = job_rate (catalog, &r, server->gpu_count);
+  per_server = job_rate (o, &r, server->gpu_count);
   if (per_server <= 0 || needed / per_server > cap)
     {
       *reachable = FALSE;
@@ -138,7 +138,7 @@ _ts_options_servers_for_deadline (const TsScenario *s,
   n = ceil_div (needed, per_server);
   /* whole tp × pp groups only: a count whose GPUs do not divide into them
    * leaves some idle */
-  while (n <= cap && job_rate (catalog, &r, _ts_options_layout_gpus (s, n * server->gpu_count)) < needed)
+  while (n <= cap && job_rate (o, &r, _ts_options_layout_gpus (s, n * server->gpu_count)) < needed)
     n++;
   if (n > cap)
     {
@@ -155,7 +155,6 @@ void
 _ts_options_size_time_and_money (const TsScenario *s,
                      TsOption         *o)
 {
-  const TsCatalog *catalog = o->catalog;
   GpuRate r;
   double rate;
 
@@ -183,9 +182,10 @@ _ts_options_size_time_and_money (const TsScenario *s,
   o->sequence_parallel = s->sequence_parallel;
   o->global_batch = o->micro_batch * o->accumulation * o->memory.layout.dp;
   _ts_options_size_network_verdict (o);
-  o->availability = ts_catalog_get_availability_factor (catalog);
+  ts_goodput_compute (&o->goodput_in, o->layout_gpus, o->step.seconds, &o->goodput);
+  o->availability = o->goodput.effective_fraction;
   r.mfu = o->mfu;
-  rate = job_rate (catalog, &r, o->layout_gpus);
+  rate = job_rate (o, &r, o->layout_gpus);
   o->training_days = rate > 0 ? o->training_flops / rate / SECONDS_PER_DAY : 0;
   /* hardware FLOPs: the model's and what recomputation runs again
    * (Korthikanti et al. 2022 §6's HFU) */

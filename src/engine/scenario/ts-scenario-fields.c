@@ -63,6 +63,12 @@ static const TsFieldChoice zero_choices[] = {
   { 2, "2", N_("2 — and gradients") },
   { 3, "3", N_("3 — and weights (FSDP)") },
 };
+static const TsFieldChoice site_cooling_choices[] = {
+  /* Translators: how a site takes heat away */
+  { TS_SITE_COOLING_AIR, "air", N_("Air only") },
+  { TS_SITE_COOLING_REAR_DOOR, "rear-door", N_("Air and rear-door heat exchangers") },
+  { TS_SITE_COOLING_LIQUID, "liquid", N_("Direct liquid cooling available") },
+};
 static const TsFieldChoice objective_choices[] = {
   /* Translators: what ranks the hardware options */
   { TS_OBJECTIVE_SERVERS, "servers", N_("Smallest hardware") },
@@ -259,6 +265,18 @@ static const TsScenarioField fields[] = {
     TS_DEFAULT_MIN_FREE, NULL, 1, G (NONE, 0), 0.01, 2, NO_CHOICES,
     N_("Minimum free memory"), N_("Minimum free memory"), NULL,
     N_("share of GPU memory a fit always leaves free; less does not fit (default 0.03)"), NULL, 0, 0, NULL },
+  { "site_cooling", "site-cooling", TS_FIELD_ENUM, OFF (site_cooling), 0, TS_N_SITE_COOLINGS - 1,
+    TS_SITE_COOLING_AIR, NULL, 1, G (SITE, 7), 0, 0, CHOICES (site_cooling), N_("Cooling"), N_("Site cooling"),
+    N_("How the site takes heat away: air, rear-door heat exchangers or facility water for liquid cooling"),
+    N_("cooling the site offers: air, rear-door or liquid (default air)"), N_("air, rear-door or liquid"), 0, 0, NULL },
+  { "air_rack_kw", "air-rack-kw", TS_FIELD_DOUBLE, OFF (air_rack_kw), TS_MIN_RACK_KW, TS_MAX_RACK_KW,
+    TS_DEFAULT_AIR_RACK_KW, NULL, 1, G (SITE, 8), 1, 1, NO_CHOICES, N_("Air cooling limit"),
+    N_("Air cooling limit per rack, kW"), N_("The most heat air alone takes from one rack"),
+    N_("heat air alone takes from one rack, kW (default 30)"), NULL, 0, 0, NULL },
+  { "checkpoints_kept", "checkpoints-kept", TS_FIELD_UINT, OFF (checkpoints_kept), 1, TS_MAX_CHECKPOINTS_KEPT,
+    TS_DEFAULT_CHECKPOINTS_KEPT, NULL, 1, G (NONE, 0), 1, 0, NO_CHOICES,
+    N_("Checkpoints kept"), N_("Checkpoints kept on storage"), NULL,
+    N_("checkpoints the storage system keeps, for its capacity (default 3)"), NULL, 0, 0, NULL },
 };
 
 const TsScenarioField *

@@ -102,6 +102,18 @@ typedef enum
   TS_N_FRAMEWORKS
 } TsFramework;
 
+/* How the site takes heat away (docs/facility.md §2): air only; air
+ * with facility water at the racks for rear-door heat exchangers; or
+ * facility water for direct liquid cooling (cold plates, CDUs), rear
+ * doors too. */
+typedef enum
+{
+  TS_SITE_COOLING_AIR,
+  TS_SITE_COOLING_REAR_DOOR,
+  TS_SITE_COOLING_LIQUID,
+  TS_N_SITE_COOLINGS
+} TsSiteCooling;
+
 /* The layout inputs the engine chooses per option (issue 17): a flag set
  * means the field's value is only the old fixed default, one candidate of
  * the search; a flag clear means the user fixed the value. */
@@ -203,6 +215,13 @@ typedef struct
   /* Set by the framework, not by the user (ts_scenario_init_defaults ():
    * the Hugging Face stack) */
   TsFrameworkMemory framework_memory;
+
+  /* Facility (docs/facility.md) */
+  TsSiteCooling    site_cooling;
+  double           air_rack_kw;      /* what air alone takes from one rack */
+
+  /* Storage */
+  guint            checkpoints_kept; /* checkpoints the storage keeps (docs/goodput.md §5) */
 } TsScenario;
 
 /* Defaults of a new scenario (docs/sizing-model.md §9). */
@@ -222,6 +241,14 @@ typedef struct
 #define TS_DEFAULT_RUNTIME_OVERHEAD   1.5e9
 #define TS_DEFAULT_FRAGMENTATION      0.05
 #define TS_DEFAULT_RACK_UNITS         42
+/* The latest checkpoint, the one before it in case the latest is damaged,
+ * and one more (docs/goodput.md §5). */
+#define TS_DEFAULT_CHECKPOINTS_KEPT   3
+/* Air cooling is practical to roughly 30–40 kW per rack (ASHRAE TC 9.9
+ * thermal guidelines; vendors' site guides; docs/facility.md §2): the
+ * lower end, as the rack limit's own default. */
+#define TS_DEFAULT_AIR_RACK_KW        30.0
+#define TS_MAX_CHECKPOINTS_KEPT       1000
 #define TS_DEFAULT_RACK_KW            30.0
 #define TS_DEFAULT_VOLTAGE            230.0
 #define TS_DEFAULT_PHASES             3

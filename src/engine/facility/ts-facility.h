@@ -1,0 +1,82 @@
+/* ts-facility.h — how an option's heat leaves the site: air, rear-door
+ * heat exchangers or direct liquid cooling; coolant flow, airflow, CDUs,
+ * floor load, the busiest rack's peak (docs/facility.md)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ts-scenario-types.h"
+
+G_BEGIN_DECLS
+
+/* Specific heat of water, J/(kg·K); 1 kg ≈ 1 L (docs/facility.md §3). */
+#define TS_FACILITY_WATER_CP          4186.0
+/* A direct-liquid loop runs about 25 °C in and 45 °C out (docs/facility.md §3). */
+#define TS_FACILITY_COOLANT_DELTA_T_K 20.0
+/* Sensible heat by air: BTU/h = 1.08 × CFM × ΔT °F, at a 20 °F rise
+ * across the racks (docs/facility.md §3). */
+#define TS_FACILITY_AIR_FACTOR        1.08
+#define TS_FACILITY_AIR_DELTA_T_F     20.0
+/* In-rack coolant distribution units are sized up to about 250 kW, with
+ * one more for N+1 (docs/facility.md §4). */
+#define TS_FACILITY_CDU_KW            250.0
+/* One rack's floor: 600 mm × 1,200 mm (docs/facility.md §5). */
+#define TS_FACILITY_RACK_FOOTPRINT_M2 0.72
+
+typedef enum
+{
+  TS_COOLING_AIR,
+  TS_COOLING_REAR_DOOR,
+  TS_COOLING_DIRECT_LIQUID,
+} TsCooling;
+
+/* What the facility figures are computed from. */
+typedef struct
+{
+  const char   *server_cooling;  /* the catalog's: air, liquid or hybrid */
+  double        server_kw;       /* one server's maximum draw */
+  double        server_liquid_kw; /* of it, what cold plates take (0 for air) */
+  guint         servers;
+  double        total_kw;        /* the option's IT power, switches included */
+  double        rack_kw;         /* the busiest rack's maximum draw */
+  double        rack_kg;         /* the heaviest rack */
+  guint         rack_servers;    /* servers in the busiest rack */
+  TsSiteCooling site;
+  double        air_rack_kw;     /* the site's air limit per rack */
+} TsFacilityInput;
+
+typedef struct
+{
+  TsCooling cooling;
+  gboolean  site_ok;            /* the site offers what the racks need */
+  double    liquid_kw;          /* heat leaving in water, all racks */
+  double    air_kw;             /* heat the servers give to air, all racks */
+  double    rack_liquid_kw;     /* the busiest rack's */
+  double    rack_air_kw;
+  double    coolant_lpm;        /* all racks, at coolant_delta_t_k */
+  double    coolant_delta_t_k;
+  double    air_cfm;            /* all racks, at air_delta_t_f */
+  double    air_delta_t_f;
+  guint     cdus;               /* N+1 */
+  double    rack_kg;
+  double    floor_kg_per_m2;    /* the heaviest rack over its footprint */
+  double    peak_kw;            /* the busiest rack's maximum draw */
+} TsFacility;
+
+/* Litres per minute of water carrying kw at delta_t_k: P / (c_p · ΔT). */
+double      ts_facility_coolant_lpm (double kw,
+                                     double delta_t_k);
+/* Cubic feet per minute of air carrying kw at delta_t_f:
+ * BTU/h / (1.08 · ΔT °F). */
+double      ts_facility_air_cfm     (double kw,
+                                     double delta_t_f);
+void        ts_facility_compute     (const TsFacilityInput *in,
+                                     TsFacility            *out);
+/* The figures in one line, in the current language (free it). */
+char       *ts_facility_dup_summary (const TsFacility     *facility);
+const char *ts_cooling_to_string    (TsCooling              cooling);
+
+G_END_DECLS

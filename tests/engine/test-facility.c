@@ -1,0 +1,128 @@
+/* test-facility.c — cooling, coolant flow, airflow and the cooling verdict
+ * (issue 32)
+ *
+ * The physics by hand: water carries P / (c_p · ΔT), air BTU/h / (1.08 ·
+ * ΔT °F); checked on many generated plans too, and the verdict for a
+ * liquid-cooled server in an air-only site.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "ts-test-support.h"
+
+/* 120 kW at 20 K: 120,000 / (4,186 × 20) = 1.4333 kg/s = 86.0 L/min;
+ * 10 kW by air at 20 °F: 34,121.4 / (1.08 × 20) = 1,579.7 CFM. */
+static void
+test_physics_by_hand (void)
+{
+  ts_assert_close (ts_facility_coolant_lpm (120, 20), 86.0, 1e-3);
+  ts_assert_close (ts_facility_air_cfm (10, 20), 1579.7, 1e-4);
+}
+
+/* Every option of generated plans: its flows are its heat over c_p·ΔT
+ * and 1.08·ΔT, the liquid and air parts add up to the power (air-side
+ * counting for a rear door), and the verdict follows the site. */
+static void
+test_generated_plans (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const char *models[] = { "llama-3.1-8b", "llama-3.1-70b", "qwen3-235b-a22b" };
+  static const TsSiteCooling sites[] = { TS_SITE_COOLING_AIR, TS_SITE_COOLING_REAR_DOOR, TS_SITE_COOLING_LIQUID };
+  static const double rack_kw[] = { 15, 30, 60, 150 };
+  guint checked = 0;
+
+  for (guint m = 0; m < G_N_ELEMENTS (models); m++)
+    for (guint k = 0; k < G_N_ELEMENTS (sites); k++)
+      for (guint r = 0; r < G_N_ELEMENTS (rack_kw); r++)
+        {
+          g_autoptr(TsScenario) s = ts_test_scenario (catalog, models[m], 0, TS_METHOD_FULL);
+          g_autoptr(TsPlan) plan = NULL;
+          g_autoptr(GError) error = NULL;
+
+          s->site_cooling = sites[k];
+          s->rack_kw = rack_kw[r];
+          plan = ts_plan_compute (catalog, s, &error);
+          g_assert_no_error (error);
+          for (guint i = 0; i < plan->options->len; i++)
+            {
+              const TsOption *o = &g_array_index (plan->options, TsOption, i);
+              const TsFacility *f = &o->facility;
+
+              ts_assert_close (f->coolant_lpm, f->liquid_kw * 1000 / (4186.0 * f->coolant_delta_t_k) * 60, 1e-12);
+              ts_assert_close (f->air_cfm, f->air_kw * 3412.14 / (1.08 * f->air_delta_t_f), 1e-12);
+              if (f->cooling == TS_COOLING_DIRECT_LIQUID)
+                {
+                  ts_assert_close (f->liquid_kw + f->air_kw, o->power_kw, 1e-9);
+                  g_assert_cmpuint (f->cdus, ==, (guint) ceil (f->liquid_kw / 250 - 1e-9) + 1);
+                  g_assert_cmpint (f->site_ok, ==, sites[k] == TS_SITE_COOLING_LIQUID);
+                }
+              else
+                {
+                  ts_assert_close (f->air_kw, o->power_kw, 1e-12);
+                  g_assert_cmpuint (f->cdus, ==, 0);
+                  g_assert_cmpint (f->cooling == TS_COOLING_AIR, ==, f->peak_kw <= s->air_rack_kw);
+                  g_assert_true (f->site_ok || sites[k] == TS_SITE_COOLING_AIR);
+                }
+              g_assert_cmpint ((o->failures & TS_FAILURE_COOLING) != 0, ==, !f->site_ok);
+              ts_assert_close (f->floor_kg_per_m2, f->rack_kg / 0.72, 1e-12);
+              checked++;
+            }
+        }
+  g_assert_cmpuint (checked, >, 100);
+}
+
+/* GB200 NVL72 (cooling "hybrid": cold plates) in an air-only site fails
+ * with the cooling reason; in a liquid site of 150 kW racks it does not.
+ * Its cold plates take at least its 72 GPUs' 1,200 W each per rack:
+ * 86.4 kW, at 20 K 61.9 L/min. */
+static void
+test_liquid_server_in_air_site (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) air = NULL;
+  g_autoptr(TsPlan) liquid = NULL;
+  g_autoptr(GError) error = NULL;
+  const TsOption *o;
+
+  ts_scenario_set_server (s, "gb200-nvl72");
+  s->servers = 1;
+  s->rack_kw = 150;
+  s->site_cooling = TS_SITE_COOLING_AIR;
+  air = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  o = &g_array_index (air->options, TsOption, 0);
+  g_assert_cmpint (o->facility.cooling, ==, TS_COOLING_DIRECT_LIQUID);
+  g_assert_true (o->failures & TS_FAILURE_COOLING);
+  g_assert_false (o->ok);
+  {
+    g_autoptr(GPtrArray) failures = ts_option_dup_failures (o);
+    gboolean said = FALSE;
+
+    for (guint i = 0; i < failures->len; i++)
+      said |= strstr (g_ptr_array_index (failures, i), "liquid cooled") != NULL;
+    g_assert_true (said);
+  }
+
+  s->site_cooling = TS_SITE_COOLING_LIQUID;
+  liquid = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  o = &g_array_index (liquid->options, TsOption, 0);
+  g_assert_false (o->failures & TS_FAILURE_COOLING);
+  ts_assert_close (o->facility.rack_liquid_kw, 72 * 1.2, 1e-3);
+  ts_assert_close (ts_facility_coolant_lpm (o->facility.rack_liquid_kw, 20), 61.92, 1e-3);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  ts_test_init (&argc, &argv);
+  g_test_add_func ("/facility/physics-by-hand", test_physics_by_hand);
+  g_test_add_func ("/facility/generated-plans", test_generated_plans);
+  g_test_add_func ("/facility/liquid-server-in-air-site", test_liquid_server_in_air_site);
+  return g_test_run ();
+}
