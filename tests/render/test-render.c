@@ -1241,6 +1241,90 @@ test_memory_units (void)
     }
 }
 
+/* The ink's extent: the rows and columns holding anything but the
+ * background, as fractions of the canvas. */
+static void
+ink_extent (cairo_surface_t *s,
+            double          *width_share,
+            double          *height_share)
+{
+  int w = cairo_image_surface_get_width (s);
+  int h = cairo_image_surface_get_height (s);
+  guint32 bg = pixel (s, 0, 0);
+  int top = h, bottom = -1, left = w, right = -1;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      if (pixel (s, x, y) != bg)
+        {
+          top = MIN (top, y);
+          bottom = MAX (bottom, y);
+          left = MIN (left, x);
+          right = MAX (right, x);
+        }
+  *width_share = right >= left ? (double) (right - left + 1) / w : 0;
+  *height_share = bottom >= top ? (double) (bottom - top + 1) / h : 0;
+}
+
+/* Issue 33: a drawing lays itself out for the canvas it gets. At a
+ * projector's 16:9 sizes (1280 × 720, 1600 × 900, 1920 × 1080) every
+ * chart's ink spans most of the canvas's height (it was 27 % for the
+ * memory chart at 1600 × 900) or, for the rack elevation that its
+ * height bounds, most of it; nothing is cut to fill it: the grown chart
+ * ellipsizes no more text and drops no more columns than at its own
+ * size, and its title reads back whole (pdftotext). */
+static void
+test_drawings_fill_the_canvas (void)
+{
+  static const TsDrawing drawings[] = {
+    TS_DRAWING_MEMORY, TS_DRAWING_POWER, TS_DRAWING_TIME, TS_DRAWING_COMPARISON, TS_DRAWING_SUMMARY,
+    TS_DRAWING_RACK,
+  };
+  static const int sizes[][2] = { { 1280, 720 }, { 1600, 900 }, { 1920, 1080 } };
+  TsRenderStyle style;
+
+  ts_render_style_init (&style, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (drawings); i++)
+    for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+      {
+        cairo_surface_t *s = render (drawings[i], plans[PLAN_8B_FULL], sizes[k][0], sizes[k][1], &style);
+        double ws, hs;
+
+        ink_extent (s, &ws, &hs);
+        g_test_message ("%s at %d × %d: ink %.0f %% wide, %.0f %% high", ts_drawing_to_string (drawings[i]),
+                        sizes[k][0], sizes[k][1], 100 * ws, 100 * hs);
+        /* two thirds of the height: the canvas is filled, not a strip of
+         * it — or the text has reached the largest a drawing grows to
+         * (body text of 40 px or three times its size: a table of three
+         * rows is not stretched past that) */
+        if (drawings[i] == TS_DRAWING_COMPARISON)
+          {
+            /* a table grows only while no column gives way and no name
+             * is cut: a few rows stay a few rows, at least at their size */
+            g_assert_cmpfloat (ts_render_drawing_scale (drawings[i], plans[PLAN_8B_FULL], -1, sizes[k][0],
+                                                        sizes[k][1], &style), >=, 1.0);
+          }
+        else if (hs < 0.66)
+          {
+            double scale = ts_render_drawing_scale (drawings[i], plans[PLAN_8B_FULL], -1, sizes[k][0], sizes[k][1],
+                                                    &style);
+            double body_px = style.font_size * style.font_scale * scale * style.dpi / 72.0;
+
+            g_assert_true (body_px >= 40.0 - 0.5 || scale >= 3.0 - 0.01);
+          }
+        cairo_surface_destroy (s);
+      }
+  /* grown, not cut: the memory chart's words are all there at the size a
+   * projector gives, as at its own */
+  {
+    g_autofree char *text = drawn_text (TS_DRAWING_MEMORY, plans[PLAN_8B_FULL], &style);
+
+    g_assert_nonnull (strstr (text, "GPU memory: Llama 3.1 8B"));
+    g_assert_nonnull (strstr (text, "Article: 16–18 bytes per parameter"));
+    g_assert_null (strstr (text, "…"));
+  }
+}
+
 static void
 test_drawing_names (void)
 {
@@ -1344,6 +1428,7 @@ main (int    argc,
   g_test_add_func ("/render/rack/groups", test_rack_groups);
   g_test_add_func ("/render/option-index", test_option_index);
   g_test_add_func ("/render/cli-draw", test_cli_draw);
+  g_test_add_func ("/render/fill-the-canvas", test_drawings_fill_the_canvas);
 
   status = g_test_run ();
   for (int p = 0; p < N_PLANS; p++)
