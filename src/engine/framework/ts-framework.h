@@ -54,9 +54,11 @@ typedef struct
   guint          optimizers;      /* 1 << TsOptimizer it offers */
   TsLogitsDtype  logits;          /* what its loss keeps */
   gboolean       chunked_cross_entropy;
-  gboolean       keeps_logits;    /* the model's output keeps the logits in
-                                   * the compute dtype past the loss (a
-                                   * Hugging Face model returns them) */
+  gboolean       keeps_logits;    /* the logits in the compute dtype are
+                                   * alive beside the loss's FP32 copy at
+                                   * the end of the forward pass (a
+                                   * Hugging Face model returns them;
+                                   * Megatron-LM frees them once cast) */
   guint          formats;         /* 1 << TsExportFormat that write a run of it */
 } TsFrameworkInfo;
 
