@@ -843,19 +843,28 @@ format_frameworks (TsExportFormat  format,
     }
 }
 
-/* Whether `other` sizes the plan the way `framework` did: the one memory
- * rule that differs between them is the gradient dtype under BF16. */
-static gboolean
-same_memory (TsFramework       framework,
-             TsFramework       other,
-             const TsScenario *s,
-             const TsLayout   *l)
+/* Whether `other` sizes the plan the way `framework` did: the memory
+ * rules that differ between them are the gradient dtype under BF16 and
+ * the logits the loss keeps. NULL when it does, else why not (free it). */
+static char *
+other_memory (TsFramework       framework,
+              TsFramework       other,
+              const TsScenario *s,
+              const TsLayout   *l)
 {
   TsScenario a = *s, b = *s;   /* shallow: only their dtypes are read */
 
   ts_framework_apply_rules (framework, &a, l);
   ts_framework_apply_rules (other, &b, l);
-  return a.grad_dtype == b.grad_dtype;
+  if (a.grad_dtype != b.grad_dtype)
+    return g_strdup_printf (_("%s keeps the gradients in another type than the plan was sized with (%s)"),
+                            ts_framework_name (other), ts_framework_name (framework));
+  if (a.framework_memory.logits_kept_bytes != b.framework_memory.logits_kept_bytes
+      || a.framework_memory.loss_copy_bytes != b.framework_memory.loss_copy_bytes
+      || a.framework_memory.loss_chunks != b.framework_memory.loss_chunks)
+    return g_strdup_printf (_("%s keeps other copies of the logits for the loss than the plan was sized with (%s)"),
+                            ts_framework_name (other), ts_framework_name (framework));
+  return NULL;
 }
 
 /* The framework the format writes the option in, or AUTOMATIC with
@@ -897,6 +906,7 @@ format_framework (const TsOption   *o,
   for (guint i = 0; i < n; i++)
     {
       const char *code = NULL;
+      g_autofree char *differs = NULL;
 
       if (!ts_framework_runs (candidates[i], planned, l, v, &code))
         {
@@ -904,11 +914,11 @@ format_framework (const TsOption   *o,
             *why = ts_framework_dup_why (candidates[i], code);
           continue;
         }
-      if (!same_memory (o->framework, candidates[i], planned, l))
+      differs = other_memory (o->framework, candidates[i], planned, l);
+      if (differs != NULL)
         {
           if (*why == NULL)
-            *why = g_strdup_printf (_("%s keeps the gradients in another type than the plan was sized with (%s)"),
-                                    ts_framework_name (candidates[i]), ts_framework_name (o->framework));
+            *why = g_steal_pointer (&differs);
           continue;
         }
       g_clear_pointer (why, g_free);

@@ -85,6 +85,82 @@ test_automatic_choice (void)
   g_assert_cmpstr (q->framework_reason, ==, "fine-tuning");
 }
 
+/* The loss's memory knobs follow the framework's row (issue 27): a
+ * Hugging Face model returns its BF16 logits and its loss saves the FP32
+ * log-softmax (2 + 4 bytes a logit: ForCausalLMLoss upcasts with
+ * logits.float ()); Megatron-LM's vocab-parallel cross-entropy keeps only
+ * the FP32 softmax it made in place of its FP32 copy (0 + 4); none chunks
+ * by default. So at one layout Megatron-LM's activations are the Hugging
+ * Face stack's less 2 × s·b·V / t bytes; for Llama 3.1 8B at s = 2048,
+ * b = 1, t = 1: 2 × 2048 × 128,256 = 525,336,576. */
+static void
+test_loss_knobs (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  TsLayout layout = { .gpus = 1, .tp = 1, .pp = 1, .dp = 1, .ep = 1, .zero_stage = 0, .virtual_stages = 1 };
+  TsScenario megatron = *s, fsdp = *s;   /* shallow: only read */
+  TsMemory m, f;
+
+  layout.recompute_layers = s->checkpointing == TS_CHECKPOINTING_FULL ? s->model.arch.layers : 0;
+  for (TsFramework fw = TS_FRAMEWORK_AUTOMATIC + 1; fw < TS_N_FRAMEWORKS; fw++)
+    {
+      TsFrameworkMemory knobs = s->framework_memory;
+
+      ts_framework_memory (fw, s, &knobs);
+      g_assert_cmpfloat (knobs.logits_kept_bytes, ==, fw == TS_FRAMEWORK_MEGATRON ? 0 : 2);
+      g_assert_cmpfloat (knobs.loss_copy_bytes, ==, 4);
+      g_assert_cmpuint (knobs.loss_chunks, ==, 1);
+    }
+  ts_framework_apply_rules (TS_FRAMEWORK_MEGATRON, &megatron, &layout);
+  ts_framework_apply_rules (TS_FRAMEWORK_FSDP, &fsdp, &layout);
+  ts_memory_compute (&megatron, &layout, &m);
+  ts_memory_compute (&fsdp, &layout, &f);
+  g_assert_cmpfloat_with_epsilon (f.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] - m.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS],
+                                  525336576.0, 1.0);
+}
+
+/* Every option of a plan is sized with its own framework's knobs: an
+ * option Megatron-LM runs without a pipeline holds 2 × s·b·V / t bytes
+ * less than the same option sized for the Hugging Face stack. */
+static void
+test_plan_follows_framework (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  guint compared = 0;
+
+  /* tensor parallel, no pipeline: Megatron-LM's layout */
+  s->tp = 8;
+  s->pp = 1;
+  s->searched &= ~(guint) (TS_SEARCH_TP | TS_SEARCH_PP);
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const TsOption *o = &g_array_index (plan->options, TsOption, i);
+      const TsLayout *l = &o->memory.layout;
+      TsScenario hf = *plan->scenario;   /* shallow: only read */
+      TsMemory m;
+      double vocab = plan->scenario->model.arch.vocab_size;
+
+      if (o->framework != TS_FRAMEWORK_MEGATRON || l->pp > 1 || !o->fits)
+        continue;
+      hf.micro_batch = MAX (1u, o->micro_batch);
+      hf.checkpointing = o->checkpointing;
+      hf.sequence_parallel = o->sequence_parallel;
+      hf.grad_dtype = TS_GRAD_FP32;
+      ts_memory_compute (&hf, l, &m);
+      g_assert_cmpfloat_with_epsilon (m.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] - o->memory.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS],
+                                      2.0 * hf.seq_len * hf.micro_batch * vocab / l->tp, 1.0);
+      compared++;
+    }
+  g_assert_cmpuint (compared, >, 0);
+}
+
 /* Megatron-LM's pipeline layout: the chunks of pp × v add up to the
  * layers, differ by one layer at most, and no rank holds more than
  * ⌈L / pp⌉ (the stage the memory is sized for). By hand: 61 layers
@@ -197,6 +273,8 @@ main (int    argc,
 
   g_test_add_func ("/framework/megatron-fp32-gradients", test_megatron_fp32_gradients);
   g_test_add_func ("/framework/automatic", test_automatic_choice);
+  g_test_add_func ("/framework/loss-knobs", test_loss_knobs);
+  g_test_add_func ("/framework/plan-follows-framework", test_plan_follows_framework);
   g_test_add_func ("/framework/chunk-layers", test_chunk_layers);
   g_test_add_func ("/framework/startup-checks", test_startup_checks);
   g_test_add_func ("/framework/given-ep-refused", test_given_ep_refused);

@@ -34,21 +34,25 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     TS_FRAMEWORK_AUTOMATIC, "automatic", "automatic", "", "",
     ALL_METHODS, ZERO (0) | ZERO (1) | ZERO (2) | ZERO (3),
     TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, FALSE, ALL_OPTIMIZERS,
-    TS_LOGITS_FP32, FALSE, 0,
+    TS_LOGITS_FP32, FALSE, TRUE, 0,
   },
   /* Megatron-LM trains every weight (PEFT is NeMo's / Megatron-Bridge's);
    * its distributed optimizer is ZeRO-1; BF16 forces FP32 gradient
    * accumulation and all-reduce unless --grad-reduce-in-bf16
    * (arguments.py: “bfloat16 requires gradient accumulation and
    * all-reduce to be done in fp32”); its vocab-parallel cross-entropy
-   * casts the logits to FP32 (core/tensor_parallel/cross_entropy.py). */
+   * casts the logits to FP32 and turns that copy into the softmax in
+   * place, the one tensor it saves for the backward pass; the model
+   * returns the loss, not the 16-bit logits, which are then freed
+   * (core/tensor_parallel/cross_entropy.py calculate_logits_max (),
+   * calculate_cross_entropy_loss (), save_for_backward). */
   [TS_FRAMEWORK_MEGATRON] = {
     TS_FRAMEWORK_MEGATRON, "megatron", "Megatron-LM", "Megatron-Core 0.15.0",
     "NVIDIA/Megatron-LM core_v0.15.0 megatron/training/arguments.py",
     METHOD (FULL), ZERO (0) | ZERO (1),
     TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, FALSE, TRUE,
     (1u << TS_OPTIMIZER_ADAMW) | (1u << TS_OPTIMIZER_SGD),
-    TS_LOGITS_FP32, FALSE, FORMAT (MEGATRON),
+    TS_LOGITS_FP32, FALSE, FALSE, FORMAT (MEGATRON),
   },
   /* DeepSpeed from its own JSON (with the Hugging Face Trainer or
    * Accelerate): ZeRO 0–3 and optimizer offload; its tensor (AutoTP),
@@ -61,7 +65,7 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     "deepspeedai/DeepSpeed edaa722 deepspeed/runtime/config.py, engine.py",
     ALL_METHODS, ZERO (0) | ZERO (1) | ZERO (2) | ZERO (3),
     FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, FALSE, FALSE, ALL_OPTIMIZERS,
-    TS_LOGITS_FP32, FALSE, FORMAT (DEEPSPEED) | FORMAT (ACCELERATE),
+    TS_LOGITS_FP32, FALSE, TRUE, FORMAT (DEEPSPEED) | FORMAT (ACCELERATE),
   },
   /* PyTorch FSDP2 through Accelerate: no sharding (DDP), gradients and
    * optimizer states (reshard_after_forward false, ZeRO-2-like) or
@@ -72,7 +76,7 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     "huggingface/accelerate 16cb6eb src/accelerate/commands/config/cluster.py",
     ALL_METHODS, ZERO (0) | ZERO (2) | ZERO (3),
     FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, FALSE, ALL_OPTIMIZERS,
-    TS_LOGITS_FP32, FALSE, FORMAT (ACCELERATE),
+    TS_LOGITS_FP32, FALSE, TRUE, FORMAT (ACCELERATE),
   },
   /* Axolotl: DeepSpeed or FSDP underneath; its tensor and context
    * parallel keys (tensor_parallel_size, context_parallel_size) are not
@@ -83,7 +87,7 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     "axolotl-ai-cloud/axolotl 067b021 src/axolotl/utils/schemas/",
     ALL_METHODS, ZERO (0) | ZERO (1) | ZERO (2) | ZERO (3),
     FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, FALSE, FALSE, ALL_OPTIMIZERS,
-    TS_LOGITS_FP32, FALSE, FORMAT (AXOLOTL),
+    TS_LOGITS_FP32, FALSE, TRUE, FORMAT (AXOLOTL),
   },
   /* LLaMA-Factory: DeepSpeed underneath; pure_bf16 trains without FP32
    * master weights. */
@@ -92,7 +96,7 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     "hiyouga/LLaMA-Factory ff6d4d1 src/llamafactory/hparams/, extras/constants.py",
     ALL_METHODS, ZERO (0) | ZERO (1) | ZERO (2) | ZERO (3),
     FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, FALSE, ALL_OPTIMIZERS,
-    TS_LOGITS_FP32, FALSE, FORMAT (LLAMAFACTORY),
+    TS_LOGITS_FP32, FALSE, TRUE, FORMAT (LLAMAFACTORY),
   },
 };
 
@@ -211,6 +215,25 @@ ts_framework_runs (TsFramework        framework,
   return runs_layout (f, s, l, virtual_stages, why);
 }
 
+void
+ts_framework_memory (TsFramework        framework,
+                     const TsScenario  *s,
+                     TsFrameworkMemory *memory)
+{
+  const TsFrameworkInfo *f = ts_framework_info (framework);
+  double compute = s->precision == TS_PRECISION_FP32 ? 4.0 : 2.0;
+
+  if (framework == TS_FRAMEWORK_AUTOMATIC)
+    return;
+  /* Hugging Face models return the logits (CausalLMOutputWithPast) and
+   * their loss upcasts them (loss_utils.py ForCausalLMLoss: logits.float ()),
+   * cross_entropy saving the FP32 log-softmax; Megatron-LM keeps only its
+   * FP32 softmax */
+  memory->logits_kept_bytes = f->keeps_logits ? compute : 0;
+  memory->loss_copy_bytes = f->logits == TS_LOGITS_FP32 ? 4.0 : compute;
+  memory->loss_chunks = f->chunked_cross_entropy ? TS_FRAMEWORK_LOSS_CHUNKS : 1;
+}
+
 /* The order a user would try them in: model parallelism is Megatron-LM's;
  * plain data parallelism is FSDP's (ZeRO-0 is DDP), unless it needs ZeRO-1
  * or the optimizer alone on the host (DeepSpeed); adapters are trained
@@ -261,6 +284,7 @@ ts_framework_apply_rules (TsFramework  framework,
 
   if (framework == TS_FRAMEWORK_AUTOMATIC)
     return 0;
+  ts_framework_memory (framework, s, &s->framework_memory);
   if (f->fp32_gradients_bf16 && bf16 && s->method == TS_METHOD_FULL)
     {
       s->grad_dtype = TS_GRAD_FP32;

@@ -54,6 +54,11 @@ typedef struct
   guint          optimizers;      /* 1 << TsOptimizer it offers */
   TsLogitsDtype  logits;          /* what its loss keeps */
   gboolean       chunked_cross_entropy;
+  gboolean       keeps_logits;    /* the logits in the compute dtype are
+                                   * alive beside the loss's FP32 copy at
+                                   * the end of the forward pass (a
+                                   * Hugging Face model returns them;
+                                   * Megatron-LM frees them once cast) */
   guint          formats;         /* 1 << TsExportFormat that write a run of it */
 } TsFrameworkInfo;
 
@@ -83,8 +88,20 @@ TsFramework ts_framework_choose        (const TsScenario  *scenario,
                                         guint              virtual_stages,
                                         const char       **reason);
 
+/* Chunks of chunked cross-entropy: torchtune's num_output_chunks and
+ * Axolotl's chunked_cross_entropy_num_chunks default (docs/frameworks.md §3). */
+#define TS_FRAMEWORK_LOSS_CHUNKS 8u
+
+/* The loss's memory knobs of the framework's row for the scenario's
+ * compute dtype (docs/sizing-model.md §4.1): TS_FRAMEWORK_AUTOMATIC
+ * leaves *memory as it is (the Hugging Face stack by default). */
+void        ts_framework_memory        (TsFramework        framework,
+                                        const TsScenario  *scenario,
+                                        TsFrameworkMemory *memory);
+
 /* The scenario with the framework's memory rules applied (the gradient
- * dtype it keeps); returns the TsFrameworkRule flags that apply. */
+ * dtype it keeps, the loss's logits: ts_framework_memory ()); returns
+ * the TsFrameworkRule flags that apply. */
 guint       ts_framework_apply_rules   (TsFramework        framework,
                                         TsScenario        *scenario,
                                         const TsLayout    *layout);
