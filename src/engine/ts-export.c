@@ -212,7 +212,9 @@ common_notes (const Export *e)
   g_ptr_array_add (notes, g_strdup_printf (_("Layout: tensor parallel %u, pipeline parallel %u, data parallel %u, expert parallel %u, ZeRO stage %d."),
                                            l->tp, l->pp, l->dp, l->ep, l->zero_stage));
   g_ptr_array_add (notes, g_strdup_printf (/* Translators: “Gradient accumulation is 16: a global batch of 2048 sequences = micro-batch 1 × 16 × data parallel 128.” */
-                                           _("Gradient accumulation is %u: a global batch of %u sequences = micro-batch %u × %u × data parallel %u."),
+                                           ngettext ("Gradient accumulation is %u: a global batch of %u sequence = micro-batch %u × %u × data parallel %u.",
+                                                     "Gradient accumulation is %u: a global batch of %u sequences = micro-batch %u × %u × data parallel %u.",
+                                                     e->option->global_batch),
                                            e->accumulation, e->option->global_batch, e->s->micro_batch,
                                            e->accumulation, MAX (e->layout->dp, 1)));
   if (g_strcmp0 (e->model_id, PLACEHOLDER_MODEL) == 0)

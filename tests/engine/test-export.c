@@ -348,10 +348,12 @@ has_plural_after_one (const char *text)
 static void
 test_plurals (void)
 {
-  static const struct { const char *model; TsMethod method; } cases[] = {
-    { "llama-3.1-8b", TS_METHOD_LORA },
-    { "llama-3.1-8b", TS_METHOD_FULL },
-    { "llama-3.1-70b", TS_METHOD_QLORA },
+  static const struct { const char *model; TsMethod method; guint global_batch; } cases[] = {
+    { "llama-3.1-8b", TS_METHOD_LORA, 0 },
+    { "llama-3.1-8b", TS_METHOD_FULL, 0 },
+    { "llama-3.1-70b", TS_METHOD_QLORA, 0 },
+    /* one sequence a step: "a global batch of 1 sequence" */
+    { "llama-3.1-8b", TS_METHOD_LORA, 1 },
   };
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   guint one_gpu = 0, written = 0;
@@ -360,7 +362,10 @@ test_plurals (void)
     {
       g_autoptr(TsScenario) s = ts_test_scenario (catalog, cases[c].model, 0, cases[c].method);
       g_autoptr(GError) error = NULL;
-      g_autoptr(TsPlan) plan = ts_plan_compute (catalog, s, &error);
+      g_autoptr(TsPlan) plan = NULL;
+
+      s->global_batch = cases[c].global_batch;
+      plan = ts_plan_compute (catalog, s, &error);
 
       g_assert_no_error (error);
       for (guint i = 0; i < plan->options->len; i++)
@@ -379,6 +384,8 @@ test_plurals (void)
                   one_gpu++;
                   g_assert_nonnull (strstr (text, "1 GPU."));
                 }
+              if (cases[c].global_batch == 1 && ts_plan_get_shown_option (plan)->global_batch == 1)
+                g_assert_nonnull (strstr (text, "a global batch of 1 sequence ="));
               if (has_plural_after_one (text))
                 g_error ("%s, option %u, %s: a plural after 1:\n%s", cases[c].model, i,
                          ts_export_format_to_string (f), text);

@@ -376,6 +376,18 @@ test_refused (void)
   assert_refused ("{" LLAMA_KEYS "\"hidden_size\": 4096, \"num_attention_heads\": 32, \"mlp_bias\": true}", "mlp_bias");
   /* wrong types */
   assert_refused ("{" LLAMA_KEYS "\"hidden_size\": \"4096\", \"num_attention_heads\": 32}", "hidden_size");
+  /* one expert: "the 1 expert", never "the 1 experts" (issue 33) */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) root = ts_json_parse ("{\"model_type\": \"mixtral\", \"vocab_size\": 32000, \"num_hidden_layers\": 2,"
+                                              " \"hidden_size\": 4096, \"num_attention_heads\": 32, \"intermediate_size\": 1024,"
+                                              " \"num_local_experts\": 1, \"num_experts_per_tok\": 2}", -1, "config.json", &error);
+    TsModel model = { 0 };
+
+    g_assert_false (ts_model_from_json (&model, root, "config.json", &error));
+    g_assert_nonnull (strstr (error->message, "2 experts per token exceed the 1 expert"));
+    g_assert_null (strstr (error->message, "1 experts"));
+  }
   /* a nested language model's key is named with its wrapper */
   assert_refused ("{\"model_type\": \"gemma3\", \"text_config\": {\"model_type\": \"gemma3_text\", \"hidden_size\": 2560,"
                   " \"num_hidden_layers\": 34}}", "text_config.intermediate_size");

@@ -463,7 +463,8 @@ read_mlp (Import         *im,
   a->active_experts = require_count (im, "active_experts", active);
   if (!im->failed && a->active_experts > a->experts)
     {
-      g_autofree char *problem = g_strdup_printf (_("%u experts per token exceed the %u experts"),
+      g_autofree char *problem = g_strdup_printf (ngettext ("%u experts per token exceed the %u expert",
+                                                            "%u experts per token exceed the %u experts", a->experts),
                                                   a->active_experts, a->experts);
 
       import_fail (im, active[0], problem);
