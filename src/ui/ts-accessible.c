@@ -120,18 +120,19 @@ ts_accessible_init (void)
     }
 }
 
-/* A GtkMenuButton's part that takes the focus is the toggle button inside
- * it, which GTK 4.8 names by the menu button's label property only: a
- * menu button named by the row it activates (labelled by the row's
- * title) left it "GtkToggleButton". A label property on the menu button
- * as well would double its name ("Model Choose a Model"). */
+/* The part of a GtkMenuButton or a GtkDropDown that takes the focus is
+ * the toggle button inside it. GTK 4.8 names a menu button's by the menu
+ * button's label property only: one named by the row it activates
+ * (labelled by the row's title) left it "GtkToggleButton", and a label
+ * property on the menu button as well would double its name ("Model
+ * Choose a Model"). A drop-down's is not named by the drop-down at all. */
 void
-ts_accessible_name_menu_toggle (GtkMenuButton *button,
-                                const char    *name)
+ts_accessible_name_inner_toggle (GtkWidget  *button,
+                                 const char *name)
 {
-  g_return_if_fail (GTK_IS_MENU_BUTTON (button));
+  g_return_if_fail (GTK_IS_MENU_BUTTON (button) || GTK_IS_DROP_DOWN (button));
 
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (button)); child != NULL;
+  for (GtkWidget *child = gtk_widget_get_first_child (button); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_TOGGLE_BUTTON (child))
       gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
@@ -201,4 +202,22 @@ ts_accessible_hide_switcher_icons (GtkWidget *switcher,
   pages = adw_view_stack_get_pages (ADW_VIEW_STACK (view_stack));
   g_signal_connect_object (pages, "items-changed", G_CALLBACK (hide_icons), switcher, G_CONNECT_SWAPPED);
   hide_icons (switcher);
+}
+
+/* A window libadwaita builds itself (AdwPreferencesWindow: its pages'
+ * stack, its search page, its view switcher) once built: every stack
+ * keeps only the page in sight in the tree, every unnamed icon is out of
+ * it. */
+void
+ts_accessible_tidy_built (GtkWidget *root)
+{
+  g_return_if_fail (GTK_IS_WIDGET (root));
+
+  if (GTK_IS_STACK (root) || ADW_IS_VIEW_STACK (root))
+    ts_accessible_hide_unseen_pages (root);
+  else if (GTK_IS_IMAGE (root))
+    hide_if_unnamed (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    ts_accessible_tidy_built (child);
 }

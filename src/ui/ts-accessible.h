@@ -9,10 +9,11 @@
 G_BEGIN_DECLS
 
 void ts_accessible_init             (void);
-void ts_accessible_name_menu_toggle (GtkMenuButton *button,
-                                     const char    *name);
+void ts_accessible_name_inner_toggle (GtkWidget  *button,
+                                      const char *name);
 void ts_accessible_hide_unseen_pages (GtkWidget *stack);
 void ts_accessible_hide_switcher_icons (GtkWidget *switcher,
                                         GtkWidget *view_stack);
+void ts_accessible_tidy_built (GtkWidget *root);
 
 G_END_DECLS

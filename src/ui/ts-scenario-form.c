@@ -872,7 +872,7 @@ ts_scenario_form_init (TsScenarioForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   /* the menu button is labelled by its row's title, "Model" */
-  ts_accessible_name_menu_toggle (self->model_button, _("Choose a Model"));
+  ts_accessible_name_inner_toggle (GTK_WIDGET (self->model_button), _("Choose a Model"));
   build_custom_rows (self);
   build_hardware_row (self);
   build_group_rows (self, TS_FORM_GROUP_METHOD);

@@ -25,9 +25,12 @@
 
 #include "ts-answer-pane.h"
 #include "ts-application.h"
+#include "ts-comparison-dialog.h"
+#include "ts-export-dialog.h"
 #include "ts-format.h"
 #include "ts-i18n.h"
 #include "ts-options.h"
+#include "ts-preferences-window.h"
 #include "ts-window-private.h"
 #include "ui-test-support.h"
 
@@ -229,17 +232,25 @@ open_window (int width)
 }
 
 static void
-assert_tree_clean (GtkWidget  *root,
-                   const char *where)
+assert_tree_clean_min (GtkWidget  *root,
+                       const char *where,
+                       guint       min_checked)
 {
   g_autoptr(GString) defects = g_string_new (NULL);
   guint n_checked = 0;
 
   walk (root, defects, &n_checked);
   /* the walk saw the window's controls, not an empty tree */
-  g_assert_cmpuint (n_checked, >, 50);
+  g_assert_cmpuint (n_checked, >, min_checked);
   if (defects->len > 0)
     g_error ("%s: the accessibility tree has defects:\n%s", where, defects->str);
+}
+
+static void
+assert_tree_clean (GtkWidget  *root,
+                   const char *where)
+{
+  assert_tree_clean_min (root, where, 50);
 }
 
 static void
@@ -303,6 +314,31 @@ test_comparison_description (void)
   ts_test_destroy_window (window);
 }
 
+/* The dialogs a salesperson opens: Preferences, Compare, Export. */
+static void
+test_dialogs (void)
+{
+  TsWindow *window = open_window (1280);
+  const TsPlan *plan = ts_window_get_plan (window);
+  GtkWidget *dialogs[3];
+
+  dialogs[0] = GTK_WIDGET (ts_preferences_window_new (GTK_APPLICATION (app)));
+  dialogs[1] = GTK_WIDGET (ts_comparison_dialog_new (GTK_WINDOW (window), plan, FALSE, 0, 1));
+  dialogs[2] = GTK_WIDGET (ts_export_dialog_new (GTK_WINDOW (window), plan));
+  for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
+    {
+      g_autofree char *where = g_strdup_printf ("dialog %s", G_OBJECT_TYPE_NAME (dialogs[i]));
+
+      gtk_window_present (GTK_WINDOW (dialogs[i]));
+      gtk_test_widget_wait_for_draw (dialogs[i]);
+      ts_test_settle ();
+      assert_tree_clean_min (dialogs[i], where, 5);
+      gtk_window_destroy (GTK_WINDOW (dialogs[i]));
+      ts_test_settle ();
+    }
+  ts_test_destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -320,6 +356,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/accessible/tree/wide", GINT_TO_POINTER (1600), test_tree);
   g_test_add_data_func ("/accessible/tree/narrow", GINT_TO_POINTER (360), test_tree);
   g_test_add_func ("/accessible/comparison-description", test_comparison_description);
+  g_test_add_func ("/accessible/dialogs", test_dialogs);
   status = g_test_run ();
   g_object_unref (app);
   g_rmdir (data_home);
