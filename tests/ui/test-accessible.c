@@ -20,6 +20,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -253,12 +254,28 @@ assert_tree_clean (GtkWidget  *root,
   assert_tree_clean_min (root, where, 50);
 }
 
+typedef struct
+{
+  int         width;
+  const char *lang;
+} TreeCase;
+
 static void
 test_tree (gconstpointer data)
 {
-  int width = GPOINTER_TO_INT (data);
-  TsWindow *window = open_window (width);
-  TsAnswerPane *pane = ts_window_get_answer_pane (window);
+  const TreeCase *tc = data;
+  int width = tc->width;
+  g_autofree char *previous = g_strdup (ts_i18n_get_code ());
+  TsWindow *window;
+  TsAnswerPane *pane;
+
+  /* Russian labels carry their own mnemonics and lengths */
+  ts_i18n_set_language (tc->lang);
+  /* the walk reads the language it names */
+  if (g_str_equal (tc->lang, "ru"))
+    g_assert_cmpstr (_("Method"), !=, "Method");
+  window = open_window (width);
+  pane = ts_window_get_answer_pane (window);
 
   /* the scenario's form (alone in sight on a narrow window)… */
   ts_window_show_scenario (window);
@@ -269,13 +286,14 @@ test_tree (gconstpointer data)
   ts_answer_pane_step_page (pane, -100);
   for (guint page = 0; page < 8; page++)
     {
-      g_autofree char *where = g_strdup_printf ("window %d px wide, page %u", width, page + 1);
+      g_autofree char *where = g_strdup_printf ("window %d px wide (%s), page %u", width, tc->lang, page + 1);
 
       ts_test_settle ();
       assert_tree_clean (GTK_WIDGET (window), where);
       ts_answer_pane_step_page (pane, 1);
     }
   ts_test_destroy_window (window);
+  ts_i18n_set_language (previous);
 }
 
 /* The comparison drawing's description carries every option and its
@@ -353,8 +371,12 @@ main (int argc, char **argv)
   g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
 
-  g_test_add_data_func ("/accessible/tree/wide", GINT_TO_POINTER (1600), test_tree);
-  g_test_add_data_func ("/accessible/tree/narrow", GINT_TO_POINTER (360), test_tree);
+  static const TreeCase wide = { 1600, "en" }, narrow = { 360, "en" }, wide_ru = { 1600, "ru" }, narrow_ru = { 360, "ru" };
+
+  g_test_add_data_func ("/accessible/tree/wide/en", &wide, test_tree);
+  g_test_add_data_func ("/accessible/tree/narrow/en", &narrow, test_tree);
+  g_test_add_data_func ("/accessible/tree/wide/ru", &wide_ru, test_tree);
+  g_test_add_data_func ("/accessible/tree/narrow/ru", &narrow_ru, test_tree);
   g_test_add_func ("/accessible/comparison-description", test_comparison_description);
   g_test_add_func ("/accessible/dialogs", test_dialogs);
   status = g_test_run ();
