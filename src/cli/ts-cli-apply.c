@@ -174,7 +174,10 @@ check_layout (const TsCliArgs  *args,
         return ts_cli_usage_error (error, _("--dp %u × --tp %u × --pp %u needs %s GPUs, more than the %u a job may have"),
                             dp, s->tp, s->pp, product, TS_MAX_GPUS);
       if (has_gpus && gpus != s->gpus)
-        return ts_cli_usage_error (error, _("--dp %u × --tp %u × --pp %u needs %s GPUs, but --gpus is %u"),
+        /* "--dp 1 × --tp 1 × --pp 1 needs 1 GPU" (issue 33) */
+        return ts_cli_usage_error (error, ngettext ("--dp %u × --tp %u × --pp %u needs %s GPU, but --gpus is %u",
+                                                    "--dp %u × --tp %u × --pp %u needs %s GPUs, but --gpus is %u",
+                                                    (gulong) gpus),
                             dp, s->tp, s->pp, product, s->gpus);
       s->gpus = (guint) gpus;
     }

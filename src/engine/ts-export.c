@@ -189,16 +189,32 @@ common_notes (const Export *e)
                                            ts_method_label (e->s->method)));
   g_ptr_array_add (notes, g_strdup_printf (/* Translators: “Framework: Megatron-LM, the keys of Megatron-Core 0.15.0.” */
                                            _("Framework: %s, the keys of %s."), f->name, f->release));
-  g_ptr_array_add (notes, g_strdup_printf (_("Hardware: %u × %s, %u GPUs."),
+  /* every count with its own plural ("1 GPU", issue 33) */
+  g_ptr_array_add (notes, g_strdup_printf (ngettext ("Hardware: %u × %s, %u GPU.", "Hardware: %u × %s, %u GPUs.",
+                                                     e->option->gpus),
                                            e->option->servers, e->option->server->name, e->option->gpus));
   if (l->gpus < e->option->gpus)
-    g_ptr_array_add (notes, g_strdup_printf (/* Translators: “The layout uses 12 of the 16 GPUs: launch 6 processes on each of 2 servers.” */
-                                             _("The layout uses %u of the %u GPUs: launch %u processes on each of %u servers."),
-                                             l->gpus, e->option->gpus, e->per_node, e->nodes));
+    {
+      g_autofree char *uses = g_strdup_printf (/* Translators: first part of “The layout uses 12 of the 16 GPUs: launch 6 processes on each of 2 servers.” */
+                                               ngettext ("The layout uses %u of the %u GPU", "The layout uses %u of the %u GPUs",
+                                                         e->option->gpus),
+                                               l->gpus, e->option->gpus);
+      g_autofree char *launch = g_strdup_printf (/* Translators: second part of “The layout uses 12 of the 16 GPUs: launch 6 processes on each of 2 servers.” */
+                                                 ngettext ("launch %u process", "launch %u processes", e->per_node),
+                                                 e->per_node);
+      g_autofree char *servers = g_strdup_printf (/* Translators: last part of “The layout uses 12 of the 16 GPUs: launch 6 processes on each of 2 servers.” */
+                                                  ngettext ("on each of %u server", "on each of %u servers", e->nodes),
+                                                  e->nodes);
+
+      g_ptr_array_add (notes, g_strdup_printf (/* Translators: “The layout uses 12 of the 16 GPUs” “launch 6 processes” “on each of 2 servers” */
+                                               _("%s: %s %s."), uses, launch, servers));
+    }
   g_ptr_array_add (notes, g_strdup_printf (_("Layout: tensor parallel %u, pipeline parallel %u, data parallel %u, expert parallel %u, ZeRO stage %d."),
                                            l->tp, l->pp, l->dp, l->ep, l->zero_stage));
   g_ptr_array_add (notes, g_strdup_printf (/* Translators: “Gradient accumulation is 16: a global batch of 2048 sequences = micro-batch 1 × 16 × data parallel 128.” */
-                                           _("Gradient accumulation is %u: a global batch of %u sequences = micro-batch %u × %u × data parallel %u."),
+                                           ngettext ("Gradient accumulation is %u: a global batch of %u sequence = micro-batch %u × %u × data parallel %u.",
+                                                     "Gradient accumulation is %u: a global batch of %u sequences = micro-batch %u × %u × data parallel %u.",
+                                                     e->option->global_batch),
                                            e->accumulation, e->option->global_batch, e->s->micro_batch,
                                            e->accumulation, MAX (e->layout->dp, 1)));
   if (g_strcmp0 (e->model_id, PLACEHOLDER_MODEL) == 0)
@@ -359,8 +375,14 @@ write_deepspeed (Export *e)
   /* The notes that only comment () formats are collected here too. */
   e->out = g_string_new (NULL);
   if (e->layout->gpus > 1)
-    comment (e, "", _("DeepSpeed's data-parallel world is every GPU launched: start it on %u GPUs (%u on each of %u servers), which the batch identity below counts."),
-             e->layout->gpus, e->per_node, e->nodes);
+    {
+      g_autofree char *each = g_strdup_printf (/* Translators: “2 on each of 1 server”, inside the DeepSpeed note’s brackets */
+                                               ngettext ("%u on each of %u server", "%u on each of %u servers", e->nodes),
+                                               e->per_node, e->nodes);
+
+      comment (e, "", _("DeepSpeed's data-parallel world is every GPU launched: start it on %u GPUs (%s), which the batch identity below counts."),
+               e->layout->gpus, each);
+    }
   note_lora (e, "", "DeepSpeed");
   if (e->s->precision == TS_PRECISION_FP8)
     comment (e, "", _("FP8 compute needs Transformer Engine in the training script; this file keeps BF16."));
@@ -998,7 +1020,9 @@ ts_export_can_write (const TsPlan    *plan,
   if (!launch_shape (o, o->memory.layout.gpus, &nodes, &per_node))
     {
       if (why != NULL)
-        *why = g_strdup_printf (_("the layout's %u GPUs do not spread evenly over %u servers of %u GPUs"),
+        *why = g_strdup_printf (ngettext ("the layout's %u GPUs do not spread evenly over %u server of %u GPUs",
+                                          "the layout's %u GPUs do not spread evenly over %u servers of %u GPUs",
+                                          o->servers),
                                 o->memory.layout.gpus, o->servers, o->server->gpu_count);
       return FALSE;
     }

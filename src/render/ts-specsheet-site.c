@@ -127,8 +127,11 @@ ts_specsheet_build_site (TsSpecsheet *self)
                                                                   o->server->psu_redundancy != NULL ? o->server->psu_redundancy : "—"));
     else
       ts_specsheet_add_block (self, BLOCK_CHECK, o != NULL && o->server->psu_count > 0 && o->server->psu_redundancy != NULL
-                              ? g_strdup_printf (_("Power supply redundancy: %u supplies per server, %s; "
-                                                   "feeds A and B to separate lines."), o->server->psu_count,
+                              ? g_strdup_printf (ngettext ("Power supply redundancy: %u supply per server, %s; "
+                                                             "feeds A and B to separate lines.",
+                                                             "Power supply redundancy: %u supplies per server, %s; "
+                                                             "feeds A and B to separate lines.", o->server->psu_count),
+                                                 o->server->psu_count,
                                                  o->server->psu_redundancy)
                               : g_strdup (_("Power supply redundancy; feeds A and B to separate lines.")));
     ts_specsheet_add_block (self, BLOCK_CHECK, btu != NULL

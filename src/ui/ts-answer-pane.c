@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-accessible.h"
 #include "ts-answer-pane.h"
 #include "ts-drawing-view.h"
 #include "ts-options-table.h"
@@ -448,6 +449,7 @@ drawing_page (TsAnswerPane *self,
   gtk_stack_set_vhomogeneous (GTK_STACK (self->empty_stacks[drawing]), FALSE);
   gtk_stack_add_named (GTK_STACK (self->empty_stacks[drawing]), empty_page (), "empty");
   gtk_stack_add_named (GTK_STACK (self->empty_stacks[drawing]), scrolled, "view");
+  ts_accessible_hide_unseen_pages (self->empty_stacks[drawing]);
   return self->empty_stacks[drawing];
 }
 
@@ -605,6 +607,7 @@ add_pages (TsAnswerPane *self)
    * edited; presenter mode opens on the summary, its first slide. */
   ensure_page (self, TS_DRAWING_MEMORY);
   adw_view_stack_set_visible_child_name (self->view_stack, page_names[TS_DRAWING_MEMORY]);
+  ts_accessible_hide_unseen_pages (GTK_WIDGET (self->view_stack));
   update_summary_page (self);
 }
 
@@ -713,7 +716,10 @@ ts_answer_pane_reveal_switcher (TsAnswerPane *self,
   g_return_if_fail (TS_IS_ANSWER_PANE (self));
 
   if (reveal && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
-    adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
+    {
+      adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
+      ts_accessible_hide_switcher_icons (GTK_WIDGET (self->switcher_bar), GTK_WIDGET (self->view_stack));
+    }
   adw_view_switcher_bar_set_reveal (self->switcher_bar, reveal);
 }
 

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-accessible.h"
 #include "ts-app-state.h"
 #include "ts-application.h"
 #include "ts-preferences-window.h"
@@ -173,6 +174,7 @@ ts_application_startup (GApplication *app)
   };
 
   G_APPLICATION_CLASS (ts_application_parent_class)->startup (app);
+  ts_accessible_init ();
 
   apply_language (self);
   load_catalog (self);

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-accessible.h"
 #include "ts-comparison-dialog.h"
 #include "ts-format.h"
 
@@ -250,6 +251,9 @@ ts_comparison_dialog_new (GtkWindow    *parent,
   gtk_drop_down_set_model (self->first_dropdown, G_LIST_MODEL (names));
   gtk_drop_down_set_model (self->second_dropdown, G_LIST_MODEL (names));
   ts_comparison_dialog_set_options (self, first, second);
+  ts_accessible_name_inner_toggle (GTK_WIDGET (self->first_dropdown), _("First option"));
+  ts_accessible_name_inner_toggle (GTK_WIDGET (self->second_dropdown), _("Second option"));
+  ts_accessible_tidy_built (GTK_WIDGET (self));
   return self;
 }
 

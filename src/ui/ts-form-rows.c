@@ -114,8 +114,9 @@ ts_form_control_row_new (const char *name,
   GtkWidget *row = ts_form_row_new (ADW_TYPE_ACTION_ROW, name, title, subtitle);
 
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), control);
+  /* the control is labelled by the row's title from here: a label
+   * property as well would make its name "Servers Servers" (issue 33) */
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), control);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (control), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
   return row;
 }
 
@@ -201,8 +202,8 @@ ts_form_field_row_new (const TsFormField  *f,
       for (guint c = 0; c < f->n_choices; c++)
         gtk_string_list_append (choices, _(f->choices[c]));
       row = *control = ts_form_row_new (ADW_TYPE_COMBO_ROW, f->key, _(f->title), subtitle);
+      /* named by its title, which labels it: no label property too */
       adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, _(f->title), -1);
       return row;
     }
   if (f->kind == TS_FORM_FIELD_BOOL)

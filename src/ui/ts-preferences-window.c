@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-accessible.h"
 #include "ts-document.h"
 #include "ts-app-state.h"
 #include "ts-preferences-window.h"
@@ -245,6 +246,7 @@ ts_preferences_window_new (GtkApplication *application)
   g_signal_connect_object (self->settings, "changed::catalog-file", G_CALLBACK (update_catalog_row), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_swapped (self->catalog_choose_button, "clicked", G_CALLBACK (choose_clicked_cb), self);
+  ts_accessible_tidy_built (GTK_WIDGET (self));
   g_signal_connect_swapped (self->catalog_reset_button, "clicked", G_CALLBACK (reset_clicked_cb), self);
   update_catalog_row (self);
   g_settings_bind (self->settings, "vendor-name", self->vendor_name_row, "text", G_SETTINGS_BIND_DEFAULT);

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ts-accessible.h"
 #include "ts-custom-model-rows.h"
 #include "ts-form-fields.h"
 #include "ts-form-rows.h"
@@ -870,6 +871,8 @@ static void
 ts_scenario_form_init (TsScenarioForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the menu button is labelled by its row's title, "Model" */
+  ts_accessible_name_inner_toggle (GTK_WIDGET (self->model_button), _("Choose a Model"));
   build_custom_rows (self);
   build_hardware_row (self);
   build_group_rows (self, TS_FORM_GROUP_METHOD);

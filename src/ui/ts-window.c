@@ -18,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ts-accessible.h"
 #include "ts-app-state.h"
 #include "ts-csv.h"
 #include "ts-file.h"
@@ -446,6 +447,8 @@ ts_window_init (TsWindow *self)
   self->shown_option = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   adw_view_switcher_title_set_stack (self->switcher_title, ts_answer_pane_get_stack (self->answer));
+  ts_accessible_hide_switcher_icons (GTK_WIDGET (self->switcher_title), GTK_WIDGET (ts_answer_pane_get_stack (self->answer)));
+  ts_accessible_hide_unseen_pages (GTK_WIDGET (self->leaflet));
 }
 
 /* The scenario to show at start: the one given, else the one autosaved

@@ -316,6 +316,11 @@ test_layout_product (void)
   g_assert_cmpfloat (ts_test_json_number (a, "scenario_memory.memory.layout.gpus"), ==, 16);
   g_assert_cmpfloat (ts_test_json_number (b, "scenario_memory.memory.layout.gpus"), ==, 16);
   g_assert_cmpfloat (ts_test_json_number (b, "scenario_memory.memory.layout.dp"), ==, 4);
+  /* a product of 1 is "1 GPU" (issue 33: plurals everywhere) */
+  expect_status (2, "needs 1 GPU, but --gpus is 2", "estimate", "--params", "8B", "--dp", "1", "--tp", "1", "--pp", "1",
+                 "--gpus", "2", NULL);
+  expect_status (2, "needs 2 GPUs, but --gpus is 4", "estimate", "--params", "8B", "--dp", "2", "--tp", "1", "--pp", "1",
+                 "--gpus", "4", NULL);
 }
 
 /* pdf --customer and --project: the document's names, checked as a

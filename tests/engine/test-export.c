@@ -325,6 +325,77 @@ test_placeholder_model (void)
   g_assert_nonnull (strstr (text, "load_in_4bit: true\n"));
 }
 
+/* "1 GPU", never "1 GPUs" (issue 33: an Axolotl comment said so): every
+ * option of a few plans, in every format that writes it, counts its
+ * GPUs, servers and processes with the noun's number. The plans reach
+ * one-GPU options (an 8B LoRA fits one 80 GB card), checked below. */
+static gboolean
+has_plural_after_one (const char *text)
+{
+  static const char *const nouns[] = { "GPUs", "servers", "processes", "sequences", "nodes" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (nouns); i++)
+    {
+      g_autofree char *one = g_strdup_printf ("1 %s", nouns[i]);
+
+      for (const char *p = strstr (text, one); p != NULL; p = strstr (p + 1, one))
+        if (p == text || !g_ascii_isdigit (p[-1]))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_plurals (void)
+{
+  static const struct { const char *model; TsMethod method; guint global_batch; } cases[] = {
+    { "llama-3.1-8b", TS_METHOD_LORA, 0 },
+    { "llama-3.1-8b", TS_METHOD_FULL, 0 },
+    { "llama-3.1-70b", TS_METHOD_QLORA, 0 },
+    /* one sequence a step: "a global batch of 1 sequence" */
+    { "llama-3.1-8b", TS_METHOD_LORA, 1 },
+  };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  guint one_gpu = 0, written = 0;
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(TsScenario) s = ts_test_scenario (catalog, cases[c].model, 0, cases[c].method);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsPlan) plan = NULL;
+
+      s->global_batch = cases[c].global_batch;
+      plan = ts_plan_compute (catalog, s, &error);
+
+      g_assert_no_error (error);
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          ts_plan_choose_option (plan, (int) i);
+          for (TsExportFormat f = TS_EXPORT_DEEPSPEED; f <= TS_EXPORT_MEGATRON; f++)
+            {
+              g_autofree char *text = NULL;
+
+              if (!ts_export_can_write (plan, f, NULL))
+                continue;
+              text = export (plan, f);
+              written++;
+              if (ts_plan_get_shown_option (plan)->gpus == 1)
+                {
+                  one_gpu++;
+                  g_assert_nonnull (strstr (text, "1 GPU."));
+                }
+              if (cases[c].global_batch == 1 && ts_plan_get_shown_option (plan)->global_batch == 1)
+                g_assert_nonnull (strstr (text, "a global batch of 1 sequence ="));
+              if (has_plural_after_one (text))
+                g_error ("%s, option %u, %s: a plural after 1:\n%s", cases[c].model, i,
+                         ts_export_format_to_string (f), text);
+            }
+        }
+    }
+  g_assert_cmpuint (written, >, 10);
+  g_assert_cmpuint (one_gpu, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -340,6 +411,7 @@ main (int    argc,
   g_test_add_func ("/export/megatron-moe-mla", test_megatron_moe_mla);
   g_test_add_func ("/export/unexpressible", test_unexpressible_is_refused);
   g_test_add_func ("/export/placeholder", test_placeholder_model);
+  g_test_add_func ("/export/plurals", test_plurals);
 
   return g_test_run ();
 }

@@ -376,9 +376,132 @@ test_refused (void)
   assert_refused ("{" LLAMA_KEYS "\"hidden_size\": 4096, \"num_attention_heads\": 32, \"mlp_bias\": true}", "mlp_bias");
   /* wrong types */
   assert_refused ("{" LLAMA_KEYS "\"hidden_size\": \"4096\", \"num_attention_heads\": 32}", "hidden_size");
+  /* one expert: "the 1 expert", never "the 1 experts" (issue 33) */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) root = ts_json_parse ("{\"model_type\": \"mixtral\", \"vocab_size\": 32000, \"num_hidden_layers\": 2,"
+                                              " \"hidden_size\": 4096, \"num_attention_heads\": 32, \"intermediate_size\": 1024,"
+                                              " \"num_local_experts\": 1, \"num_experts_per_tok\": 2}", -1, "config.json", &error);
+    TsModel model = { 0 };
+
+    g_assert_false (ts_model_from_json (&model, root, "config.json", &error));
+    g_assert_nonnull (strstr (error->message, "2 experts per token exceed the 1 expert"));
+    g_assert_null (strstr (error->message, "1 experts"));
+  }
   /* a nested language model's key is named with its wrapper */
   assert_refused ("{\"model_type\": \"gemma3\", \"text_config\": {\"model_type\": \"gemma3_text\", \"hidden_size\": 2560,"
                   " \"num_hidden_layers\": 34}}", "text_config.intermediate_size");
+}
+
+/* ---- the model's name (issue 33) ---------------------------------------- */
+
+/* The Qwen2.5-0.5B fixture (architectures: Qwen2ForCausalLM), with
+ * "_name_or_path" set to name_or_path when not NULL, written to
+ * dir/folder/file; returns the path. */
+static char *
+write_config (const char *dir,
+              const char *folder,
+              const char *file,
+              const char *name_or_path)
+{
+  g_autofree char *fixture = g_test_build_filename (G_TEST_DIST, "engine", "hf", "qwen2.5-0.5b.json", NULL);
+  g_autofree char *folder_path = g_build_filename (dir, folder, NULL);
+  char *path = g_build_filename (folder_path, file, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = ts_json_parse_file (fixture, &error);
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_null (json_object_get_member (json_node_get_object (root), "_name_or_path"));
+  if (name_or_path != NULL)
+    json_object_set_string_member (json_node_get_object (root), "_name_or_path", name_or_path);
+  text = json_to_string (root, TRUE);
+  g_assert_cmpint (g_mkdir_with_parents (folder_path, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  return path;
+}
+
+static char *
+name_of (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  TsModel model = { 0 };
+  char *name;
+
+  if (!ts_model_load_file (&model, path, &error))
+    g_error ("%s: %s", path, error->message);
+  name = g_strdup (model.name);
+  ts_model_clear (&model);
+  return name;
+}
+
+static void
+check_name (const char *path,
+            const char *expected)
+{
+  g_autofree char *name = name_of (path);
+
+  if (g_strcmp0 (name, expected) != 0)
+    g_error ("%s: the model is named «%s», not «%s»", path, name, expected);
+}
+
+/* An imported config.json is named as a person knows the model: by the
+ * name or path it was saved from (its last part), else by its folder (a
+ * checkpoint's folder is the model's name), else by a file's own name;
+ * the Python class in "architectures" names every Qwen2 and Qwen2.5
+ * model alike and is never the name. */
+static void
+test_model_name (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ts-hf-name-XXXXXX", NULL);
+  g_autofree char *in_folder = write_config (dir, "Qwen2.5-14B", "config.json", NULL);
+  g_autofree char *hub = write_config (dir, "download", "config.json", "Qwen/Qwen2.5-14B-Instruct");
+  g_autofree char *local = write_config (dir, "ckpt", "config.json", "/data/models/my-qwen-finetune/");
+  g_autofree char *windows = write_config (dir, "win", "config.json", "C:\\models\\Qwen2.5-7B");
+  g_autofree char *renamed = write_config (dir, "any", "qwen2.5-0.5b.json", NULL);
+  g_autofree char *bare = write_config (dir, "bare", "config.json", "");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) pasted = NULL;
+  TsModel model = { 0 };
+  g_autofree char *fixture = g_test_build_filename (G_TEST_DIST, "engine", "hf", "qwen2.5-0.5b.json", NULL);
+
+  check_name (in_folder, "Qwen2.5-14B");
+  check_name (hub, "Qwen2.5-14B-Instruct");
+  check_name (local, "my-qwen-finetune");
+  check_name (windows, "Qwen2.5-7B");
+  check_name (renamed, "qwen2.5-0.5b");
+  /* an empty "_name_or_path" names nothing: the folder does */
+  check_name (bare, "bare");
+
+  /* pasted text has no place: the family, not the class */
+  pasted = ts_json_parse_file (fixture, &error);
+  g_assert_no_error (error);
+  g_assert_true (ts_model_from_json (&model, pasted, "config.json", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (model.name, ==, "qwen2");
+  ts_model_clear (&model);
+
+  /* messages still name the file, not the folder */
+  {
+    g_autofree char *bad_dir = g_build_filename (dir, "Broken-Model", NULL);
+    g_autofree char *bad = g_build_filename (bad_dir, "config.json", NULL);
+
+    g_assert_cmpint (g_mkdir_with_parents (bad_dir, 0700), ==, 0);
+    g_assert_true (g_file_set_contents (bad, "{\"model_type\": \"llama\", \"num_hidden_layers\": 2}", -1, NULL));
+    g_assert_false (ts_model_load_file (&model, bad, &error));
+    g_assert_true (g_str_has_prefix (error->message, "config.json: "));
+    g_remove (bad);
+    g_rmdir (bad_dir);
+  }
+
+  for (const char *const *p = (const char *const[]) { in_folder, hub, local, windows, renamed, bare, NULL }; *p != NULL; p++)
+    {
+      g_autofree char *folder = g_path_get_dirname (*p);
+
+      g_remove (*p);
+      g_rmdir (folder);
+    }
+  g_rmdir (dir);
 }
 
 /* Our own model format is still read as before: it has none of the keys
@@ -447,6 +570,7 @@ main (int    argc,
   g_test_add_func ("/hf-config/multi-query/falcon-7b", test_falcon);
   g_test_add_func ("/hf-config/fused/phi-3-mini", test_phi3_fused);
   g_test_add_func ("/hf-config/refused", test_refused);
+  g_test_add_func ("/hf-config/model-name", test_model_name);
   g_test_add_func ("/hf-config/own-format", test_own_format_untouched);
   g_test_add_func ("/hf-config/scenario-file", test_scenario_keeps_import);
 

@@ -242,7 +242,7 @@ import_config (const char  *extra,
                                        "\"intermediate_size\": 14336, \"vocab_size\": 128256", extra, "}", NULL);
   g_autoptr(JsonNode) root = ts_json_parse (json, -1, "config.json", error);
 
-  return root != NULL && ts_hf_config_import (model, root, "config.json", error);
+  return root != NULL && ts_hf_config_import (model, root, "config.json", NULL, error);
 }
 
 static void
@@ -262,7 +262,7 @@ test_small_ones (void)
     g_string_append (json, "\", \"num_hidden_layers\": 2}");
     root = ts_json_parse (json->str, json->len, "config.json", &error);
     g_assert_no_error (error);
-    g_assert_false (ts_hf_config_import (&model, root, "config.json", &error));
+    g_assert_false (ts_hf_config_import (&model, root, "config.json", NULL, &error));
     g_assert_nonnull (strstr (error->message, "xxxxxxxx…"));
     /* the message's own words and a 40-character quote: far below 1 KB */
     g_assert_cmpuint (strlen (error->message), <, 1024);

@@ -487,7 +487,8 @@ read_mlp (Import         *im,
   a->active_experts = require_count (im, "active_experts", active);
   if (!im->failed && a->active_experts > a->experts)
     {
-      g_autofree char *problem = g_strdup_printf (_("%u experts per token exceed the %u experts"),
+      g_autofree char *problem = g_strdup_printf (ngettext ("%u experts per token exceed the %u expert",
+                                                            "%u experts per token exceed the %u experts", a->experts),
                                                   a->active_experts, a->experts);
 
       import_fail (im, active[0], problem);
@@ -685,22 +686,56 @@ language_model (JsonObject  *root,
   return root;
 }
 
+/* The last part of "_name_or_path": a hub id's ("Qwen/Qwen2.5-14B") or a
+ * local folder's ("/models/Qwen2.5-14B/"), which transformers'
+ * save_pretrained writes; NULL when there is none to use. */
+static char *
+name_or_path_last (JsonObject *root,
+                   JsonObject *lm)
+{
+  JsonNode *node = lookup (root, "_name_or_path");
+  g_autofree char *path = NULL;
+  g_autofree char *last = NULL;
+  char *end;
+
+  if (node == NULL)
+    node = lookup (lm, "_name_or_path");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  path = g_strdup (json_node_get_string (node));
+  if (strlen (path) > 200 || !g_utf8_validate (path, -1, NULL))
+    return NULL;
+  /* a Windows path's folders too; trailing separators name no part */
+  g_strdelimit (path, "\\", '/');
+  for (end = path + strlen (path); end > path && end[-1] == '/'; end--)
+    end[-1] = '\0';
+  last = g_path_get_basename (path);
+  if (*path == '\0' || g_str_equal (last, ".") || g_str_equal (last, "..") || g_str_equal (last, "/"))
+    return NULL;
+  /* only what a model's name may be (bounded, no hidden characters, not
+   * blanks), as every other name is checked */
+  if (!ts_scenario_check_name (last, NULL))
+    return NULL;
+  return g_steal_pointer (&last);
+}
+
+/* The model's name as a person knows it, never the Python class in
+ * "architectures" ("Qwen2ForCausalLM" is every Qwen2 and Qwen2.5 model):
+ * the name or path the file was saved from, else the name its place
+ * gives (the folder of a config.json, see ts_model_load_file), else the
+ * family. */
 static char *
 model_name (JsonObject *root,
-            const char *hf_id,
+            JsonObject *lm,
+            const char *place_name,
             const char *model_type)
 {
-  JsonArray *archs = NULL;
-  const char *first = NULL;
+  char *name = name_or_path_last (root, lm);
 
-  if (hf_id != NULL)
-    return g_path_get_basename (hf_id);
-  /* the class name shown as the model's name only when it is one a name
-   * may be (bounded, no hidden characters, not blanks) */
-  if (ts_json_get_array (root, "architectures", &archs) == TS_JSON_OK && json_array_get_length (archs) > 0
-      && ts_json_node_string (json_array_get_element (archs, 0), TS_MAX_NAME_CHARS, &first) == TS_JSON_OK
-      && ts_scenario_check_name (first, NULL))
-    return g_strdup (first);
+  if (name != NULL)
+    return name;
+  if (place_name != NULL && *place_name != '\0')
+    return g_strdup (place_name);
   return g_strdup (model_type);
 }
 
@@ -729,6 +764,7 @@ gboolean
 ts_hf_config_import (TsModel     *model,
                      JsonNode    *root,
                      const char  *name,
+                     const char  *place_name,
                      GError     **error)
 {
   Import im = { name, NULL, NULL, "", NULL, NULL, error, FALSE };
@@ -783,7 +819,7 @@ ts_hf_config_import (TsModel     *model,
     return FALSE;
 
   hf_id = hub_id (im.root, im.lm);
-  display = model_name (im.root, hf_id, model_type);
+  display = model_name (im.root, im.lm, place_name, model_type);
   if (!ts_model_init_from_architecture (model, display, &arch, &arch_error))
     {
       g_set_error (error, TS_ERROR, TS_ERROR_MODEL_FILE, "%s: %s", name, arch_error->message);

@@ -21,10 +21,14 @@ gboolean    ts_hf_config_detect      (JsonNode      *root);
  * which field, and model->hf_id the repository when the file names one.
  * A family it cannot count exactly, or missing or contradictory keys, is
  * a TS_ERROR_MODEL_FILE error naming the key. name names the file in
- * messages. */
+ * messages. The model is named by the file's "_name_or_path" (its last
+ * part), else by place_name (the name the file's place gives, NULL when
+ * it has none, as pasted text), else by its family: never by the Python
+ * class in "architectures". */
 gboolean    ts_hf_config_import      (TsModel       *model,
                                       JsonNode      *root,
                                       const char    *name,
+                                      const char    *place_name,
                                       GError       **error);
 
 /* The transformers class of one decoder layer (what FSDP wraps), e.g.

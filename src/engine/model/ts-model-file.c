@@ -144,11 +144,12 @@ known_field (const char *field)
   return g_str_equal (field, NAME_FIELD) || ts_arch_field_find (field) != NULL;
 }
 
-gboolean
-ts_model_from_json (TsModel     *model,
-                    JsonNode    *root,
-                    const char  *name,
-                    GError     **error)
+static gboolean
+model_from_json (TsModel     *model,
+                 JsonNode    *root,
+                 const char  *name,
+                 const char  *place_name,
+                 GError     **error)
 {
   Reader r = { name, NULL, error, FALSE };
   TsArchitecture arch = { 0 };
@@ -160,7 +161,7 @@ ts_model_from_json (TsModel     *model,
 
   /* A Hugging Face config.json, recognised by keys our format never has */
   if (ts_hf_config_detect (root))
-    return ts_hf_config_import (model, root, name, error);
+    return ts_hf_config_import (model, root, name, place_name, error);
 
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
@@ -208,15 +209,59 @@ ts_model_from_json (TsModel     *model,
 }
 
 gboolean
+ts_model_from_json (TsModel     *model,
+                    JsonNode    *root,
+                    const char  *name,
+                    GError     **error)
+{
+  return model_from_json (model, root, name, NULL, error);
+}
+
+/* The name a model file's place gives its model: a Hugging Face
+ * checkpoint keeps its config.json in a folder named after the model
+ * ("Qwen2.5-14B/config.json"), so that folder; a file named otherwise
+ * ("qwen2.5-14b.json") by its own name without ".json". NULL when the
+ * path gives none (a config.json at the root). */
+static char *
+place_name (const char *path)
+{
+  g_autofree char *base = g_filename_display_basename (path);
+  g_autofree char *dir = NULL;
+  g_autofree char *folder = NULL;
+
+  if (!g_str_equal (base, "config.json"))
+    {
+      if (g_str_has_suffix (base, ".json") && strlen (base) > strlen (".json"))
+        base[strlen (base) - strlen (".json")] = '\0';
+      return g_steal_pointer (&base);
+    }
+  dir = g_path_get_dirname (path);
+  if (g_str_equal (dir, "."))
+    {
+      g_autofree char *cwd = g_get_current_dir ();
+
+      g_free (dir);
+      dir = g_steal_pointer (&cwd);
+    }
+  folder = g_filename_display_basename (dir);
+  if (g_str_equal (folder, "/") || g_str_equal (folder, ".") || *folder == '\0')
+    return NULL;
+  return g_steal_pointer (&folder);
+}
+
+gboolean
 ts_model_load_file (TsModel     *model,
                     const char  *path,
                     GError     **error)
 {
   g_autoptr(JsonNode) root = ts_json_parse_file (path, error);
   g_autofree char *name = NULL;
+  g_autofree char *place = NULL;
 
   if (root == NULL)
     return FALSE;
+  /* messages name the file, as before; the model is named by its place */
   name = g_filename_display_basename (path);
-  return ts_model_from_json (model, root, name, error);
+  place = place_name (path);
+  return model_from_json (model, root, name, place, error);
 }
