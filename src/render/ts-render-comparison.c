@@ -242,7 +242,10 @@ table_geometry (TsRenderCtx   *ctx,
       ctx->cut_texts++;   /* a column given up says less, as a cut text does */
     }
   if (total > avail)
-    g->col_w[COL_SERVER] = MAX (2 * em, g->col_w[COL_SERVER] - (total - avail));
+    {
+      g->col_w[COL_SERVER] = MAX (2 * em, g->col_w[COL_SERVER] - (total - avail));
+      ctx->cut_texts++;   /* some server name is cut */
+    }
 
   g->bottom = g->pad + g->title_h + g->row_h * (1 + (options != NULL ? options->len : 0)) + 0.3 * em
               + g->foot_h + g->pad;

@@ -26,11 +26,15 @@ typedef struct
   double   min_scale;
   /* Where a page may end (NULL: nowhere in particular). */
   GArray *(*breaks)  (TsRenderCtx *ctx);
+  /* Every text it may cut is decided by its geometry, which its height
+   * pass lays out: what growing it would cut is measured without a
+   * drawing pass (a table giving up columns). */
+  gboolean cuts_in_height;
 } DrawingClass;
 
 static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
   { ts_render_memory_draw, ts_render_memory_height, ts_render_memory_describe, TS_MIN_SCALE },
-  { ts_render_comparison_draw, ts_render_comparison_height, ts_render_comparison_describe, TS_MIN_SCALE },
+  { ts_render_comparison_draw, ts_render_comparison_height, ts_render_comparison_describe, TS_MIN_SCALE, NULL, TRUE },
   /* A large cluster shrinks further: the racks stay whole and in view,
    * their labels give way first. */
   { ts_render_rack_draw, ts_render_rack_height, ts_render_rack_describe, 0.1, ts_render_rack_breaks },
@@ -109,15 +113,20 @@ typedef gboolean (*FitsFunc) (TsRenderCtx        *ctx,
                               double              scale,
                               gpointer            data);
 
+/* A grown drawing that would cut words is bisected on drawn passes:
+ * fewer steps, as each one draws the whole drawing. */
+#define GROW_STEPS 4
+
 static double
-bisect_scale (TsRenderCtx        *ctx,
-              const DrawingClass *klass,
-              double              lo,
-              double              hi,
-              FitsFunc            fits,
-              gpointer            data)
+bisect_scale_steps (TsRenderCtx        *ctx,
+                    const DrawingClass *klass,
+                    double              lo,
+                    double              hi,
+                    FitsFunc            fits,
+                    gpointer            data,
+                    int                 steps)
 {
-  for (int i = 0; i < FIT_STEPS; i++)
+  for (int i = 0; i < steps; i++)
     {
       double mid = (lo + hi) / 2;
 
@@ -127,6 +136,17 @@ bisect_scale (TsRenderCtx        *ctx,
         hi = mid;
     }
   return lo;
+}
+
+static double
+bisect_scale (TsRenderCtx        *ctx,
+              const DrawingClass *klass,
+              double              lo,
+              double              hi,
+              FitsFunc            fits,
+              gpointer            data)
+{
+  return bisect_scale_steps (ctx, klass, lo, hi, fits, data, FIT_STEPS);
 }
 
 static gboolean
@@ -151,7 +171,10 @@ cut_texts_at (const TsRenderFrame *frame,
   measure_begin (&m, frame);
   ts_render_ctx_set_scale (&m, scale);
   m.cut_texts = 0;
-  klass->draw (&m);
+  if (klass->cuts_in_height)
+    klass->height (&m);
+  else
+    klass->draw (&m);
   cut = m.cut_texts;
   measure_end (&m);
   return cut;
@@ -178,6 +201,50 @@ fits_grown (TsRenderCtx        *ctx,
          && cut_texts_at (grow->frame, klass, scale) <= grow->cut_at_one;
 }
 
+/* The largest scale up to `most` at which the drawing is no taller than
+ * its area. A drawing's height grows about in proportion to its scale,
+ * so a few secant steps find it where a bisection would lay every text
+ * out eight times over (each scale is new text to Pango). */
+#define GROW_HEIGHT_STEPS 3
+#define GROW_REFINE_STEPS 4
+
+static double
+grown_to_height (TsRenderCtx        *ctx,
+                 const DrawingClass *klass,
+                 double              most)
+{
+  double fitting = 1.0;         /* the largest scale seen to fit */
+  double failing = most + 1;    /* the smallest seen not to */
+  double scale = most;
+
+  for (int i = 0; i < GROW_HEIGHT_STEPS; i++)
+    {
+      double h;
+
+      ts_render_ctx_set_scale (ctx, scale);
+      h = klass->height (ctx);
+      if (h <= ctx->height + 0.5)
+        {
+          fitting = MAX (fitting, scale);
+          if (scale >= most || h >= 0.97 * ctx->height)
+            return fitting;
+        }
+      else
+        failing = MIN (failing, scale);
+      if (h <= 0)
+        return fitting;
+      /* the next guess: the height's share of the area, a hair under */
+      scale = MIN (most, MAX (1.0, scale * (ctx->height / h) * 0.995));
+      if (scale <= fitting || scale >= failing)
+        break;
+    }
+  /* a drawing that reflows (gauges wrapping to a new row) is not
+   * proportional: bisect what the guesses left between fit and not */
+  if (failing <= most)
+    fitting = bisect_scale_steps (ctx, klass, fitting, failing, fits_height, NULL, GROW_REFINE_STEPS);
+  return fitting;
+}
+
 /* Shrinks a drawing too tall for its area, and grows one that would leave
  * most of it empty (a window pane, a projector's screen): the drawing
  * fills the space it is given within legible bounds. */
@@ -192,13 +259,24 @@ fit_scale (TsRenderCtx         *ctx,
   if (klass->height (ctx) <= ctx->height + 0.5)
     {
       GrowData grow = { frame, 0 };
+      double tallest;
+      guint cut;
 
       if (most <= 1.0 || frame == NULL)
         return;
-      grow.cut_at_one = cut_texts_at (frame, klass, 1.0);
-      if (fits_grown (ctx, klass, most, &grow))
-        return;
-      ts_render_ctx_set_scale (ctx, bisect_scale (ctx, klass, 1.0, most, fits_grown, &grow));
+      /* the height alone first (no drawing pass), then one pass to see
+       * that the grown drawing cuts no text: the usual case costs a
+       * single pass; only a drawing that would cut words at its grown
+       * size bisects on drawn passes */
+      tallest = grown_to_height (ctx, klass, most);
+      cut = cut_texts_at (frame, klass, tallest);
+      if (cut > 0)
+        {
+          grow.cut_at_one = cut_texts_at (frame, klass, 1.0);
+          if (cut > grow.cut_at_one)
+            tallest = bisect_scale_steps (ctx, klass, 1.0, tallest, fits_grown, &grow, GROW_STEPS);
+        }
+      ts_render_ctx_set_scale (ctx, tallest);
       return;
     }
   ts_render_ctx_set_scale (ctx, lo);
