@@ -211,8 +211,8 @@ print_plan_text (const TsPlan *plan)
   /* Translators: the article's rule of thumb: weights, gradients and optimizer states, no activations */
   g_print ("%s: %s%s\n", _("Weights, gradients and optimizer (rule of thumb)"), rule,
            s->method == TS_METHOD_FULL ? "" : _(" + adapters"));
-  /* the shown configuration's memory: per GPU and whole job side by side,
-   * so that per GPU × GPUs = whole job can be read off */
+  /* the shown configuration's memory: per GPU (the busiest) and the
+   * whole job (the sum over its GPUs, each stage its own share) */
   g_print (ngettext ("Detailed estimate on %s GPU: %s per GPU, %s whole job\n",
                      "Detailed estimate on %s GPUs: %s per GPU, %s whole job\n", m->layout.gpus),
            gpus, per_gpu, total);
@@ -235,6 +235,15 @@ print_plan_text (const TsPlan *plan)
       print_right (job_value, VALUE_COLUMN);
       g_print ("\n");
     }
+  {
+    /* the whole job's weights with the copies data parallelism keeps */
+    g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
+    g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
+
+    /* Translators: e.g. "Weights of the whole job: 846 GB: 6 copies of 141 GB across 48 GPUs" */
+    g_print (_("Weights of the whole job: %s: %s"), weights, copies);
+    g_print ("\n");
+  }
 
   if (plan->options->len > 0)
     {

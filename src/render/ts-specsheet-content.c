@@ -331,6 +331,17 @@ build_memory (TsSpecsheet *self)
     b->bold = TRUE;
     b->shaded = TRUE;
   }
+  {
+    g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
+    g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
+    g_autofree char *sentence = g_strdup_printf (_("Weights of the whole job: %s: %s"), weights, copies);
+
+    /* Translators: after the memory table; then "Weights of the whole job: …" */
+    ts_specsheet_add_printf (self, BLOCK_TEXT,
+                             _("The whole job sums what each GPU holds, pipeline stage by stage; the per-GPU column "
+                               "is the busiest GPU. %s."),
+                             sentence);
+  }
 
   {
     g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);

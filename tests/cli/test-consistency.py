@@ -154,7 +154,7 @@ def json_top_level():
             else:
                 check(whole <= value * layout["gpus"] * (1 + 1e-9), f"{scenario} whole-job {key}: {whole}")
         close(plan["memory"]["weight_copies"] * plan["memory"]["weight_copy_bytes"],
-              plan["memory"]["total"]["weights"], 1e-9, f"{scenario} weight copies")
+              plan["memory"]["total"]["weights"], 1e-9, f"{scenario} whole-job weights vs copies × one copy")
         # an option that does not work never ranks above one that does
         oks = [option["ok"] for option in plan["options"]]
         check(oks == sorted(oks, reverse=True), scenario)

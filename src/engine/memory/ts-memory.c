@@ -79,20 +79,21 @@ ts_memory_weight_copy_bytes (const TsMemory *m)
 }
 
 char *
-ts_memory_weights_copies_text (const TsMemory *m)
+ts_memory_weights_copies_text (const TsMemory *m,
+                               gboolean        gib)
 {
-  g_autofree char *all = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
-  g_autofree char *one = ts_format_gb (ts_memory_weight_copy_bytes (m));
+  g_autofree char *one = ts_format_memory (ts_memory_weight_copy_bytes (m), gib);
 
   if (m->weight_copies <= 1)
-    /* TRANSLATORS: the whole job's weights, e.g. "141 GB: one copy across 16 GPUs" */
-    return g_strdup_printf (ngettext ("%s: one copy across %u GPU", "%s: one copy across %u GPUs", m->layout.gpus),
-                            all, m->layout.gpus);
-  /* TRANSLATORS: e.g. "846 GB: 6 copies of 141 GB across 48 GPUs"; the
-   * plural is the copies' (the GPUs are at least as many, so plural) */
-  return g_strdup_printf (ngettext ("%s: %u copy of %s across %u GPUs", "%s: %u copies of %s across %u GPUs",
+    /* TRANSLATORS: the whole job's weights, after their size, e.g. "141 GB: one copy across 16 GPUs" */
+    return g_strdup_printf (ngettext ("one copy across %u GPU", "one copy across %u GPUs", m->layout.gpus),
+                            m->layout.gpus);
+  /* TRANSLATORS: the whole job's weights, after their size, e.g. "846 GB:
+   * 6 copies of 141 GB across 48 GPUs"; the plural is the copies' (the
+   * GPUs are at least as many) */
+  return g_strdup_printf (ngettext ("%u copy of %s across %u GPUs", "%u copies of %s across %u GPUs",
                                     m->weight_copies),
-                          all, m->weight_copies, one, m->layout.gpus);
+                          m->weight_copies, one, m->layout.gpus);
 }
 
 void

@@ -120,9 +120,11 @@ double      ts_breakdown_sum           (const TsBreakdown   *breakdown);
 /* The bytes of one of the weights' copies the whole job keeps:
  * total weights ÷ weight_copies. */
 double      ts_memory_weight_copy_bytes (const TsMemory     *memory);
-/* "141 GB: one copy", "846 GB: 6 copies of 141 GB across 48 GPUs": the
- * whole job's weights with the copies data parallelism keeps. */
-char       *ts_memory_weights_copies_text (const TsMemory   *memory);
+/* "one copy across 16 GPUs", "6 copies of 141 GB across 48 GPUs": the
+ * copies of the weights data parallelism keeps, said after the whole
+ * job's weights ("846 GB: 6 copies of 141 GB across 48 GPUs"). */
+char       *ts_memory_weights_copies_text (const TsMemory   *memory,
+                                           gboolean          gib);
 
 void        ts_rule_of_thumb           (const TsScenario    *scenario,
                                         TsRuleOfThumb       *rule);
