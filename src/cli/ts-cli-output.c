@@ -278,6 +278,22 @@ ts_cli_print_plan (const TsPlan *plan,
     print_plan_text (plan);
 }
 
+/* The vendor's per-GPU memory figure: that of a server of the catalog
+ * holding the GPU (its datasheet's total ÷ its GPUs), 0 when none does. */
+static double
+gpu_vendor_gb (const TsCatalog *catalog,
+               const TsGpu     *gpu)
+{
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const TsServer *s = ts_catalog_get_server (catalog, i);
+
+      if (s->gpu == gpu && s->gpu_count > 0)
+        return s->gpu_memory_label_gb / s->gpu_count;
+    }
+  return 0;
+}
+
 static void
 list_models (const TsCatalog *catalog)
 {
@@ -322,19 +338,20 @@ ts_cli_print_list (const TsCatalog *catalog,
         g_autofree char *id = ts_cli_escape_for_terminal (s->id);
         g_autofree char *name = ts_cli_escape_for_terminal (s->name);
         g_autofree char *gpu_name = ts_cli_escape_for_terminal (s->gpu->name);
+        g_autofree char *memory = ts_server_dup_memory_text (s);
 
-        g_print ("%-28s %-36s %u × %-22s %4uU %s\n", id, name, s->gpu_count, gpu_name, s->rack_units, power);
+        g_print ("%-28s %-36s %u × %-22s %4uU %s; %s\n", id, name, s->gpu_count, gpu_name, s->rack_units, power,
+                 memory);
       }
   else
     for (guint i = 0; i < ts_catalog_get_n_gpus (catalog); i++)
       {
         const TsGpu *g = ts_catalog_get_gpu (catalog, i);
-        g_autofree char *memory = ts_format_gib (g->memory_bytes);
+        g_autofree char *memory = ts_gpu_dup_memory_text (g, gpu_vendor_gb (catalog, g));
         g_autofree char *id = ts_cli_escape_for_terminal (g->id);
         g_autofree char *name = ts_cli_escape_for_terminal (g->name);
-        g_autofree char *memory_type = ts_cli_escape_for_terminal (g->memory_type);
 
-        g_print ("%-22s %-36s %s %s\n", id, name, memory, memory_type);
+        g_print ("%-22s %-36s %s\n", id, name, memory);
       }
 }
 
