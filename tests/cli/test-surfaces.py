@@ -250,6 +250,28 @@ def json_inputs_set():
         expect(plan["inputs"][key] == {"value": value, "automatic": False}, f"inputs.{key}: {plan['inputs'][key]}")
 
 
+@tap.case("a GPU count the user sets is every option's job, or the option says why it cannot be")
+def gpus_kept():
+    # issue 28 part 1: "--gpus 8" was silently 16. Now each option runs the
+    # job on exactly the GPUs set (its servers hold at least as many), and
+    # where it cannot, its notes say the product comes in fewer units
+    # ("max-servers"); the memory at that count decides the fit, never a
+    # larger count.
+    for model, method in (("llama-3.1-70b", "full"), ("llama-3.1-8b", "lora"), ("qwen3-32b", "full")):
+        for gpus in (8, 12, 48):
+            plan = json.loads(run("estimate", "--model", model, "--method", method, "--gpus", str(gpus),
+                                  "--format", "json"))
+            expect(plan["inputs"]["gpus"] == {"value": gpus, "automatic": False},
+                   f"{model} {gpus}: inputs.gpus {plan['inputs']['gpus']}")
+            for o in plan["options"]:
+                where = f"{model} {method} --gpus {gpus}, {o['server_id']}"
+                if o["layout"]["gpus"] == gpus:
+                    expect(o["gpus"] >= gpus, f"{where}: {o['gpus']} GPUs hold a job of {gpus}")
+                else:
+                    expect(o["layout"]["gpus"] < gpus and "max-servers" in o["notes"],
+                           f"{where}: job on {o['layout']['gpus']} GPUs, notes {o['notes']}")
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()
