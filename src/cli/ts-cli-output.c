@@ -211,8 +211,8 @@ print_plan_text (const TsPlan *plan)
   /* Translators: the article's rule of thumb: weights, gradients and optimizer states, no activations */
   g_print ("%s: %s%s\n", _("Weights, gradients and optimizer (rule of thumb)"), rule,
            s->method == TS_METHOD_FULL ? "" : _(" + adapters"));
-  /* the shown configuration's memory: per GPU and whole job side by side,
-   * so that per GPU × GPUs = whole job can be read off */
+  /* the shown configuration's memory: per GPU (the busiest) and the
+   * whole job (the sum over its GPUs, each stage its own share) */
   g_print (ngettext ("Detailed estimate on %s GPU: %s per GPU, %s whole job\n",
                      "Detailed estimate on %s GPUs: %s per GPU, %s whole job\n", m->layout.gpus),
            gpus, per_gpu, total);
@@ -235,6 +235,15 @@ print_plan_text (const TsPlan *plan)
       print_right (job_value, VALUE_COLUMN);
       g_print ("\n");
     }
+  {
+    /* the whole job's weights with the copies data parallelism keeps */
+    g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
+    g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
+
+    /* Translators: e.g. "Weights of the whole job: 846 GB: 6 copies of 141 GB across 48 GPUs" */
+    g_print (_("Weights of the whole job: %s: %s"), weights, copies);
+    g_print ("\n");
+  }
 
   if (plan->options->len > 0)
     {
@@ -267,6 +276,22 @@ ts_cli_print_plan (const TsPlan *plan,
     }
   else
     print_plan_text (plan);
+}
+
+/* The vendor's per-GPU memory figure: that of a server of the catalog
+ * holding the GPU (its datasheet's total ÷ its GPUs), 0 when none does. */
+static double
+gpu_vendor_gb (const TsCatalog *catalog,
+               const TsGpu     *gpu)
+{
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const TsServer *s = ts_catalog_get_server (catalog, i);
+
+      if (s->gpu == gpu && s->gpu_count > 0)
+        return s->gpu_memory_label_gb / s->gpu_count;
+    }
+  return 0;
 }
 
 static void
@@ -313,19 +338,20 @@ ts_cli_print_list (const TsCatalog *catalog,
         g_autofree char *id = ts_cli_escape_for_terminal (s->id);
         g_autofree char *name = ts_cli_escape_for_terminal (s->name);
         g_autofree char *gpu_name = ts_cli_escape_for_terminal (s->gpu->name);
+        g_autofree char *memory = ts_server_dup_memory_text (s);
 
-        g_print ("%-28s %-36s %u × %-22s %4uU %s\n", id, name, s->gpu_count, gpu_name, s->rack_units, power);
+        g_print ("%-28s %-36s %u × %-22s %4uU %s; %s\n", id, name, s->gpu_count, gpu_name, s->rack_units, power,
+                 memory);
       }
   else
     for (guint i = 0; i < ts_catalog_get_n_gpus (catalog); i++)
       {
         const TsGpu *g = ts_catalog_get_gpu (catalog, i);
-        g_autofree char *memory = ts_format_gib (g->memory_bytes);
+        g_autofree char *memory = ts_gpu_dup_memory_text (g, gpu_vendor_gb (catalog, g));
         g_autofree char *id = ts_cli_escape_for_terminal (g->id);
         g_autofree char *name = ts_cli_escape_for_terminal (g->name);
-        g_autofree char *memory_type = ts_cli_escape_for_terminal (g->memory_type);
 
-        g_print ("%-22s %-36s %s %s\n", id, name, memory, memory_type);
+        g_print ("%-22s %-36s %s\n", id, name, memory);
       }
 }
 

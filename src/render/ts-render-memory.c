@@ -48,6 +48,14 @@ legend_entry (const TsMemory *m,
   g_autofree char *job = ts_format_memory (m->total.bytes[c], gib);
   g_autofree char *gpu = ts_format_memory (m->per_gpu.bytes[c], gib);
 
+  if (c == TS_COMPONENT_WEIGHTS && m->layout.gpus > 1)
+    {
+      /* the whole job's weights are a sum: say how many copies it holds */
+      g_autofree char *copies = ts_memory_weights_copies_text (m, gib);
+
+      /* Translators: legend entry, e.g. “Weights: 846 GB: 6 copies of 141 GB across 48 GPUs (17.6 GB per GPU)” */
+      return g_strdup_printf (_("%s: %s: %s (%s per GPU)"), ts_component_label (c), job, copies, gpu);
+    }
   if (m->layout.gpus <= 1)
     return g_strdup_printf ("%s: %s", ts_component_label (c), job);
   /* Translators: legend entry: component, whole job, per GPU, e.g. “Weights: 141 GB (8.8 GB per GPU)” */

@@ -331,6 +331,17 @@ build_memory (TsSpecsheet *self)
     b->bold = TRUE;
     b->shaded = TRUE;
   }
+  {
+    g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
+    g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
+    g_autofree char *sentence = g_strdup_printf (_("Weights of the whole job: %s: %s"), weights, copies);
+
+    /* Translators: after the memory table; then "Weights of the whole job: …" */
+    ts_specsheet_add_printf (self, BLOCK_TEXT,
+                             _("The whole job sums what each GPU holds, pipeline stage by stage; the per-GPU column "
+                               "is the busiest GPU. %s."),
+                             sentence);
+  }
 
   {
     g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
@@ -391,12 +402,8 @@ build_configuration (TsSpecsheet *self)
   {
     const char *mark = ts_specsheet_confidence_mark (sv->prov.confidence);
     const char *gpu_mark = gpu != NULL ? ts_specsheet_confidence_mark (gpu->prov.confidence) : "";
-    /* per server = GPUs × per GPU, in one unit; the card's own figure beside */
-    g_autofree char *per_gpu = gpu != NULL ? ts_format_gib (gpu->memory_bytes) : NULL;
-    g_autofree char *total = gpu != NULL ? ts_format_gb (sv->gpu_count * gpu->memory_bytes)
-                                         : ts_format_gb (sv->gpu_memory_label_gb * TS_BYTES_PER_GB);
-    g_autofree char *gpu_mem = per_gpu != NULL ? g_strdup_printf ("%s (%u × %s)", total, sv->gpu_count, per_gpu)
-                                               : g_strdup (total);
+    /* the vendor's figure and the usable bytes, each labelled */
+    g_autofree char *gpu_mem = ts_server_dup_memory_text (sv);
 
     g_autofree char *gpu_name = ts_format_name (gpu != NULL ? gpu->name : sv->gpu_id);
 
@@ -410,7 +417,7 @@ build_configuration (TsSpecsheet *self)
     ts_specsheet_add_pair (self, t, _("GPUs per server"),
                            g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu_name, gpu_mark));
     ts_specsheet_add_figure (self, t, _("GPU memory per server"),
-                             g_strdup_printf ("%s %s%s", gpu_mem, gpu != NULL && gpu->memory_type ? gpu->memory_type : "", mark),
+                             g_strdup_printf ("%s%s", gpu_mem, mark),
                              gpu != NULL ? &gpu->prov : NULL, "memory_gib");
     if (gpu != NULL && gpu->tflops_bf16 > 0)
       {

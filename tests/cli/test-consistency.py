@@ -5,7 +5,8 @@
 # 2,000 servers, fixed layouts, deadlines, tight sites), the JSON, the text
 # output and the spec sheet's text (pdftotext) must describe the same
 # configuration, and its derived figures must follow from the others:
-# per GPU × GPUs = whole job, heat = 3,412.14 BTU/h per kW of the power,
+# the whole job sums the GPUs' figures (per GPU × GPUs with one
+# pipeline stage), heat = 3,412.14 BTU/h per kW of the power,
 # time = model FLOPs / (GPUs × peak × effective MFU × availability).
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -143,9 +144,17 @@ def json_top_level():
         check(plan["memory"]["per_gpu"] == o["per_gpu"], scenario)
         check(plan["ok"] == o["ok"], scenario)
         check(plan["shown_server_id"] == o["server_id"], scenario)
+        # the whole job sums each GPU's own figures: per GPU × GPUs with
+        # one pipeline stage, never more than the busiest GPU × GPUs
+        layout = plan["memory"]["layout"]
         for key, value in plan["memory"]["per_gpu"].items():
-            close(plan["memory"]["total"][key], value * plan["memory"]["layout"]["gpus"], 1e-9,
-                  f"{scenario} whole-job {key}")
+            whole = plan["memory"]["total"][key]
+            if layout["pp"] == 1:
+                close(whole, value * layout["gpus"], 1e-9, f"{scenario} whole-job {key}")
+            else:
+                check(whole <= value * layout["gpus"] * (1 + 1e-9), f"{scenario} whole-job {key}: {whole}")
+        close(plan["memory"]["weight_copies"] * plan["memory"]["weight_copy_bytes"],
+              plan["memory"]["total"]["weights"], 1e-9, f"{scenario} whole-job weights vs copies × one copy")
         # an option that does not work never ranks above one that does
         oks = [option["ok"] for option in plan["options"]]
         check(oks == sorted(oks, reverse=True), scenario)
@@ -170,7 +179,7 @@ def text_headline():
             check("Nothing in the catalog works" in lines[1], f"{scenario}: {lines[1]}")
 
 
-@tap.case("PDF: scenario block, verdict, memory table and chart name the same GPUs; per GPU × GPUs = whole job")
+@tap.case("PDF: scenario block, verdict, memory table and chart name the same GPUs; the whole job is the JSON's sum")
 def pdf_pages():
     if shutil.which("pdftotext") is None:
         raise Skip("pdftotext is missing (poppler-utils)")
@@ -187,8 +196,13 @@ def pdf_pages():
         total = re.search(r"\n Total\s+([\d.,]+ [GT]B)\s+([\d.,]+ [GT]B)", text)
         check(total, f"{scenario}: no Total row")
         per_gpu, whole = number(total.group(1)), number(total.group(2))
-        # three significant digits each side
-        close(per_gpu * gpus, whole, 0.01, f"{scenario}: per GPU × GPUs vs whole job")
+        # three significant digits each side; the whole job is the
+        # JSON's sum, per GPU × GPUs only with one pipeline stage
+        close(whole, plan["memory"]["total"]["sum"], 0.01, f"{scenario}: whole job vs JSON")
+        if plan["memory"]["layout"]["pp"] == 1:
+            close(per_gpu * gpus, whole, 0.01, f"{scenario}: per GPU × GPUs vs whole job")
+        else:
+            check(whole <= per_gpu * gpus * 1.01, f"{scenario}: whole job past the busiest GPU × GPUs")
         if plan["ok"]:
             check("Nothing in the catalog works" not in flat, scenario)
         else:

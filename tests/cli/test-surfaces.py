@@ -114,31 +114,44 @@ def text_rows(text):
     return rows
 
 
-def sheet_rows(pdf_text):
-    """The spec sheet's comparison table, row by row: (option cell,
-    verdict cell, price cell). pdftotext (reading order) separates cells
-    by a blank line and joins a cell's wrapped lines; it may put a short
-    first cell before the header, so a row is found by its memory cell
-    (“115 GB of 151 GB”), which only the table's rows have, and the
-    option cells (“★ 2 × …”) are read in their own order."""
+def sheet_rows(pdf):
+    """The spec sheet's comparison table, row by row: (option cell, the
+    words of the row's verdict column and below it, price cell), from
+    pdftotext -layout. A row is a line that starts with its option's count
+    (“★ 2 ×” or “2 ×”); the lines under it, up to the next row, hold its
+    wrapped cells (“Power” / “supplies short”). Reading order without
+    -layout interleaves a row's cells with a taller row's, and the columns'
+    character positions drift with the glyphs, so a row's verdict is read
+    as its words: the line's and its wrapped lines'."""
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, check=True).stdout.decode()
     heading = "Comparison with alternatives"
-    start = pdf_text.index(heading) + len(heading)
-    end = pdf_text.index("★ the recommended option", start)
-    cells = [" ".join(c.split()) for c in re.split(r"\n\s*\n", pdf_text[start:end])]
-    # the header's first cell and a short first row's may come as one
-    cells = [re.sub(r"^Option (?=(★ )?[\d,]+ × )", "", c) for c in cells]
-    header = ("Option", "GPUs", "Per GPU", "Headroom", "Verdict", "Link", "Time", "Power", "Racks", "Price, USD")
-    # a page break inside the table: the footer, then the header again
-    cells = [c for c in cells if c and c not in header and not re.match(r"^(TS-\d{8}-\S+ · .*|Page \d+ of \d+)$", c)]
-    expect("Price, USD" in pdf_text[start:end] and "Verdict" in pdf_text[start:end], "the comparison's header")
-    names = [c for c in cells if re.match(r"^(★ )?[\d,]+ × ", c)]
+    start = text.index(heading) + len(heading)
+    end = text.index("★ the recommended option", start)
     rows = []
-    for j, cell in enumerate(cells):
-        if re.match(r"^[\d.,]+ [GT]B of [\d.,]+ [GT]B$", cell):
-            expect(j + 7 < len(cells), f"a row cut short after «{cell}»")
-            rows.append((cells[j + 2], cells[j + 7]))
-    expect(len(names) == len(rows), f"{len(names)} option cells, {len(rows)} rows: {cells}")
-    return [(name, verdict, price) for name, (verdict, price) in zip(names, rows)]
+    for line in text[start:end].split("\n"):
+        row = re.match(r"^\s*((?:★ )?[\d,]+ × .*?)\s{2,}(.*)$", line)
+        if row:
+            price = re.search(r"[\d.,]+ [kM]?W\s+\d+\s+(.+?)\s*$", line)
+            expect(price is not None, f"a row without power, racks and price: «{line}»")
+            rows.append({"name": row.group(1), "words": line.split(), "price": price.group(1)})
+        elif rows and line.strip() and not re.match(r"^\s*(TS-\d{8}|Page \d)", line.strip()):
+            rows[-1]["words"] += line.split()
+    return rows
+
+
+def shows_verdict(row, label):
+    """The row's line carries the label's first word, and the row with
+    its wrapped lines carries all of its words in order."""
+    words = label.split()
+    if words[0] not in row["words"]:
+        return False
+    at = row["words"].index(words[0])
+    rest = row["words"][at + 1:]
+    for w in words[1:]:
+        if w not in rest:
+            return False
+        rest = rest[rest.index(w) + 1:]
+    return True
 
 
 def grouped(value):
@@ -207,16 +220,16 @@ def sheet_agrees():
         for number, (argv, plan) in enumerate(plans()[:6]):
             pdf = os.path.join(tmp, f"{number}.pdf")
             run("pdf", *argv, "--output", pdf)
-            text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, check=True).stdout.decode()
-            rows = sheet_rows(text)
+            rows = sheet_rows(pdf)
             expect(len(rows) == len(plan["options"]), f"{argv}: {len(rows)} sheet rows, {len(plan['options'])} options")
             for row, o in zip(rows, plan["options"]):
                 what = f"{argv} {o['server_id']}"
-                expect(row[1] == LABELS[o["overall_verdict"]], f"{what}: sheet «{row[1]}», JSON {o['overall_verdict']}")
-                m = re.match(r"^(★ )?([\d,]+) × ", row[0])
-                expect(m is not None and int(m.group(2).replace(",", "")) == o["servers"], f"{what}: sheet «{row[0]}»")
+                expect(shows_verdict(row, LABELS[o["overall_verdict"]]),
+                       f"{what}: sheet «{' '.join(row['words'])}», JSON {o['overall_verdict']}")
+                m = re.match(r"^(★ )?([\d,]+) × ", row["name"])
+                expect(m is not None and int(m.group(2).replace(",", "")) == o["servers"], f"{what}: sheet «{row['name']}»")
                 want = (("≈ " if o["capex_estimated"] else "") + grouped(o["capex_usd"])) if o["capex_usd"] > 0 else "—"
-                expect(row[2] == want, f"{what}: sheet price «{row[2]}», want «{want}»")
+                expect(row["price"] == want, f"{what}: sheet price «{row['price']}», want «{want}»")
 
 
 @tap.case("JSON inputs: {value, automatic} for every input; automatic ones are the shown option's choices")
@@ -248,6 +261,28 @@ def json_inputs_set():
                           "--micro-batch", "2", "--checkpointing", "full", "--zero", "1", "--format", "json"))
     for key, value in (("tp", 2), ("pp", 1), ("micro_batch", 2), ("checkpointing", "full"), ("zero_stage", 1)):
         expect(plan["inputs"][key] == {"value": value, "automatic": False}, f"inputs.{key}: {plan['inputs'][key]}")
+
+
+@tap.case("a GPU count the user sets is every option's job, or the option says why it cannot be")
+def gpus_kept():
+    # issue 28 part 1: "--gpus 8" was silently 16. Now each option runs the
+    # job on exactly the GPUs set (its servers hold at least as many), and
+    # where it cannot, its notes say the product comes in fewer units
+    # ("max-servers"); the memory at that count decides the fit, never a
+    # larger count.
+    for model, method in (("llama-3.1-70b", "full"), ("llama-3.1-8b", "lora"), ("qwen3-32b", "full")):
+        for gpus in (8, 12, 48):
+            plan = json.loads(run("estimate", "--model", model, "--method", method, "--gpus", str(gpus),
+                                  "--format", "json"))
+            expect(plan["inputs"]["gpus"] == {"value": gpus, "automatic": False},
+                   f"{model} {gpus}: inputs.gpus {plan['inputs']['gpus']}")
+            for o in plan["options"]:
+                where = f"{model} {method} --gpus {gpus}, {o['server_id']}"
+                if o["layout"]["gpus"] == gpus:
+                    expect(o["gpus"] >= gpus, f"{where}: {o['gpus']} GPUs hold a job of {gpus}")
+                else:
+                    expect(o["layout"]["gpus"] < gpus and "max-servers" in o["notes"],
+                           f"{where}: job on {o['layout']['gpus']} GPUs, notes {o['notes']}")
 
 
 def main():

@@ -2,7 +2,7 @@
 # wrong-cli.py — trainsizer-cli with inconsistent JSON, for
 # test-checks-catch.py: it runs the real CLI ($TRAINSIZER_CLI) and, for `estimate … --format
 # json`, makes every option's heat output 1 % off its power and the
-# whole-job memory 1 % off per GPU × GPUs. Everything else passes through.
+# whole-job memory 1 % off the sum the CLI gives. Everything else passes through.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 

@@ -108,9 +108,16 @@ check_option (const TsScenario *s,
       g_assert_cmpuint (o->layout_gpus, ==, l->gpus);
     }
 
-  /* per GPU × GPUs = whole job */
+  /* the whole job sums each GPU's own figures: per GPU × GPUs with one
+   * pipeline stage, never more than the busiest GPU × GPUs with more */
   for (guint c = 0; c < TS_N_COMPONENTS; c++)
-    check_close (o->memory.total.bytes[c], o->memory.per_gpu.bytes[c] * l->gpus, 1e-12, "whole-job component", context);
+    {
+      if (l->pp == 1)
+        check_close (o->memory.total.bytes[c], o->memory.per_gpu.bytes[c] * l->gpus, 1e-9, "whole-job component", context);
+      else if (o->memory.total.bytes[c] > o->memory.per_gpu.bytes[c] * l->gpus * (1 + 1e-9))
+        g_error ("%s: whole-job %s %g past the busiest GPU × %u", context, ts_component_key (c),
+                 o->memory.total.bytes[c], l->gpus);
+    }
 
   /* physics: one electrical figure */
   check_close (o->heat_btu_h, o->power_kw * BTU_H_PER_KW, 1e-12, "heat", context);

@@ -8,7 +8,10 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "ts-catalog-private.h"
+#include "ts-format.h"
 
 /* The key of an MFU row: family and precision together (the unit
  * separator cannot be in either: check_text () refuses controls). FALSE
@@ -284,4 +287,48 @@ ts_server_tp_is_training_capable (const TsServer *server,
     return TRUE;
   return server->interconnect != NULL && server->interconnect->training_capable
          && tp_gpus <= server->nvlink_domain_gpus;
+}
+
+/* The vendor's figure is decimal gigabytes as printed on its datasheet
+ * (DGX B200 "1,440 GB"); the usable bytes are the catalog's memory_gib,
+ * binary (the figure nvidia-smi and the frameworks count in). Both are
+ * said, each with its label, never one for the other. */
+char *
+ts_server_dup_memory_text (const TsServer *server)
+{
+  const TsGpu *gpu = server->gpu;
+  g_autofree char *stated = ts_format_gb (server->gpu_memory_label_gb * TS_BYTES_PER_GB);
+  g_autofree char *stated_one = NULL;
+  g_autofree char *usable = NULL;
+  g_autofree char *usable_one = NULL;
+  const char *type = gpu != NULL && gpu->memory_type != NULL ? gpu->memory_type : "";
+
+  if (gpu == NULL || server->gpu_count == 0)
+    /* Translators: a server's GPU memory, e.g. "1,440 GB as the vendor states it" */
+    return g_strdup_printf (_("%s as the vendor states it"), stated);
+  stated_one = ts_format_gb (server->gpu_memory_label_gb * TS_BYTES_PER_GB / server->gpu_count);
+  usable = ts_format_gb (server->gpu_count * gpu->memory_bytes);
+  usable_one = ts_format_gib (gpu->memory_bytes);
+  /* Translators: a server's GPU memory, e.g. "1,440 GB HBM3e as the vendor
+   * states it (8 × 180 GB); usable 1,546 GB (8 × 180 GiB)" */
+  return g_strdup_printf (_("%s %s as the vendor states it (%u × %s); usable %s (%u × %s)"),
+                          stated, type, server->gpu_count, stated_one, usable, server->gpu_count, usable_one);
+}
+
+char *
+ts_gpu_dup_memory_text (const TsGpu *gpu,
+                        double       vendor_gb)
+{
+  g_autofree char *usable = ts_format_gb (gpu->memory_bytes);
+  g_autofree char *usable_gib = ts_format_gib (gpu->memory_bytes);
+  g_autofree char *stated = NULL;
+  const char *type = gpu->memory_type != NULL ? gpu->memory_type : "";
+
+  if (vendor_gb <= 0)
+    /* Translators: one GPU's memory, e.g. "usable 151 GB (141 GiB) HBM3e" */
+    return g_strdup_printf (_("usable %s (%s) %s"), usable, usable_gib, type);
+  stated = ts_format_gb (vendor_gb * TS_BYTES_PER_GB);
+  /* Translators: one GPU's memory, e.g. "141 GB HBM3e as the vendor states
+   * it; usable 151 GB (141 GiB)" */
+  return g_strdup_printf (_("%s %s as the vendor states it; usable %s (%s)"), stated, type, usable, usable_gib);
 }

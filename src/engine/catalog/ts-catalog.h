@@ -313,6 +313,17 @@ gboolean              ts_gpu_is_estimate            (const TsGpu     *gpu,
 gboolean              ts_server_tp_is_training_capable (const TsServer *server,
                                                         guint           tp_gpus);
 
+/* A server's GPU memory as the vendor states it and as the estimate
+ * counts it, each labelled (docs/hardware-rules.md §GPU memory units):
+ * "1,440 GB HBM3e as the vendor states it (8 × 180 GB); usable 1,546 GB
+ * (8 × 180 GiB)". */
+char                 *ts_server_dup_memory_text     (const TsServer  *server);
+/* One GPU's: "141 GB HBM3e as the vendor states it; usable 151 GB
+ * (141 GiB)"; the vendor's figure is that of a server holding the GPU
+ * (vendor_gb > 0), else the usable figure alone is said. */
+char                 *ts_gpu_dup_memory_text        (const TsGpu     *gpu,
+                                                     double           vendor_gb);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsCatalog, ts_catalog_unref)
 
 G_END_DECLS

@@ -137,7 +137,8 @@ attention_scores_bytes (const TsScenario     *s,
 static double
 extra_activations (const TsScenario     *s,
                    const TsArchitecture *a,
-                   const TsLayout       *l)
+                   const TsLayout       *l,
+                   double               *job)
 {
   double sb = (double) s->seq_len * s->micro_batch;
   double h = a->hidden_size;
@@ -151,9 +152,14 @@ extra_activations (const TsScenario     *s,
   double head = 2 * e * sb * h / seq_split + logits_bytes * sb * a->vocab_size / t;
 
   if (l->pp <= 1)
-    return embedding + head;
+    {
+      *job = embedding + head;
+      return embedding + head;
+    }
   /* With a pipeline the first stage keeps the embeddings of its pp
-   * micro-batches in flight, the last stage the output head of one. */
+   * micro-batches in flight, the last stage the output head of one: the
+   * busiest GPU holds the larger, the job's column both. */
+  *job = embedding * l->pp + head;
   return MAX (embedding * l->pp, head);
 }
 
@@ -182,6 +188,32 @@ layers_in_flight (const TsArchitecture *a,
   return stage_layers * p * (1.0 + (p - 1.0) / (p * v));
 }
 
+/* The layers' worth the job's stages hold together, summed over the
+ * stages of one tensor and data-parallel rank. 1F1B: stage i (from 0)
+ * holds pp − i micro-batches in flight. Interleaved: Megatron-LM's
+ * schedule runs 2(pp − i − 1) + (v − 1)·pp warm-up forwards on stage i,
+ * and one more in the steady state, each of ⌈L/pp⌉/v layers — the
+ * first stage's count is layers_in_flight ()'s. */
+static double
+job_layers_in_flight (const TsArchitecture *a,
+                      const TsLayout       *l,
+                      double                stage_layers)
+{
+  double v = MAX (1u, l->virtual_stages);
+  double sum = 0;
+
+  if (l->pp <= 1)
+    return stage_layers;
+  for (guint i = 0; i < l->pp; i++)
+    {
+      if (v <= 1)
+        sum += stage_layers * MIN (l->pp - i, a->layers);
+      else
+        sum += stage_layers / v * (2.0 * (l->pp - i - 1) + (v - 1) * l->pp + 1);
+    }
+  return sum;
+}
+
 guint
 ts_layout_stage_layers (const TsScenario *s,
                         const TsLayout   *l)
@@ -203,6 +235,7 @@ ts_memory_compute_activations (const TsScenario *s,
   double stage_layers;
   double recomputed;
   double layer_peak;
+  double job_extra = 0;
 
   memset (d, 0, sizeof *d);
   d->checkpointing = s->checkpointing;
@@ -248,6 +281,11 @@ ts_memory_compute_activations (const TsScenario *s,
       break;
     }
 
-  d->extra = extra_activations (s, a, l);
+  d->extra = extra_activations (s, a, l, &job_extra);
   m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = d->per_layer * d->layers + d->extra + d->recompute_peak;
+  /* The whole job: every stage of a column holds its own, each rebuilds
+   * one layer at a time; every tensor and data-parallel rank the same. */
+  d->job_column = d->per_layer * job_layers_in_flight (a, l, stage_layers) + job_extra
+                  + d->recompute_peak * l->pp;
+  m->total.bytes[TS_COMPONENT_ACTIVATIONS] = d->job_column * l->tp * l->dp;
 }

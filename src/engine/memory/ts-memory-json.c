@@ -141,6 +141,11 @@ ts_memory_add_json (const TsScenario *s,
   ts_breakdown_to_json (&m->total, b);
   json_builder_set_member_name (b, "per_gpu");
   ts_breakdown_to_json (&m->per_gpu, b);
+  /* `total` sums each GPU's own figures (docs/sizing-model.md §6.1); the
+   * copies of the weights data parallelism keeps, and one copy's bytes,
+   * label its weights ("846 GB: 6 copies of 141 GB"). */
+  ts_json_add_int (b, "weight_copies", m->weight_copies);
+  ts_json_add_double (b, "weight_copy_bytes", ts_memory_weight_copy_bytes (m));
 
   json_builder_set_member_name (b, "layout");
   json_builder_begin_object (b);

@@ -337,48 +337,79 @@ ts_memory_lora_adapter_params (const TsArchitecture *a,
   return per_layer * a->layers + mlp;
 }
 
-void
-ts_memory_compute_model_states (const TsScenario *s,
-                                const TsLayout   *l,
-                                TsMemory         *m)
+/* The parameters the whole job holds in one data-parallel copy: every
+ * pipeline stage's share summed, every tensor rank's (the sum over the GPUs
+ * of one copy, where param_share () gives the busiest GPU's). The blocks
+ * are held once; with a pipeline the first stage holds the input
+ * embedding and the last the output head, a tied table thus twice
+ * (Megatron-LM keeps a copy on the last stage to compute the logits).
+ * Routed experts are split over the expert-parallel group inside the
+ * data-parallel one: one copy holds 1/ep of them per data-parallel rank,
+ * so that dp ranks hold dp/ep copies — the `expert` share here is per
+ * data-parallel rank, like `dense`. */
+static void
+job_param_share (const TsScenario *s,
+                 const TsLayout   *l,
+                 Share            *share)
 {
-  double *bytes = m->per_gpu.bytes;
-  Share share;
-  States states;
+  const TsArchitecture *a = &s->model.arch;
+  double params = s->model.params;
+  double total;
+  double embedding;
+  double experts;
+  double blocks;
+  double scale;
 
-  param_share (s, l, &share);
+  if (!s->model.has_architecture)
+    {
+      share->dense = params;
+      share->expert = 0;
+      return;
+    }
+  experts = routed_expert_params (a);
+  if (experts == 0 && l->tp == 1 && l->pp == 1)
+    {
+      share->dense = params;
+      share->expert = 0;
+      return;
+    }
+  total = ts_architecture_total_params (a);
+  scale = total > 0 ? params / total : 1.0;
+  embedding = ts_architecture_embedding_params (a);
+  blocks = total - embedding - experts;
+  share->dense = (blocks + (l->pp > 1 ? 2.0 * a->vocab_size * (double) a->hidden_size : embedding)) * scale;
+  share->expert = experts / l->ep * scale;
+}
+
+/* The model-state components of one share: a GPU's (param_share ()) or
+ * one data-parallel rank's column of the job (job_param_share ()).
+ * `tp_pp` is 1 for a GPU's share and tp × pp for a column, the GPUs the
+ * adapters are split over. */
+static void
+share_states (const TsScenario *s,
+              const TsLayout   *l,
+              const Share      *share,
+              double            adapter_params,
+              double            tp_pp,
+              double           *bytes)
+{
+  States states;
 
   if (s->method == TS_METHOD_FULL)
     {
-      m->trainable_params = s->model.params;
-      trainable_states (s, l, &share, ts_memory_weight_bytes_per_param (s),
+      trainable_states (s, l, share, ts_memory_weight_bytes_per_param (s),
                         ts_memory_optimizer_bytes_per_param (s), &states);
       bytes[TS_COMPONENT_WEIGHTS] = states.weights;
       bytes[TS_COMPONENT_GRADIENTS] = states.gradients;
       bytes[TS_COMPONENT_MASTER_WEIGHTS] = states.master;
       bytes[TS_COMPONENT_OPTIMIZER_STATES] = states.optimizer;
-      m->host_ram_bytes = offload_host_bytes (s, l, m->trainable_params,
-                                              ts_memory_optimizer_bytes_per_param (s));
-      /* A checkpoint saves the weights in the precision the forward pass
-       * computes with: FP8 training's FP8 copies are rebuilt, not saved. */
-      m->checkpoint_bytes = s->model.params * (ts_memory_compute_bytes (s)
-                                               + ts_memory_master_bytes_per_param (s)
-                                               + ts_memory_optimizer_bytes_per_param (s));
       return;
     }
-
-  /* LoRA / QLoRA: the base is frozen and carries only its weights; the
-   * adapters are trainable: BF16 weight 2 + gradient 2 + FP32 master 4 +
-   * AdamW 8 = 16 bytes each (docs/sizing-model.md §5), shown as one component. */
-  m->adapter_params = s->model.has_architecture
-                      ? ts_memory_lora_adapter_params (&s->model.arch, s->lora_targets, s->lora_rank)
-                      : 0;
-  m->trainable_params = m->adapter_params;
 
   {
     double dp = l->zero_stage >= 3 ? l->dp : 1;
     double dp_expert = l->zero_stage >= 3 ? MAX (1.0, (double) l->dp / l->ep) : 1;
-    double held = share.dense / dp + share.expert / dp_expert;
+    double held = share->dense / dp + share->expert / dp_expert;
 
     if (s->method == TS_METHOD_LORA)
       bytes[TS_COMPONENT_WEIGHTS] = BYTES_BF16 * held;
@@ -404,12 +435,63 @@ ts_memory_compute_model_states (const TsScenario *s,
   }
 
   {
-    Share adapters = { m->adapter_params / ((double) l->tp * l->pp), 0 };
+    Share adapters = { adapter_params * tp_pp / ((double) l->tp * l->pp), 0 };
 
     trainable_states (s, l, &adapters, BYTES_BF16, ts_memory_adapter_optimizer_bytes (s), &states);
     bytes[TS_COMPONENT_ADAPTERS] = states.weights + states.gradients + states.master + states.optimizer;
-    m->host_ram_bytes = offload_host_bytes (s, l, m->adapter_params, ts_memory_adapter_optimizer_bytes (s));
   }
+}
+
+void
+ts_memory_compute_model_states (const TsScenario *s,
+                                const TsLayout   *l,
+                                TsMemory         *m)
+{
+  Share share;
+  Share job;
+  double column[TS_N_COMPONENTS] = { 0 };
+
+  if (s->method == TS_METHOD_FULL)
+    m->trainable_params = s->model.params;
+  else
+    {
+      /* LoRA / QLoRA: the base is frozen and carries only its weights;
+       * the adapters are trainable: BF16 weight 2 + gradient 2 + FP32
+       * master 4 + AdamW 8 = 16 bytes each (docs/sizing-model.md §5),
+       * shown as one component. */
+      m->adapter_params = s->model.has_architecture
+                          ? ts_memory_lora_adapter_params (&s->model.arch, s->lora_targets, s->lora_rank)
+                          : 0;
+      m->trainable_params = m->adapter_params;
+    }
+
+  param_share (s, l, &share);
+  share_states (s, l, &share, m->adapter_params, 1, m->per_gpu.bytes);
+
+  /* The whole job: one data-parallel rank's column summed over its
+   * stages and tensor ranks, times the data-parallel degree (every
+   * rank holds the same; ZeRO's shards are already divided by it). */
+  job_param_share (s, l, &job);
+  share_states (s, l, &job, m->adapter_params, (double) l->tp * l->pp, column);
+  for (guint i = 0; i < TS_N_COMPONENTS; i++)
+    m->total.bytes[i] = column[i] * l->dp;
+
+  /* The copies of the weights the job keeps: one a data-parallel rank,
+   * one in all with ZeRO-3 (whose shards together make one). */
+  m->weight_copies = l->zero_stage >= 3 ? 1 : l->dp;
+
+  if (s->method == TS_METHOD_FULL)
+    {
+      m->host_ram_bytes = offload_host_bytes (s, l, m->trainable_params,
+                                              ts_memory_optimizer_bytes_per_param (s));
+      /* A checkpoint saves the weights in the precision the forward pass
+       * computes with: FP8 training's FP8 copies are rebuilt, not saved. */
+      m->checkpoint_bytes = s->model.params * (ts_memory_compute_bytes (s)
+                                               + ts_memory_master_bytes_per_param (s)
+                                               + ts_memory_optimizer_bytes_per_param (s));
+      return;
+    }
+  m->host_ram_bytes = offload_host_bytes (s, l, m->adapter_params, ts_memory_adapter_optimizer_bytes (s));
   m->checkpoint_bytes = m->adapter_params * (BYTES_BF16 + ts_memory_master_bytes_per_param (s)
                                              + ts_memory_adapter_optimizer_bytes (s));
 }

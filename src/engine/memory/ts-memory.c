@@ -29,6 +29,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ts-format.h"
 #include "ts-memory-private.h"
 
 static const char *const component_keys[TS_N_COMPONENTS] = {
@@ -69,6 +70,30 @@ ts_breakdown_sum (const TsBreakdown *breakdown)
   for (guint i = 0; i < TS_N_COMPONENTS; i++)
     sum += breakdown->bytes[i];
   return sum;
+}
+
+double
+ts_memory_weight_copy_bytes (const TsMemory *m)
+{
+  return m->total.bytes[TS_COMPONENT_WEIGHTS] / MAX (1u, m->weight_copies);
+}
+
+char *
+ts_memory_weights_copies_text (const TsMemory *m,
+                               gboolean        gib)
+{
+  g_autofree char *one = ts_format_memory (ts_memory_weight_copy_bytes (m), gib);
+
+  if (m->weight_copies <= 1)
+    /* TRANSLATORS: the whole job's weights, after their size, e.g. "141 GB: one copy across 16 GPUs" */
+    return g_strdup_printf (ngettext ("one copy across %u GPU", "one copy across %u GPUs", m->layout.gpus),
+                            m->layout.gpus);
+  /* TRANSLATORS: the whole job's weights, after their size, e.g. "846 GB:
+   * 6 copies of 141 GB across 48 GPUs"; the plural is the copies' (the
+   * GPUs are at least as many) */
+  return g_strdup_printf (ngettext ("%u copy of %s across %u GPUs", "%u copies of %s across %u GPUs",
+                                    m->weight_copies),
+                          m->weight_copies, one, m->layout.gpus);
 }
 
 void
@@ -166,6 +191,13 @@ compute_overhead (const TsScenario *s,
   m->per_gpu.bytes[TS_COMPONENT_OVERHEAD] = m->overhead.runtime_context
                                             + m->overhead.fragmentation
                                             + m->overhead.zero3_gather;
+  /* The whole job: every GPU its runtime context and gather buffers, the
+   * fragmentation of what the job's GPUs hold (sums, not the busiest
+   * GPU's figure times the count). */
+  m->total.bytes[TS_COMPONENT_OVERHEAD] = 0;
+  m->total.bytes[TS_COMPONENT_OVERHEAD] = (m->overhead.runtime_context + m->overhead.zero3_gather) * l->gpus
+                                          + s->fragmentation * (ts_breakdown_sum (&m->total)
+                                                                + m->overhead.zero3_gather * l->gpus);
 }
 
 void
@@ -201,12 +233,10 @@ ts_memory_compute_like (const TsScenario *s,
     {
       m->activations = like->activations;
       m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = like->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS];
+      m->total.bytes[TS_COMPONENT_ACTIVATIONS] = m->activations.job_column * layout->tp * layout->dp;
     }
   else
     ts_memory_compute_activations (s, layout, m);
   compute_overhead (s, layout, m);
-
-  for (guint i = 0; i < TS_N_COMPONENTS; i++)
-    m->total.bytes[i] = m->per_gpu.bytes[i] * layout->gpus;
 }
 

@@ -79,6 +79,9 @@ typedef struct
   double recompute_peak;  /* one layer rebuilt during recomputation: the
                            * largest layer's full activations (full), its
                            * attention scores (selective), else 0 */
+  double job_column;      /* the activations every stage of one tensor and
+                           * data-parallel rank holds, summed (the whole
+                           * job's activations are this × tp × dp) */
 } TsActivationsDetail;
 
 typedef struct
@@ -93,7 +96,13 @@ typedef struct
   TsRuleOfThumb        rule;
   TsLayout             layout;
   TsBreakdown          per_gpu;
-  TsBreakdown          total;      /* the sum over all GPUs of the job */
+  TsBreakdown          total;      /* the sum over all GPUs of the job, each
+                                    * pipeline stage its own figures (not
+                                    * the busiest GPU × the GPU count) */
+  guint                weight_copies; /* copies of the weights the job keeps:
+                                       * dp, or 1 with ZeRO-3 (its shards
+                                       * make one); routed experts are split
+                                       * over ep inside each */
   TsActivationsDetail  activations;
   TsOverheadDetail     overhead;
   double               trainable_params;
@@ -108,6 +117,14 @@ typedef struct
 const char *ts_component_key           (TsComponent          component);
 const char *ts_component_label         (TsComponent          component);
 double      ts_breakdown_sum           (const TsBreakdown   *breakdown);
+/* The bytes of one of the weights' copies the whole job keeps:
+ * total weights ÷ weight_copies. */
+double      ts_memory_weight_copy_bytes (const TsMemory     *memory);
+/* "one copy across 16 GPUs", "6 copies of 141 GB across 48 GPUs": the
+ * copies of the weights data parallelism keeps, said after the whole
+ * job's weights ("846 GB: 6 copies of 141 GB across 48 GPUs"). */
+char       *ts_memory_weights_copies_text (const TsMemory   *memory,
+                                           gboolean          gib);
 
 void        ts_rule_of_thumb           (const TsScenario    *scenario,
                                         TsRuleOfThumb       *rule);

@@ -971,8 +971,11 @@ _ts_options_apply_plan (const TsScenario *s,
             TsScenario       *effective)
 {
   Chosen chosen;
+  /* a GPU count the user set is the job's on every option (issue 28):
+   * the servers hold at least that many, the layout uses exactly those */
+  guint gpus = s->gpus > 0 && s->servers == 0 ? MIN (s->gpus, o->gpus) : o->gpus;
 
-  if (!search_at (s, o, o->gpus, &chosen))
+  if (!search_at (s, o, gpus, &chosen))
     return FALSE;
   o->memory = chosen.memory;
   o->upper_headroom_fraction = chosen.upper;

@@ -156,6 +156,10 @@ option_count (Memo           *memo,
 
   if (s->servers > 0)
     return MAX (s->servers, MAX (1u, o->layout_min_servers));
+  /* the GPUs the user set: the fewest servers that hold them, kept
+   * whether the memory fits or not (a failure says so, never more GPUs) */
+  if (s->gpus > 0)
+    return MAX ((s->gpus + server->gpu_count - 1) / server->gpu_count, MAX (1u, o->layout_min_servers));
   if (o->layout_min_servers == 0)
     return 1;
   if (o->servers_for_memory == 0)
@@ -188,7 +192,7 @@ plan_count (Memo     *memo,
   guint floor_count;
   guint n;
 
-  if (s->deadline_days <= 0 || s->servers > 0 || !o->deadline_reachable || o->servers_for_memory == 0
+  if (s->deadline_days <= 0 || s->servers > 0 || s->gpus > 0 || !o->deadline_reachable || o->servers_for_memory == 0
       || ts_scenario_tokens (s) <= 0)
     return;
   /* never below the count with the headroom rule's margin */
@@ -230,7 +234,7 @@ fit_count_to_layout (const TsScenario *s,
     return;
   if (o->accumulation <= 1)
     o->scale_limit = "global-batch";
-  if (s->servers > 0)
+  if (s->servers > 0 || s->gpus > 0)
     return;
   needed = MAX ((l->gpus + gpu_count - 1) / gpu_count, MAX (1u, o->layout_min_servers));
   if (needed < o->servers)
@@ -287,7 +291,9 @@ evaluate (const TsCatalog *catalog,
       plan_count (memo, o);
       if (!_ts_options_apply_plan (s, o, &effective))
         {
-          o->memory = *_ts_options_memory_at (memo, VARIANT_SCENARIO, o->gpus);
+          /* the user's GPU count where set, as the search had it */
+          o->memory = *_ts_options_memory_at (memo, VARIANT_SCENARIO,
+                                              s->gpus > 0 && s->servers == 0 ? MIN (s->gpus, o->gpus) : o->gpus);
           o->upper_headroom_fraction = _ts_options_upper_bound_headroom (memo, server, o->servers);
           _ts_options_apply_fixed (s, o);
         }
@@ -315,7 +321,8 @@ evaluate (const TsCatalog *catalog,
   o->interconnect_ok = training_link (server, o->gpus);
   if (!o->interconnect_ok)
     o->note_flags |= TS_NOTE_PCIE_ONLY;
-  if (o->count_limited && s->servers > server->max_servers && server->max_servers > 0)
+  if (o->count_limited && server->max_servers > 0
+      && (s->servers > server->max_servers || (guint64) s->gpus > (guint64) server->max_servers * server->gpu_count))
     o->note_flags |= TS_NOTE_MAX_SERVERS;
 
   _ts_options_size_network (s, o);
