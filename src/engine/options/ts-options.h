@@ -68,6 +68,7 @@ typedef enum
   TS_FAILURE_FRAMEWORK     = 1 << 8,  /* no training framework runs the layout (the scenario's refuses it) */
   TS_FAILURE_FABRIC_BANDWIDTH = 1 << 9, /* a tier of the compute fabric carries less than the step's traffic needs in its share (docs/cluster-fabric.md §6) */
   TS_FAILURE_COOLING       = 1 << 10,  /* the site cannot cool the racks (liquid servers, or air past its limit) */
+  TS_FAILURE_FLOOR         = 1 << 11,  /* the heaviest rack loads its footprint past the site's floor limit */
 } TsFailureFlags;
 
 /* Ways to make a job fit, each tried at the option's count. */

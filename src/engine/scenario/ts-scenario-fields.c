@@ -69,6 +69,13 @@ static const TsFieldChoice site_cooling_choices[] = {
   { TS_SITE_COOLING_REAR_DOOR, "rear-door", N_("Air and rear-door heat exchangers") },
   { TS_SITE_COOLING_LIQUID, "liquid", N_("Direct liquid cooling available") },
 };
+static const TsFieldChoice site_profile_choices[] = {
+  /* Translators: presets of the site (docs/facility.md §6) */
+  { TS_SITE_PROFILE_CUSTOM, "custom", N_("Custom") },
+  { TS_SITE_PROFILE_ENTERPRISE, "enterprise", N_("Enterprise server room"), N_("Enterprise server room: 10 kW racks, air") },
+  { TS_SITE_PROFILE_DENSE_AIR, "dense-air", N_("Dense air-cooled hall"), N_("Dense air-cooled hall: 60 kW racks, rear doors") },
+  { TS_SITE_PROFILE_LIQUID_AI, "liquid-ai", N_("Liquid-cooled AI hall"), N_("Liquid-cooled AI hall: 140 kW racks, direct liquid") },
+};
 static const TsFieldChoice objective_choices[] = {
   /* Translators: what ranks the hardware options */
   { TS_OBJECTIVE_SERVERS, "servers", N_("Smallest hardware") },
@@ -273,6 +280,22 @@ static const TsScenarioField fields[] = {
     TS_DEFAULT_AIR_RACK_KW, NULL, 1, G (SITE, 8), 1, 1, NO_CHOICES, N_("Air cooling limit"),
     N_("Air cooling limit per rack, kW"), N_("The most heat air alone takes from one rack"),
     N_("heat air alone takes from one rack, kW (default 30)"), NULL, 0, 0, NULL },
+  /* the file records the preset; the rows it set are read as the file
+   * gives them, with whatever the user changed after */
+  { "site_profile", "site-profile", TS_FIELD_ENUM, OFF (site_profile), 0, TS_N_SITE_PROFILES - 1,
+    TS_SITE_PROFILE_CUSTOM, NULL, 1, G (NONE, 0), 0, 0, CHOICES (site_profile), N_("Site profile"), N_("Site profile"),
+    N_("A preset of the rack height and power limit, cooling, air limit, facility water and floor load"),
+    N_("preset of the site rows: enterprise, dense-air or liquid-ai (default custom: the rows as given); the rows given "
+       "on the command line win"),
+    N_("custom, enterprise, dense-air or liquid-ai"), 0, 0, NULL },
+  { "water_c", "water-c", TS_FIELD_DOUBLE, OFF (water_c), TS_MIN_WATER_C, TS_MAX_WATER_C,
+    TS_DEFAULT_WATER_C, NULL, 1, G (SITE, 9), 1, 0, NO_CHOICES, N_("Facility water"),
+    N_("Facility water supply, °C"), N_("Water the site brings to the racks, for rear doors or CDUs"),
+    N_("facility water supply temperature, °C (default 25)"), NULL, 0, 0, NULL },
+  { "floor_kg_m2", "floor-kg-m2", TS_FIELD_DOUBLE, OFF (floor_kg_m2), 0, TS_MAX_FLOOR_KG_M2,
+    0, NULL, 1, G (SITE, 10), 100, 0, NO_CHOICES, N_("Floor load limit"),
+    N_("Floor load limit, kg/m²"), N_("What the floor bears under a rack; 0 leaves the floor unchecked"),
+    N_("floor load limit under a rack, kg/m² (default 0: not checked)"), NULL, 0, 0, NULL },
   { "checkpoints_kept", "checkpoints-kept", TS_FIELD_UINT, OFF (checkpoints_kept), 1, TS_MAX_CHECKPOINTS_KEPT,
     TS_DEFAULT_CHECKPOINTS_KEPT, NULL, 1, G (NONE, 0), 1, 0, NO_CHOICES,
     N_("Checkpoints kept"), N_("Checkpoints kept on storage"), NULL,
