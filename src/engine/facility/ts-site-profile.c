@@ -60,3 +60,16 @@ ts_site_profile_apply (TsScenario    *s,
   s->water_c = v->water_c;
   s->floor_kg_m2 = v->floor_kg_m2;
 }
+
+gboolean
+ts_site_profile_sets (const char *key)
+{
+  static const char *const keys[] = {
+    "rack_units", "rack_kw", "site_cooling", "air_rack_kw", "water_c", "floor_kg_m2",
+  };
+
+  for (guint i = 0; key != NULL && i < G_N_ELEMENTS (keys); i++)
+    if (g_str_equal (key, keys[i]))
+      return TRUE;
+  return FALSE;
+}

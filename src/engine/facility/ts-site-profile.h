@@ -32,4 +32,8 @@ const TsSiteProfileValues *ts_site_profile_values (TsSiteProfile  profile);
 void                       ts_site_profile_apply  (TsScenario    *scenario,
                                                    TsSiteProfile  profile);
 
+/* Whether the presets set the scenario field of this file key (an edit
+ * of it by hand makes the site custom). */
+gboolean                   ts_site_profile_sets   (const char    *key);
+
 G_END_DECLS
