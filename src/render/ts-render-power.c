@@ -148,6 +148,9 @@ build_facility_tiles (const TsOption *o,
     if (!f->site_ok)
       /* Translators: e.g. “691 kW to water, which the site does not offer” */
       tiles[n].detail = g_strdup_printf (_("%s to water, which the site does not offer"), water);
+    else if (f->cooling == TS_COOLING_REAR_DOOR)
+      /* Translators: rear doors: the servers' air gives its heat to water at the rack, e.g. “85.1 kW from air into water at the racks” */
+      tiles[n].detail = g_strdup_printf (_("%s from air into water at the racks"), water);
     else
       /* Translators: e.g. “691 kW to water, 317 kW to air” */
       tiles[n].detail = g_strdup_printf (_("%s to water, %s to air"), water, air);
@@ -177,11 +180,15 @@ build_facility_tiles (const TsOption *o,
     tiles[n].title = _("Floor and CDUs");
     /* Translators: floor load, e.g. “1,889 kg/m²” */
     tiles[n].value = g_strdup_printf (_("%s\u00a0kg/m²"), per_m2);
-    /* Translators: e.g. “heaviest rack 1,360 kg; 4 CDUs (N+1); peak 120 kW per rack, the maximum draw” */
-    tiles[n].detail = g_strdup_printf (ngettext ("heaviest rack %s; %u CDU (N+1); peak %s per rack, the maximum draw",
-                                                 "heaviest rack %s; %u CDUs (N+1); peak %s per rack, the maximum draw",
-                                                 f->cdus),
-                                       kg, f->cdus, peak);
+    if (f->cdus == 0)
+      /* Translators: e.g. “heaviest rack 685 kg; peak 52.8 kW per rack, the maximum draw” */
+      tiles[n].detail = g_strdup_printf (_("heaviest rack %s; peak %s per rack, the maximum draw"), kg, peak);
+    else
+      /* Translators: e.g. “heaviest rack 1,360 kg; 4 CDUs (N+1); peak 120 kW per rack, the maximum draw” */
+      tiles[n].detail = g_strdup_printf (ngettext ("heaviest rack %s; %u CDU (N+1); peak %s per rack, the maximum draw",
+                                                   "heaviest rack %s; %u CDUs (N+1); peak %s per rack, the maximum draw",
+                                                   f->cdus),
+                                         kg, f->cdus, peak);
     tiles[n].fraction = -1;
     n++;
   }
