@@ -111,37 +111,15 @@ same_rack (const TsRack *a,
 /* The colour of each role present, so the colours need no guessing;
  * wrapped onto more lines when narrow. Returns its height; with draw
  * FALSE it only measures. */
-/* Whether the rack's heat leaves in water: it holds liquid-cooled
- * servers, or air-cooled ones over the site's air limit behind rear-door
- * heat exchangers (docs/facility.md §2). */
-static gboolean
-rack_liquid (const TsPlan   *plan,
-             const TsOption *o,
-             const TsRack   *rack)
-{
-  gboolean servers = FALSE;
-
-  if (o == NULL || rack->devices == NULL)
-    return FALSE;
-  for (guint j = 0; j < rack->devices->len && !servers; j++)
-    servers = g_array_index (rack->devices, TsRackDevice, j).role == TS_DEVICE_SERVER;
-  if (!servers)
-    return FALSE;
-  if (o->facility.cooling == TS_COOLING_DIRECT_LIQUID)
-    return TRUE;
-  return o->facility.cooling == TS_COOLING_REAR_DOOR && plan != NULL
-         && rack->power_kw > plan->scenario->air_rack_kw;
-}
-
+/* The racks whose heat leaves in water, as the engine marks them
+ * (docs/facility.md §2). */
 static guint
-count_liquid (const TsPlan   *plan,
-              const TsOption *o,
-              const GArray   *racks)
+count_liquid (const GArray *racks)
 {
   guint n = 0;
 
   for (guint i = 0; racks != NULL && i < racks->len; i++)
-    n += rack_liquid (plan, o, &g_array_index (racks, TsRack, i));
+    n += g_array_index (racks, TsRack, i).water_cooled != FALSE;
   return n;
 }
 
@@ -195,7 +173,7 @@ role_key (TsRenderCtx  *ctx,
         }
       x += sw + 0.4 * ctx->em + w + 1.2 * ctx->em;
     }
-  if (count_liquid (ctx->plan, ctx->option, racks) > 0)
+  if (count_liquid (racks) > 0)
     {
       /* Translators: the legend of the blue rails of a rack cooled by water */
       const char *label = ctx->option->facility.cooling == TS_COOLING_REAR_DOOR
@@ -678,7 +656,7 @@ draw_rack (TsRenderCtx        *ctx,
 
   /* frame: rails on both sides and the floor; blue when the rack's heat
    * leaves in water */
-  ts_render_set_color (cr, rack_liquid (ctx->plan, ctx->option, rack) ? &liquid_color : &st->muted);
+  ts_render_set_color (cr, rack->water_cooled ? &liquid_color : &st->muted);
   ts_render_box (cr, x_frame, top - g->rail_w, g->frame_w, g->rail_w);
   ts_render_box (cr, x_frame, top, g->rail_w, body_h);
   ts_render_box (cr, x_frame + g->frame_w - g->rail_w, top, g->rail_w, body_h);
@@ -849,7 +827,7 @@ ts_render_rack_describe (const TsPlan   *plan,
     }
   kw = ts_format_kw (max_kw);
   units = ts_render_format_units (o->rack_units);
-  liquid = count_liquid (plan, o, racks);
+  liquid = count_liquid (racks);
   if (liquid > 0)
     liquid_text = g_strdup_printf (o->facility.cooling == TS_COOLING_REAR_DOOR
                                    /* Translators: appended to the rack drawing's description */

@@ -69,6 +69,23 @@ test_generated_plans (void)
                 }
               g_assert_cmpint ((o->failures & TS_FAILURE_COOLING) != 0, ==, !f->site_ok);
               ts_assert_close (f->floor_kg_per_m2, f->rack_kg / 0.72, 1e-12);
+              /* the racks the drawings mark: every rack of servers under
+               * direct liquid cooling; under rear doors, those past the
+               * air limit; none on air */
+              if (i == 0)
+                {
+                  const GArray *racks = ts_option_get_rack_detail (o);
+
+                  for (guint j = 0; racks != NULL && j < racks->len; j++)
+                    {
+                      const TsRack *rack = &g_array_index (racks, TsRack, j);
+                      gboolean water = rack->servers > 0
+                                       && (f->cooling == TS_COOLING_DIRECT_LIQUID
+                                           || (f->cooling == TS_COOLING_REAR_DOOR && rack->power_kw > s->air_rack_kw));
+
+                      g_assert_cmpint (rack->water_cooled, ==, water);
+                    }
+                }
               checked++;
             }
         }

@@ -64,6 +64,7 @@ place_racks (const TsServer *server,
       for (guint i = 0; i < n; i++)
         add_device (&rack, TS_DEVICE_SERVER, server->name, 1 + i * server->rack_units, server->rack_units,
                     server->max_power_kw, server->weight_kg);
+      rack.servers = n;
       if (servers > 1)
         add_device (&rack, TS_DEVICE_LEAF_SWITCH, "Leaf switch", rack_units - 1, 1, 0, 0);
       add_device (&rack, TS_DEVICE_MANAGEMENT_SWITCH, "Management switch", rack_units, 1, 0, 0);
@@ -95,18 +96,16 @@ fill_facility (const TsPlan   *plan,
   for (guint i = 0; i < o->rack_detail->len; i++)
     {
       const TsRack *r = &g_array_index (o->rack_detail, TsRack, i);
-      guint n = 0;
-
-      for (guint j = 0; r->devices != NULL && j < r->devices->len; j++)
-        n += g_array_index (r->devices, TsRackDevice, j).role == TS_DEVICE_SERVER;
       if (r->power_kw > in.rack_kw)
         {
           in.rack_kw = r->power_kw;
-          in.rack_servers = n;
+          in.rack_servers = r->servers;
         }
       in.rack_kg = MAX (in.rack_kg, r->weight_kg);
     }
   ts_facility_compute (&in, &o->facility);
+  o->site_air_rack_kw = plan->scenario->air_rack_kw;
+  ts_option_mark_water_racks (o);
 }
 
 static void
