@@ -181,12 +181,12 @@ build_facility_tiles (const TsOption *o,
     /* Translators: floor load, e.g. “1,889 kg/m²” */
     tiles[n].value = g_strdup_printf (_("%s\u00a0kg/m²"), per_m2);
     if (f->cdus == 0)
-      /* Translators: e.g. “heaviest rack 685 kg; peak 52.8 kW per rack, the maximum draw” */
-      tiles[n].detail = g_strdup_printf (_("heaviest rack %s; peak %s per rack, the maximum draw"), kg, peak);
+      /* Translators: e.g. “heaviest rack 685 kg; peak 52.8 kW per rack” (the drawing's title says “at maximum draw”) */
+      tiles[n].detail = g_strdup_printf (_("heaviest rack %s; peak %s per rack"), kg, peak);
     else
-      /* Translators: e.g. “heaviest rack 1,360 kg; 4 CDUs (N+1); peak 120 kW per rack, the maximum draw” */
-      tiles[n].detail = g_strdup_printf (ngettext ("heaviest rack %s; %u CDU (N+1); peak %s per rack, the maximum draw",
-                                                   "heaviest rack %s; %u CDUs (N+1); peak %s per rack, the maximum draw",
+      /* Translators: e.g. “heaviest rack 1,360 kg; 4 CDUs (N+1); peak 120 kW per rack” (the title says “at maximum draw”) */
+      tiles[n].detail = g_strdup_printf (ngettext ("heaviest rack %s; %u CDU (N+1); peak %s per rack",
+                                                   "heaviest rack %s; %u CDUs (N+1); peak %s per rack",
                                                    f->cdus),
                                          kg, f->cdus, peak);
     tiles[n].fraction = -1;
