@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ts-cli-options.h"
+#include "ts-site-profile.h"
 
 static gboolean
 apply_model (TsScenario      *s,
@@ -231,10 +232,23 @@ ts_cli_args_apply (const TsCliArgs  *args,
 {
   gboolean has_model = scenario->model.params > 0;
 
+  /* a site profile first, whatever its place on the line: the site rows
+   * given beside it override its values (docs/facility.md §6) */
   for (guint i = 0; i < args->settings->len; i++)
     {
       const TsCliSetting *setting = &g_array_index (args->settings, TsCliSetting, i);
+      const TsScenarioField *f = ts_scenario_field_find_cli (setting->name);
 
+      if (f != NULL && f->offset == G_STRUCT_OFFSET (TsScenario, site_profile))
+        ts_site_profile_apply (scenario, (TsSiteProfile) setting->number);
+    }
+  for (guint i = 0; i < args->settings->len; i++)
+    {
+      const TsCliSetting *setting = &g_array_index (args->settings, TsCliSetting, i);
+      const TsScenarioField *f = ts_scenario_field_find_cli (setting->name);
+
+      if (f != NULL && f->offset == G_STRUCT_OFFSET (TsScenario, site_profile))
+        continue;
       if (!apply_setting (setting, catalog, scenario, error))
         return FALSE;
       if (scenario->model.params > 0)

@@ -119,6 +119,82 @@ voltage_text (const TsScenario *s)
   return g_strdup_printf (_("single phase, %s\u00a0V"), v);
 }
 
+/* How the heat leaves (docs/facility.md): the cooling and its split
+ * between water and air, the flows that carry it, the CDUs and the
+ * floor. */
+static guint
+build_facility_tiles (const TsOption *o,
+                      const TsRack   *busy,
+                      Tile           *tiles)
+{
+  const TsFacility *f = &o->facility;
+  guint n = 0;
+
+  {
+    g_autofree char *water = ts_format_kw (f->liquid_kw);
+    g_autofree char *air = ts_format_kw (f->air_kw);
+
+    tiles[n].title = _("Cooling");
+    switch (f->cooling)
+      {
+      /* Translators: the cooling of the racks, a tile's big value */
+      case TS_COOLING_DIRECT_LIQUID: tiles[n].value = g_strdup (C_("cooling", "Liquid")); break;
+      /* Translators: the cooling of the racks, a tile's big value */
+      case TS_COOLING_REAR_DOOR: tiles[n].value = g_strdup (C_("cooling", "Rear doors")); break;
+      case TS_COOLING_AIR:
+      /* Translators: the cooling of the racks, a tile's big value */
+      default: tiles[n].value = g_strdup (C_("cooling", "Air")); break;
+      }
+    if (!f->site_ok)
+      /* Translators: e.g. “691 kW to water, which the site does not offer” */
+      tiles[n].detail = g_strdup_printf (_("%s to water, which the site does not offer"), water);
+    else if (f->cooling == TS_COOLING_REAR_DOOR)
+      /* Translators: rear doors: the servers' air gives its heat to water at the rack, e.g. “85.1 kW from air into water at the racks” */
+      tiles[n].detail = g_strdup_printf (_("%s from air into water at the racks"), water);
+    else
+      /* Translators: e.g. “691 kW to water, 317 kW to air” */
+      tiles[n].detail = g_strdup_printf (_("%s to water, %s to air"), water, air);
+    tiles[n].fraction = -1;
+    n++;
+  }
+  {
+    g_autofree char *lpm = ts_format_number (f->coolant_lpm, 0);
+    g_autofree char *cfm = ts_format_number (f->air_cfm, 0);
+    g_autofree char *dt_k = ts_format_number_auto (f->coolant_delta_t_k, 1);
+    g_autofree char *dt_f = ts_format_number_auto (f->air_delta_t_f, 1);
+
+    tiles[n].title = _("Coolant and air flow");
+    /* Translators: litres of water per minute, e.g. “495 L/min” */
+    tiles[n].value = g_strdup_printf (_("%s\u00a0L/min"), lpm);
+    /* Translators: e.g. “water at a 20 K rise; air 50,045 CFM at a 20 °F rise” */
+    tiles[n].detail = g_strdup_printf (_("water at a %s\u00a0K rise; air %s\u00a0CFM at a %s\u00a0°F rise"),
+                                       dt_k, cfm, dt_f);
+    tiles[n].fraction = -1;
+    n++;
+  }
+  {
+    g_autofree char *per_m2 = ts_format_number (f->floor_kg_per_m2, 0);
+    g_autofree char *kg = ts_render_format_kg (f->rack_kg);
+    g_autofree char *peak = ts_format_kw (busy != NULL ? busy->power_kw : f->peak_kw);
+
+    tiles[n].title = _("Floor and CDUs");
+    /* Translators: floor load, e.g. “1,889 kg/m²” */
+    tiles[n].value = g_strdup_printf (_("%s\u00a0kg/m²"), per_m2);
+    if (f->cdus == 0)
+      /* Translators: e.g. “heaviest rack 685 kg; peak 52.8 kW per rack” (the drawing's title says “at maximum draw”) */
+      tiles[n].detail = g_strdup_printf (_("heaviest rack %s; peak %s per rack"), kg, peak);
+    else
+      /* Translators: e.g. “heaviest rack 1,360 kg; 4 CDUs (N+1); peak 120 kW per rack” (the title says “at maximum draw”) */
+      tiles[n].detail = g_strdup_printf (ngettext ("heaviest rack %s; %u CDU (N+1); peak %s per rack",
+                                                   "heaviest rack %s; %u CDUs (N+1); peak %s per rack",
+                                                   f->cdus),
+                                         kg, f->cdus, peak);
+    tiles[n].fraction = -1;
+    n++;
+  }
+  return n;
+}
+
 static guint
 build_tiles (const TsPlan   *plan,
              const TsOption *o,
@@ -221,10 +297,10 @@ build_tiles (const TsPlan   *plan,
       tiles[n].fraction = -1;
       n++;
     }
-  return n;
+  return n + build_facility_tiles (o, busy, tiles + n);
 }
 
-#define MAX_TILES 6
+#define MAX_TILES 9
 #define GAUGE_LINE_EM 0.55
 
 static double
@@ -265,8 +341,8 @@ power_geometry (TsRenderCtx   *ctx,
   }
   g->n_tiles = MAX_TILES;
   g->cols = (guint) CLAMP (floor ((avail + g->gap) / (TILE_MIN_EM * em + g->gap)), 1, MAX_TILES);
-  /* 6 tiles: prefer 3 × 2 or 2 × 3 over a ragged 4 + 2 */
-  if (g->cols == 4 || g->cols == 5)
+  /* 9 tiles: 3 × 3 rather than a ragged 4 + 4 + 1 */
+  if (g->cols > 3)
     g->cols = 3;
   g->rows = (g->n_tiles + g->cols - 1) / g->cols;
   g->tile_w = (avail - (g->cols - 1) * g->gap) / g->cols;
@@ -558,6 +634,8 @@ ts_render_power_describe (const TsPlan   *plan,
   g_autofree char *amps = NULL;
   g_autofree char *feed = NULL;
   g_autofree char *volts = NULL;
+  g_autofree char *power = NULL;
+  g_autofree char *facility = NULL;
 
   if (o == NULL)
     return g_strdup (_("Power and heat: no hardware option for this scenario."));
@@ -571,14 +649,18 @@ ts_render_power_describe (const TsPlan   *plan,
   volts = voltage_text (plan->scenario);
   if (o->note_flags & TS_NOTE_ONE_FEED)
     /* Translators: accessible description of the power gauges of a one-PSU workstation */
-    return g_strdup_printf (_("Power and heat: %s at maximum draw of a %s site limit; heat %s, %s of cooling; "
-                              "%s per phase (%s); one power supply on one feed carrying %s."),
-                            kw, limit, btu, tons, amps, volts, feed);
-  /* Translators: accessible description of the power gauges */
-  return g_strdup_printf (_("Power and heat: %s at maximum draw of a %s site limit; heat %s, %s of cooling; "
+    power = g_strdup_printf (_("Power and heat: %s at maximum draw of a %s site limit; heat %s, %s of cooling; "
+                               "%s per phase (%s); one power supply on one feed carrying %s."),
+                             kw, limit, btu, tons, amps, volts, feed);
+  else
+    /* Translators: accessible description of the power gauges */
+    power = g_strdup_printf (_("Power and heat: %s at maximum draw of a %s site limit; heat %s, %s of cooling; "
                             "%s per phase (%s); PSU redundancy %s%s; each of feeds A and B carries %s."),
                           kw, limit, btu, tons, amps, volts,
                           o->server->psu_redundancy != NULL ? o->server->psu_redundancy : C_("redundancy", "none"),
                           o->psu_ok ? "" : _(" (the active supplies cannot carry the server)"),
                           feed);
+  /* the facility's own sentence, as on the sheet's site page */
+  facility = ts_facility_dup_summary (&o->facility);
+  return g_strconcat (power, " ", facility, ".", NULL);
 }

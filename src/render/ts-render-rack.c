@@ -47,6 +47,10 @@
  * of seven kinds then takes a third of a page instead of two rows of
  * most of one. */
 #define PRINT_UNIT_SCALE_ONE_ROW 0.3
+/* The rails of a rack whose heat leaves in water: the HIG's blue 4,
+ * apart from every device role's colour. */
+static const TsColor liquid_color = { 0.110, 0.443, 0.847, 1 };
+
 /* Between the names (or totals) of two racks side by side, in em. */
 #define LABEL_MARGIN_EM 0.5
 
@@ -107,6 +111,18 @@ same_rack (const TsRack *a,
 /* The colour of each role present, so the colours need no guessing;
  * wrapped onto more lines when narrow. Returns its height; with draw
  * FALSE it only measures. */
+/* The racks whose heat leaves in water, as the engine marks them
+ * (docs/facility.md §2). */
+static guint
+count_liquid (const GArray *racks)
+{
+  guint n = 0;
+
+  for (guint i = 0; racks != NULL && i < racks->len; i++)
+    n += g_array_index (racks, TsRack, i).water_cooled != FALSE;
+  return n;
+}
+
 static double
 role_key (TsRenderCtx  *ctx,
           const GArray *racks,
@@ -156,6 +172,30 @@ role_key (TsRenderCtx  *ctx,
           ts_render_text (ctx, label, x + sw + 0.4 * ctx->em, y, w + 1, NULL);
         }
       x += sw + 0.4 * ctx->em + w + 1.2 * ctx->em;
+    }
+  if (count_liquid (racks) > 0)
+    {
+      /* Translators: the legend of the blue rails of a rack cooled by water */
+      const char *label = ctx->option->facility.cooling == TS_COOLING_REAR_DOOR
+                          ? _("blue rails: rear-door heat exchanger (facility water)")
+                          : _("blue rails: liquid-cooled rack (facility water)");
+      double w;
+
+      ts_render_text_size (ctx, label, NULL, &w, NULL);
+      w = MIN (w, x_end - x0 - sw - 0.4 * ctx->em);
+      if (x > x0 && x + sw + 0.4 * ctx->em + w > x_end)
+        {
+          x = x0;
+          y += lh + 0.2 * ctx->em;
+        }
+      if (draw)
+        {
+          ts_render_set_color (ctx->cr, &liquid_color);
+          ts_render_box (ctx->cr, x, y + (lh - sw) / 2, 0.35 * sw, sw);
+          ts_render_box (ctx->cr, x + 0.65 * sw, y + (lh - sw) / 2, 0.35 * sw, sw);
+          cairo_fill (ctx->cr);
+          ts_render_text (ctx, label, x + sw + 0.4 * ctx->em, y, w + 1, NULL);
+        }
     }
   return y - top + lh;
 }
@@ -614,8 +654,9 @@ draw_rack (TsRenderCtx        *ctx,
   guint next = 1;
   guint pdus = 0;
 
-  /* frame: rails on both sides and the floor */
-  ts_render_set_color (cr, &st->muted);
+  /* frame: rails on both sides and the floor; blue when the rack's heat
+   * leaves in water */
+  ts_render_set_color (cr, rack->water_cooled ? &liquid_color : &st->muted);
   ts_render_box (cr, x_frame, top - g->rail_w, g->frame_w, g->rail_w);
   ts_render_box (cr, x_frame, top, g->rail_w, body_h);
   ts_render_box (cr, x_frame + g->frame_w - g->rail_w, top, g->rail_w, body_h);
@@ -766,6 +807,9 @@ ts_render_rack_describe (const TsPlan   *plan,
   const GArray *racks = ts_render_option_racks (o);
   g_autofree char *kw = NULL;
   g_autofree char *units = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *liquid_text = NULL;
+  guint liquid;
   double max_kw = 0;
   double limit = 0;
 
@@ -783,19 +827,31 @@ ts_render_rack_describe (const TsPlan   *plan,
     }
   kw = ts_format_kw (max_kw);
   units = ts_render_format_units (o->rack_units);
+  liquid = count_liquid (racks);
+  if (liquid > 0)
+    liquid_text = g_strdup_printf (o->facility.cooling == TS_COOLING_REAR_DOOR
+                                   /* Translators: appended to the rack drawing's description */
+                                   ? ngettext (" %u rack is cooled by a rear-door heat exchanger on facility water.",
+                                               " %u racks are cooled by rear-door heat exchangers on facility water.", liquid)
+                                   /* Translators: appended to the rack drawing's description */
+                                   : ngettext (" %u rack is liquid cooled (facility water, drawn with blue rails).",
+                                               " %u racks are liquid cooled (facility water, drawn with blue rails).", liquid),
+                                   liquid);
   if (limit > 0)
     {
       g_autofree char *lim = ts_format_kw (limit);
 
-      return g_strdup_printf (ngettext (
+      text = g_strdup_printf (ngettext (
                                 /* Translators: accessible description of the rack drawing */
                                 "Rack elevation: %u × %s in %u rack, %s in total; the busiest rack draws %s of its %s limit.",
                                 "Rack elevation: %u × %s in %u racks, %s in total; the busiest rack draws %s of its %s limit.",
                                 racks->len),
                               o->servers, o->server->name, racks->len, units, kw, lim);
     }
-  return g_strdup_printf (ngettext ("Rack elevation: %u × %s in %u rack, %s in total; the busiest rack draws %s.",
-                                    "Rack elevation: %u × %s in %u racks, %s in total; the busiest rack draws %s.",
-                                    racks->len),
-                          o->servers, o->server->name, racks->len, units, kw);
+  else
+    text = g_strdup_printf (ngettext ("Rack elevation: %u × %s in %u rack, %s in total; the busiest rack draws %s.",
+                                      "Rack elevation: %u × %s in %u racks, %s in total; the busiest rack draws %s.",
+                                      racks->len),
+                            o->servers, o->server->name, racks->len, units, kw);
+  return liquid_text != NULL ? g_strconcat (text, liquid_text, NULL) : g_steal_pointer (&text);
 }

@@ -23,6 +23,7 @@
 #include "ts-form-rows.h"
 #include "ts-model-picker.h"
 #include "ts-scenario-form.h"
+#include "ts-site-profile.h"
 
 /* The spin buttons take exactly the range the engine's tables give, the
  * one ts_scenario_validate and the file readers apply, so whatever a file
@@ -409,6 +410,8 @@ note_layout_input (TsScenarioForm  *self,
     ts_scenario_fix_input (self->scenario, spec->key);
 }
 
+static void sync_widgets (TsScenarioForm *self);
+
 /* A control's value changed (ts_form_control_changed_signal ()). */
 static void
 field_edited_cb (GtkWidget      *control,
@@ -423,6 +426,18 @@ field_edited_cb (GtkWidget      *control,
     return;
   ts_scenario_field_set_double (f->source, self->scenario, value);
   note_layout_input (self, f);
+  /* a site profile sets the site's rows; a row edited by hand makes the
+   * site custom (docs/facility.md §6) */
+  if (g_str_equal (f->key, "site_profile"))
+    {
+      ts_site_profile_apply (self->scenario, (TsSiteProfile) value);
+      sync_widgets (self);
+    }
+  else if (ts_site_profile_sets (f->key) && self->scenario->site_profile != TS_SITE_PROFILE_CUSTOM)
+    {
+      self->scenario->site_profile = TS_SITE_PROFILE_CUSTOM;
+      sync_widgets (self);
+    }
   /* a method or a server makes other rows mean something, or nothing */
   if (f->kind == TS_FORM_FIELD_CHOICE)
     update_sensitivity (self);

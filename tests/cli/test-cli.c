@@ -177,6 +177,40 @@ test_prefetch_flag (void)
   g_assert_nonnull (strstr (err, "--prefetch"));
 }
 
+/* A site profile sets the site's rows, and a row given beside it wins in
+ * either order (docs/facility.md §6): liquid-ai is 48U racks of 140 kW
+ * in a site with facility water; with --rack-kw 100 before or after it,
+ * 100 kW. A GB200 NVL72 (1,360 kg on 0.72 m² = 1,889 kg/m²) fails the
+ * floor limit of 1,224 kg/m² and passes one of 2,000. */
+static void
+test_site_profile (void)
+{
+  const char *preset[] = { "estimate", "--model", "llama-3.1-70b", "--server", "gb200-nvl72",
+                           "--site-profile", "liquid-ai", "--format", "json", NULL };
+  const char *before[] = { "estimate", "--model", "llama-3.1-70b", "--rack-kw", "100", "--server", "gb200-nvl72",
+                           "--site-profile", "liquid-ai", "--format", "json", NULL };
+  const char *after[] = { "estimate", "--model", "llama-3.1-70b", "--server", "gb200-nvl72",
+                          "--site-profile", "liquid-ai", "--rack-kw", "100", "--format", "json", NULL };
+  const char *floor[] = { "estimate", "--model", "llama-3.1-70b", "--server", "gb200-nvl72",
+                          "--site-profile", "liquid-ai", "--floor-kg-m2", "1224", "--format", "json", NULL };
+  const char *wide[] = { "estimate", "--model", "llama-3.1-70b", "--server", "gb200-nvl72",
+                         "--site-profile", "liquid-ai", "--floor-kg-m2", "2000", "--format", "json", NULL };
+  g_autoptr(JsonNode) p = ts_test_cli_json (preset);
+  g_autoptr(JsonNode) b = ts_test_cli_json (before);
+  g_autoptr(JsonNode) a = ts_test_cli_json (after);
+  g_autoptr(JsonNode) f = ts_test_cli_json (floor);
+  g_autoptr(JsonNode) w = ts_test_cli_json (wide);
+
+  g_assert_cmpfloat (ts_test_json_number (p, "inputs.rack_kw.value"), ==, 140);
+  g_assert_cmpfloat (ts_test_json_number (p, "inputs.rack_units.value"), ==, 48);
+  g_assert_cmpfloat (ts_test_json_number (b, "inputs.rack_kw.value"), ==, 100);
+  g_assert_cmpfloat (ts_test_json_number (a, "inputs.rack_kw.value"), ==, 100);
+  g_assert_cmpfloat (ts_test_json_number (p, "options.0.facility.site_ok"), ==, 1);
+  g_assert_cmpfloat (ts_test_json_number (f, "options.0.facility.floor_ok"), ==, 0);
+  g_assert_cmpfloat (ts_test_json_number (w, "options.0.facility.floor_ok"), ==, 1);
+  g_assert_cmpfloat (fabs (ts_test_json_number (f, "options.0.facility.floor_kg_per_m2") - 1360 / 0.72), <, 1e-9);
+}
+
 /* The presales engineer's way to a catalog of their own: export the
  * built-in one, change a record (a server's price), check it, size
  * with it. Two DGX H200 at 350,000 USD each cost 700,000
@@ -350,6 +384,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/article-table-json", test_article_table_json);
   g_test_add_func ("/cli/json-shape", test_json_shape);
+  g_test_add_func ("/cli/site-profile", test_site_profile);
   g_test_add_func ("/cli/exit-statuses", test_exit_statuses);
   g_test_add_func ("/cli/list-json", test_list_json);
   g_test_add_func ("/cli/catalog-export-round-trip", test_catalog_export_round_trip);

@@ -11,6 +11,7 @@
 
 #include <math.h>
 
+#include "ts-site-profile.h"
 #include "ts-test-support.h"
 
 /* 120 kW at 20 K: 120,000 / (4,186 × 20) = 1.4333 kg/s = 86.0 L/min;
@@ -68,6 +69,23 @@ test_generated_plans (void)
                 }
               g_assert_cmpint ((o->failures & TS_FAILURE_COOLING) != 0, ==, !f->site_ok);
               ts_assert_close (f->floor_kg_per_m2, f->rack_kg / 0.72, 1e-12);
+              /* the racks the drawings mark: every rack of servers under
+               * direct liquid cooling; under rear doors, those past the
+               * air limit; none on air */
+              if (i == 0)
+                {
+                  const GArray *racks = ts_option_get_rack_detail (o);
+
+                  for (guint j = 0; racks != NULL && j < racks->len; j++)
+                    {
+                      const TsRack *rack = &g_array_index (racks, TsRack, j);
+                      gboolean water = rack->servers > 0
+                                       && (f->cooling == TS_COOLING_DIRECT_LIQUID
+                                           || (f->cooling == TS_COOLING_REAR_DOOR && rack->power_kw > s->air_rack_kw));
+
+                      g_assert_cmpint (rack->water_cooled, ==, water);
+                    }
+                }
               checked++;
             }
         }
@@ -116,6 +134,110 @@ test_liquid_server_in_air_site (void)
   ts_assert_close (ts_facility_coolant_lpm (o->facility.rack_liquid_kw, 20), 61.92, 1e-3);
 }
 
+/* The presets against their sources (docs/facility.md §6): ANSI/TIA-569's
+ * equipment room floor, 12.0 kPa = 12,000 / 9.80665 = 1,223.65 kg/m²;
+ * racks capped at 10–15 kW in many rooms (the lower end), dense halls at
+ * ~60 kW with air practical to 30–40 kW (the upper end), GB200/GB300
+ * NVL72 racks 48U of ~120–140 kW (the upper end); ASHRAE's W17 class is
+ * water of at most 17 °C, the direct-liquid loop ~25 °C in. */
+static void
+test_site_profiles (void)
+{
+  static const struct
+  {
+    TsSiteProfile profile;
+    guint         units;
+    double        rack_kw, air_kw, water_c, floor;
+    TsSiteCooling cooling;
+  } expected[] = {
+    { TS_SITE_PROFILE_ENTERPRISE, 42, 10, 10, 25, 1223.65, TS_SITE_COOLING_AIR },
+    { TS_SITE_PROFILE_DENSE_AIR, 42, 60, 40, 17, 1223.65, TS_SITE_COOLING_REAR_DOOR },
+    { TS_SITE_PROFILE_LIQUID_AI, 48, 140, 40, 25, 0, TS_SITE_COOLING_LIQUID },
+  };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_FULL);
+
+  g_assert_null (ts_site_profile_values (TS_SITE_PROFILE_CUSTOM));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const TsSiteProfileValues *v = ts_site_profile_values (expected[i].profile);
+
+      g_assert_nonnull (v);
+      g_assert_nonnull (v->source);
+      ts_site_profile_apply (s, expected[i].profile);
+      g_assert_cmpint (s->site_profile, ==, expected[i].profile);
+      g_assert_cmpuint (s->rack_units, ==, expected[i].units);
+      ts_assert_close (s->rack_kw, expected[i].rack_kw, 1e-12);
+      ts_assert_close (s->air_rack_kw, expected[i].air_kw, 1e-12);
+      ts_assert_close (s->water_c, expected[i].water_c, 1e-12);
+      g_assert_cmpfloat (fabs (s->floor_kg_m2 - expected[i].floor), <, 0.01);
+      g_assert_cmpint (s->site_cooling, ==, expected[i].cooling);
+      /* what the window and the file accept */
+      {
+        g_autoptr(GError) error = NULL;
+
+        gboolean valid = ts_scenario_validate (s, &error);
+
+        g_assert_no_error (error);
+        g_assert_true (valid);
+      }
+    }
+  /* custom keeps the rows as they are */
+  ts_site_profile_apply (s, TS_SITE_PROFILE_CUSTOM);
+  g_assert_cmpint (s->site_profile, ==, TS_SITE_PROFILE_CUSTOM);
+  ts_assert_close (s->rack_kw, 140, 1e-12);
+}
+
+/* The floor verdict on generated plans: an option fails with floor-load
+ * exactly when a limit is given and its heaviest rack's weight over the
+ * 0.72 m² footprint exceeds it, and says so in words. */
+static void
+test_floor_verdict (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const char *models[] = { "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b" };
+  static const double limits[] = { 0, 250, 500, 800, 1223.65, 3000 };
+  guint n = ts_test_sweep_size (G_N_ELEMENTS (limits));
+  guint failed = 0, passed = 0;
+
+  for (guint m = 0; m < G_N_ELEMENTS (models); m++)
+    for (guint l = 0; l < G_N_ELEMENTS (limits); l += G_N_ELEMENTS (limits) / n)
+      {
+        g_autoptr(TsScenario) s = ts_test_scenario (catalog, models[m], 0, TS_METHOD_FULL);
+        g_autoptr(TsPlan) plan = NULL;
+        g_autoptr(GError) error = NULL;
+
+        s->site_cooling = TS_SITE_COOLING_LIQUID;
+        s->rack_kw = 150;
+        s->floor_kg_m2 = limits[l];
+        plan = ts_plan_compute (catalog, s, &error);
+        g_assert_no_error (error);
+        for (guint i = 0; i < plan->options->len; i++)
+          {
+            const TsOption *o = &g_array_index (plan->options, TsOption, i);
+            gboolean over = limits[l] > 0 && o->facility.rack_kg / 0.72 > limits[l];
+            g_autoptr(GPtrArray) words = ts_option_dup_failures (o);
+            gboolean said = FALSE;
+
+            g_assert_cmpint ((o->failures & TS_FAILURE_FLOOR) != 0, ==, over);
+            g_assert_cmpint (o->facility.floor_ok, ==, !over);
+            for (guint j = 0; j < words->len; j++)
+              said |= g_str_has_prefix (g_ptr_array_index (words, j), "Floor:");
+            g_assert_cmpint (said, ==, over);
+            if (over)
+              {
+                g_assert_false (o->ok);
+                failed++;
+              }
+            else
+              passed++;
+          }
+      }
+  /* both verdicts occur */
+  g_assert_cmpuint (failed, >, 0);
+  g_assert_cmpuint (passed, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -124,5 +246,7 @@ main (int    argc,
   g_test_add_func ("/facility/physics-by-hand", test_physics_by_hand);
   g_test_add_func ("/facility/generated-plans", test_generated_plans);
   g_test_add_func ("/facility/liquid-server-in-air-site", test_liquid_server_in_air_site);
+  g_test_add_func ("/facility/site-profiles", test_site_profiles);
+  g_test_add_func ("/facility/floor-verdict", test_floor_verdict);
   return g_test_run ();
 }

@@ -30,7 +30,7 @@ static const struct { const char *member; gsize offset; } input_members[] = {
   MEMBER (zero3_prefetch), MEMBER (tp), MEMBER (pp), MEMBER (ep), MEMBER (gpus), MEMBER (global_batch),
   MEMBER (objective), MEMBER (framework), MEMBER (lora_rank), MEMBER (lora_targets), MEMBER (double_quant),
   MEMBER (paged_optimizer), MEMBER (runtime_overhead_bytes), MEMBER (fragmentation), MEMBER (server_id),
-  MEMBER (servers), MEMBER (rack_units), MEMBER (checkpoints_kept), MEMBER (site_cooling), MEMBER (air_rack_kw), MEMBER (rack_kw), MEMBER (voltage), MEMBER (phases), MEMBER (pue),
+  MEMBER (servers), MEMBER (rack_units), MEMBER (checkpoints_kept), MEMBER (site_cooling), MEMBER (air_rack_kw), MEMBER (site_profile), MEMBER (water_c), MEMBER (floor_kg_m2), MEMBER (rack_kw), MEMBER (voltage), MEMBER (phases), MEMBER (pue),
   MEMBER (price_kwh), MEMBER (currency), MEMBER (headroom_tight), MEMBER (oversubscription), MEMBER (min_free),
 };
 

@@ -883,6 +883,68 @@ test_describe_russian (void)
   ts_i18n_set_language ("en");
 }
 
+/* Whether any pixel of the drawing has the colour (r, g, b), within one
+ * step of rounding. */
+static gboolean
+has_color (cairo_surface_t *s,
+           int              r,
+           int              g,
+           int              b)
+{
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint32 p = pixel (s, x, y);
+
+        if (ABS ((int) ((p >> 16) & 0xff) - r) <= 1 && ABS ((int) ((p >> 8) & 0xff) - g) <= 1
+            && ABS ((int) (p & 0xff) - b) <= 1)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Issue 32: the Power view states how the heat leaves, and the rack
+ * elevation marks the racks cooled by water. Two GB200 NVL72 (liquid
+ * cooled; their cold plates take the GPUs' heat) against the 64 DGX
+ * H200 of the fixture (air, two per 30 kW rack). */
+static void
+test_facility_shown (void)
+{
+  g_autoptr(TsPlan) liquid = ts_render_fixture_plan (catalog, "llama-3.1-405b", TS_METHOD_FULL, "gb200-nvl72", 2);
+  const TsServer *gb200 = catalog_server ("gb200-nvl72");
+  /* the GPUs' heat goes to water: 2 × gpu_count × TDP */
+  g_autofree char *water = expected_english (2 * gb200->gpu_count * gb200->gpu->tdp_w / 1000.0, 1);
+  g_autofree char *water_text = g_strdup_printf ("%s\u00a0kW to water", water);
+  g_autofree char *power = NULL;
+  g_autofree char *rack = NULL;
+  g_autofree char *air_rack = NULL;
+  TsRenderStyle style;
+  cairo_surface_t *drawn;
+  int h;
+
+  ts_i18n_set_language ("en");
+  power = ts_render_drawing_describe (TS_DRAWING_POWER, liquid, -1);
+  g_assert_nonnull (strstr (power, "direct liquid cooling"));
+  g_assert_nonnull (strstr (power, water_text));
+  rack = ts_render_drawing_describe (TS_DRAWING_RACK, liquid, -1);
+  g_assert_nonnull (strstr (rack, "2 racks are liquid cooled"));
+  air_rack = ts_render_drawing_describe (TS_DRAWING_RACK, plans[PLAN_405B_64], -1);
+  g_assert_null (strstr (air_rack, "liquid cooled"));
+
+  /* the blue rails (HIG blue 4, #1c71d8) on the liquid racks only */
+  ts_render_style_init (&style, FALSE);
+  h = (int) ts_render_drawing_height (TS_DRAWING_RACK, liquid, -1, 800, &style);
+  drawn = render (TS_DRAWING_RACK, liquid, 800, h, &style);
+  g_assert_true (has_color (drawn, 0x1c, 0x71, 0xd8));
+  cairo_surface_destroy (drawn);
+  h = (int) ts_render_drawing_height (TS_DRAWING_RACK, plans[PLAN_8B_FULL], -1, 800, &style);
+  drawn = render (TS_DRAWING_RACK, plans[PLAN_8B_FULL], 800, h, &style);
+  g_assert_false (has_color (drawn, 0x1c, 0x71, 0xd8));
+  cairo_surface_destroy (drawn);
+}
+
 static gboolean
 dir_has_prefix (const char *dir,
                 const char *prefix)
@@ -1420,6 +1482,7 @@ main (int    argc,
   g_test_add_func ("/render/no-option", test_no_option);
   g_test_add_func ("/render/describe/numbers", test_describe_numbers);
   g_test_add_func ("/render/describe/russian", test_describe_russian);
+  g_test_add_func ("/render/facility-shown", test_facility_shown);
   g_test_add_func ("/render/export", test_export);
   g_test_add_func ("/render/export/unwritable", test_export_unwritable);
   g_test_add_func ("/render/rack/options", test_rack_options);

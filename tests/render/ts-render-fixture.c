@@ -64,6 +64,7 @@ place_racks (const TsServer *server,
       for (guint i = 0; i < n; i++)
         add_device (&rack, TS_DEVICE_SERVER, server->name, 1 + i * server->rack_units, server->rack_units,
                     server->max_power_kw, server->weight_kg);
+      rack.servers = n;
       if (servers > 1)
         add_device (&rack, TS_DEVICE_LEAF_SWITCH, "Leaf switch", rack_units - 1, 1, 0, 0);
       add_device (&rack, TS_DEVICE_MANAGEMENT_SWITCH, "Management switch", rack_units, 1, 0, 0);
@@ -72,6 +73,39 @@ place_racks (const TsServer *server,
       left -= n;
     }
   return racks;
+}
+
+/* How the option's heat leaves, from the busiest rack of the fixture's
+ * own placement, the cold plates taking the GPUs' heat as the engine
+ * counts it (docs/facility.md). */
+static void
+fill_facility (const TsPlan   *plan,
+               TsOption       *o,
+               const TsServer *server)
+{
+  TsFacilityInput in = {
+    .server_cooling = server->cooling,
+    .server_kw = server->max_power_kw,
+    .server_liquid_kw = server->gpu != NULL ? server->gpu_count * server->gpu->tdp_w / 1000.0 : 0,
+    .servers = o->servers,
+    .total_kw = o->power_kw,
+    .site = plan->scenario->site_cooling,
+    .air_rack_kw = plan->scenario->air_rack_kw,
+  };
+
+  for (guint i = 0; i < o->rack_detail->len; i++)
+    {
+      const TsRack *r = &g_array_index (o->rack_detail, TsRack, i);
+      if (r->power_kw > in.rack_kw)
+        {
+          in.rack_kw = r->power_kw;
+          in.rack_servers = r->servers;
+        }
+      in.rack_kg = MAX (in.rack_kg, r->weight_kg);
+    }
+  ts_facility_compute (&in, &o->facility);
+  o->site_air_rack_kw = plan->scenario->air_rack_kw;
+  ts_option_mark_water_racks (o);
 }
 
 static void
@@ -112,6 +146,7 @@ fill_option (const TsPlan   *plan,
   o->rack_detail = place_racks (server, servers, s->rack_units, FIXTURE_RACK_KW, btu_per_kw);
   o->racks = o->rack_detail->len;
   o->rack_units = servers * server->rack_units;
+  fill_facility (plan, o, server);
 
   o->training_flops = 6 * s->model.params * s->tokens;
   o->mfu = FIXTURE_MFU;

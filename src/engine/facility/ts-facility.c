@@ -59,6 +59,9 @@ ts_facility_compute (const TsFacilityInput *in,
   f->peak_kw = in->rack_kw;
   f->rack_kg = in->rack_kg;
   f->floor_kg_per_m2 = in->rack_kg / TS_FACILITY_RACK_FOOTPRINT_M2;
+  f->floor_limit_kg_m2 = in->floor_limit_kg_m2;
+  f->floor_ok = in->floor_limit_kg_m2 <= 0 || f->floor_kg_per_m2 <= in->floor_limit_kg_m2;
+  f->water_c = in->water_c;
 
   if (liquid_server)
     {

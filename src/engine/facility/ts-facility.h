@@ -46,6 +46,8 @@ typedef struct
   guint         rack_servers;    /* servers in the busiest rack */
   TsSiteCooling site;
   double        air_rack_kw;     /* the site's air limit per rack */
+  double        floor_limit_kg_m2; /* the site's floor load limit (0 = none) */
+  double        water_c;         /* facility water supply */
 } TsFacilityInput;
 
 typedef struct
@@ -64,6 +66,9 @@ typedef struct
   double    rack_kg;
   double    floor_kg_per_m2;    /* the heaviest rack over its footprint */
   double    peak_kw;            /* the busiest rack's maximum draw */
+  double    floor_limit_kg_m2;  /* the site's, 0 = not checked */
+  gboolean  floor_ok;           /* floor_kg_per_m2 within the limit (or none) */
+  double    water_c;            /* facility water supply, where the racks take water */
 } TsFacility;
 
 /* Litres per minute of water carrying kw at delta_t_k: P / (c_p · ΔT). */

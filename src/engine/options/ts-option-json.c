@@ -113,6 +113,7 @@ static const FlagCode failure_codes[] = {
   { TS_FAILURE_FRAMEWORK, "framework" },
   { TS_FAILURE_FABRIC_BANDWIDTH, "fabric-bandwidth" },
   { TS_FAILURE_COOLING, "cooling" },
+  { TS_FAILURE_FLOOR, "floor-load" },
 };
 
 /* One failure's JSON code (the CSV's “failures” column lists them too). */
@@ -207,6 +208,11 @@ facility_to_json (const TsFacility *f,
   ts_json_add_double_valid (b, "rack_kg", f->rack_kg);
   ts_json_add_double_valid (b, "floor_kg_per_m2", f->floor_kg_per_m2);
   ts_json_add_double_valid (b, "peak_kw", f->peak_kw);
+  /* the site's floor limit (0: none given, not checked) and whether the
+   * heaviest rack keeps within it; the facility water the racks take */
+  ts_json_add_double_valid (b, "floor_limit_kg_per_m2", f->floor_limit_kg_m2);
+  ts_json_add_bool (b, "floor_ok", f->floor_ok);
+  ts_json_add_double_valid (b, "water_supply_c", f->water_c);
   json_builder_end_object (b);
 }
 

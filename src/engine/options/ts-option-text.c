@@ -487,6 +487,15 @@ ts_option_dup_failures (const TsOption *o)
       g_ptr_array_add (out, g_strdup_printf (_("Cooling: a rack of %s is past the site’s %s of air cooling per rack"),
                                              rack, limit));
     }
+  if (o->failures & TS_FAILURE_FLOOR)
+    {
+      g_autofree char *load = ts_format_number (o->facility.floor_kg_per_m2, 0);
+      g_autofree char *limit = ts_format_number (o->facility.floor_limit_kg_m2, 0);
+
+      /* Translators: “Floor: the heaviest rack puts 1,889 kg/m² on its footprint, the site’s floor takes 1,224 kg/m²” */
+      g_ptr_array_add (out, g_strdup_printf (_("Floor: the heaviest rack puts %s kg/m² on its footprint, the site’s floor takes %s kg/m²"),
+                                             load, limit));
+    }
   return out;
 }
 

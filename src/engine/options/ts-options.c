@@ -103,6 +103,8 @@ size_facility (const TsScenario *s,
     .rack_servers = racks->rack_servers,
     .site = s->site_cooling,
     .air_rack_kw = s->air_rack_kw,
+    .floor_limit_kg_m2 = s->floor_kg_m2,
+    .water_c = s->water_c,
   };
 
   ts_facility_compute (&in, &o->facility);
@@ -138,6 +140,8 @@ judge_overall (const TsScenario *s,
     o->failures |= TS_FAILURE_FABRIC_BANDWIDTH;
   if (!o->facility.site_ok)
     o->failures |= TS_FAILURE_COOLING;
+  if (!o->facility.floor_ok)
+    o->failures |= TS_FAILURE_FLOOR;
   o->ok = o->failures == 0;
 }
 

@@ -68,6 +68,7 @@ typedef enum
   TS_FAILURE_FRAMEWORK     = 1 << 8,  /* no training framework runs the layout (the scenario's refuses it) */
   TS_FAILURE_FABRIC_BANDWIDTH = 1 << 9, /* a tier of the compute fabric carries less than the step's traffic needs in its share (docs/cluster-fabric.md §6) */
   TS_FAILURE_COOLING       = 1 << 10,  /* the site cannot cool the racks (liquid servers, or air past its limit) */
+  TS_FAILURE_FLOOR         = 1 << 11,  /* the heaviest rack loads its footprint past the site's floor limit */
 } TsFailureFlags;
 
 /* Ways to make a job fit, each tried at the option's count. */
@@ -105,6 +106,7 @@ typedef struct
   gboolean      over_limit;       /* one device alone exceeds limit_kw */
   guint         stack_top;        /* highest unit of the bottom-up stack */
   guint         servers;          /* servers placed in it */
+  gboolean      water_cooled;     /* its heat leaves in facility water (docs/facility.md §2) */
 } TsRack;
 
 typedef struct
@@ -350,6 +352,9 @@ double      ts_recompute_mfu_factor_layout (const TsScenario *scenario,
  * kept in the option; NULL when the option has no racks. Not thread-safe:
  * call it where the plan lives (it fills a cache in the option). */
 const GArray *ts_option_get_rack_detail (const TsOption *option);
+/* Sets each placed rack's water_cooled from the option's facility (done
+ * by ts_option_get_rack_detail (); for a rack detail placed by hand). */
+void          ts_option_mark_water_racks (TsOption     *option);
 /* A TsFailureFlags bit's code, as JSON “failures” lists it; NULL if none. */
 const char *ts_failure_to_string  (TsFailureFlags     flag);
 const char *ts_verdict_to_string  (TsVerdict          verdict);

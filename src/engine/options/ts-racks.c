@@ -323,6 +323,24 @@ _ts_options_build_rack_detail (const TsOption *o,
   return placer_steal (&p);
 }
 
+/* Which racks give their heat to facility water (docs/facility.md §2):
+ * every rack of liquid-cooled servers; of air-cooled ones, those past
+ * the site's air limit, behind rear-door heat exchangers. */
+void
+ts_option_mark_water_racks (TsOption *o)
+{
+  g_return_if_fail (o != NULL);
+
+  for (guint i = 0; o->rack_detail != NULL && i < o->rack_detail->len; i++)
+    {
+      TsRack *r = &g_array_index (o->rack_detail, TsRack, i);
+
+      r->water_cooled = r->servers > 0
+                        && (o->facility.cooling == TS_COOLING_DIRECT_LIQUID
+                            || (o->facility.cooling == TS_COOLING_REAR_DOOR && r->power_kw > o->site_air_rack_kw));
+    }
+}
+
 const GArray *
 ts_option_get_rack_detail (const TsOption *option)
 {
@@ -333,6 +351,9 @@ ts_option_get_rack_detail (const TsOption *option)
   g_return_val_if_fail (option != NULL, NULL);
 
   if (o->rack_detail == NULL && o->catalog != NULL && o->server != NULL && o->servers > 0)
-    o->rack_detail = _ts_options_build_rack_detail (o, G_MAXUINT);
+    {
+      o->rack_detail = _ts_options_build_rack_detail (o, G_MAXUINT);
+      ts_option_mark_water_racks (o);
+    }
   return o->rack_detail;
 }

@@ -29,6 +29,7 @@
 #include "ts-json.h"
 #include "ts-scenario.h"
 #include "ts-scenario-fields.h"
+#include "ts-site-profile.h"
 
 /* ---- writing ---------------------------------------------------------- */
 
@@ -419,6 +420,16 @@ read_scenario_fields (Ctx             *c,
   guint n_fields;
 
   fields = ts_scenario_fields (&n_fields);
+  /* a site profile first, then the rows the file gives over it: a file
+   * with the profile alone gets the preset, as on the command line
+   * (docs/facility.md §6) */
+  {
+    const TsScenarioField *profile = ts_scenario_field_find ("site_profile");
+
+    read_fields (c, obj, profile, 1, catalog, s);
+    if (!c->failed)
+      ts_site_profile_apply (s, s->site_profile);
+  }
   read_fields (c, obj, fields, n_fields, catalog, s);
 }
 

@@ -114,6 +114,18 @@ typedef enum
   TS_N_SITE_COOLINGS
 } TsSiteCooling;
 
+/* A preset of the site's rows (docs/facility.md §6): custom leaves them
+ * as they are; the others set the rack power limit, the cooling, the air
+ * limit per rack, the facility water and the floor load limit. */
+typedef enum
+{
+  TS_SITE_PROFILE_CUSTOM,
+  TS_SITE_PROFILE_ENTERPRISE,
+  TS_SITE_PROFILE_DENSE_AIR,
+  TS_SITE_PROFILE_LIQUID_AI,
+  TS_N_SITE_PROFILES
+} TsSiteProfile;
+
 /* The layout inputs the engine chooses per option (issue 17): a flag set
  * means the field's value is only the old fixed default, one candidate of
  * the search; a flag clear means the user fixed the value. */
@@ -219,6 +231,9 @@ typedef struct
   /* Facility (docs/facility.md) */
   TsSiteCooling    site_cooling;
   double           air_rack_kw;      /* what air alone takes from one rack */
+  TsSiteProfile    site_profile;     /* the preset the site rows came from */
+  double           water_c;          /* facility water supply, °C */
+  double           floor_kg_m2;      /* floor load limit, kg/m² (0 = none given) */
 
   /* Storage */
   guint            checkpoints_kept; /* checkpoints the storage keeps (docs/goodput.md §5) */
@@ -248,6 +263,13 @@ typedef struct
  * thermal guidelines; vendors' site guides; docs/facility.md §2): the
  * lower end, as the rack limit's own default. */
 #define TS_DEFAULT_AIR_RACK_KW        30.0
+/* Facility water at the racks: the direct-liquid loop's ~25 °C inlet
+ * (docs/facility.md §3); the range spans ASHRAE's W17–W45 classes. */
+#define TS_DEFAULT_WATER_C            25.0
+#define TS_MIN_WATER_C                5.0
+#define TS_MAX_WATER_C                60.0
+/* A floor load limit above any rack's weight on its footprint. */
+#define TS_MAX_FLOOR_KG_M2            100000.0
 #define TS_MAX_CHECKPOINTS_KEPT       1000
 #define TS_DEFAULT_RACK_KW            30.0
 #define TS_DEFAULT_VOLTAGE            230.0
