@@ -78,6 +78,12 @@ least_scale (TsRenderCtx        *ctx,
   const TsRenderStyle *st = ctx->style;
   double small_px = st->font_size * st->font_scale * st->dpi / 72.0 * TS_TEXT_SMALL;
 
+  /* a slide shows the whole rack, its servers at the bottom included:
+   * a drawing that keeps its shapes whole while its labels give way
+   * (the rack elevation) shrinks to fit the screen rather than be cut
+   * at the presenter's text size */
+  if (st->presenter && klass->min_scale < TS_MIN_SCALE)
+    return klass->min_scale;
   /* a page is laid out at the drawing's natural height: no minimum there
    * unless presenting */
   if (st->min_text_px > 0 && small_px > 0 && (!st->print || st->presenter))

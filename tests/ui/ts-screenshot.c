@@ -165,14 +165,16 @@ shoot (TsApplication    *app,
     }
   else if (g_str_has_prefix (view != NULL ? view : "", "presenter"))
     {
-      /* “presenter-rack”: presenter mode on that page of the answer */
+      /* “presenter-rack”: presenter mode on that page of the answer
+       * (presenter mode opens on the summary: the page is chosen after) */
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.presenter", NULL);
+      wait_for_animations (GTK_WIDGET (window));
       if (view[strlen ("presenter")] == '-')
         {
           stack = ADW_VIEW_STACK (ts_window_get_template_widget (window, "view_stack"));
           adw_view_stack_set_visible_child_name (stack, view + strlen ("presenter-"));
+          wait_for_animations (GTK_WIDGET (window));
         }
-      gtk_widget_activate_action (GTK_WIDGET (window), "win.presenter", NULL);
-      wait_for_animations (GTK_WIDGET (window));
     }
   else if (view != NULL)
     {
