@@ -135,9 +135,7 @@ test_famous_scenarios (void)
       g_assert_cmpint (s->method, ==, TS_METHOD_FULL);
       g_assert_cmpint (s->precision, ==, run->precision);
       g_assert_cmpuint (s->seq_len, ==, run->seq_len);
-      g_assert_cmpuint (s->micro_batch, ==, run->micro_batch);
       g_assert_cmpuint (s->global_batch, ==, run->global_batch);
-      g_assert_cmpint (s->checkpointing, ==, run->checkpointing);
       g_assert_cmpfloat (s->tokens, ==, run->train_tokens);
       server = ts_catalog_find_server (catalog, s->server_id);
       g_assert_nonnull (server);

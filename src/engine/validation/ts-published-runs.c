@@ -210,6 +210,7 @@ ts_published_run_dup_scenario (const TsCatalog      *catalog,
 {
   const char *server_id = ts_published_run_server_id (catalog, run);
   const TsServer *server = ts_catalog_find_server (catalog, server_id);
+  g_autoptr(TsScenario) defaults = ts_scenario_new ();
   TsScenario *s = run_scenario (catalog, run);
 
   if (s == NULL)
@@ -228,6 +229,13 @@ ts_published_run_dup_scenario (const TsCatalog      *catalog,
   ts_scenario_set_server (s, server_id);
   s->servers = run->gpus / server->gpu_count;
   s->tokens = run->train_tokens;
+  /* the planner chooses the layout, the micro-batch and the
+   * recomputation as for any job: the run's own choices are the
+   * prediction's (ts_published_run_check ()) */
+  s->searched = TS_SEARCH_ALL;
+  s->micro_batch = defaults->micro_batch;
+  s->checkpointing = defaults->checkpointing;
+  s->sequence_parallel = defaults->sequence_parallel;
   return s;
 }
 
@@ -276,15 +284,16 @@ ts_published_run_dup_comparison (const TsCatalog      *catalog,
                           run->tp, run->pp, run->dp, run->ep, predicted, mfu, ratio);
   g_string_append_c (out, ' ');
   g_string_append_printf (out, _("Source: %s."), run->source);
-  if (recommended != NULL && recommended->server != NULL && recommended->layout_gpus > 0)
+  if (recommended != NULL && recommended->ok && recommended->server != NULL && recommended->layout_gpus > 0)
     {
+      g_autofree char *servers = ts_format_number (recommended->servers, 0);
       g_autofree char *rate = ts_format_number (recommended->step.tokens_per_second / recommended->layout_gpus, 0);
       g_autofree char *days = ts_format_days (recommended->training_days);
 
       g_string_append_c (out, '\n');
       g_string_append_printf (out,
-                              _("The same run on this catalog’s hardware: %u × %s, %s tokens/s per GPU, %s to train."),
-                              recommended->servers, recommended->server->name, rate, days);
+                              _("The same run on this catalog’s hardware: %s × %s, %s tokens/s per GPU, %s to train."),
+                              servers, recommended->server->name, rate, days);
     }
   return g_string_free (out, FALSE);
 }

@@ -108,9 +108,9 @@ const char *ts_published_run_server_id     (const TsCatalog      *catalog,
                                             const TsPublishedRun *run);
 
 /* The run as a ready scenario: its model, full training, precision,
- * tokens, sequence length, micro and global batch, recomputation, and
- * the server and count that hold its GPUs. The layout is left to the
- * planner: the plan is "the same run on this catalog's hardware".
+ * tokens, sequence length, global batch, and the server and count
+ * that hold its GPUs. The layout, micro-batch and recomputation are left
+ * to the planner: the plan is "the same run on this catalog's hardware".
  * NULL with error when the catalog lacks its model or a server. */
 TsScenario *ts_published_run_dup_scenario  (const TsCatalog      *catalog,
                                             const TsPublishedRun *run,
