@@ -244,10 +244,14 @@ ts_published_run_dup_title (const TsCatalog      *catalog,
                             const TsPublishedRun *run)
 {
   const TsCatalogModel *m = ts_catalog_find_model (catalog, run->model_id);
+  const char *times = strstr (run->system, "× ");
+  g_autofree char *count = ts_format_number (run->gpus, 0);
 
-  /* Translators: a published training run: the model, then its system
-   * as the source names it ("16,384 × H100") */
-  return g_strdup_printf (_("%s on %s"), m != NULL ? m->model.name : run->model_id, run->system);
+  /* Translators: a published training run: the model, the number of
+   * GPUs and the GPU as its source names it ("Llama 3.1 405B on 16,384
+   * × H100") */
+  return g_strdup_printf (_("%s on %s × %s"), m != NULL ? m->model.name : run->model_id, count,
+                          times != NULL ? times + strlen ("× ") : run->system);
 }
 
 char *
