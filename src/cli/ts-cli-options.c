@@ -363,6 +363,14 @@ set_path (TsCliParser *p, const CliOption *o, const char *name, const char *valu
 }
 
 static gboolean
+set_run_id (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
+{
+  if (*value == '\0')
+    return ts_cli_usage_error (error, _("Option %s needs a run's id"), name);
+  return keep_text (p, o, value);
+}
+
+static gboolean
 set_format (TsCliParser *p, const CliOption *o, const char *name, const char *value, GError **error)
 {
   if (g_str_equal (value, "json"))
@@ -439,6 +447,9 @@ static const CliOption other_options[] = {
     N_("a user catalog that overrides or extends the built-in one"), set_path, ARG (catalog_path) },
   { "scenario", 0, SCENARIO_COMMANDS, N_("FILE"), N_("read the scenario from a file saved by the window"), set_path,
     ARG (scenario_path) },
+  { "published-run", 0, SCENARIO_COMMANDS, "ID",
+    N_("start from a published training run (see “list runs”); estimate's text shows its published figures beside the prediction"),
+    set_run_id, ARG (published_run) },
   { "output", 'o', COMMAND_BIT (TS_CLI_COMMAND_PDF), N_("FILE"), N_("the PDF file to write"), set_path, ARG (output_path) },
   { "output", 'o', COMMAND_BIT (TS_CLI_COMMAND_EXPORT), N_("FILE"),
     N_("the file to write the configuration to (default: the standard output)"), set_path, ARG (output_path) },

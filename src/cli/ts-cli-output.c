@@ -15,6 +15,7 @@
 #include "ts-cli-text.h"
 #include "ts-csv.h"
 #include "ts-plan-text.h"
+#include "ts-published-runs.h"
 #include "ts-json.h"
 #ifdef TS_CLI_WITH_RENDER
 #include "ts-render.h"
@@ -309,6 +310,61 @@ list_models (const TsCatalog *catalog)
     }
 }
 
+/* The famous published runs (issue 33 item 7): what --published-run
+ * accepts. */
+static JsonNode *
+runs_to_json (const TsCatalog *catalog)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < ts_published_runs_count (); i++)
+    {
+      const TsPublishedRun *r = ts_published_run (i);
+      g_autofree char *title = NULL;
+      TsRunCheck c;
+
+      if (!ts_published_run_is_famous (r) || !ts_published_run_check (catalog, r, FALSE, &c))
+        continue;
+      title = ts_published_run_dup_title (catalog, r);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, r->id);
+      json_builder_set_member_name (b, "title");
+      json_builder_add_string_value (b, title);
+      json_builder_set_member_name (b, "model");
+      json_builder_add_string_value (b, r->model_id);
+      json_builder_set_member_name (b, "gpus");
+      json_builder_add_int_value (b, r->gpus);
+      json_builder_set_member_name (b, "train_tokens");
+      json_builder_add_double_value (b, r->train_tokens);
+      json_builder_set_member_name (b, "published_tokens_per_gpu");
+      json_builder_add_double_value (b, c.published);
+      json_builder_set_member_name (b, "predicted_tokens_per_gpu");
+      json_builder_add_double_value (b, c.predicted);
+      json_builder_set_member_name (b, "source");
+      json_builder_add_string_value (b, r->source);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  return json_builder_get_root (b);
+}
+
+static void
+list_runs (const TsCatalog *catalog)
+{
+  for (guint i = 0; i < ts_published_runs_count (); i++)
+    {
+      const TsPublishedRun *r = ts_published_run (i);
+      g_autofree char *title = NULL;
+
+      if (!ts_published_run_is_famous (r))
+        continue;
+      title = ts_published_run_dup_title (catalog, r);
+      g_print ("%-22s %s\n", r->id, title);
+    }
+}
+
 void
 ts_cli_print_list (const TsCatalog *catalog,
                    const char      *what,
@@ -318,7 +374,9 @@ ts_cli_print_list (const TsCatalog *catalog,
     {
       g_autoptr(JsonNode) root = NULL;
 
-      if (g_strcmp0 (what, "models") == 0)
+      if (g_strcmp0 (what, "runs") == 0)
+        root = runs_to_json (catalog);
+      else if (g_strcmp0 (what, "models") == 0)
         root = ts_catalog_models_to_json (catalog);
       else if (g_strcmp0 (what, "servers") == 0)
         root = ts_catalog_servers_to_json (catalog);
@@ -328,7 +386,9 @@ ts_cli_print_list (const TsCatalog *catalog,
       return;
     }
 
-  if (g_strcmp0 (what, "models") == 0)
+  if (g_strcmp0 (what, "runs") == 0)
+    list_runs (catalog);
+  else if (g_strcmp0 (what, "models") == 0)
     list_models (catalog);
   else if (g_strcmp0 (what, "servers") == 0)
     for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)

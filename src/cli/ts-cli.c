@@ -119,11 +119,31 @@ run_estimate_like (const TsCliArgs *args,
 {
   g_autoptr(TsScenario) scenario = NULL;
   g_autoptr(TsPlan) plan = NULL;
+  const TsPublishedRun *run = NULL;
   GError *error = NULL;
 
   if (!ts_cli_check_outputs_read (args, catalog, &error))
     return fail (error, EXIT_USAGE);
-  if (args->scenario_path != NULL)
+  if (args->published_run != NULL)
+    {
+      run = ts_published_run_find (args->published_run);
+      if (run == NULL || !ts_published_run_is_famous (run))
+        {
+          g_set_error (&error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                       _("No published run with the id “%s” (see “trainsizer-cli list runs”)"), args->published_run);
+          return fail (error, EXIT_FAILURE);
+        }
+      if (args->scenario_path != NULL)
+        {
+          g_set_error (&error, TS_ERROR, TS_ERROR_INVALID_INPUT, "%s",
+                       _("Give either --scenario or --published-run, not both"));
+          return fail (error, EXIT_USAGE);
+        }
+      scenario = ts_published_run_dup_scenario (catalog, run, &error);
+      if (scenario == NULL)
+        return fail (error, EXIT_FAILURE);
+    }
+  else if (args->scenario_path != NULL)
     {
       scenario = ts_scenario_load_file (args->scenario_path, catalog, &error);
       if (scenario == NULL)
@@ -144,6 +164,14 @@ run_estimate_like (const TsCliArgs *args,
     {
     case TS_CLI_COMMAND_ESTIMATE:
       ts_cli_print_plan (plan, args->format);
+      /* the run's published figures beside the prediction, in the text */
+      if (run != NULL && args->format == TS_CLI_FORMAT_TEXT)
+        {
+          g_autofree char *comparison = ts_published_run_dup_comparison (catalog, run, ts_plan_get_shown_option (plan));
+
+          if (comparison != NULL)
+            g_print ("\n%s\n", comparison);
+        }
       return EXIT_SUCCESS;
     case TS_CLI_COMMAND_EXPORT:
       if (!ts_cli_write_export (plan, args, &error))

@@ -66,6 +66,7 @@ struct _TsAnswerPane
   GtkImage             *verdict_icon;
   GtkLabel             *verdict_label;
   GtkLabel             *headline_label;
+  GtkLabel             *published_label;
   AdwViewStack         *view_stack;
   AdwViewSwitcherBar   *switcher_bar;
 };
@@ -311,6 +312,25 @@ ts_answer_pane_show_option (TsAnswerPane *self,
   self->shown_option = shown_option;
   if (self->plan != NULL)
     show_plan (self);
+}
+
+void
+ts_answer_pane_set_published (TsAnswerPane *self,
+                              const char   *text)
+{
+  g_return_if_fail (TS_IS_ANSWER_PANE (self));
+
+  gtk_label_set_text (self->published_label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->published_label), text != NULL);
+}
+
+const char *
+ts_answer_pane_get_published (TsAnswerPane *self)
+{
+  g_return_val_if_fail (TS_IS_ANSWER_PANE (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->published_label)))
+    return NULL;
+  return gtk_label_get_text (self->published_label);
 }
 
 const char *
@@ -836,6 +856,7 @@ ts_answer_pane_class_init (TsAnswerPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, verdict_icon);
   gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, headline_label);
+  gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, published_label);
   gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, view_stack);
   gtk_widget_class_bind_template_child (widget_class, TsAnswerPane, switcher_bar);
   gtk_widget_class_bind_template_callback (widget_class, visible_page_changed_cb);

@@ -27,6 +27,11 @@ void           ts_answer_pane_show_option      (TsAnswerPane *self,
                                                 int           shown_option);
 /* The headline's text, without its markup. */
 const char    *ts_answer_pane_get_headline     (TsAnswerPane *self);
+/* A famous run's comparison under the headline; NULL hides it. */
+void           ts_answer_pane_set_published    (TsAnswerPane *self,
+                                                const char   *text);
+/* The comparison shown, or NULL when hidden. */
+const char    *ts_answer_pane_get_published    (TsAnswerPane *self);
 /* The drawing of page drawing (made now if it was not yet). */
 GtkWidget     *ts_answer_pane_get_view         (TsAnswerPane *self,
                                                 TsDrawing     drawing);

@@ -26,6 +26,7 @@ typedef enum
   PENDING_NONE,
   PENDING_NEW,
   PENDING_OPEN,
+  PENDING_RUN,
   PENDING_CLOSE,
 } PendingAction;
 
@@ -45,6 +46,10 @@ struct _TsDocument
   gboolean          autosave_blocked;
   char             *unrestored_message;  /* why, for the Details dialog */
   PendingAction     pending;
+  const TsPublishedRun *pending_run;  /* PENDING_RUN's */
+  /* The famous run the scenario was opened from (issue 33 item 7), for
+   * the load signal's handler; NULL on any other load. */
+  const TsPublishedRun *published_run;
 };
 
 G_DEFINE_FINAL_TYPE (TsDocument, ts_document, G_TYPE_OBJECT)
@@ -494,6 +499,19 @@ ts_document_save (TsDocument *self)
 /* Opening */
 
 static void
+load_run (TsDocument           *self,
+          TsScenario           *scenario,
+          const TsPublishedRun *run)
+{
+  self->published_run = run;
+  ts_document_set_file (self, NULL);
+  g_signal_emit (self, signals[LOAD], 0, scenario, NULL);
+  self->published_run = NULL;
+  ts_document_set_dirty (self, FALSE);
+  ts_document_autosave_now (self);
+}
+
+static void
 load (TsDocument *self,
       TsScenario *scenario,
       GFile      *file)
@@ -551,6 +569,21 @@ open_dialog (TsDocument *self)
 }
 
 static void
+open_run (TsDocument           *self,
+          const TsPublishedRun *run)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TsScenario) scenario = ts_published_run_dup_scenario (self->catalog, run, &error);
+
+  if (scenario == NULL)
+    {
+      show_toast (self, adw_toast_new (error->message));
+      return;
+    }
+  load_run (self, scenario, run);
+}
+
+static void
 new_scenario (TsDocument *self)
 {
   g_autoptr(TsScenario) scenario = ts_scenario_new ();
@@ -576,6 +609,9 @@ continue_pending (TsDocument *self)
       break;
     case PENDING_OPEN:
       open_dialog (self);
+      break;
+    case PENDING_RUN:
+      open_run (self, self->pending_run);
       break;
     case PENDING_CLOSE:
       self->dirty = FALSE;
@@ -634,6 +670,23 @@ ts_document_new_scenario (TsDocument *self)
 {
   g_return_if_fail (TS_IS_DOCUMENT (self));
   maybe_ask_to_save (self, PENDING_NEW);
+}
+
+void
+ts_document_open_published_run (TsDocument           *self,
+                                const TsPublishedRun *run)
+{
+  g_return_if_fail (TS_IS_DOCUMENT (self));
+  g_return_if_fail (run != NULL);
+  self->pending_run = run;
+  maybe_ask_to_save (self, PENDING_RUN);
+}
+
+const TsPublishedRun *
+ts_document_get_published_run (TsDocument *self)
+{
+  g_return_val_if_fail (TS_IS_DOCUMENT (self), NULL);
+  return self->published_run;
 }
 
 void

@@ -53,6 +53,12 @@ gboolean    ts_document_save_file          (TsDocument       *self,
  * with unsaved changes where it would lose them. */
 void        ts_document_new_scenario       (TsDocument       *self);
 void        ts_document_open               (TsDocument       *self);
+/* A famous published run as a new, unsaved scenario (asks to save the
+ * current one first, as New does). */
+void        ts_document_open_published_run (TsDocument           *self,
+                                            const TsPublishedRun *run);
+/* While the load signal of such a run is emitted: the run; else NULL. */
+const TsPublishedRun *ts_document_get_published_run (TsDocument *self);
 void        ts_document_save               (TsDocument       *self);
 void        ts_document_save_as            (TsDocument       *self);
 /* TRUE when the window must not close yet: the user is asked about

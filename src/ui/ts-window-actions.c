@@ -52,6 +52,18 @@ document_activated (GSimpleAction *action,
     ts_document_save_as (document);
 }
 
+/* win.open-published-run::ID: a famous run as a ready scenario. */
+static void
+open_published_run_activated (GSimpleAction *action,
+                              GVariant      *parameter,
+                              gpointer       user_data)
+{
+  const TsPublishedRun *run = ts_published_run_find (g_variant_get_string (parameter, NULL));
+
+  if (run != NULL && ts_published_run_is_famous (run))
+    ts_document_open_published_run (ts_window_get_document (TS_WINDOW (user_data)), run);
+}
+
 static void
 unrestored_details_activated (GSimpleAction *action,
                               GVariant      *parameter,
@@ -438,6 +450,7 @@ static const GActionEntry win_actions[] = {
   { "print", spec_sheet_activated, NULL, NULL, NULL },
   { "request-quote", request_quote_activated, NULL, NULL, NULL },
   { "open-uri", open_uri_activated, "s", NULL, NULL },
+  { "open-published-run", open_published_run_activated, "s", NULL, NULL },
   { "fullscreen", fullscreen_activated, NULL, NULL, NULL },
   { "show-answer", show_answer_activated, NULL, NULL, NULL },
   { "show-scenario", show_scenario_activated, NULL, NULL, NULL },

@@ -37,6 +37,8 @@ struct _TsWindow
   TsPlan               *plan;
   char                 *shown_server_id;  /* the option chosen in the table */
   int                   shown_option;     /* its index in plan->options, or -1 */
+  const TsPublishedRun *published_run;    /* the famous run it was opened as, or NULL */
+  GMenu                *published_runs_menu;
   TsDocument           *document;         /* its file, autosave, unsaved changes */
   guint                 navigation_idle_id;
   gboolean              presenting;       /* presenter mode */
@@ -120,6 +122,49 @@ find_shown_option (TsWindow *self)
   ts_plan_choose_option (self->plan, self->shown_option);
 }
 
+/* A famous run's published figures beside the prediction, while the
+ * scenario is still the run's: an edit of its model, tokens, batch,
+ * sequence, server or count makes it another job and drops them. */
+static void
+show_published_run (TsWindow *self)
+{
+  g_autoptr(TsScenario) run_scenario = NULL;
+  g_autofree char *text = NULL;
+  const TsScenario *s = self->scenario;
+
+  if (self->published_run != NULL)
+    run_scenario = ts_published_run_dup_scenario (get_catalog (self), self->published_run, NULL);
+  if (run_scenario == NULL || g_strcmp0 (s->model_id, run_scenario->model_id) != 0
+      || g_strcmp0 (s->server_id, run_scenario->server_id) != 0 || s->servers != run_scenario->servers
+      || s->tokens != run_scenario->tokens || s->seq_len != run_scenario->seq_len
+      || s->global_batch != run_scenario->global_batch || s->method != run_scenario->method
+      || s->precision != run_scenario->precision)
+    self->published_run = NULL;
+  else
+    text = ts_published_run_dup_comparison (get_catalog (self), self->published_run,
+                                            ts_plan_get_shown_option (self->plan));
+  ts_answer_pane_set_published (self->answer, text);
+}
+
+/* The Main Menu's Published Runs: each famous run of the engine's table,
+ * named by the engine. */
+static void
+fill_published_runs_menu (TsWindow *self)
+{
+  for (guint i = 0; i < ts_published_runs_count (); i++)
+    {
+      const TsPublishedRun *run = ts_published_run (i);
+      g_autofree char *title = NULL;
+      g_autofree char *action = NULL;
+
+      if (!ts_published_run_is_famous (run))
+        continue;
+      title = ts_published_run_dup_title (get_catalog (self), run);
+      action = g_strdup_printf ("win.open-published-run::%s", run->id);
+      g_menu_append (self->published_runs_menu, title, action);
+    }
+}
+
 /* Recomputes the plan; row is what the user edited (for the error). */
 static void
 recompute_from (TsWindow  *self,
@@ -145,6 +190,7 @@ recompute_from (TsWindow  *self,
   find_shown_option (self);
   ts_answer_pane_set_plan (self->answer, self->plan, self->shown_option);
   ts_scenario_form_show_plan (self->form, self->plan);
+  show_published_run (self);
   g_clear_pointer (&old, ts_plan_free);
 }
 
@@ -179,6 +225,7 @@ option_chosen_cb (TsWindow   *self,
   ts_plan_choose_option (self->plan, self->shown_option);
   ts_answer_pane_show_option (self->answer, self->shown_option);
   ts_scenario_form_show_plan (self->form, self->plan);
+  show_published_run (self);
 }
 
 static void
@@ -223,6 +270,7 @@ load_cb (TsWindow   *self,
   g_clear_pointer (&self->scenario, ts_scenario_free);
   self->scenario = ts_scenario_copy (scenario);
   g_clear_pointer (&self->shown_server_id, g_free);
+  self->published_run = ts_document_get_published_run (self->document);
   ts_document_set_scenario (self->document, get_catalog (self), self->scenario);
   ts_scenario_form_set_scenario (self->form, get_catalog (self), self->scenario);
   recompute (self);
@@ -434,6 +482,7 @@ ts_window_class_init (TsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsWindow, large_type_button);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, scenario_page);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, pane_separator);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, published_runs_menu);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, form);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, answer);
   gtk_widget_class_bind_template_callback (widget_class, form_changed_cb);
@@ -503,6 +552,7 @@ setup (TsWindow         *self,
   g_signal_connect_swapped (self->leaflet, "notify::folded", G_CALLBACK (update_navigation), self);
   g_signal_connect_swapped (self->leaflet, "notify::visible-child", G_CALLBACK (update_navigation), self);
   bind_settings (self);
+  fill_published_runs_menu (self);
 
   recompute (self);
   update_title (self);

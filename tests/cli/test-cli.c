@@ -133,6 +133,48 @@ test_exit_statuses (void)
   expect_status (2, "--seq-len", "list", "servers", "--seq-len", "4096", NULL);
 }
 
+/* The famous published runs (issue 33 item 7): listed, and estimate
+ * --published-run shows the run's published figure beside the
+ * prediction: Llama 3 Table 4's 400 TFLOPs per GPU on 16,384 H100. */
+static void
+test_published_runs (void)
+{
+  const char *list[] = { "list", "runs", "--format", "json", NULL };
+  const char *estimate[] = { "estimate", "--published-run", "llama3-405b-16k", "--lang", "en", NULL };
+  const char *as_json[] = { "estimate", "--published-run", "deepseek-v3", "--format", "json", NULL };
+  g_autoptr(JsonNode) root = ts_test_cli_json (list);
+  g_autoptr(JsonNode) plan = ts_test_cli_json (as_json);
+  JsonArray *array = json_node_get_array (root);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  gboolean llama = FALSE, deepseek = FALSE;
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonObject *r = json_array_get_object_element (array, i);
+      const char *id = json_object_get_string_member (r, "id");
+
+      llama |= g_strcmp0 (id, "llama3-405b-16k") == 0 && json_object_get_int_member (r, "gpus") == 16384;
+      deepseek |= g_strcmp0 (id, "deepseek-v3") == 0 && json_object_get_int_member (r, "gpus") == 2048;
+    }
+  g_assert_true (llama && deepseek);
+
+  g_assert_cmpint (ts_test_run_cli (estimate, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "Published: 400 TFLOP/s per GPU"));
+  g_assert_nonnull (strstr (out, "Predicted at the run’s layout (TP 8 · PP 16 · DP 128"));
+  /* 16,384 H100 are 2,048 eight-GPU servers */
+  g_assert_nonnull (strstr (out, "The same run on this catalog’s hardware: 2,048 × "));
+
+  /* the scenario is DeepSeek-V3's: 14.8 trillion tokens on 2,048 GPUs */
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (json_node_get_object (plan), "model"), "id"),
+                   ==, "deepseek-v3");
+  g_assert_cmpfloat (ts_test_json_number (plan, "inputs.tokens.value"), ==, 14.8e12);
+  g_assert_cmpfloat (ts_test_json_number (plan, "inputs.servers.value"), ==, 2048 / 8);
+
+  expect_status (1, "no-such-run", "estimate", "--published-run", "no-such-run", NULL);
+  expect_status (2, "--published-run", "estimate", "--published-run", "deepseek-v3", "--scenario", "x.json", NULL);
+}
+
 static void
 test_list_json (void)
 {
@@ -387,6 +429,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/site-profile", test_site_profile);
   g_test_add_func ("/cli/exit-statuses", test_exit_statuses);
   g_test_add_func ("/cli/list-json", test_list_json);
+  g_test_add_func ("/cli/published-runs", test_published_runs);
   g_test_add_func ("/cli/catalog-export-round-trip", test_catalog_export_round_trip);
   g_test_add_func ("/cli/prefetch-flag", test_prefetch_flag);
   g_test_add_func ("/cli/digit-groups", test_digit_groups);

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ts-format.h"
 #include "ts-published-runs.h"
 #include "ts-test-support.h"
 
@@ -96,6 +97,103 @@ test_sets (void)
       g_assert_cmpstr (ts_published_run (i)->id, !=, ts_published_run (j)->id);
 }
 
+/* The famous runs (issue 33 item 7) open as scenarios that say what
+ * their table row says: the row is the only copy of the figures. */
+static void
+test_famous_scenarios (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const char *const must[] = { "llama3-405b-16k", "deepseek-v3" };
+  guint famous = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (must); i++)
+    {
+      const TsPublishedRun *run = ts_published_run_find (must[i]);
+
+      g_assert_nonnull (run);
+      g_assert_true (ts_published_run_is_famous (run));
+    }
+  g_assert_null (ts_published_run_find ("no-such-run"));
+  /* the sources' token counts: Llama 3 §1 "15.6T tokens", DeepSeek-V3's
+   * abstract "14.8 trillion" */
+  g_assert_cmpfloat (ts_published_run_find ("llama3-405b-16k")->train_tokens, ==, 15.6e12);
+  g_assert_cmpfloat (ts_published_run_find ("deepseek-v3")->train_tokens, ==, 14.8e12);
+
+  for (guint i = 0; i < ts_published_runs_count (); i++)
+    {
+      const TsPublishedRun *run = ts_published_run (i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsScenario) s = NULL;
+      const TsServer *server;
+
+      if (!ts_published_run_is_famous (run))
+        continue;
+      famous++;
+      s = ts_published_run_dup_scenario (catalog, run, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (s->model_id, ==, run->model_id);
+      g_assert_cmpint (s->method, ==, TS_METHOD_FULL);
+      g_assert_cmpint (s->precision, ==, run->precision);
+      g_assert_cmpuint (s->seq_len, ==, run->seq_len);
+      g_assert_cmpuint (s->global_batch, ==, run->global_batch);
+      g_assert_cmpfloat (s->tokens, ==, run->train_tokens);
+      server = ts_catalog_find_server (catalog, s->server_id);
+      g_assert_nonnull (server);
+      g_assert_cmpstr (server->gpu_id, ==, run->gpu_id);
+      g_assert_cmpuint (s->servers * server->gpu_count, ==, run->gpus);
+    }
+  /* the two above and Llama 3's 8,192-GPU row */
+  g_assert_cmpuint (famous, >=, 3);
+}
+
+/* The comparison carries the published figure (the source's own, or
+ * the hand calculation below), the prediction, the source and the
+ * planner's option. */
+static void
+test_famous_comparison (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsPublishedRun *llama = ts_published_run_find ("llama3-405b-16k");
+  const TsPublishedRun *deepseek = ts_published_run_find ("deepseek-v3");
+  g_autoptr(GArray) options = g_array_new (FALSE, TRUE, sizeof (TsOption));
+  g_autoptr(TsScenario) s = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *with_option = NULL;
+  g_autofree char *predicted = NULL;
+  TsRunCheck c;
+  int best;
+
+  /* Llama 3 Table 4: 400 TFLOPs per GPU at 16,384 GPUs */
+  text = ts_published_run_dup_comparison (catalog, llama, NULL);
+  g_assert_nonnull (strstr (text, "Published: 400 TFLOP/s per GPU"));
+  g_assert_true (ts_published_run_check (catalog, llama, FALSE, &c));
+  predicted = ts_format_number (c.predicted, 0);
+  g_assert_nonnull (strstr (text, predicted));
+  g_assert_nonnull (strstr (text, "TP 8 · PP 16 · DP 128"));
+  g_assert_nonnull (strstr (text, "Llama 3 Herd of Models"));
+  g_assert_null (strstr (text, "catalog’s hardware"));
+  g_clear_pointer (&text, g_free);
+  g_clear_pointer (&predicted, g_free);
+
+  /* DeepSeek-V3: 180K H800 GPU hours per trillion tokens, so
+   * 1e12 / (180,000 × 3,600 s) = 1,543.2 tokens/s per GPU */
+  g_assert_true (ts_published_run_check (catalog, deepseek, FALSE, &c));
+  g_assert_cmpfloat_with_epsilon (c.published, 1543.2, 0.1);
+  text = ts_published_run_dup_comparison (catalog, deepseek, NULL);
+  g_assert_nonnull (strstr (text, "Published: 1,543 tokens/s per GPU"));
+  predicted = ts_format_number (c.predicted, 0);
+  g_assert_nonnull (strstr (text, predicted));
+
+  /* with the planner's option for the run's scenario */
+  g_array_set_clear_func (options, (GDestroyNotify) ts_option_clear);
+  s = ts_published_run_dup_scenario (catalog, deepseek, NULL);
+  best = ts_recommend (catalog, s, options);
+  g_assert_cmpint (best, >=, 0);
+  with_option = ts_published_run_dup_comparison (catalog, deepseek, &g_array_index (options, TsOption, best));
+  g_assert_true (g_str_has_prefix (with_option, text));
+  g_assert_nonnull (strstr (with_option, "The same run on this catalog’s hardware: 256 × "));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -111,5 +209,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/published-runs/each", test_each_run);
   g_test_add_func ("/published-runs/sets", test_sets);
+  g_test_add_func ("/published-runs/famous-scenarios", test_famous_scenarios);
+  g_test_add_func ("/published-runs/famous-comparison", test_famous_comparison);
   return g_test_run ();
 }

@@ -689,7 +689,8 @@ test_ocr_rack (void)
  * The smallest text is 0.85 em; 10 pt at 96 dpi is 13.33 px, so the
  * presenter's type is 24 / (13.33 × 0.85) = 2.12 times the window's, and
  * a drawing too tall for the screen reflows and is clipped (the window
- * scrolls) rather than shrunk below it. Without presenter mode the same
+ * scrolls) rather than shrunk below it — but for the rack elevation, which
+ * shrinks so that a slide shows the whole rack. Without presenter mode the same
  * drawings are shrunk to fit, some below 24 px (the check tells them
  * apart). */
 static void
@@ -708,7 +709,11 @@ test_presenter_text_size (void)
       ts_render_style_set_presenter (&style, TRUE);
       g_assert_cmpfloat (fabs (style.font_scale - 24 / base_small_px), <, 0.001);
       scale = ts_render_drawing_scale (d, plan, -1, 1920, 1080, &style);
-      g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
+      /* the rack elevation is the one exception: a slide shows the whole
+       * rack, its servers at the bottom included (issue 33), and its
+       * labels give way before its shapes do (ts-render-drawing.c) */
+      if (d != TS_DRAWING_RACK)
+        g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
 
       ts_render_style_init (&style, FALSE);
       style.font_scale = 24 / base_small_px;

@@ -612,6 +612,37 @@ test_presenter_mode (void)
   ts_test_destroy_window (window);
 }
 
+/* Main Menu ▸ Published Runs ▸ DeepSeek-V3 (issue 33 item 7): the
+ * scenario is the run's (DeepSeek-V3 report: 14.8 trillion tokens on
+ * 2,048 GPUs, 256 eight-GPU servers) and the published figure stands
+ * beside the prediction (180K GPU hours per trillion tokens: 1,543
+ * tokens/s per GPU) until an edit makes it another job. */
+static void
+test_published_run (void)
+{
+  TsWindow *window = open_window ();
+  const TsScenario *s;
+  const char *text;
+
+  g_assert_null (ts_answer_pane_get_published (ts_window_get_answer_pane (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-published-run", "s", "deepseek-v3"));
+  ts_test_settle ();
+  s = ts_window_get_scenario (window);
+  g_assert_cmpstr (s->model_id, ==, "deepseek-v3");
+  g_assert_cmpuint (s->servers, ==, 256);
+  g_assert_cmpfloat (s->tokens, ==, 14.8e12);
+  g_assert_cmpuint (s->seq_len, ==, 4096);
+  text = ts_answer_pane_get_published (ts_window_get_answer_pane (window));
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "Published: 1,543 tokens/s per GPU."));
+  g_assert_nonnull (strstr (text, "Predicted at the run’s layout (TP 1 · PP 16 · DP 128 · EP 64)"));
+  g_assert_nonnull (strstr (text, "The same run on this catalog’s hardware: 256 × "));
+
+  set_spin (window, "seq_len", 8192);
+  g_assert_null (ts_answer_pane_get_published (ts_window_get_answer_pane (window)));
+  ts_test_destroy_window (window);
+}
+
 static void
 test_autosave_restores (void)
 {
@@ -2608,6 +2639,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/window/method-switch", test_method_switch_updates_answer);
   g_test_add_func ("/window/model-picker", test_model_picker);
+  g_test_add_func ("/window/published-run", test_published_run);
   g_test_add_func ("/window/every-control-recomputes", test_every_control_recomputes);
   g_test_add_func ("/window/controls-follow-the-article", test_controls_follow_the_article);
   g_test_add_func ("/window/invalid-entry-keeps-answer", test_invalid_entry_keeps_answer);

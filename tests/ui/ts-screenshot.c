@@ -14,7 +14,8 @@
  * Writes wide-light-en.png, wide-dark-en.png, … narrow-dark-ru.png
  * (rack-wide-light-en.png … for a page of the answer; presenter-light-
  * en.png …, comparison-light-en.png … for those). TS_SCREENSHOT_FULL_HD=1
- * takes the wide window at 1920 × 1080; TS_SCREENSHOT_ZOOM=0.6 zooms a
+ * takes the wide window at 1920 × 1080; TS_SCREENSHOT_PUBLISHED_RUN=ID
+ * opens that famous run (Main Menu ▸ Published Runs); TS_SCREENSHOT_ZOOM=0.6 zooms a
  * page's drawing out. Run
  * under Xvfb with GSK_RENDERER=cairo (as the tests do) for stable output.
  *
@@ -115,6 +116,12 @@ shoot (TsApplication    *app,
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   wait_for_frames (GTK_WIDGET (window));
+  if (g_getenv ("TS_SCREENSHOT_PUBLISHED_RUN") != NULL)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-published-run", "s",
+                                  g_getenv ("TS_SCREENSHOT_PUBLISHED_RUN"));
+      wait_for_frames (GTK_WIDGET (window));
+    }
   if (g_strcmp0 (view, "comparison") == 0)
     {
       GListModel *toplevels = gtk_window_get_toplevels ();

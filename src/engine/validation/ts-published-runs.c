@@ -13,9 +13,12 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
+#include "ts-error.h"
+#include "ts-format.h"
 #include "ts-options.h"
 #include "ts-published-runs.h"
 
@@ -25,6 +28,12 @@
 #define LLAMA3_TABLE4   "Dubey et al. 2024, The Llama 3 Herd of Models, Table 4"
 #define BRIDGE_2511     "Megatron-Bridge performance summary, 25.11 container (dense rows)"
 #define DEEPSEEK_V3     "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, §1 and §3.2: 180K H800 GPU hours per trillion tokens"
+
+/* The famous runs' training tokens: Llama 3 405B "on 15.6T tokens"
+ * (Dubey et al. 2024, §1); DeepSeek-V3 "on 14.8 trillion" (DeepSeek-AI
+ * 2024, abstract). */
+#define LLAMA3_TOKENS      15.6e12
+#define DEEPSEEK_V3_TOKENS 14.8e12
 
 static const TsPublishedRun runs[] = {
   /* A100: torchtitan's Llama 3 runs, local batch 1 at 8,192 tokens */
@@ -55,10 +64,10 @@ static const TsPublishedRun runs[] = {
     6667, 0, TS_RUN_CALIBRATION, NULL, TORCHTITAN_H100 " (Table 1, torch.compile)" },
   { "llama3-405b-8k", "llama-3.1-405b", "h100-sxm", "8,192 × H100", 8192, 8, 0, 400,
     8, 16, 64, 1, 8, 1, TRUE, FALSE, FALSE, 1, 2048, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
-    0, 430, TS_RUN_CALIBRATION, NULL, LLAMA3_TABLE4 },
+    0, 430, TS_RUN_CALIBRATION, NULL, LLAMA3_TABLE4, LLAMA3_TOKENS },
   { "llama3-405b-16k", "llama-3.1-405b", "h100-sxm", "16,384 × H100", 16384, 8, 0, 400,
     8, 16, 128, 1, 8, 1, TRUE, FALSE, FALSE, 1, 2048, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
-    0, 400, TS_RUN_HOLD_OUT, NULL, LLAMA3_TABLE4 },
+    0, 400, TS_RUN_HOLD_OUT, NULL, LLAMA3_TABLE4, LLAMA3_TOKENS },
   { "bridge-h100-8b", "llama-3.1-8b", "h100-sxm", "DGX-H100", 8, 8, 0, 400,
     1, 1, 8, 1, 1, 3, FALSE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
     14451, 0, TS_RUN_CALIBRATION, "dgx-h100", BRIDGE_2511 },
@@ -69,7 +78,7 @@ static const TsPublishedRun runs[] = {
    * the all-to-alls; 8 × 400 Gb/s InfiniBand per server */
   { "deepseek-v3", "deepseek-v3", "h100-sxm", "2,048 × H800", 2048, 8, 200, 400,
     1, 16, 128, 64, 1, 1, FALSE, TRUE, FALSE, 1, 15360, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_SELECTIVE,
-    1e12 / (180e3 * 3600), 0, TS_RUN_CALIBRATION, NULL, DEEPSEEK_V3 },
+    1e12 / (180e3 * 3600), 0, TS_RUN_CALIBRATION, NULL, DEEPSEEK_V3, DEEPSEEK_V3_TOKENS },
 
   /* Blackwell */
   { "bridge-b200-8b", "llama-3.1-8b", "b200", "DGX-B200", 8, 8, 0, 400,
@@ -142,6 +151,37 @@ ts_published_run (guint index)
   return &runs[index];
 }
 
+const TsPublishedRun *
+ts_published_run_find (const char *id)
+{
+  for (guint i = 0; id != NULL && i < G_N_ELEMENTS (runs); i++)
+    if (strcmp (runs[i].id, id) == 0)
+      return &runs[i];
+  return NULL;
+}
+
+gboolean
+ts_published_run_is_famous (const TsPublishedRun *run)
+{
+  return run->train_tokens > 0;
+}
+
+const char *
+ts_published_run_server_id (const TsCatalog      *catalog,
+                            const TsPublishedRun *run)
+{
+  if (run->server_id != NULL && ts_catalog_find_server (catalog, run->server_id) != NULL)
+    return run->server_id;
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    {
+      const TsServer *server = ts_catalog_get_server (catalog, i);
+
+      if (g_strcmp0 (server->gpu_id, run->gpu_id) == 0 && server->gpu_count == run->gpus_per_server)
+        return server->id;
+    }
+  return NULL;
+}
+
 static TsScenario *
 run_scenario (const TsCatalog      *catalog,
               const TsPublishedRun *run)
@@ -161,6 +201,105 @@ run_scenario (const TsCatalog      *catalog,
   s->checkpointing = run->checkpointing;
   s->sequence_parallel = run->sequence_parallel;
   return s;
+}
+
+TsScenario *
+ts_published_run_dup_scenario (const TsCatalog      *catalog,
+                               const TsPublishedRun *run,
+                               GError              **error)
+{
+  const char *server_id = ts_published_run_server_id (catalog, run);
+  const TsServer *server = ts_catalog_find_server (catalog, server_id);
+  g_autoptr(TsScenario) defaults = ts_scenario_new ();
+  TsScenario *s = run_scenario (catalog, run);
+
+  if (s == NULL)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                   _("No model with the id “%s” is in the catalog"), run->model_id);
+      return NULL;
+    }
+  if (server == NULL || run->gpus % server->gpu_count != 0)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                   _("No server of the catalog holds the GPUs of the run “%s”"), run->id);
+      ts_scenario_free (s);
+      return NULL;
+    }
+  ts_scenario_set_server (s, server_id);
+  s->servers = run->gpus / server->gpu_count;
+  s->tokens = run->train_tokens;
+  /* the planner chooses the layout, the micro-batch and the
+   * recomputation as for any job: the run's own choices are the
+   * prediction's (ts_published_run_check ()) */
+  s->searched = TS_SEARCH_ALL;
+  s->micro_batch = defaults->micro_batch;
+  s->checkpointing = defaults->checkpointing;
+  s->sequence_parallel = defaults->sequence_parallel;
+  return s;
+}
+
+char *
+ts_published_run_dup_title (const TsCatalog      *catalog,
+                            const TsPublishedRun *run)
+{
+  const TsCatalogModel *m = ts_catalog_find_model (catalog, run->model_id);
+  const char *times = strstr (run->system, "× ");
+  g_autofree char *count = ts_format_number (run->gpus, 0);
+
+  /* Translators: a published training run: the model, the number of
+   * GPUs and the GPU as its source names it ("Llama 3.1 405B on 16,384
+   * × H100") */
+  return g_strdup_printf (_("%s on %s × %s"), m != NULL ? m->model.name : run->model_id, count,
+                          times != NULL ? times + strlen ("× ") : run->system);
+}
+
+char *
+ts_published_run_dup_comparison (const TsCatalog      *catalog,
+                                 const TsPublishedRun *run,
+                                 const TsOption       *recommended)
+{
+  g_autofree char *published = NULL;
+  g_autofree char *predicted = NULL;
+  g_autofree char *mfu = NULL;
+  g_autofree char *ratio = NULL;
+  GString *out;
+  TsRunCheck c;
+
+  if (!ts_published_run_check (catalog, run, FALSE, &c))
+    return NULL;
+  published = ts_format_number (c.published, 0);
+  predicted = ts_format_number (c.predicted, 0);
+  mfu = ts_format_percent (c.mfu);
+  ratio = ts_format_number (c.ratio, 2);
+  out = g_string_new (NULL);
+  if (run->published_tflops > 0)
+    {
+      g_autofree char *tflops = ts_format_number (run->published_tflops, 0);
+
+      /* Translators: the published figure of a training run, given by
+       * its source as model TFLOP/s per GPU */
+      g_string_append_printf (out, _("Published: %s TFLOP/s per GPU, %s tokens/s per GPU."), tflops, published);
+    }
+  else
+    g_string_append_printf (out, _("Published: %s tokens/s per GPU."), published);
+  g_string_append_c (out, ' ');
+  g_string_append_printf (out, _("Predicted at the run’s layout (TP %u · PP %u · DP %u · EP %u): %s tokens/s per GPU, MFU %s; predicted / published %s."),
+                          run->tp, run->pp, run->dp, run->ep, predicted, mfu, ratio);
+  g_string_append_c (out, ' ');
+  g_string_append_printf (out, _("Source: %s."), run->source);
+  if (recommended != NULL && recommended->ok && recommended->server != NULL && recommended->layout_gpus > 0)
+    {
+      g_autofree char *servers = ts_format_number (recommended->servers, 0);
+      g_autofree char *rate = ts_format_number (recommended->step.tokens_per_second / recommended->layout_gpus, 0);
+      g_autofree char *days = ts_format_days (recommended->training_days);
+
+      g_string_append_c (out, '\n');
+      g_string_append_printf (out,
+                              _("The same run on this catalog’s hardware: %s × %s, %s tokens/s per GPU, %s to train."),
+                              servers, recommended->server->name, rate, days);
+    }
+  return g_string_free (out, FALSE);
 }
 
 static double

@@ -7,6 +7,7 @@
 #include <glib.h>
 
 #include "ts-catalog.h"
+#include "ts-options.h"
 #include "ts-scenario.h"
 #include "ts-throughput.h"
 
@@ -50,6 +51,10 @@ typedef struct
   TsRunSet         set;
   const char      *server_id;         /* a catalog server to run the planner on, or NULL */
   const char      *source;            /* where the figure is */
+  /* A famous run, one that opens as a ready scenario (issue 33 item 7):
+   * the tokens it trained on, as its source states them; 0 for a
+   * benchmark that is no whole training run. */
+  double           train_tokens;
 } TsPublishedRun;
 
 /* The band a listed run's predicted/published must stay in, and what a
@@ -89,5 +94,40 @@ void     ts_published_runs_summary (const TsCatalog *catalog,
 /* The Markdown tables of docs/ and the README (both sets, with the
  * median and worst of each), from the same list. */
 char    *ts_published_runs_markdown (const TsCatalog *catalog);
+
+/* The run with this id, or NULL. */
+const TsPublishedRun *ts_published_run_find (const char *id);
+
+/* TRUE for a famous run: one that opens as a ready scenario. */
+gboolean    ts_published_run_is_famous     (const TsPublishedRun *run);
+
+/* The catalog server the run's scenario uses: the run's own server_id,
+ * else the first server of the run's GPU with the run's GPUs per
+ * server; NULL when the catalog has none. */
+const char *ts_published_run_server_id     (const TsCatalog      *catalog,
+                                            const TsPublishedRun *run);
+
+/* The run as a ready scenario: its model, full training, precision,
+ * tokens, sequence length, global batch, and the server and count
+ * that hold its GPUs. The layout, micro-batch and recomputation are left
+ * to the planner: the plan is "the same run on this catalog's hardware".
+ * NULL with error when the catalog lacks its model or a server. */
+TsScenario *ts_published_run_dup_scenario  (const TsCatalog      *catalog,
+                                            const TsPublishedRun *run,
+                                            GError              **error);
+
+/* The run's name for a menu ("Llama 3.1 405B on 16,384 × H100"). */
+char       *ts_published_run_dup_title     (const TsCatalog      *catalog,
+                                            const TsPublishedRun *run);
+
+/* The published figures beside the prediction, translated: the
+ * published tokens/s per GPU (and MFU), the step model's at the run's
+ * own layout, their ratio, the source, and the planner's recommended
+ * option for the run's scenario (“the same run on this catalog's
+ * hardware”) when recommended is not NULL. One text for the window,
+ * presenter mode and the CLI. */
+char       *ts_published_run_dup_comparison (const TsCatalog      *catalog,
+                                             const TsPublishedRun *run,
+                                             const TsOption       *recommended);
 
 G_END_DECLS
