@@ -197,12 +197,16 @@ test_floor_verdict (void)
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   static const char *models[] = { "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b" };
   static const double limits[] = { 0, 250, 500, 800, 1223.65, 3000 };
-  guint n = ts_test_sweep_size (G_N_ELEMENTS (limits));
+  /* a trimmed sweep (valgrind) keeps two limits: none, and 800 kg/m²,
+   * which a GB200 NVL72 rack (about 1,360 kg on 0.72 m²) exceeds, so
+   * both verdicts still occur */
+  guint n = MAX (ts_test_sweep_size (G_N_ELEMENTS (limits)), 2);
   guint failed = 0, passed = 0;
 
   for (guint m = 0; m < G_N_ELEMENTS (models); m++)
-    for (guint l = 0; l < G_N_ELEMENTS (limits); l += G_N_ELEMENTS (limits) / n)
+    for (guint k = 0; k < n; k++)
       {
+        guint l = k * G_N_ELEMENTS (limits) / n;
         g_autoptr(TsScenario) s = ts_test_scenario (catalog, models[m], 0, TS_METHOD_FULL);
         g_autoptr(TsPlan) plan = NULL;
         g_autoptr(GError) error = NULL;
