@@ -66,6 +66,14 @@ column_setup_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 10);
     }
+  /* a word cut to fit is cut without a hyphen (“Рекомендуетс-я”) */
+  {
+    PangoAttrList *attrs = pango_attr_list_new ();
+
+    pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+    gtk_label_set_attributes (GTK_LABEL (label), attrs);
+    pango_attr_list_unref (attrs);
+  }
   gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);
 }
