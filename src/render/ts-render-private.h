@@ -264,6 +264,8 @@ void     ts_render_summary_draw     (TsRenderCtx         *ctx);
 double   ts_render_summary_height   (TsRenderCtx         *ctx);
 char    *ts_render_summary_describe (const TsPlan        *plan,
                                      const TsOption      *option);
+char    *ts_render_deadline_verdict (const TsPlan        *plan,
+                                     const TsOption      *option);
 char    *ts_render_time_describe    (const TsPlan        *plan,
                                      const TsOption      *option);
 

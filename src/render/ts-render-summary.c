@@ -70,27 +70,6 @@ answer_text (const TsOption *o)
   return g_strdup_printf (_("%s × %s"), servers, name);
 }
 
-static char *
-deadline_text (const TsPlan   *plan,
-               const TsOption *o)
-{
-  const TsScenario *s = plan->scenario;
-
-  if (s->deadline_days <= 0)
-    return g_strdup (_("No deadline set"));
-  if (o->training_days <= s->deadline_days)
-    {
-      g_autofree char *dl = ts_format_days (s->deadline_days);
-
-      return g_strdup_printf (_("✓ Meets the %s deadline"), dl);
-    }
-  {
-    g_autofree char *late = ts_format_days (o->training_days - s->deadline_days);
-
-    return g_strdup_printf (_("✗ Misses the deadline by %s"), late);
-  }
-}
-
 static void
 tile_text (const TsPlan   *plan,
            const TsOption *o,
@@ -127,7 +106,7 @@ tile_text (const TsPlan   *plan,
     case TILE_TIME:
       t->caption = g_strdup (_("Training time"));
       t->value = ts_format_days (o->training_days);
-      t->detail = deadline_text (plan, o);
+      t->detail = ts_render_deadline_verdict (plan, o);
       break;
     case TILE_ENERGY:
       t->caption = g_strdup (_("Energy"));

@@ -102,6 +102,31 @@ n_facts (const TsPlan *plan)
   return plan->scenario->deadline_days > 0 ? N_FACTS : N_FACTS - 1;
 }
 
+/* The option's time against the deadline in a few words: the Time view's
+ * verdict line and the summary slide's time tile. */
+char *
+ts_render_deadline_verdict (const TsPlan   *plan,
+                            const TsOption *o)
+{
+  const TsScenario *s = plan->scenario;
+
+  if (s->deadline_days <= 0)
+    return g_strdup (_("No deadline set"));
+  if (o->training_days <= s->deadline_days)
+    {
+      g_autofree char *dl = ts_format_days (s->deadline_days);
+
+      /* Translators: e.g. “✓ Meets the 30 d deadline” */
+      return g_strdup_printf (_("✓ Meets the %s deadline"), dl);
+    }
+  {
+    g_autofree char *late = ts_format_days (o->training_days - s->deadline_days);
+
+    /* Translators: e.g. “✗ Misses the deadline by 8 d” */
+    return g_strdup_printf (_("✗ Misses the deadline by %s"), late);
+  }
+}
+
 static void
 time_geometry (TsRenderCtx  *ctx,
                TimeGeometry *g)
@@ -471,22 +496,7 @@ ts_render_time_draw (TsRenderCtx *ctx)
                       MIN (w, span), &small);
     }
 
-  if (!has_deadline)
-    verdict = g_strdup (_("No deadline set"));
-  else if (o->training_days <= s->deadline_days)
-    {
-      g_autofree char *dl = ts_format_days (s->deadline_days);
-
-      /* Translators: e.g. “✓ Meets the 30 d deadline” */
-      verdict = g_strdup_printf (_("✓ Meets the %s deadline"), dl);
-    }
-  else
-    {
-      g_autofree char *late = ts_format_days (o->training_days - s->deadline_days);
-
-      /* Translators: e.g. “✗ Misses the deadline by 8 d” */
-      verdict = g_strdup_printf (_("✗ Misses the deadline by %s"), late);
-    }
+  verdict = ts_render_deadline_verdict (ctx->plan, o);
   ts_render_text (ctx, verdict, x0, g.verdict_y, span, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
 
   /* facts */

@@ -1329,7 +1329,7 @@ ink_extent (cairo_surface_t *s,
 }
 
 /* Issue 33: a drawing lays itself out for the canvas it gets. At a
- * projector's 16:9 sizes (1280 × 720, 1600 × 900, 1920 × 1080) every
+ * projector's 16:9 canvas_sizes (1280 × 720, 1600 × 900, 1920 × 1080) every
  * chart's ink spans most of the canvas's height (it was 27 % for the
  * memory chart at 1600 × 900) or, for the rack elevation that its
  * height bounds, most of it; nothing is cut to fill it: the grown chart
@@ -1342,19 +1342,19 @@ test_drawings_fill_the_canvas (void)
     TS_DRAWING_MEMORY, TS_DRAWING_POWER, TS_DRAWING_TIME, TS_DRAWING_COMPARISON, TS_DRAWING_SUMMARY,
     TS_DRAWING_RACK,
   };
-  static const int sizes[][2] = { { 1280, 720 }, { 1600, 900 }, { 1920, 1080 } };
+  static const int canvas_sizes[][2] = { { 1280, 720 }, { 1600, 900 }, { 1920, 1080 } };
   TsRenderStyle style;
 
   ts_render_style_init (&style, FALSE);
   for (guint i = 0; i < G_N_ELEMENTS (drawings); i++)
-    for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    for (guint k = 0; k < G_N_ELEMENTS (canvas_sizes); k++)
       {
-        cairo_surface_t *s = render (drawings[i], plans[PLAN_8B_FULL], sizes[k][0], sizes[k][1], &style);
+        cairo_surface_t *s = render (drawings[i], plans[PLAN_8B_FULL], canvas_sizes[k][0], canvas_sizes[k][1], &style);
         double ws, hs;
 
         ink_extent (s, &ws, &hs);
         g_test_message ("%s at %d × %d: ink %.0f %% wide, %.0f %% high", ts_drawing_to_string (drawings[i]),
-                        sizes[k][0], sizes[k][1], 100 * ws, 100 * hs);
+                        canvas_sizes[k][0], canvas_sizes[k][1], 100 * ws, 100 * hs);
         /* two thirds of the height: the canvas is filled, not a strip of
          * it — or the text has reached the largest a drawing grows to
          * (body text of 40 px or three times its size: a table of three
@@ -1363,12 +1363,12 @@ test_drawings_fill_the_canvas (void)
           {
             /* a table grows only while no column gives way and no name
              * is cut: a few rows stay a few rows, at least at their size */
-            g_assert_cmpfloat (ts_render_drawing_scale (drawings[i], plans[PLAN_8B_FULL], -1, sizes[k][0],
-                                                        sizes[k][1], &style), >=, 1.0);
+            g_assert_cmpfloat (ts_render_drawing_scale (drawings[i], plans[PLAN_8B_FULL], -1, canvas_sizes[k][0],
+                                                        canvas_sizes[k][1], &style), >=, 1.0);
           }
         else if (hs < 0.66)
           {
-            double scale = ts_render_drawing_scale (drawings[i], plans[PLAN_8B_FULL], -1, sizes[k][0], sizes[k][1],
+            double scale = ts_render_drawing_scale (drawings[i], plans[PLAN_8B_FULL], -1, canvas_sizes[k][0], canvas_sizes[k][1],
                                                     &style);
             double body_px = style.font_size * style.font_scale * scale * style.dpi / 72.0;
 
