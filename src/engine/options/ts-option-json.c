@@ -251,13 +251,12 @@ goodput_to_json (const TsGoodput *g,
   json_builder_end_object (b);
 }
 
-void
-ts_option_to_json (const TsOption *o,
-                   JsonBuilder    *b)
+/* The option's hardware, its counts, and its verdicts with the reason
+ * for its place. */
+static void
+add_identity (const TsOption *o,
+              JsonBuilder    *b)
 {
-  const TsLayout *l = &o->memory.layout;
-
-  json_builder_begin_object (b);
   ts_json_add_string (b, "server_id", o->server->id);
   ts_json_add_string (b, "server_name", o->server->name);
   ts_json_add_string (b, "kind", o->server->kind);
@@ -293,6 +292,13 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_string (b, "rank_reason", rank_key_code (o->rank_key));
   ts_json_add_string (b, "rank_versus", o->rank_versus != NULL ? o->rank_versus->id : NULL);
   ts_json_add_double_valid (b, "rank_delta", fabs (o->rank_delta));
+}
+
+/* What would make the option work, and the notes beside it. */
+static void
+add_suggestion (const TsOption *o,
+                JsonBuilder    *b)
+{
   json_builder_set_member_name (b, "suggestion");
   json_builder_begin_array (b);
   if (o->suggested_servers > 0)
@@ -311,6 +317,14 @@ ts_option_to_json (const TsOption *o,
       }
   json_builder_end_array (b);
   add_flag_codes (b, "notes", note_codes, G_N_ELEMENTS (note_codes), o->note_flags);
+}
+
+/* Memory per GPU and the layout that holds it. */
+static void
+add_memory_and_layout (const TsOption *o,
+                       JsonBuilder    *b)
+{
+  const TsLayout *l = &o->memory.layout;
 
   ts_json_add_double_valid (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));
   ts_json_add_double_valid (b, "minimum_per_gpu_bytes", o->minimum_per_gpu_bytes);
@@ -336,7 +350,13 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_int (b, "recompute_layers", l->recompute_layers);
   ts_json_add_bool (b, "sequence_parallel", o->sequence_parallel);
   json_builder_end_object (b);
+}
 
+/* One step's time and its terms, and the interconnect it runs on. */
+static void
+add_step (const TsOption *o,
+          JsonBuilder    *b)
+{
   /* one step's time and its terms, seconds (docs/sizing-model.md §8.1) */
   json_builder_set_member_name (b, "step");
   ts_step_to_json (&o->step, b);
@@ -344,7 +364,14 @@ ts_option_to_json (const TsOption *o,
 
   ts_json_add_bool (b, "interconnect_ok", o->interconnect_ok);
   ts_json_add_string (b, "interconnect", o->server->interconnect->name);
+}
 
+/* The fabrics as the reference architectures build them, and the
+ * gradient traffic they carry. */
+static void
+add_network (const TsOption *o,
+             JsonBuilder    *b)
+{
   json_builder_set_member_name (b, "network");
   json_builder_begin_object (b);
   ts_json_add_string (b, "id", o->network != NULL ? o->network->id : NULL);
@@ -398,14 +425,24 @@ ts_option_to_json (const TsOption *o,
   json_builder_end_object (b);
   ts_json_add_bool (b, "fabric_bandwidth_ok", !o->fabric_short);
   json_builder_end_object (b);
+}
 
-  {
-    g_autoptr(TsBom) bom = ts_option_build_bom (o);
+/* The bill of materials. */
+static void
+add_bom (const TsOption *o,
+         JsonBuilder    *b)
+{
+  g_autoptr(TsBom) bom = ts_option_build_bom (o);
 
-    json_builder_set_member_name (b, "bom");
-    ts_bom_to_json (bom, b);
-  }
+  json_builder_set_member_name (b, "bom");
+  ts_bom_to_json (bom, b);
+}
 
+/* Checkpoints, the dataset and the host. */
+static void
+add_storage_and_host (const TsOption *o,
+                      JsonBuilder    *b)
+{
   ts_json_add_double_valid (b, "checkpoint_bytes", o->checkpoint_bytes);
   json_builder_set_member_name (b, "storage");
   json_builder_begin_object (b);
@@ -424,7 +461,13 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "ram_bytes", o->host_ram_bytes);
   ts_json_add_bool (b, "ram_ok", o->host_ram_ok);
   json_builder_end_object (b);
+}
 
+/* Power, heat, current and racks. */
+static void
+add_power_and_racks (const TsOption *o,
+                     JsonBuilder    *b)
+{
   ts_json_add_double_valid (b, "power_kw", o->power_kw);
   ts_json_add_double_valid (b, "heat_btu_h", o->heat_btu_h);
   ts_json_add_double_valid (b, "heat_btu_per_h", o->heat_btu_h);
@@ -443,7 +486,13 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_int (b, "rack_units", o->rack_units);
   ts_json_add_int (b, "racks", o->racks);
   racks_to_json (o, b);
+}
 
+/* Training time with its goodput, the facility, energy and price. */
+static void
+add_time_and_cost (const TsOption *o,
+                   JsonBuilder    *b)
+{
   /* training_days = training_flops / (layout_gpus × peak_tflops·10¹² ×
    * mfu × availability) / 86,400 exactly */
   ts_json_add_double_valid (b, "training_flops", o->training_flops);
@@ -473,5 +522,23 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "capex_usd", o->capex_usd);
   /* the catalog's price is a published street price, not a quote */
   ts_json_add_bool (b, "capex_estimated", o->capex_usd > 0 && ts_server_is_estimate (o->server, "price_usd"));
+}
+
+/* Sections in the order the JSON has always had: the keys and their order
+ * are public (README, “JSON output”). */
+void
+ts_option_to_json (const TsOption *o,
+                   JsonBuilder    *b)
+{
+  json_builder_begin_object (b);
+  add_identity (o, b);
+  add_suggestion (o, b);
+  add_memory_and_layout (o, b);
+  add_step (o, b);
+  add_network (o, b);
+  add_bom (o, b);
+  add_storage_and_host (o, b);
+  add_power_and_racks (o, b);
+  add_time_and_cost (o, b);
   json_builder_end_object (b);
 }
