@@ -369,14 +369,220 @@ build_memory (TsSpecsheet *self)
     }
 }
 
+/* The configuration's rows on its GPUs: counts, memory, compute and the link. */
+static void
+add_compute_rows (TsSpecsheet    *self,
+                  guint           t,
+                  const TsOption *o,
+                  const char     *mark)
+{
+  const TsServer *sv = o->server;
+  const TsGpu *gpu = sv->gpu;
+  const char *gpu_mark = gpu != NULL ? ts_specsheet_confidence_mark (gpu->prov.confidence) : "";
+  /* the vendor's figure and the usable bytes, each labelled */
+  g_autofree char *gpu_mem = ts_server_dup_memory_text (sv);
+  g_autofree char *gpu_name = ts_format_name (gpu != NULL ? gpu->name : sv->gpu_id);
+
+  {
+    g_autofree char *servers = g_strdup_printf (ngettext ("%u server", "%u servers", o->servers), o->servers);
+    g_autofree char *gpus = g_strdup_printf (ngettext ("%u GPU in total", "%u GPUs in total", o->gpus), o->gpus);
+
+    ts_specsheet_add_pair (self, t, _("Servers"), g_strdup_printf ("%s, %s", servers, gpus));
+  }
+  ts_specsheet_add_pair (self, t, _("GPUs per server"),
+                         g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu_name, gpu_mark));
+  ts_specsheet_add_figure (self, t, _("GPU memory per server"),
+                           g_strdup_printf ("%s%s", gpu_mem, mark),
+                           gpu != NULL ? &gpu->prov : NULL, "memory_gib");
+  if (gpu != NULL && gpu->tflops_bf16 > 0)
+    {
+      /* the system's dense peak: GPUs × the GPU's dense figure */
+      g_autofree char *bf16 = ts_format_number_auto (sv->gpu_count * gpu->tflops_bf16 / 1000, 1);
+      g_autofree char *fp8 = gpu->tflops_fp8 > 0
+                             ? ts_format_number_auto (sv->gpu_count * gpu->tflops_fp8 / 1000, 1) : NULL;
+
+      ts_specsheet_add_figure (self, t, _("Peak compute per server"),
+                               fp8 != NULL
+                               /* Translators: dense peak of one server: “7.9 PFLOPS BF16, 15.8 PFLOPS FP8” */
+                               ? g_strdup_printf (_("%s PFLOPS BF16, %s PFLOPS FP8 (dense)"), bf16, fp8)
+                               : g_strdup_printf (_("%s PFLOPS BF16 (dense)"), bf16),
+                               &gpu->prov, "tflops_bf16 tflops_fp8");
+    }
+  if (sv->interconnect != NULL)
+    {
+      g_autofree char *bw = sv->interconnect->bw_gb_s_unidir > 0
+                            ? ts_format_gb_s (sv->interconnect->bw_gb_s_unidir) : NULL;
+
+      /* Translators: “NVLink 4, 450 GB/s per GPU each way” */
+      ts_specsheet_add_pair (self, t, _("GPU link"), bw != NULL
+                             ? g_strdup_printf (_("%s, %s per GPU each way%s"), sv->interconnect->name, bw,
+                                                ts_specsheet_confidence_mark (sv->interconnect->prov.confidence))
+                             : g_strdup (sv->interconnect->name));
+    }
+}
+
+/* The host around the GPUs: CPUs, RAM, drives and network ports. */
+static void
+add_host_rows (TsSpecsheet    *self,
+               guint           t,
+               const TsOption *o,
+               const char     *mark)
+{
+  const TsServer *sv = o->server;
+
+  if (sv->cpu_model != NULL)
+    ts_specsheet_add_figure (self, t, _("CPUs"),
+                             g_strdup_printf (ngettext ("%u × %s, %u core in total%s", "%u × %s, %u cores in total%s",
+                                                        sv->cpu_sockets * sv->cpu_cores_per_socket),
+                                              sv->cpu_sockets, sv->cpu_model, sv->cpu_sockets * sv->cpu_cores_per_socket, mark),
+                             &sv->prov, "cpu_model cpu_cores_per_socket");
+  if (sv->ram_gb > 0)
+    {
+      g_autofree char *ram = ts_format_gb (sv->ram_gb * TS_BYTES_PER_GB);
+      g_autofree char *ram_max = ts_format_gb (sv->ram_gb_max * TS_BYTES_PER_GB);
+
+      ts_specsheet_add_figure (self, t, _("RAM"), sv->ram_gb_max > sv->ram_gb
+                               /* Translators: “2,048 GB (up to 4,096 GB)” */
+                               ? g_strdup_printf (_("%s (up to %s)%s"), ram, ram_max, mark)
+                               : g_strdup_printf ("%s%s", ram, mark),
+                               &sv->prov, "ram_gb ram_gb_max");
+    }
+  if (sv->os_storage != NULL)
+    ts_specsheet_add_pair (self, t, _("System drives"), g_strdup (sv->os_storage));
+  if (sv->nvme_data_count > 0)
+    {
+      g_autofree char *each = ts_specsheet_with_unit (ts_format_number_auto (sv->nvme_data_tb_each, 2), C_("unit", "TB"));
+
+      ts_specsheet_add_figure (self, t, _("NVMe data drives"), g_strdup_printf ("%u × %s%s", sv->nvme_data_count, each, mark),
+                               &sv->prov, "nvme_data_count nvme_data_tb_each");
+    }
+  if (sv->compute_nic_count > 0)
+    {
+      g_autofree char *gbps = ts_format_gbps (sv->compute_nic_gbps);
+
+      ts_specsheet_add_figure (self, t, _("Compute network ports"),
+                               g_strdup_printf ("%u × %s%s%s%s", sv->compute_nic_count, gbps,
+                                                sv->compute_nic_model ? " (" : "", sv->compute_nic_model ? sv->compute_nic_model : "",
+                                                sv->compute_nic_model ? ")" : ""),
+                               &sv->prov, "compute_nic_count");
+    }
+  if (sv->storage_nic_count > 0)
+    {
+      g_autofree char *gbps = ts_format_gbps (sv->storage_nic_gbps);
+
+      ts_specsheet_add_figure (self, t, _("Storage network ports"), g_strdup_printf ("%u × %s", sv->storage_nic_count, gbps),
+                               &sv->prov, "storage_nic_count storage_nic_gbps");
+    }
+}
+
+/* Power supplies, size, weight, power and heat of one server. */
+static void
+add_power_rows (TsSpecsheet    *self,
+                guint           t,
+                const TsOption *o,
+                const char     *mark)
+{
+  const TsServer *sv = o->server;
+  const TsPlan *plan = self->plan;
+
+  if (sv->psu_count > 0)
+    {
+      g_autofree char *psu = ts_specsheet_with_unit (ts_format_number (sv->psu_w, 0), C_("unit", "W"));
+
+      if (!o->psu_ok)
+        {
+          g_autofree char *need = ts_format_kw (sv->max_power_kw);
+
+          /* Translators: “6 × 3,200 W; the stated 3+3 does not carry 10.2 kW” */
+          ts_specsheet_add_figure (self, t, _("Power supplies"),
+                                   g_strdup_printf (_("%u × %s; the stated %s does not carry %s%s"), sv->psu_count, psu,
+                                                    sv->psu_redundancy != NULL ? sv->psu_redundancy : "—", need, mark),
+                                   &sv->prov, "psu_count psu_w psu_redundancy");
+        }
+      else
+        /* Translators: “6 × 3,300 W, redundancy 4+2” */
+        ts_specsheet_add_figure (self, t, _("Power supplies"),
+                                 sv->psu_redundancy != NULL
+                                 ? g_strdup_printf (_("%u × %s, redundancy %s%s"), sv->psu_count, psu, sv->psu_redundancy, mark)
+                                 : g_strdup_printf ("%u × %s%s", sv->psu_count, psu, mark),
+                                 &sv->prov, "psu_count psu_w psu_redundancy");
+    }
+  {
+    g_autofree char *mm = sv->height_mm > 0 ? ts_specsheet_with_unit (ts_format_number (sv->height_mm, 0), C_("unit", "mm")) : NULL;
+
+    /* Translators: rack units, as in “8U” */
+    ts_specsheet_add_figure (self, t, _("Height"), mm != NULL ? g_strdup_printf (_("%uU (%s)"), sv->rack_units, mm)
+                                                             : g_strdup_printf (_("%uU"), sv->rack_units),
+                             &sv->prov, "rack_units height_mm");
+  }
+  if (sv->weight_kg > 0)
+    {
+      g_autofree char *kg = ts_specsheet_with_unit (ts_format_number_auto (sv->weight_kg, 1), C_("unit", "kg"));
+
+      ts_specsheet_add_figure (self, t, _("Weight"), g_strdup_printf ("%s%s", kg, mark), &sv->prov, "weight_kg");
+    }
+  {
+    g_autofree char *kw = ts_format_kw (sv->max_power_kw);
+    double heat = ts_server_heat_btu_h (plan->catalog, sv);
+    g_autofree char *btu = ts_format_btu_h (heat);
+
+    ts_specsheet_add_figure (self, t, _("Maximum power"), g_strdup_printf ("%s%s", kw, mark), &sv->prov, "max_power_kw");
+    ts_specsheet_add_figure (self, t, _("Heat output"), g_strdup_printf ("%s%s", btu, mark), &sv->prov, "max_power_kw");
+  }
+}
+
+/* One server's price and the option's whole price. */
+static void
+add_price_rows (TsSpecsheet    *self,
+                guint           t,
+                const TsOption *o,
+                const char     *mark)
+{
+  const TsServer *sv = o->server;
+
+  if (sv->price_usd > 0)
+    {
+      g_autofree char *usd = ts_format_money (sv->price_usd, "USD");
+
+      /* “≈” and the footnote come from the catalog's estimate mark */
+      ts_specsheet_add_figure (self, t, _("Price per server"), g_strdup_printf ("%s%s", usd, mark), &sv->prov, "price_usd");
+      /* the option's whole price, as the CLI, the window and the CSV give it (issue 28) */
+      if (o->capex_usd > 0)
+        {
+          g_autofree char *count = ts_format_number (o->servers, 0);
+          g_autofree char *all = ts_format_money (o->capex_usd, "USD");
+          /* Translators: the price of all the option's servers on the sheet: “Price of 6 servers” */
+          g_autofree char *label = g_strdup_printf (ngettext ("Price of %s server", "Price of %s servers", o->servers),
+                                                    count);
+
+          ts_specsheet_add_figure (self, t, label, g_strdup_printf ("%s%s", all, mark), &sv->prov, "price_usd");
+        }
+    }
+}
+
+/* Cooling, and what the plan asks of each server's host. */
+static void
+add_site_rows (TsSpecsheet    *self,
+               guint           t,
+               const TsOption *o)
+{
+  const TsServer *sv = o->server;
+
+  if (sv->cooling != NULL)
+    ts_specsheet_add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
+                                                            : g_strcmp0 (sv->cooling, "liquid") == 0 ? _("Liquid")
+                                                            : sv->cooling));
+  if (o->cpu_cores_per_gpu > 0)
+    ts_specsheet_add_pair (self, t, _("CPU cores per GPU"), ts_format_number_auto (o->cpu_cores_per_gpu, 1));
+  if (o->host_ram_needed_bytes > 0)
+    ts_specsheet_add_pair (self, t, _("Server RAM needed"), ts_format_gb (o->host_ram_needed_bytes));
+}
+
 static void
 build_configuration (TsSpecsheet *self)
 {
-  const TsPlan *plan = self->plan;
-  const TsOption *o = ts_plan_get_shown_option (plan);
-  const TsServer *sv;
-  const TsGpu *gpu;
-  gboolean unverified = FALSE;
+  const TsOption *o = ts_plan_get_shown_option (self->plan);
+  const char *mark, *gpu_mark;
   guint t;
 
   ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
@@ -390,176 +596,22 @@ build_configuration (TsSpecsheet *self)
       return;
     }
 
-  sv = o->server;
-  gpu = sv->gpu;
   {
-    g_autofree char *name = ts_format_name (sv->name);
+    g_autofree char *name = ts_format_name (o->server->name);
 
     ts_specsheet_add_printf (self, BLOCK_SUBHEADING, "%u × %s", o->servers, name);
   }
 
+  mark = ts_specsheet_confidence_mark (o->server->prov.confidence);
+  gpu_mark = o->server->gpu != NULL ? ts_specsheet_confidence_mark (o->server->gpu->prov.confidence) : "";
   t = ts_specsheet_begin_pairs (self);
-  {
-    const char *mark = ts_specsheet_confidence_mark (sv->prov.confidence);
-    const char *gpu_mark = gpu != NULL ? ts_specsheet_confidence_mark (gpu->prov.confidence) : "";
-    /* the vendor's figure and the usable bytes, each labelled */
-    g_autofree char *gpu_mem = ts_server_dup_memory_text (sv);
-
-    g_autofree char *gpu_name = ts_format_name (gpu != NULL ? gpu->name : sv->gpu_id);
-
-    unverified = *mark != '\0' || *gpu_mark != '\0';
-    {
-      g_autofree char *servers = g_strdup_printf (ngettext ("%u server", "%u servers", o->servers), o->servers);
-      g_autofree char *gpus = g_strdup_printf (ngettext ("%u GPU in total", "%u GPUs in total", o->gpus), o->gpus);
-
-      ts_specsheet_add_pair (self, t, _("Servers"), g_strdup_printf ("%s, %s", servers, gpus));
-    }
-    ts_specsheet_add_pair (self, t, _("GPUs per server"),
-                           g_strdup_printf ("%u × %s%s", sv->gpu_count, gpu_name, gpu_mark));
-    ts_specsheet_add_figure (self, t, _("GPU memory per server"),
-                             g_strdup_printf ("%s%s", gpu_mem, mark),
-                             gpu != NULL ? &gpu->prov : NULL, "memory_gib");
-    if (gpu != NULL && gpu->tflops_bf16 > 0)
-      {
-        /* the system's dense peak: GPUs × the GPU's dense figure */
-        g_autofree char *bf16 = ts_format_number_auto (sv->gpu_count * gpu->tflops_bf16 / 1000, 1);
-        g_autofree char *fp8 = gpu->tflops_fp8 > 0
-                               ? ts_format_number_auto (sv->gpu_count * gpu->tflops_fp8 / 1000, 1) : NULL;
-
-        ts_specsheet_add_figure (self, t, _("Peak compute per server"),
-                                 fp8 != NULL
-                                 /* Translators: dense peak of one server: “7.9 PFLOPS BF16, 15.8 PFLOPS FP8” */
-                                 ? g_strdup_printf (_("%s PFLOPS BF16, %s PFLOPS FP8 (dense)"), bf16, fp8)
-                                 : g_strdup_printf (_("%s PFLOPS BF16 (dense)"), bf16),
-                                 &gpu->prov, "tflops_bf16 tflops_fp8");
-      }
-    if (sv->interconnect != NULL)
-      {
-        g_autofree char *bw = sv->interconnect->bw_gb_s_unidir > 0
-                              ? ts_format_gb_s (sv->interconnect->bw_gb_s_unidir) : NULL;
-
-        /* Translators: “NVLink 4, 450 GB/s per GPU each way” */
-        ts_specsheet_add_pair (self, t, _("GPU link"), bw != NULL
-                               ? g_strdup_printf (_("%s, %s per GPU each way%s"), sv->interconnect->name, bw,
-                                                  ts_specsheet_confidence_mark (sv->interconnect->prov.confidence))
-                               : g_strdup (sv->interconnect->name));
-      }
-    if (sv->cpu_model != NULL)
-      ts_specsheet_add_figure (self, t, _("CPUs"),
-                               g_strdup_printf (ngettext ("%u × %s, %u core in total%s", "%u × %s, %u cores in total%s",
-                                                          sv->cpu_sockets * sv->cpu_cores_per_socket),
-                                                sv->cpu_sockets, sv->cpu_model, sv->cpu_sockets * sv->cpu_cores_per_socket, mark),
-                               &sv->prov, "cpu_model cpu_cores_per_socket");
-    if (sv->ram_gb > 0)
-      {
-        g_autofree char *ram = ts_format_gb (sv->ram_gb * TS_BYTES_PER_GB);
-        g_autofree char *ram_max = ts_format_gb (sv->ram_gb_max * TS_BYTES_PER_GB);
-
-        ts_specsheet_add_figure (self, t, _("RAM"), sv->ram_gb_max > sv->ram_gb
-                                 /* Translators: “2,048 GB (up to 4,096 GB)” */
-                                 ? g_strdup_printf (_("%s (up to %s)%s"), ram, ram_max, mark)
-                                 : g_strdup_printf ("%s%s", ram, mark),
-                                 &sv->prov, "ram_gb ram_gb_max");
-      }
-    if (sv->os_storage != NULL)
-      ts_specsheet_add_pair (self, t, _("System drives"), g_strdup (sv->os_storage));
-    if (sv->nvme_data_count > 0)
-      {
-        g_autofree char *each = ts_specsheet_with_unit (ts_format_number_auto (sv->nvme_data_tb_each, 2), C_("unit", "TB"));
-
-        ts_specsheet_add_figure (self, t, _("NVMe data drives"), g_strdup_printf ("%u × %s%s", sv->nvme_data_count, each, mark),
-                                 &sv->prov, "nvme_data_count nvme_data_tb_each");
-      }
-    if (sv->compute_nic_count > 0)
-      {
-        g_autofree char *gbps = ts_format_gbps (sv->compute_nic_gbps);
-
-        ts_specsheet_add_figure (self, t, _("Compute network ports"),
-                                 g_strdup_printf ("%u × %s%s%s%s", sv->compute_nic_count, gbps,
-                                                  sv->compute_nic_model ? " (" : "", sv->compute_nic_model ? sv->compute_nic_model : "",
-                                                  sv->compute_nic_model ? ")" : ""),
-                                 &sv->prov, "compute_nic_count");
-      }
-    if (sv->storage_nic_count > 0)
-      {
-        g_autofree char *gbps = ts_format_gbps (sv->storage_nic_gbps);
-
-        ts_specsheet_add_figure (self, t, _("Storage network ports"), g_strdup_printf ("%u × %s", sv->storage_nic_count, gbps),
-                                 &sv->prov, "storage_nic_count storage_nic_gbps");
-      }
-    if (sv->psu_count > 0)
-      {
-        g_autofree char *psu = ts_specsheet_with_unit (ts_format_number (sv->psu_w, 0), C_("unit", "W"));
-
-        if (!o->psu_ok)
-          {
-            g_autofree char *need = ts_format_kw (sv->max_power_kw);
-
-            /* Translators: “6 × 3,200 W; the stated 3+3 does not carry 10.2 kW” */
-            ts_specsheet_add_figure (self, t, _("Power supplies"),
-                                     g_strdup_printf (_("%u × %s; the stated %s does not carry %s%s"), sv->psu_count, psu,
-                                                      sv->psu_redundancy != NULL ? sv->psu_redundancy : "—", need, mark),
-                                     &sv->prov, "psu_count psu_w psu_redundancy");
-          }
-        else
-          /* Translators: “6 × 3,300 W, redundancy 4+2” */
-          ts_specsheet_add_figure (self, t, _("Power supplies"),
-                                   sv->psu_redundancy != NULL
-                                   ? g_strdup_printf (_("%u × %s, redundancy %s%s"), sv->psu_count, psu, sv->psu_redundancy, mark)
-                                   : g_strdup_printf ("%u × %s%s", sv->psu_count, psu, mark),
-                                   &sv->prov, "psu_count psu_w psu_redundancy");
-      }
-    {
-      g_autofree char *mm = sv->height_mm > 0 ? ts_specsheet_with_unit (ts_format_number (sv->height_mm, 0), C_("unit", "mm")) : NULL;
-
-      /* Translators: rack units, as in “8U” */
-      ts_specsheet_add_figure (self, t, _("Height"), mm != NULL ? g_strdup_printf (_("%uU (%s)"), sv->rack_units, mm)
-                                                               : g_strdup_printf (_("%uU"), sv->rack_units),
-                               &sv->prov, "rack_units height_mm");
-    }
-    if (sv->weight_kg > 0)
-      {
-        g_autofree char *kg = ts_specsheet_with_unit (ts_format_number_auto (sv->weight_kg, 1), C_("unit", "kg"));
-
-        ts_specsheet_add_figure (self, t, _("Weight"), g_strdup_printf ("%s%s", kg, mark), &sv->prov, "weight_kg");
-      }
-    {
-      g_autofree char *kw = ts_format_kw (sv->max_power_kw);
-      double heat = ts_server_heat_btu_h (plan->catalog, sv);
-      g_autofree char *btu = ts_format_btu_h (heat);
-
-      ts_specsheet_add_figure (self, t, _("Maximum power"), g_strdup_printf ("%s%s", kw, mark), &sv->prov, "max_power_kw");
-      ts_specsheet_add_figure (self, t, _("Heat output"), g_strdup_printf ("%s%s", btu, mark), &sv->prov, "max_power_kw");
-    }
-    if (sv->price_usd > 0)
-      {
-        g_autofree char *usd = ts_format_money (sv->price_usd, "USD");
-
-        /* “≈” and the footnote come from the catalog's estimate mark */
-        ts_specsheet_add_figure (self, t, _("Price per server"), g_strdup_printf ("%s%s", usd, mark), &sv->prov, "price_usd");
-        /* the option's whole price, as the CLI, the window and the CSV give it (issue 28) */
-        if (o->capex_usd > 0)
-          {
-            g_autofree char *count = ts_format_number (o->servers, 0);
-            g_autofree char *all = ts_format_money (o->capex_usd, "USD");
-            /* Translators: the price of all the option's servers on the sheet: “Price of 6 servers” */
-            g_autofree char *label = g_strdup_printf (ngettext ("Price of %s server", "Price of %s servers", o->servers),
-                                                      count);
-
-            ts_specsheet_add_figure (self, t, label, g_strdup_printf ("%s%s", all, mark), &sv->prov, "price_usd");
-          }
-      }
-    if (sv->cooling != NULL)
-      ts_specsheet_add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
-                                                              : g_strcmp0 (sv->cooling, "liquid") == 0 ? _("Liquid")
-                                                              : sv->cooling));
-    if (o->cpu_cores_per_gpu > 0)
-      ts_specsheet_add_pair (self, t, _("CPU cores per GPU"), ts_format_number_auto (o->cpu_cores_per_gpu, 1));
-    if (o->host_ram_needed_bytes > 0)
-      ts_specsheet_add_pair (self, t, _("Server RAM needed"), ts_format_gb (o->host_ram_needed_bytes));
-  }
+  add_compute_rows (self, t, o, mark);
+  add_host_rows (self, t, o, mark);
+  add_power_rows (self, t, o, mark);
+  add_price_rows (self, t, o, mark);
+  add_site_rows (self, t, o);
   ts_specsheet_add_estimates_note (self);
-  if (unverified)
+  if (*mark != '\0' || *gpu_mark != '\0')
     ts_specsheet_add_text (self, BLOCK_NOTE, _("* Not verified against a vendor document; confirm before ordering."));
 }
 
