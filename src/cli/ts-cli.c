@@ -113,6 +113,96 @@ run_render_helper (char **argv)
 }
 #endif
 
+/* The scenario the command line names: a published run, a scenario file
+ * or the defaults, with the command line's inputs applied. On failure,
+ * returns NULL with *status the exit status (usage errors are 2). */
+static TsScenario *
+load_scenario (const TsCliArgs       *args,
+               TsCatalog             *catalog,
+               const TsPublishedRun **run,
+               GError               **error,
+               int                   *status)
+{
+  g_autoptr(TsScenario) scenario = NULL;
+
+  *status = EXIT_FAILURE;
+  *run = NULL;
+  if (args->published_run != NULL)
+    {
+      *run = ts_published_run_find (args->published_run);
+      if (*run == NULL || !ts_published_run_is_famous (*run))
+        {
+          g_set_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
+                       _("No published run with the id “%s” (see “trainsizer-cli list runs”)"), args->published_run);
+          return NULL;
+        }
+      if (args->scenario_path != NULL)
+        {
+          g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, "%s",
+                       _("Give either --scenario or --published-run, not both"));
+          *status = EXIT_USAGE;
+          return NULL;
+        }
+      scenario = ts_published_run_dup_scenario (catalog, *run, error);
+    }
+  else if (args->scenario_path != NULL)
+    scenario = ts_scenario_load_file (args->scenario_path, catalog, error);
+  else
+    scenario = ts_scenario_new ();
+  if (scenario == NULL)
+    return NULL;
+
+  if (!ts_cli_args_apply (args, catalog, scenario, error))
+    {
+      int code = (*error)->code;
+
+      *status = code == TS_ERROR_UNKNOWN_ID || code == TS_ERROR_SCENARIO
+                || code == TS_ERROR_MODEL_FILE ? EXIT_FAILURE : EXIT_USAGE;
+      return NULL;
+    }
+  return g_steal_pointer (&scenario);
+}
+
+/* `estimate`: the plan, and a published run's figures beside its
+ * prediction in the text */
+static void
+print_estimate (const TsCliArgs      *args,
+                TsCatalog            *catalog,
+                const TsPlan         *plan,
+                const TsPublishedRun *run)
+{
+  ts_cli_print_plan (plan, args->format);
+  if (run != NULL && args->format == TS_CLI_FORMAT_TEXT)
+    {
+      g_autofree char *comparison = ts_published_run_dup_comparison (catalog, run, ts_plan_get_shown_option (plan));
+
+      if (comparison != NULL)
+        g_print ("\n%s\n", comparison);
+    }
+}
+
+/* `bom`: the parts of the option every surface shows, as CSV
+ * (docs/cluster-fabric.md §8) */
+static gboolean
+print_bom (const TsPlan *plan,
+           GError      **error)
+{
+  const TsOption *shown = ts_plan_get_shown_option (plan);
+  g_autoptr(TsBom) bom = NULL;
+  g_autofree char *csv = NULL;
+
+  if (shown == NULL)
+    {
+      g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT, "%s", _("No option to list the parts of"));
+      return FALSE;
+    }
+  bom = ts_option_build_bom (shown);
+  csv = ts_bom_to_csv (bom);
+  /* a short write is reported by finish_stdout () */
+  fputs (csv, stdout);
+  return TRUE;
+}
+
 static int
 run_estimate_like (const TsCliArgs *args,
                    TsCatalog       *catalog)
@@ -121,40 +211,14 @@ run_estimate_like (const TsCliArgs *args,
   g_autoptr(TsPlan) plan = NULL;
   const TsPublishedRun *run = NULL;
   GError *error = NULL;
+  gboolean done = FALSE;
+  int status;
 
   if (!ts_cli_check_outputs_read (args, catalog, &error))
     return fail (error, EXIT_USAGE);
-  if (args->published_run != NULL)
-    {
-      run = ts_published_run_find (args->published_run);
-      if (run == NULL || !ts_published_run_is_famous (run))
-        {
-          g_set_error (&error, TS_ERROR, TS_ERROR_UNKNOWN_ID,
-                       _("No published run with the id “%s” (see “trainsizer-cli list runs”)"), args->published_run);
-          return fail (error, EXIT_FAILURE);
-        }
-      if (args->scenario_path != NULL)
-        {
-          g_set_error (&error, TS_ERROR, TS_ERROR_INVALID_INPUT, "%s",
-                       _("Give either --scenario or --published-run, not both"));
-          return fail (error, EXIT_USAGE);
-        }
-      scenario = ts_published_run_dup_scenario (catalog, run, &error);
-      if (scenario == NULL)
-        return fail (error, EXIT_FAILURE);
-    }
-  else if (args->scenario_path != NULL)
-    {
-      scenario = ts_scenario_load_file (args->scenario_path, catalog, &error);
-      if (scenario == NULL)
-        return fail (error, EXIT_FAILURE);
-    }
-  else
-    scenario = ts_scenario_new ();
-
-  if (!ts_cli_args_apply (args, catalog, scenario, &error))
-    return fail (error, error->code == TS_ERROR_UNKNOWN_ID || error->code == TS_ERROR_SCENARIO
-                        || error->code == TS_ERROR_MODEL_FILE ? EXIT_FAILURE : EXIT_USAGE);
+  scenario = load_scenario (args, catalog, &run, &error, &status);
+  if (scenario == NULL)
+    return fail (error, status);
 
   plan = ts_plan_compute (catalog, scenario, &error);
   if (plan == NULL)
@@ -163,47 +227,21 @@ run_estimate_like (const TsCliArgs *args,
   switch (args->command)
     {
     case TS_CLI_COMMAND_ESTIMATE:
-      ts_cli_print_plan (plan, args->format);
-      /* the run's published figures beside the prediction, in the text */
-      if (run != NULL && args->format == TS_CLI_FORMAT_TEXT)
-        {
-          g_autofree char *comparison = ts_published_run_dup_comparison (catalog, run, ts_plan_get_shown_option (plan));
-
-          if (comparison != NULL)
-            g_print ("\n%s\n", comparison);
-        }
+      print_estimate (args, catalog, plan, run);
       return EXIT_SUCCESS;
     case TS_CLI_COMMAND_EXPORT:
-      if (!ts_cli_write_export (plan, args, &error))
-        return fail (error, EXIT_FAILURE);
-      return EXIT_SUCCESS;
+      done = ts_cli_write_export (plan, args, &error);
+      break;
     case TS_CLI_COMMAND_BOM:
-      {
-        /* the option every surface shows (docs/cluster-fabric.md §8) */
-        const TsOption *shown = ts_plan_get_shown_option (plan);
-        g_autoptr(TsBom) bom = NULL;
-        g_autofree char *csv = NULL;
-
-        if (shown == NULL)
-          {
-            g_set_error (&error, TS_ERROR, TS_ERROR_INVALID_INPUT, "%s", _("No option to list the parts of"));
-            return fail (error, EXIT_FAILURE);
-          }
-        bom = ts_option_build_bom (shown);
-        csv = ts_bom_to_csv (bom);
-        /* a short write is reported by finish_stdout () */
-        fputs (csv, stdout);
-        return EXIT_SUCCESS;
-      }
+      done = print_bom (plan, &error);
+      break;
 #ifdef TS_CLI_WITH_RENDER
     case TS_CLI_COMMAND_PDF:
-      if (!ts_cli_write_pdf (plan, args, &error))
-        return fail (error, EXIT_FAILURE);
-      return EXIT_SUCCESS;
+      done = ts_cli_write_pdf (plan, args, &error);
+      break;
     case TS_CLI_COMMAND_DRAW:
-      if (!ts_cli_write_drawing (plan, args, &error))
-        return fail (error, EXIT_FAILURE);
-      return EXIT_SUCCESS;
+      done = ts_cli_write_drawing (plan, args, &error);
+      break;
 #else
     case TS_CLI_COMMAND_PDF:   /* handed to trainsizer-cli-render in main () */
     case TS_CLI_COMMAND_DRAW:
@@ -217,6 +255,7 @@ run_estimate_like (const TsCliArgs *args,
     default:
       g_assert_not_reached ();
     }
+  return done ? EXIT_SUCCESS : fail (error, EXIT_FAILURE);
 }
 
 static int
@@ -273,12 +312,71 @@ apply_lang_early (int    argc,
     }
 }
 
+/* One command, once the command line is parsed: returns the exit status. */
+static int
+run_command (TsCliArgs *args)
+{
+  g_autoptr(TsCatalog) catalog = NULL;
+  GError *error = NULL;
+  int status = EXIT_SUCCESS;
+
+  switch (args->command)
+    {
+    case TS_CLI_COMMAND_HELP:
+    case TS_CLI_COMMAND_NONE:
+      {
+        g_autofree char *help = ts_cli_help_text (args->help_topic);
+
+        fputs (help, stdout);
+      }
+      break;
+
+    case TS_CLI_COMMAND_VERSION:
+      g_print ("trainsizer-cli %s\n", PACKAGE_VERSION);
+      break;
+
+    case TS_CLI_COMMAND_CATALOG_CHECK:
+      status = run_catalog_check (args);
+      break;
+
+    case TS_CLI_COMMAND_CATALOG_EXPORT:
+      {
+        g_autoptr(GBytes) bytes = ts_catalog_get_builtin_bytes ();
+        gsize size = 0;
+        const char *data = g_bytes_get_data (bytes, &size);
+
+        /* a short write is reported by finish_stdout () */
+        fwrite (data, 1, size, stdout);
+      }
+      break;
+
+    case TS_CLI_COMMAND_LIST:
+    case TS_CLI_COMMAND_ESTIMATE:
+    case TS_CLI_COMMAND_PDF:
+    case TS_CLI_COMMAND_DRAW:
+    case TS_CLI_COMMAND_EXPORT:
+    case TS_CLI_COMMAND_BOM:
+      catalog = load_catalog (args, &error);
+      if (catalog == NULL)
+        return fail (error, EXIT_FAILURE);
+      if (args->command == TS_CLI_COMMAND_LIST)
+        ts_cli_print_list (catalog, args->list_what, args->format);
+      else
+        status = run_estimate_like (args, catalog);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  return status;
+}
+
 int
 main (int    argc,
       char **argv)
 {
   TsCliArgs args;
-  g_autoptr(TsCatalog) catalog = NULL;
   GError *error = NULL;
   int status = EXIT_SUCCESS;
 
@@ -303,57 +401,7 @@ main (int    argc,
     }
 #endif
 
-  switch (args.command)
-    {
-    case TS_CLI_COMMAND_HELP:
-    case TS_CLI_COMMAND_NONE:
-      {
-        g_autofree char *help = ts_cli_help_text (args.help_topic);
-
-        fputs (help, stdout);
-      }
-      break;
-
-    case TS_CLI_COMMAND_VERSION:
-      g_print ("trainsizer-cli %s\n", PACKAGE_VERSION);
-      break;
-
-    case TS_CLI_COMMAND_CATALOG_CHECK:
-      status = run_catalog_check (&args);
-      break;
-
-    case TS_CLI_COMMAND_CATALOG_EXPORT:
-      {
-        g_autoptr(GBytes) bytes = ts_catalog_get_builtin_bytes ();
-        gsize size = 0;
-        const char *data = g_bytes_get_data (bytes, &size);
-
-        /* a short write is reported by finish_stdout () */
-        fwrite (data, 1, size, stdout);
-      }
-      break;
-
-    case TS_CLI_COMMAND_LIST:
-    case TS_CLI_COMMAND_ESTIMATE:
-    case TS_CLI_COMMAND_PDF:
-    case TS_CLI_COMMAND_DRAW:
-    case TS_CLI_COMMAND_EXPORT:
-    case TS_CLI_COMMAND_BOM:
-      catalog = load_catalog (&args, &error);
-      if (catalog == NULL)
-        {
-          status = fail (error, EXIT_FAILURE);
-          break;
-        }
-      if (args.command == TS_CLI_COMMAND_LIST)
-        ts_cli_print_list (catalog, args.list_what, args.format);
-      else
-        status = run_estimate_like (&args, catalog);
-      break;
-
-    default:
-      g_assert_not_reached ();
-    }
+  status = run_command (&args);
 
 out:
   ts_cli_args_clear (&args);
