@@ -140,6 +140,8 @@ ts_plan_unref (TsPlan *plan)
   g_free (plan);
 }
 
+G_DEFINE_BOXED_TYPE (TsPlan, ts_plan, ts_plan_ref, ts_plan_unref)
+
 void
 ts_plan_free (TsPlan *plan)
 {

@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 #include <json-glib/json-glib.h>
 
 #include "ts-catalog.h"
@@ -46,6 +46,12 @@ typedef struct
    * it can never outlive what it was computed from. */
   gpointer        scaling_curves;
 } TsPlan;
+
+/* A plan as a GObject property's value (the window's "plan", which the
+ * answer pane, its views, the form and the comparison follow by
+ * binding): copying the boxed value takes a reference. */
+#define TS_TYPE_PLAN (ts_plan_get_type ())
+GType           ts_plan_get_type       (void) G_GNUC_CONST;
 
 TsPlan         *ts_plan_compute        (TsCatalog        *catalog,
                                         const TsScenario *scenario,

@@ -46,8 +46,7 @@ struct _TsAnswerPane
 {
   GtkBox                parent_instance;
 
-  const TsPlan         *plan;             /* borrowed from the window */
-  int                   shown_option;
+  TsPlan               *plan;             /* a reference: the "plan" property, bound to the window's */
   gboolean              gib;
   gboolean              large_type;
   gboolean              presenting;
@@ -79,6 +78,7 @@ enum
   PROP_GIB,
   PROP_LARGE_TYPE,
   PROP_PRESENTING,
+  PROP_PLAN,
   N_PROPS
 };
 
@@ -262,7 +262,6 @@ update_views (TsAnswerPane *self)
       if (self->views[d] == NULL)
         continue;
       ts_drawing_view_set_gib (TS_DRAWING_VIEW (self->views[d]), self->gib);
-      ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), self->plan, self->shown_option);
       if (self->empty_stacks[d] != NULL)
         gtk_stack_set_visible_child_name (GTK_STACK (self->empty_stacks[d]), have_options ? "view" : "empty");
     }
@@ -285,33 +284,27 @@ refresh_options (TsAnswerPane *self)
   if (self->options_table == NULL
       || g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "servers") != 0)
     return;
-  ts_options_table_fill (self->options_table, self->plan, self->shown_option, self->gib);
+  ts_options_table_fill (self->options_table, self->plan, self->gib);
   self->options_stale = FALSE;
 }
 
-void
-ts_answer_pane_set_plan (TsAnswerPane *self,
-                         const TsPlan *plan,
-                         int           shown_option)
+/* A new plan (an edit, or another option chosen, which is a new plan
+ * too): the table, the headline and the verdict follow here, the views
+ * through their binding to this property. */
+static void
+set_plan (TsAnswerPane *self,
+          TsPlan       *plan)
 {
-  g_return_if_fail (TS_IS_ANSWER_PANE (self));
-  g_return_if_fail (plan != NULL);
-
-  self->plan = plan;
-  self->shown_option = shown_option;
-  refresh_options (self);
-  show_plan (self);
-}
-
-void
-ts_answer_pane_show_option (TsAnswerPane *self,
-                            int           shown_option)
-{
-  g_return_if_fail (TS_IS_ANSWER_PANE (self));
-
-  self->shown_option = shown_option;
+  if (self->plan == plan)
+    return;
+  g_clear_pointer (&self->plan, ts_plan_unref);
+  self->plan = plan != NULL ? ts_plan_ref (plan) : NULL;
   if (self->plan != NULL)
-    show_plan (self);
+    {
+      refresh_options (self);
+      show_plan (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAN]);
 }
 
 void
@@ -572,6 +565,7 @@ ensure_page (TsAnswerPane *self,
   above = d == TS_DRAWING_COMPARISON ? options_table (self)
           : d == TS_DRAWING_RACK ? rack_toolbar (self) : NULL;
   adw_bin_set_child (ADW_BIN (self->pages[d]), drawing_page (self, d, above));
+  g_object_bind_property (self, "plan", self->views[d], "plan", G_BINDING_SYNC_CREATE);
   if (d == TS_DRAWING_COMPARISON)
     gtk_widget_set_vexpand (self->views[d], FALSE);
   ts_drawing_view_set_text_size (TS_DRAWING_VIEW (self->views[d]), self->large_type, self->presenting);
@@ -752,7 +746,7 @@ ts_answer_pane_get_option_view (TsAnswerPane *self)
   ensure_page (self, TS_DRAWING_COMPARISON);
   if (self->options_stale && self->plan != NULL)
     {
-      ts_options_table_fill (self->options_table, self->plan, self->shown_option, self->gib);
+      ts_options_table_fill (self->options_table, self->plan, self->gib);
       self->options_stale = FALSE;
     }
   return ts_options_table_get_view (self->options_table);
@@ -779,6 +773,9 @@ ts_answer_pane_get_property (GObject    *object,
     case PROP_PRESENTING:
       g_value_set_boolean (value, self->presenting);
       break;
+    case PROP_PLAN:
+      g_value_set_boxed (value, self->plan);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -803,6 +800,9 @@ ts_answer_pane_set_property (GObject      *object,
     case PROP_PRESENTING:
       set_text_size_flag (self, &self->presenting, g_value_get_boolean (value), prop_id);
       break;
+    case PROP_PLAN:
+      set_plan (self, g_value_get_boxed (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -813,11 +813,7 @@ ts_answer_pane_dispose (GObject *object)
 {
   TsAnswerPane *self = TS_ANSWER_PANE (object);
 
-  /* The views borrow the plan, which may go before they do. */
-  for (guint d = 0; d < N_PAGES; d++)
-    if (self->views[d] != NULL)
-      ts_drawing_view_set_plan (TS_DRAWING_VIEW (self->views[d]), NULL, -1);
-  self->plan = NULL;
+  g_clear_pointer (&self->plan, ts_plan_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_ANSWER_PANE);
   memset (self->views, 0, sizeof self->views);
   self->options_table = NULL;
@@ -842,6 +838,10 @@ ts_answer_pane_class_init (TsAnswerPaneClass *klass)
                                                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_PRESENTING] = g_param_spec_boolean ("presenting", NULL, NULL, FALSE,
                                                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The plan shown, bound to the window's; the pane and its views each
+   * keep a reference while they show it. */
+  properties[PROP_PLAN] = g_param_spec_boxed ("plan", NULL, NULL, TS_TYPE_PLAN,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[OPTION_CHOSEN] = g_signal_new ("option-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -867,7 +867,6 @@ ts_answer_pane_class_init (TsAnswerPaneClass *klass)
 static void
 ts_answer_pane_init (TsAnswerPane *self)
 {
-  self->shown_option = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_layout_manager (self->headline_bin,
                                  gtk_custom_layout_new (headline_request_mode, headline_measure, headline_allocate));

@@ -15,16 +15,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TsAnswerPane, ts_answer_pane, TS, ANSWER_PANE, GtkBox)
 
-/* Shows plan (borrowed: keep it until the next call or the pane's end)
- * with its option shown_option (-1: the recommended one), and fills the
- * options table again. */
-void           ts_answer_pane_set_plan         (TsAnswerPane *self,
-                                                const TsPlan *plan,
-                                                int           shown_option);
-/* The plan's shown option changed (ts_plan_choose_option), not the plan:
- * the headline and the drawings follow, the table keeps its rows. */
-void           ts_answer_pane_show_option      (TsAnswerPane *self,
-                                                int           shown_option);
 /* The headline's text, without its markup. */
 const char    *ts_answer_pane_get_headline     (TsAnswerPane *self);
 /* A famous run's comparison under the headline; NULL hides it. */
@@ -54,7 +44,9 @@ void           ts_answer_pane_reveal_switcher  (TsAnswerPane *self,
 /* The options table, made and filled. */
 GtkColumnView *ts_answer_pane_get_option_view  (TsAnswerPane *self);
 
-/* Properties: “gib” (memory in GiB, else GB), “large-type”, “presenting”.
+/* Properties: “plan” (a TsPlan, bound to the window's: the pane shows its
+ * shown option), “gib” (memory in GiB, else GB), “large-type”,
+ * “presenting”.
  * Signals: “option-chosen” (guint index, const char *server_id) from the
  * table; “saved” (GFile *file, const char *error_message) when a drawing
  * was saved as an image, or could not be. */

@@ -36,8 +36,7 @@ struct _TsDrawingView
   GtkDrawingArea  parent_instance;
 
   TsDrawing       drawing;
-  const TsPlan   *plan;
-  int             option_index;
+  TsPlan         *plan;          /* a reference: the "plan" property */
   gboolean        large_type;
   gboolean        presenting;
   gboolean        gib;           /* memory in GiB, the user's unit */
@@ -51,6 +50,7 @@ struct _TsDrawingView
 enum {
   PROP_0,
   PROP_DRAWING,
+  PROP_PLAN,
   N_PROPS
 };
 
@@ -58,6 +58,10 @@ enum {
   SAVED,
   N_SIGNALS
 };
+
+/* The view draws the option its plan shows (TsPlan.chosen, else the
+ * recommendation): the render layer's "shown option" index. */
+#define SHOWN_OPTION (-1)
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -132,7 +136,7 @@ update_accessible (TsDrawingView *self)
   self->description_stale = FALSE;
   g_clear_pointer (&self->description, g_free);
   if (self->plan != NULL)
-    self->description = ts_render_drawing_describe (self->drawing, self->plan, self->option_index);
+    self->description = ts_render_drawing_describe (self->drawing, self->plan, SHOWN_OPTION);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, drawing_label (self->drawing),
@@ -166,7 +170,7 @@ update_height (TsDrawingView *self,
     return;
 
   get_style (self, &style);
-  height = ts_render_drawing_height (self->drawing, self->plan, self->option_index,
+  height = ts_render_drawing_height (self->drawing, self->plan, SHOWN_OPTION,
                                      width / self->zoom, &style) * self->zoom;
   if (ABS (height - gtk_drawing_area_get_content_height (GTK_DRAWING_AREA (self))) >= 1)
     gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self), (int) ceil (height));
@@ -196,7 +200,7 @@ draw_cb (GtkDrawingArea *area,
 
   get_style (self, &style);
   cairo_scale (cr, self->zoom, self->zoom);
-  ts_render_drawing (self->drawing, cr, self->plan, self->option_index,
+  ts_render_drawing (self->drawing, cr, self->plan, SHOWN_OPTION,
                      width / self->zoom, height / self->zoom, &style, &self->rack_options);
 }
 
@@ -211,8 +215,6 @@ resize_cb (TsDrawingView *self,
 static const TsMemory *
 shown_memory (TsDrawingView *self)
 {
-  if (self->option_index >= 0 && (guint) self->option_index < self->plan->options->len)
-    return &g_array_index (self->plan->options, TsOption, self->option_index).memory;
   return ts_plan_get_memory (self->plan);
 }
 
@@ -234,7 +236,7 @@ query_tooltip_cb (TsDrawingView *self,
     return FALSE;
 
   get_style (self, &style);
-  if (!ts_render_memory_hit (self->plan, self->option_index, width / self->zoom, height / self->zoom,
+  if (!ts_render_memory_hit (self->plan, SHOWN_OPTION, width / self->zoom, height / self->zoom,
                              &style, x / self->zoom, y / self->zoom, &component, &per_gpu))
     return FALSE;
 
@@ -259,7 +261,7 @@ render_surface (TsDrawingView *self,
   ts_render_set_color (cr, &style.background);
   cairo_paint (cr);
   if (self->plan != NULL)
-    ts_render_drawing (self->drawing, cr, self->plan, self->option_index,
+    ts_render_drawing (self->drawing, cr, self->plan, SHOWN_OPTION,
                        width, height, &style, &self->rack_options);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -314,7 +316,7 @@ save_chosen_cb (GFile    *file,
     {
       svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");
       get_style (self, &style);
-      ts_render_export (self->drawing, self->plan, self->option_index, path, svg,
+      ts_render_export (self->drawing, self->plan, SHOWN_OPTION, path, svg,
                         MAX (1, gtk_widget_get_width (GTK_WIDGET (self))),
                         MAX (1, gtk_widget_get_height (GTK_WIDGET (self))),
                         &style, &error);
@@ -475,6 +477,9 @@ ts_drawing_view_get_property (GObject    *object,
     case PROP_DRAWING:
       g_value_set_int (value, self->drawing);
       break;
+    case PROP_PLAN:
+      g_value_set_boxed (value, self->plan);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -493,6 +498,9 @@ ts_drawing_view_set_property (GObject      *object,
     case PROP_DRAWING:
       ts_drawing_view_set_drawing (self, g_value_get_int (value));
       break;
+    case PROP_PLAN:
+      ts_drawing_view_set_plan (self, g_value_get_boxed (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -505,7 +513,7 @@ ts_drawing_view_dispose (GObject *object)
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
-  self->plan = NULL;
+  g_clear_pointer (&self->plan, ts_plan_unref);
 
   G_OBJECT_CLASS (ts_drawing_view_parent_class)->dispose (object);
 }
@@ -537,6 +545,11 @@ ts_drawing_view_class_init (TsDrawingViewClass *klass)
   properties[PROP_DRAWING] =
     g_param_spec_int ("drawing", NULL, NULL, 0, TS_N_DRAWINGS - 1, TS_DRAWING_MEMORY,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The plan drawn, bound to the answer pane's (and so the window's):
+   * the view keeps a reference while it shows it. */
+  properties[PROP_PLAN] =
+    g_param_spec_boxed ("plan", NULL, NULL, TS_TYPE_PLAN,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* Emitted after “Save as PNG/SVG…”: the file, and an error message or NULL. */
@@ -570,7 +583,6 @@ ts_drawing_view_init (TsDrawingView *self)
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 
   self->zoom = 1.0;
-  self->option_index = -1;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
@@ -612,15 +624,25 @@ ts_drawing_view_set_drawing (TsDrawingView *self,
 
 void
 ts_drawing_view_set_plan (TsDrawingView *self,
-                          const TsPlan  *plan,
-                          int            option_index)
+                          TsPlan        *plan)
 {
   g_return_if_fail (TS_IS_DRAWING_VIEW (self));
 
-  self->plan = plan;
-  self->option_index = option_index;
+  if (self->plan == plan)
+    return;
+  g_clear_pointer (&self->plan, ts_plan_unref);
+  self->plan = plan != NULL ? ts_plan_ref (plan) : NULL;
   plan_changed (self);
   refit (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAN]);
+}
+
+TsPlan *
+ts_drawing_view_get_plan (TsDrawingView *self)
+{
+  g_return_val_if_fail (TS_IS_DRAWING_VIEW (self), NULL);
+
+  return self->plan;
 }
 
 /* The memory unit the user chose reaches the drawings too. */

@@ -17,11 +17,11 @@ G_DECLARE_FINAL_TYPE (TsDrawingView, ts_drawing_view, TS, DRAWING_VIEW, GtkDrawi
 GtkWidget  *ts_drawing_view_new            (TsDrawing      drawing);
 void        ts_drawing_view_set_drawing    (TsDrawingView *self,
                                             TsDrawing      drawing);
-/* plan is borrowed: the caller keeps it alive while it is shown and calls
- * this again (or with NULL) before freeing it. */
+/* The "plan" property: the view takes a reference and draws the option
+ * the plan shows. Usually bound, not set (ts-answer-pane.c). */
 void        ts_drawing_view_set_plan       (TsDrawingView *self,
-                                            const TsPlan  *plan,
-                                            int            option_index);
+                                            TsPlan        *plan);
+TsPlan     *ts_drawing_view_get_plan       (TsDrawingView *self);
 void        ts_drawing_view_set_gib        (TsDrawingView *self,
                                             gboolean       gib);
 /* How large the drawn text is (TsRenderStyle.font_scale): large type, or

@@ -180,9 +180,10 @@ add_columns (TsOptionsTable *self)
 void
 ts_options_table_fill (TsOptionsTable *self,
                        const TsPlan   *plan,
-                       int             shown_option,
                        gboolean        gib)
 {
+  int shown_option = plan->chosen;
+
   guint select = GTK_INVALID_LIST_POSITION;
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 

@@ -15,10 +15,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TsOptionsTable, ts_options_table, TS, OPTIONS_TABLE, GtkBox)
 
 /* Fills the table with plan's options (copied: the plan may go), the
- * shown one selected (-1: the recommended one). */
+ * plan's shown one selected (TsPlan.chosen, else the recommendation). */
 void           ts_options_table_fill     (TsOptionsTable *self,
                                           const TsPlan   *plan,
-                                          int             shown_option,
                                           gboolean        gib);
 GtkColumnView *ts_options_table_get_view (TsOptionsTable *self);
 

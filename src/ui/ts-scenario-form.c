@@ -44,7 +44,7 @@ struct _TsScenarioForm
   GtkWidget           *field_widgets[TS_FORM_MAX_FIELDS];
   /* “Automatic” beside each input the planner may choose (issue 28) */
   GtkWidget           *auto_buttons[TS_FORM_MAX_FIELDS];
-  TsPlan              *plan;          /* the window's, borrowed (a reference would mark it shared): what the planner chose */
+  TsPlan              *plan;          /* a reference: the "plan" property, bound to the window's: what the planner chose */
   gboolean             built[TS_FORM_GROUP_SITE + 1];  /* a group's rows exist */
   GtkWidget           *hardware_row;
   GtkWidget           *currency_row;
@@ -369,14 +369,26 @@ automatic_toggled_cb (GtkToggleButton *button,
   emit_changed (self, self->field_rows[i]);
 }
 
+enum {
+  PROP_0,
+  PROP_PLAN,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 void
 ts_scenario_form_show_plan (TsScenarioForm *self,
                             TsPlan         *plan)
 {
   g_return_if_fail (TS_IS_SCENARIO_FORM (self));
 
-  self->plan = plan;
+  if (self->plan == plan)
+    return;
+  g_clear_pointer (&self->plan, ts_plan_unref);
+  self->plan = plan != NULL ? ts_plan_ref (plan) : NULL;
   show_all_planned (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAN]);
 }
 
 static void
@@ -837,6 +849,42 @@ ts_scenario_form_get_arch_widget (TsScenarioForm *self,
 /* ---------------------------------------------------------------------- */
 
 static void
+ts_scenario_form_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  TsScenarioForm *self = TS_SCENARIO_FORM (object);
+
+  switch (prop_id)
+    {
+    case PROP_PLAN:
+      g_value_set_boxed (value, self->plan);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ts_scenario_form_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  TsScenarioForm *self = TS_SCENARIO_FORM (object);
+
+  switch (prop_id)
+    {
+    case PROP_PLAN:
+      ts_scenario_form_show_plan (self, g_value_get_boxed (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 ts_scenario_form_dispose (GObject *object)
 {
   TsScenarioForm *self = TS_SCENARIO_FORM (object);
@@ -845,7 +893,7 @@ ts_scenario_form_dispose (GObject *object)
   g_clear_pointer (&self->error_row_subtitle, g_free);
   g_clear_object (&self->custom_rows);
   self->scenario = NULL;
-  self->plan = NULL;
+  g_clear_pointer (&self->plan, ts_plan_unref);
 
   G_OBJECT_CLASS (ts_scenario_form_parent_class)->dispose (object);
 }
@@ -857,6 +905,14 @@ ts_scenario_form_class_init (TsScenarioFormClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ts_scenario_form_dispose;
+  object_class->get_property = ts_scenario_form_get_property;
+  object_class->set_property = ts_scenario_form_set_property;
+
+  /* The plan whose choices the automatic inputs show, bound to the
+   * window's. */
+  properties[PROP_PLAN] = g_param_spec_boxed ("plan", NULL, NULL, TS_TYPE_PLAN,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, GTK_TYPE_WIDGET);

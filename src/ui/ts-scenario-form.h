@@ -30,10 +30,9 @@ void        ts_scenario_form_show_error       (TsScenarioForm   *self,
                                                GtkWidget        *row,
                                                const char       *message);
 void        ts_scenario_form_clear_error      (TsScenarioForm   *self);
-/* The window's plan: the rows of automatic inputs say what the planner
- * chose for its shown option (“Automatic — none on this plan”). The form
- * borrows it: the window calls this again with each new plan, before it
- * frees the old one. */
+/* The "plan" property, bound to the window's: the rows of automatic
+ * inputs say what the planner chose for its shown option (“Automatic —
+ * none on this plan”). The form keeps a reference. */
 void        ts_scenario_form_show_plan        (TsScenarioForm   *self,
                                                TsPlan           *plan);
 /* Makes model the custom one, as it is (see ts_window_set_custom_model). */

@@ -61,6 +61,14 @@ struct _TsWindow
 
 G_DEFINE_FINAL_TYPE (TsWindow, ts_window, ADW_TYPE_APPLICATION_WINDOW)
 
+enum {
+  PROP_0,
+  PROP_PLAN,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static TsCatalog *
 get_catalog (TsWindow *self)
 {
@@ -165,14 +173,28 @@ fill_published_runs_menu (TsWindow *self)
     }
 }
 
+/* A new plan becomes the window's "plan": the answer pane (and through it
+ * each view), the form and an open comparison follow it by binding. The
+ * option to show is chosen before it is published, and a published plan
+ * is never changed: whoever holds it (a print dialog, an export) keeps
+ * what it was given. */
+static void
+set_plan (TsWindow *self,
+          TsPlan   *plan)
+{
+  g_clear_pointer (&self->plan, ts_plan_unref);
+  self->plan = ts_plan_ref (plan);
+  find_shown_option (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAN]);
+}
+
 /* Recomputes the plan; row is what the user edited (for the error). */
 static void
 recompute_from (TsWindow  *self,
                 GtkWidget *row)
 {
   g_autoptr(GError) error = NULL;
-  TsPlan *plan;
-  TsPlan *old;
+  g_autoptr(TsPlan) plan = NULL;
 
   plan = ts_plan_compute (get_catalog (self), self->scenario, &error);
   if (plan == NULL)
@@ -183,15 +205,8 @@ recompute_from (TsWindow  *self,
     }
   ts_scenario_form_clear_error (self->form);
 
-  /* The answer pane borrows the plan: it gets the new one, then the old
-   * one can go. */
-  old = g_steal_pointer (&self->plan);
-  self->plan = plan;
-  find_shown_option (self);
-  ts_answer_pane_set_plan (self->answer, self->plan, self->shown_option);
-  ts_scenario_form_show_plan (self->form, self->plan);
+  set_plan (self, plan);
   show_published_run (self);
-  g_clear_pointer (&old, ts_plan_free);
 }
 
 static void
@@ -215,17 +230,9 @@ option_chosen_cb (TsWindow   *self,
 {
   g_free (self->shown_server_id);
   self->shown_server_id = g_strdup (server_id);
-  self->shown_option = index;
-  /* a print dialog or export holds this plan: leave it as it is */
-  if (ts_plan_is_shared (self->plan))
-    {
-      recompute (self);
-      return;
-    }
-  ts_plan_choose_option (self->plan, self->shown_option);
-  ts_answer_pane_show_option (self->answer, self->shown_option);
-  ts_scenario_form_show_plan (self->form, self->plan);
-  show_published_run (self);
+  /* another option shown is another plan: the one published stays as
+   * whoever holds it was given it */
+  recompute (self);
 }
 
 static void
@@ -444,6 +451,24 @@ ts_window_close_request (GtkWindow *window)
 }
 
 static void
+ts_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  TsWindow *self = TS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PLAN:
+      g_value_set_boxed (value, self->plan);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 ts_window_dispose (GObject *object)
 {
   TsWindow *self = TS_WINDOW (object);
@@ -451,7 +476,7 @@ ts_window_dispose (GObject *object)
   g_clear_handle_id (&self->navigation_idle_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_WINDOW);
   g_clear_object (&self->document);
-  g_clear_pointer (&self->plan, ts_plan_free);
+  g_clear_pointer (&self->plan, ts_plan_unref);
   g_clear_pointer (&self->scenario, ts_scenario_free);
   g_clear_pointer (&self->shown_server_id, g_free);
   g_clear_object (&self->settings);
@@ -467,7 +492,14 @@ ts_window_class_init (TsWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = ts_window_dispose;
+  object_class->get_property = ts_window_get_property;
   window_class->close_request = ts_window_close_request;
+
+  /* The current answer: computed by the window from its scenario, never
+   * changed once set (a new edit or a chosen option is a new plan). */
+  properties[PROP_PLAN] = g_param_spec_boxed ("plan", NULL, NULL, TS_TYPE_PLAN,
+                                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (TS_TYPE_SCENARIO_FORM);
   g_type_ensure (TS_TYPE_ANSWER_PANE);
@@ -495,6 +527,8 @@ ts_window_init (TsWindow *self)
 {
   self->shown_option = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_object_bind_property (self, "plan", self->answer, "plan", G_BINDING_DEFAULT);
+  g_object_bind_property (self, "plan", self->form, "plan", G_BINDING_DEFAULT);
   adw_view_switcher_title_set_stack (self->switcher_title, ts_answer_pane_get_stack (self->answer));
   ts_accessible_hide_switcher_icons (GTK_WIDGET (self->switcher_title), GTK_WIDGET (ts_answer_pane_get_stack (self->answer)));
   ts_accessible_hide_unseen_pages (GTK_WIDGET (self->leaflet));

@@ -200,6 +200,28 @@ change_control (const TsFormField *field,
 
 /* The control edits the scenario, and the plan shown was computed from
  * the changed scenario. */
+/* The plan flows by binding (issue 25): the window's "plan" is the one
+ * the answer pane, the form and every drawing view hold, the same object,
+ * after every edit and every pick. */
+static void
+assert_plan_bound (TsWindow *window)
+{
+  TsAnswerPane *pane = ts_window_get_answer_pane (window);
+  GObject *form = G_OBJECT (ts_window_get_template_widget (window, "form"));
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(TsPlan) pane_plan = NULL;
+  g_autoptr(TsPlan) form_plan = NULL;
+
+  g_object_get (window, "plan", &plan, NULL);
+  g_object_get (pane, "plan", &pane_plan, NULL);
+  g_object_get (form, "plan", &form_plan, NULL);
+  g_assert_nonnull (plan);
+  g_assert_true (plan == ts_window_get_plan (window));
+  g_assert_true (pane_plan == plan);
+  g_assert_true (form_plan == plan);
+  g_assert_true (ts_drawing_view_get_plan (TS_DRAWING_VIEW (ts_answer_pane_get_visible_view (pane))) == plan);
+}
+
 static void
 assert_control_recomputes (TsWindow          *window,
                            const TsFormField *field,
@@ -214,6 +236,7 @@ assert_control_recomputes (TsWindow          *window,
   after = ts_scenario_to_string (ts_window_get_plan (window)->scenario);
   g_assert_cmpstr (before, !=, after);
   assert_scenario_text (ts_window_get_scenario (window), after);
+  assert_plan_bound (window);
 }
 
 /* Every control of the form (the engine table's form rows: FlashAttention,
@@ -1230,7 +1253,8 @@ test_options_pick_the_shown_server (void)
   TsWindow *window = open_window ();
   GtkColumnView *view = ts_window_get_option_view (window);
   GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
-  const TsPlan *plan = ts_window_get_plan (window);
+  /* held: a pick gives the window a new plan with the same options */
+  g_autoptr(TsPlan) plan = ts_plan_ref ((TsPlan *) ts_window_get_plan (window));
   guint n = g_list_model_get_n_items (G_LIST_MODEL (selection));
 
   /* One row per hardware option the engine found. */
@@ -1276,6 +1300,11 @@ test_held_plan_keeps_its_option (void)
   ts_test_settle ();
   now = ts_window_get_plan (window);
   g_assert_true (now != held);
+  /* every page's view follows the new plan; the held one is nobody's */
+  for (guint d = 0; d < TS_DRAWING_NETWORK; d++)
+    g_assert_true (ts_drawing_view_get_plan (TS_DRAWING_VIEW (ts_answer_pane_get_view (ts_window_get_answer_pane (window), d)))
+                   == now);
+  assert_plan_bound (window);
   g_assert_cmpint (ts_window_get_shown_option (window), ==, 2);
   g_assert_true (ts_plan_get_shown_option (now) == &g_array_index (now->options, TsOption, 2));
   /* the held plan still shows what was printed */
