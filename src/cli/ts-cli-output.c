@@ -416,14 +416,6 @@ ts_cli_print_list (const TsCatalog *catalog,
 }
 
 #ifdef TS_CLI_WITH_RENDER
-static gboolean
-write_specsheet (const char  *tmp_path,
-                 gpointer     sheet,
-                 GError     **error)
-{
-  return ts_specsheet_write_pdf (sheet, tmp_path, error);
-}
-
 gboolean
 ts_cli_write_pdf (const TsPlan    *plan,
                   const TsCliArgs *args,
@@ -452,7 +444,7 @@ ts_cli_write_pdf (const TsPlan    *plan,
     if (!ts_specsheet_set_branding (sheet, &branding, error))
       return FALSE;
   }
-  return ts_file_write_atomic_with (args->output_path, write_specsheet, sheet, error);
+  return ts_specsheet_write_pdf (sheet, args->output_path, error);
 }
 
 /* The width of a drawing written by `draw` when none is asked for: a
@@ -468,17 +460,6 @@ typedef struct
   double         height;
   TsRenderStyle  style;
 } DrawingJob;
-
-static gboolean
-write_drawing_file (const char  *tmp_path,
-                    gpointer     data,
-                    GError     **error)
-{
-  DrawingJob *job = data;
-
-  return ts_render_export (job->drawing, job->plan, -1, tmp_path, job->svg, job->width, job->height,
-                           &job->style, error);
-}
 
 /* A drawing's own height grows with the plan (a rack of 12,500 servers):
  * bounded like a height that is asked for. */
@@ -507,7 +488,7 @@ write_one_drawing (DrawingJob  *job,
   if (path == NULL)
     return TRUE;
   job->svg = svg;
-  return ts_file_write_atomic_with (path, write_drawing_file, job, error);
+  return ts_render_export (job->drawing, job->plan, -1, path, svg, job->width, job->height, &job->style, error);
 }
 
 gboolean

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <unistd.h>
 
+#include "ts-file.h"
 #include "ts-render-private.h"
 
 cairo_status_t
@@ -57,6 +58,81 @@ paint_drawing (cairo_t             *cr,
   ts_render_drawing (drawing, cr, plan, option_index, width, height, style, NULL);
 }
 
+typedef struct
+{
+  TsDrawing            drawing;
+  const TsPlan        *plan;
+  int                  option_index;
+  gboolean             svg;
+  double               width;
+  double               height;
+  const TsRenderStyle *style;
+} ExportJob;
+
+/* Paints the drawing into the stream the sink writes to. */
+static cairo_status_t
+paint_to_sink (const ExportJob *job,
+               TsRenderFdSink  *sink)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  if (job->svg)
+    surface = cairo_svg_surface_create_for_stream (ts_render_fd_sink_write, sink, job->width, job->height);
+  else
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (job->width), (int) ceil (job->height));
+  cr = cairo_create (surface);
+  paint_drawing (cr, job->drawing, job->plan, job->option_index, job->width, job->height, job->style);
+  cairo_destroy (cr);
+  if (job->svg)
+    cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  if (!job->svg && status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_write_to_png_stream (surface, ts_render_fd_sink_write, sink);
+  cairo_surface_destroy (surface);
+  return status;
+}
+
+/* The writer ts_file_write_atomic_with () calls: the drawing into the
+ * private temporary it names, synced; the one atomic writer renames it
+ * over the target. */
+static gboolean
+write_export (const char  *tmp_path,
+              gpointer     data,
+              GError     **error)
+{
+  const ExportJob *job = data;
+  TsRenderFdSink sink = { -1, 0 };
+  cairo_status_t status = CAIRO_STATUS_SUCCESS;
+
+  sink.fd = g_open (tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (sink.fd < 0)
+    sink.error = errno;
+  else
+    {
+      status = paint_to_sink (job, &sink);
+      if (status == CAIRO_STATUS_SUCCESS && sink.error == 0 && fsync (sink.fd) != 0)
+        sink.error = errno;
+      if (close (sink.fd) != 0 && sink.error == 0)
+        sink.error = errno;
+      if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS)
+        return TRUE;
+    }
+
+  {
+    g_autofree char *display = g_filename_display_name (tmp_path);
+
+    /* the system's reason first (a full disk also puts cairo in error) */
+    g_set_error (error, G_IO_ERROR,
+                 sink.error != 0 ? g_io_error_from_errno (sink.error) : G_IO_ERROR_FAILED,
+                 /* Translators: the first %s is a file name, the second the system's reason */
+                 _("Could not write the drawing to “%s”: %s"), display,
+                 sink.error != 0 ? g_strerror (sink.error) : cairo_status_to_string (status));
+  }
+  return FALSE;
+}
+
 gboolean
 ts_render_export (TsDrawing            drawing,
                   const TsPlan        *plan,
@@ -68,18 +144,12 @@ ts_render_export (TsDrawing            drawing,
                   const TsRenderStyle *style,
                   GError             **error)
 {
-  g_autofree char *tmp_path = NULL;
-  g_autofree char *display = NULL;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  TsRenderFdSink sink = { -1, 0 };
-  cairo_t *cr;
+  ExportJob job = { drawing, plan, option_index, svg, width, height, style };
 
   g_return_val_if_fail (drawing < TS_N_DRAWINGS, FALSE);
   g_return_val_if_fail (plan != NULL && path != NULL && style != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  display = g_filename_display_name (path);
   if (width <= 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -87,75 +157,15 @@ ts_render_export (TsDrawing            drawing,
       return FALSE;
     }
   if (height <= 0)
-    height = ts_render_drawing_height (drawing, plan, option_index, width, style);
+    job.height = ts_render_drawing_height (drawing, plan, option_index, width, style);
   /* cairo's image surfaces stop at 32767 pixels a side. */
-  if (!svg && (width > 32767 || height > 32767))
+  if (!svg && (width > 32767 || job.height > 32767))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    _("A PNG drawing can be at most 32,767 pixels wide or high"));
       return FALSE;
     }
-
-  /* A temporary file beside the target, renamed over it when complete:
-   * a failed export leaves no partial file behind. */
-  tmp_path = g_strconcat (path, ".XXXXXX", NULL);
-  sink.fd = g_mkstemp_full (tmp_path, O_WRONLY, 0644);
-  if (sink.fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   /* Translators: the first %s is a file name, the second the system's reason */
-                   _("Could not write the drawing to “%s”: %s"), display, g_strerror (saved));
-      return FALSE;
-    }
-
-  if (svg)
-    {
-      surface = cairo_svg_surface_create_for_stream (ts_render_fd_sink_write, &sink, width, height);
-      cr = cairo_create (surface);
-      paint_drawing (cr, drawing, plan, option_index, width, height, style);
-      cairo_destroy (cr);
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  else
-    {
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width), (int) ceil (height));
-      cr = cairo_create (surface);
-      paint_drawing (cr, drawing, plan, option_index, width, height, style);
-      cairo_destroy (cr);
-      status = cairo_surface_status (surface);
-      if (status == CAIRO_STATUS_SUCCESS)
-        status = cairo_surface_write_to_png_stream (surface, ts_render_fd_sink_write, &sink);
-    }
-  cairo_surface_destroy (surface);
-
-  if (status == CAIRO_STATUS_SUCCESS && fsync (sink.fd) != 0)
-    {
-      sink.error = errno;
-      status = CAIRO_STATUS_WRITE_ERROR;
-    }
-  if (close (sink.fd) != 0 && status == CAIRO_STATUS_SUCCESS)
-    {
-      sink.error = errno;
-      status = CAIRO_STATUS_WRITE_ERROR;
-    }
-  if (status == CAIRO_STATUS_SUCCESS && g_rename (tmp_path, path) != 0)
-    {
-      sink.error = errno;
-      status = CAIRO_STATUS_WRITE_ERROR;
-    }
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      const char *reason = sink.error != 0 ? g_strerror (sink.error)
-                                                   : cairo_status_to_string (status);
-
-      g_unlink (tmp_path);
-      g_set_error (error, G_IO_ERROR,
-                   sink.error != 0 ? g_io_error_from_errno (sink.error) : G_IO_ERROR_FAILED,
-                   _("Could not write the drawing to “%s”: %s"), display, reason);
-      return FALSE;
-    }
-  return TRUE;
+  /* the one atomic writer: the target is whole or untouched, never a
+   * FIFO, a device or a folder */
+  return ts_file_write_atomic_with (path, write_export, &job, error);
 }

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ts-file.h"
 #include "ts-specsheet-private.h"
 #include "ts-specsheet-logo.h"
 #include "ts-pdf-tagged.h"
@@ -513,30 +514,25 @@ draw_all_pages (TsSpecsheet  *self,
   return drawn;
 }
 
-gboolean
-ts_specsheet_write_pdf (TsSpecsheet  *self,
-                        const char   *path,
-                        GError      **error)
+/* The writer ts_file_write_atomic_with () calls: the sheet into the
+ * private temporary it names, tagged and synced; the one atomic writer
+ * renames it over the target. */
+static gboolean
+write_pdf (const char  *tmp_path,
+           gpointer     data,
+           GError     **error)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *tmp = NULL;
+  TsSpecsheet *self = data;
   g_autoptr(GError) draw_error = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
   TsRenderFdSink sink = { -1, 0 };
 
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  tmp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
   /* read back too: the catalog is marked tagged after cairo is done */
-  sink.fd = g_mkstemp_full (tmp, O_RDWR, 0666);
+  sink.fd = g_open (tmp_path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (sink.fd < 0)
-    return write_failed (error, path, errno, NULL);
+    return write_failed (error, tmp_path, errno, NULL);
 
   surface = cairo_pdf_surface_create_for_stream (ts_render_fd_sink_write, &sink, TS_SPECSHEET_A4_WIDTH_PT,
                                                  TS_SPECSHEET_A4_HEIGHT_PT);
@@ -548,15 +544,10 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
 
-  /* mkstemp makes the file 0600; a document is as readable as any file
-   * the user saves. */
   if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS && draw_error == NULL)
     {
       ts_pdf_mark_tagged (sink.fd, self->lang, &sink.error);
-      mode_t mask = umask (0);
-
-      umask (mask);
-      if (sink.error == 0 && (fchmod (sink.fd, 0666 & ~mask) != 0 || fsync (sink.fd) != 0))
+      if (sink.error == 0 && fsync (sink.fd) != 0)
         sink.error = errno;
     }
   if (close (sink.fd) != 0 && sink.error == 0)
@@ -564,15 +555,23 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
 
   /* The system's reason first (a full disk also puts cairo in error),
    * then cairo's, then the page that could not be drawn. */
-  if (sink.error == 0 && status == CAIRO_STATUS_SUCCESS && draw_error == NULL && g_rename (tmp, path) != 0)
-    sink.error = errno;
-  if (sink.error != 0 || status != CAIRO_STATUS_SUCCESS || draw_error != NULL)
-    {
-      g_unlink (tmp);
-      if (sink.error != 0)
-        return write_failed (error, path, sink.error, NULL);
-      return write_failed (error, path, 0, status != CAIRO_STATUS_SUCCESS ? ts_specsheet_status_reason (status)
-                                                                         : draw_error->message);
-    }
+  if (sink.error != 0)
+    return write_failed (error, tmp_path, sink.error, NULL);
+  if (status != CAIRO_STATUS_SUCCESS || draw_error != NULL)
+    return write_failed (error, tmp_path, 0, status != CAIRO_STATUS_SUCCESS ? ts_specsheet_status_reason (status)
+                                                                          : draw_error->message);
   return TRUE;
+}
+
+gboolean
+ts_specsheet_write_pdf (TsSpecsheet  *self,
+                        const char   *path,
+                        GError      **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* the one atomic writer: the target is whole or untouched, never a
+   * FIFO, a device or a folder */
+  return ts_file_write_atomic_with (path, write_pdf, self, error);
 }
