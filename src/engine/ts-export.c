@@ -39,29 +39,6 @@
 #define PLACEHOLDER_MODEL "REPLACE-WITH/huggingface-model-id"
 #define DEEPSPEED_FILE    "ds_config.json"
 
-static const char *const format_names[TS_N_EXPORT_FORMATS] = {
-  "deepspeed", "accelerate", "axolotl", "llamafactory", "megatron",
-};
-
-const char *
-ts_export_format_to_string (TsExportFormat format)
-{
-  return format < TS_N_EXPORT_FORMATS ? format_names[format] : "deepspeed";
-}
-
-gboolean
-ts_export_format_from_string (const char     *str,
-                              TsExportFormat *format)
-{
-  for (guint i = 0; i < TS_N_EXPORT_FORMATS; i++)
-    if (g_strcmp0 (str, format_names[i]) == 0)
-      {
-        *format = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 guint
 ts_export_gradient_accumulation (const TsPlan *plan)
 {
@@ -1036,7 +1013,7 @@ ts_export_dup_formats_that_can (const TsPlan *plan)
 
   for (guint f = 0; f < TS_N_EXPORT_FORMATS; f++)
     if (ts_export_can_write (plan, f, NULL))
-      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "", format_names[f]);
+      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "", ts_export_format_to_string (f));
   return g_string_free (out, out->len == 0);
 }
 
@@ -1071,10 +1048,10 @@ ts_export_plan (const TsPlan    *plan,
       if (can != NULL)
         g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
                      /* Translators: “Cannot export to deepspeed: DeepSpeed cannot run tensor parallelism … Formats that can: megatron” */
-                     _("Cannot export to %s: %s. Formats that can: %s"), format_names[format], why, can);
+                     _("Cannot export to %s: %s. Formats that can: %s"), ts_export_format_to_string (format), why, can);
       else
         g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-                     _("Cannot export to %s: %s. No format can write this plan"), format_names[format], why);
+                     _("Cannot export to %s: %s. No format can write this plan"), ts_export_format_to_string (format), why);
       return NULL;
     }
   planned_scenario (plan, e.option, &planned);

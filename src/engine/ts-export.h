@@ -6,23 +6,11 @@
 
 #include <glib.h>
 
+#include "ts-framework.h"
 #include "ts-plan.h"
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  TS_EXPORT_DEEPSPEED,     /* DeepSpeed JSON */
-  TS_EXPORT_ACCELERATE,    /* Accelerate YAML (FSDP or DeepSpeed) */
-  TS_EXPORT_AXOLOTL,       /* Axolotl YAML */
-  TS_EXPORT_LLAMAFACTORY,  /* LLaMA-Factory YAML */
-  TS_EXPORT_MEGATRON,      /* Megatron-LM arguments, one per line */
-  TS_N_EXPORT_FORMATS
-} TsExportFormat;
-
-const char *ts_export_format_to_string   (TsExportFormat   format);
-gboolean    ts_export_format_from_string (const char      *str,
-                                          TsExportFormat  *format);
 
 /* Gradient accumulation steps of the exported run. The scenario has no
  * global batch yet, so this is 1; when it has one, this becomes

@@ -145,6 +145,17 @@ ts_catalog_get_btu_h_per_kw (const TsCatalog *self)
   return self->btu_h_per_kw;
 }
 
+/* Heat a server gives off: all the electrical power it draws, at the
+ * same figure that sizes current, supplies and energy (a vendor's heat
+ * figure that disagrees is not used for cooling; the catalog's notes say
+ * which figure each record's power is). */
+double
+ts_server_heat_btu_h (const TsCatalog *catalog,
+                      const TsServer  *server)
+{
+  return server->max_power_kw * ts_catalog_get_btu_h_per_kw (catalog);
+}
+
 double
 ts_catalog_get_btu_h_per_ton (const TsCatalog *self)
 {

@@ -9,8 +9,6 @@
 
 #include "ts-catalog-json.h"
 #include "ts-json.h"
-#include "ts-memory.h"
-#include "ts-options.h"
 
 JsonNode *
 ts_catalog_models_to_json (const TsCatalog *catalog)

@@ -246,6 +246,10 @@ const char           *ts_catalog_get_quote_email    (const TsCatalog *catalog);
 const char           *ts_catalog_get_vendor_logo    (const TsCatalog *catalog);
 double                ts_catalog_get_btu_h_per_kw   (const TsCatalog *catalog);
 double                ts_catalog_get_btu_h_per_ton  (const TsCatalog *catalog);
+/* A server's heat: all the electrical power it draws, at the figure that
+ * sizes current, supplies and energy (max_power_kw × BTU/h per kW). */
+double                ts_server_heat_btu_h          (const TsCatalog *catalog,
+                                                     const TsServer  *server);
 double                ts_catalog_get_mm_per_u       (const TsCatalog *catalog);
 double                ts_catalog_get_availability_factor (const TsCatalog *catalog);
 double                ts_catalog_get_pcie_mfu_factor (const TsCatalog *catalog);

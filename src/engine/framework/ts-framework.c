@@ -20,7 +20,6 @@
 
 #include <glib/gi18n.h>
 
-#include "ts-export.h"
 #include "ts-framework.h"
 
 #define METHOD(m)  (1u << TS_METHOD_##m)
@@ -369,4 +368,27 @@ ts_framework_dup_reason (TsFramework  framework,
   if (g_strcmp0 (reason, "fine-tuning") == 0)
     return g_strdup_printf (_("%s: adapters (LoRA, QLoRA) from one configuration file"), name);
   return g_strdup (name);
+}
+
+static const char *const format_names[TS_N_EXPORT_FORMATS] = {
+  "deepspeed", "accelerate", "axolotl", "llamafactory", "megatron",
+};
+
+const char *
+ts_export_format_to_string (TsExportFormat format)
+{
+  return format < TS_N_EXPORT_FORMATS ? format_names[format] : "deepspeed";
+}
+
+gboolean
+ts_export_format_from_string (const char     *str,
+                              TsExportFormat *format)
+{
+  for (guint i = 0; i < TS_N_EXPORT_FORMATS; i++)
+    if (g_strcmp0 (str, format_names[i]) == 0)
+      {
+        *format = i;
+        return TRUE;
+      }
+  return FALSE;
 }

@@ -15,6 +15,22 @@
 
 G_BEGIN_DECLS
 
+/* The configuration files a framework is started with (ts-export.c
+ * writes them); the names are the CLI's `export --format`. */
+typedef enum
+{
+  TS_EXPORT_DEEPSPEED,     /* DeepSpeed JSON */
+  TS_EXPORT_ACCELERATE,    /* Accelerate YAML (FSDP or DeepSpeed) */
+  TS_EXPORT_AXOLOTL,       /* Axolotl YAML */
+  TS_EXPORT_LLAMAFACTORY,  /* LLaMA-Factory YAML */
+  TS_EXPORT_MEGATRON,      /* Megatron-LM arguments, one per line */
+  TS_N_EXPORT_FORMATS
+} TsExportFormat;
+
+const char *ts_export_format_to_string   (TsExportFormat   format);
+gboolean    ts_export_format_from_string (const char      *str,
+                                          TsExportFormat  *format);
+
 /* The dtype of the logits a framework's loss reads (the memory helper's
  * activation knob; the values live here). */
 typedef enum

@@ -172,7 +172,4 @@ void ts_breakdown_to_json (const TsBreakdown *breakdown,
  * the first members of every `layout` object. */
 void ts_layout_add_degrees_json (const TsLayout *layout,
                                  JsonBuilder    *builder);
-/* The `model` object: id, name, params, active_params, architecture. */
-void ts_model_to_json    (const TsModel    *model,
-                          JsonBuilder      *builder);
 G_END_DECLS

@@ -265,3 +265,90 @@ ts_model_load_file (TsModel     *model,
   place = place_name (path);
   return model_from_json (model, root, name, place, error);
 }
+
+/* ---- a model as JSON ---------------------------------------------------- */
+
+static void
+add_architecture_field (JsonBuilder          *b,
+                        const TsArchField    *f,
+                        const TsArchitecture *a)
+{
+  guint value = ts_arch_field_get (f, a);
+
+  if (f->kind == TS_FIELD_BOOL)
+    {
+      json_builder_set_member_name (b, f->key);
+      json_builder_add_boolean_value (b, value != 0);
+    }
+  else if (f->kind == TS_FIELD_ENUM)
+    {
+      json_builder_set_member_name (b, f->key);
+      json_builder_add_string_value (b, ts_mlp_kind_to_string ((TsMlpKind) value));
+    }
+  else if (g_str_equal (f->key, "layer_norms"))
+    /* the count in effect: 0 stands for the usual two */
+    ts_json_add_int (b, f->key, value > 0 ? value : 2);
+  else
+    ts_json_add_int (b, f->key, value);
+}
+
+/* Every field of the architecture table, always (a plan states them all).
+ * qkv_bias has stood after dense_layers in the plan since it was added,
+ * where the scenario file has it after dropout: members keep their place,
+ * the JSON is a public interface. */
+static void
+add_architecture_fields (JsonBuilder          *b,
+                         const TsArchitecture *a)
+{
+  const TsArchField *fields;
+  guint n_fields;
+
+  fields = ts_arch_fields (&n_fields);
+  for (guint i = 0; i < n_fields; i++)
+    {
+      if (g_str_equal (fields[i].key, "qkv_bias"))
+        continue;
+      add_architecture_field (b, &fields[i], a);
+      if (g_str_equal (fields[i].key, "dense_layers"))
+        add_architecture_field (b, ts_arch_field_find ("qkv_bias"), a);
+    }
+}
+
+void
+ts_model_to_json (const TsModel *model,
+                  JsonBuilder   *b)
+{
+  const TsArchitecture *a = &model->arch;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  if (model->id != NULL)
+    json_builder_add_string_value (b, model->id);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, model->name != NULL ? model->name : "");
+  ts_json_add_double (b, "params", model->params);
+  ts_json_add_double (b, "active_params", model->active_params);
+
+  if (model->has_architecture)
+    {
+      json_builder_set_member_name (b, "architecture");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "inferred");
+      json_builder_add_boolean_value (b, model->architecture_inferred);
+      add_architecture_fields (b, a);
+      ts_json_add_double (b, "largest_layer_params", ts_architecture_largest_layer_params (a));
+      ts_json_add_double (b, "computed_params", ts_architecture_total_params (a));
+      json_builder_end_object (b);
+    }
+  /* Where the model came from: its hub id, and for an imported config.json
+   * which key gave which field (ts-hf-config.c). */
+  ts_json_add_string (b, "hf_id", model->hf_id);
+  if (model->source != NULL)
+    {
+      json_builder_set_member_name (b, "source");
+      json_builder_add_value (b, json_node_copy (model->source));
+    }
+  json_builder_end_object (b);
+}

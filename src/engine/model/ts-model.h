@@ -119,6 +119,10 @@ gboolean  ts_model_init_from_architecture (TsModel            *model,
 
 /* A custom model from a JSON model file (ts-model-file.c; format in
  * docs/sizing-model.md §2). name names the file in messages. */
+/* The `model` object of a plan or a catalog listing: id, name, params,
+ * active_params, architecture, source. */
+void      ts_model_to_json              (const TsModel        *model,
+                                         JsonBuilder          *builder);
 gboolean  ts_model_from_json            (TsModel              *model,
                                          JsonNode             *root,
                                          const char           *name,

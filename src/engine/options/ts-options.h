@@ -361,10 +361,6 @@ const char *ts_verdict_to_string  (TsVerdict          verdict);
 const char *ts_verdict_label      (TsVerdict          verdict);
 const char *ts_device_role_to_string (TsDeviceRole    role);
 
-/* A server's heat: all the electrical power it draws, at the figure that
- * sizes current, supplies and energy (max_power_kw × BTU/h per kW). */
-double      ts_server_heat_btu_h  (const TsCatalog   *catalog,
-                                   const TsServer    *server);
 
 /* The line voltage of the site's supply: the voltage itself for one
  * phase; for three phases a phase-to-neutral figure of an IEC 60038

@@ -47,16 +47,6 @@ ts_site_amps (double kw,
   return kw * WATTS_PER_KW / (SQRT_3 * line);
 }
 
-/* Heat a server gives off: all the electrical power it draws, at the
- * same figure that sizes current, supplies and energy (a vendor's heat
- * figure that disagrees is not used for cooling; the catalog's notes say
- * which figure each record's power is). */
-double
-ts_server_heat_btu_h (const TsCatalog *catalog,
-                      const TsServer  *server)
-{
-  return server->max_power_kw * ts_catalog_get_btu_h_per_kw (catalog);
-}
 
 void
 _ts_options_size_power (const TsScenario *s,
