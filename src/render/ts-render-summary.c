@@ -60,14 +60,11 @@ summary_title (const TsPlan *plan)
                           ts_method_label (plan->scenario->method));
 }
 
+/* the answer as the headline says it, no-break spaces and all */
 static char *
 answer_text (const TsOption *o)
 {
-  g_autofree char *servers = ts_format_number (o->servers, 0);
-  g_autofree char *name = ts_format_name (o->server->name);
-
-  /* Translators: “2 × NVIDIA DGX H200”, the configuration the slide recommends */
-  return g_strdup_printf (_("%s × %s"), servers, name);
+  return ts_option_dup_answer (o);
 }
 
 static void

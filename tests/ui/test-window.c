@@ -2543,15 +2543,16 @@ test_headline_answer_large (void)
   g_auto(GStrv) words = g_strsplit (plain, " ", -1);
   /* the answer is kept on one line: no-break spaces between its words */
   g_autofree char *answer = g_strjoinv ("\u00a0", words);
+  g_autofree char *engine_answer = ts_option_dup_answer (shown);
   const char *text = gtk_label_get_text (label);
   const char *found = strstr (text, answer);
-  g_autofree char *text_spaced = NULL;
   int answer_size, before_size, after_size;
 
-  /* the plan's own words, only the answer's spaces made unbreakable */
+  /* the engine's one answer (issue 33): the headline holds it as the
+   * window shows it, no sentence composed again in the window */
+  g_assert_cmpstr (engine_answer, ==, answer);
   g_assert_nonnull (found);
-  text_spaced = g_strdup_printf ("%.*s%s%s", (int) (found - text), text, plain, found + strlen (answer));
-  g_assert_cmpstr (text_spaced, ==, ts_window_get_headline (window));
+  g_assert_cmpstr (text, ==, ts_window_get_headline (window));
   g_assert_true (found > text && found[strlen (answer)] != '\0');  /* words on both sides */
   answer_size = size_at (gtk_label_get_layout (label), found - text);
   before_size = size_at (gtk_label_get_layout (label), 0);
