@@ -50,7 +50,7 @@ ts_plan_to_json (const TsPlan *plan)
   json_builder_set_member_name (b, "options");
   json_builder_begin_array (b);
   for (guint i = 0; i < plan->options->len; i++)
-    ts_option_to_json (&g_array_index (plan->options, TsOption, i), b);
+    ts_option_to_json_in_plan (&g_array_index (plan->options, TsOption, i), plan, b);
   json_builder_end_array (b);
 
   {

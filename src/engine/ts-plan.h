@@ -87,4 +87,13 @@ char           *ts_plan_to_json_string (const TsPlan     *plan,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsPlan, ts_plan_unref)
 
+/* An option as ts_option_to_json () writes it, with what only its plan
+ * knows (ts-option-json.c): the gradient dtype it uses
+ * (“gradient_dtype”) and, for the shown option, its time against the
+ * number of servers (“time_by_servers”). ts_plan_to_json () writes its
+ * options so. */
+void            ts_option_to_json_in_plan (const TsOption *option,
+                                           const TsPlan   *plan,
+                                           JsonBuilder    *builder);
+
 G_END_DECLS

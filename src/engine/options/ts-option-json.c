@@ -11,6 +11,8 @@
 #include "ts-framework.h"
 #include "ts-json.h"
 #include "ts-options-private.h"
+#include "ts-plan.h"
+#include "ts-scaling.h"
 
 /* ---- JSON --------------------------------------------------------------- */
 
@@ -251,9 +253,80 @@ goodput_to_json (const TsGoodput *g,
   json_builder_end_object (b);
 }
 
+/* The gradient dtype the option's memory and step use (issue 28): the
+ * scenario's, or FP32 where the framework's rule keeps BF16 training's
+ * gradients in FP32; “gradient_dtype_by_framework” says which. Written
+ * where the plan is known (ts_plan_to_json ()). */
+static void
+add_gradient_dtype (JsonBuilder    *b,
+                    const TsOption *o,
+                    const TsPlan   *plan)
+{
+  TsGradDtype dtype;
+
+  if (plan == NULL)
+    return;
+  dtype = ts_option_gradient_dtype (o, plan->scenario);
+  ts_json_add_string (b, "gradient_dtype", dtype == TS_GRAD_FP32 ? "fp32" : "bf16");
+  ts_json_add_bool (b, "gradient_dtype_by_framework", dtype != plan->scenario->grad_dtype);
+}
+
+/* The shown option's time against its server's count (docs/sizing-model.md
+ * §8.5): the curve the Time view and the spec sheet draw, computed once
+ * and kept in the plan (ts_scaling_curve_for_plan ()). Each point is the
+ * planner at that count; “pays_off” marks the points up to where a
+ * doubling still cuts the time by TS_SCALING_PAYOFF_CUT. Only the shown
+ * option's: each point is a whole sizing. */
+static void
+add_time_by_servers (JsonBuilder    *b,
+                     const TsOption *o,
+                     const TsPlan   *plan)
+{
+  g_autoptr(GArray) curve = NULL;
+  int payoff_end;
+
+  if (plan == NULL || o != ts_plan_get_shown_option (plan))
+    return;
+  curve = ts_scaling_curve_for_plan (plan, o->server->id, TS_SCALING_CURVE_POINTS, NULL);
+  if (curve == NULL)
+    return;
+  payoff_end = ts_scaling_curve_payoff_end (curve);
+  json_builder_set_member_name (b, "time_by_servers");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < curve->len; i++)
+    {
+      const TsScalingPoint *p = &g_array_index (curve, TsScalingPoint, i);
+
+      json_builder_begin_object (b);
+      ts_json_add_int (b, "servers", p->servers);
+      ts_json_add_int (b, "gpus", p->gpus);
+      ts_json_add_bool (b, "fits", p->fits);
+      ts_json_add_bool (b, "ok", p->ok);
+      ts_json_add_double_valid (b, "training_days", p->training_days);
+      ts_json_add_double_valid (b, "mfu", p->mfu);
+      ts_json_add_double_valid (b, "energy_kwh", p->energy_kwh);
+      ts_json_add_double_valid (b, "energy_cost", p->energy_cost);
+      ts_json_add_double_valid (b, "capex_usd", p->capex_usd);
+      ts_json_add_int (b, "tp", p->tp);
+      ts_json_add_int (b, "pp", p->pp);
+      ts_json_add_int (b, "dp", p->dp);
+      ts_json_add_bool (b, "pays_off", (int) i <= payoff_end);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
 void
 ts_option_to_json (const TsOption *o,
                    JsonBuilder    *b)
+{
+  ts_option_to_json_in_plan (o, NULL, b);
+}
+
+void
+ts_option_to_json_in_plan (const TsOption *o,
+                           const TsPlan   *plan,
+                           JsonBuilder    *b)
 {
   const TsLayout *l = &o->memory.layout;
 
@@ -473,5 +546,7 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "capex_usd", o->capex_usd);
   /* the catalog's price is a published street price, not a quote */
   ts_json_add_bool (b, "capex_estimated", o->capex_usd > 0 && ts_server_is_estimate (o->server, "price_usd"));
+  add_gradient_dtype (b, o, plan);
+  add_time_by_servers (b, o, plan);
   json_builder_end_object (b);
 }
