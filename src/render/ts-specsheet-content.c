@@ -108,6 +108,19 @@ build_title (TsSpecsheet *self)
   ts_specsheet_grid_emit (self, cells);
 }
 
+/* The answer on the first page (issue 33): the summary drawing the
+ * presenter's first slide and `draw --drawing summary` show, the
+ * recommendation and the figures a customer remembers, under the title
+ * and before the scenario it answers. Nothing when no option was
+ * evaluated: the verdict below says so. */
+static void
+build_summary (TsSpecsheet *self)
+{
+  if (ts_plan_get_shown_option (self->plan) == NULL)
+    return;
+  ts_specsheet_add_drawing (self, TS_DRAWING_SUMMARY);
+}
+
 /* A choice of the scenario, under the field table's name and in the
  * sheet's fuller words (ts-scenario-fields.c). */
 static void
@@ -1082,6 +1095,7 @@ ts_specsheet_build_document (TsSpecsheet *self)
   self->width = self->height = 0;
 
   build_title (self);
+  build_summary (self);
   build_scenario (self);
   build_memory (self);
   build_configuration (self);

@@ -299,6 +299,63 @@ def plan_not_scenario():
     check(by_rule >= 2 and synced >= 1, f"{by_rule} sheets with the framework's rule, {synced} with a gradient sync")
 
 
+SUMMARY = re.compile(r"GPUs Memory per GPU Power ([\d,]+) ([\d.,]+) (GB|TB) ([\d.,]+) (kW|MW) .*?"
+                     r"of ([\d.,]+) (GB|TB), ([\d.,]+) % free ([\d,]+) racks?, ([\d,]+) U "
+                     r"Training time Energy Servers’ price ([\d.,]+) (d|h) ([\d.,]+) (kWh|MWh) (≈ [\d,]+ USD|[\d,]+ USD|—)")
+
+
+def first_page(scenario, tmp, lang="en"):
+    pdf = os.path.join(tmp, f"sheet-{lang}.pdf")
+    run("pdf", *scenario, "--lang", lang, "--output", pdf)
+    text = subprocess.run(["pdftotext", "-f", "1", "-l", "1", pdf, "-"], capture_output=True, text=True,
+                          check=True).stdout
+    return " ".join(text.split())   # no-break spaces read as spaces
+
+
+@tap.case("the first page's summary is the shown option's answer and figures, in English and Russian")
+def first_page_summary():
+    if shutil.which("pdftotext") is None:
+        raise Skip("pdftotext is missing (poppler-utils)")
+    units = {"GB": 1e9, "TB": 1e12, "kW": 1.0, "MW": 1e3, "d": 1.0, "h": 1 / 24, "kWh": 1.0, "MWh": 1e3}
+    with tempfile.TemporaryDirectory() as tmp:
+        for scenario in SCENARIOS:
+            plan = json.loads(run("estimate", *scenario, "--format", "json"))
+            o = plan["options"][plan["shown_option"]]
+            flat = first_page(scenario, tmp)
+            summary = flat.split("The answer: ", 1)
+            check(len(summary) == 2, f"{scenario}: no summary on the first page: {flat[:800]}")
+            # before the scenario it answers
+            summary = summary[1].split(" Scenario ", 1)[0]
+            answer = f"{o['servers']:,} × {o['server_name']}"
+            check(summary.startswith(f"{plan['model']['name']} · "), f"{scenario}: {summary[:200]}")
+            check(answer in summary, f"{scenario}: {answer!r} not in {summary!r}")
+            check(("✓ " if o["ok"] else "✗ ") in summary, f"{scenario}: the verdict's mark: {summary!r}")
+            m = SUMMARY.search(summary)
+            check(m, f"{scenario}: the tiles do not read as expected: {summary!r}")
+            (gpus, memory, memory_unit, power, power_unit, capacity, capacity_unit, free, racks, rack_units,
+             days, day_unit, energy, energy_unit, price) = m.groups()
+            where = f"{scenario}: {m.group(0)}"
+            check(int(gpus.replace(",", "")) == o["gpus"], where)
+            check(near(memory, units[memory_unit], o["per_gpu_bytes"]), where)
+            check(near(power, units[power_unit], o["power_kw"]), where)
+            check(near(capacity, units[capacity_unit], o["gpu_memory_bytes"]), where)
+            check(near(free, 0.01, max(0.0, o["headroom_fraction"])), where)
+            check(int(racks.replace(",", "")) == o["racks"] and int(rack_units.replace(",", "")) == o["rack_units"], where)
+            check(near(days, units[day_unit], o["training_days"]), where)
+            check(near(energy, units[energy_unit], o["energy_kwh"]), where)
+            if o["capex_usd"] > 0:
+                check(near(price.strip("≈ USD"), 1.0, o["capex_usd"]), where)
+                check(price.startswith("≈") == o["capex_estimated"], where)
+            else:
+                check(price == "—", where)
+            # the Russian sheet: the same answer and count, in its words
+            ru = first_page(scenario, tmp, "ru")
+            check(f"Ответ: {plan['model']['name']} · " in ru, f"{scenario}: {ru[:800]}")
+            # (a workstation's kind is said in Russian: its model's words after it)
+            check(f"{o['servers']} × " in ru and o["server_name"].split(", ")[-1] in ru, f"{scenario}: {ru[:800]}")
+            check(re.search(rf"Память на GPU .*?{o['gpus']}\b", ru), f"{scenario}: {ru[:800]}")
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser()
