@@ -64,8 +64,8 @@ column_setup_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
-      gtk_label_set_width_chars (GTK_LABEL (label), 14);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
+      gtk_label_set_width_chars (GTK_LABEL (label), 20);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 26);
     }
   else if (GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_VERDICT
            || GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_PRICE)
