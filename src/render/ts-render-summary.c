@@ -90,8 +90,10 @@ tile_text (const TsPlan   *plan,
 
         t->caption = g_strdup (_("Memory per GPU"));
         t->value = ts_format_memory (ts_breakdown_sum (&o->memory.per_gpu), gib);
-        /* Translators: under the memory figure of the summary: “of 151 GB, 18 % free” */
-        t->detail = g_strdup_printf (_("of %s, %s free"), cap, free_pct);
+        /* the capacity is the usable bytes, labelled as such (the vendor's
+         * figure differs: docs/hardware-rules.md §9) */
+        /* Translators: under the memory figure of the summary: “of 151 GB usable, 18 % free” */
+        t->detail = g_strdup_printf (_("of %s usable, %s free"), cap, free_pct);
       }
       break;
     case TILE_POWER:

@@ -300,7 +300,7 @@ def plan_not_scenario():
 
 
 SUMMARY = re.compile(r"GPUs Memory per GPU Power ([\d,]+) ([\d.,]+) (GB|TB) ([\d.,]+) (kW|MW) .*?"
-                     r"of ([\d.,]+) (GB|TB), ([\d.,]+) % free ([\d,]+) racks?, ([\d,]+) U "
+                     r"of ([\d.,]+) (GB|TB) usable, ([\d.,]+) % free ([\d,]+) racks?, ([\d,]+) U "
                      r"Training time Energy Servers’ price ([\d.,]+) (d|h) ([\d.,]+) (kWh|MWh) (≈ [\d,]+ USD|[\d,]+ USD|—)")
 
 
