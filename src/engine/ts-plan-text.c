@@ -115,8 +115,7 @@ ts_plan_dup_headline (const TsPlan *plan,
   const TsOption *o = ts_plan_get_shown_option (plan);
   GString *text = g_string_new (NULL);
   g_autofree char *fit = NULL;
-  g_autofree char *servers = NULL;
-  g_autofree char *name = NULL;
+  g_autofree char *answer = NULL;
 
   append_need (text, plan, gib);
   if (o == NULL)
@@ -126,24 +125,22 @@ ts_plan_dup_headline (const TsPlan *plan,
     }
 
   fit = dup_fit (o, gib);
-  servers = ts_format_number (o->servers, 0);
-  name = ts_format_name (o->server->name);
+  /* the answer as every surface says it (ts_option_dup_answer ()) */
+  answer = ts_option_dup_answer (o);
   g_string_append_c (text, ' ');
   if (o->ok)
-    /* Translators: “Recommended: 2 × NVIDIA DGX H200, 78.9 GB of 151 GB per GPU, 48 % free.” */
-    g_string_append_printf (text, o->recommended ? _("Recommended: %s × %s, %s.") : _("Chosen: %s × %s, %s."),
-                            servers, name, fit);
+    /* Translators: “Recommended: 2 × NVIDIA DGX H200, 78.9 GB of 151 GB per GPU, 48 % free.”; the first %s is the answer, “2 × NVIDIA DGX H200” */
+    g_string_append_printf (text, o->recommended ? _("Recommended: %s, %s.") : _("Chosen: %s, %s."), answer, fit);
   else if (plan->recommended < 0)
     {
-      /* Translators: nothing in the catalog works; the closest option and what keeps it from working follow */
-      g_string_append_printf (text, _("Nothing in the catalog works for this job. The closest, %s × %s:"),
-                              servers, name);
+      /* Translators: nothing in the catalog works; the closest option (“2 × NVIDIA DGX H200”) and what keeps it from working follow */
+      g_string_append_printf (text, _("Nothing in the catalog works for this job. The closest, %s:"), answer);
       append_failures (text, o);
     }
   else
     {
-      /* Translators: the user picked an option that does not work; what keeps it from working follows */
-      g_string_append_printf (text, _("Chosen: %s × %s does not work:"), servers, name);
+      /* Translators: the user picked an option (“2 × NVIDIA DGX H200”) that does not work; what keeps it from working follows */
+      g_string_append_printf (text, _("Chosen: %s does not work:"), answer);
       append_failures (text, o);
     }
   return g_string_free (text, FALSE);

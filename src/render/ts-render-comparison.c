@@ -21,6 +21,7 @@ typedef enum
   COL_SERVER,
   COL_GPUS,
   COL_MEMORY,
+  COL_CAPACITY,
   COL_HEADROOM,
   COL_VERDICT,
   COL_LINK,
@@ -33,12 +34,17 @@ typedef enum
 
 /* Which columns go first when the table is too wide, least important first. */
 static const Column drop_order[] = {
-  COL_RACKS, COL_UNITS, COL_GPUS, COL_HEADROOM, COL_MEMORY, COL_POWER, COL_DAYS, COL_LINK,
+  COL_CAPACITY, COL_RACKS, COL_UNITS, COL_GPUS, COL_HEADROOM, COL_MEMORY, COL_POWER, COL_DAYS, COL_LINK,
 };
 
 /* No other column takes more than this many em (a long link name is
  * ellipsized before the server's is). */
 #define COLUMN_MAX_EM 12.0
+
+/* The GPU's memory is a sentence (“180 GB HBM3e as the vendor states it;
+ * usable 193 GB (180 GiB)”): whole where the width holds it, else the
+ * first column to give way, never cut to a figure without its label. */
+#define CAPACITY_MAX_EM 36.0
 
 /* The server column keeps this many em (or its whole text, if shorter)
  * before lesser columns give way; then it is ellipsized. */
@@ -55,6 +61,8 @@ column_title (Column col)
     case COL_GPUS: return C_("column", "GPUs");
     /* Translators: table column: memory used per GPU of its capacity */
     case COL_MEMORY: return C_("column", "Per GPU");
+    /* Translators: table column: one GPU's memory as its vendor states it and usable */
+    case COL_CAPACITY: return C_("column", "GPU memory");
     case COL_HEADROOM: return C_("column", "Headroom");
     /* Translators: table column: the option's verdict, as the window's table names it */
     case COL_VERDICT: return C_("column", "Verdict");
@@ -123,6 +131,10 @@ cell_text (const TsOption *o,
         /* Translators: memory used per GPU of its capacity, e.g. “80 GB of 141 GB” */
         return marked (gpu_estimate (o, "memory_gib"), g_strdup_printf (_("%s of %s"), used, cap));
       }
+    case COL_CAPACITY:
+      /* the datasheet's figure beside the usable bytes, each labelled
+       * (docs/hardware-rules.md §9), the engine's words */
+      return ts_option_dup_gpu_memory (o);
     case COL_HEADROOM:
       {
         g_autofree char *room = ts_format_memory (o->headroom_bytes, gib);
@@ -225,7 +237,7 @@ table_geometry (TsRenderCtx   *ctx,
           g->col_w[c] = MAX (g->col_w[c], w);
         }
       if (c != COL_SERVER)
-        g->col_w[c] = MIN (g->col_w[c], COLUMN_MAX_EM * em);
+        g->col_w[c] = MIN (g->col_w[c], (c == COL_CAPACITY ? CAPACITY_MAX_EM : COLUMN_MAX_EM) * em);
       /* each column carries half a gap on either side */
       total += g->col_w[c] + g->gap;
     }

@@ -60,14 +60,11 @@ summary_title (const TsPlan *plan)
                           ts_method_label (plan->scenario->method));
 }
 
+/* the answer as the headline says it, no-break spaces and all */
 static char *
 answer_text (const TsOption *o)
 {
-  g_autofree char *servers = ts_format_number (o->servers, 0);
-  g_autofree char *name = ts_format_name (o->server->name);
-
-  /* Translators: “2 × NVIDIA DGX H200”, the configuration the slide recommends */
-  return g_strdup_printf (_("%s × %s"), servers, name);
+  return ts_option_dup_answer (o);
 }
 
 static void
@@ -93,8 +90,10 @@ tile_text (const TsPlan   *plan,
 
         t->caption = g_strdup (_("Memory per GPU"));
         t->value = ts_format_memory (ts_breakdown_sum (&o->memory.per_gpu), gib);
-        /* Translators: under the memory figure of the summary: “of 151 GB, 18 % free” */
-        t->detail = g_strdup_printf (_("of %s, %s free"), cap, free_pct);
+        /* the capacity is the usable bytes, labelled as such (the vendor's
+         * figure differs: docs/hardware-rules.md §9) */
+        /* Translators: under the memory figure of the summary: “of 151 GB usable, 18 % free” */
+        t->detail = g_strdup_printf (_("of %s usable, %s free"), cap, free_pct);
       }
       break;
     case TILE_POWER:

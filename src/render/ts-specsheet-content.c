@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ts-framework.h"
 #include "ts-plan-inputs.h"
 #include "ts-specsheet-private.h"
 #include "ts-plan-text.h"
@@ -107,6 +108,19 @@ build_title (TsSpecsheet *self)
   ts_specsheet_grid_emit (self, cells);
 }
 
+/* The answer on the first page (issue 33): the summary drawing the
+ * presenter's first slide and `draw --drawing summary` show, the
+ * recommendation and the figures a customer remembers, under the title
+ * and before the scenario it answers. Nothing when no option was
+ * evaluated: the verdict below says so. */
+static void
+build_summary (TsSpecsheet *self)
+{
+  if (ts_plan_get_shown_option (self->plan) == NULL)
+    return;
+  ts_specsheet_add_drawing (self, TS_DRAWING_SUMMARY);
+}
+
 /* A choice of the scenario, under the field table's name and in the
  * sheet's fuller words (ts-scenario-fields.c). */
 static void
@@ -151,6 +165,23 @@ input_automatic (TsSpecsheet *self,
   return ts_scenario_input_is_automatic (self->plan->scenario, ts_scenario_field_find (key));
 }
 
+/* The gradient dtype the plan uses (issue 28): the scenario's, or FP32
+ * where the shown option's framework keeps BF16 training's gradients in
+ * FP32, marked as that framework's rule. */
+static char *
+gradient_dtype_text (TsSpecsheet *self)
+{
+  const TsScenario *s = self->plan->scenario;
+  const TsOption *o = ts_plan_get_shown_option (self->plan);
+  TsGradDtype dtype = ts_option_gradient_dtype (o, s);
+  const char *name = dtype == TS_GRAD_FP32 ? "FP32" : "BF16";
+
+  if (o == NULL || dtype == s->grad_dtype)
+    return g_strdup (name);
+  /* Translators: the gradient dtype a framework's rule sets: “FP32 (Megatron-LM’s rule for BF16 training)” */
+  return g_strdup_printf (_("%s (%s’s rule for BF16 training)"), name, ts_framework_name (o->framework));
+}
+
 static void
 build_scenario (TsSpecsheet *self)
 {
@@ -178,7 +209,7 @@ build_scenario (TsSpecsheet *self)
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("method"), g_strdup (ts_method_label (s->method)));
   grid_add_choice (cells, "precision", s->precision);
   /* Translators: gradient data type; the article's 16 (BF16) or 18 (FP32) bytes per parameter */
-  ts_specsheet_grid_add (cells, _("Gradients"), g_strdup (s->grad_dtype == TS_GRAD_FP32 ? "FP32" : "BF16"));
+  ts_specsheet_grid_add (cells, _("Gradients"), gradient_dtype_text (self));
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("optimizer"), g_strdup_printf ("%s%s", ts_scenario_field_sheet_label ("optimizer", s->optimizer),
                                                                   s->offload == TS_OFFLOAD_OPTIMIZER
                                                                   ? _(", states offloaded to server RAM") : ""));
@@ -615,6 +646,32 @@ build_configuration (TsSpecsheet *self)
     ts_specsheet_add_text (self, BLOCK_NOTE, _("* Not verified against a vendor document; confirm before ordering."));
 }
 
+/* The gradient synchronisation as the step model times it (docs/sizing-
+ * model.md §8.1): what the backward pass does not hide, the figure the
+ * step's communication holds, beside the whole transfer, labelled as
+ * such; and the step it is part of. Nothing when data parallelism keeps
+ * one copy: no gradients are synchronised. */
+static void
+build_gradient_sync (TsSpecsheet    *self,
+                     guint           t,
+                     const TsOption *o)
+{
+  if (o->step.seconds <= 0)
+    return;
+  if (o->memory.layout.dp > 1 && o->step.dp_comm > 0)
+    {
+      ts_specsheet_add_pair (self, t, _("Gradient sync per step, not hidden by the backward pass"),
+                             ts_specsheet_with_unit (ts_format_number_auto (o->step.dp_exposed, 2), C_("unit", "s")));
+      ts_specsheet_add_pair (self, t, _("Gradient transfer per step, overlapped with the backward pass"),
+                             ts_specsheet_with_unit (ts_format_number_auto (o->step.dp_comm, 2), C_("unit", "s")));
+    }
+  else
+    ts_specsheet_add_pair (self, t, _("Gradient sync per step"),
+                           g_strdup (_("None: one copy of the model (data parallel 1)")));
+  /* Translators: the row of the step summary: “Step 9.19 s: compute 8.4 s, …” */
+  ts_specsheet_add_pair (self, t, _("One training step"), ts_option_dup_step_summary (o));
+}
+
 static void
 build_network_storage (TsSpecsheet *self)
 {
@@ -670,9 +727,7 @@ build_network_storage (TsSpecsheet *self)
         }
       if (o->server->network != NULL && o->server->network->nic_model != NULL)
         ts_specsheet_add_pair (self, t, _("Network adapter"), g_strdup (o->server->network->nic_model));
-      if (o->sync_seconds_network > 0)
-        ts_specsheet_add_pair (self, t, _("Gradient sync per step over the network"),
-                               ts_specsheet_with_unit (ts_format_number_auto (o->sync_seconds_network, 2), C_("unit", "s")));
+      build_gradient_sync (self, t, o);
       ts_specsheet_add_estimates_note (self);
     }
   else if (o != NULL)
@@ -1092,6 +1147,7 @@ ts_specsheet_build_document (TsSpecsheet *self)
   self->width = self->height = 0;
 
   build_title (self);
+  build_summary (self);
   build_scenario (self);
   build_memory (self);
   build_configuration (self);

@@ -98,29 +98,6 @@ static void ensure_page (TsAnswerPane *self,
 /* ---------------------------------------------------------------------- */
 /* Headline and verdict */
 
-/* The answer escaped for markup with no-break spaces: “6 × NVIDIA DGX
- * B200” is read as one thing and never split across lines (a name too
- * long for a line keeps only its count, sign and first word together). */
-#define UNBREAKABLE_NAME_CHARS 32
-
-static char *
-unbreakable (const char *answer)
-{
-  g_autofree char *escaped = g_markup_escape_text (answer, -1);
-  GString *out = g_string_new (NULL);
-  gboolean all = g_utf8_strlen (answer, -1) <= UNBREAKABLE_NAME_CHARS;
-  guint spaces = 0;
-
-  for (const char *p = escaped; *p != '\0'; p++)
-    {
-      if (*p == ' ' && (all || ++spaces <= 3))
-        g_string_append (out, "\u00a0");
-      else
-        g_string_append_c (out, *p);
-    }
-  return g_string_free (out, FALSE);
-}
-
 /* The sentence as markup: the configuration it names (“2 × NVIDIA DGX
  * H200”) keeps the title's size and weight, the rest of the sentence
  * (what the job needs, how it fits) is smaller and plain. The answer reads
@@ -130,20 +107,17 @@ headline_markup (const TsPlan *plan,
                  const char   *sentence)
 {
   const TsOption *o = ts_plan_get_shown_option (plan);
-  g_autofree char *servers = NULL;
-  g_autofree char *name = NULL;
   g_autofree char *answer = NULL;
   g_autofree char *before = NULL;
   g_autofree char *answer_escaped = NULL;
   g_autofree char *after = NULL;
   const char *found = NULL;
 
+  /* the engine's answer, as the headline itself holds it
+   * (ts_option_dup_answer (), with its no-break spaces) */
   if (o != NULL && o->server != NULL)
     {
-      servers = ts_format_number (o->servers, 0);
-      /* the engine's headline names it in the reader's words */
-      name = ts_format_name (o->server->name);
-      answer = g_strdup_printf ("%s × %s", servers, name);
+      answer = ts_option_dup_answer (o);
       found = strstr (sentence, answer);
     }
   if (found == NULL)
@@ -155,7 +129,7 @@ headline_markup (const TsPlan *plan,
     }
 
   before = g_markup_escape_text (sentence, found - sentence);
-  answer_escaped = unbreakable (answer);
+  answer_escaped = g_markup_escape_text (answer, -1);
   after = g_markup_escape_text (found + strlen (answer), -1);
   /* a word is never cut with a hyphen (“Рекомендуетс-я”): lines break
    * between words only */

@@ -37,7 +37,9 @@ struct _TsComparisonDialog
 G_DEFINE_FINAL_TYPE (TsComparisonDialog, ts_comparison_dialog, ADW_TYPE_WINDOW)
 
 static const char *const row_titles[TS_N_COMPARE_ROWS] = {
-  N_("Verdict"), N_("Memory per GPU"), N_("Servers"),
+  N_("Verdict"), N_("Memory per GPU"),
+  /* Translators: the row of one GPU's memory, as its vendor states it and usable */
+  N_("GPU memory"), N_("Servers"),
   /* Translators: the row of the servers' price in the comparison */
   N_("Price"), N_("Racks"), N_("Power"),
   N_("Heat"), N_("Time"), N_("Energy"), N_("Energy cost"), N_("Why"),
@@ -87,6 +89,9 @@ fill_texts (char           **texts,
   texts[TS_COMPARE_VERDICT] = g_strdup (ts_option_verdict_label (o));
   /* Translators: memory per GPU in the comparison and its fit, e.g. “85.3 GB of 151 GB — Fits” */
   texts[TS_COMPARE_MEMORY] = g_strdup_printf (_("%s of %s — %s"), used, capacity, ts_verdict_label (o->verdict));
+  /* the datasheet's figure beside the usable one the memory row's “of”
+   * is (docs/hardware-rules.md §9), the engine's words */
+  texts[TS_COMPARE_GPU_MEMORY] = ts_option_dup_gpu_memory (o);
   /* Translators: server count and model, e.g. “2 × NVIDIA DGX H200” */
   texts[TS_COMPARE_SERVERS] = g_strdup_printf (_("%s × %s"), count, server_name);
   /* Translators: racks and the rack units the servers and switches take, e.g. “1 (14 U)” */

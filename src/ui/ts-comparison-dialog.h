@@ -19,6 +19,7 @@ typedef enum
 {
   TS_COMPARE_VERDICT,
   TS_COMPARE_MEMORY,
+  TS_COMPARE_GPU_MEMORY,  /* the vendor's figure and the usable bytes, each labelled */
   TS_COMPARE_SERVERS,
   TS_COMPARE_PRICE,     /* the servers' price, “≈” for an estimate */
   TS_COMPARE_RACKS,

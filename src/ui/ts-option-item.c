@@ -86,6 +86,10 @@ ts_option_item_new (const TsOption *o,
   self->key[TS_OPTION_COLUMN_GPUS] = o->gpus;
   self->text[TS_OPTION_COLUMN_GPU_MEMORY] = format_memory (ts_breakdown_sum (&o->memory.per_gpu), gib);
   self->key[TS_OPTION_COLUMN_GPU_MEMORY] = ts_breakdown_sum (&o->memory.per_gpu);
+  /* a GPU's memory as the datasheet states it beside the usable bytes the
+   * fit is checked against (docs/hardware-rules.md §9), the engine's words */
+  self->text[TS_OPTION_COLUMN_GPU_CAPACITY] = ts_option_dup_gpu_memory (o);
+  self->key[TS_OPTION_COLUMN_GPU_CAPACITY] = o->gpu_memory_bytes;
   /* Translators: headroom per GPU, e.g. “12 GB (9%)” */
   self->text[TS_OPTION_COLUMN_HEADROOM] = g_strdup_printf (_("%s (%s)"), headroom, percent);
   self->key[TS_OPTION_COLUMN_HEADROOM] = o->headroom_fraction;

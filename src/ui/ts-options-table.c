@@ -57,6 +57,16 @@ column_setup_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_width_chars (GTK_LABEL (label), 11);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 14);
     }
+  else if (GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_GPU_CAPACITY)
+    {
+      /* “180 GB HBM3e as the vendor states it; usable 193 GB (180 GiB)”:
+       * a sentence, wrapped on a few lines, read from its start */
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+      gtk_label_set_width_chars (GTK_LABEL (label), 20);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 26);
+    }
   else if (GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_VERDICT
            || GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_PRICE)
     {
@@ -104,7 +114,7 @@ column_compare_cb (gconstpointer a,
 
 /* What the table shows at first, so it fits a 1280 px window beside the
  * scenario (the server column names the count: “6 × …”); the others
- * (servers, GPUs, headroom, link, units, racks) are
+ * (servers, GPUs, GPU memory, headroom, link, units, racks) are
  * a toggle away, and in the comparison and the CSV. */
 static gboolean
 is_essential_column (TsOptionColumn column)
@@ -150,7 +160,9 @@ add_columns (TsOptionsTable *self)
   static const char *const titles[TS_N_OPTION_COLUMNS] = {
     /* “Per GPU”, as the spec sheet heads the column: the default columns
      * fit beside the scenario with the price among them */
-    N_("Server"), N_("Servers"), N_("GPUs"), N_("Per GPU"), N_("Headroom"),
+    N_("Server"), N_("Servers"), N_("GPUs"), N_("Per GPU"),
+    /* Translators: the column of one GPU's memory, as its vendor states it and usable */
+    N_("GPU memory"), N_("Headroom"),
     N_("Verdict"), N_("GPU link"), N_("Time"), N_("Power"), N_("Units"), N_("Racks"),
     /* Translators: the column of the servers' price (“≈ 3,090,000 USD”) */
     N_("Price"),

@@ -170,7 +170,8 @@ def text_headline():
         o = shown(plan)
         text = run("estimate", *scenario)
         lines = text.splitlines()
-        check(f"{o['servers']:,} × {o['server_name']}" in lines[1], f"{scenario}: {lines[1]}")
+        # the answer keeps no-break spaces (ts_option_dup_answer ()); read as words
+        check(f"{o['servers']:,} × {o['server_name']}" in lines[1].replace("\u00a0", " "), f"{scenario}: {lines[1]}")
         gpus = plan["memory"]["layout"]["gpus"]
         check(re.search(rf"Detailed estimate on {gpus:,} GPUs?:", text), f"{scenario}:\n{text[:600]}")
         if plan["ok"]:

@@ -15,7 +15,8 @@
 # Units are converted by their definitions (GB 10⁹ B, TB 10¹² B, GiB 2³⁰ B,
 # MW 10³ kW, MWh 10³ kWh, W 10⁻³ kW, h = d/24 = s·3600). Rates (GB/s …) and
 # figures of the published runs the sheet quotes are out of scope: they are
-# not the plan's; nor is the scaling table (other plans, not in the JSON).
+# not the plan's. The scaling table (time against the number of servers) is
+# the shown option's "time_by_servers", read back row by row.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -188,10 +189,6 @@ def sheet_figures():
             text = sheet_text(scenario, tmp)
             # the published runs are the papers' figures, not the plan's
             text = text.split("Appendix: How this estimate compares with published runs")[0]
-            # the scaling table is other plans (the server at 2×, 4× … its
-            # count), which the plan's JSON does not hold: not read here
-            text = re.sub(r"Time against the number of servers.*?Assumptions", "Assumptions", text,
-                          flags=re.S)
             values = pool(plan, servers, gpus)
             names = " ".join(strings(catalog, []))
             for match in FIGURE.finditer(text):
@@ -204,6 +201,159 @@ def sheet_figures():
                     missing.append(f"{scenario}: {match.group(0)!r}")
     check(counted >= 200, f"only {counted} figures read: is the sheet's text readable?")
     check(not missing, f"{len(missing)} of {counted} figures not in the plan:\n" + "\n".join(missing))
+
+
+SCALING_ROW = re.compile(r"^([\d,]+)\n+([\d,]+)\n+(?:([\d.,]+) (d|h)|—)\n+(?:([\d.,]+) (kWh|MWh)|—) "
+                         r"(Works|Does not work|Does not fit)$", re.M)
+
+
+def near(printed, unit_scale, value):
+    """printed (a figure's text) is value in the unit, to half its last digit."""
+    whole, _, fraction = printed.replace(",", "").partition(".")
+    return abs(float(printed.replace(",", "")) - value / unit_scale) <= 0.5 * 10 ** -len(fraction) * (1 + 1e-9)
+
+
+@tap.case("the sheet's time against the number of servers is the JSON's time_by_servers, row by row")
+def scaling_table():
+    if shutil.which("pdftotext") is None:
+        raise Skip("pdftotext is missing (poppler-utils)")
+    tables = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for scenario in SCENARIOS:
+            plan = json.loads(run("estimate", *scenario, "--format", "json"))
+            shown = plan["options"][plan["shown_option"]]
+            points = shown.get("time_by_servers")
+            check(points, f"{scenario}: the shown option has no time_by_servers")
+            # the JSON's curve at the shown count is the option itself
+            # (the planner at that count, docs/sizing-model.md §8.5)
+            at = [p for p in points if p["servers"] == shown["servers"]]
+            if at:
+                check(abs(at[0]["training_days"] - shown["training_days"]) <= 1e-9 * shown["training_days"],
+                      f"{scenario}: the curve at {shown['servers']} servers is not the option's time")
+            text = sheet_text(scenario, tmp)
+            part = re.search(r"Time against the number of servers\n(.*?)\nAssumptions", text, flags=re.S)
+            if part is None:
+                continue   # one point, no deadline … the sheet shows no table
+            rows = SCALING_ROW.findall(part.group(1))
+            check(len(rows) == len(points), f"{scenario}: {len(rows)} rows, {len(points)} points:\n{part.group(1)}")
+            for row, point in zip(rows, points):
+                servers, gpus, days, day_unit, energy, energy_unit, verdict = row
+                where = f"{scenario}: row {row} against {point}"
+                check(int(servers.replace(",", "")) == point["servers"], where)
+                check(int(gpus.replace(",", "")) == point["gpus"], where)
+                expected = "Works" if point["ok"] else "Does not work" if point["fits"] else "Does not fit"
+                check(verdict == expected, where)
+                if point["fits"]:
+                    check(near(days, 1.0 if day_unit == "d" else 1 / 24, point["training_days"]), where)
+                    check(near(energy, 1.0 if energy_unit == "kWh" else 1e3, point["energy_kwh"]), where)
+                else:
+                    check(days == "" and energy == "", where)
+            tables += 1
+    # the two full-training sheets; the fine-tuning plans run on a
+    # workstation, which comes in one count: no table
+    check(tables >= 2, f"only {tables} scaling tables read")
+
+
+@tap.case("the sheet says the gradient dtype and the gradient sync the plan uses, not the scenario's or a flat ring's")
+def plan_not_scenario():
+    if shutil.which("pdftotext") is None:
+        raise Skip("pdftotext is missing (poppler-utils)")
+    by_rule = synced = 0
+    scenarios = SCENARIOS + (("--model", "llama-3.1-70b", "--method", "full", "--server", "dgx-h100", "--servers", "8"),)
+    with tempfile.TemporaryDirectory() as tmp:
+        for scenario in scenarios:
+            plan = json.loads(run("estimate", *scenario, "--format", "json"))
+            o = plan["options"][plan["shown_option"]]
+            flat = " ".join(sheet_text(scenario, tmp).split())
+            # Megatron-LM keeps BF16 training's gradients in FP32 (its
+            # arguments.py: "bfloat16 requires gradient accumulation and
+            # all-reduce to be done in fp32"; docs/frameworks.md, the
+            # fp32-gradients rule): the rule, not the scenario's BF16
+            rule = (o["framework"] == "megatron" and plan["method"] == "full"
+                    and plan["inputs"]["precision"]["value"] in ("bf16", "fp8")
+                    and plan["inputs"]["grad_dtype"]["value"] == "bf16")
+            check(o["gradient_dtype_by_framework"] == rule, f"{scenario}: {o['framework']}, {o['gradient_dtype']}")
+            if rule:
+                by_rule += 1
+                check(o["gradient_dtype"] == "fp32", scenario)
+                check("Gradients FP32 (Megatron-LM’s rule for BF16 training)" in flat, f"{scenario}: {flat[:1500]}")
+            else:
+                check(f"Gradients {o['gradient_dtype'].upper()} " in flat and "rule for BF16 training" not in flat,
+                      f"{scenario}: {flat[:1500]}")
+            if o["servers"] < 2:
+                continue
+            step = o["step"]
+            communication = re.search(r"communication ([\d.,]+) s", flat)
+            check(communication, f"{scenario}: no step summary")
+            if o["layout"]["dp"] > 1 and step["dp_comm"] > 0:
+                synced += 1
+                exposed = re.search(r"Gradient sync per step, not hidden by the backward pass ([\d.,]+) ?s\b", flat)
+                transfer = re.search(r"Gradient transfer per step, overlapped with the backward pass ([\d.,]+) ?s\b", flat)
+                check(exposed and transfer, f"{scenario}: no gradient sync rows")
+                check(near(exposed.group(1), 1.0, step["dp_exposed"]), f"{scenario}: {exposed.group(0)} against {step}")
+                check(near(transfer.group(1), 1.0, step["dp_comm"]), f"{scenario}: {transfer.group(0)} against {step}")
+                # what is not hidden is part of the step's communication
+                check(float(exposed.group(1)) <= float(communication.group(1).replace(",", "")) + 0.01, scenario)
+            else:
+                check("Gradient sync per step None: one copy of the model (data parallel 1)" in flat, scenario)
+    check(by_rule >= 2 and synced >= 1, f"{by_rule} sheets with the framework's rule, {synced} with a gradient sync")
+
+
+SUMMARY = re.compile(r"GPUs Memory per GPU Power ([\d,]+) ([\d.,]+) (GB|TB) ([\d.,]+) (kW|MW) .*?"
+                     r"of ([\d.,]+) (GB|TB) usable, ([\d.,]+) % free ([\d,]+) racks?, ([\d,]+) U "
+                     r"Training time Energy Servers’ price ([\d.,]+) (d|h) ([\d.,]+) (kWh|MWh) (≈ [\d,]+ USD|[\d,]+ USD|—)")
+
+
+def first_page(scenario, tmp, lang="en"):
+    pdf = os.path.join(tmp, f"sheet-{lang}.pdf")
+    run("pdf", *scenario, "--lang", lang, "--output", pdf)
+    text = subprocess.run(["pdftotext", "-f", "1", "-l", "1", pdf, "-"], capture_output=True, text=True,
+                          check=True).stdout
+    return " ".join(text.split())   # no-break spaces read as spaces
+
+
+@tap.case("the first page's summary is the shown option's answer and figures, in English and Russian")
+def first_page_summary():
+    if shutil.which("pdftotext") is None:
+        raise Skip("pdftotext is missing (poppler-utils)")
+    units = {"GB": 1e9, "TB": 1e12, "kW": 1.0, "MW": 1e3, "d": 1.0, "h": 1 / 24, "kWh": 1.0, "MWh": 1e3}
+    with tempfile.TemporaryDirectory() as tmp:
+        for scenario in SCENARIOS:
+            plan = json.loads(run("estimate", *scenario, "--format", "json"))
+            o = plan["options"][plan["shown_option"]]
+            flat = first_page(scenario, tmp)
+            summary = flat.split("The answer: ", 1)
+            check(len(summary) == 2, f"{scenario}: no summary on the first page: {flat[:800]}")
+            # before the scenario it answers
+            summary = summary[1].split(" Scenario ", 1)[0]
+            answer = f"{o['servers']:,} × {o['server_name']}"
+            check(summary.startswith(f"{plan['model']['name']} · "), f"{scenario}: {summary[:200]}")
+            check(answer in summary, f"{scenario}: {answer!r} not in {summary!r}")
+            check(("✓ " if o["ok"] else "✗ ") in summary, f"{scenario}: the verdict's mark: {summary!r}")
+            m = SUMMARY.search(summary)
+            check(m, f"{scenario}: the tiles do not read as expected: {summary!r}")
+            (gpus, memory, memory_unit, power, power_unit, capacity, capacity_unit, free, racks, rack_units,
+             days, day_unit, energy, energy_unit, price) = m.groups()
+            where = f"{scenario}: {m.group(0)}"
+            check(int(gpus.replace(",", "")) == o["gpus"], where)
+            check(near(memory, units[memory_unit], o["per_gpu_bytes"]), where)
+            check(near(power, units[power_unit], o["power_kw"]), where)
+            check(near(capacity, units[capacity_unit], o["gpu_memory_bytes"]), where)
+            check(near(free, 0.01, max(0.0, o["headroom_fraction"])), where)
+            check(int(racks.replace(",", "")) == o["racks"] and int(rack_units.replace(",", "")) == o["rack_units"], where)
+            check(near(days, units[day_unit], o["training_days"]), where)
+            check(near(energy, units[energy_unit], o["energy_kwh"]), where)
+            if o["capex_usd"] > 0:
+                check(near(price.strip("≈ USD"), 1.0, o["capex_usd"]), where)
+                check(price.startswith("≈") == o["capex_estimated"], where)
+            else:
+                check(price == "—", where)
+            # the Russian sheet: the same answer and count, in its words
+            ru = first_page(scenario, tmp, "ru")
+            check(f"Ответ: {plan['model']['name']} · " in ru, f"{scenario}: {ru[:800]}")
+            # (a workstation's kind is said in Russian: its model's words after it)
+            check(f"{o['servers']} × " in ru and o["server_name"].split(", ")[-1] in ru, f"{scenario}: {ru[:800]}")
+            check(re.search(rf"Память на GPU .*?{o['gpus']}\b", ru), f"{scenario}: {ru[:800]}")
 
 
 def main():

@@ -225,6 +225,32 @@ check_option (const TsScenario *s,
   }
 }
 
+/* The answer (“6 × NVIDIA DGX B200”) is composed once, by the engine:
+ * the headline holds it as ts_option_dup_answer () gives it, and it is
+ * the count, “×” and the server's name with its spaces no-break — all of
+ * them up to 32 characters, the first three in a longer one (issue 33). */
+static void
+check_answer (const TsPlan   *plan,
+              const TsOption *shown,
+              const char     *context)
+{
+  g_autofree char *headline = ts_plan_dup_headline (plan, FALSE);
+  g_autofree char *answer = ts_option_dup_answer (shown);
+  g_autofree char *name = ts_format_name (shown->server->name);
+  g_autofree char *count = ts_format_number (shown->servers, 0);
+  g_autofree char *plain = g_strdup_printf ("%s × %s", count, name);
+  g_auto(GStrv) words = g_strsplit (plain, " ", -1);
+  g_autoptr(GString) expected = g_string_new (NULL);
+  gboolean all = g_utf8_strlen (plain, -1) <= 32;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    g_string_append_printf (expected, "%s%s", i == 0 ? "" : all || i <= 3 ? "\u00a0" : " ", words[i]);
+  if (g_strcmp0 (answer, expected->str) != 0)
+    g_error ("%s: the answer is “%s”, not “%s”", context, answer, expected->str);
+  if (strstr (headline, answer) == NULL)
+    g_error ("%s: the headline “%s” does not hold the answer “%s”", context, headline, answer);
+}
+
 static void
 check_plan (const TsPlan *plan,
             const char   *context)
@@ -262,6 +288,7 @@ check_plan (const TsPlan *plan,
   g_assert_nonnull (shown);
   g_assert_true (ts_plan_get_memory (plan) == &shown->memory);
   g_assert_true (ts_plan_is_ok (plan) == shown->ok);
+  check_answer (plan, shown, context);
 }
 
 static void

@@ -104,6 +104,24 @@ check_plan (const TsPlan *plan,
       g_assert_true (g_str_has_suffix (ts_comparison_dialog_get_value (dialog, TS_COMPARE_MEMORY, 0),
                                        ts_verdict_label (o->verdict)));
       g_assert_nonnull (strstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_SERVERS, 0), servers));
+      /* the GPU's memory as the vendor states it beside the usable bytes,
+       * each labelled (docs/hardware-rules.md §9): the vendor's figure is
+       * the server's datasheet total ÷ its GPUs, the usable one the JSON's
+       * gpu_memory_bytes; the table and Compare say the engine's sentence */
+      if (o->server->gpu != NULL)
+        {
+          g_autofree char *memory = ts_option_dup_gpu_memory (o);
+          g_autofree char *stated = ts_format_gb (o->server->gpu_memory_label_gb * 1e9 / o->server->gpu_count);
+          g_autofree char *usable = ts_format_gb (json_object_get_double_member (json, "gpu_memory_bytes"));
+          const char *stated_at = strstr (memory, stated);
+          const char *usable_at = strstr (memory, usable);
+
+          if (stated_at == NULL || usable_at == NULL || usable_at < stated_at
+              || strstr (memory, "as the vendor states it") == NULL || strstr (memory, "usable") == NULL)
+            g_error ("option %u: “%s” does not say %s as the vendor states it and %s usable", i, memory, stated, usable);
+          g_assert_cmpstr (ts_option_item_get_text (item, TS_OPTION_COLUMN_GPU_CAPACITY), ==, memory);
+          g_assert_cmpstr (ts_comparison_dialog_get_value (dialog, TS_COMPARE_GPU_MEMORY, 0), ==, memory);
+        }
       gtk_window_destroy (GTK_WINDOW (dialog));
 
       /* the ranked drawing's accessible description names every row's verdict */

@@ -13,7 +13,8 @@
  *
  * Writes wide-light-en.png, wide-dark-en.png, … narrow-dark-ru.png
  * (rack-wide-light-en.png … for a page of the answer; presenter-light-
- * en.png …, comparison-light-en.png … for those). TS_SCREENSHOT_FULL_HD=1
+ * en.png …, comparison-light-en.png … for those). TS_SCREENSHOT_ALL_COLUMNS=1
+ * shows every column of the Servers table. TS_SCREENSHOT_FULL_HD=1
  * takes the wide window at 1920 × 1080; TS_SCREENSHOT_PUBLISHED_RUN=ID
  * opens that famous run (Main Menu ▸ Published Runs); TS_SCREENSHOT_ZOOM=0.6 zooms a
  * page's drawing out. Run
@@ -93,6 +94,24 @@ find_drawing_view (GtkWidget *widget)
        child = gtk_widget_get_next_sibling (child))
     {
       TsDrawingView *found = find_drawing_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The widget named `name` (gtk_widget_set_name) under widget, or NULL. */
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
 
       if (found != NULL)
         return found;
@@ -192,6 +211,15 @@ shoot (TsApplication    *app,
       /* A narrow window shows one pane: the answer's, for a view. */
       gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL);
       wait_for_animations (GTK_WIDGET (window));
+      /* TS_SCREENSHOT_ALL_COLUMNS=1: the Servers table with every column */
+      if (g_getenv ("TS_SCREENSHOT_ALL_COLUMNS") != NULL)
+        {
+          GtkWidget *all = find_named (GTK_WIDGET (stack), "all-columns");
+
+          if (all != NULL)
+            gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
+          wait_for_frames (GTK_WIDGET (window));
+        }
       /* TS_SCREENSHOT_ZOOM=0.6: the drawing zoomed out, to show more of
        * a tall one (a cluster's racks) */
       drawing = find_drawing_view (GTK_WIDGET (stack));

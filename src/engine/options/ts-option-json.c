@@ -527,10 +527,9 @@ add_time_and_cost (const TsOption *o,
 /* Sections in the order the JSON has always had: the keys and their order
  * are public (README, “JSON output”). */
 void
-ts_option_to_json (const TsOption *o,
-                   JsonBuilder    *b)
+ts_option_add_json_members (const TsOption *o,
+                            JsonBuilder    *b)
 {
-  json_builder_begin_object (b);
   add_identity (o, b);
   add_suggestion (o, b);
   add_memory_and_layout (o, b);
@@ -540,5 +539,13 @@ ts_option_to_json (const TsOption *o,
   add_storage_and_host (o, b);
   add_power_and_racks (o, b);
   add_time_and_cost (o, b);
+}
+
+void
+ts_option_to_json (const TsOption *o,
+                   JsonBuilder    *b)
+{
+  json_builder_begin_object (b);
+  ts_option_add_json_members (o, b);
   json_builder_end_object (b);
 }

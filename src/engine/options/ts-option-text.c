@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ts-format.h"
 #include "ts-framework.h"
@@ -632,4 +633,66 @@ ts_option_price_is_estimate (const TsOption *o)
 {
   g_return_val_if_fail (o != NULL, FALSE);
   return o->server != NULL && o->capex_usd > 0 && ts_server_is_estimate (o->server, "price_usd");
+}
+
+/* ---- the answer and the option's GPU memory (issue 28, issue 33) ------- */
+
+/* An answer longer than this keeps only its count, sign and first word
+ * together: a line must still be able to break inside a long name. */
+#define ANSWER_UNBREAKABLE_CHARS 32
+
+char *
+ts_option_dup_answer (const TsOption *o)
+{
+  g_autofree char *servers = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *plain = NULL;
+  GString *out;
+  gboolean all;
+  guint spaces = 0;
+
+  g_return_val_if_fail (o != NULL && o->server != NULL, NULL);
+  servers = ts_format_number (o->servers, 0);
+  /* the catalog's name in the reader's words */
+  name = ts_format_name (o->server->name);
+  /* Translators: server count and model, e.g. “2 × NVIDIA DGX H200” */
+  plain = g_strdup_printf (_("%s × %s"), servers, name);
+  /* no-break spaces: “6” is never parted from “× NVIDIA DGX B200” */
+  all = g_utf8_strlen (plain, -1) <= ANSWER_UNBREAKABLE_CHARS;
+  out = g_string_sized_new (strlen (plain) + 8);
+  for (const char *p = plain; *p != '\0'; p++)
+    {
+      if (*p == ' ' && (all || ++spaces <= 3))
+        g_string_append (out, "\u00a0");
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The vendor's figure per GPU is its server's datasheet total ÷ its GPUs
+ * (docs/hardware-rules.md §9); the sentence is the catalog's, the one
+ * `trainsizer-cli list gpus` prints. */
+char *
+ts_option_dup_gpu_memory (const TsOption *o)
+{
+  const TsServer *server;
+
+  g_return_val_if_fail (o != NULL && o->server != NULL, NULL);
+  server = o->server;
+  if (server->gpu == NULL)
+    return g_strdup ("");
+  return ts_gpu_dup_memory_text (server->gpu, server->gpu_count > 0
+                                              ? server->gpu_memory_label_gb / server->gpu_count : 0);
+}
+
+TsGradDtype
+ts_option_gradient_dtype (const TsOption   *o,
+                          const TsScenario *s)
+{
+  g_return_val_if_fail (s != NULL, TS_GRAD_BF16);
+  /* the framework's rule overrides the scenario's dtype (ts_framework_apply_rules ()) */
+  if (o != NULL && (o->framework_rules & TS_FRAMEWORK_RULE_FP32_GRADIENTS) != 0)
+    return TS_GRAD_FP32;
+  return s->grad_dtype;
 }

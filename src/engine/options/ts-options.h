@@ -384,11 +384,34 @@ int         ts_recommend          (const TsCatalog   *catalog,
 
 void        ts_option_to_json     (const TsOption    *option,
                                    JsonBuilder       *builder);
+/* The same members without the object around them, for a writer that
+ * adds its own after them (ts-plan-json.c: what only the plan knows). */
+void        ts_option_add_json_members (const TsOption *option,
+                                        JsonBuilder    *builder);
 
 /* The option's bill of materials (src/engine/fabric): servers, the
  * fabrics' switches, cables, transceivers and NICs, fabric managers,
  * management servers, PDUs and racks. Built on each call; free it with
  * ts_bom_free (). */
 TsBom      *ts_option_build_bom   (const TsOption    *option);
+
+/* The answer, “6 × NVIDIA DGX B200”: the option's count and server in
+ * the reader's words, with no-break spaces (a name too long for a line
+ * keeps its count, sign and first words together). The one composition
+ * of it: the headline (ts_plan_dup_headline ()), the summary drawing and
+ * the window's answer pane, which finds it in the headline to embolden
+ * it. */
+char       *ts_option_dup_answer      (const TsOption   *option);
+/* One GPU's memory as the vendor states it and the usable bytes, each
+ * labelled (docs/hardware-rules.md §9): “180 GB HBM3e as the vendor
+ * states it; usable 193 GB (180 GiB)”; the catalog's sentence
+ * (ts_gpu_dup_memory_text ()) with the option's server's figure. For the
+ * window's table, Compare and the comparison drawing. */
+char       *ts_option_dup_gpu_memory  (const TsOption   *option);
+/* The gradient dtype the option's memory and step use: the scenario's,
+ * or FP32 where its framework's rule keeps BF16 training's gradients in
+ * FP32 (TS_FRAMEWORK_RULE_FP32_GRADIENTS; JSON “gradient_dtype”). */
+TsGradDtype ts_option_gradient_dtype  (const TsOption   *option,
+                                       const TsScenario *scenario);
 
 G_END_DECLS
