@@ -291,6 +291,30 @@ fit_scale (TsRenderCtx         *ctx,
   ts_render_ctx_set_scale (ctx, bisect_scale (ctx, klass, lo, 1.0, fits_height, NULL));
 }
 
+/* Draws at a scale already fitted: the scale fit_scale () chose for the
+ * same drawing, plan, size and style. */
+static void
+draw_at_scale (TsDrawing            drawing,
+               cairo_t             *cr,
+               const TsRenderFrame *frame,
+               double               scale,
+               gboolean             fit)
+{
+  TsRenderCtx ctx;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, frame->width, frame->height);
+  cairo_clip (cr);
+  ts_render_ctx_init (&ctx, cr, frame);
+  if (fit)
+    fit_scale (&ctx, &drawing_classes[drawing], frame);
+  else
+    ts_render_ctx_set_scale (&ctx, scale);
+  drawing_classes[drawing].draw (&ctx);
+  ts_render_ctx_clear (&ctx);
+  cairo_restore (cr);
+}
+
 void
 ts_render_drawing (TsDrawing            drawing,
                    cairo_t             *cr,
@@ -301,7 +325,6 @@ ts_render_drawing (TsDrawing            drawing,
                    const TsRenderStyle *style,
                    const TsRackOptions *rack_options)
 {
-  TsRenderCtx ctx;
   TsRenderFrame frame = { plan, option_index, width, height, style, rack_options };
 
   g_return_if_fail (drawing < TS_N_DRAWINGS);
@@ -309,15 +332,54 @@ ts_render_drawing (TsDrawing            drawing,
 
   if (width <= 0 || height <= 0)
     return;
+  draw_at_scale (drawing, cr, &frame, 1.0, TRUE);
+}
 
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ts_render_ctx_init (&ctx, cr, &frame);
+void
+ts_render_drawing_at_scale (TsDrawing            drawing,
+                            cairo_t             *cr,
+                            const TsPlan        *plan,
+                            int                  option_index,
+                            double               width,
+                            double               height,
+                            const TsRenderStyle *style,
+                            const TsRackOptions *rack_options,
+                            double               scale)
+{
+  TsRenderFrame frame = { plan, option_index, width, height, style, rack_options };
+
+  g_return_if_fail (drawing < TS_N_DRAWINGS);
+  g_return_if_fail (cr != NULL && plan != NULL && style != NULL);
+  g_return_if_fail (scale > 0);
+
+  if (width <= 0 || height <= 0)
+    return;
+  draw_at_scale (drawing, cr, &frame, scale, FALSE);
+}
+
+double
+ts_render_drawing_fit (TsDrawing            drawing,
+                       const TsPlan        *plan,
+                       int                  option_index,
+                       double               width,
+                       double               height,
+                       const TsRenderStyle *style,
+                       const TsRackOptions *rack_options)
+{
+  TsRenderCtx ctx;
+  double scale;
+  TsRenderFrame frame = { plan, option_index, width, height, style, rack_options };
+
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, 1.0);
+  g_return_val_if_fail (plan != NULL && style != NULL, 1.0);
+
+  if (width <= 0 || height <= 0)
+    return 1.0;
+  measure_begin (&ctx, &frame);
   fit_scale (&ctx, &drawing_classes[drawing], &frame);
-  drawing_classes[drawing].draw (&ctx);
-  ts_render_ctx_clear (&ctx);
-  cairo_restore (cr);
+  scale = ctx.scale;
+  measure_end (&ctx);
+  return scale;
 }
 
 double
@@ -328,21 +390,7 @@ ts_render_drawing_scale (TsDrawing            drawing,
                          double               height,
                          const TsRenderStyle *style)
 {
-  TsRenderCtx ctx;
-  double scale;
-
-  g_return_val_if_fail (drawing < TS_N_DRAWINGS, 1.0);
-  g_return_val_if_fail (plan != NULL && style != NULL, 1.0);
-
-  if (width <= 0 || height <= 0)
-    return 1.0;
-  TsRenderFrame frame = { plan, option_index, width, height, style, NULL };
-
-  measure_begin (&ctx, &frame);
-  fit_scale (&ctx, &drawing_classes[drawing], &frame);
-  scale = ctx.scale;
-  measure_end (&ctx);
-  return scale;
+  return ts_render_drawing_fit (drawing, plan, option_index, width, height, style, NULL);
 }
 
 /* The same measuring pass as ts_render_drawing_scale (), kept apart: that one fits a box, this one reads a height. */

@@ -31,6 +31,21 @@
 #define TS_MAX_ZOOM 4.0
 #define TS_ZOOM_STEP 1.25
 
+/* The scale the last draw fitted, with what it was fitted for: a redraw
+ * of the same plan at the same size and style (a scroll, a focus ring, a
+ * window exposed, the header's animation) draws at it without fitting
+ * again (issue 33). A new plan, drawing or unit forgets it. */
+typedef struct
+{
+  gboolean      valid;
+  TsDrawing     drawing;
+  double        width, height;
+  double        font_scale;
+  gboolean      presenter, gib, dark;
+  TsRackOptions rack;
+  double        scale;
+} FittedScale;
+
 struct _TsDrawingView
 {
   GtkDrawingArea  parent_instance;
@@ -46,6 +61,7 @@ struct _TsDrawingView
   char           *description;
   gboolean        description_stale;  /* the plan changed while hidden */
   GtkWidget      *menu;
+  FittedScale     fitted;
 };
 
 enum {
@@ -147,6 +163,7 @@ update_accessible (TsDrawingView *self)
 static void
 plan_changed (TsDrawingView *self)
 {
+  self->fitted.valid = FALSE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     update_accessible (self);
   else
@@ -181,6 +198,41 @@ refit (TsDrawingView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+static gboolean
+fitted_for (const FittedScale   *f,
+            TsDrawingView       *self,
+            const TsRenderStyle *style,
+            double               width,
+            double               height)
+{
+  return f->valid && f->drawing == self->drawing && f->width == width && f->height == height
+         && f->font_scale == style->font_scale && f->presenter == style->presenter && f->gib == style->gib
+         && f->dark == style->dark && f->rack.descending == self->rack_options.descending
+         && f->rack.rear == self->rack_options.rear;
+}
+
+/* The drawing's scale at this size: kept from the last draw when nothing
+ * it depends on changed, else fitted (and kept). */
+static double
+fitted_scale (TsDrawingView       *self,
+              const TsRenderStyle *style,
+              double               width,
+              double               height)
+{
+  FittedScale *f = &self->fitted;
+
+  if (fitted_for (f, self, style, width, height))
+    return f->scale;
+  *f = (FittedScale) {
+    .valid = TRUE, .drawing = self->drawing, .width = width, .height = height,
+    .font_scale = style->font_scale, .presenter = style->presenter, .gib = style->gib, .dark = style->dark,
+    .rack = self->rack_options,
+  };
+  f->scale = ts_render_drawing_fit (self->drawing, self->plan, self->option_index, width, height, style,
+                                    &self->rack_options);
+  return f->scale;
+}
+
 static void
 draw_cb (GtkDrawingArea *area,
          cairo_t        *cr,
@@ -196,8 +248,9 @@ draw_cb (GtkDrawingArea *area,
 
   get_style (self, &style);
   cairo_scale (cr, self->zoom, self->zoom);
-  ts_render_drawing (self->drawing, cr, self->plan, self->option_index,
-                     width / self->zoom, height / self->zoom, &style, &self->rack_options);
+  ts_render_drawing_at_scale (self->drawing, cr, self->plan, self->option_index,
+                              width / self->zoom, height / self->zoom, &style, &self->rack_options,
+                              fitted_scale (self, &style, width / self->zoom, height / self->zoom));
 }
 
 static void
