@@ -30,6 +30,10 @@ typedef struct
    * pass lays out: what growing it would cut is measured without a
    * drawing pass (a table giving up columns). */
   gboolean cuts_in_height;
+  /* On a slide it lays its shapes out to the height it is given, its
+   * type at the presenter's size (the rack elevation's units shrink to
+   * show the whole rack): it is not grown past that size. */
+  gboolean fits_slide;
 } DrawingClass;
 
 static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
@@ -37,7 +41,7 @@ static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
   { ts_render_comparison_draw, ts_render_comparison_height, ts_render_comparison_describe, TS_MIN_SCALE, NULL, TRUE },
   /* A large cluster shrinks further: the racks stay whole and in view,
    * their labels give way first. */
-  { ts_render_rack_draw, ts_render_rack_height, ts_render_rack_describe, 0.1, ts_render_rack_breaks },
+  { ts_render_rack_draw, ts_render_rack_height, ts_render_rack_describe, 0.1, ts_render_rack_breaks, FALSE, TRUE },
   { ts_render_power_draw, ts_render_power_height, ts_render_power_describe, TS_MIN_SCALE, ts_render_power_breaks },
   { ts_render_time_draw, ts_render_time_height, ts_render_time_describe, TS_MIN_SCALE },
   { ts_render_summary_draw, ts_render_summary_height, ts_render_summary_describe, TS_MIN_SCALE },
@@ -78,12 +82,6 @@ least_scale (TsRenderCtx        *ctx,
   const TsRenderStyle *st = ctx->style;
   double small_px = st->font_size * st->font_scale * st->dpi / 72.0 * TS_TEXT_SMALL;
 
-  /* a slide shows the whole rack, its servers at the bottom included:
-   * a drawing that keeps its shapes whole while its labels give way
-   * (the rack elevation) shrinks to fit the screen rather than be cut
-   * at the presenter's text size */
-  if (st->presenter && klass->min_scale < TS_MIN_SCALE)
-    return klass->min_scale;
   /* a page is laid out at the drawing's natural height: no minimum there
    * unless presenting */
   if (st->min_text_px > 0 && small_px > 0 && (!st->print || st->presenter))
@@ -101,12 +99,13 @@ least_scale (TsRenderCtx        *ctx,
 #define TS_FILL_MAX_SCALE    3.0
 
 static double
-largest_scale (TsRenderCtx *ctx)
+largest_scale (TsRenderCtx        *ctx,
+               const DrawingClass *klass)
 {
   const TsRenderStyle *st = ctx->style;
   double body_px = st->font_size * st->font_scale * st->dpi / 72.0;
 
-  if (st->print || body_px <= 0)
+  if (st->print || body_px <= 0 || (st->presenter && klass->fits_slide))
     return 1.0;
   return MAX (1.0, MIN (TS_FILL_MAX_SCALE, TS_FILL_MAX_TEXT_PX / body_px));
 }
@@ -260,7 +259,7 @@ fit_scale (TsRenderCtx         *ctx,
            const TsRenderFrame *frame)
 {
   double lo = least_scale (ctx, klass);
-  double most = largest_scale (ctx);
+  double most = largest_scale (ctx, klass);
 
   if (klass->height (ctx) <= ctx->height + 0.5)
     {
