@@ -2615,6 +2615,46 @@ test_network_toggle (void)
   ts_test_destroy_window (window);
 }
 
+/* Issue 33: the window's narrowest is 360 px in both languages with the
+ * window buttons a desktop may show (minimize, maximize and close, as
+ * GNOME's default of close alone and Xfce's or a tiling session's all
+ * three): its minimum width, header bar included, on the scenario and on
+ * the answer, the servers page shown. The content is measured (the
+ * window's own measure adds the frame a desktop draws around it). */
+static void
+test_narrow_with_window_buttons (gconstpointer data)
+{
+  const char *lang = data;
+  g_autofree char *previous = g_strdup (ts_i18n_get_code ());
+  GtkSettings *settings = gtk_settings_get_default ();
+  g_autofree char *layout = NULL;
+  TsWindow *window;
+  GtkWidget *content;
+  int min = 0;
+
+  g_object_get (settings, "gtk-decoration-layout", &layout, NULL);
+  g_object_set (settings, "gtk-decoration-layout", "menu:minimize,maximize,close", NULL);
+  ts_i18n_set_language (lang);
+  window = open_window_sized (360, 800);
+  content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("%s, scenario: %d px at least, %d px wide", lang, min, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (min, <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL));
+  wait_for_slide (window);
+  ts_answer_pane_show_page (ts_window_get_answer_pane (window), "servers");
+  wait_for_slide (window);
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("%s, answer: %d px at least, %d px wide", lang, min, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (min, <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+
+  ts_test_destroy_window (window);
+  ts_i18n_set_language (previous);
+  g_object_set (settings, "gtk-decoration-layout", layout, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2681,6 +2721,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/window/narrow-long-model-name/ru", "ru", test_narrow_long_model_name);
   g_test_add_data_func ("/window/wide-header-fits/en", "en", test_wide_header_fits);
   g_test_add_data_func ("/window/wide-header-fits/ru", "ru", test_wide_header_fits);
+  g_test_add_data_func ("/window/narrow-with-window-buttons/en", "en", test_narrow_with_window_buttons);
+  g_test_add_data_func ("/window/narrow-with-window-buttons/ru", "ru", test_narrow_with_window_buttons);
   status = g_test_run ();
   g_object_unref (app);
   {
