@@ -62,6 +62,7 @@ struct _TsDrawingView
   gboolean        description_stale;  /* the plan changed while hidden */
   GtkWidget      *menu;
   FittedScale     fitted;
+  guint           height_idle_id;
 };
 
 enum {
@@ -253,12 +254,27 @@ draw_cb (GtkDrawingArea *area,
                               fitted_scale (self, &style, width / self->zoom, height / self->zoom));
 }
 
+/* A new width's height is asked for after the allocation that gave the
+ * width: a resize queued while the parent allocates is lost, and a view
+ * whose height is its content's (the overview's summary, not expanded)
+ * kept the height 0 it was first given. */
+static gboolean
+update_height_idle (gpointer user_data)
+{
+  TsDrawingView *self = user_data;
+
+  self->height_idle_id = 0;
+  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 resize_cb (TsDrawingView *self,
            int            width,
            int            height)
 {
-  update_height (self, width);
+  if (self->height_idle_id == 0)
+    self->height_idle_id = g_idle_add (update_height_idle, self);
 }
 
 static const TsMemory *
@@ -557,6 +573,7 @@ ts_drawing_view_dispose (GObject *object)
   TsDrawingView *self = TS_DRAWING_VIEW (object);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  g_clear_handle_id (&self->height_idle_id, g_source_remove);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   self->plan = NULL;
 
