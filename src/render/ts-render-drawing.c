@@ -433,6 +433,14 @@ ts_render_drawing_breaks (TsDrawing            drawing,
   return breaks;
 }
 
+gboolean
+ts_render_drawing_fits_slide (TsDrawing drawing)
+{
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, FALSE);
+
+  return drawing_classes[drawing].fits_slide;
+}
+
 char *
 ts_render_drawing_describe (TsDrawing     drawing,
                             const TsPlan *plan,

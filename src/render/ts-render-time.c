@@ -130,8 +130,8 @@ ts_render_deadline_verdict (const TsPlan   *plan,
 }
 
 /* A fact too long for its column (the narrower one beside the curve)
- * takes a second line. */
-static const TsTextLook fact_look = { .max_lines = 2 };
+ * takes a second line, or a third (the Russian wall-clock line). */
+static const TsTextLook fact_look = { .max_lines = 3 };
 
 /* The lines of facts under the verdict, NULL-terminated. */
 static GStrv
@@ -689,7 +689,7 @@ ts_render_time_draw (TsRenderCtx *ctx)
   verdict = ts_render_deadline_verdict (ctx->plan, o);
   ts_render_text (ctx, verdict, x0, g.verdict_y, span, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
 
-  /* facts, each wrapped onto a second line rather than cut */
+  /* facts, each wrapped onto more lines rather than cut */
   {
     g_auto(GStrv) facts = fact_texts (ctx->plan, o);
     double y = g.facts_y;

@@ -128,6 +128,10 @@ void        ts_render_drawing_at_scale  (TsDrawing            drawing,
                                          const TsRenderStyle *style,
                                          const TsRackOptions *rack_options,
                                          double               scale);
+/* Whether, in presenter mode, the drawing lays itself out to the height
+ * it is given (the rack elevation: the whole rack on the screen), so a
+ * slide gives it the screen's height rather than its natural one. */
+gboolean    ts_render_drawing_fits_slide (TsDrawing           drawing);
 /* The height a drawing wants at a given width (the rack and comparison
  * grow with the plan). */
 double      ts_render_drawing_height    (TsDrawing            drawing,

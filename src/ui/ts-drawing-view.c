@@ -184,8 +184,12 @@ update_height (TsDrawingView *self,
     return;
 
   get_style (self, &style);
-  height = ts_render_drawing_height (self->drawing, self->plan, self->option_index,
-                                     width / self->zoom, &style) * self->zoom;
+  /* a slide's rack fits the screen, whatever its natural height */
+  if (self->presenting && ts_render_drawing_fits_slide (self->drawing))
+    height = 0;
+  else
+    height = ts_render_drawing_height (self->drawing, self->plan, self->option_index,
+                                       width / self->zoom, &style) * self->zoom;
   if (ABS (height - gtk_drawing_area_get_content_height (GTK_DRAWING_AREA (self))) >= 1)
     gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self), (int) ceil (height));
 }

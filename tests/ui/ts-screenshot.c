@@ -16,7 +16,7 @@
  * en.png …, comparison-light-en.png … for those). TS_SCREENSHOT_FULL_HD=1
  * takes the wide window at 1920 × 1080; TS_SCREENSHOT_PUBLISHED_RUN=ID
  * opens that famous run (Main Menu ▸ Published Runs); TS_SCREENSHOT_ZOOM=0.6 zooms a
- * page's drawing out. Run
+ * page's drawing out; TS_SCREENSHOT_ALL_COLUMNS=1 shows the Servers table's every column. Run
  * under Xvfb with GSK_RENDERER=cairo (as the tests do) for stable output.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -81,6 +81,24 @@ save_png (GtkWidget  *widget,
     return FALSE;
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   return gdk_texture_save_to_png (texture, path);
+}
+
+/* The widget named name (gtk_widget_set_name) under widget, or NULL. */
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 /* The drawing on the page shown, or NULL. */
@@ -194,6 +212,15 @@ shoot (TsApplication    *app,
       wait_for_animations (GTK_WIDGET (window));
       /* TS_SCREENSHOT_ZOOM=0.6: the drawing zoomed out, to show more of
        * a tall one (a cluster's racks) */
+      /* TS_SCREENSHOT_ALL_COLUMNS=1: the Servers table with every column */
+      if (g_getenv ("TS_SCREENSHOT_ALL_COLUMNS") != NULL)
+        {
+          GtkWidget *all = find_named (GTK_WIDGET (stack), "all-columns");
+
+          if (all != NULL)
+            gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
+          wait_for_frames (GTK_WIDGET (window));
+        }
       drawing = find_drawing_view (GTK_WIDGET (stack));
       if (drawing != NULL && g_getenv ("TS_SCREENSHOT_ZOOM") != NULL)
         {
