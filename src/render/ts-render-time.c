@@ -32,7 +32,7 @@ typedef struct
                                  * paragraphs placed as they are drawn */
 } TimeGeometry;
 
-/* A canvas this many em wide or wider (a slide, a full-screen window)
+/* A screen this many em wide or wider (a slide, a full-screen window)
  * sets the curve beside the bar and its facts rather than under them:
  * the drawing is then short enough for a 1920 × 1080 slide at the
  * presenter's 24 px, its notes included. The facts take this share. */
@@ -201,7 +201,8 @@ time_geometry (TsRenderCtx  *ctx,
 
   g->pad = em;
   width = MAX (1, ctx->width - 2 * g->pad);
-  side = width >= SIDE_BY_SIDE_EM * em;
+  /* a page flows, so the sheet keeps the curve under the facts */
+  side = !ctx->style->print && width >= SIDE_BY_SIDE_EM * em;
   g->x0 = g->pad;
   g->span = side ? FACTS_SHARE * width : width;
   g->curve_x0 = side ? g->x0 + g->span + 2 * em : g->x0;

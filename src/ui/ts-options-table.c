@@ -123,6 +123,23 @@ button_box_activated_cb (GtkFlowBox      *buttons,
   gtk_widget_activate (gtk_flow_box_child_get_child (box));
 }
 
+/* With every column shown the table scrolls sideways anyway: the server
+ * column is then as wide as this many characters of the table's type,
+ * so the catalog's longest names (some 55 characters with the count)
+ * keep to two lines (at its 11 they took three or four). */
+#define ALL_COLUMNS_SERVER_CHARS 36
+
+static int
+server_width_all_columns (TsOptionsTable *self)
+{
+  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self->option_view));
+  PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+  int per_char = pango_font_metrics_get_approximate_char_width (metrics);
+
+  pango_font_metrics_unref (metrics);
+  return PANGO_PIXELS_CEIL (per_char * ALL_COLUMNS_SERVER_CHARS);
+}
+
 static void
 all_columns_toggled_cb (TsOptionsTable  *self,
                         GtkToggleButton *button)
@@ -131,6 +148,8 @@ all_columns_toggled_cb (TsOptionsTable  *self,
 
   for (int c = 0; c < TS_N_OPTION_COLUMNS; c++)
     gtk_column_view_column_set_visible (self->columns[c], all || is_essential_column (c));
+  gtk_column_view_column_set_fixed_width (self->columns[TS_OPTION_COLUMN_SERVER],
+                                          all ? server_width_all_columns (self) : -1);
 }
 
 static void

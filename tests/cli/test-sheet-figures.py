@@ -192,6 +192,10 @@ def sheet_figures():
             # count), which the plan's JSON does not hold: not read here
             text = re.sub(r"Time against the number of servers.*?Assumptions", "Assumptions", text,
                           flags=re.S)
+            # nor is the Time drawing's curve: the same other plans, and its
+            # axes' gridline labels (“8,000 kWh”: whole steps of a scale, not
+            # figures); from its title to its legend (issue 33)
+            text = re.sub(r"Time against the number of (?!servers).*?(?=Solid line:)", "", text, flags=re.S)
             values = pool(plan, servers, gpus)
             names = " ".join(strings(catalog, []))
             for match in FIGURE.finditer(text):

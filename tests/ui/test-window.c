@@ -2655,6 +2655,79 @@ test_narrow_with_window_buttons (gconstpointer data)
   g_object_set (settings, "gtk-decoration-layout", layout, NULL);
 }
 
+/* The labels of the Servers table with every column shown: none is
+ * narrower than it needs (a column cut at the window's edge, as the GPU
+ * link's was), and no server's name takes more than two lines (“4 ×
+ * Supermicro SYS-…” took three or four). */
+static void
+check_table_labels (GtkWidget *widget,
+                    GString   *found)
+{
+  /* rows the list keeps out of view are not allocated */
+  if (!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) == 0)
+    return;
+  if (GTK_IS_LABEL (widget) && gtk_label_get_label (GTK_LABEL (widget))[0] != '\0')
+    {
+      int min = 0;
+      int lines;
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      lines = pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (widget)));
+      if (gtk_widget_get_width (widget) < min)
+        g_string_append_printf (found, "cut: “%s” (%d px of %d) ", gtk_label_get_text (GTK_LABEL (widget)),
+                                gtk_widget_get_width (widget), min);
+      /* the server column's labels are the table's left-aligned ones */
+      /* (a line of its own, “★ Recommended”, is not the name's) */
+      for (const char *p = gtk_label_get_text (GTK_LABEL (widget)); *p != '\0'; p++)
+        lines -= *p == '\n';
+      if (gtk_label_get_xalign (GTK_LABEL (widget)) == 0 && gtk_label_get_wrap (GTK_LABEL (widget)) && lines > 2)
+        g_string_append_printf (found, "%d lines: “%s” ", lines, gtk_label_get_text (GTK_LABEL (widget)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    check_table_labels (child, found);
+}
+
+/* Issue 33: All Columns in a 1280 px window and a 360 px one, in both
+ * languages, keeps every cell whole and every name on at most two
+ * lines: the table scrolls sideways instead, as far as its last column. */
+static void
+test_all_columns_readable (gconstpointer data)
+{
+  const char *lang = data;
+  g_autofree char *previous = g_strdup (ts_i18n_get_code ());
+  static const int widths[] = { 1280, 360 };
+
+  ts_i18n_set_language (lang);
+  for (guint k = 0; k < G_N_ELEMENTS (widths); k++)
+    {
+      TsWindow *window = open_window_sized (widths[k], 800);
+      AdwViewStack *stack = ADW_VIEW_STACK (ts_window_get_template_widget (window, "view_stack"));
+      g_autoptr(GString) found = g_string_new (NULL);
+      GtkWidget *table, *all, *scrolled;
+      GtkAdjustment *h;
+      int min = 0;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL));
+      adw_view_stack_set_visible_child_name (stack, "servers");
+      wait_for_slide (window);
+      table = GTK_WIDGET (ts_window_get_option_view (window));
+      all = find_named (adw_view_stack_get_visible_child (stack), "all-columns");
+      g_assert_nonnull (all);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
+      wait_for_slide (window);
+      check_table_labels (table, found);
+      g_assert_cmpstr (found->str, ==, "");
+      /* the last column is in reach: the table scrolls as far as it is wide */
+      scrolled = gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW);
+      h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
+      gtk_widget_measure (table, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_assert_cmpfloat (gtk_adjustment_get_upper (h), >=, min - 1);
+      ts_test_destroy_window (window);
+    }
+  ts_i18n_set_language (previous);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2723,6 +2796,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/window/wide-header-fits/ru", "ru", test_wide_header_fits);
   g_test_add_data_func ("/window/narrow-with-window-buttons/en", "en", test_narrow_with_window_buttons);
   g_test_add_data_func ("/window/narrow-with-window-buttons/ru", "ru", test_narrow_with_window_buttons);
+  g_test_add_data_func ("/window/all-columns-readable/en", "en", test_all_columns_readable);
+  g_test_add_data_func ("/window/all-columns-readable/ru", "ru", test_all_columns_readable);
   status = g_test_run ();
   g_object_unref (app);
   {
