@@ -51,7 +51,10 @@ column_setup_cb (GtkSignalListItemFactory *factory,
       /* Long names wrap, whole, so the essential columns fit beside the
        * scenario on a 1280 px window. */
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      /* at words and after hyphens only: the column is at least as wide
+       * as its longest word (“Рекомендуется” was cut to “Рекомендуетс” and
+       * “я”) */
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
       /* at least a vendor's name whole (“Supermicro”): a narrow window
        * scrolls the table sideways rather than cut words in two */
       gtk_label_set_width_chars (GTK_LABEL (label), 11);
