@@ -30,6 +30,10 @@ typedef struct
    * pass lays out: what growing it would cut is measured without a
    * drawing pass (a table giving up columns). */
   gboolean cuts_in_height;
+  /* On a slide it lays its shapes out to the height it is given, its
+   * type at the presenter's size (the rack elevation's units shrink to
+   * show the whole rack): it is not grown past that size. */
+  gboolean fits_slide;
 } DrawingClass;
 
 static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
@@ -37,7 +41,7 @@ static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
   { ts_render_comparison_draw, ts_render_comparison_height, ts_render_comparison_describe, TS_MIN_SCALE, NULL, TRUE },
   /* A large cluster shrinks further: the racks stay whole and in view,
    * their labels give way first. */
-  { ts_render_rack_draw, ts_render_rack_height, ts_render_rack_describe, 0.1, ts_render_rack_breaks },
+  { ts_render_rack_draw, ts_render_rack_height, ts_render_rack_describe, 0.1, ts_render_rack_breaks, FALSE, TRUE },
   { ts_render_power_draw, ts_render_power_height, ts_render_power_describe, TS_MIN_SCALE, ts_render_power_breaks },
   { ts_render_time_draw, ts_render_time_height, ts_render_time_describe, TS_MIN_SCALE },
   { ts_render_summary_draw, ts_render_summary_height, ts_render_summary_describe, TS_MIN_SCALE },
@@ -78,12 +82,6 @@ least_scale (TsRenderCtx        *ctx,
   const TsRenderStyle *st = ctx->style;
   double small_px = st->font_size * st->font_scale * st->dpi / 72.0 * TS_TEXT_SMALL;
 
-  /* a slide shows the whole rack, its servers at the bottom included:
-   * a drawing that keeps its shapes whole while its labels give way
-   * (the rack elevation) shrinks to fit the screen rather than be cut
-   * at the presenter's text size */
-  if (st->presenter && klass->min_scale < TS_MIN_SCALE)
-    return klass->min_scale;
   /* a page is laid out at the drawing's natural height: no minimum there
    * unless presenting */
   if (st->min_text_px > 0 && small_px > 0 && (!st->print || st->presenter))
@@ -101,12 +99,13 @@ least_scale (TsRenderCtx        *ctx,
 #define TS_FILL_MAX_SCALE    3.0
 
 static double
-largest_scale (TsRenderCtx *ctx)
+largest_scale (TsRenderCtx        *ctx,
+               const DrawingClass *klass)
 {
   const TsRenderStyle *st = ctx->style;
   double body_px = st->font_size * st->font_scale * st->dpi / 72.0;
 
-  if (st->print || body_px <= 0)
+  if (st->print || body_px <= 0 || (st->presenter && klass->fits_slide))
     return 1.0;
   return MAX (1.0, MIN (TS_FILL_MAX_SCALE, TS_FILL_MAX_TEXT_PX / body_px));
 }
@@ -260,7 +259,7 @@ fit_scale (TsRenderCtx         *ctx,
            const TsRenderFrame *frame)
 {
   double lo = least_scale (ctx, klass);
-  double most = largest_scale (ctx);
+  double most = largest_scale (ctx, klass);
 
   if (klass->height (ctx) <= ctx->height + 0.5)
     {
@@ -291,6 +290,30 @@ fit_scale (TsRenderCtx         *ctx,
   ts_render_ctx_set_scale (ctx, bisect_scale (ctx, klass, lo, 1.0, fits_height, NULL));
 }
 
+/* Draws at a scale already fitted: the scale fit_scale () chose for the
+ * same drawing, plan, size and style. */
+static void
+draw_at_scale (TsDrawing            drawing,
+               cairo_t             *cr,
+               const TsRenderFrame *frame,
+               double               scale,
+               gboolean             fit)
+{
+  TsRenderCtx ctx;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, frame->width, frame->height);
+  cairo_clip (cr);
+  ts_render_ctx_init (&ctx, cr, frame);
+  if (fit)
+    fit_scale (&ctx, &drawing_classes[drawing], frame);
+  else
+    ts_render_ctx_set_scale (&ctx, scale);
+  drawing_classes[drawing].draw (&ctx);
+  ts_render_ctx_clear (&ctx);
+  cairo_restore (cr);
+}
+
 void
 ts_render_drawing (TsDrawing            drawing,
                    cairo_t             *cr,
@@ -301,7 +324,6 @@ ts_render_drawing (TsDrawing            drawing,
                    const TsRenderStyle *style,
                    const TsRackOptions *rack_options)
 {
-  TsRenderCtx ctx;
   TsRenderFrame frame = { plan, option_index, width, height, style, rack_options };
 
   g_return_if_fail (drawing < TS_N_DRAWINGS);
@@ -309,15 +331,54 @@ ts_render_drawing (TsDrawing            drawing,
 
   if (width <= 0 || height <= 0)
     return;
+  draw_at_scale (drawing, cr, &frame, 1.0, TRUE);
+}
 
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ts_render_ctx_init (&ctx, cr, &frame);
+void
+ts_render_drawing_at_scale (TsDrawing            drawing,
+                            cairo_t             *cr,
+                            const TsPlan        *plan,
+                            int                  option_index,
+                            double               width,
+                            double               height,
+                            const TsRenderStyle *style,
+                            const TsRackOptions *rack_options,
+                            double               scale)
+{
+  TsRenderFrame frame = { plan, option_index, width, height, style, rack_options };
+
+  g_return_if_fail (drawing < TS_N_DRAWINGS);
+  g_return_if_fail (cr != NULL && plan != NULL && style != NULL);
+  g_return_if_fail (scale > 0);
+
+  if (width <= 0 || height <= 0)
+    return;
+  draw_at_scale (drawing, cr, &frame, scale, FALSE);
+}
+
+double
+ts_render_drawing_fit (TsDrawing            drawing,
+                       const TsPlan        *plan,
+                       int                  option_index,
+                       double               width,
+                       double               height,
+                       const TsRenderStyle *style,
+                       const TsRackOptions *rack_options)
+{
+  TsRenderCtx ctx;
+  double scale;
+  TsRenderFrame frame = { plan, option_index, width, height, style, rack_options };
+
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, 1.0);
+  g_return_val_if_fail (plan != NULL && style != NULL, 1.0);
+
+  if (width <= 0 || height <= 0)
+    return 1.0;
+  measure_begin (&ctx, &frame);
   fit_scale (&ctx, &drawing_classes[drawing], &frame);
-  drawing_classes[drawing].draw (&ctx);
-  ts_render_ctx_clear (&ctx);
-  cairo_restore (cr);
+  scale = ctx.scale;
+  measure_end (&ctx);
+  return scale;
 }
 
 double
@@ -328,21 +389,7 @@ ts_render_drawing_scale (TsDrawing            drawing,
                          double               height,
                          const TsRenderStyle *style)
 {
-  TsRenderCtx ctx;
-  double scale;
-
-  g_return_val_if_fail (drawing < TS_N_DRAWINGS, 1.0);
-  g_return_val_if_fail (plan != NULL && style != NULL, 1.0);
-
-  if (width <= 0 || height <= 0)
-    return 1.0;
-  TsRenderFrame frame = { plan, option_index, width, height, style, NULL };
-
-  measure_begin (&ctx, &frame);
-  fit_scale (&ctx, &drawing_classes[drawing], &frame);
-  scale = ctx.scale;
-  measure_end (&ctx);
-  return scale;
+  return ts_render_drawing_fit (drawing, plan, option_index, width, height, style, NULL);
 }
 
 /* The same measuring pass as ts_render_drawing_scale (), kept apart: that one fits a box, this one reads a height. */
@@ -384,6 +431,14 @@ ts_render_drawing_breaks (TsDrawing            drawing,
   breaks = drawing_classes[drawing].breaks (&ctx);
   measure_end (&ctx);
   return breaks;
+}
+
+gboolean
+ts_render_drawing_fits_slide (TsDrawing drawing)
+{
+  g_return_val_if_fail (drawing < TS_N_DRAWINGS, FALSE);
+
+  return drawing_classes[drawing].fits_slide;
 }
 
 char *

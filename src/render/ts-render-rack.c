@@ -71,7 +71,16 @@ typedef struct
   double title_text_h;   /* the title's own lines, at title_scale */
   guint  cols;
   double bottom;
+  /* one kind of rack with room beside it: its colour key and its totals
+   * are set in a panel to its right, in body text, and the rack takes
+   * the height they left (a wide screen showed a narrow rack in a fifth
+   * of its width, its figures in small type under it) */
+  gboolean side;
+  double   side_x;
 } RackGeometry;
+
+/* The panel beside a lone rack needs this many em. */
+#define SIDE_PANEL_MIN_EM 16.0
 
 /* The drawn height of a rack's body: every unit, used or free, at the
  * same height. */
@@ -355,6 +364,65 @@ unit_scale (TsRenderCtx  *ctx,
   return PRINT_UNIT_SCALE;
 }
 
+/* The racks' shapes at unit scale s (their type keeps its size). */
+static void
+set_unit_scale (TsRenderCtx  *ctx,
+                RackGeometry *g,
+                double        s,
+                double        units_to_width,
+                double        text_w)
+{
+  double em = ctx->em;
+
+  g->uh = UNIT_HEIGHT_EM * em * s;
+  g->body_w = g->uh * units_to_width;
+  g->rail_w = RAIL_EM * em * s;
+  g->pdu_w = PDU_EM * em * s;
+  g->frame_w = g->body_w + 2 * g->rail_w + 2 * g->pdu_w;
+  g->cell_w = g->legend_w + g->frame_w;
+  /* a rack's labels may reach over its U numbers and the gap, not over
+   * its neighbour's: the cell widens when they would */
+  g->cell_w = MAX (g->cell_w, text_w + LABEL_MARGIN_EM * em - g->gap);
+  g->label_w = MAX (g->frame_w, text_w);
+  g->cols = (guint) MAX (1, floor ((ctx->width - 2 * g->pad + g->gap) / (g->cell_w + g->gap)));
+}
+
+/* The tallest rack of the plan, in units. */
+static guint
+tallest_rack (const GArray *racks)
+{
+  guint units = 1;
+
+  for (guint i = 0; racks != NULL && i < racks->len; i++)
+    units = MAX (units, g_array_index (racks, TsRack, i).units);
+  return units;
+}
+
+/* On a slide (presenter mode) the racks are laid out to the screen's
+ * height: their units shrink, their type stays at the presenter's size
+ * (no label under 24 px; a device too short for its name shows its
+ * colour, which the key names). The fewest rows whose racks fit. */
+static void
+fit_units_to_height (TsRenderCtx  *ctx,
+                     const GArray *groups,
+                     RackGeometry *g,
+                     double        units_to_width,
+                     double        text_w)
+{
+  double tallest = tallest_rack (ts_render_option_racks (ctx->option)) * UNIT_HEIGHT_EM * ctx->em;
+
+  for (guint rows = 1; rows <= MAX (groups->len, 1u); rows++)
+    {
+      double room = ctx->height - 2 * g->pad - g->title_h - (rows - 1) * g->gap
+                    - rows * (g->header_h + g->totals_h + 2 * RAIL_EM * ctx->em);
+      double s = CLAMP (room / rows / tallest, 0.05, 1.0);
+
+      set_unit_scale (ctx, g, s, units_to_width, text_w);
+      if ((groups->len + g->cols - 1) / g->cols <= rows)
+        return;
+    }
+}
+
 static void
 rack_geometry (TsRenderCtx  *ctx,
                const GArray *groups,
@@ -365,6 +433,7 @@ rack_geometry (TsRenderCtx  *ctx,
   double units_to_width = RACK_PANEL_WIDTH_MM / (mm_per_u > 0 ? mm_per_u : 44.45);
   double w;
   double s;
+  double text_w;
 
   g->pad = em;
   /* two digits: racks are at most 99 U high */
@@ -372,19 +441,14 @@ rack_geometry (TsRenderCtx  *ctx,
   g->legend_w = w + 0.4 * em;
   g->gap = 1.5 * em;
   s = unit_scale (ctx, groups, UNIT_HEIGHT_EM * units_to_width + 2 * RAIL_EM + 2 * PDU_EM, g);
-  g->uh = UNIT_HEIGHT_EM * em * s;
-  g->body_w = g->uh * units_to_width;
-  g->rail_w = RAIL_EM * em * s;
-  g->pdu_w = PDU_EM * em * s;
-  g->frame_w = g->body_w + 2 * g->rail_w + 2 * g->pdu_w;
-  g->cell_w = g->legend_w + g->frame_w;
-  /* a rack's labels may reach over its U numbers and the gap, not over
-   * its neighbour's: the cell widens when they would */
-  g->cell_w = MAX (g->cell_w, g->label_w + LABEL_MARGIN_EM * em - g->gap);
-  g->label_w = MAX (g->frame_w, g->label_w);
+  text_w = g->label_w;
+  set_unit_scale (ctx, g, s, units_to_width, text_w);
+  g->side = !ctx->style->print && groups->len == 1
+            && ctx->width - 2 * g->pad - g->cell_w - 2 * em >= SIDE_PANEL_MIN_EM * em;
+  g->side_x = g->pad + g->cell_w + 2 * em;
   g->header_h = ts_render_line_height (ctx, g->header_factor) + 0.3 * em;
   g->count_h = ts_render_rack_groups_any (groups) ? ts_render_line_height (ctx, TS_TEXT_NORMAL) : 0;
-  g->totals_h = 0.4 * em + g->count_h + TOTAL_LINES * ts_render_line_height (ctx, TS_TEXT_SMALL);
+  g->totals_h = g->side ? 0.4 * em : 0.4 * em + g->count_h + TOTAL_LINES * ts_render_line_height (ctx, TS_TEXT_SMALL);
   /* the title stays legible however small the racks get */
   g->title_scale = MAX (ctx->scale, TS_LEGIBLE_SCALE);
   /* the title and the colour key under it, at the title's scale */
@@ -395,11 +459,50 @@ rack_geometry (TsRenderCtx  *ctx,
     ts_render_ctx_set_scale (ctx, g->title_scale);
     g->title_text_h = ts_render_title_height (ctx, title, ctx->width - 2 * g->pad);
     g->title_h = g->title_text_h + 0.4 * ctx->em
-                 + role_key (ctx, ts_render_option_racks (ctx->option), g->pad, 0, ctx->width - g->pad, FALSE)
+                 + (g->side ? 0 : role_key (ctx, ts_render_option_racks (ctx->option), g->pad, 0, ctx->width - g->pad, FALSE))
                  + 0.6 * ctx->em;
     ts_render_ctx_set_scale (ctx, scale);
   }
-  g->cols = (guint) MAX (1, floor ((ctx->width - 2 * g->pad + g->gap) / (g->cell_w + g->gap)));
+  if (ctx->style->presenter && !ctx->style->print && ctx->height < G_MAXDOUBLE / 2)
+    fit_units_to_height (ctx, groups, g, units_to_width, text_w);
+}
+
+/* The panel beside a lone rack: the colour key, then the rack's totals
+ * in body text (and how many racks it stands for). Returns its height. */
+static double
+side_panel (TsRenderCtx       *ctx,
+            const RackGeometry *g,
+            const TsRack       *rack,
+            const TsRackGroup  *group,
+            double              y,
+            gboolean            draw)
+{
+  double x_end = ctx->width - g->pad;
+  /* the figures a customer reads off the slide, a step over body text */
+  const TsTextLook look = { .factor = TS_TEXT_TITLE };
+  const TsTextLook bold = { .factor = TS_TEXT_TITLE, .weight = PANGO_WEIGHT_BOLD };
+  double lh = ts_render_line_height (ctx, TS_TEXT_TITLE);
+  double top = y;
+  RackLabels labels;
+
+  y += role_key (ctx, ts_render_option_racks (ctx->option), g->side_x, y, x_end, draw) + ctx->em;
+  rack_labels_init (ctx, rack, group, &labels);
+  if (labels.count != NULL)
+    {
+      if (draw)
+        ts_render_text (ctx, labels.count, g->side_x, y, x_end - g->side_x, &bold);
+      y += lh;
+    }
+  for (guint i = 0; i < TOTAL_LINES; i++)
+    {
+      gboolean over = i == 1 && rack->limit_kw > 0 && rack->power_kw > rack->limit_kw;
+
+      if (draw)
+        ts_render_text (ctx, labels.totals[i], g->side_x, y, x_end - g->side_x, over ? &bold : &look);
+      y += lh;
+    }
+  rack_labels_clear (&labels);
+  return y - top;
 }
 
 /* The tallest rack body in a row of drawn racks. */
@@ -447,6 +550,10 @@ rack_rows (TsRenderCtx *ctx,
         }
       y += g.header_h + row_body_height (racks, groups, first, g.cols, &g) + g.totals_h;
     }
+  if (g.side)
+    y = MAX (y, g.pad + g.title_h
+                + side_panel (ctx, &g, &g_array_index (racks, TsRack, 0), &g_array_index (groups, TsRackGroup, 0),
+                              0, FALSE));
   return y + g.pad;
 }
 
@@ -719,6 +826,12 @@ draw_rack (TsRenderCtx        *ctx,
     rack_labels_init (ctx, rack, group, &labels);
     ts_render_text (ctx, labels.header, x_label, header_y, g->label_w,
                     &(TsTextLook) { .factor = g->header_factor, .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
+    /* beside a lone rack, its totals are the side panel's */
+    if (g->side)
+      {
+        rack_labels_clear (&labels);
+        return;
+      }
     if (labels.count != NULL)
       ts_render_text (ctx, labels.count, x_label, ty, g->label_w,
                       &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
@@ -767,10 +880,13 @@ ts_render_rack_draw (TsRenderCtx *ctx)
 
     ts_render_ctx_set_scale (ctx, g.title_scale);
     ts_render_title (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad);
-    role_key (ctx, racks, g.pad, g.pad + g.title_text_h + 0.4 * ctx->em, ctx->width - g.pad, TRUE);
+    if (!g.side)
+      role_key (ctx, racks, g.pad, g.pad + g.title_text_h + 0.4 * ctx->em, ctx->width - g.pad, TRUE);
     ts_render_ctx_set_scale (ctx, scale);
   }
   y = g.pad + g.title_h;
+  if (g.side)
+    side_panel (ctx, &g, &g_array_index (racks, TsRack, 0), &g_array_index (groups, TsRackGroup, 0), y, TRUE);
 
   /* Only the rows in view: a scrolled window shows a slice of a tall
    * cluster, and redraws it on every scroll step. */

@@ -38,6 +38,9 @@ cached_text_free (gpointer data)
  * Pango's font map is): a redraw of the same plan, or a rack cluster that
  * repeats its names, U numbers and totals, lays out nothing again. */
 #define TEXT_CACHE_MAX 4096
+/* The width given to text measured whole (ts_render_text_size): wider
+ * than any drawing, small enough for the cache's integer key. */
+#define UNBOUNDED_WIDTH 1e7
 
 typedef struct
 {
@@ -417,6 +420,42 @@ lay_out_text (TsRenderCtx      *ctx,
   return cached;
 }
 
+/* A paragraph wrapped at words within max_width, every line of it, from
+ * the same cache as lines of text (its key's line count 0, which no line
+ * of text has): the notes under a drawing are measured at each scale its
+ * fit tries and wrapped again at each redraw otherwise. */
+static const CachedText *
+lay_out_paragraph (TsRenderCtx      *ctx,
+                   const char       *text,
+                   double            max_width,
+                   const TsTextLook *look)
+{
+  double points = ctx->style->font_size * ctx->style->font_scale * ctx->scale * look->factor;
+  g_autofree char *key = g_strdup_printf ("%d %d %d 0 %d %s\n%s", (int) (points * 1000), (int) look->weight,
+                                          (int) (max_width * 10), (int) look->align, ctx->style->font_family, text);
+  CachedText *cached;
+  PangoRectangle logical;
+
+  cached = g_hash_table_lookup (ctx->text_cache, key);
+  if (cached != NULL)
+    return cached;
+
+  set_font (ctx, look->factor, look->weight);
+  cached = g_new0 (CachedText, 1);
+  cached->layout = pango_layout_new (pango_layout_get_context (ctx->layout));
+  pango_layout_set_font_description (cached->layout, pango_layout_get_font_description (ctx->layout));
+  ts_render_layout_set_text (cached->layout, text);
+  pango_layout_set_width (cached->layout, (int) (max_width * PANGO_SCALE));
+  pango_layout_set_wrap (cached->layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment (cached->layout, pango_alignment (look->align));
+  pango_layout_get_extents (cached->layout, NULL, &logical);
+  cached->width = MIN ((double) logical.width / PANGO_SCALE, max_width);
+  cached->height = (double) logical.height / PANGO_SCALE;
+  cached->wrapped = pango_layout_get_line_count (cached->layout) > 1;
+  g_hash_table_insert (ctx->text_cache, g_steal_pointer (&key), cached);
+  return cached;
+}
+
 double
 ts_render_text (TsRenderCtx      *ctx,
                 const char       *text,
@@ -472,17 +511,18 @@ ts_render_text_size (TsRenderCtx      *ctx,
                      double           *height)
 {
   TsTextLook settled = settle_look (ctx, look);
-  PangoRectangle logical;
+  const CachedText *laid;
 
-  set_font (ctx, settled.factor, settled.weight);
-  pango_layout_set_width (ctx->layout, -1);
-  pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
-  ts_render_layout_set_text (ctx->layout, text);
-  pango_layout_get_extents (ctx->layout, NULL, &logical);
+  /* one line of any length, from the same cache as drawn text: a table
+   * measures every cell at each scale its fit tries, and again at each
+   * redraw (issue 33: the comparison's fit was most of its time) */
+  settled.max_lines = 1;
+  settled.align = TS_ALIGN_START;
+  laid = lay_out_text (ctx, text != NULL ? text : "", UNBOUNDED_WIDTH, &settled);
   if (width != NULL)
-    *width = (double) logical.width / PANGO_SCALE;
+    *width = laid->width;
   if (height != NULL)
-    *height = (double) logical.height / PANGO_SCALE;
+    *height = laid->height;
 }
 
 /* A drawing's title names a model or a server, and their names can be
@@ -538,27 +578,19 @@ ts_render_paragraph (TsRenderCtx      *ctx,
                      gboolean          draw)
 {
   TsTextLook settled = settle_look (ctx, look);
-  PangoRectangle logical;
+  const CachedText *laid;
 
   if (text == NULL || *text == '\0' || max_width <= 0)
     return 0;
-  set_font (ctx, settled.factor, settled.weight);
-  ts_render_layout_set_text (ctx->layout, text);
-  pango_layout_set_width (ctx->layout, (int) (max_width * PANGO_SCALE));
-  pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_NONE);
-  pango_layout_set_alignment (ctx->layout, pango_alignment (settled.align));
-  pango_layout_get_extents (ctx->layout, NULL, &logical);
+  laid = lay_out_paragraph (ctx, text, max_width, &settled);
   if (draw)
     {
       ts_render_set_color (ctx->cr, settled.color);
       cairo_move_to (ctx->cr, x, y);
-      pango_cairo_show_layout (ctx->cr, ctx->layout);
+      pango_cairo_show_layout (ctx->cr, laid->layout);
       cairo_new_path (ctx->cr);
     }
-  pango_layout_set_ellipsize (ctx->layout, PANGO_ELLIPSIZE_END);
-  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
-  return (double) logical.height / PANGO_SCALE;
+  return laid->height;
 }
 
 void

@@ -19,16 +19,27 @@ typedef struct
 {
   double pad;
   double title_h, lh;
+  double x0, span;              /* the bar, its verdict and the facts */
   double bar_label_y, bar_y, bar_h;
   double verdict_y;
   double facts_y;
+  double curve_x0, curve_span;  /* the scaling curve: under the facts, or
+                                 * beside them on a wide canvas */
   double curve_title_y;
-  double chart_y, chart_h;      /* value labels, plot, and the counts under it */
+  double chart_y, chart_h;      /* axis titles, value labels, plot, and
+                                 * the counts under it */
   double legend_y;             /* then the legend and the assumptions,
                                  * paragraphs placed as they are drawn */
 } TimeGeometry;
 
-#define N_FACTS 4
+/* A screen this many em wide or wider (a slide, a full-screen window)
+ * sets the curve beside the bar and its facts rather than under them:
+ * the drawing is then short enough for a 1920 × 1080 slide at the
+ * presenter's 24 px, its notes included. The facts take this share. */
+#define SIDE_BY_SIDE_EM 56.0
+#define FACTS_SHARE     0.42
+/* Gridlines of the curve's plot: at most this many steps up its axes. */
+#define AXIS_STEPS 4
 
 /* The scaling curve: the fewest servers that hold the job, then
  * doublings, as the spec sheet's table (sizing-model §8.5). */
@@ -93,15 +104,6 @@ bar_label (const TsOption *o)
   }
 }
 
-/* The lines of facts under the verdict: without a deadline the verdict
- * says so, and the servers-for-the-deadline line is left out rather
- * than say it again. */
-static guint
-n_facts (const TsPlan *plan)
-{
-  return plan->scenario->deadline_days > 0 ? N_FACTS : N_FACTS - 1;
-}
-
 /* The option's time against the deadline in a few words: the Time view's
  * verdict line and the summary slide's time tile. */
 char *
@@ -127,40 +129,108 @@ ts_render_deadline_verdict (const TsPlan   *plan,
   }
 }
 
+/* A fact too long for its column (the narrower one beside the curve)
+ * takes a second line, or a third (the Russian wall-clock line). */
+static const TsTextLook fact_look = { .max_lines = 3 };
+
+/* The lines of facts under the verdict, NULL-terminated. */
+static GStrv
+fact_texts (const TsPlan   *plan,
+            const TsOption *o)
+{
+  const TsScenario *s = plan->scenario;
+  GPtrArray *facts = g_ptr_array_new ();
+  gboolean has_deadline = s->deadline_days > 0;
+  g_autofree char *kwh = ts_format_kwh (o->energy_kwh);
+
+  if (has_deadline && o->servers_for_deadline > 0)
+    {
+      g_autofree char *name = ts_format_name (o->server->name);
+
+      /* Translators: e.g. “Servers for the deadline: 3 × NVIDIA DGX H200” */
+      g_ptr_array_add (facts, g_strdup_printf (_("Servers for the deadline: %u × %s"), o->servers_for_deadline, name));
+    }
+  else if (has_deadline)
+    g_ptr_array_add (facts, g_strdup (_("Servers for the deadline: no count meets it")));
+  g_ptr_array_add (facts, ts_goodput_dup_summary (&o->goodput));
+  /* Translators: e.g. “Energy: 12,345 kWh” */
+  g_ptr_array_add (facts, g_strdup_printf (_("Energy: %s"), kwh));
+  if (s->price_kwh > 0)
+    {
+      g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
+      g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
+
+      /* Translators: e.g. “Energy cost: 98,760 RUB at 8 RUB per kWh” */
+      g_ptr_array_add (facts, g_strdup_printf (_("Energy cost: %s at %s %s per kWh"), cost, price,
+                                                   ts_format_currency_label (s->currency)));
+    }
+  else
+    g_ptr_array_add (facts, g_strdup (_("Energy cost: no electricity price set")));
+  g_ptr_array_add (facts, NULL);
+  return (GStrv) g_ptr_array_free (facts, FALSE);
+}
+
+/* The height of the facts, each with the gap under it. */
+static double
+facts_height (TsRenderCtx *ctx,
+              double       span)
+{
+  g_auto(GStrv) facts = fact_texts (ctx->plan, ctx->option);
+  double h = 0;
+
+  for (guint i = 0; facts[i] != NULL; i++)
+    h += ts_render_text_height (ctx, facts[i], span, &fact_look) + 0.3 * ctx->em;
+  return h;
+}
+
+/* The plot's height besides its label rows: 7 em, or on a wide canvas
+ * as tall as the facts beside it. */
+#define PLOT_EM 7.0
+
 static void
 time_geometry (TsRenderCtx  *ctx,
                TimeGeometry *g)
 {
   g_autofree char *label = bar_label (ctx->option);
+  g_autofree char *title = curve_title (ctx->option);
   double em = ctx->em;
-  double span;
-  double y;
+  double small = ts_render_line_height (ctx, TS_TEXT_SMALL);
+  double width;
+  gboolean side;
+  double y, top;
 
   g->pad = em;
-  span = MAX (1, ctx->width - 2 * g->pad);
+  width = MAX (1, ctx->width - 2 * g->pad);
+  /* a page flows, so the sheet keeps the curve under the facts */
+  side = !ctx->style->print && width >= SIDE_BY_SIDE_EM * em;
+  g->x0 = g->pad;
+  g->span = side ? FACTS_SHARE * width : width;
+  g->curve_x0 = side ? g->x0 + g->span + 2 * em : g->x0;
+  g->curve_span = side ? MAX (1, g->pad + width - g->curve_x0) : width;
   g->lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
-  g->title_h = ts_render_title_height (ctx, _("Training time and energy (estimates)"), span) + 0.6 * em;
+  g->title_h = ts_render_title_height (ctx, _("Training time and energy (estimates)"), width) + 0.6 * em;
   g->bar_h = 2 * em;
-  y = g->pad + g->title_h;
+  top = y = g->pad + g->title_h;
   g->bar_label_y = y;
-  y += MAX (g->lh, ts_render_text_height (ctx, label, span, &bar_label_look))
+  y += MAX (g->lh, ts_render_text_height (ctx, label, g->span, &bar_label_look))
        + 0.3 * em + 0.3 * em;
   g->bar_y = y;
   y += g->bar_h + 0.3 * em + g->lh + 0.5 * em;
   g->verdict_y = y;
   y += g->lh + 0.8 * em;
   g->facts_y = y;
-  y += n_facts (ctx->plan) * (g->lh + 0.3 * em) + 0.6 * em;
+  y += facts_height (ctx, g->span) + 0.6 * em;
+  if (side)
+    y = top;
   g->curve_title_y = y;
-  {
-    g_autofree char *title = curve_title (ctx->option);
-
-    y += ts_render_text_height (ctx, title, span, &curve_title_look) + 0.3 * em;
-  }
+  y += ts_render_text_height (ctx, title, g->curve_span, &curve_title_look) + 0.3 * em;
   g->chart_y = y;
-  /* a row of day labels, the plot, a row of counts: readable from a
-   * 360 px window to a presenter's screen, the plot scales with em */
-  g->chart_h = 2 * ts_render_line_height (ctx, TS_TEXT_SMALL) + 7 * em;
+  /* a row of axis titles, a row of day labels, the plot, a row of
+   * counts: readable from a 360 px window to a presenter's screen, the
+   * plot scales with em */
+  g->chart_h = 3 * small + PLOT_EM * em;
+  if (side)
+    g->chart_h = MAX (g->chart_h, g->facts_y + facts_height (ctx, g->span) - g->chart_y);
   y += g->chart_h + 0.4 * em;
   g->legend_y = y;
 }
@@ -178,6 +248,7 @@ below_chart (TsRenderCtx        *ctx,
 {
   const TsTextLook note = { .factor = TS_TEXT_SMALL, .color = &ctx->style->muted };
   g_autofree char *text = assumptions_text (ctx->plan, ctx->option);
+  /* the notes run under both columns */
   double span = MAX (1, ctx->width - 2 * g->pad);
   double h;
 
@@ -207,11 +278,31 @@ ts_render_time_height (TsRenderCtx *ctx)
 
 typedef struct
 {
+  double plot_left, plot_right;  /* the axes */
   double left, right;    /* where the first and the last count sit */
   double top, bottom;    /* the plot, without its label rows */
   double log_first, log_span;
-  double max_days, max_kwh;
+  double max_days, max_kwh;      /* the axes' tops: whole steps */
+  double day_step, kwh_step;
+  guint  steps;
+  gboolean energy_axis;  /* room for the energy scale on the right */
 } CurveFrame;
+
+/* The axis step for a range split in about n: 1, 2, 2.5 or 5 times a
+ * power of ten, the first at least range / n. */
+static double
+nice_step (double range,
+           guint  n)
+{
+  double raw = range / MAX (n, 1u);
+  double p, m;
+
+  if (!(raw > 0) || !isfinite (raw))
+    return 1;
+  p = pow (10, floor (log10 (raw)));
+  m = raw / p;
+  return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 2.5 ? 2.5 : m <= 5 ? 5 : 10) * p;
+}
 
 static double
 curve_x (const CurveFrame *f,
@@ -231,6 +322,34 @@ curve_y (const CurveFrame *f,
   return f->bottom - (max > 0 ? value / max : 0) * (f->bottom - f->top);
 }
 
+/* The label of the axis' i-th gridline: days on the left, energy on the
+ * right, each with its unit. */
+static char *
+tick_label (const CurveFrame *f,
+            guint             i,
+            gboolean          energy)
+{
+  return energy ? ts_format_kwh (i * f->kwh_step) : ts_format_days (i * f->day_step);
+}
+
+static double
+widest_tick (TsRenderCtx      *ctx,
+             const CurveFrame *f,
+             gboolean          energy)
+{
+  double widest = 0;
+
+  for (guint i = 0; i <= f->steps; i++)
+    {
+      g_autofree char *text = tick_label (f, i, energy);
+      double w;
+
+      ts_render_text_size (ctx, text, &(TsTextLook) { .factor = TS_TEXT_SMALL }, &w, NULL);
+      widest = MAX (widest, w);
+    }
+  return widest;
+}
+
 static void
 curve_frame (TsRenderCtx      *ctx,
              const GArray     *points,
@@ -242,26 +361,96 @@ curve_frame (TsRenderCtx      *ctx,
   const TsScalingPoint *first = &g_array_index (points, TsScalingPoint, 0);
   const TsScalingPoint *last = &g_array_index (points, TsScalingPoint, points->len - 1);
   double small = ts_render_line_height (ctx, TS_TEXT_SMALL);
-  /* room for half a count label at either end */
-  double inset = MIN (span / 4, 1.6 * ctx->em);
+  double gap = 0.4 * ctx->em;
+  double most_days = 0, most_kwh = 0;
+  double inset;
 
-  f->left = x0 + inset;
-  f->right = x0 + span - inset;
-  f->top = g->chart_y + small + 0.9 * ctx->em;
-  f->bottom = g->chart_y + g->chart_h - small - 0.2 * ctx->em;
-  f->log_first = log2 (MAX (1u, first->servers));
-  f->log_span = log2 (MAX (1u, last->servers)) - f->log_first;
-  f->max_days = 0;
-  f->max_kwh = 0;
   for (guint i = 0; i < points->len; i++)
     {
       const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
 
       if (isfinite (p->training_days))
-        f->max_days = MAX (f->max_days, p->training_days);
+        most_days = MAX (most_days, p->training_days);
       if (isfinite (p->energy_kwh))
-        f->max_kwh = MAX (f->max_kwh, p->energy_kwh);
+        most_kwh = MAX (most_kwh, p->energy_kwh);
     }
+  /* the days' axis in whole steps, at most AXIS_STEPS of them; energy
+   * shares its gridlines, in steps of its own */
+  f->day_step = nice_step (most_days, AXIS_STEPS);
+  f->steps = (guint) CLAMP (ceil (most_days / f->day_step - 1e-9), 1, AXIS_STEPS);
+  f->max_days = f->steps * f->day_step;
+  f->kwh_step = nice_step (most_kwh, f->steps);
+  f->max_kwh = f->steps * f->kwh_step;
+
+  f->plot_left = x0 + widest_tick (ctx, f, FALSE) + gap;
+  /* the energy's scale when it leaves the plot most of the width */
+  f->plot_right = x0 + span - widest_tick (ctx, f, TRUE) - gap;
+  f->energy_axis = f->plot_right - f->plot_left >= 0.6 * span;
+  if (!f->energy_axis)
+    f->plot_right = x0 + span;
+  /* room for half a count label at either end */
+  inset = MIN ((f->plot_right - f->plot_left) / 4, 1.6 * ctx->em);
+  f->left = f->plot_left + inset;
+  f->right = f->plot_right - inset;
+  /* under the axis titles and the day labels */
+  f->top = g->chart_y + 2 * small + 0.9 * ctx->em;
+  f->bottom = g->chart_y + g->chart_h - small - 0.2 * ctx->em;
+  f->log_first = log2 (MAX (1u, first->servers));
+  f->log_span = log2 (MAX (1u, last->servers)) - f->log_first;
+}
+
+/* The axes' gridlines, their labels and their titles: days on the left,
+ * the dashed energy on the right (its title only, when too narrow for
+ * its scale). */
+static void
+draw_axes (TsRenderCtx      *ctx,
+           const CurveFrame *f,
+           const TimeGeometry *g,
+           double            x0,
+           double            x1)
+{
+  const TsRenderStyle *st = ctx->style;
+  const TsTextLook muted = { .factor = TS_TEXT_SMALL, .color = &st->muted };
+  const TsTextLook muted_end = { .factor = TS_TEXT_SMALL, .color = &st->muted, .align = TS_ALIGN_END };
+  double small = ts_render_line_height (ctx, TS_TEXT_SMALL);
+  double gap = 0.4 * ctx->em;
+  double half = (x1 - x0) / 2 - gap;
+
+  ts_render_set_color (ctx->cr, &st->grid);
+  cairo_set_line_width (ctx->cr, MAX (1, 0.06 * ctx->em));
+  for (guint i = 0; i <= f->steps; i++)
+    {
+      double y = curve_y (f, i * f->day_step, f->max_days);
+
+      cairo_move_to (ctx->cr, f->plot_left, y);
+      cairo_line_to (ctx->cr, f->plot_right, y);
+    }
+  cairo_move_to (ctx->cr, f->plot_left, f->top);
+  cairo_line_to (ctx->cr, f->plot_left, f->bottom);
+  if (f->energy_axis)
+    {
+      cairo_move_to (ctx->cr, f->plot_right, f->top);
+      cairo_line_to (ctx->cr, f->plot_right, f->bottom);
+    }
+  cairo_stroke (ctx->cr);
+
+  for (guint i = 0; i <= f->steps; i++)
+    {
+      double y = curve_y (f, i * f->day_step, f->max_days) - small / 2;
+      g_autofree char *days = tick_label (f, i, FALSE);
+
+      ts_render_text (ctx, days, x0, y, f->plot_left - gap - x0, &muted_end);
+      if (f->energy_axis)
+        {
+          g_autofree char *kwh = tick_label (f, i, TRUE);
+
+          ts_render_text (ctx, kwh, f->plot_right + gap, y, x1 - f->plot_right - gap, &muted);
+        }
+    }
+  /* Translators: the title of the scaling curve's left axis (its labels say “d”) */
+  ts_render_text (ctx, _("Training time (solid)"), x0, g->chart_y, half, &muted);
+  /* Translators: the title of the scaling curve's right axis (its labels say “kWh”) */
+  ts_render_text (ctx, _("Energy (dashed)"), x1 - half, g->chart_y, half, &muted_end);
 }
 
 /* A small label centred on x, unless it would overlap the one drawn
@@ -356,15 +545,16 @@ draw_curve (TsRenderCtx        *ctx,
 
       shade.a *= 0.6;
       ts_render_set_color (cr, &shade);
-      cairo_rectangle (cr, xs, f.top, x1 - xs, f.bottom - f.top);
+      cairo_rectangle (cr, xs, f.top, f.plot_right - xs, f.bottom - f.top);
       cairo_fill (cr);
     }
 
-  /* the axis */
+  draw_axes (ctx, &f, g, x0, x1);
+  /* the counts' axis */
   ts_render_set_color (cr, &st->grid);
   cairo_set_line_width (cr, MAX (1, 0.1 * em));
-  cairo_move_to (cr, x0, f.bottom);
-  cairo_line_to (cr, x1, f.bottom);
+  cairo_move_to (cr, f.plot_left, f.bottom);
+  cairo_line_to (cr, f.plot_right, f.bottom);
   cairo_stroke (cr);
 
   /* energy, dashed, on its own scale */
@@ -411,7 +601,8 @@ draw_curve (TsRenderCtx        *ctx,
       const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
       g_autofree char *days = ts_format_days (p->training_days);
 
-      after = curve_label (ctx, days, curve_x (&f, p->servers), g->chart_y, after, x0, x1, &st->foreground);
+      after = curve_label (ctx, days, curve_x (&f, p->servers), g->chart_y + ts_render_line_height (ctx, TS_TEXT_SMALL),
+                           after, f.plot_left, f.plot_right, &st->foreground);
     }
   after = -G_MAXDOUBLE;
   for (guint i = 0; i < points->len; i++)
@@ -420,8 +611,8 @@ draw_curve (TsRenderCtx        *ctx,
       /* Translators: a count of servers under the scaling curve, e.g. “16 ×” */
       g_autofree char *count = g_strdup_printf (_("%u ×"), p->servers);
 
-      after = curve_label (ctx, count, curve_x (&f, p->servers), f.bottom + 0.2 * em, after, x0, x1,
-                           &st->foreground);
+      after = curve_label (ctx, count, curve_x (&f, p->servers), f.bottom + 0.2 * em, after, f.plot_left,
+                           f.plot_right, &st->foreground);
     }
   return TRUE;
 }
@@ -448,11 +639,11 @@ ts_render_time_draw (TsRenderCtx *ctx)
     }
 
   time_geometry (ctx, &g);
-  x0 = g.pad;
-  x1 = ctx->width - g.pad;
-  span = MAX (1, x1 - x0);
+  x0 = g.x0;
+  span = g.span;
+  x1 = x0 + span;
 
-  ts_render_title (ctx, _("Training time and energy (estimates)"), g.pad, g.pad, span);
+  ts_render_title (ctx, _("Training time and energy (estimates)"), g.pad, g.pad, MAX (1, ctx->width - 2 * g.pad));
 
   label = bar_label (o);
   ts_render_text (ctx, label, x0, g.bar_label_y, span, &bar_label_look);
@@ -499,51 +690,16 @@ ts_render_time_draw (TsRenderCtx *ctx)
   verdict = ts_render_deadline_verdict (ctx->plan, o);
   ts_render_text (ctx, verdict, x0, g.verdict_y, span, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
 
-  /* facts */
+  /* facts, each wrapped onto more lines rather than cut */
   {
-    g_autofree char *f0 = NULL;
-    g_autofree char *f1 = NULL;
-    g_autofree char *f2 = NULL;
-    g_autofree char *wall = ts_goodput_dup_summary (&o->goodput);
-    g_autofree char *kwh = ts_format_kwh (o->energy_kwh);
-    const char *facts[N_FACTS];
+    g_auto(GStrv) facts = fact_texts (ctx->plan, o);
+    double y = g.facts_y;
 
-    if (has_deadline && o->servers_for_deadline > 0)
-      /* Translators: e.g. “Servers for the deadline: 3 × NVIDIA DGX H200” */
-      {
-        g_autofree char *name = ts_format_name (o->server->name);
-
-        f0 = g_strdup_printf (_("Servers for the deadline: %u × %s"), o->servers_for_deadline, name);
-      }
-    else if (has_deadline)
-      f0 = g_strdup (_("Servers for the deadline: no count meets it"));
-    /* Translators: e.g. “Energy: 12,345 kWh” */
-    f1 = g_strdup_printf (_("Energy: %s"), kwh);
-    if (s->price_kwh > 0)
-      {
-        g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
-        g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
-
-        /* Translators: e.g. “Energy cost: 98,760 RUB at 8 RUB per kWh” */
-        f2 = g_strdup_printf (_("Energy cost: %s at %s %s per kWh"), cost, price, ts_format_currency_label (s->currency));
-      }
-    else
-      f2 = g_strdup (_("Energy cost: no electricity price set"));
-    {
-      guint n = 0;
-
-      if (f0 != NULL)
-        facts[n++] = f0;
-      facts[n++] = wall;
-      facts[n++] = f1;
-      facts[n++] = f2;
-      g_assert (n == n_facts (ctx->plan));
-      for (guint i = 0; i < n; i++)
-        ts_render_text (ctx, facts[i], x0, g.facts_y + i * (g.lh + 0.3 * em), span, NULL);
-    }
+    for (guint i = 0; facts[i] != NULL; i++)
+      y += ts_render_text (ctx, facts[i], x0, y, span, &fact_look) + 0.3 * em;
   }
 
-  below_chart (ctx, &g, TRUE, draw_curve (ctx, &g, x0, span));
+  below_chart (ctx, &g, TRUE, draw_curve (ctx, &g, g.curve_x0, g.curve_span));
 }
 
 /* The curve in words, every point, for a screen reader: what the

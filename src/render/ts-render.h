@@ -107,6 +107,31 @@ double      ts_render_drawing_scale     (TsDrawing            drawing,
                                          double               width,
                                          double               height,
                                          const TsRenderStyle *style);
+/* The same, with the rack's options: what ts_render_drawing () fits. A
+ * window that redraws one plan at one size (a scroll, a focus ring, an
+ * expose) keeps it and draws with ts_render_drawing_at_scale (). */
+double      ts_render_drawing_fit       (TsDrawing            drawing,
+                                         const TsPlan        *plan,
+                                         int                  option_index,
+                                         double               width,
+                                         double               height,
+                                         const TsRenderStyle *style,
+                                         const TsRackOptions *rack_options);
+/* Draws as ts_render_drawing () does, at a scale ts_render_drawing_fit ()
+ * returned for the same arguments, without fitting again. */
+void        ts_render_drawing_at_scale  (TsDrawing            drawing,
+                                         cairo_t             *cr,
+                                         const TsPlan        *plan,
+                                         int                  option_index,
+                                         double               width,
+                                         double               height,
+                                         const TsRenderStyle *style,
+                                         const TsRackOptions *rack_options,
+                                         double               scale);
+/* Whether, in presenter mode, the drawing lays itself out to the height
+ * it is given (the rack elevation: the whole rack on the screen), so a
+ * slide gives it the screen's height rather than its natural one. */
+gboolean    ts_render_drawing_fits_slide (TsDrawing           drawing);
 /* The height a drawing wants at a given width (the rack and comparison
  * grow with the plan). */
 double      ts_render_drawing_height    (TsDrawing            drawing,

@@ -53,6 +53,7 @@ struct _TsAnswerPane
   gboolean              options_stale;    /* the table waits for its page */
   char                 *headline;         /* the sentence, without markup */
   GtkWidget            *views[N_PAGES];
+  GtkWidget            *overview_summary; /* the summary atop the window's first page */
   GtkWidget            *empty_stacks[N_PAGES];
   GtkWidget            *pages[N_PAGES];  /* the view stack's children */
   TsOptionsTable       *options_table;
@@ -239,6 +240,8 @@ update_views (TsAnswerPane *self)
       if (self->empty_stacks[d] != NULL)
         gtk_stack_set_visible_child_name (GTK_STACK (self->empty_stacks[d]), have_options ? "view" : "empty");
     }
+  if (self->overview_summary != NULL)
+    ts_drawing_view_set_gib (TS_DRAWING_VIEW (self->overview_summary), self->gib);
 }
 
 static void
@@ -324,13 +327,23 @@ set_gib (TsAnswerPane *self,
 
 static int visible_page (TsAnswerPane *self);
 
-/* The summary slide is presenter mode's first page. In the window the
- * headline above the pages already says the answer, and the header's
+/* The summary slide is presenter mode's first page. The header's
  * switcher has room for five pages beside the file's name at 1280 px. */
 static void
 update_summary_page (TsAnswerPane *self)
 {
   AdwViewStackPage *summary = adw_view_stack_get_page (self->view_stack, self->pages[TS_DRAWING_SUMMARY]);
+  AdwViewStackPage *first = adw_view_stack_get_page (self->view_stack, self->pages[TS_DRAWING_MEMORY]);
+
+  /* In the window the summary heads the first page, the overview: the
+   * answer's few figures, then the memory chart that explains them (a
+   * sixth page would not fit the switcher of a 360 px window, and the
+   * HIG keeps a view switcher to five). On the slides it has its own. */
+  if (self->overview_summary != NULL)
+    gtk_widget_set_visible (self->overview_summary, !self->presenting);
+  adw_view_stack_page_set_title (first, self->presenting ? _("Memory")
+                                 /* Translators: the window's first page: the answer's summary and the memory chart */
+                                 : _("Overview"));
 
   if (adw_view_stack_page_get_visible (summary) == self->presenting)
     return;
@@ -354,6 +367,8 @@ set_text_size_flag (TsAnswerPane *self,
   for (TsDrawing d = 0; d < N_PAGES; d++)
     if (self->views[d] != NULL)
       ts_drawing_view_set_text_size (TS_DRAWING_VIEW (self->views[d]), self->large_type, self->presenting);
+  if (self->overview_summary != NULL)
+    ts_drawing_view_set_text_size (TS_DRAWING_VIEW (self->overview_summary), self->large_type, self->presenting);
   update_summary_page (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
@@ -525,6 +540,19 @@ rack_toolbar (TsAnswerPane *self)
   return box;
 }
 
+/* The summary drawing atop the window's first page. */
+static GtkWidget *
+overview_summary (TsAnswerPane *self)
+{
+  self->overview_summary = ts_drawing_view_new (TS_DRAWING_SUMMARY);
+  gtk_widget_set_hexpand (self->overview_summary, TRUE);
+  gtk_widget_set_visible (self->overview_summary, !self->presenting);
+  ts_drawing_view_set_text_size (TS_DRAWING_VIEW (self->overview_summary), self->large_type, self->presenting);
+  g_signal_connect_swapped (self->overview_summary, "saved", G_CALLBACK (saved_cb), self);
+  g_object_bind_property (self, "plan", self->overview_summary, "plan", G_BINDING_SYNC_CREATE);
+  return self->overview_summary;
+}
+
 /* The drawing, and what goes with it, on page d. Pages are made when
  * first shown (or asked for): the view stack measures every page it
  * holds, so four unseen pages cost a tenth of the start-up. */
@@ -537,7 +565,8 @@ ensure_page (TsAnswerPane *self,
   if (self->views[d] != NULL)
     return;
   above = d == TS_DRAWING_COMPARISON ? options_table (self)
-          : d == TS_DRAWING_RACK ? rack_toolbar (self) : NULL;
+          : d == TS_DRAWING_RACK ? rack_toolbar (self)
+          : d == TS_DRAWING_MEMORY ? overview_summary (self) : NULL;
   adw_bin_set_child (ADW_BIN (self->pages[d]), drawing_page (self, d, above));
   g_object_bind_property (self, "plan", self->views[d], "plan", G_BINDING_SYNC_CREATE);
   if (d == TS_DRAWING_COMPARISON)
@@ -622,6 +651,11 @@ ts_answer_pane_get_visible_view (TsAnswerPane *self)
   g_return_val_if_fail (TS_IS_ANSWER_PANE (self), NULL);
 
   d = visible_page (self);
+  /* the overview's first drawing is its summary: focused there, the
+   * page is not scrolled past it to the memory chart */
+  if ((d < 0 || d == TS_DRAWING_MEMORY) && self->overview_summary != NULL
+      && gtk_widget_get_visible (self->overview_summary))
+    return self->overview_summary;
   return ts_answer_pane_get_view (self, d >= 0 ? (TsDrawing) d : TS_DRAWING_MEMORY);
 }
 
@@ -788,6 +822,7 @@ ts_answer_pane_dispose (GObject *object)
   TsAnswerPane *self = TS_ANSWER_PANE (object);
 
   g_clear_pointer (&self->plan, ts_plan_unref);
+  self->overview_summary = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), TS_TYPE_ANSWER_PANE);
   memset (self->views, 0, sizeof self->views);
   self->options_table = NULL;

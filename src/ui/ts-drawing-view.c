@@ -31,6 +31,21 @@
 #define TS_MAX_ZOOM 4.0
 #define TS_ZOOM_STEP 1.25
 
+/* The scale the last draw fitted, with what it was fitted for: a redraw
+ * of the same plan at the same size and style (a scroll, a focus ring, a
+ * window exposed, the header's animation) draws at it without fitting
+ * again (issue 33). A new plan, drawing or unit forgets it. */
+typedef struct
+{
+  gboolean      valid;
+  TsDrawing     drawing;
+  double        width, height;
+  double        font_scale;
+  gboolean      presenter, gib, dark;
+  TsRackOptions rack;
+  double        scale;
+} FittedScale;
+
 struct _TsDrawingView
 {
   GtkDrawingArea  parent_instance;
@@ -45,6 +60,8 @@ struct _TsDrawingView
   char           *description;
   gboolean        description_stale;  /* the plan changed while hidden */
   GtkWidget      *menu;
+  FittedScale     fitted;
+  guint           height_idle_id;
 };
 
 enum {
@@ -151,6 +168,7 @@ update_accessible (TsDrawingView *self)
 static void
 plan_changed (TsDrawingView *self)
 {
+  self->fitted.valid = FALSE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     update_accessible (self);
   else
@@ -170,8 +188,12 @@ update_height (TsDrawingView *self,
     return;
 
   get_style (self, &style);
-  height = ts_render_drawing_height (self->drawing, self->plan, SHOWN_OPTION,
-                                     width / self->zoom, &style) * self->zoom;
+  /* a slide's rack fits the screen, whatever its natural height */
+  if (self->presenting && ts_render_drawing_fits_slide (self->drawing))
+    height = 0;
+  else
+    height = ts_render_drawing_height (self->drawing, self->plan, SHOWN_OPTION,
+                                       width / self->zoom, &style) * self->zoom;
   if (ABS (height - gtk_drawing_area_get_content_height (GTK_DRAWING_AREA (self))) >= 1)
     gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self), (int) ceil (height));
 }
@@ -183,6 +205,41 @@ refit (TsDrawingView *self)
 {
   update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+fitted_for (const FittedScale   *f,
+            TsDrawingView       *self,
+            const TsRenderStyle *style,
+            double               width,
+            double               height)
+{
+  return f->valid && f->drawing == self->drawing && f->width == width && f->height == height
+         && f->font_scale == style->font_scale && f->presenter == style->presenter && f->gib == style->gib
+         && f->dark == style->dark && f->rack.descending == self->rack_options.descending
+         && f->rack.rear == self->rack_options.rear;
+}
+
+/* The drawing's scale at this size: kept from the last draw when nothing
+ * it depends on changed, else fitted (and kept). */
+static double
+fitted_scale (TsDrawingView       *self,
+              const TsRenderStyle *style,
+              double               width,
+              double               height)
+{
+  FittedScale *f = &self->fitted;
+
+  if (fitted_for (f, self, style, width, height))
+    return f->scale;
+  *f = (FittedScale) {
+    .valid = TRUE, .drawing = self->drawing, .width = width, .height = height,
+    .font_scale = style->font_scale, .presenter = style->presenter, .gib = style->gib, .dark = style->dark,
+    .rack = self->rack_options,
+  };
+  f->scale = ts_render_drawing_fit (self->drawing, self->plan, SHOWN_OPTION, width, height, style,
+                                    &self->rack_options);
+  return f->scale;
 }
 
 static void
@@ -200,8 +257,23 @@ draw_cb (GtkDrawingArea *area,
 
   get_style (self, &style);
   cairo_scale (cr, self->zoom, self->zoom);
-  ts_render_drawing (self->drawing, cr, self->plan, SHOWN_OPTION,
-                     width / self->zoom, height / self->zoom, &style, &self->rack_options);
+  ts_render_drawing_at_scale (self->drawing, cr, self->plan, SHOWN_OPTION,
+                              width / self->zoom, height / self->zoom, &style, &self->rack_options,
+                              fitted_scale (self, &style, width / self->zoom, height / self->zoom));
+}
+
+/* A new width's height is asked for after the allocation that gave the
+ * width: a resize queued while the parent allocates is lost, and a view
+ * whose height is its content's (the overview's summary, not expanded)
+ * kept the height 0 it was first given. */
+static gboolean
+update_height_idle (gpointer user_data)
+{
+  TsDrawingView *self = user_data;
+
+  self->height_idle_id = 0;
+  update_height (self, gtk_widget_get_width (GTK_WIDGET (self)));
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -209,7 +281,8 @@ resize_cb (TsDrawingView *self,
            int            width,
            int            height)
 {
-  update_height (self, width);
+  if (self->height_idle_id == 0)
+    self->height_idle_id = g_idle_add (update_height_idle, self);
 }
 
 static const TsMemory *
@@ -512,6 +585,7 @@ ts_drawing_view_dispose (GObject *object)
   TsDrawingView *self = TS_DRAWING_VIEW (object);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  g_clear_handle_id (&self->height_idle_id, g_source_remove);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->plan, ts_plan_unref);
 

@@ -51,7 +51,10 @@ column_setup_cb (GtkSignalListItemFactory *factory,
       /* Long names wrap, whole, so the essential columns fit beside the
        * scenario on a 1280 px window. */
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      /* at words and after hyphens only: the column is at least as wide
+       * as its longest word (“Рекомендуется” was cut to “Рекомендуетс” and
+       * “я”) */
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
       /* at least a vendor's name whole (“Supermicro”): a narrow window
        * scrolls the table sideways rather than cut words in two */
       gtk_label_set_width_chars (GTK_LABEL (label), 11);
@@ -60,12 +63,14 @@ column_setup_cb (GtkSignalListItemFactory *factory,
   else if (GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_GPU_CAPACITY)
     {
       /* “180 GB HBM3e as the vendor states it; usable 193 GB (180 GiB)”:
-       * a sentence, wrapped on a few lines, read from its start */
+       * a sentence read from its start, on two lines at most like every
+       * cell of All Columns (the only view that shows it; the table
+       * scrolls sideways for it) */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
-      gtk_label_set_width_chars (GTK_LABEL (label), 20);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 26);
+      gtk_label_set_width_chars (GTK_LABEL (label), 40);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 44);
     }
   else if (GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_VERDICT
            || GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_PRICE)
@@ -133,6 +138,23 @@ button_box_activated_cb (GtkFlowBox      *buttons,
   gtk_widget_activate (gtk_flow_box_child_get_child (box));
 }
 
+/* With every column shown the table scrolls sideways anyway: the server
+ * column is then as wide as this many characters of the table's type,
+ * so the catalog's longest names (some 55 characters with the count)
+ * keep to two lines (at its 11 they took three or four). */
+#define ALL_COLUMNS_SERVER_CHARS 36
+
+static int
+server_width_all_columns (TsOptionsTable *self)
+{
+  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self->option_view));
+  PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+  int per_char = pango_font_metrics_get_approximate_char_width (metrics);
+
+  pango_font_metrics_unref (metrics);
+  return PANGO_PIXELS_CEIL (per_char * ALL_COLUMNS_SERVER_CHARS);
+}
+
 static void
 all_columns_toggled_cb (TsOptionsTable  *self,
                         GtkToggleButton *button)
@@ -141,6 +163,8 @@ all_columns_toggled_cb (TsOptionsTable  *self,
 
   for (int c = 0; c < TS_N_OPTION_COLUMNS; c++)
     gtk_column_view_column_set_visible (self->columns[c], all || is_essential_column (c));
+  gtk_column_view_column_set_fixed_width (self->columns[TS_OPTION_COLUMN_SERVER],
+                                          all ? server_width_all_columns (self) : -1);
 }
 
 static void

@@ -689,10 +689,10 @@ test_ocr_rack (void)
  * The smallest text is 0.85 em; 10 pt at 96 dpi is 13.33 px, so the
  * presenter's type is 24 / (13.33 × 0.85) = 2.12 times the window's, and
  * a drawing too tall for the screen reflows and is clipped (the window
- * scrolls) rather than shrunk below it — but for the rack elevation, which
- * shrinks so that a slide shows the whole rack. Without presenter mode the same
- * drawings are shrunk to fit, some below 24 px (the check tells them
- * apart). */
+ * scrolls) rather than shrunk below it. The rack elevation too (issue
+ * 33 took away its exception): its units shrink to show the whole rack,
+ * its type does not. Without presenter mode the same drawings are shrunk
+ * to fit, some below 24 px (the check tells them apart). */
 static void
 test_presenter_text_size (void)
 {
@@ -709,11 +709,7 @@ test_presenter_text_size (void)
       ts_render_style_set_presenter (&style, TRUE);
       g_assert_cmpfloat (fabs (style.font_scale - 24 / base_small_px), <, 0.001);
       scale = ts_render_drawing_scale (d, plan, -1, 1920, 1080, &style);
-      /* the rack elevation is the one exception: a slide shows the whole
-       * rack, its servers at the bottom included (issue 33), and its
-       * labels give way before its shapes do (ts-render-drawing.c) */
-      if (d != TS_DRAWING_RACK)
-        g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
+      g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
 
       ts_render_style_init (&style, FALSE);
       style.font_scale = 24 / base_small_px;
@@ -721,6 +717,78 @@ test_presenter_text_size (void)
       any_shrunk |= scale * style.font_scale * base_small_px < 23;
     }
   g_assert_true (any_shrunk);
+}
+
+/* The lowest row of an ARGB surface with ink (alpha over a quarter), or -1. */
+static int
+lowest_ink_row (cairo_surface_t *s)
+{
+  const guint8 *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s);
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+
+  for (int y = h - 1; y >= 0; y--)
+    for (int x = 0; x < w; x++)
+      if (data[y * stride + 4 * x + 3] > 64)
+        return y;
+  return -1;
+}
+
+/* Issue 33: a rack on a slide keeps its labels at the presenter's 24 px
+ * and is whole: one rack of DGX H200 and the 405B cluster's 32, on a
+ * 1920 × 1080 projector's drawing area (under the header and the
+ * headline, some 1896 × 860) and the whole screen, end above the
+ * canvas's bottom edge by the drawing's margin (its floor rail and the
+ * rack's totals are drawn, not cut), and the lone rack's figures beside
+ * it take the width (ink over half of it, where a rack alone took a
+ * fifth). */
+static void
+test_presenter_rack_whole (void)
+{
+  static const int sizes[][2] = { { 1896, 860 }, { 1920, 1080 } };
+  static const guint servers[] = { 2, 64 };
+  double base_small_px = 10 * 96 / 72.0 * 0.85;
+
+  for (guint p = 0; p < G_N_ELEMENTS (servers); p++)
+    {
+      g_autoptr(TsPlan) plan = ts_render_fixture_plan (catalog, servers[p] > 8 ? "llama-3.1-405b" : "llama-3.1-70b",
+                                                       TS_METHOD_FULL, "dgx-h200", servers[p]);
+
+      for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+        {
+          TsRenderStyle style;
+          cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sizes[k][0], sizes[k][1]);
+          cairo_t *cr = cairo_create (s);
+          double scale, em;
+          int lowest, rightmost = -1;
+          const guint8 *data;
+          int stride = cairo_image_surface_get_stride (s);
+
+          ts_render_style_init (&style, FALSE);
+          ts_render_style_set_presenter (&style, TRUE);
+          scale = ts_render_drawing_scale (TS_DRAWING_RACK, plan, -1, sizes[k][0], sizes[k][1], &style);
+          g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
+          ts_render_drawing (TS_DRAWING_RACK, cr, plan, -1, sizes[k][0], sizes[k][1], &style, NULL);
+          cairo_destroy (cr);
+          cairo_surface_flush (s);
+          em = style.font_size * style.font_scale * scale * style.dpi / 72.0;
+          lowest = lowest_ink_row (s);
+          g_test_message ("rack of %u servers at %d × %d: ink down to row %d", servers[p], sizes[k][0], sizes[k][1],
+                          lowest);
+          g_assert_cmpint (lowest, >, 0);
+          g_assert_cmpfloat (lowest, <, sizes[k][1] - 0.5 * em);
+          data = cairo_image_surface_get_data (s);
+          for (int y = 0; y < sizes[k][1]; y++)
+            for (int x = sizes[k][0] - 1; x > rightmost; x--)
+              if (data[y * stride + 4 * x + 3] > 64)
+                {
+                  rightmost = x;
+                  break;
+                }
+          g_assert_cmpint (rightmost, >, sizes[k][0] / 2);
+          cairo_surface_destroy (s);
+        }
+    }
 }
 
 /* A screen drawing fitted to too little height stops shrinking at 8 px
@@ -760,6 +828,7 @@ main (int    argc,
   g_test_add_func ("/render/text/ocr-memory-russian", test_ocr_memory_russian);
   g_test_add_func ("/render/text/ocr-rack", test_ocr_rack);
   g_test_add_func ("/render/text/presenter-size", test_presenter_text_size);
+  g_test_add_func ("/render/text/presenter-rack-whole", test_presenter_rack_whole);
   g_test_add_func ("/render/text/minimum-size", test_minimum_text_size);
 
   status = g_test_run ();

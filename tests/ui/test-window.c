@@ -2657,6 +2657,136 @@ test_network_toggle (void)
   ts_test_destroy_window (window);
 }
 
+/* Issue 33: the window's narrowest is 360 px in both languages with the
+ * window buttons a desktop may show (minimize, maximize and close, as
+ * GNOME's default of close alone and Xfce's or a tiling session's all
+ * three): its minimum width, header bar included, on the scenario and on
+ * the answer, the servers page shown. The content is measured (the
+ * window's own measure adds the frame a desktop draws around it). */
+static void
+test_narrow_with_window_buttons (gconstpointer data)
+{
+  const char *lang = data;
+  g_autofree char *previous = g_strdup (ts_i18n_get_code ());
+  GtkSettings *settings = gtk_settings_get_default ();
+  g_autofree char *layout = NULL;
+  TsWindow *window;
+  GtkWidget *content;
+  int min = 0;
+
+  g_object_get (settings, "gtk-decoration-layout", &layout, NULL);
+  g_object_set (settings, "gtk-decoration-layout", "menu:minimize,maximize,close", NULL);
+  ts_i18n_set_language (lang);
+  window = open_window_sized (360, 800);
+  content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("%s, scenario: %d px at least, %d px wide", lang, min, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (min, <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL));
+  wait_for_slide (window);
+  ts_answer_pane_show_page (ts_window_get_answer_pane (window), "servers");
+  wait_for_slide (window);
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("%s, answer: %d px at least, %d px wide", lang, min, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (min, <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+
+  ts_test_destroy_window (window);
+  ts_i18n_set_language (previous);
+  g_object_set (settings, "gtk-decoration-layout", layout, NULL);
+}
+
+/* The labels of the Servers table: none is narrower than it needs (a
+ * column cut at the window's edge, as the GPU link's was), none breaks
+ * a line inside a word (“Рекомендуетс” and “я”), and with max_lines no
+ * server's name takes more lines (“4 × Supermicro SYS-…” took three to
+ * five with every column shown). */
+static void
+check_table_labels (GtkWidget *widget,
+                    int        max_lines,
+                    GString   *found)
+{
+  /* rows the list keeps out of view are not allocated */
+  if (!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) == 0)
+    return;
+  if (GTK_IS_LABEL (widget) && gtk_label_get_label (GTK_LABEL (widget))[0] != '\0')
+    {
+      PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (widget));
+      const char *text = pango_layout_get_text (layout);
+      int min = 0;
+      int lines = pango_layout_get_line_count (layout);
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      if (gtk_widget_get_width (widget) < min)
+        g_string_append_printf (found, "cut: “%s” (%d px of %d) ", text, gtk_widget_get_width (widget), min);
+      /* every line but the last ends at a space, a hyphen or a newline */
+      for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL && l->next != NULL; l = l->next)
+        {
+          const PangoLayoutLine *line = l->data;
+          const char *end = text + line->start_index + line->length;
+          gunichar before = line->length > 0 ? g_utf8_get_char (g_utf8_prev_char (end)) : ' ';
+
+          if (!g_unichar_isspace (before) && before != '-' && *end != '\n' && !g_unichar_isspace (g_utf8_get_char (end)))
+            g_string_append_printf (found, "word broken: “%s” ", text);
+        }
+      /* (a line of its own, “★ Recommended”, is not the name's) */
+      for (const char *p = text; *p != '\0'; p++)
+        lines -= *p == '\n';
+      /* the server column's labels are the table's left-aligned ones */
+      if (max_lines > 0 && gtk_label_get_xalign (GTK_LABEL (widget)) == 0 && gtk_label_get_wrap (GTK_LABEL (widget))
+          && lines > max_lines)
+        g_string_append_printf (found, "%d lines: “%s” ", lines, text);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    check_table_labels (child, max_lines, found);
+}
+
+/* Issue 33: the Servers table in a 1280 px window and a 360 px one, in
+ * both languages, breaks no word; All Columns keeps every cell whole and
+ * every name on at most two lines: the table scrolls sideways instead,
+ * as far as its last column. */
+static void
+test_all_columns_readable (gconstpointer data)
+{
+  const char *lang = data;
+  g_autofree char *previous = g_strdup (ts_i18n_get_code ());
+  static const int widths[] = { 1280, 360 };
+
+  ts_i18n_set_language (lang);
+  for (guint k = 0; k < G_N_ELEMENTS (widths); k++)
+    {
+      TsWindow *window = open_window_sized (widths[k], 800);
+      AdwViewStack *stack = ADW_VIEW_STACK (ts_window_get_template_widget (window, "view_stack"));
+      g_autoptr(GString) found = g_string_new (NULL);
+      GtkWidget *table, *all, *scrolled;
+      GtkAdjustment *h;
+      int min = 0;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-answer", NULL));
+      adw_view_stack_set_visible_child_name (stack, "servers");
+      wait_for_slide (window);
+      table = GTK_WIDGET (ts_window_get_option_view (window));
+      all = find_named (adw_view_stack_get_visible_child (stack), "all-columns");
+      g_assert_nonnull (all);
+      /* the table's own columns: words whole, however many lines */
+      check_table_labels (table, 0, found);
+      g_assert_cmpstr (found->str, ==, "");
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
+      wait_for_slide (window);
+      check_table_labels (table, 2, found);
+      g_assert_cmpstr (found->str, ==, "");
+      /* the last column is in reach: the table scrolls as far as it is wide */
+      scrolled = gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW);
+      h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
+      gtk_widget_measure (table, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_assert_cmpfloat (gtk_adjustment_get_upper (h), >=, min - 1);
+      ts_test_destroy_window (window);
+    }
+  ts_i18n_set_language (previous);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2723,6 +2853,10 @@ main (int argc, char **argv)
   g_test_add_data_func ("/window/narrow-long-model-name/ru", "ru", test_narrow_long_model_name);
   g_test_add_data_func ("/window/wide-header-fits/en", "en", test_wide_header_fits);
   g_test_add_data_func ("/window/wide-header-fits/ru", "ru", test_wide_header_fits);
+  g_test_add_data_func ("/window/narrow-with-window-buttons/en", "en", test_narrow_with_window_buttons);
+  g_test_add_data_func ("/window/narrow-with-window-buttons/ru", "ru", test_narrow_with_window_buttons);
+  g_test_add_data_func ("/window/all-columns-readable/en", "en", test_all_columns_readable);
+  g_test_add_data_func ("/window/all-columns-readable/ru", "ru", test_all_columns_readable);
   status = g_test_run ();
   g_object_unref (app);
   {

@@ -17,7 +17,7 @@
  * shows every column of the Servers table. TS_SCREENSHOT_FULL_HD=1
  * takes the wide window at 1920 × 1080; TS_SCREENSHOT_PUBLISHED_RUN=ID
  * opens that famous run (Main Menu ▸ Published Runs); TS_SCREENSHOT_ZOOM=0.6 zooms a
- * page's drawing out. Run
+ * page's drawing out; TS_SCREENSHOT_ALL_COLUMNS=1 shows the Servers table's every column. Run
  * under Xvfb with GSK_RENDERER=cairo (as the tests do) for stable output.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -84,24 +84,7 @@ save_png (GtkWidget  *widget,
   return gdk_texture_save_to_png (texture, path);
 }
 
-/* The drawing on the page shown, or NULL. */
-static TsDrawingView *
-find_drawing_view (GtkWidget *widget)
-{
-  if (TS_IS_DRAWING_VIEW (widget) && gtk_widget_get_mapped (widget))
-    return TS_DRAWING_VIEW (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      TsDrawingView *found = find_drawing_view (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The widget named `name` (gtk_widget_set_name) under widget, or NULL. */
+/* The widget named name (gtk_widget_set_name) under widget, or NULL. */
 static GtkWidget *
 find_named (GtkWidget  *widget,
             const char *name)
@@ -112,6 +95,23 @@ find_named (GtkWidget  *widget,
        child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The drawing on the page shown, or NULL. */
+static TsDrawingView *
+find_drawing_view (GtkWidget *widget)
+{
+  if (TS_IS_DRAWING_VIEW (widget) && gtk_widget_get_mapped (widget))
+    return TS_DRAWING_VIEW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      TsDrawingView *found = find_drawing_view (child);
 
       if (found != NULL)
         return found;
@@ -222,6 +222,15 @@ shoot (TsApplication    *app,
         }
       /* TS_SCREENSHOT_ZOOM=0.6: the drawing zoomed out, to show more of
        * a tall one (a cluster's racks) */
+      /* TS_SCREENSHOT_ALL_COLUMNS=1: the Servers table with every column */
+      if (g_getenv ("TS_SCREENSHOT_ALL_COLUMNS") != NULL)
+        {
+          GtkWidget *all = find_named (GTK_WIDGET (stack), "all-columns");
+
+          if (all != NULL)
+            gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
+          wait_for_frames (GTK_WIDGET (window));
+        }
       drawing = find_drawing_view (GTK_WIDGET (stack));
       if (drawing != NULL && g_getenv ("TS_SCREENSHOT_ZOOM") != NULL)
         {
