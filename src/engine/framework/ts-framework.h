@@ -60,6 +60,13 @@ typedef struct
                                    * Hugging Face model returns them;
                                    * Megatron-LM frees them once cast) */
   guint          formats;         /* 1 << TsExportFormat that write a run of it */
+  /* The step's timeline (TsFrameworkMemory, docs/frameworks.md §3.1) */
+  gboolean       loss_in_place;   /* the FP32 copy becomes the softmax and its gradient */
+  gboolean       drops_logits;    /* the 16-bit logits are freed before backward */
+  guint          grad_buffer_stages;  /* 1 << ZeRO stage: gradients in a buffer kept for the run */
+  gboolean       ddp_buckets;     /* PyTorch DDP's buckets beside param.grad at ZeRO-0 */
+  gboolean       step_grad_copy;  /* DeepSpeed ZeRO-1/2: FP32 gradient partition in the step */
+  gboolean       whole_dtype_only;  /* no mixed precision: pure BF16 or FP32 (torchtune's dtype) */
 } TsFrameworkInfo;
 
 const TsFrameworkInfo *ts_framework_info       (TsFramework        framework);

@@ -184,20 +184,27 @@ compute_overhead (const TsScenario *s,
 {
   double rest;
 
+  const TsPhasePoint *peak;
+
   m->overhead.zero3_gather = zero3_gather_bytes (s, l);
-  rest = ts_breakdown_sum (&m->per_gpu) + m->overhead.zero3_gather;
+  /* the step's peak (ts-memory-timeline.c) sets the per-GPU gradients
+   * and activations; the reserve goes on top of what it holds */
+  ts_memory_compute_timeline (s, l, m->overhead.zero3_gather, m);
+  peak = &m->timeline.phases[m->timeline.peak];
+  rest = m->timeline.peak_bytes;
   m->overhead.runtime_context = s->runtime_overhead_bytes;
   m->overhead.fragmentation = s->fragmentation * rest;
+  m->overhead.step_buffers = peak->communication + peak->temporaries;
   m->per_gpu.bytes[TS_COMPONENT_OVERHEAD] = m->overhead.runtime_context
                                             + m->overhead.fragmentation
-                                            + m->overhead.zero3_gather;
+                                            + m->overhead.step_buffers;
   /* The whole job: every GPU its runtime context and gather buffers, the
    * fragmentation of what the job's GPUs hold (sums, not the busiest
    * GPU's figure times the count). */
   m->total.bytes[TS_COMPONENT_OVERHEAD] = 0;
-  m->total.bytes[TS_COMPONENT_OVERHEAD] = (m->overhead.runtime_context + m->overhead.zero3_gather) * l->gpus
+  m->total.bytes[TS_COMPONENT_OVERHEAD] = (m->overhead.runtime_context + m->overhead.step_buffers) * l->gpus
                                           + s->fragmentation * (ts_breakdown_sum (&m->total)
-                                                                + m->overhead.zero3_gather * l->gpus);
+                                                                + m->overhead.step_buffers * l->gpus);
 }
 
 void
@@ -232,7 +239,7 @@ ts_memory_compute_like (const TsScenario *s,
   if (reuse)
     {
       m->activations = like->activations;
-      m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = like->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS];
+      m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = like->activations.held;
       m->total.bytes[TS_COMPONENT_ACTIVATIONS] = m->activations.job_column * layout->tp * layout->dp;
     }
   else
