@@ -251,6 +251,18 @@ goodput_to_json (const TsGoodput *g,
   json_builder_end_object (b);
 }
 
+/* The step's timeline whose peak per_gpu_bytes is, before the reserve
+ * (issue 27; docs/sizing-model.md §4.2). */
+static void
+add_memory_timeline (const TsOption *o,
+                     JsonBuilder    *b)
+{
+  json_builder_set_member_name (b, "memory_timeline");
+  ts_timeline_add_json (&o->memory.timeline, b);
+  ts_json_add_double_valid (b, "memory_reserve_bytes",
+                            o->memory.overhead.runtime_context + o->memory.overhead.fragmentation);
+}
+
 void
 ts_option_to_json (const TsOption *o,
                    JsonBuilder    *b)
@@ -314,6 +326,7 @@ ts_option_to_json (const TsOption *o,
 
   ts_json_add_double_valid (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));
   ts_json_add_double_valid (b, "minimum_per_gpu_bytes", o->minimum_per_gpu_bytes);
+  add_memory_timeline (o, b);
   ts_json_add_double_valid (b, "gpu_memory_bytes", o->gpu_memory_bytes);
   ts_json_add_double_valid (b, "headroom_bytes", o->headroom_bytes);
   ts_json_add_double_valid (b, "headroom_fraction", o->headroom_fraction);
