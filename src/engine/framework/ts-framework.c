@@ -272,6 +272,12 @@ ts_framework_memory (TsFramework        framework,
   memory->step_grad_copy = f->step_grad_copy;
 }
 
+void
+ts_framework_memory_compiled_loss (TsFrameworkMemory *memory)
+{
+  memory->loss_copy_bytes = 0;
+}
+
 /* The order a user would try them in: model parallelism is Megatron-LM's;
  * plain data parallelism is FSDP's (ZeRO-0 is DDP), unless it needs ZeRO-1
  * or the optimizer alone on the host (DeepSpeed); adapters are trained

@@ -106,6 +106,15 @@ void        ts_framework_memory        (TsFramework        framework,
                                         const TsScenario  *scenario,
                                         TsFrameworkMemory *memory);
 
+/* torch.compile'd loss (torchtune's `compile: True` compiles
+ * compute_cross_entropy per chunk): AOTAutograd's partitioner
+ * (torch/_functorch/partitioners.py, min_cut_rematerialization_partition)
+ * recomputes the pointwise FP32 upcast and the log-softmax in the backward
+ * from the 16-bit logits and the rows' log-sum-exp, so no FP32 copy of
+ * the logits is saved; the knobs for a published run that compiled it
+ * (docs/frameworks.md §3.1). */
+void        ts_framework_memory_compiled_loss (TsFrameworkMemory *memory);
+
 /* The scenario with the framework's memory rules applied (the gradient
  * dtype it keeps, the loss's logits: ts_framework_memory ()); returns
  * the TsFrameworkRule flags that apply. */
