@@ -4,21 +4,22 @@
  * where it is defined.
  *
  * What the defaults give for docs/sizing-model.md §10's cases (per GPU, decimal
- * GB; ZeRO-3 over 8 GPUs for full training), against the design's
- * approximate figures:
- *   Llama 3.1 8B full, 8 GPUs      23.2  (≈ 25)   fits a 68.7 GB Ascend 910B
- *   Qwen3-32B full, 8 GPUs         77.6  (≈ 81)   fits a 151.4 GB H200
- *   Llama 3.1 70B full, 8 GPUs    159.4  (≈ 164)  H200 151.4: does not fit;
- *                                                 B200 193.3: 18% headroom
- *     with FP32 gradients         177.9           B200: 8% headroom, tight
- *   Llama 3.1 70B QLoRA, 1 GPU     51.8  (≈ 52; the article: “about 48”)
- *   Llama 3.1 70B LoRA, 1 GPU     158.4  (≈ 158)  more than an H200 NVL
- *   Llama 3.1 8B LoRA, 1 GPU       21.7  (≈ 22)   a 32–96 GB card
+ * GB; ZeRO-3 over 8 GPUs for full training; the step's peak, §4.2), against
+ * the design's approximate figures:
+ *   Llama 3.1 8B full, 8 GPUs      24.5  (≈ 25)   fits a 68.7 GB Ascend 910B
+ *   Qwen3-32B full, 8 GPUs         79.0  (≈ 81)   fits a 151.4 GB H200
+ *   Llama 3.1 70B full, 8 GPUs    160.3  (≈ 164)  H200 151.4: does not fit;
+ *                                                 B200 193.3: 17% headroom
+ *     with FP32 gradients         178.8           B200: 8% headroom, tight
+ *   Llama 3.1 70B QLoRA, 1 GPU     52.7  (≈ 52; the article: “about 48”)
+ *   Llama 3.1 70B LoRA, 1 GPU     159.4  (≈ 158)  more than an H200 NVL
+ *   Llama 3.1 8B LoRA, 1 GPU       23.0  (≈ 22)   a 32–96 GB card
  * The full-training figures sit a few GB under the design's because the
  * activations at the defaults (s = 2048, micro-batch 1, full
- * recomputation, FlashAttention) are small — 2.5 GB for 8B, 5 GB for 70B,
- * most of it the logits and their FP32 copy for the loss — while the
- * design's table rounded them up; every verdict is the same.
+ * recomputation, FlashAttention) are small; at the step's peak most of
+ * them are the Hugging Face loss's FP32 tensors (12 bytes a logit at its
+ * gradient) while the design's table rounded them up; every verdict is
+ * the same.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
