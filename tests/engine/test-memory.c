@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ts-framework.h"
 #include "ts-test-support.h"
 
 /* ---- Korthikanti et al. 2022 ---------------------------------------------
@@ -843,6 +844,63 @@ test_framework_logits_knobs (void)
                    10.0 * 2048 * 128256, 1e-12);
 }
 
+/* The step's timeline (docs/sizing-model.md §4.2) on generated plans:
+ * every catalog model × method × framework × ZeRO stage × data-parallel
+ * degree × global batch. The per-GPU figure is the largest phase plus
+ * the reserve; the phases keep their order (the loss adds to the
+ * forward pass's end, the optimizer step holds every gradient); and the
+ * peak never exceeds the old sum of every component at its largest by
+ * more than the loss's gradient and the buffers the timeline adds. */
+static void
+test_timeline_invariants (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const guint dps[] = { 1, 8 };
+  static const guint batches[] = { 0, 8 };
+  guint n = ts_catalog_get_n_models (catalog);
+  guint cases = 0;
+
+  for (guint k = 0; k < n; k += MAX (1u, n / ts_test_sweep_size (n)))
+    for (guint i = 0; i < TS_N_METHODS * TS_N_FRAMEWORKS * 4 * G_N_ELEMENTS (dps) * G_N_ELEMENTS (batches); i++)
+      {
+        g_autoptr(TsScenario) s = ts_test_scenario (catalog, ts_catalog_get_model (catalog, k)->model.id, 0,
+                                                    i % TS_N_METHODS);
+        guint j = i / TS_N_METHODS;
+        TsFramework fw = j % TS_N_FRAMEWORKS;
+        const TsTimeline *tl;
+        TsLayout layout;
+        TsMemory m;
+        double peak = 0;
+        double reserve;
+
+        j /= TS_N_FRAMEWORKS;
+        s->zero_stage = j % 4; j /= 4;
+        s->gpus = dps[j % G_N_ELEMENTS (dps)]; j /= G_N_ELEMENTS (dps);
+        s->global_batch = batches[j % G_N_ELEMENTS (batches)];
+        ts_layout_resolve (s, 0, &layout);
+        if (fw == TS_FRAMEWORK_TORCHTUNE)
+          s->precision = TS_PRECISION_PURE_BF16;
+        ts_framework_apply_rules (fw, s, &layout);
+        ts_memory_compute (s, &layout, &m);
+        tl = &m.timeline;
+        for (guint p = 0; p < TS_N_PHASES; p++)
+          peak = MAX (peak, tl->phases[p].bytes);
+        g_assert_cmpfloat (tl->peak_bytes, ==, peak);
+        reserve = m.overhead.runtime_context + m.overhead.fragmentation;
+        ts_assert_close (ts_breakdown_sum (&m.per_gpu), peak + reserve, 1e-12);
+        ts_assert_close (m.overhead.fragmentation, s->fragmentation * peak, 1e-12);
+        g_assert_cmpfloat (tl->phases[TS_PHASE_LOSS].bytes, >=, tl->phases[TS_PHASE_FORWARD].bytes);
+        g_assert_cmpfloat (tl->phases[TS_PHASE_OPTIMIZER].gradients, >=, tl->phases[TS_PHASE_FORWARD].gradients);
+        g_assert_cmpfloat (peak, <=, tl->phases[TS_PHASE_OPTIMIZER].states + tl->phases[TS_PHASE_OPTIMIZER].gradients
+                                     + m.activations.held + m.overhead.zero3_gather
+                                     + 12 * m.activations.logit_elements
+                                     + tl->phases[TS_PHASE_OPTIMIZER].communication
+                                     + tl->phases[TS_PHASE_OPTIMIZER].temporaries + 1);
+        cases++;
+      }
+  g_assert_cmpuint (cases, >, 100);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -871,5 +929,6 @@ main (int argc, char **argv)
   g_test_add_func ("/memory/job-sums", test_job_sums);
   g_test_add_func ("/memory/compute-like", test_compute_like);
   g_test_add_func ("/memory/framework/logits-knobs", test_framework_logits_knobs);
+  g_test_add_func ("/memory/timeline/invariants", test_timeline_invariants);
   return g_test_run ();
 }
