@@ -99,6 +99,7 @@ static const FlagCode note_codes[] = {
   { TS_NOTE_ONE_FEED, "one-feed" },
   { TS_NOTE_NETWORK_BOUND, "network-bound" },
   { TS_NOTE_BEYOND_THREE_TIERS, "beyond-three-switch-tiers" },
+  { TS_NOTE_ONE_GPU_OF_SERVER, "one-gpu-of-server" },
 };
 
 static const FlagCode failure_codes[] = {
