@@ -258,6 +258,19 @@ run_estimate_like (const TsCliArgs *args,
   return done ? EXIT_SUCCESS : fail (error, EXIT_FAILURE);
 }
 
+
+/* The servers a catalog file holds, without the one-GPU records the
+ * catalog derives from them. */
+static guint
+count_products (const TsCatalog *catalog)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    n += ts_catalog_get_server (catalog, i)->one_gpu_of == NULL;
+  return n;
+}
+
 static int
 run_catalog_check (const TsCliArgs *args)
 {
@@ -270,7 +283,8 @@ run_catalog_check (const TsCliArgs *args)
 
   {
     guint n_models = ts_catalog_get_n_models (catalog);
-    guint n_servers = ts_catalog_get_n_servers (catalog);
+    /* the file's servers: not the one-GPU records the catalog derives */
+    guint n_servers = count_products (catalog);
     guint n_gpus = ts_catalog_get_n_gpus (catalog);
     /* Each count with its own plural: Russian has three forms per noun. */
     g_autofree char *models = g_strdup_printf (ngettext ("%u model", "%u models", n_models), n_models);

@@ -504,7 +504,12 @@ test_compute_nics (void)
     { "ws-1x-l40s", 0 },
   };
 
-  g_assert_cmpuint (ts_catalog_get_n_servers (catalog), ==, G_N_ELEMENTS (counts));
+  guint real = 0;
+
+  /* the one-GPU records the catalog derives are no products of their own */
+  for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+    real += ts_catalog_get_server (catalog, i)->one_gpu_of == NULL;
+  g_assert_cmpuint (real, ==, G_N_ELEMENTS (counts));
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     {
       const TsServer *s = ts_catalog_find_server (catalog, counts[i].id);
@@ -648,6 +653,59 @@ test_records_to_json (void)
   g_assert_cmpfloat (json_object_get_double_member (gpu, "memory_bytes"), ==, ts_catalog_get_gpu (catalog, 0)->memory_bytes);
 }
 
+/* Every GPU sold only in its server (issue 27 item 4) can be asked
+ * about as one GPU: the catalog derives “1x-<gpu>” from the first server
+ * that holds it — one GPU, at most one server, the server's power, space
+ * and price (the whole server runs and is bought), its memory label per
+ * GPU. A PCIe card has its own one-card workstation instead; a GPU no
+ * server holds gets nothing. */
+static void
+test_one_gpu_of_server (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  guint derived = 0;
+
+  for (guint g = 0; g < ts_catalog_get_n_gpus (catalog); g++)
+    {
+      const TsGpu *gpu = ts_catalog_get_gpu (catalog, g);
+      g_autofree char *id = g_strconcat ("1x-", gpu->id, NULL);
+      const TsServer *one = ts_catalog_find_server (catalog, id);
+      const TsServer *host = NULL;
+      gboolean single = FALSE;
+
+      for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
+        {
+          const TsServer *s = ts_catalog_get_server (catalog, i);
+
+          if (s->one_gpu_of != NULL || g_strcmp0 (s->gpu_id, gpu->id) != 0)
+            continue;
+          single |= s->gpu_count == 1;
+          if (host == NULL)
+            host = s;
+        }
+      if (g_strcmp0 (gpu->form_factor, "PCIe") == 0 || host == NULL || single)
+        {
+          g_assert_null (one);
+          continue;
+        }
+      g_assert_nonnull (one);
+      g_assert_cmpstr (one->one_gpu_of, ==, host->id);
+      g_assert_cmpuint (one->gpu_count, ==, 1);
+      g_assert_cmpuint (one->max_servers, ==, 1);
+      g_assert_false (one->article);
+      g_assert_true (one->gpu == gpu);
+      g_assert_cmpfloat (one->max_power_kw, ==, host->max_power_kw);
+      g_assert_cmpuint (one->rack_units, ==, host->rack_units);
+      g_assert_cmpfloat (one->price_usd, ==, host->price_usd);
+      g_assert_cmpfloat (one->gpu_memory_label_gb * host->gpu_count, ==, host->gpu_memory_label_gb);
+      g_assert_nonnull (strstr (one->name, host->name));
+      derived++;
+    }
+  /* H100, H200, B200, B300, GB200, MI300X, Ascend 910B in the catalog's servers */
+  g_assert_cmpuint (derived, >=, 7);
+  g_assert_nonnull (ts_catalog_find_server (catalog, "1x-h100-sxm"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -674,6 +732,7 @@ main (int argc, char **argv)
   g_test_add_func ("/catalog/pdu/refused", test_pdu_refused);
   g_test_add_func ("/catalog/words-refused", test_words_refused);
   g_test_add_func ("/catalog/compute-nics", test_compute_nics);
+  g_test_add_func ("/catalog/one-gpu-of-server", test_one_gpu_of_server);
   g_test_add_func ("/catalog/text/hidden-controls", test_hidden_controls_refused);
   g_test_add_func ("/catalog/text/too-long", test_long_text_refused);
   g_test_add_func ("/catalog/sections-refused", test_sections_refused);

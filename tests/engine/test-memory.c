@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ts-framework.h"
 #include "ts-test-support.h"
 
 /* ---- Korthikanti et al. 2022 ---------------------------------------------
@@ -288,7 +289,7 @@ test_block_recompute (void)
   g_assert_cmpfloat (m.activations.layers, ==, 32);
   g_assert_cmpfloat (m.activations.per_layer, ==, 221413376.0);
   g_assert_cmpfloat (m.activations.recompute_peak, ==, LLAMA8B_FULL_LAYER);
-  g_assert_cmpfloat (m.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS], ==,
+  g_assert_cmpfloat (m.activations.held, ==,
                      32 * 221413376.0 + m.activations.extra + LLAMA8B_FULL_LAYER);
 
   /* the explanation says which layers keep what: 3 of 8 their input,
@@ -340,8 +341,7 @@ test_block_recompute_ends (void)
   s->checkpointing = TS_CHECKPOINTING_FULL;
   layout.recompute_layers = 0;
   ts_memory_compute (s, &layout, &block);
-  g_assert_cmpfloat (block.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS], ==,
-                     none.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS]);
+  g_assert_cmpfloat (block.activations.held, ==, none.activations.held);
   g_assert_cmpfloat (block.activations.recompute_peak, ==, 0);
 
   for (guint k = 8; k <= 9; k++)
@@ -349,7 +349,7 @@ test_block_recompute_ends (void)
       layout.recompute_layers = k;
       ts_memory_compute (s, &layout, &block);
       g_assert_cmpfloat (block.activations.per_layer, ==, LLAMA8B_LAYER_INPUT);
-      g_assert_cmpfloat (block.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS], ==,
+      g_assert_cmpfloat (block.activations.held, ==,
                          32 * LLAMA8B_LAYER_INPUT + block.activations.extra + LLAMA8B_FULL_LAYER);
     }
 }
@@ -807,11 +807,15 @@ test_compute_like (void)
 
 /* The framework's knobs (TsFrameworkMemory): the defaults are the
  * Hugging Face stack's BF16 logits and FP32 loss copy (2 + 4 bytes per
- * element); chunked cross-entropy in 8 chunks (torchtune's default
- * num_output_chunks) keeps the FP32 copy of one chunk at a time, so for
- * Llama 3.1 8B at s = 2048, b = 1, one GPU the activations drop by
- * 4 × 2048 × 128,256 × 7/8 = 919,339,008 bytes; and BF16 logits without
- * an FP32 copy drop them by the whole 4 × 2048 × 128,256. */
+ * element kept at the end of the forward pass). For Llama 3.1 8B at
+ * s = 2048, b = 1, one GPU (N = 2048 × 128,256 = 262,668,288 logits;
+ * one rebuilt layer, 344 MB, is less than any of the loss's peaks) the
+ * step's peak is the loss's: the Hugging Face loss gradient's 12 bytes a
+ * logit (docs/sizing-model.md §4.2). Chunked cross-entropy in 8 chunks
+ * (torchtune's num_output_chunks) saves every chunk's log-softmax, so the
+ * kept activations are the same, but its peak is its forward's
+ * 2 + 4 + 4/8 = 6.5 bytes: 5.5 N = 1,444,675,584 bytes less. BF16 logits
+ * without an FP32 copy peak at the 2 bytes of the logits: 10 N less. */
 static void
 test_framework_logits_knobs (void)
 {
@@ -828,13 +832,73 @@ test_framework_logits_knobs (void)
   ts_memory_compute (s, &layout, &plain);
   s->framework_memory.loss_chunks = 8;
   ts_memory_compute (s, &layout, &chunked);
+  g_assert_cmpint (plain.timeline.peak, ==, TS_PHASE_LOSS_BACKWARD);
+  g_assert_cmpint (chunked.timeline.peak, ==, TS_PHASE_LOSS);
+  g_assert_cmpfloat (plain.activations.held, ==, chunked.activations.held);
   ts_assert_close (plain.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] - chunked.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS],
-                   919339008.0, 1e-12);
+                   1444675584.0, 1e-12);
   s->framework_memory.loss_chunks = 1;
   s->framework_memory.loss_copy_bytes = 0;
   ts_memory_compute (s, &layout, &no_copy);
   ts_assert_close (plain.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] - no_copy.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS],
-                   4.0 * 2048 * 128256, 1e-12);
+                   10.0 * 2048 * 128256, 1e-12);
+}
+
+/* The step's timeline (docs/sizing-model.md §4.2) on generated plans:
+ * every catalog model × method × framework × ZeRO stage × data-parallel
+ * degree × global batch. The per-GPU figure is the largest phase plus
+ * the reserve; the phases keep their order (the loss adds to the
+ * forward pass's end, the optimizer step holds every gradient); and the
+ * peak never exceeds the old sum of every component at its largest by
+ * more than the loss's gradient and the buffers the timeline adds. */
+static void
+test_timeline_invariants (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const guint dps[] = { 1, 8 };
+  static const guint batches[] = { 0, 8 };
+  guint n = ts_catalog_get_n_models (catalog);
+  guint cases = 0;
+
+  for (guint k = 0; k < n; k += MAX (1u, n / ts_test_sweep_size (n)))
+    for (guint i = 0; i < TS_N_METHODS * TS_N_FRAMEWORKS * 4 * G_N_ELEMENTS (dps) * G_N_ELEMENTS (batches); i++)
+      {
+        g_autoptr(TsScenario) s = ts_test_scenario (catalog, ts_catalog_get_model (catalog, k)->model.id, 0,
+                                                    i % TS_N_METHODS);
+        guint j = i / TS_N_METHODS;
+        TsFramework fw = j % TS_N_FRAMEWORKS;
+        const TsTimeline *tl;
+        TsLayout layout;
+        TsMemory m;
+        double peak = 0;
+        double reserve;
+
+        j /= TS_N_FRAMEWORKS;
+        s->zero_stage = j % 4; j /= 4;
+        s->gpus = dps[j % G_N_ELEMENTS (dps)]; j /= G_N_ELEMENTS (dps);
+        s->global_batch = batches[j % G_N_ELEMENTS (batches)];
+        ts_layout_resolve (s, 0, &layout);
+        if (fw == TS_FRAMEWORK_TORCHTUNE)
+          s->precision = TS_PRECISION_PURE_BF16;
+        ts_framework_apply_rules (fw, s, &layout);
+        ts_memory_compute (s, &layout, &m);
+        tl = &m.timeline;
+        for (guint p = 0; p < TS_N_PHASES; p++)
+          peak = MAX (peak, tl->phases[p].bytes);
+        g_assert_cmpfloat (tl->peak_bytes, ==, peak);
+        reserve = m.overhead.runtime_context + m.overhead.fragmentation;
+        ts_assert_close (ts_breakdown_sum (&m.per_gpu), peak + reserve, 1e-12);
+        ts_assert_close (m.overhead.fragmentation, s->fragmentation * peak, 1e-12);
+        g_assert_cmpfloat (tl->phases[TS_PHASE_LOSS].bytes, >=, tl->phases[TS_PHASE_FORWARD].bytes);
+        g_assert_cmpfloat (tl->phases[TS_PHASE_OPTIMIZER].gradients, >=, tl->phases[TS_PHASE_FORWARD].gradients);
+        g_assert_cmpfloat (peak, <=, tl->phases[TS_PHASE_OPTIMIZER].states + tl->phases[TS_PHASE_OPTIMIZER].gradients
+                                     + m.activations.held + m.overhead.zero3_gather
+                                     + 12 * m.activations.logit_elements
+                                     + tl->phases[TS_PHASE_OPTIMIZER].communication
+                                     + tl->phases[TS_PHASE_OPTIMIZER].temporaries + 1);
+        cases++;
+      }
+  g_assert_cmpuint (cases, >, 100);
 }
 
 int
@@ -865,5 +929,6 @@ main (int argc, char **argv)
   g_test_add_func ("/memory/job-sums", test_job_sums);
   g_test_add_func ("/memory/compute-like", test_compute_like);
   g_test_add_func ("/memory/framework/logits-knobs", test_framework_logits_knobs);
+  g_test_add_func ("/memory/timeline/invariants", test_timeline_invariants);
   return g_test_run ();
 }

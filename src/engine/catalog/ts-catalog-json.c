@@ -135,6 +135,8 @@ static const Member server_members[] = {
   { "weight_kg", MEMBER_DOUBLE, SERVER (weight_kg) },
   { "cooling", MEMBER_STRING, SERVER (cooling) },
   { "confidence", MEMBER_CONFIDENCE, SERVER (prov) },
+  /* issue 27: the server a derived one-GPU record is one GPU of, or null */
+  { "one_gpu_of", MEMBER_STRING, SERVER (one_gpu_of) },
 };
 
 #define GPU(m) G_STRUCT_OFFSET (TsGpu, m)

@@ -141,6 +141,62 @@ index_records (Reader    *r,
   r->id = NULL;
 }
 
+/* A GPU sold only inside its server (SXM, OAM, a module, a superchip)
+ * cannot be bought as one card, but a customer asks whether a job fits
+ * one of them (issue 27 item 4). For each such GPU without a one-GPU
+ * record, the catalog derives one from the first server that holds it:
+ * one GPU of that server, a one-GPU job on the whole server, whose power,
+ * space and price it keeps; at most one server (more GPUs are the
+ * server's own record). Its id is “1x-” and the GPU's id; its name the
+ * GPU's and, in brackets, the server's. GPUs no server of the catalog
+ * holds get none. */
+static void
+add_one_gpu_servers (TsCatalog *self)
+{
+  guint n = self->servers->len;
+
+  for (guint g = 0; g < self->gpus->len; g++)
+    {
+      const TsGpu *gpu = &g_array_index (self->gpus, TsGpu, g);
+      const TsServer *host = NULL;
+      g_autofree char *id = NULL;
+      TsServer one;
+
+      if (gpu->id == NULL || g_strcmp0 (gpu->form_factor, "PCIe") == 0)
+        continue;
+      id = g_strconcat ("1x-", gpu->id, NULL);
+      for (guint i = 0; i < n; i++)
+        {
+          const TsServer *s = &g_array_index (self->servers, TsServer, i);
+
+          if (g_strcmp0 (s->gpu_id, gpu->id) != 0)
+            continue;
+          if (s->gpu_count == 1 || g_strcmp0 (s->id, id) == 0)
+            {
+              host = NULL;
+              break;
+            }
+          if (host == NULL)
+            host = s;
+        }
+      if (host == NULL)
+        continue;
+      _ts_catalog_record_copy (&_ts_catalog_server_records, &one, host);
+      g_free (one.id);
+      one.id = g_steal_pointer (&id);
+      g_free (one.name);
+      one.name = g_strdup_printf ("%s (%s)", gpu->name, host->name);
+      g_free (one.one_gpu_of);
+      one.one_gpu_of = g_strdup (host->id);
+      one.article = FALSE;
+      one.gpu_memory_label_gb = host->gpu_memory_label_gb / host->gpu_count;
+      one.gpu_count = 1;
+      one.nvlink_domain_gpus = 1;
+      one.max_servers = 1;
+      g_array_append_val (self->servers, one);
+    }
+}
+
 /* Resolve the ids records use to point at each other. */
 
 /* “5+1”: five PSUs carry the load, one is spare; “none”: all needed.
@@ -325,6 +381,8 @@ load_root (TsCatalog  *self,
   /* last, so that a section of the wrong type is named as such */
   if (!r.failed)
     _ts_catalog_check_sections (&r, root);
+  if (!r.failed)
+    add_one_gpu_servers (self);
   if (!r.failed)
     index_records (&r, self);
   if (!r.failed)

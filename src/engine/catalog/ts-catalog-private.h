@@ -142,6 +142,9 @@ G_GNUC_INTERNAL
 void _ts_catalog_provenance_clear (TsProvenance *prov);
 G_GNUC_INTERNAL
 GArray *_ts_catalog_read_section (Reader *r, JsonObject *root, const RecordKind *kind);
+/* A deep copy of a record of the kind (dest is overwritten). */
+G_GNUC_INTERNAL
+void _ts_catalog_record_copy (const RecordKind *kind, gpointer dest, gconstpointer src);
 
 G_GNUC_INTERNAL extern const RecordKind _ts_catalog_source_records;
 G_GNUC_INTERNAL extern const RecordKind _ts_catalog_model_records;

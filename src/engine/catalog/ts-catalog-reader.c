@@ -606,6 +606,9 @@ static const RecordField server_fields[] = {
   { "claims", FIELD_STRINGS, SERVER (claims), OPTIONAL },
   /* 0 until link_records () knows the interconnect: then the default */
   { "nvlink_domain_gpus", FIELD_UINT, SERVER (nvlink_domain_gpus), OPTIONAL, 1, 1024 },
+  /* derived by the loader (ts-catalog-loader.c add_one_gpu_servers ());
+   * in a file it names the server the record is one GPU of */
+  { "one_gpu_of", FIELD_STRING, SERVER (one_gpu_of), OPTIONAL },
 };
 
 #define MFU(m) G_STRUCT_OFFSET (TsMfuDefault, m)
@@ -738,6 +741,34 @@ finish_server (Reader     *r,
     _ts_catalog_reader_fail (r, "psu_redundancy", _("does not add up to psu_count"));
   if (!r->failed && s->ram_gb > s->ram_gb_max)
     _ts_catalog_reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
+}
+
+/* A deep copy of a record: its table's text and its provenance. */
+void
+_ts_catalog_record_copy (const RecordKind *kind,
+                         gpointer          dest,
+                         gconstpointer     src)
+{
+  memcpy (dest, src, kind->size);
+  for (guint i = 0; i < kind->n_fields; i++)
+    {
+      gpointer field = G_STRUCT_MEMBER_P (dest, kind->fields[i].offset);
+
+      if (kind->fields[i].kind == FIELD_STRING)
+        *(char **) field = g_strdup (*(char **) field);
+      else if (kind->fields[i].kind == FIELD_STRINGS)
+        *(char ***) field = g_strdupv (*(char ***) field);
+    }
+  if (kind->provenance_offset >= 0)
+    {
+      TsProvenance *prov = G_STRUCT_MEMBER_P (dest, kind->provenance_offset);
+
+      prov->sources = g_strdupv (prov->sources);
+      prov->notes = g_strdup (prov->notes);
+      prov->estimate_fields = g_strdupv (prov->estimate_fields);
+      if (prov->estimates != NULL)
+        g_hash_table_ref (prov->estimates);
+    }
 }
 
 /* What a record owns: the text its table's fields hold (a model's too:

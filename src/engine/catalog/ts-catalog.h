@@ -157,6 +157,11 @@ typedef struct
    * GB200 NVL72, 4 for eight H200 NVL cards in 4-way bridges (two
    * domains), 1 when the GPUs share only PCIe. Divides gpu_count. */
   guint          nvlink_domain_gpus;
+  /* A one-GPU record the catalog derives for a GPU sold only in its
+   * server (SXM, OAM, a module, a superchip): the id of that server, whose
+   * power, space and price it keeps — one GPU of it, a one-GPU job on the
+   * whole server (docs/catalog-format.md §6). NULL for a real product. */
+  char          *one_gpu_of;
 } TsServer;
 
 typedef struct

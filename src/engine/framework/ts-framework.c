@@ -34,6 +34,7 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     ALL_METHODS, ZERO (0) | ZERO (1) | ZERO (2) | ZERO (3),
     TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, FALSE, ALL_OPTIMIZERS,
     TS_LOGITS_FP32, FALSE, TRUE, 0,
+    FALSE, TRUE, 0, TRUE, FALSE, FALSE,
   },
   /* Megatron-LM trains every weight (PEFT is NeMo's / Megatron-Bridge's);
    * its distributed optimizer is ZeRO-1; BF16 forces FP32 gradient
@@ -52,6 +53,10 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, FALSE, TRUE,
     (1u << TS_OPTIMIZER_ADAMW) | (1u << TS_OPTIMIZER_SGD),
     TS_LOGITS_FP32, FALSE, FALSE, FORMAT (MEGATRON),
+    /* its DDP keeps the gradients in one contiguous buffer for the run
+     * (core/distributed/param_and_grad_buffer.py), which it reduces in
+     * place */
+    TRUE, TRUE, ZERO (0) | ZERO (1), FALSE, FALSE, FALSE,
   },
   /* DeepSpeed from its own JSON (with the Hugging Face Trainer or
    * Accelerate): ZeRO 0–3 and optimizer offload; its tensor (AutoTP),
@@ -65,6 +70,11 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     ALL_METHODS, ZERO (0) | ZERO (1) | ZERO (2) | ZERO (3),
     FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, FALSE, FALSE, ALL_OPTIMIZERS,
     TS_LOGITS_FP32, FALSE, TRUE, FORMAT (DEEPSPEED) | FORMAT (ACCELERATE),
+    /* ZeRO-3 allocates its gradient partitions once
+     * (zero/stage3.py, grad_partitions_flat_buffer); ZeRO-1/2 free them
+     * after the step, which first flattens the partition and converts it
+     * to FP32 (zero/stage_1_and_2.py step (): single_grad_partition) */
+    FALSE, TRUE, ZERO (3), FALSE, TRUE, FALSE,
   },
   /* PyTorch FSDP2 through Accelerate: no sharding (DDP), gradients and
    * optimizer states (reshard_after_forward false, ZeRO-2-like) or
@@ -76,6 +86,10 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     ALL_METHODS, ZERO (0) | ZERO (2) | ZERO (3),
     FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, FALSE, ALL_OPTIMIZERS,
     TS_LOGITS_FP32, FALSE, TRUE, FORMAT (ACCELERATE),
+    /* FSDP2's sharded gradients are freed by zero_grad (set_to_none);
+     * at ZeRO-0 it is DDP, whose reducer buckets hold a second copy of
+     * the gradients (gradient_as_bucket_view off, Accelerate's default) */
+    FALSE, TRUE, 0, TRUE, FALSE, FALSE,
   },
   /* Axolotl: DeepSpeed or FSDP underneath; its tensor and context
    * parallel keys (tensor_parallel_size, context_parallel_size) are not
@@ -87,6 +101,7 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     ALL_METHODS, ZERO (0) | ZERO (1) | ZERO (2) | ZERO (3),
     FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, FALSE, FALSE, ALL_OPTIMIZERS,
     TS_LOGITS_FP32, FALSE, TRUE, FORMAT (AXOLOTL),
+    FALSE, TRUE, ZERO (3), TRUE, TRUE, FALSE,
   },
   /* LLaMA-Factory: DeepSpeed underneath; pure_bf16 trains without FP32
    * master weights. */
@@ -96,6 +111,22 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     ALL_METHODS, ZERO (0) | ZERO (1) | ZERO (2) | ZERO (3),
     FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, FALSE, ALL_OPTIMIZERS,
     TS_LOGITS_FP32, FALSE, TRUE, FORMAT (LLAMAFACTORY),
+    FALSE, TRUE, ZERO (3), TRUE, TRUE, FALSE,
+  },
+  /* torchtune: one dtype for the whole model (`dtype: bf16`, no FP32
+   * master weights, the optimizer's states in the parameters' dtype),
+   * FSDP2 over several GPUs, CEWithChunkedOutputLoss (8 chunks: every
+   * chunk's FP32 log-softmax saved, the FP32 upcast one chunk at a
+   * time), `del logits` before backward, zero_grad (set_to_none) after
+   * the step (recipes/lora_finetune_single_device.py,
+   * modules/loss/ce_chunked_output_loss.py). No configuration export. */
+  [TS_FRAMEWORK_TORCHTUNE] = {
+    TS_FRAMEWORK_TORCHTUNE, "torchtune", "torchtune", "torchtune 0.6 (0031bfb)",
+    "pytorch/torchtune 0031bfb recipes/, torchtune/modules/loss/ce_chunked_output_loss.py",
+    ALL_METHODS, ZERO (0) | ZERO (3),
+    FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, FALSE, ALL_OPTIMIZERS,
+    TS_LOGITS_FP32, TRUE, TRUE, 0,
+    FALSE, TRUE, 0, FALSE, FALSE, TRUE,
   },
 };
 
@@ -207,6 +238,8 @@ ts_framework_runs (TsFramework        framework,
    * per parameter, its distrib_optimizer.md): not what the plan sizes */
   if (framework == TS_FRAMEWORK_MEGATRON && s->precision == TS_PRECISION_FP16)
     return refuse (why, "precision");
+  if (f->whole_dtype_only && s->precision != TS_PRECISION_PURE_BF16 && s->precision != TS_PRECISION_FP32)
+    return refuse (why, "precision");
   if ((f->optimizers & (1u << s->optimizer)) == 0)
     return refuse (why, "optimizer");
   if (s->offload == TS_OFFLOAD_OPTIMIZER && !f->optimizer_offload)
@@ -231,6 +264,17 @@ ts_framework_memory (TsFramework        framework,
   memory->logits_kept_bytes = f->keeps_logits ? compute : 0;
   memory->loss_copy_bytes = f->logits == TS_LOGITS_FP32 ? 4.0 : compute;
   memory->loss_chunks = f->chunked_cross_entropy ? TS_FRAMEWORK_LOSS_CHUNKS : 1;
+  memory->loss_in_place = f->loss_in_place;
+  memory->drops_logits = f->drops_logits;
+  memory->grad_buffer_stages = f->grad_buffer_stages;
+  memory->ddp_buckets = f->ddp_buckets;
+  memory->step_grad_copy = f->step_grad_copy;
+}
+
+void
+ts_framework_memory_compiled_loss (TsFrameworkMemory *memory)
+{
+  memory->loss_copy_bytes = 0;
 }
 
 /* The order a user would try them in: model parallelism is Megatron-LM's;

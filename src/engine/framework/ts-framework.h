@@ -76,6 +76,13 @@ typedef struct
                                    * Hugging Face model returns them;
                                    * Megatron-LM frees them once cast) */
   guint          formats;         /* 1 << TsExportFormat that write a run of it */
+  /* The step's timeline (TsFrameworkMemory, docs/frameworks.md §3.1) */
+  gboolean       loss_in_place;   /* the FP32 copy becomes the softmax and its gradient */
+  gboolean       drops_logits;    /* the 16-bit logits are freed before backward */
+  guint          grad_buffer_stages;  /* 1 << ZeRO stage: gradients in a buffer kept for the run */
+  gboolean       ddp_buckets;     /* PyTorch DDP's buckets beside param.grad at ZeRO-0 */
+  gboolean       step_grad_copy;  /* DeepSpeed ZeRO-1/2: FP32 gradient partition in the step */
+  gboolean       whole_dtype_only;  /* no mixed precision: pure BF16 or FP32 (torchtune's dtype) */
 } TsFrameworkInfo;
 
 const TsFrameworkInfo *ts_framework_info       (TsFramework        framework);
@@ -114,6 +121,15 @@ TsFramework ts_framework_choose        (const TsScenario  *scenario,
 void        ts_framework_memory        (TsFramework        framework,
                                         const TsScenario  *scenario,
                                         TsFrameworkMemory *memory);
+
+/* torch.compile'd loss (torchtune's `compile: True` compiles
+ * compute_cross_entropy per chunk): AOTAutograd's partitioner
+ * (torch/_functorch/partitioners.py, min_cut_rematerialization_partition)
+ * recomputes the pointwise FP32 upcast and the log-softmax in the backward
+ * from the 16-bit logits and the rows' log-sum-exp, so no FP32 copy of
+ * the logits is saved; the knobs for a published run that compiled it
+ * (docs/frameworks.md §3.1). */
+void        ts_framework_memory_compiled_loss (TsFrameworkMemory *memory);
 
 /* The scenario with the framework's memory rules applied (the gradient
  * dtype it keeps, the loss's logits: ts_framework_memory ()); returns

@@ -138,6 +138,7 @@ static double
 extra_activations (const TsScenario     *s,
                    const TsArchitecture *a,
                    const TsLayout       *l,
+                   TsActivationsDetail  *d,
                    double               *job)
 {
   double sb = (double) s->seq_len * s->micro_batch;
@@ -147,10 +148,16 @@ extra_activations (const TsScenario     *s,
   double seq_split = s->sequence_parallel ? t : 1;
   double embedding = (e + (a->dropout ? DROPOUT_MASK_BYTES : 0)) * sb * h / seq_split;
   const TsFrameworkMemory *fw = &s->framework_memory;
-  /* chunked cross-entropy holds the FP32 copy of one chunk at a time */
-  double logits_bytes = fw->logits_kept_bytes + fw->loss_copy_bytes / MAX (1u, fw->loss_chunks);
-  double head = 2 * e * sb * h / seq_split + logits_bytes * sb * a->vocab_size / t;
+  /* what the loss saves for backward at the end of the forward pass: an
+   * eager chunked loss saves every chunk's FP32 log-softmax, so chunking
+   * does not divide it (docs/frameworks.md §3) */
+  double logits_bytes = fw->logits_kept_bytes + fw->loss_copy_bytes;
+  double head;
 
+  d->head_inputs = 2 * e * sb * h / seq_split;
+  d->logit_elements = sb * a->vocab_size / t;
+  d->embedding = l->pp <= 1 ? embedding : embedding * l->pp;
+  head = d->head_inputs + logits_bytes * d->logit_elements;
   if (l->pp <= 1)
     {
       *job = embedding + head;
@@ -281,8 +288,9 @@ ts_memory_compute_activations (const TsScenario *s,
       break;
     }
 
-  d->extra = extra_activations (s, a, l, &job_extra);
-  m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = d->per_layer * d->layers + d->extra + d->recompute_peak;
+  d->extra = extra_activations (s, a, l, d, &job_extra);
+  d->held = d->per_layer * d->layers + d->extra + d->recompute_peak;
+  m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = d->held;
   /* The whole job: every stage of a column holds its own, each rebuilds
    * one layer at a time; every tensor and data-parallel rank the same. */
   d->job_column = d->per_layer * job_layers_in_flight (a, l, stage_layers) + job_extra

@@ -107,6 +107,25 @@ explain_optimizer (const TsScenario *s,
     }
 }
 
+/* “ At the step’s peak (loss gradient): 4.2 GB.” after a component whose
+ * bytes at the peak of the step's timeline differ from its own largest;
+ * NULL when they are the same. */
+static char *
+peak_sentence (const TsMemory *m,
+               double          at_peak,
+               double          largest)
+{
+  g_autofree char *value = NULL;
+
+  if (fabs (at_peak - largest) <= 0.5)
+    return NULL;
+  value = format_bytes (at_peak);
+  /* Translators: appended to a component's explanation: the phase of the
+   * training step where memory peaks (“Loss gradient”) and what the
+   * component holds then */
+  return g_strdup_printf (_(" At the step’s peak (%s): %s."), ts_phase_label (m->timeline.peak), value);
+}
+
 static char *
 explain_activations (const TsScenario *s,
                      const TsMemory   *m)
@@ -116,7 +135,8 @@ explain_activations (const TsScenario *s,
   g_autofree char *layers = ts_format_number_auto (d->layers, 0);
   g_autofree char *extra = format_bytes (d->extra);
   g_autofree char *peak = format_bytes (d->recompute_peak);
-  g_autofree char *total = format_bytes (m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS]);
+  g_autofree char *total = format_bytes (d->held);
+  g_autofree char *at_peak = peak_sentence (m, m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS], d->held);
   g_autofree char *block = NULL;
   const char *how;
 
@@ -156,9 +176,13 @@ explain_activations (const TsScenario *s,
    * micro-batch 1; with full recomputation only each layer’s input is
    * kept): 33.6 MB per layer × 80 layers + 1.61 GB embeddings and logits +
    * 690 MB recompute peak = 4.99 GB” */
-  return g_strdup_printf (_("Tensors kept for the backward pass (sequence %u, micro-batch %u; %s): "
-                            "%s per layer × %s layers + %s embeddings and logits + %s recompute peak = %s"),
-                          s->seq_len, s->micro_batch, how, per_layer, layers, extra, peak, total);
+  {
+    g_autofree char *text = g_strdup_printf (_("Tensors kept for the backward pass (sequence %u, micro-batch %u; %s): "
+                                               "%s per layer × %s layers + %s embeddings and logits + %s recompute peak = %s"),
+                                             s->seq_len, s->micro_batch, how, per_layer, layers, extra, peak, total);
+
+    return at_peak != NULL ? g_strconcat (text, at_peak, NULL) : g_steal_pointer (&text);
+  }
 }
 
 static char *
@@ -170,6 +194,18 @@ explain_overhead (const TsScenario *s,
   g_autofree char *fragmentation = format_bytes (m->overhead.fragmentation);
   g_autofree char *total = format_bytes (m->per_gpu.bytes[TS_COMPONENT_OVERHEAD]);
 
+  if (m->overhead.step_buffers != m->overhead.zero3_gather)
+    {
+      g_autofree char *buffers = format_bytes (m->overhead.step_buffers);
+
+      /* Translators: “CUDA context and communication buffers 1.5 GB +
+       * allocator fragmentation 5% of the rest, 7.5 GB + at the step's
+       * peak, its gathered layers, DDP buckets and optimizer-step copies
+       * 16 GB = 25 GB” */
+      return g_strdup_printf (_("CUDA context and communication buffers %s + allocator fragmentation %s of the rest, %s "
+                                "+ at the step’s peak, its gathered layers, DDP buckets and optimizer-step copies %s = %s"),
+                              context, percent, fragmentation, buffers, total);
+    }
   if (m->overhead.zero3_gather > 0)
     {
       g_autofree char *gather = format_bytes (m->overhead.zero3_gather);
@@ -245,12 +281,18 @@ ts_memory_explain (const TsScenario *s,
       if (offloaded)
         return g_strdup (_("None on the GPU: ZeRO-Offload moves the gradients to server RAM for the optimizer step"));
       {
-        g_autofree char *f = formula (ts_memory_gradient_bytes_per_param (s), m->trainable_params, &m->layout, 2, bytes);
+        /* the gradients at their largest (the end of the backward pass);
+         * at the step's peak they may not exist yet */
+        double largest = m->timeline.phases[TS_PHASE_BACKWARD_END].gradients;
+        g_autofree char *f = formula (ts_memory_gradient_bytes_per_param (s), m->trainable_params, &m->layout, 2, largest);
+        g_autofree char *at_peak = peak_sentence (m, bytes, largest);
+        g_autofree char *text = NULL;
 
         /* Translators: %s is a formula */
-        return g_strdup_printf (ts_memory_gradient_bytes_per_param (s) == BYTES_FP32
+        text = g_strdup_printf (ts_memory_gradient_bytes_per_param (s) == BYTES_FP32
                                 ? _("A gradient per trained parameter, in FP32: %s")
                                 : _("A gradient per trained parameter, in BF16: %s"), f);
+        return at_peak != NULL ? g_strconcat (text, at_peak, NULL) : g_steal_pointer (&text);
       }
 
     case TS_COMPONENT_MASTER_WEIGHTS:

@@ -38,6 +38,35 @@ ts_layout_add_degrees_json (const TsLayout *layout,
 }
 
 void
+ts_timeline_add_json (const TsTimeline *t,
+                      JsonBuilder      *b)
+{
+  json_builder_begin_object (b);
+  ts_json_add_string (b, "peak_phase", ts_phase_key (t->peak));
+  ts_json_add_double (b, "peak_bytes", t->peak_bytes);
+  ts_json_add_int (b, "gradient_accumulation", t->accumulation);
+  json_builder_set_member_name (b, "phases");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < TS_N_PHASES; i++)
+    {
+      const TsPhasePoint *p = &t->phases[i];
+
+      json_builder_begin_object (b);
+      ts_json_add_string (b, "phase", ts_phase_key (i));
+      ts_json_add_double (b, "bytes", p->bytes);
+      ts_json_add_double (b, "states", p->states);
+      ts_json_add_double (b, "gradients", p->gradients);
+      ts_json_add_double (b, "activations", p->activations);
+      ts_json_add_double (b, "logits", p->logits);
+      ts_json_add_double (b, "communication", p->communication);
+      ts_json_add_double (b, "temporaries", p->temporaries);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+void
 ts_memory_add_json (const TsScenario *s,
                     const TsMemory   *m,
                     JsonBuilder      *b)
@@ -78,13 +107,23 @@ ts_memory_add_json (const TsScenario *s,
   ts_json_add_double (b, "recompute_peak", m->activations.recompute_peak);
   ts_json_add_double (b, "full_layer", m->activations.full_layer);
   ts_json_add_double (b, "input_layer", m->activations.input_layer);
+  /* every activation at its largest, as if at once (per_gpu's
+   * activations are the step's peak's: `timeline`) */
+  ts_json_add_double (b, "held", m->activations.held);
+  ts_json_add_double (b, "logit_elements", m->activations.logit_elements);
   json_builder_end_object (b);
+
+  /* the training step as the framework's allocator sees it
+   * (docs/sizing-model.md §4.2, issue 27) */
+  json_builder_set_member_name (b, "timeline");
+  ts_timeline_add_json (&m->timeline, b);
 
   json_builder_set_member_name (b, "overhead_detail");
   json_builder_begin_object (b);
   ts_json_add_double (b, "runtime_context", m->overhead.runtime_context);
   ts_json_add_double (b, "fragmentation", m->overhead.fragmentation);
   ts_json_add_double (b, "zero3_gather", m->overhead.zero3_gather);
+  ts_json_add_double (b, "step_buffers", m->overhead.step_buffers);
   json_builder_end_object (b);
 
   ts_json_add_double (b, "trainable_params", m->trainable_params);

@@ -87,4 +87,12 @@ void   ts_memory_compute_activations       (const TsScenario     *scenario,
                                             const TsLayout       *layout,
                                             TsMemory             *memory);
 
+/* The step's timeline (ts-memory-timeline.c): fills memory's timeline
+ * and sets its per-GPU gradients and activations to the peak's; the
+ * model states and activations are computed before. */
+void   ts_memory_compute_timeline          (const TsScenario     *scenario,
+                                            const TsLayout       *layout,
+                                            double                gather,
+                                            TsMemory             *memory);
+
 G_END_DECLS

@@ -4,21 +4,22 @@
  * where it is defined.
  *
  * What the defaults give for docs/sizing-model.md §10's cases (per GPU, decimal
- * GB; ZeRO-3 over 8 GPUs for full training), against the design's
- * approximate figures:
- *   Llama 3.1 8B full, 8 GPUs      23.2  (≈ 25)   fits a 68.7 GB Ascend 910B
- *   Qwen3-32B full, 8 GPUs         77.6  (≈ 81)   fits a 151.4 GB H200
- *   Llama 3.1 70B full, 8 GPUs    159.4  (≈ 164)  H200 151.4: does not fit;
- *                                                 B200 193.3: 18% headroom
- *     with FP32 gradients         177.9           B200: 8% headroom, tight
- *   Llama 3.1 70B QLoRA, 1 GPU     51.8  (≈ 52; the article: “about 48”)
- *   Llama 3.1 70B LoRA, 1 GPU     158.4  (≈ 158)  more than an H200 NVL
- *   Llama 3.1 8B LoRA, 1 GPU       21.7  (≈ 22)   a 32–96 GB card
+ * GB; ZeRO-3 over 8 GPUs for full training; the step's peak, §4.2), against
+ * the design's approximate figures:
+ *   Llama 3.1 8B full, 8 GPUs      24.5  (≈ 25)   fits a 68.7 GB Ascend 910B
+ *   Qwen3-32B full, 8 GPUs         79.0  (≈ 81)   fits a 151.4 GB H200
+ *   Llama 3.1 70B full, 8 GPUs    160.3  (≈ 164)  H200 151.4: does not fit;
+ *                                                 B200 193.3: 17% headroom
+ *     with FP32 gradients         178.8           B200: 8% headroom, tight
+ *   Llama 3.1 70B QLoRA, 1 GPU     52.7  (≈ 52; the article: “about 48”)
+ *   Llama 3.1 70B LoRA, 1 GPU     159.4  (≈ 158)  more than an H200 NVL
+ *   Llama 3.1 8B LoRA, 1 GPU       23.0  (≈ 22)   a 32–96 GB card
  * The full-training figures sit a few GB under the design's because the
  * activations at the defaults (s = 2048, micro-batch 1, full
- * recomputation, FlashAttention) are small — 2.5 GB for 8B, 5 GB for 70B,
- * most of it the logits and their FP32 copy for the loss — while the
- * design's table rounded them up; every verdict is the same.
+ * recomputation, FlashAttention) are small; at the step's peak most of
+ * them are the Hugging Face loss's FP32 tensors (12 bytes a logit at its
+ * gradient) while the design's table rounded them up; every verdict is
+ * the same.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -184,20 +185,27 @@ compute_overhead (const TsScenario *s,
 {
   double rest;
 
+  const TsPhasePoint *peak;
+
   m->overhead.zero3_gather = zero3_gather_bytes (s, l);
-  rest = ts_breakdown_sum (&m->per_gpu) + m->overhead.zero3_gather;
+  /* the step's peak (ts-memory-timeline.c) sets the per-GPU gradients
+   * and activations; the reserve goes on top of what it holds */
+  ts_memory_compute_timeline (s, l, m->overhead.zero3_gather, m);
+  peak = &m->timeline.phases[m->timeline.peak];
+  rest = m->timeline.peak_bytes;
   m->overhead.runtime_context = s->runtime_overhead_bytes;
   m->overhead.fragmentation = s->fragmentation * rest;
+  m->overhead.step_buffers = peak->communication + peak->temporaries;
   m->per_gpu.bytes[TS_COMPONENT_OVERHEAD] = m->overhead.runtime_context
                                             + m->overhead.fragmentation
-                                            + m->overhead.zero3_gather;
+                                            + m->overhead.step_buffers;
   /* The whole job: every GPU its runtime context and gather buffers, the
    * fragmentation of what the job's GPUs hold (sums, not the busiest
    * GPU's figure times the count). */
   m->total.bytes[TS_COMPONENT_OVERHEAD] = 0;
-  m->total.bytes[TS_COMPONENT_OVERHEAD] = (m->overhead.runtime_context + m->overhead.zero3_gather) * l->gpus
+  m->total.bytes[TS_COMPONENT_OVERHEAD] = (m->overhead.runtime_context + m->overhead.step_buffers) * l->gpus
                                           + s->fragmentation * (ts_breakdown_sum (&m->total)
-                                                                + m->overhead.zero3_gather * l->gpus);
+                                                                + m->overhead.step_buffers * l->gpus);
 }
 
 void
@@ -232,7 +240,7 @@ ts_memory_compute_like (const TsScenario *s,
   if (reuse)
     {
       m->activations = like->activations;
-      m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = like->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS];
+      m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = like->activations.held;
       m->total.bytes[TS_COMPONENT_ACTIVATIONS] = m->activations.job_column * layout->tp * layout->dp;
     }
   else

@@ -79,6 +79,15 @@ typedef struct
   double recompute_peak;  /* one layer rebuilt during recomputation: the
                            * largest layer's full activations (full), its
                            * attention scores (selective), else 0 */
+  /* The parts of `extra`, for the step's timeline: the embeddings the
+   * busiest GPU holds (pp micro-batches' worth on the first stage), the
+   * final norm's and output head's inputs, and the logits' elements
+   * s·b·V / t */
+  double embedding;
+  double head_inputs;
+  double logit_elements;
+  double held;            /* per_layer × layers + extra + recompute_peak:
+                           * every activation at its largest, as if at once */
   double job_column;      /* the activations every stage of one tensor and
                            * data-parallel rank holds, summed (the whole
                            * job's activations are this × tp × dp) */
@@ -89,7 +98,44 @@ typedef struct
   double runtime_context;
   double fragmentation;
   double zero3_gather;
+  double step_buffers;   /* at the step's peak: the gathered layers, DDP's
+                          * buckets, the optimizer step's temporaries */
 } TsOverheadDetail;
+
+/* The training step as the framework's allocator sees it
+ * (docs/sizing-model.md §4.2): what is alive on the busiest GPU at each
+ * point of one step. Its largest point is the peak the plan sizes; the
+ * reserve (runtime context, fragmentation) goes on top. */
+typedef enum
+{
+  TS_PHASE_FORWARD,        /* end of the layers' forward pass */
+  TS_PHASE_LOSS,           /* the output head and the loss */
+  TS_PHASE_LOSS_BACKWARD,  /* the loss's gradient, before the layers' */
+  TS_PHASE_BACKWARD,       /* backward through the layers, at its start */
+  TS_PHASE_BACKWARD_END,   /* every gradient made, activations freed */
+  TS_PHASE_OPTIMIZER,      /* the optimizer step */
+  TS_N_PHASES
+} TsPhase;
+
+typedef struct
+{
+  double states;         /* weights, master weights, optimizer states,
+                          * adapters, quantization constants */
+  double gradients;      /* gradient buffers alive */
+  double activations;    /* activations kept, one rebuilt layer */
+  double logits;         /* the logits and the loss's tensors */
+  double communication;  /* ZeRO-3 gathered layers, DDP's buckets */
+  double temporaries;    /* the optimizer step's own */
+  double bytes;          /* their sum: what the allocator holds */
+} TsPhasePoint;
+
+typedef struct
+{
+  TsPhasePoint phases[TS_N_PHASES];
+  TsPhase      peak;             /* the phase with the most bytes */
+  double       peak_bytes;       /* its bytes, before the reserve */
+  guint        accumulation;     /* micro-batches per optimizer step */
+} TsTimeline;
 
 typedef struct
 {
@@ -105,6 +151,8 @@ typedef struct
                                        * over ep inside each */
   TsActivationsDetail  activations;
   TsOverheadDetail     overhead;
+  TsTimeline           timeline;  /* per_gpu's gradients, activations and
+                                   * overhead are those of its peak */
   double               trainable_params;
   double               adapter_params;
   double               host_ram_bytes;   /* offloaded optimizer state, whole job,
@@ -153,6 +201,8 @@ void        ts_memory_compute_like     (const TsScenario    *scenario,
 double      ts_memory_lora_adapter_params (const TsArchitecture *arch,
                                            TsLoraTargets         targets,
                                            guint                 rank);
+const char *ts_phase_key               (TsPhase              phase);
+const char *ts_phase_label             (TsPhase              phase);
 /* A sentence and the formula with its inputs, for tooltips and the PDF. */
 char       *ts_memory_explain          (const TsScenario    *scenario,
                                         const TsMemory      *memory,
@@ -168,6 +218,9 @@ void ts_memory_add_json (const TsScenario *scenario,
                          JsonBuilder      *builder);
 void ts_breakdown_to_json (const TsBreakdown *breakdown,
                            JsonBuilder       *builder);
+/* The `timeline` member: one object a phase, and `peak_phase`. */
+void ts_timeline_add_json (const TsTimeline *timeline,
+                           JsonBuilder      *builder);
 /* A layout's GPUs and parallel degrees (gpus, tp, pp, dp, ep, zero_stage),
  * the first members of every `layout` object. */
 void ts_layout_add_degrees_json (const TsLayout *layout,

@@ -99,6 +99,7 @@ static const FlagCode note_codes[] = {
   { TS_NOTE_ONE_FEED, "one-feed" },
   { TS_NOTE_NETWORK_BOUND, "network-bound" },
   { TS_NOTE_BEYOND_THREE_TIERS, "beyond-three-switch-tiers" },
+  { TS_NOTE_ONE_GPU_OF_SERVER, "one-gpu-of-server" },
 };
 
 static const FlagCode failure_codes[] = {
@@ -251,6 +252,18 @@ goodput_to_json (const TsGoodput *g,
   json_builder_end_object (b);
 }
 
+/* The step's timeline whose peak per_gpu_bytes is, before the reserve
+ * (issue 27; docs/sizing-model.md §4.2). */
+static void
+add_memory_timeline (const TsOption *o,
+                     JsonBuilder    *b)
+{
+  json_builder_set_member_name (b, "memory_timeline");
+  ts_timeline_add_json (&o->memory.timeline, b);
+  ts_json_add_double_valid (b, "memory_reserve_bytes",
+                            o->memory.overhead.runtime_context + o->memory.overhead.fragmentation);
+}
+
 /* The option's hardware, its counts, and its verdicts with the reason
  * for its place. */
 static void
@@ -328,6 +341,7 @@ add_memory_and_layout (const TsOption *o,
 
   ts_json_add_double_valid (b, "per_gpu_bytes", ts_breakdown_sum (&o->memory.per_gpu));
   ts_json_add_double_valid (b, "minimum_per_gpu_bytes", o->minimum_per_gpu_bytes);
+  add_memory_timeline (o, b);
   ts_json_add_double_valid (b, "gpu_memory_bytes", o->gpu_memory_bytes);
   ts_json_add_double_valid (b, "headroom_bytes", o->headroom_bytes);
   ts_json_add_double_valid (b, "headroom_fraction", o->headroom_fraction);

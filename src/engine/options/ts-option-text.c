@@ -191,6 +191,15 @@ ts_option_dup_notes (const TsOption *o)
                                                        "%u compute ports for %u GPUs: less than one port per GPU, the usual training design",
                                                        o->compute_ports),
                                              o->compute_ports, o->gpus));
+  if (o->note_flags & TS_NOTE_ONE_GPU_OF_SERVER)
+    {
+      const TsServer *host = ts_catalog_find_server (o->catalog, o->server->one_gpu_of);
+
+      /* Translators: %s is a server's name (“NVIDIA DGX H100”) */
+      g_ptr_array_add (notes, g_strdup_printf (_("One GPU of %s: the module is sold only in its server, "
+                                                 "so the power, space and price are the whole server’s"),
+                                               host != NULL ? host->name : o->server->one_gpu_of));
+    }
   if (o->note_flags & TS_NOTE_ONE_FEED)
     g_ptr_array_add (notes, g_strdup (_("One power supply: one feed from a wall socket or a single PDU, no redundancy")));
   if (o->note_flags & TS_NOTE_NETWORK_BOUND)

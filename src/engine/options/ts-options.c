@@ -274,6 +274,8 @@ evaluate (const TsCatalog *catalog,
   o->site_deadline_days = s->deadline_days;
   o->phases = s->phases;
   o->gpu_memory_bytes = server->gpu->memory_bytes;
+  if (server->one_gpu_of != NULL)
+    o->note_flags |= TS_NOTE_ONE_GPU_OF_SERVER;
   o->layout_min_servers = _ts_options_layout_min_servers (s, server);
   o->servers_for_memory = o->layout_min_servers > 0 ? _ts_options_smallest_fitting (memo, server) : 0;
   o->training_flops = _ts_options_training_flops (s);
@@ -389,6 +391,10 @@ ts_recommend (const TsCatalog  *catalog,
       const TsServer *server = ts_catalog_get_server (catalog, i);
 
       if (scenario->server_id != NULL && g_strcmp0 (scenario->server_id, server->id) != 0)
+        continue;
+      /* one GPU of a server is asked for by name (--server, the picker):
+       * its server's own record is the option a recommendation weighs */
+      if (scenario->server_id == NULL && server->one_gpu_of != NULL)
         continue;
       /* evaluated in place: an option is a large struct */
       g_array_set_size (options, options->len + 1);

@@ -51,6 +51,7 @@ typedef enum
   TS_NOTE_ONE_FEED         = 1 << 8,  /* a single-PSU machine: one feed, a wall socket */
   TS_NOTE_NETWORK_BOUND    = 1 << 9,  /* the network between servers, not the GPUs, sets the time */
   TS_NOTE_BEYOND_THREE_TIERS = 1 << 10, /* more pods than a core switch has ports: counts are a lower bound */
+  TS_NOTE_ONE_GPU_OF_SERVER = 1 << 11, /* one GPU of a server (TsServer.one_gpu_of): its power, space and price are the server's */
 } TsNoteFlags;
 
 /* What keeps an option from working (JSON “failures”); an option is `ok`

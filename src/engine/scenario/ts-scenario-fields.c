@@ -92,6 +92,7 @@ static const TsFieldChoice framework_choices[] = {
   { TS_FRAMEWORK_FSDP, "fsdp", "PyTorch FSDP (Accelerate)" },
   { TS_FRAMEWORK_AXOLOTL, "axolotl", "Axolotl" },
   { TS_FRAMEWORK_LLAMAFACTORY, "llamafactory", "LLaMA-Factory" },
+  { TS_FRAMEWORK_TORCHTUNE, "torchtune", "torchtune" },
 };
 static const TsFieldChoice lora_targets_choices[] = {
   { TS_LORA_TARGETS_QV, "qv", N_("Query and value projections") },

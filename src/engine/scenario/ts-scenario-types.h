@@ -99,6 +99,7 @@ typedef enum
   TS_FRAMEWORK_FSDP,
   TS_FRAMEWORK_AXOLOTL,
   TS_FRAMEWORK_LLAMAFACTORY,
+  TS_FRAMEWORK_TORCHTUNE,
   TS_N_FRAMEWORKS
 } TsFramework;
 
@@ -158,6 +159,25 @@ typedef struct
    * fused linear cross-entropy): the FP32 copy exists for 1/n of the
    * tokens at a time. 1: not chunked (HF). */
   guint  loss_chunks;
+  /* The step's timeline (docs/sizing-model.md §4.2, issue 27):
+   * loss_in_place: the FP32 copy becomes the softmax and its gradient in
+   * place (Megatron-LM's vocab-parallel cross-entropy);
+   * drops_logits: the 16-bit logits are freed before the backward pass
+   * (the Trainer's compute_loss returns the loss alone; torchtune's
+   * recipes `del` them);
+   * grad_buffer_stages: the ZeRO stages (1 << stage) at which the
+   * gradients live in a buffer allocated once for the run, not freed by
+   * zero_grad (set_to_none) after each step;
+   * ddp_buckets: PyTorch DDP's reducer buckets, a second copy of the
+   * gradients beside param.grad, at ZeRO-0 over several GPUs;
+   * step_grad_copy: DeepSpeed ZeRO-1/2's optimizer step flattens the
+   * gradient partition and converts it to FP32 before freeing the
+   * 16-bit gradients. */
+  gboolean loss_in_place;
+  gboolean drops_logits;
+  guint    grad_buffer_stages;
+  gboolean ddp_buckets;
+  gboolean step_grad_copy;
 } TsFrameworkMemory;
 
 #define TS_HF_LOGITS_KEPT_BYTES 2.0

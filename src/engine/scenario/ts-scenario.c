@@ -35,6 +35,10 @@ ts_scenario_init_defaults (TsScenario *s)
   s->framework_memory.logits_kept_bytes = TS_HF_LOGITS_KEPT_BYTES;
   s->framework_memory.loss_copy_bytes = TS_HF_LOSS_COPY_BYTES;
   s->framework_memory.loss_chunks = TS_HF_LOSS_CHUNKS;
+  /* the Trainer drops the model's output before backward; PyTorch DDP
+   * at ZeRO-0 */
+  s->framework_memory.drops_logits = TRUE;
+  s->framework_memory.ddp_buckets = TRUE;
 }
 
 void
