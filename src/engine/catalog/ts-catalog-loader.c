@@ -123,6 +123,7 @@ index_records (Reader    *r,
   self->servers_by_id = index_by_id (self->servers);
   self->interconnects_by_id = index_by_id (self->interconnects);
   self->networks_by_id = index_by_id (self->networks);
+  self->storage_systems_by_id = index_by_id (self->storage_systems);
 
   self->mfu_by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r->section = "mfu_defaults";
@@ -310,6 +311,7 @@ load_root (TsCatalog  *self,
   self->gpus = _ts_catalog_read_section (&r, root, &_ts_catalog_gpu_records);
   self->servers = _ts_catalog_read_section (&r, root, &_ts_catalog_server_records);
   self->mfu = _ts_catalog_read_section (&r, root, &_ts_catalog_mfu_records);
+  self->storage_systems = _ts_catalog_read_section (&r, root, &_ts_catalog_storage_system_records);
 
   if ((obj = _ts_catalog_object_member (&r, root, "training", TRUE)) != NULL)
     {

@@ -545,6 +545,24 @@ static const RecordField network_fields[] = {
   { "transceiver_price_usd", FIELD_NUMBER, NETWORK (transceiver_price_usd), OPTIONAL, 0, 1e6 },
 };
 
+/* A storage system's building block (docs/catalog-format.md): capacity
+ * and bandwidth per appliance, its height and draw. */
+#define STORAGE(m) G_STRUCT_OFFSET (TsStorageSystem, m)
+static const RecordField storage_system_fields[] = {
+  { "id", FIELD_STRING, STORAGE (id), NAMES },
+  { "name", FIELD_STRING, STORAGE (name), REQUIRED },
+  { "vendor", FIELD_STRING, STORAGE (vendor), REQUIRED },
+  { "usable_tb", FIELD_NUMBER, STORAGE (usable_tb), REQUIRED, 0.001, 1e7 },
+  { "read_gb_s", FIELD_NUMBER, STORAGE (read_gb_s), REQUIRED, 0.001, 1e6 },
+  { "write_gb_s", FIELD_NUMBER, STORAGE (write_gb_s), REQUIRED, 0.001, 1e6 },
+  { "rack_units", FIELD_UINT, STORAGE (rack_units), REQUIRED, 1, 60 },
+  { "power_w", FIELD_NUMBER, STORAGE (power_w), OPTIONAL, 0, 1e6 },
+  { "typical_power_w", FIELD_NUMBER, STORAGE (typical_power_w), OPTIONAL, 0, 1e6 },
+  { "weight_kg", FIELD_NUMBER, STORAGE (weight_kg), OPTIONAL, 0, 1e4 },
+  { "min_count", FIELD_UINT, STORAGE (min_count), OPTIONAL, 0, 100000 },
+  { "max_count", FIELD_UINT, STORAGE (max_count), OPTIONAL, 0, 1000000 },
+};
+
 #define GPU(m) G_STRUCT_OFFSET (TsGpu, m)
 static const RecordField gpu_fields[] = {
   { "id", FIELD_STRING, GPU (id), NAMES },
@@ -761,7 +779,7 @@ record_clear (const RecordKind *kind,
   static void name##_clear (gpointer record);                                           \
   const RecordKind _ts_catalog_##name##_records = {                                                   \
     section, sizeof (type), table, G_N_ELEMENTS (table), provenance, finish,            \
-    name##_clear, check_ids,                                                            \
+    name##_clear, check_ids, FALSE,                                                     \
   };                                                                                    \
   static void name##_clear (gpointer record) { record_clear (&_ts_catalog_##name##_records, record); }
 
@@ -772,6 +790,13 @@ DEFINE_RECORD_KIND (interconnect, "interconnects", TsInterconnect, interconnect_
 DEFINE_RECORD_KIND (network, "networks", TsNetwork, network_fields, PROVENANCE (TsNetwork), NULL, TRUE)
 DEFINE_RECORD_KIND (gpu, "gpus", TsGpu, gpu_fields, PROVENANCE (TsGpu), finish_gpu, TRUE)
 DEFINE_RECORD_KIND (server, "servers", TsServer, server_fields, PROVENANCE (TsServer), finish_server, TRUE)
+/* a section older catalogs do not have */
+static void storage_system_clear (gpointer record);
+const RecordKind _ts_catalog_storage_system_records = {
+  "storage_systems", sizeof (TsStorageSystem), storage_system_fields, G_N_ELEMENTS (storage_system_fields),
+  PROVENANCE (TsStorageSystem), NULL, storage_system_clear, TRUE, TRUE,
+};
+static void storage_system_clear (gpointer record) { record_clear (&_ts_catalog_storage_system_records, record); }
 /* keyed by family and precision, not by an id */
 DEFINE_RECORD_KIND (mfu, "mfu_defaults", TsMfuDefault, mfu_fields, NO_PROVENANCE, NULL, FALSE)
 
@@ -798,7 +823,7 @@ _ts_catalog_read_section (Reader           *r,
 {
   const char *section = kind->section;
   gsize record_size = kind->size;
-  JsonNode *node = _ts_catalog_member (r, root, section, TRUE);
+  JsonNode *node = _ts_catalog_member (r, root, section, !kind->optional);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *records = g_array_new (FALSE, TRUE, record_size);
   JsonArray *array = NULL;

@@ -201,6 +201,26 @@ typedef struct
   TsProvenance   prov;
 } TsCatalogModel;
 
+/* A shared storage system's building block (catalog “storage_systems”,
+ * optional): one appliance, chassis or node of a scale-out system, with
+ * the figures a cluster of them adds up (docs/goodput.md §5). */
+typedef struct
+{
+  char          *id;
+  char          *name;
+  char          *vendor;
+  double         usable_tb;        /* per appliance, decimal TB */
+  double         read_gb_s;        /* sustained, per appliance, decimal GB/s */
+  double         write_gb_s;
+  guint          rack_units;
+  double         power_w;          /* maximum draw; 0 = not stated */
+  double         typical_power_w;  /* typical draw; 0 = not stated */
+  double         weight_kg;        /* 0 = not stated */
+  guint          min_count;        /* smallest system sold; 0 = 1 */
+  guint          max_count;        /* largest cluster; 0 = no limit stated */
+  TsProvenance   prov;
+} TsStorageSystem;
+
 typedef struct _TsCatalog TsCatalog;
 
 TsCatalog            *ts_catalog_new_builtin        (GError         **error);
@@ -288,6 +308,12 @@ const TsNetwork      *ts_catalog_get_network        (const TsCatalog *catalog,
                                                      guint            index);
 const TsNetwork      *ts_catalog_find_network       (const TsCatalog *catalog,
                                                      const char      *id);
+
+guint                 ts_catalog_get_n_storage_systems (const TsCatalog *catalog);
+const TsStorageSystem *ts_catalog_get_storage_system (const TsCatalog *catalog,
+                                                      guint            index);
+const TsStorageSystem *ts_catalog_find_storage_system (const TsCatalog *catalog,
+                                                       const char      *id);
 
 guint                 ts_catalog_get_n_sources      (const TsCatalog *catalog);
 const TsSource       *ts_catalog_get_source         (const TsCatalog *catalog,

@@ -18,12 +18,13 @@ struct _TsBom
 };
 
 static const char *const category_codes[TS_N_BOM_CATEGORIES] = {
-  "server", "switch", "cable", "transceiver", "nic", "pdu", "rack", "appliance",
+  "server", "switch", "cable", "transceiver", "nic", "pdu", "rack", "appliance", "storage",
 };
 
 static const char *const category_labels[TS_N_BOM_CATEGORIES] = {
   N_("Servers"), N_("Switches"), N_("Cables"), N_("Transceivers"),
   N_("Network adapters"), N_("PDUs"), N_("Racks"), N_("Appliances"),
+  N_("Storage systems"),
 };
 
 /* The roles the engine gives its lines, and their words. */
@@ -46,6 +47,7 @@ static const struct { const char *code; const char *label; } roles[] = {
   { "management-server", N_("Management servers") },
   { "rack-pdu", N_("Rack power, A and B feeds") },
   { "rack", N_("Racks") },
+  { "storage-system", N_("Shared storage: checkpoints and data") },
 };
 
 static void

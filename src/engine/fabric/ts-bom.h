@@ -19,6 +19,7 @@ typedef enum
   TS_BOM_PDU,
   TS_BOM_RACK,
   TS_BOM_APPLIANCE,
+  TS_BOM_STORAGE,     /* the shared storage system's appliances (docs/goodput.md §5) */
   TS_N_BOM_CATEGORIES
 } TsBomCategory;
 

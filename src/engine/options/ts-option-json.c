@@ -216,6 +216,22 @@ facility_to_json (const TsFacility *f,
   json_builder_end_object (b);
 }
 
+/* options[].storage_system (docs/goodput.md §5): what the run needs of
+ * its storage and the catalog's system that meets it; null for servers
+ * without storage ports. */
+static void
+storage_system_to_json (const TsOption *o,
+                        JsonBuilder    *b)
+{
+  if (!o->storage_applies)
+    {
+      json_builder_set_member_name (b, "storage_system");
+      json_builder_add_null_value (b);
+      return;
+    }
+  ts_storage_to_json (&o->storage, o->goodput.two_tier ? o->goodput.drain_seconds : o->goodput.checkpoint_seconds, b);
+}
+
 /* options[].goodput (docs/goodput.md): the interruptions, the checkpoint
  * and its interval, the restart, the shares of the wall clock, and the
  * storage the run needs. */
@@ -467,6 +483,7 @@ ts_option_to_json (const TsOption *o,
   ts_json_add_double_valid (b, "training_days", o->training_days);
   goodput_to_json (&o->goodput, b);
   facility_to_json (&o->facility, b);
+  storage_system_to_json (o, b);
   ts_json_add_bool (b, "meets_deadline", o->meets_deadline);
   ts_json_add_double_valid (b, "energy_kwh", o->energy_kwh);
   ts_json_add_double_valid (b, "energy_cost", o->energy_cost);

@@ -36,6 +36,7 @@ ts_device_role_to_string (TsDeviceRole role)
     case TS_DEVICE_MANAGEMENT_SWITCH: return "management-switch";
     case TS_DEVICE_PDU: return "pdu";
     case TS_DEVICE_CORE_SWITCH: return "core-switch";
+    case TS_DEVICE_STORAGE: return "storage";
     case TS_N_DEVICE_ROLES:
     default: return "device";
     }
@@ -185,6 +186,51 @@ compare_devices (gconstpointer a,
   return (int) da->u_bottom - (int) db->u_bottom;
 }
 
+/* The storage system's appliances, first-fit like the switches: into
+ * the space the racks have left, else into racks of their own
+ * (docs/goodput.md §5). Every appliance is the same model, so the cursor
+ * never goes back. */
+static void
+place_storage (Placer  *p,
+               guint    first_network_rack,
+               guint    mgmt_u,
+               gboolean whole_rack)
+{
+  const TsOption *o = p->option;
+  const TsStorageSystem *system = o->storage.system;
+  double btu = ts_catalog_get_btu_h_per_kw (p->catalog);
+  guint cursor = 0;
+
+  if (system == NULL)
+    return;
+  for (guint i = 0; i < o->storage.count; i++)
+    {
+      double kw = system->power_w / WATTS_PER_KW;
+      TsRack *rack = NULL;
+
+      for (; cursor < p->n_racks && rack == NULL; cursor++)
+        {
+          TsRack *candidate = &p->racks[cursor];
+
+          p->usable_units = cursor < first_network_rack && mgmt_u > 0 ? candidate->units - mgmt_u : candidate->units;
+          if (whole_rack && cursor < first_network_rack)
+            continue;
+          if (rack_takes (p, candidate, system->rack_units, kw))
+            {
+              rack = candidate;
+              break;
+            }
+        }
+      if (rack == NULL)
+        {
+          rack = new_rack (p, o->site_rack_units);
+          p->usable_units = rack->units;
+        }
+      rack_add (rack, TS_DEVICE_STORAGE, system->name, rack_top (rack) + 1, system->rack_units, kw, kw * btu,
+                system->weight_kg);
+    }
+}
+
 /* Servers bottom up, each rack filled while its height and the site's
  * per-rack power limit allow (a server heavier than the limit gets a rack
  * of its own, flagged); a management switch on top of every server rack;
@@ -280,6 +326,8 @@ _ts_options_place_racks (Placer     *p,
         rack_add (rack, fabric[f].role, net->switch_model, rack_top (rack) + 1, u, kw, kw * btu,
                   net->switch_weight_kg);
       }
+
+  place_storage (p, first_network_rack, mgmt_u, whole_rack);
 
   for (guint r = 0; r < p->n_racks; r++)
     {

@@ -71,7 +71,9 @@ _ts_options_size_power (const TsScenario *s,
   if (ts_catalog_get_management_switch (catalog) != NULL)
     mgmt_kw = o->management_switches * ts_catalog_get_management_switch (catalog)->power_w / WATTS_PER_KW;
 
-  o->power_kw = o->servers * server->max_power_kw + o->switches_power_kw + mgmt_kw;
+  /* the storage system's appliances at their maximum draw, where the
+   * catalog states one (docs/goodput.md §5) */
+  o->power_kw = o->servers * server->max_power_kw + o->switches_power_kw + mgmt_kw + o->storage.power_kw;
   /* one electrical figure for everything: heat, current, energy */
   o->heat_btu_h = o->power_kw * btu;
   o->heat_btu_h_electrical = o->heat_btu_h;
