@@ -666,6 +666,15 @@ build_network_storage (TsSpecsheet *self)
                              ts_goodput_dup_bandwidth (g->storage_write_bytes_s));
       ts_specsheet_add_pair (self, t, _("Storage read bandwidth for the data"),
                              ts_goodput_dup_bandwidth (g->storage_read_bytes_s));
+      /* the catalog's system that meets it, or the need restated
+       * (docs/goodput.md §5); its draw is counted in the site's power */
+      if (o->storage_applies)
+        {
+          ts_specsheet_add_pair (self, t, _("Storage system"), ts_storage_dup_value (&o->storage));
+          if (o->storage.system != NULL)
+            ts_specsheet_add_pair (self, t, _("Checkpoint written to the storage system"),
+                                   ts_goodput_dup_duration (g->two_tier ? g->drain_seconds : g->checkpoint_seconds));
+        }
     }
   ts_specsheet_add_text (self, BLOCK_BULLET, _("Fast local NVMe for checkpoints; for a cluster, a separate storage system "
                                                "on its own network."));

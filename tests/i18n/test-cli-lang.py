@@ -79,7 +79,7 @@ def allowed_words():
         catalog = json.load(f)
     # The vendor's own name, printed on spec sheets (“Prepared by”).
     words.update(LATIN_WORD.findall(catalog.get("vendor", {}).get("name", "")))
-    for section in ("models", "gpus", "interconnects", "networks", "servers"):
+    for section in ("models", "gpus", "interconnects", "networks", "servers", "storage_systems"):
         for item in catalog.get(section, []):
             for key, value in item.items():
                 if isinstance(value, str) and (key in ("id", "name", "vendor", "family", "architecture",
@@ -155,6 +155,7 @@ def russian_text_has_no_english():
             outputs.append(run("estimate", "--model", model, "--method", method, "--lang", "ru")[0])
     outputs.append(run("estimate", "--params", "70B", "--gpus", "16", "--lang", "ru")[0])
     outputs.append(run("list", "servers", "--lang", "ru")[0])
+    outputs.append(run("list", "storage", "--lang", "ru")[0])
     for out in outputs:
         words = english_words(out, allowed)
         if words:
