@@ -75,6 +75,8 @@ test_generated_plans (void)
               if (i == 0)
                 {
                   const GArray *racks = ts_option_get_rack_detail (o);
+                  double marked_kw = 0;
+                  guint marked = 0;
 
                   for (guint j = 0; racks != NULL && j < racks->len; j++)
                     {
@@ -84,7 +86,18 @@ test_generated_plans (void)
                                            || (f->cooling == TS_COOLING_REAR_DOOR && rack->power_kw > s->air_rack_kw));
 
                       g_assert_cmpint (rack->water_cooled, ==, water);
+                      if (rack->water_cooled)
+                        {
+                          marked++;
+                          marked_kw += rack->power_kw;
+                        }
                     }
+                  /* the figures and the elevation agree: the racks the
+                   * elevation marks are the facility's water racks, and
+                   * behind rear doors their draw is the heat to water */
+                  g_assert_cmpuint (marked, ==, f->water_racks);
+                  if (f->cooling == TS_COOLING_REAR_DOOR)
+                    ts_assert_close (f->liquid_kw, marked_kw, 1e-9);
                 }
               checked++;
             }

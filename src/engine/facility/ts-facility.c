@@ -41,6 +41,27 @@ ts_cooling_to_string (TsCooling cooling)
     }
 }
 
+gboolean
+ts_facility_rack_past_air (double rack_kw,
+                           double air_rack_kw)
+{
+  return rack_kw > air_rack_kw;
+}
+
+gboolean
+ts_facility_rack_takes_water (TsCooling cooling,
+                              double    rack_kw,
+                              double    air_rack_kw)
+{
+  switch (cooling)
+    {
+    case TS_COOLING_DIRECT_LIQUID: return TRUE;
+    case TS_COOLING_REAR_DOOR: return ts_facility_rack_past_air (rack_kw, air_rack_kw);
+    case TS_COOLING_AIR:
+    default: return FALSE;
+    }
+}
+
 /* A liquid-cooled (or hybrid cold-plate) server needs facility water;
  * an air-cooled rack denser than the site's air limit needs rear doors
  * (or better); otherwise air (docs/facility.md §2). */
@@ -71,6 +92,7 @@ ts_facility_compute (const TsFacilityInput *in,
       f->air_kw = MAX (0.0, in->total_kw - f->liquid_kw);
       f->rack_liquid_kw = MIN (in->rack_kw, in->rack_servers * server_liquid);
       f->rack_air_kw = in->rack_kw - f->rack_liquid_kw;
+      f->water_racks = in->server_racks;
     }
   else
     {
@@ -78,17 +100,21 @@ ts_facility_compute (const TsFacilityInput *in,
        * into water at the rack */
       f->air_kw = in->total_kw;
       f->rack_air_kw = in->rack_kw;
-      if (in->rack_kw <= in->air_rack_kw)
+      if (!ts_facility_rack_past_air (in->rack_kw, in->air_rack_kw))
         {
           f->cooling = TS_COOLING_AIR;
           f->site_ok = TRUE;
         }
       else
         {
+          /* only the racks past the air limit get rear doors: their heat,
+           * and no other rack's, leaves in water (the elevation marks the
+           * same racks) */
           f->cooling = TS_COOLING_REAR_DOOR;
           f->site_ok = in->site != TS_SITE_COOLING_AIR;
-          f->liquid_kw = in->total_kw;
+          f->liquid_kw = in->past_air_kw;
           f->rack_liquid_kw = in->rack_kw;
+          f->water_racks = in->past_air_racks;
         }
     }
   f->coolant_lpm = ts_facility_coolant_lpm (f->liquid_kw, f->coolant_delta_t_k);

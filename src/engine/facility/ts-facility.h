@@ -48,6 +48,12 @@ typedef struct
   double        air_rack_kw;     /* the site's air limit per rack */
   double        floor_limit_kg_m2; /* the site's floor load limit (0 = none) */
   double        water_c;         /* facility water supply */
+  /* the racks of servers past the air limit and their draw, summed by
+   * the placement with ts_facility_rack_past_air (): what rear doors take
+   * into water */
+  guint         past_air_racks;
+  double        past_air_kw;
+  guint         server_racks;    /* racks holding servers */
 } TsFacilityInput;
 
 typedef struct
@@ -63,6 +69,7 @@ typedef struct
   double    air_cfm;            /* all racks, at air_delta_t_f */
   double    air_delta_t_f;
   guint     cdus;               /* N+1 */
+  guint     water_racks;        /* racks whose heat leaves in water (the elevation's marked racks) */
   double    rack_kg;
   double    floor_kg_per_m2;    /* the heaviest rack over its footprint */
   double    peak_kw;            /* the busiest rack's maximum draw */
@@ -80,6 +87,15 @@ double      ts_facility_air_cfm     (double kw,
                                      double delta_t_f);
 void        ts_facility_compute     (const TsFacilityInput *in,
                                      TsFacility            *out);
+/* The one rule for which racks give their heat to water (the figures
+ * and the rack elevation both follow it, docs/facility.md §2): a rack of
+ * servers past the site's air limit per rack needs rear doors; with
+ * direct liquid cooling every rack of servers takes water. */
+gboolean    ts_facility_rack_past_air    (double    rack_kw,
+                                          double    air_rack_kw);
+gboolean    ts_facility_rack_takes_water (TsCooling cooling,
+                                          double    rack_kw,
+                                          double    air_rack_kw);
 /* The figures in one line, in the current language (free it). */
 char       *ts_facility_dup_summary (const TsFacility     *facility);
 const char *ts_cooling_to_string    (TsCooling              cooling);

@@ -205,6 +205,8 @@ facility_to_json (const TsFacility *f,
   ts_json_add_double_valid (b, "air_cfm", f->air_cfm);
   ts_json_add_double_valid (b, "air_delta_t_f", f->air_delta_t_f);
   ts_json_add_int (b, "cdus", f->cdus);
+  /* the racks whose heat leaves in water: the ones the elevation marks */
+  ts_json_add_int (b, "water_racks", f->water_racks);
   ts_json_add_double_valid (b, "rack_kg", f->rack_kg);
   ts_json_add_double_valid (b, "floor_kg_per_m2", f->floor_kg_per_m2);
   ts_json_add_double_valid (b, "peak_kw", f->peak_kw);

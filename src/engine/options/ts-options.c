@@ -144,6 +144,9 @@ size_facility (const TsScenario *s,
     .air_rack_kw = s->air_rack_kw,
     .floor_limit_kg_m2 = s->floor_kg_m2,
     .water_c = s->water_c,
+    .past_air_racks = racks->past_air_racks,
+    .past_air_kw = racks->past_air_kw,
+    .server_racks = racks->server_racks,
   };
 
   ts_facility_compute (&in, &o->facility);

@@ -350,6 +350,15 @@ _ts_options_place_racks (Placer     *p,
           t->rack_servers = rack->servers;
         }
       t->rack_kg = MAX (t->rack_kg, rack->weight_kg);
+      if (rack->servers > 0)
+        {
+          t->server_racks++;
+          if (ts_facility_rack_past_air (rack->power_kw, o->site_air_rack_kw))
+            {
+              t->past_air_racks++;
+              t->past_air_kw += rack->power_kw;
+            }
+        }
     }
   /* a server taller than the site's racks (beside its management switch)
    * stands in a rack of its own that the site does not have */
@@ -384,8 +393,7 @@ ts_option_mark_water_racks (TsOption *o)
       TsRack *r = &g_array_index (o->rack_detail, TsRack, i);
 
       r->water_cooled = r->servers > 0
-                        && (o->facility.cooling == TS_COOLING_DIRECT_LIQUID
-                            || (o->facility.cooling == TS_COOLING_REAR_DOOR && r->power_kw > o->site_air_rack_kw));
+                        && ts_facility_rack_takes_water (o->facility.cooling, r->power_kw, o->site_air_rack_kw);
     }
 }
 
