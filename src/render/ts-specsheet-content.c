@@ -552,6 +552,9 @@ build_configuration (TsSpecsheet *self)
     if (sv->cooling != NULL)
       ts_specsheet_add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
                                                               : g_strcmp0 (sv->cooling, "liquid") == 0 ? _("Liquid")
+                                                              /* Translators: a server cooled by cold plates on
+                                                               * its chips and by air for the rest (GB200 NVL72) */
+                                                              : g_strcmp0 (sv->cooling, "hybrid") == 0 ? _("Hybrid: cold plates and air")
                                                               : sv->cooling));
     if (o->cpu_cores_per_gpu > 0)
       ts_specsheet_add_pair (self, t, _("CPU cores per GPU"), ts_format_number_auto (o->cpu_cores_per_gpu, 1));

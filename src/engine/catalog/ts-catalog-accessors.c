@@ -66,6 +66,8 @@ ts_catalog_unref (TsCatalog *self)
   g_clear_pointer (&self->networks, g_array_unref);
   g_clear_pointer (&self->storage_systems, g_array_unref);
   g_clear_pointer (&self->storage_systems_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->cdus, g_array_unref);
+  g_clear_pointer (&self->cdus_by_id, g_hash_table_unref);
   g_clear_pointer (&self->models_by_id, g_hash_table_unref);
   g_clear_pointer (&self->gpus_by_id, g_hash_table_unref);
   g_clear_pointer (&self->servers_by_id, g_hash_table_unref);
@@ -209,6 +211,7 @@ ACCESSORS (TsInterconnect, interconnect, interconnects)
 ACCESSORS (TsNetwork, network, networks)
 ACCESSORS (TsSource, source, sources)
 ACCESSORS (TsStorageSystem, storage_system, storage_systems)
+ACCESSORS (TsCdu, cdu, cdus)
 
 /* The indexes are NULL only while a catalog is being loaded. */
 static gconstpointer
@@ -232,6 +235,7 @@ FIND_BY_ID (TsServer, server, servers)
 FIND_BY_ID (TsInterconnect, interconnect, interconnects)
 FIND_BY_ID (TsNetwork, network, networks)
 FIND_BY_ID (TsStorageSystem, storage_system, storage_systems)
+FIND_BY_ID (TsCdu, cdu, cdus)
 
 const char *
 ts_confidence_to_string (TsConfidence confidence)

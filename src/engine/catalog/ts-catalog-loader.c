@@ -124,6 +124,7 @@ index_records (Reader    *r,
   self->interconnects_by_id = index_by_id (self->interconnects);
   self->networks_by_id = index_by_id (self->networks);
   self->storage_systems_by_id = index_by_id (self->storage_systems);
+  self->cdus_by_id = index_by_id (self->cdus);
 
   self->mfu_by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r->section = "mfu_defaults";
@@ -312,6 +313,7 @@ load_root (TsCatalog  *self,
   self->servers = _ts_catalog_read_section (&r, root, &_ts_catalog_server_records);
   self->mfu = _ts_catalog_read_section (&r, root, &_ts_catalog_mfu_records);
   self->storage_systems = _ts_catalog_read_section (&r, root, &_ts_catalog_storage_system_records);
+  self->cdus = _ts_catalog_read_section (&r, root, &_ts_catalog_cdu_records);
 
   if ((obj = _ts_catalog_object_member (&r, root, "training", TRUE)) != NULL)
     {

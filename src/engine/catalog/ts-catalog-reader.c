@@ -563,6 +563,20 @@ static const RecordField storage_system_fields[] = {
   { "max_count", FIELD_UINT, STORAGE (max_count), OPTIONAL, 0, 1000000 },
 };
 
+/* A coolant distribution unit (docs/catalog-format.md) */
+#define CDU(m) G_STRUCT_OFFSET (TsCdu, m)
+static const RecordField cdu_fields[] = {
+  { "id", FIELD_STRING, CDU (id), NAMES },
+  { "name", FIELD_STRING, CDU (name), REQUIRED },
+  { "vendor", FIELD_STRING, CDU (vendor), REQUIRED },
+  { "placement", FIELD_STRING, CDU (placement), REQUIRED, 0, 0, "in-rack|in-row",
+    N_("must be “in-rack” or “in-row”") },
+  { "capacity_kw", FIELD_NUMBER, CDU (capacity_kw), REQUIRED, 1, 1e5 },
+  { "rack_units", FIELD_UINT, CDU (rack_units), OPTIONAL, 0, 60 },
+  { "redundant_pumps", FIELD_BOOL, CDU (redundant_pumps), OPTIONAL },
+  { "power_w", FIELD_NUMBER, CDU (power_w), OPTIONAL, 0, 1e6 },
+};
+
 #define GPU(m) G_STRUCT_OFFSET (TsGpu, m)
 static const RecordField gpu_fields[] = {
   { "id", FIELD_STRING, GPU (id), NAMES },
@@ -797,6 +811,12 @@ const RecordKind _ts_catalog_storage_system_records = {
   PROVENANCE (TsStorageSystem), NULL, storage_system_clear, TRUE, TRUE,
 };
 static void storage_system_clear (gpointer record) { record_clear (&_ts_catalog_storage_system_records, record); }
+static void cdu_clear (gpointer record);
+const RecordKind _ts_catalog_cdu_records = {
+  "cdus", sizeof (TsCdu), cdu_fields, G_N_ELEMENTS (cdu_fields),
+  PROVENANCE (TsCdu), NULL, cdu_clear, TRUE, TRUE,
+};
+static void cdu_clear (gpointer record) { record_clear (&_ts_catalog_cdu_records, record); }
 /* keyed by family and precision, not by an id */
 DEFINE_RECORD_KIND (mfu, "mfu_defaults", TsMfuDefault, mfu_fields, NO_PROVENANCE, NULL, FALSE)
 

@@ -221,6 +221,22 @@ typedef struct
   TsProvenance   prov;
 } TsStorageSystem;
 
+/* A coolant distribution unit (catalog “cdus”, optional): what takes
+ * the racks' heat from their liquid loop into facility water
+ * (docs/facility.md §4). */
+typedef struct
+{
+  char          *id;
+  char          *name;
+  char          *vendor;
+  char          *placement;        /* in-rack (serves its own rack) or in-row (serves many) */
+  double         capacity_kw;      /* heat to water one unit takes */
+  guint          rack_units;       /* 0 for a unit standing on the floor */
+  gboolean       redundant_pumps;  /* N+1 pumps inside: no spare unit needed */
+  double         power_w;          /* 0 = not stated */
+  TsProvenance   prov;
+} TsCdu;
+
 typedef struct _TsCatalog TsCatalog;
 
 TsCatalog            *ts_catalog_new_builtin        (GError         **error);
@@ -314,6 +330,12 @@ const TsStorageSystem *ts_catalog_get_storage_system (const TsCatalog *catalog,
                                                       guint            index);
 const TsStorageSystem *ts_catalog_find_storage_system (const TsCatalog *catalog,
                                                        const char      *id);
+
+guint                 ts_catalog_get_n_cdus         (const TsCatalog *catalog);
+const TsCdu          *ts_catalog_get_cdu            (const TsCatalog *catalog,
+                                                     guint            index);
+const TsCdu          *ts_catalog_find_cdu           (const TsCatalog *catalog,
+                                                     const char      *id);
 
 guint                 ts_catalog_get_n_sources      (const TsCatalog *catalog);
 const TsSource       *ts_catalog_get_source         (const TsCatalog *catalog,

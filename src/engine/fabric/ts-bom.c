@@ -48,6 +48,7 @@ static const struct { const char *code; const char *label; } roles[] = {
   { "rack-pdu", N_("Rack power, A and B feeds") },
   { "rack", N_("Racks") },
   { "storage-system", N_("Shared storage: checkpoints and data") },
+  { "cdu", N_("Coolant distribution units: rack liquid to facility water") },
 };
 
 static void

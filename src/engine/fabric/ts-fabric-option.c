@@ -208,6 +208,9 @@ ts_option_build_bom (const TsOption *o)
                     net->fabric_manager_model != NULL ? net->fabric_manager_model : net->name,
                     "fabric-manager", o->fabric_managers, 0, FALSE);
     }
+  if (o->facility.cdu != NULL)
+    ts_bom_add (bom, TS_BOM_APPLIANCE, o->facility.cdu->name, "cdu", o->facility.cdus, 0,
+                o->facility.cdu->prov.estimate_fields != NULL);
   if (o->storage.system != NULL)
     ts_bom_add (bom, TS_BOM_STORAGE, o->storage.system->name, "storage-system", o->storage.count, 0,
                 o->storage.system->prov.estimate_fields != NULL);

@@ -62,6 +62,45 @@ ts_facility_rack_takes_water (TsCooling cooling,
     }
 }
 
+guint
+ts_facility_cdu_count (const TsCdu *cdu,
+                       double       liquid_kw,
+                       double       rack_liquid_kw,
+                       guint        racks)
+{
+  guint per_rack;
+
+  if (cdu == NULL || !(cdu->capacity_kw > 0) || !(liquid_kw > 0))
+    return 0;
+  if (g_strcmp0 (cdu->placement, "in-rack") == 0)
+    {
+      /* the busiest rack's count in every rack: the racks of one option
+       * hold the same servers, the last one fewer */
+      per_rack = (guint) ceil (rack_liquid_kw / cdu->capacity_kw - 1e-9) + (cdu->redundant_pumps ? 0 : 1);
+      return MAX (1u, racks) * MAX (1u, per_rack);
+    }
+  return (guint) ceil (liquid_kw / cdu->capacity_kw - 1e-9) + 1;
+}
+
+/* Of the catalog's CDUs, the one that takes the option's heat to water
+ * in the fewest units (then the catalog's order). */
+static void
+choose_cdus (const TsFacilityInput *in,
+             TsFacility            *f)
+{
+  for (guint i = 0; in->catalog != NULL && i < ts_catalog_get_n_cdus (in->catalog); i++)
+    {
+      const TsCdu *cdu = ts_catalog_get_cdu (in->catalog, i);
+      guint n = ts_facility_cdu_count (cdu, f->liquid_kw, f->rack_liquid_kw, f->water_racks);
+
+      if (n > 0 && (f->cdu == NULL || n < f->cdus))
+        {
+          f->cdu = cdu;
+          f->cdus = n;
+        }
+    }
+}
+
 /* A liquid-cooled (or hybrid cold-plate) server needs facility water;
  * an air-cooled rack denser than the site's air limit needs rear doors
  * (or better); otherwise air (docs/facility.md §2). */
@@ -119,6 +158,6 @@ ts_facility_compute (const TsFacilityInput *in,
     }
   f->coolant_lpm = ts_facility_coolant_lpm (f->liquid_kw, f->coolant_delta_t_k);
   f->air_cfm = ts_facility_air_cfm (f->air_kw, f->air_delta_t_f);
-  f->cdus = f->cooling == TS_COOLING_DIRECT_LIQUID && f->liquid_kw > 0
-            ? (guint) ceil (f->liquid_kw / TS_FACILITY_CDU_KW - 1e-9) + 1 : 0;
+  if (f->cooling == TS_COOLING_DIRECT_LIQUID && f->liquid_kw > 0)
+    choose_cdus (in, f);
 }

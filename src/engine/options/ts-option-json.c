@@ -207,6 +207,13 @@ facility_to_json (const TsFacility *f,
   ts_json_add_int (b, "cdus", f->cdus);
   /* the racks whose heat leaves in water: the ones the elevation marks */
   ts_json_add_int (b, "water_racks", f->water_racks);
+  /* the catalog's CDU the count is of (docs/facility.md §4) */
+  if (f->cdu != NULL)
+    {
+      ts_json_add_string (b, "cdu_id", f->cdu->id);
+      ts_json_add_string (b, "cdu_placement", f->cdu->placement);
+      ts_json_add_double_valid (b, "cdu_capacity_kw", f->cdu->capacity_kw);
+    }
   ts_json_add_double_valid (b, "rack_kg", f->rack_kg);
   ts_json_add_double_valid (b, "floor_kg_per_m2", f->floor_kg_per_m2);
   ts_json_add_double_valid (b, "peak_kw", f->peak_kw);

@@ -147,6 +147,7 @@ size_facility (const TsScenario *s,
     .past_air_racks = racks->past_air_racks,
     .past_air_kw = racks->past_air_kw,
     .server_racks = racks->server_racks,
+    .catalog = o->catalog,
   };
 
   ts_facility_compute (&in, &o->facility);
