@@ -853,6 +853,9 @@ build_time_table (TsSpecsheet    *self,
 
       /* Translators: “12,345 kWh, including the site’s PUE 1.4” */
       ts_specsheet_add_pair (self, t, _("Energy"), g_strdup_printf (_("%s, including the site’s PUE %s"), kwh, pue));
+      /* the draw it is counted at: typical where the vendors state one;
+       * the site page's feeds are at the maximum (docs/facility.md §7) */
+      ts_specsheet_add_pair (self, t, _("Energy counted"), g_strdup (ts_option_energy_basis (o)));
     }
   if (o != NULL && o->energy_cost > 0)
     ts_specsheet_add_pair (self, t, _("Energy cost"), ts_format_money (o->energy_cost, s->currency));

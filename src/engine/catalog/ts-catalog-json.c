@@ -131,6 +131,7 @@ static const Member server_members[] = {
   { "psu_w", MEMBER_DOUBLE, SERVER (psu_w) },
   { "psu_redundancy", MEMBER_STRING, SERVER (psu_redundancy) },
   { "max_power_kw", MEMBER_DOUBLE, SERVER (max_power_kw) },
+  { "typical_power_kw", MEMBER_DOUBLE, SERVER (typical_power_kw) },
   /* the catalog's figure, or one derived from the power */
   { "heat_btu_h", MEMBER_DERIVED, 0, server_heat_btu_h },
   { "rack_units", MEMBER_UINT, SERVER (rack_units) },

@@ -628,6 +628,7 @@ static const RecordField server_fields[] = {
   { "psu_redundancy", FIELD_STRING, SERVER (psu_redundancy), REQUIRED },
   { "max_power_kw", FIELD_NUMBER, SERVER (max_power_kw), REQUIRED, 0.01, 1e4 },
   { "heat_btu_h", FIELD_NUMBER, SERVER (heat_btu_h), OPTIONAL, 0, 1e8 },
+  { "typical_power_kw", FIELD_NUMBER, SERVER (typical_power_kw), OPTIONAL, 0, 1e4 },
   { "rack_units", FIELD_UINT, SERVER (rack_units), REQUIRED, 1, 60 },
   { "height_mm", FIELD_NUMBER, SERVER (height_mm), REQUIRED, 1, 3000 },
   { "weight_kg", FIELD_NUMBER, SERVER (weight_kg), REQUIRED, 0.1, 1e5 },
@@ -770,6 +771,8 @@ finish_server (Reader     *r,
     _ts_catalog_reader_fail (r, "psu_redundancy", _("does not add up to psu_count"));
   if (!r->failed && s->ram_gb > s->ram_gb_max)
     _ts_catalog_reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
+  if (!r->failed && s->typical_power_kw > s->max_power_kw)
+    _ts_catalog_reader_fail (r, "typical_power_kw", _("is larger than max_power_kw"));
 }
 
 /* What a record owns: the text its table's fields hold (a model's too:

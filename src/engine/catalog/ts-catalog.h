@@ -140,6 +140,7 @@ typedef struct
   guint          psu_active;  /* derived: the N of “N+M”, else psu_count */
   double         max_power_kw;
   double         heat_btu_h;  /* 0 = not stated: derived from max_power_kw */
+  double         typical_power_kw; /* the vendor's typical draw; 0 = not stated (energy uses it, feeds never) */
   guint          rack_units;
   double         height_mm;
   double         weight_kg;

@@ -241,6 +241,17 @@ storage_system_to_json (const TsOption *o,
   ts_storage_to_json (&o->storage, o->goodput.two_tier ? o->goodput.drain_seconds : o->goodput.checkpoint_seconds, b);
 }
 
+/* options[].typical_power_kw and energy_power_basis (docs/facility.md
+ * §7): the energy at the typical draw where the vendors state one, the
+ * feeds and power_kw at the maximum. */
+static void
+energy_basis_to_json (const TsOption *o,
+                      JsonBuilder    *b)
+{
+  ts_json_add_double_valid (b, "typical_power_kw", o->typical_power_kw);
+  ts_json_add_string (b, "energy_power_basis", o->energy_at_typical ? "typical-where-stated" : "maximum");
+}
+
 /* options[].goodput (docs/goodput.md): the interruptions, the checkpoint
  * and its interval, the restart, the shares of the wall clock, and the
  * storage the run needs. */
@@ -493,6 +504,7 @@ ts_option_to_json (const TsOption *o,
   goodput_to_json (&o->goodput, b);
   facility_to_json (&o->facility, b);
   storage_system_to_json (o, b);
+  energy_basis_to_json (o, b);
   ts_json_add_bool (b, "meets_deadline", o->meets_deadline);
   ts_json_add_double_valid (b, "energy_kwh", o->energy_kwh);
   ts_json_add_double_valid (b, "energy_cost", o->energy_cost);

@@ -633,3 +633,14 @@ ts_option_price_is_estimate (const TsOption *o)
   g_return_val_if_fail (o != NULL, FALSE);
   return o->server != NULL && o->capex_usd > 0 && ts_server_is_estimate (o->server, "price_usd");
 }
+
+const char *
+ts_option_energy_basis (const TsOption *o)
+{
+  g_return_val_if_fail (o != NULL, NULL);
+  if (o->energy_at_typical)
+    /* Translators: what an option's energy is counted at */
+    return _("at the vendors’ typical draw where they state one (maximum elsewhere)");
+  /* Translators: what an option's energy is counted at */
+  return _("at maximum draw");
+}

@@ -284,6 +284,13 @@ typedef struct
    * its appliances stand in the racks and draw from the feeds */
   gboolean        storage_applies;        /* the servers have storage ports to reach one */
   TsStorageChoice storage;
+
+  /* typical against maximum draw (docs/facility.md §7): feeds, currents,
+   * heat and cooling are sized at the maximum (power_kw); the energy is
+   * counted at the vendors' typical draw where they state one, at the
+   * maximum elsewhere */
+  double          typical_power_kw;
+  gboolean        energy_at_typical;      /* some part of it is at a typical figure */
 } TsOption;
 
 /* The comparison that set an option's place (JSON “rank_reason”). */
@@ -323,6 +330,9 @@ char       *ts_option_dup_rank_reason (const TsOption *option);
  * when the catalog marks the price as an estimate; NULL when the
  * catalog has no price for the server. */
 char       *ts_option_dup_price_summary (const TsOption *option);
+/* What the energy is counted at, in words: “at maximum draw”, or “at the
+ * vendors' typical draw where they state one (maximum elsewhere)”. */
+const char *ts_option_energy_basis     (const TsOption *option);
 /* The servers' price alone, “≈ 3,090,000 USD” (“≈” for an estimate);
  * NULL when the catalog has no price for the server. */
 char       *ts_option_dup_price_total   (const TsOption *option);

@@ -188,7 +188,17 @@ ts_storage_dup_value (const TsStorageChoice *c)
   capacity = ts_format_gb (c->capacity_bytes);
   read = ts_goodput_dup_bandwidth (c->read_bytes_s);
   write = ts_goodput_dup_bandwidth (c->write_bytes_s);
-  if (c->power_kw > 0)
+  if (c->power_kw > 0 && c->typical_power_kw > 0)
+    {
+      g_autofree char *kw = ts_format_kw (c->power_kw);
+      g_autofree char *typical = ts_format_kw (c->typical_power_kw);
+
+      /* Translators: the storage system's power: the typical draw (the
+       * energy's) and the maximum (the feeds'), e.g. “0.8 kW typical, 1.2 kW
+       * maximum draw” */
+      power = g_strdup_printf (_("%s typical, %s maximum draw"), typical, kw);
+    }
+  else if (c->power_kw > 0)
     {
       g_autofree char *kw = ts_format_kw (c->power_kw);
 
