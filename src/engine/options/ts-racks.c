@@ -186,20 +186,17 @@ compare_devices (gconstpointer a,
   return (int) da->u_bottom - (int) db->u_bottom;
 }
 
-/* The storage system's appliances, first-fit like the switches: into
- * the space the racks have left, else into racks of their own
- * (docs/goodput.md §5). Every appliance is the same model, so the cursor
- * never goes back. */
+/* The storage system's appliances in racks of their own, as the
+ * reference architectures keep storage apart from the compute racks
+ * (docs/goodput.md §5): filled in turn, a new rack when one is full.
+ * Every appliance is the same model, so the cursor never goes back. */
 static void
-place_storage (Placer  *p,
-               guint    first_network_rack,
-               guint    mgmt_u,
-               gboolean whole_rack)
+place_storage (Placer *p)
 {
   const TsOption *o = p->option;
   const TsStorageSystem *system = o->storage.system;
   double btu = ts_catalog_get_btu_h_per_kw (p->catalog);
-  guint cursor = 0;
+  guint cursor = p->n_racks;
 
   if (system == NULL)
     return;
@@ -212,9 +209,7 @@ place_storage (Placer  *p,
         {
           TsRack *candidate = &p->racks[cursor];
 
-          p->usable_units = cursor < first_network_rack && mgmt_u > 0 ? candidate->units - mgmt_u : candidate->units;
-          if (whole_rack && cursor < first_network_rack)
-            continue;
+          p->usable_units = candidate->units;
           if (rack_takes (p, candidate, system->rack_units, kw))
             {
               rack = candidate;
@@ -327,7 +322,7 @@ _ts_options_place_racks (Placer     *p,
                   net->switch_weight_kg);
       }
 
-  place_storage (p, first_network_rack, mgmt_u, whole_rack);
+  place_storage (p);
 
   for (guint r = 0; r < p->n_racks; r++)
     {
