@@ -79,7 +79,7 @@ def allowed_words():
         catalog = json.load(f)
     # The vendor's own name, printed on spec sheets (“Prepared by”).
     words.update(LATIN_WORD.findall(catalog.get("vendor", {}).get("name", "")))
-    for section in ("models", "gpus", "interconnects", "networks", "servers", "storage_systems", "cdus"):
+    for section in ("models", "gpus", "interconnects", "networks", "servers", "storage_systems", "cdus", "parts"):
         for item in catalog.get(section, []):
             for key, value in item.items():
                 if isinstance(value, str) and (key in ("id", "name", "vendor", "family", "architecture",

@@ -44,6 +44,7 @@ struct _TsCatalog
   GArray          *mfu;            /* TsMfuDefault */
   GArray          *storage_systems; /* TsStorageSystem (optional section) */
   GArray          *cdus;           /* TsCdu (optional section) */
+  GArray          *parts;          /* TsPart (optional section) */
   gboolean         has_management_switch;
   TsManagementSwitch management_switch;
   gboolean         has_pdu;
@@ -58,6 +59,7 @@ struct _TsCatalog
   GHashTable      *networks_by_id;
   GHashTable      *storage_systems_by_id;
   GHashTable      *cdus_by_id;
+  GHashTable      *parts_by_id;
   GHashTable      *mfu_by_key;     /* "family\x1fprecision" → TsMfuDefault */
   char            *unused_note;    /* what a user's file sets that no figure reads */
 };
@@ -157,13 +159,14 @@ G_GNUC_INTERNAL extern const RecordKind _ts_catalog_server_records;
 G_GNUC_INTERNAL extern const RecordKind _ts_catalog_mfu_records;
 G_GNUC_INTERNAL extern const RecordKind _ts_catalog_storage_system_records;
 G_GNUC_INTERNAL extern const RecordKind _ts_catalog_cdu_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_part_records;
 
 /* ---- ts-catalog-loader.c ------------------------------------------------ */
 
 /* Every key a catalog file may have at its top level. */
 static const char *const record_sections[] = {
   "sources", "models", "gpus", "servers", "interconnects", "networks", "mfu_defaults",
-  "storage_systems", "cdus",
+  "storage_systems", "cdus", "parts",
 };
 static const char *const object_sections[] = { "vendor", "constants", "training", "site_equipment" };
 

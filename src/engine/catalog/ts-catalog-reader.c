@@ -414,6 +414,9 @@ check_choice (Reader            *r,
     value = number = g_strdup_printf ("%u", G_STRUCT_MEMBER (guint, record, f->offset));
   else
     value = G_STRUCT_MEMBER (char *, record, f->offset);
+  /* an optional text left out has nothing to check */
+  if (value == NULL && !(f->flags & FIELD_REQUIRED))
+    return;
   if (!is_one_of (f->choices, value))
     _ts_catalog_reader_fail (r, f->key, _(f->refusal));
 }
@@ -543,6 +546,25 @@ static const RecordField network_fields[] = {
   { "fabric_manager_model", FIELD_STRING, NETWORK (fabric_manager_model), OPTIONAL },
   { "switch_price_usd", FIELD_NUMBER, NETWORK (switch_price_usd), OPTIONAL, 0, 1e8 },
   { "transceiver_price_usd", FIELD_NUMBER, NETWORK (transceiver_price_usd), OPTIONAL, 0, 1e6 },
+  { "transceiver_id", FIELD_STRING, NETWORK (transceiver_id), OPTIONAL },
+  { "node_transceiver_id", FIELD_STRING, NETWORK (node_transceiver_id), OPTIONAL },
+  { "optical_cable_id", FIELD_STRING, NETWORK (optical_cable_id), OPTIONAL },
+  { "copper_cable_id", FIELD_STRING, NETWORK (copper_cable_id), OPTIONAL },
+};
+
+/* A transceiver or a cable of the fabric (docs/catalog-format.md) */
+#define PART(m) G_STRUCT_OFFSET (TsPart, m)
+static const RecordField part_fields[] = {
+  { "id", FIELD_STRING, PART (id), NAMES },
+  { "name", FIELD_STRING, PART (name), REQUIRED },
+  { "vendor", FIELD_STRING, PART (vendor), REQUIRED },
+  { "part", FIELD_STRING, PART (part), REQUIRED, 0, 0, "transceiver|cable",
+    N_("must be “transceiver” or “cable”") },
+  { "length_class", FIELD_STRING, PART (length_class), OPTIONAL, 0, 0, "dac|acc|aoc|fibre",
+    N_("must be “dac”, “acc”, “aoc” or “fibre”") },
+  { "reach_m", FIELD_NUMBER, PART (reach_m), REQUIRED, 0.1, 1e6 },
+  { "ports", FIELD_UINT, PART (ports), OPTIONAL, 1, 16 },
+  { "price_usd", FIELD_NUMBER, PART (price_usd), OPTIONAL, 0, 1e7 },
 };
 
 /* A storage system's building block (docs/catalog-format.md): capacity
@@ -820,6 +842,12 @@ const RecordKind _ts_catalog_cdu_records = {
   PROVENANCE (TsCdu), NULL, cdu_clear, TRUE, TRUE,
 };
 static void cdu_clear (gpointer record) { record_clear (&_ts_catalog_cdu_records, record); }
+static void part_clear (gpointer record);
+const RecordKind _ts_catalog_part_records = {
+  "parts", sizeof (TsPart), part_fields, G_N_ELEMENTS (part_fields),
+  PROVENANCE (TsPart), NULL, part_clear, TRUE, TRUE,
+};
+static void part_clear (gpointer record) { record_clear (&_ts_catalog_part_records, record); }
 /* keyed by family and precision, not by an id */
 DEFINE_RECORD_KIND (mfu, "mfu_defaults", TsMfuDefault, mfu_fields, NO_PROVENANCE, NULL, FALSE)
 

@@ -60,6 +60,22 @@ typedef struct
   TsProvenance   prov;
 } TsInterconnect;
 
+/* A fabric part of the bill of materials (catalog “parts”, optional): a
+ * transceiver or a cable, with its reach and, for a cable, its length
+ * class (docs/cluster-fabric.md §9). */
+typedef struct
+{
+  char          *id;
+  char          *name;
+  char          *vendor;
+  char          *part;           /* transceiver, cable */
+  char          *length_class;   /* cables: dac, acc, aoc, fibre */
+  double         reach_m;        /* the longest link it makes */
+  guint          ports;          /* transceiver: links one module carries; cable: node ends (2 for a splitter) */
+  double         price_usd;      /* 0 = no source gives one */
+  TsProvenance   prov;
+} TsPart;
+
 typedef struct
 {
   char          *id;
@@ -85,6 +101,17 @@ typedef struct
   double         switch_price_usd;
   double         transceiver_price_usd;
   TsProvenance   prov;
+  /* The parts as records of their own (optional ids into “parts”); a
+   * part named here gives the name fields above, which a record that
+   * names no part still sets by hand. Resolved on loading. */
+  char          *transceiver_id;
+  char          *node_transceiver_id;
+  char          *optical_cable_id;
+  char          *copper_cable_id;
+  const TsPart  *transceiver;
+  const TsPart  *node_transceiver;
+  const TsPart  *optical_cable;
+  const TsPart  *copper_cable;
 } TsNetwork;
 
 typedef struct
@@ -331,6 +358,12 @@ const TsStorageSystem *ts_catalog_get_storage_system (const TsCatalog *catalog,
                                                       guint            index);
 const TsStorageSystem *ts_catalog_find_storage_system (const TsCatalog *catalog,
                                                        const char      *id);
+
+guint                 ts_catalog_get_n_parts        (const TsCatalog *catalog);
+const TsPart         *ts_catalog_get_part           (const TsCatalog *catalog,
+                                                     guint            index);
+const TsPart         *ts_catalog_find_part          (const TsCatalog *catalog,
+                                                     const char      *id);
 
 guint                 ts_catalog_get_n_cdus         (const TsCatalog *catalog);
 const TsCdu          *ts_catalog_get_cdu            (const TsCatalog *catalog,
