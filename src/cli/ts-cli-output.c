@@ -160,6 +160,8 @@ print_option_text (const TsPlan   *plan,
 
               g_print (", %s", safe_cost);
             }
+          /* and the draw it is counted at (docs/facility.md §7) */
+          g_print (" %s", ts_option_energy_basis (o));
         }
       g_print ("\n");
     }
