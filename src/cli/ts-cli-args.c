@@ -225,7 +225,7 @@ parse_list (TsCliArgs  *args,
             char      **argv,
             GError    **error)
 {
-  static const char *const what[] = { "models", "servers", "gpus", "runs", NULL };
+  static const char *const what[] = { "models", "servers", "gpus", "runs", "storage", NULL };
 
   args->command = TS_CLI_COMMAND_LIST;
   if (argc >= 3 && is_help_option (argv[2]))
@@ -235,7 +235,7 @@ parse_list (TsCliArgs  *args,
       return TRUE;
     }
   if (argc < 3 || !g_strv_contains (what, argv[2]))
-    return ts_cli_usage_error (error, _("Command list accepts models, servers, gpus or runs"));
+    return ts_cli_usage_error (error, _("Command list accepts models, servers, gpus, runs or storage"));
   args->list_what = g_strdup (argv[2]);
   return parse_options (args, argc, argv, 3, "list", error);
 }
@@ -402,7 +402,7 @@ append_usage (GString      *help,
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_BOM)))
     g_string_append (help, _("  trainsizer-cli bom (--model ID | --params N | --model-file FILE | --scenario FILE) [OPTION…]: the shown option's bill of materials as CSV\n"));
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_LIST)))
-    g_string_append (help, "  trainsizer-cli list models|servers|gpus|runs [--format json|text]\n");
+    g_string_append (help, "  trainsizer-cli list models|servers|gpus|runs|storage [--format json|text]\n");
   if (topic_shows (only, COMMAND_BIT (TS_CLI_COMMAND_CATALOG_CHECK)))
     {
       g_string_append (help, _("  trainsizer-cli catalog check FILE\n"));

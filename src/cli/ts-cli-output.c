@@ -160,6 +160,8 @@ print_option_text (const TsPlan   *plan,
 
               g_print (", %s", safe_cost);
             }
+          /* and the draw it is counted at (docs/facility.md §7) */
+          g_print (" %s", ts_option_energy_basis (o));
         }
       g_print ("\n");
     }
@@ -173,12 +175,15 @@ print_option_text (const TsPlan   *plan,
     g_autofree char *wall = ts_goodput_dup_summary (&o->goodput);
     g_autofree char *goodput = ts_goodput_dup_detail (&o->goodput);
     g_autofree char *storage = ts_goodput_dup_storage (&o->goodput);
+    g_autofree char *system = o->storage_applies ? ts_storage_dup_summary (&o->storage) : NULL;
 
     print_escaped_line ("      ", layout);
     print_escaped_line ("      ", step);
     print_escaped_line ("      ", wall);
     print_escaped_line ("      ", goodput);
     print_escaped_line ("      ", storage);
+    if (system != NULL)
+      print_escaped_line ("      ", system);
     print_escaped_line ("      ", price);
     print_escaped_line ("      ", rank);
   }
@@ -310,6 +315,22 @@ list_models (const TsCatalog *catalog)
     }
 }
 
+/* The storage systems the plans choose from (docs/goodput.md §5): one
+ * appliance's capacity, bandwidth, height and draw. */
+static void
+list_storage (const TsCatalog *catalog)
+{
+  for (guint i = 0; i < ts_catalog_get_n_storage_systems (catalog); i++)
+    {
+      const TsStorageSystem *st = ts_catalog_get_storage_system (catalog, i);
+      g_autofree char *id = ts_cli_escape_for_terminal (st->id);
+      g_autofree char *line = ts_storage_dup_record (st);
+      g_autofree char *text = ts_cli_escape_for_terminal (line);
+
+      g_print ("%-28s %s\n", id, text);
+    }
+}
+
 /* The famous published runs (issue 33 item 7): what --published-run
  * accepts. */
 static JsonNode *
@@ -380,6 +401,8 @@ ts_cli_print_list (const TsCatalog *catalog,
         root = ts_catalog_models_to_json (catalog);
       else if (g_strcmp0 (what, "servers") == 0)
         root = ts_catalog_servers_to_json (catalog);
+      else if (g_strcmp0 (what, "storage") == 0)
+        root = ts_catalog_storage_to_json (catalog);
       else
         root = ts_catalog_gpus_to_json (catalog);
       print_json (root);
@@ -390,6 +413,8 @@ ts_cli_print_list (const TsCatalog *catalog,
     list_runs (catalog);
   else if (g_strcmp0 (what, "models") == 0)
     list_models (catalog);
+  else if (g_strcmp0 (what, "storage") == 0)
+    list_storage (catalog);
   else if (g_strcmp0 (what, "servers") == 0)
     for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
       {

@@ -26,3 +26,4 @@
 #include "ts-scaling.h"
 #include "ts-scenario.h"
 #include "ts-scenario-fields.h"
+#include "ts-storage.h"

@@ -81,6 +81,8 @@ ts_render_device_role_label (TsDeviceRole role)
     /* Translators: power distribution unit (a 0U strip in the rack) */
     case TS_DEVICE_PDU: return _("PDU");
     case TS_DEVICE_CORE_SWITCH: return _("Core switch");
+    /* Translators: an appliance of the shared storage system in a rack */
+    case TS_DEVICE_STORAGE: return _("Storage system");
     case TS_N_DEVICE_ROLES:
     default: return "";
     }

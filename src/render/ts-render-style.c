@@ -37,6 +37,7 @@ static const TsColor role_colors[TS_N_DEVICE_ROLES] = {
   { 0.753, 0.749, 0.737, 1 },  /* management switch: light 4 */
   { 0.369, 0.361, 0.392, 1 },  /* PDU: dark 2, visible on light and dark */
   { 0.569, 0.255, 0.675, 1 },  /* core switch: purple 3, the spine's lighter kin */
+  { 0.596, 0.416, 0.267, 1 },  /* storage appliance: brown 3, the storage switch's kin */
 };
 
 void

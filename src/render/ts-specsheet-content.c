@@ -602,6 +602,9 @@ add_site_rows (TsSpecsheet    *self,
   if (sv->cooling != NULL)
     ts_specsheet_add_pair (self, t, _("Cooling"), g_strdup (g_strcmp0 (sv->cooling, "air") == 0 ? _("Air")
                                                             : g_strcmp0 (sv->cooling, "liquid") == 0 ? _("Liquid")
+                                                            /* Translators: a server cooled by cold plates on
+                                                             * its chips and by air for the rest (GB200 NVL72) */
+                                                            : g_strcmp0 (sv->cooling, "hybrid") == 0 ? _("Hybrid: cold plates and air")
                                                             : sv->cooling));
   if (o->cpu_cores_per_gpu > 0)
     ts_specsheet_add_pair (self, t, _("CPU cores per GPU"), ts_format_number_auto (o->cpu_cores_per_gpu, 1));
@@ -773,6 +776,15 @@ build_network_storage (TsSpecsheet *self)
                              ts_goodput_dup_bandwidth (g->storage_write_bytes_s));
       ts_specsheet_add_pair (self, t, _("Storage read bandwidth for the data"),
                              ts_goodput_dup_bandwidth (g->storage_read_bytes_s));
+      /* the catalog's system that meets it, or the need restated
+       * (docs/goodput.md §5); its draw is counted in the site's power */
+      if (o->storage_applies)
+        {
+          ts_specsheet_add_pair (self, t, _("Storage system"), ts_storage_dup_value (&o->storage));
+          if (o->storage.system != NULL)
+            ts_specsheet_add_pair (self, t, _("Checkpoint written to the storage system"),
+                                   ts_goodput_dup_duration (g->two_tier ? g->drain_seconds : g->checkpoint_seconds));
+        }
     }
   ts_specsheet_add_text (self, BLOCK_BULLET, _("Fast local NVMe for checkpoints; for a cluster, a separate storage system "
                                                "on its own network."));
@@ -948,6 +960,9 @@ build_time_table (TsSpecsheet    *self,
 
       /* Translators: “12,345 kWh, including the site’s PUE 1.4” */
       ts_specsheet_add_pair (self, t, _("Energy"), g_strdup_printf (_("%s, including the site’s PUE %s"), kwh, pue));
+      /* the draw it is counted at: typical where the vendors state one;
+       * the site page's feeds are at the maximum (docs/facility.md §7) */
+      ts_specsheet_add_pair (self, t, _("Energy counted"), g_strdup (ts_option_energy_basis (o)));
     }
   if (o != NULL && o->energy_cost > 0)
     ts_specsheet_add_pair (self, t, _("Energy cost"), ts_format_money (o->energy_cost, s->currency));

@@ -88,6 +88,8 @@ ts_specsheet_build_site (TsSpecsheet *self)
       /* how the heat leaves (docs/facility.md): the figures are at the
        * catalog's maximum draw, as the feeds are */
       ts_specsheet_add_pair (self, t, _("Cooling"), ts_facility_dup_summary (&o->facility));
+      /* which CDU the count is of, from the catalog (docs/facility.md §4) */
+      ts_specsheet_add_pair (self, t, _("Coolant distribution units"), ts_facility_dup_cdus (&o->facility));
       ts_specsheet_add_estimates_note (self);
     }
   else

@@ -16,7 +16,8 @@
  *     effective MFU = base × 6/8 (or 4/6) with full recomputation × the
  *     step's busy share, the step's terms adding up to its time and the
  *     time counted in steps the same (docs/sizing-model.md §8);
- *   - energy = power × PUE × time;
+ *   - energy = typical power × PUE × time, the typical power never above
+ *     the maximum (docs/facility.md §7);
  *   - ok ⇔ no failure, and each failure ⇔ its condition;
  *   - the recommendation is an ok option whenever one exists, no option
  *     that is not ok ranks above one that is, a tight one is not starred
@@ -196,7 +197,9 @@ check_option (const TsScenario *s,
       check_close (o->training_days, s->tokens / o->step.tokens * o->step.seconds / o->availability / SECONDS_PER_DAY,
                    1e-9, "training days from steps", context);
     }
-  check_close (o->energy_kwh, o->power_kw * s->pue * o->training_days * 24, 1e-12, "energy", context);
+  check_close (o->energy_kwh, o->typical_power_kw * s->pue * o->training_days * 24, 1e-12, "energy", context);
+  if (o->typical_power_kw > o->power_kw * (1 + 1e-12) || (!o->energy_at_typical && o->typical_power_kw != o->power_kw))
+    g_error ("%s: typical power %g against maximum %g", context, o->typical_power_kw, o->power_kw);
 
   /* one verdict */
   g_assert_true (o->ok == (o->failures == 0));

@@ -320,6 +320,102 @@ test_cli_bom (void)
     }
 }
 
+/* The parts as records of their own (docs/cluster-fabric.md §9): the
+ * NDR network names its transceivers and cables by id, and takes their
+ * names and the twin-port module's two links from them; the BOM says
+ * each cable line's length class (the MCP7Y00 splitter, 1–3 m, within
+ * the rack of a one-switch fabric; the MFP7E10 fibre on every tier of a
+ * two-tier one). */
+static void
+test_part_records (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsNetwork *ndr = ts_catalog_find_network (catalog, "ib-ndr");
+  static const guint counts[] = { 4, 64 };
+
+  g_assert_nonnull (ndr->transceiver);
+  g_assert_cmpstr (ndr->transceiver->id, ==, "nvidia-mma4z00-ns");
+  g_assert_cmpstr (ndr->transceiver_model, ==, ndr->transceiver->name);
+  g_assert_cmpuint (ndr->transceiver_ports, ==, 2);
+  g_assert_cmpstr (ndr->copper_cable->length_class, ==, "dac");
+  ts_assert_close (ndr->copper_cable->reach_m, 3, 1e-12);
+  g_assert_cmpstr (ndr->optical_cable->length_class, ==, "fibre");
+  g_assert_cmpuint (ndr->node_transceiver->ports, ==, 1);
+
+  for (guint c = 0; c < G_N_ELEMENTS (counts); c++)
+    {
+      g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+      g_autoptr(TsPlan) plan = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsBom) bom = NULL;
+      const TsOption *o;
+      guint seen = 0;
+
+      ts_scenario_set_server (s, "dgx-h200");
+      s->servers = counts[c];
+      plan = ts_plan_compute (catalog, s, &error);
+      g_assert_no_error (error);
+      o = &g_array_index (plan->options, TsOption, 0);
+      bom = ts_option_build_bom (o);
+      for (guint i = 0; i < ts_bom_get_n_lines (bom); i++)
+        {
+          const TsBomLine *l = ts_bom_get_line (bom, i);
+
+          if (l->category != TS_BOM_CABLE || g_strcmp0 (l->role, "node-leaf") != 0)
+            continue;
+          seen++;
+          /* 4 × DGX H200: 32 ports on one 64-port switch; 64: two tiers */
+          if (o->fabric.tiers == 1)
+            {
+              g_assert_cmpstr (l->length_class, ==, "dac");
+              g_assert_cmpstr (l->item, ==, ndr->copper_cable->name);
+            }
+          else
+            {
+              g_assert_cmpstr (l->length_class, ==, "fibre");
+              g_assert_cmpstr (l->item, ==, ndr->optical_cable->name);
+            }
+        }
+      g_assert_cmpuint (seen, ==, 1);
+      g_assert_cmpuint (o->fabric.tiers, ==, c == 0 ? 1 : 2);
+    }
+}
+
+/* A network that names a part the catalog lacks, or a cable where a
+ * transceiver belongs, is refused with the field named. */
+static void
+test_part_references_checked (void)
+{
+  static const struct { const char *field; const char *id; const char *why; } cases[] = {
+    { "transceiver_id", "no-such-part", "names no part in the catalog" },
+    { "transceiver_id", "nvidia-mcp7y00", "names a part that is not a transceiver" },
+    { "copper_cable_id", "nvidia-mma4z00-ns400", "names a part that is not a cable" },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr(GBytes) bytes = ts_catalog_get_builtin_bytes ();
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(JsonGenerator) gen = json_generator_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TsCatalog) catalog = NULL;
+      g_autofree char *text = NULL;
+      JsonArray *networks;
+
+      g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+      networks = json_node_get_array (json_object_get_member (json_node_get_object (json_parser_get_root (parser)),
+                                                              "networks"));
+      json_object_set_string_member (json_array_get_object_element (networks, 0), cases[k].field, cases[k].id);
+      json_generator_set_root (gen, json_parser_get_root (parser));
+      text = json_generator_to_data (gen, NULL);
+      catalog = ts_catalog_new_from_data (text, -1, "parts.json", &error);
+      g_assert_null (catalog);
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, cases[k].field));
+      g_assert_nonnull (strstr (error->message, cases[k].why));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -332,5 +428,7 @@ main (int    argc,
   g_test_add_func ("/fabric/option-bom", test_option_bom);
   g_test_add_func ("/fabric/tier-verdict", test_tier_verdict);
   g_test_add_func ("/fabric/cli-bom", test_cli_bom);
+  g_test_add_func ("/fabric/part-records", test_part_records);
+  g_test_add_func ("/fabric/part-references-checked", test_part_references_checked);
   return g_test_run ();
 }

@@ -57,7 +57,11 @@ test_generated_plans (void)
               if (f->cooling == TS_COOLING_DIRECT_LIQUID)
                 {
                   ts_assert_close (f->liquid_kw + f->air_kw, o->power_kw, 1e-9);
-                  g_assert_cmpuint (f->cdus, ==, (guint) ceil (f->liquid_kw / 250 - 1e-9) + 1);
+                  /* the built-in in-rack class (250 kW, N+1 pumps inside):
+                   * as many in every liquid rack as its heat needs */
+                  g_assert_nonnull (f->cdu);
+                  g_assert_cmpstr (f->cdu->id, ==, "in-rack-cdu-250");
+                  g_assert_cmpuint (f->cdus, ==, f->water_racks * MAX (1u, (guint) ceil (f->rack_liquid_kw / 250 - 1e-9)));
                   g_assert_cmpint (f->site_ok, ==, sites[k] == TS_SITE_COOLING_LIQUID);
                 }
               else
@@ -75,6 +79,8 @@ test_generated_plans (void)
               if (i == 0)
                 {
                   const GArray *racks = ts_option_get_rack_detail (o);
+                  double marked_kw = 0;
+                  guint marked = 0;
 
                   for (guint j = 0; racks != NULL && j < racks->len; j++)
                     {
@@ -84,12 +90,42 @@ test_generated_plans (void)
                                            || (f->cooling == TS_COOLING_REAR_DOOR && rack->power_kw > s->air_rack_kw));
 
                       g_assert_cmpint (rack->water_cooled, ==, water);
+                      if (rack->water_cooled)
+                        {
+                          marked++;
+                          marked_kw += rack->power_kw;
+                        }
                     }
+                  /* the figures and the elevation agree: the racks the
+                   * elevation marks are the facility's water racks, and
+                   * behind rear doors their draw is the heat to water */
+                  g_assert_cmpuint (marked, ==, f->water_racks);
+                  if (f->cooling == TS_COOLING_REAR_DOOR)
+                    ts_assert_close (f->liquid_kw, marked_kw, 1e-9);
                 }
               checked++;
             }
         }
   g_assert_cmpuint (checked, >, 100);
+}
+
+/* CDU counts by hand (docs/facility.md §4): 8 racks of 86.4 kW to water
+ * (691.2 kW): in-rack units of 250 kW with N+1 pumps inside, one per
+ * rack (8); without them, a spare in each rack (16); a 300 kW rack takes
+ * two 250 kW units (16 for 8 racks). An in-row unit of 800 kW serves
+ * them all, N+1 over the total: ⌈691.2 / 800⌉ + 1 = 2. */
+static void
+test_cdu_count_by_hand (void)
+{
+  TsCdu in_rack = { .placement = (char *) "in-rack", .capacity_kw = 250, .redundant_pumps = TRUE };
+  TsCdu in_rack_plain = { .placement = (char *) "in-rack", .capacity_kw = 250 };
+  TsCdu in_row = { .placement = (char *) "in-row", .capacity_kw = 800 };
+
+  g_assert_cmpuint (ts_facility_cdu_count (&in_rack, 691.2, 86.4, 8), ==, 8);
+  g_assert_cmpuint (ts_facility_cdu_count (&in_rack_plain, 691.2, 86.4, 8), ==, 16);
+  g_assert_cmpuint (ts_facility_cdu_count (&in_rack, 2400, 300, 8), ==, 16);
+  g_assert_cmpuint (ts_facility_cdu_count (&in_row, 691.2, 86.4, 8), ==, 2);
+  g_assert_cmpuint (ts_facility_cdu_count (&in_row, 0, 0, 0), ==, 0);
 }
 
 /* GB200 NVL72 (cooling "hybrid": cold plates) in an air-only site fails
@@ -248,6 +284,7 @@ main (int    argc,
 {
   ts_test_init (&argc, &argv);
   g_test_add_func ("/facility/physics-by-hand", test_physics_by_hand);
+  g_test_add_func ("/facility/cdu-count-by-hand", test_cdu_count_by_hand);
   g_test_add_func ("/facility/generated-plans", test_generated_plans);
   g_test_add_func ("/facility/liquid-server-in-air-site", test_liquid_server_in_air_site);
   g_test_add_func ("/facility/site-profiles", test_site_profiles);

@@ -79,7 +79,7 @@ def allowed_words():
         catalog = json.load(f)
     # The vendor's own name, printed on spec sheets (“Prepared by”).
     words.update(LATIN_WORD.findall(catalog.get("vendor", {}).get("name", "")))
-    for section in ("models", "gpus", "interconnects", "networks", "servers"):
+    for section in ("models", "gpus", "interconnects", "networks", "servers", "storage_systems", "cdus", "parts"):
         for item in catalog.get(section, []):
             for key, value in item.items():
                 if isinstance(value, str) and (key in ("id", "name", "vendor", "family", "architecture",
@@ -155,6 +155,7 @@ def russian_text_has_no_english():
             outputs.append(run("estimate", "--model", model, "--method", method, "--lang", "ru")[0])
     outputs.append(run("estimate", "--params", "70B", "--gpus", "16", "--lang", "ru")[0])
     outputs.append(run("list", "servers", "--lang", "ru")[0])
+    outputs.append(run("list", "storage", "--lang", "ru")[0])
     for out in outputs:
         words = english_words(out, allowed)
         if words:
@@ -249,6 +250,7 @@ def russian_pdf():
                 # The catalog's other kinds: Huawei on RoCE, AMD, a workstation.
                 ("--model", "llama-3.1-8b", "--server", "huawei-atlas-800t-a2", "--servers", "2"),
                 ("--model", "llama-3.1-70b", "--server", "smc-as-8125gs-tnmr2", "--servers", "2"),
+                ("--model", "llama-3.1-405b", "--server", "gb200-nvl72", "--servers", "2", "--site-cooling", "liquid"),
                 ("--model", "llama-3.1-8b", "--method", "lora", "--server", "ws-1x-rtx-pro-6000"))):
             pdf = os.path.join(tmp, f"{number}.pdf")
             run("pdf", *argv, "--lang", "ru", "--output", pdf)

@@ -64,6 +64,12 @@ ts_catalog_unref (TsCatalog *self)
   g_clear_pointer (&self->servers, g_array_unref);
   g_clear_pointer (&self->interconnects, g_array_unref);
   g_clear_pointer (&self->networks, g_array_unref);
+  g_clear_pointer (&self->storage_systems, g_array_unref);
+  g_clear_pointer (&self->storage_systems_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->cdus, g_array_unref);
+  g_clear_pointer (&self->parts, g_array_unref);
+  g_clear_pointer (&self->parts_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->cdus_by_id, g_hash_table_unref);
   g_clear_pointer (&self->models_by_id, g_hash_table_unref);
   g_clear_pointer (&self->gpus_by_id, g_hash_table_unref);
   g_clear_pointer (&self->servers_by_id, g_hash_table_unref);
@@ -217,6 +223,9 @@ ACCESSORS (TsServer, server, servers)
 ACCESSORS (TsInterconnect, interconnect, interconnects)
 ACCESSORS (TsNetwork, network, networks)
 ACCESSORS (TsSource, source, sources)
+ACCESSORS (TsStorageSystem, storage_system, storage_systems)
+ACCESSORS (TsCdu, cdu, cdus)
+ACCESSORS (TsPart, part, parts)
 
 /* The indexes are NULL only while a catalog is being loaded. */
 static gconstpointer
@@ -239,6 +248,9 @@ FIND_BY_ID (TsGpu, gpu, gpus)
 FIND_BY_ID (TsServer, server, servers)
 FIND_BY_ID (TsInterconnect, interconnect, interconnects)
 FIND_BY_ID (TsNetwork, network, networks)
+FIND_BY_ID (TsStorageSystem, storage_system, storage_systems)
+FIND_BY_ID (TsCdu, cdu, cdus)
+FIND_BY_ID (TsPart, part, parts)
 
 const char *
 ts_confidence_to_string (TsConfidence confidence)

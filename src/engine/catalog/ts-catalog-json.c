@@ -1,5 +1,6 @@
 /* ts-catalog-json.c — the catalog's records as JSON: the models, servers
- * and GPUs that `trainsizer-cli list … --format json` prints
+ * GPUs and storage systems that `trainsizer-cli list … --format json`
+ * prints
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -128,6 +129,7 @@ static const Member server_members[] = {
   { "psu_w", MEMBER_DOUBLE, SERVER (psu_w) },
   { "psu_redundancy", MEMBER_STRING, SERVER (psu_redundancy) },
   { "max_power_kw", MEMBER_DOUBLE, SERVER (max_power_kw) },
+  { "typical_power_kw", MEMBER_DOUBLE, SERVER (typical_power_kw) },
   /* the catalog's figure, or one derived from the power */
   { "heat_btu_h", MEMBER_DERIVED, 0, server_heat_btu_h },
   { "rack_units", MEMBER_UINT, SERVER (rack_units) },
@@ -155,6 +157,22 @@ static const Member gpu_members[] = {
   { "tdp_w", MEMBER_DOUBLE, GPU (tdp_w) },
   { "interconnect_id", MEMBER_STRING, GPU (interconnect_id) },
   { "confidence", MEMBER_CONFIDENCE, GPU (prov) },
+};
+
+/* `list storage --format json`: a storage system's building block */
+#define STORAGE(m) G_STRUCT_OFFSET (TsStorageSystem, m)
+static const Member storage_members[] = {
+  { "id", MEMBER_STRING, STORAGE (id) },
+  { "name", MEMBER_STRING, STORAGE (name) },
+  { "vendor", MEMBER_STRING, STORAGE (vendor) },
+  { "usable_tb", MEMBER_DOUBLE, STORAGE (usable_tb) },
+  { "read_gb_s", MEMBER_DOUBLE, STORAGE (read_gb_s) },
+  { "write_gb_s", MEMBER_DOUBLE, STORAGE (write_gb_s) },
+  { "rack_units", MEMBER_UINT, STORAGE (rack_units) },
+  { "power_w", MEMBER_DOUBLE, STORAGE (power_w) },
+  { "typical_power_w", MEMBER_DOUBLE, STORAGE (typical_power_w) },
+  { "max_count", MEMBER_UINT, STORAGE (max_count) },
+  { "confidence", MEMBER_CONFIDENCE, STORAGE (prov) },
 };
 
 typedef gconstpointer (*RecordAt) (const TsCatalog *catalog, guint index);
@@ -200,6 +218,19 @@ ts_catalog_servers_to_json (const TsCatalog *catalog)
 {
   return records_to_json (catalog, ts_catalog_get_n_servers (catalog), server_at,
                           server_members, G_N_ELEMENTS (server_members));
+}
+
+static gconstpointer
+storage_at (const TsCatalog *catalog, guint index)
+{
+  return ts_catalog_get_storage_system (catalog, index);
+}
+
+JsonNode *
+ts_catalog_storage_to_json (const TsCatalog *catalog)
+{
+  return records_to_json (catalog, ts_catalog_get_n_storage_systems (catalog), storage_at,
+                          storage_members, G_N_ELEMENTS (storage_members));
 }
 
 JsonNode *

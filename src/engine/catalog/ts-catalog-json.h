@@ -15,5 +15,6 @@ G_BEGIN_DECLS
 JsonNode *ts_catalog_models_to_json  (const TsCatalog *catalog);
 JsonNode *ts_catalog_servers_to_json (const TsCatalog *catalog);
 JsonNode *ts_catalog_gpus_to_json    (const TsCatalog *catalog);
+JsonNode *ts_catalog_storage_to_json (const TsCatalog *catalog);
 
 G_END_DECLS

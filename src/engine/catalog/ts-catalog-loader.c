@@ -123,6 +123,9 @@ index_records (Reader    *r,
   self->servers_by_id = index_by_id (self->servers);
   self->interconnects_by_id = index_by_id (self->interconnects);
   self->networks_by_id = index_by_id (self->networks);
+  self->storage_systems_by_id = index_by_id (self->storage_systems);
+  self->cdus_by_id = index_by_id (self->cdus);
+  self->parts_by_id = index_by_id (self->parts);
 
   self->mfu_by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r->section = "mfu_defaults";
@@ -234,10 +237,74 @@ resolve_nvlink_domain (Reader   *r,
                  _("is more than 1, but interconnect_id names a link that is not training-capable; name the NVLink or HCCS link"));
 }
 
+/* A network's part by id, of the kind it must be (NULL id: none). */
+static const TsPart *
+link_part (Reader          *r,
+           const TsCatalog *self,
+           const char      *field,
+           const char      *id,
+           const char      *kind)
+{
+  const TsPart *part;
+
+  if (id == NULL || r->failed)
+    return NULL;
+  part = ts_catalog_find_part (self, id);
+  if (part == NULL)
+    _ts_catalog_reader_fail (r, field, _("names no part in the catalog"));
+  else if (g_strcmp0 (part->part, kind) != 0)
+    _ts_catalog_reader_fail (r, field, g_strcmp0 (kind, "cable") == 0 ? _("names a part that is not a cable")
+                                                                     : _("names a part that is not a transceiver"));
+  return part;
+}
+
+/* The name fields a network's parts give it: the part records are the
+ * one place of their names, ports and prices. */
+static void
+take_part_name (char       **field,
+                const TsPart *part)
+{
+  if (part == NULL)
+    return;
+  g_free (*field);
+  *field = g_strdup (part->name);
+}
+
+static void
+link_network_parts (Reader    *r,
+                    TsCatalog *self)
+{
+  r->section = "networks";
+  for (guint i = 0; i < self->networks->len && !r->failed; i++)
+    {
+      TsNetwork *n = &g_array_index (self->networks, TsNetwork, i);
+
+      r->id = n->id;
+      n->transceiver = link_part (r, self, "transceiver_id", n->transceiver_id, "transceiver");
+      n->node_transceiver = link_part (r, self, "node_transceiver_id", n->node_transceiver_id, "transceiver");
+      n->optical_cable = link_part (r, self, "optical_cable_id", n->optical_cable_id, "cable");
+      n->copper_cable = link_part (r, self, "copper_cable_id", n->copper_cable_id, "cable");
+      if (r->failed)
+        break;
+      take_part_name (&n->transceiver_model, n->transceiver);
+      take_part_name (&n->node_transceiver_model, n->node_transceiver);
+      take_part_name (&n->optical_cable_model, n->optical_cable);
+      take_part_name (&n->copper_cable_model, n->copper_cable);
+      if (n->transceiver != NULL)
+        {
+          n->transceiver_ports = MAX (1u, n->transceiver->ports);
+          if (n->transceiver->price_usd > 0)
+            n->transceiver_price_usd = n->transceiver->price_usd;
+        }
+    }
+}
+
 static void
 link_records (Reader    *r,
               TsCatalog *self)
 {
+  link_network_parts (r, self);
+
   r->section = "gpus";
   for (guint i = 0; i < self->gpus->len && !r->failed; i++)
     {
@@ -366,6 +433,9 @@ load_root (TsCatalog  *self,
   self->gpus = _ts_catalog_read_section (&r, root, &_ts_catalog_gpu_records);
   self->servers = _ts_catalog_read_section (&r, root, &_ts_catalog_server_records);
   self->mfu = _ts_catalog_read_section (&r, root, &_ts_catalog_mfu_records);
+  self->storage_systems = _ts_catalog_read_section (&r, root, &_ts_catalog_storage_system_records);
+  self->cdus = _ts_catalog_read_section (&r, root, &_ts_catalog_cdu_records);
+  self->parts = _ts_catalog_read_section (&r, root, &_ts_catalog_part_records);
 
   if ((obj = _ts_catalog_object_member (&r, root, "training", TRUE)) != NULL)
     {

@@ -120,7 +120,7 @@ merge_records (const char *section,
 {
   g_autoptr(GHashTable) user_by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) used = g_hash_table_new (NULL, NULL);
-  JsonArray *merged = json_array_sized_new (json_array_get_length (base) + json_array_get_length (user));
+  JsonArray *merged = json_array_sized_new ((base != NULL ? json_array_get_length (base) : 0) + json_array_get_length (user));
 
   for (guint i = 0; i < json_array_get_length (user); i++)
     {

@@ -42,6 +42,9 @@ struct _TsCatalog
   GArray          *interconnects;  /* TsInterconnect */
   GArray          *networks;       /* TsNetwork */
   GArray          *mfu;            /* TsMfuDefault */
+  GArray          *storage_systems; /* TsStorageSystem (optional section) */
+  GArray          *cdus;           /* TsCdu (optional section) */
+  GArray          *parts;          /* TsPart (optional section) */
   gboolean         has_management_switch;
   TsManagementSwitch management_switch;
   gboolean         has_pdu;
@@ -54,6 +57,9 @@ struct _TsCatalog
   GHashTable      *servers_by_id;
   GHashTable      *interconnects_by_id;
   GHashTable      *networks_by_id;
+  GHashTable      *storage_systems_by_id;
+  GHashTable      *cdus_by_id;
+  GHashTable      *parts_by_id;
   GHashTable      *mfu_by_key;     /* "family\x1fprecision" → TsMfuDefault */
   char            *unused_note;    /* what a user's file sets that no figure reads */
 };
@@ -115,6 +121,7 @@ typedef struct
   void             (*finish) (Reader *r, JsonObject *obj, gpointer record);  /* NULL: nothing */
   GDestroyNotify     clear;
   gboolean           check_ids;          /* the first field is an id, unique in the section */
+  gboolean           optional;           /* a catalog may leave the section out */
 } RecordKind;
 
 G_GNUC_INTERNAL
@@ -153,12 +160,16 @@ G_GNUC_INTERNAL extern const RecordKind _ts_catalog_network_records;
 G_GNUC_INTERNAL extern const RecordKind _ts_catalog_gpu_records;
 G_GNUC_INTERNAL extern const RecordKind _ts_catalog_server_records;
 G_GNUC_INTERNAL extern const RecordKind _ts_catalog_mfu_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_storage_system_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_cdu_records;
+G_GNUC_INTERNAL extern const RecordKind _ts_catalog_part_records;
 
 /* ---- ts-catalog-loader.c ------------------------------------------------ */
 
 /* Every key a catalog file may have at its top level. */
 static const char *const record_sections[] = {
   "sources", "models", "gpus", "servers", "interconnects", "networks", "mfu_defaults",
+  "storage_systems", "cdus", "parts",
 };
 static const char *const object_sections[] = { "vendor", "constants", "training", "site_equipment" };
 

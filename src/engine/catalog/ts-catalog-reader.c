@@ -414,6 +414,9 @@ check_choice (Reader            *r,
     value = number = g_strdup_printf ("%u", G_STRUCT_MEMBER (guint, record, f->offset));
   else
     value = G_STRUCT_MEMBER (char *, record, f->offset);
+  /* an optional text left out has nothing to check */
+  if (value == NULL && !(f->flags & FIELD_REQUIRED))
+    return;
   if (!is_one_of (f->choices, value))
     _ts_catalog_reader_fail (r, f->key, _(f->refusal));
 }
@@ -543,6 +546,57 @@ static const RecordField network_fields[] = {
   { "fabric_manager_model", FIELD_STRING, NETWORK (fabric_manager_model), OPTIONAL },
   { "switch_price_usd", FIELD_NUMBER, NETWORK (switch_price_usd), OPTIONAL, 0, 1e8 },
   { "transceiver_price_usd", FIELD_NUMBER, NETWORK (transceiver_price_usd), OPTIONAL, 0, 1e6 },
+  { "transceiver_id", FIELD_STRING, NETWORK (transceiver_id), OPTIONAL },
+  { "node_transceiver_id", FIELD_STRING, NETWORK (node_transceiver_id), OPTIONAL },
+  { "optical_cable_id", FIELD_STRING, NETWORK (optical_cable_id), OPTIONAL },
+  { "copper_cable_id", FIELD_STRING, NETWORK (copper_cable_id), OPTIONAL },
+};
+
+/* A transceiver or a cable of the fabric (docs/catalog-format.md) */
+#define PART(m) G_STRUCT_OFFSET (TsPart, m)
+static const RecordField part_fields[] = {
+  { "id", FIELD_STRING, PART (id), NAMES },
+  { "name", FIELD_STRING, PART (name), REQUIRED },
+  { "vendor", FIELD_STRING, PART (vendor), REQUIRED },
+  { "part", FIELD_STRING, PART (part), REQUIRED, 0, 0, "transceiver|cable",
+    N_("must be “transceiver” or “cable”") },
+  { "length_class", FIELD_STRING, PART (length_class), OPTIONAL, 0, 0, "dac|acc|aoc|fibre",
+    N_("must be “dac”, “acc”, “aoc” or “fibre”") },
+  { "reach_m", FIELD_NUMBER, PART (reach_m), REQUIRED, 0.1, 1e6 },
+  { "ports", FIELD_UINT, PART (ports), OPTIONAL, 1, 16 },
+  { "price_usd", FIELD_NUMBER, PART (price_usd), OPTIONAL, 0, 1e7 },
+};
+
+/* A storage system's building block (docs/catalog-format.md): capacity
+ * and bandwidth per appliance, its height and draw. */
+#define STORAGE(m) G_STRUCT_OFFSET (TsStorageSystem, m)
+static const RecordField storage_system_fields[] = {
+  { "id", FIELD_STRING, STORAGE (id), NAMES },
+  { "name", FIELD_STRING, STORAGE (name), REQUIRED },
+  { "vendor", FIELD_STRING, STORAGE (vendor), REQUIRED },
+  { "usable_tb", FIELD_NUMBER, STORAGE (usable_tb), REQUIRED, 0.001, 1e7 },
+  { "read_gb_s", FIELD_NUMBER, STORAGE (read_gb_s), REQUIRED, 0.001, 1e6 },
+  { "write_gb_s", FIELD_NUMBER, STORAGE (write_gb_s), REQUIRED, 0.001, 1e6 },
+  { "rack_units", FIELD_UINT, STORAGE (rack_units), REQUIRED, 1, 60 },
+  { "power_w", FIELD_NUMBER, STORAGE (power_w), OPTIONAL, 0, 1e6 },
+  { "typical_power_w", FIELD_NUMBER, STORAGE (typical_power_w), OPTIONAL, 0, 1e6 },
+  { "weight_kg", FIELD_NUMBER, STORAGE (weight_kg), OPTIONAL, 0, 1e4 },
+  { "min_count", FIELD_UINT, STORAGE (min_count), OPTIONAL, 0, 100000 },
+  { "max_count", FIELD_UINT, STORAGE (max_count), OPTIONAL, 0, 1000000 },
+};
+
+/* A coolant distribution unit (docs/catalog-format.md) */
+#define CDU(m) G_STRUCT_OFFSET (TsCdu, m)
+static const RecordField cdu_fields[] = {
+  { "id", FIELD_STRING, CDU (id), NAMES },
+  { "name", FIELD_STRING, CDU (name), REQUIRED },
+  { "vendor", FIELD_STRING, CDU (vendor), REQUIRED },
+  { "placement", FIELD_STRING, CDU (placement), REQUIRED, 0, 0, "in-rack|in-row",
+    N_("must be “in-rack” or “in-row”") },
+  { "capacity_kw", FIELD_NUMBER, CDU (capacity_kw), REQUIRED, 1, 1e5 },
+  { "rack_units", FIELD_UINT, CDU (rack_units), OPTIONAL, 0, 60 },
+  { "redundant_pumps", FIELD_BOOL, CDU (redundant_pumps), OPTIONAL },
+  { "power_w", FIELD_NUMBER, CDU (power_w), OPTIONAL, 0, 1e6 },
 };
 
 #define GPU(m) G_STRUCT_OFFSET (TsGpu, m)
@@ -596,6 +650,7 @@ static const RecordField server_fields[] = {
   { "psu_redundancy", FIELD_STRING, SERVER (psu_redundancy), REQUIRED },
   { "max_power_kw", FIELD_NUMBER, SERVER (max_power_kw), REQUIRED, 0.01, 1e4 },
   { "heat_btu_h", FIELD_NUMBER, SERVER (heat_btu_h), OPTIONAL, 0, 1e8 },
+  { "typical_power_kw", FIELD_NUMBER, SERVER (typical_power_kw), OPTIONAL, 0, 1e4 },
   { "rack_units", FIELD_UINT, SERVER (rack_units), REQUIRED, 1, 60 },
   { "height_mm", FIELD_NUMBER, SERVER (height_mm), REQUIRED, 1, 3000 },
   { "weight_kg", FIELD_NUMBER, SERVER (weight_kg), REQUIRED, 0.1, 1e5 },
@@ -741,6 +796,8 @@ finish_server (Reader     *r,
     _ts_catalog_reader_fail (r, "psu_redundancy", _("does not add up to psu_count"));
   if (!r->failed && s->ram_gb > s->ram_gb_max)
     _ts_catalog_reader_fail (r, "ram_gb", _("is larger than ram_gb_max"));
+  if (!r->failed && s->typical_power_kw > s->max_power_kw)
+    _ts_catalog_reader_fail (r, "typical_power_kw", _("is larger than max_power_kw"));
 }
 
 /* A deep copy of a record: its table's text and its provenance. */
@@ -792,7 +849,7 @@ record_clear (const RecordKind *kind,
   static void name##_clear (gpointer record);                                           \
   const RecordKind _ts_catalog_##name##_records = {                                                   \
     section, sizeof (type), table, G_N_ELEMENTS (table), provenance, finish,            \
-    name##_clear, check_ids,                                                            \
+    name##_clear, check_ids, FALSE,                                                     \
   };                                                                                    \
   static void name##_clear (gpointer record) { record_clear (&_ts_catalog_##name##_records, record); }
 
@@ -803,6 +860,25 @@ DEFINE_RECORD_KIND (interconnect, "interconnects", TsInterconnect, interconnect_
 DEFINE_RECORD_KIND (network, "networks", TsNetwork, network_fields, PROVENANCE (TsNetwork), NULL, TRUE)
 DEFINE_RECORD_KIND (gpu, "gpus", TsGpu, gpu_fields, PROVENANCE (TsGpu), finish_gpu, TRUE)
 DEFINE_RECORD_KIND (server, "servers", TsServer, server_fields, PROVENANCE (TsServer), finish_server, TRUE)
+/* a section older catalogs do not have */
+static void storage_system_clear (gpointer record);
+const RecordKind _ts_catalog_storage_system_records = {
+  "storage_systems", sizeof (TsStorageSystem), storage_system_fields, G_N_ELEMENTS (storage_system_fields),
+  PROVENANCE (TsStorageSystem), NULL, storage_system_clear, TRUE, TRUE,
+};
+static void storage_system_clear (gpointer record) { record_clear (&_ts_catalog_storage_system_records, record); }
+static void cdu_clear (gpointer record);
+const RecordKind _ts_catalog_cdu_records = {
+  "cdus", sizeof (TsCdu), cdu_fields, G_N_ELEMENTS (cdu_fields),
+  PROVENANCE (TsCdu), NULL, cdu_clear, TRUE, TRUE,
+};
+static void cdu_clear (gpointer record) { record_clear (&_ts_catalog_cdu_records, record); }
+static void part_clear (gpointer record);
+const RecordKind _ts_catalog_part_records = {
+  "parts", sizeof (TsPart), part_fields, G_N_ELEMENTS (part_fields),
+  PROVENANCE (TsPart), NULL, part_clear, TRUE, TRUE,
+};
+static void part_clear (gpointer record) { record_clear (&_ts_catalog_part_records, record); }
 /* keyed by family and precision, not by an id */
 DEFINE_RECORD_KIND (mfu, "mfu_defaults", TsMfuDefault, mfu_fields, NO_PROVENANCE, NULL, FALSE)
 
@@ -829,7 +905,7 @@ _ts_catalog_read_section (Reader           *r,
 {
   const char *section = kind->section;
   gsize record_size = kind->size;
-  JsonNode *node = _ts_catalog_member (r, root, section, TRUE);
+  JsonNode *node = _ts_catalog_member (r, root, section, !kind->optional);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *records = g_array_new (FALSE, TRUE, record_size);
   JsonArray *array = NULL;

@@ -60,6 +60,22 @@ typedef struct
   TsProvenance   prov;
 } TsInterconnect;
 
+/* A fabric part of the bill of materials (catalog “parts”, optional): a
+ * transceiver or a cable, with its reach and, for a cable, its length
+ * class (docs/cluster-fabric.md §9). */
+typedef struct
+{
+  char          *id;
+  char          *name;
+  char          *vendor;
+  char          *part;           /* transceiver, cable */
+  char          *length_class;   /* cables: dac, acc, aoc, fibre */
+  double         reach_m;        /* the longest link it makes */
+  guint          ports;          /* transceiver: links one module carries; cable: node ends (2 for a splitter) */
+  double         price_usd;      /* 0 = no source gives one */
+  TsProvenance   prov;
+} TsPart;
+
 typedef struct
 {
   char          *id;
@@ -85,6 +101,17 @@ typedef struct
   double         switch_price_usd;
   double         transceiver_price_usd;
   TsProvenance   prov;
+  /* The parts as records of their own (optional ids into “parts”); a
+   * part named here gives the name fields above, which a record that
+   * names no part still sets by hand. Resolved on loading. */
+  char          *transceiver_id;
+  char          *node_transceiver_id;
+  char          *optical_cable_id;
+  char          *copper_cable_id;
+  const TsPart  *transceiver;
+  const TsPart  *node_transceiver;
+  const TsPart  *optical_cable;
+  const TsPart  *copper_cable;
 } TsNetwork;
 
 typedef struct
@@ -140,6 +167,7 @@ typedef struct
   guint          psu_active;  /* derived: the N of “N+M”, else psu_count */
   double         max_power_kw;
   double         heat_btu_h;  /* 0 = not stated: derived from max_power_kw */
+  double         typical_power_kw; /* the vendor's typical draw; 0 = not stated (energy uses it, feeds never) */
   guint          rack_units;
   double         height_mm;
   double         weight_kg;
@@ -205,6 +233,42 @@ typedef struct
   TsModel        model;
   TsProvenance   prov;
 } TsCatalogModel;
+
+/* A shared storage system's building block (catalog “storage_systems”,
+ * optional): one appliance, chassis or node of a scale-out system, with
+ * the figures a cluster of them adds up (docs/goodput.md §5). */
+typedef struct
+{
+  char          *id;
+  char          *name;
+  char          *vendor;
+  double         usable_tb;        /* per appliance, decimal TB */
+  double         read_gb_s;        /* sustained, per appliance, decimal GB/s */
+  double         write_gb_s;
+  guint          rack_units;
+  double         power_w;          /* maximum draw; 0 = not stated */
+  double         typical_power_w;  /* typical draw; 0 = not stated */
+  double         weight_kg;        /* 0 = not stated */
+  guint          min_count;        /* smallest system sold; 0 = 1 */
+  guint          max_count;        /* largest cluster; 0 = no limit stated */
+  TsProvenance   prov;
+} TsStorageSystem;
+
+/* A coolant distribution unit (catalog “cdus”, optional): what takes
+ * the racks' heat from their liquid loop into facility water
+ * (docs/facility.md §4). */
+typedef struct
+{
+  char          *id;
+  char          *name;
+  char          *vendor;
+  char          *placement;        /* in-rack (serves its own rack) or in-row (serves many) */
+  double         capacity_kw;      /* heat to water one unit takes */
+  guint          rack_units;       /* 0 for a unit standing on the floor */
+  gboolean       redundant_pumps;  /* N+1 pumps inside: no spare unit needed */
+  double         power_w;          /* 0 = not stated */
+  TsProvenance   prov;
+} TsCdu;
 
 typedef struct _TsCatalog TsCatalog;
 
@@ -296,6 +360,24 @@ guint                 ts_catalog_get_n_networks     (const TsCatalog *catalog);
 const TsNetwork      *ts_catalog_get_network        (const TsCatalog *catalog,
                                                      guint            index);
 const TsNetwork      *ts_catalog_find_network       (const TsCatalog *catalog,
+                                                     const char      *id);
+
+guint                 ts_catalog_get_n_storage_systems (const TsCatalog *catalog);
+const TsStorageSystem *ts_catalog_get_storage_system (const TsCatalog *catalog,
+                                                      guint            index);
+const TsStorageSystem *ts_catalog_find_storage_system (const TsCatalog *catalog,
+                                                       const char      *id);
+
+guint                 ts_catalog_get_n_parts        (const TsCatalog *catalog);
+const TsPart         *ts_catalog_get_part           (const TsCatalog *catalog,
+                                                     guint            index);
+const TsPart         *ts_catalog_find_part          (const TsCatalog *catalog,
+                                                     const char      *id);
+
+guint                 ts_catalog_get_n_cdus         (const TsCatalog *catalog);
+const TsCdu          *ts_catalog_get_cdu            (const TsCatalog *catalog,
+                                                     guint            index);
+const TsCdu          *ts_catalog_find_cdu           (const TsCatalog *catalog,
                                                      const char      *id);
 
 guint                 ts_catalog_get_n_sources      (const TsCatalog *catalog);

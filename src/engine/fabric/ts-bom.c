@@ -18,12 +18,13 @@ struct _TsBom
 };
 
 static const char *const category_codes[TS_N_BOM_CATEGORIES] = {
-  "server", "switch", "cable", "transceiver", "nic", "pdu", "rack", "appliance",
+  "server", "switch", "cable", "transceiver", "nic", "pdu", "rack", "appliance", "storage",
 };
 
 static const char *const category_labels[TS_N_BOM_CATEGORIES] = {
   N_("Servers"), N_("Switches"), N_("Cables"), N_("Transceivers"),
   N_("Network adapters"), N_("PDUs"), N_("Racks"), N_("Appliances"),
+  N_("Storage systems"),
 };
 
 /* The roles the engine gives its lines, and their words. */
@@ -46,6 +47,8 @@ static const struct { const char *code; const char *label; } roles[] = {
   { "management-server", N_("Management servers") },
   { "rack-pdu", N_("Rack power, A and B feeds") },
   { "rack", N_("Racks") },
+  { "storage-system", N_("Shared storage: checkpoints and data") },
+  { "cdu", N_("Coolant distribution units: rack liquid to facility water") },
 };
 
 static void
@@ -55,6 +58,7 @@ line_clear (gpointer data)
 
   g_free (line->item);
   g_free (line->role);
+  g_free (line->length_class);
 }
 
 TsBom *
@@ -111,6 +115,26 @@ ts_bom_add (TsBom         *self,
   line.unit_price_usd = isfinite (unit_price_usd) && unit_price_usd > 0 ? unit_price_usd : 0;
   line.estimate = estimate;
   g_array_append_val (self->lines, line);
+}
+
+void
+ts_bom_set_length_class (TsBom      *self,
+                         const char *item,
+                         const char *role,
+                         const char *length_class)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint i = 0; i < self->lines->len; i++)
+    {
+      TsBomLine *l = &g_array_index (self->lines, TsBomLine, i);
+
+      if (l->category == TS_BOM_CABLE && g_strcmp0 (l->item, item) == 0 && g_strcmp0 (l->role, role) == 0)
+        {
+          g_free (l->length_class);
+          l->length_class = g_strdup (length_class);
+        }
+    }
 }
 
 guint
@@ -214,6 +238,8 @@ ts_bom_to_json (const TsBom *self,
         ts_json_add_double_valid (b, "unit_price_usd", l->unit_price_usd);
       if (l->estimate)
         ts_json_add_bool (b, "estimate", TRUE);
+      if (l->length_class != NULL)
+        ts_json_add_string (b, "length_class", l->length_class);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -19,6 +19,7 @@ typedef enum
   TS_BOM_PDU,
   TS_BOM_RACK,
   TS_BOM_APPLIANCE,
+  TS_BOM_STORAGE,     /* the shared storage system's appliances (docs/goodput.md §5) */
   TS_N_BOM_CATEGORIES
 } TsBomCategory;
 
@@ -30,6 +31,7 @@ typedef struct
   guint64        quantity;
   double         unit_price_usd;  /* 0 = no price in the catalog */
   gboolean       estimate;        /* the count or the price is an estimate */
+  char          *length_class;    /* cables: dac, acc, aoc or fibre; NULL when not known */
 } TsBomLine;
 
 typedef struct _TsBom TsBom;
@@ -51,6 +53,13 @@ void             ts_bom_add           (TsBom         *bom,
                                        guint64        quantity,
                                        double         unit_price_usd,
                                        gboolean       estimate);
+/* Says which length class the cable line of item and role is
+ * (docs/cluster-fabric.md §9): “dac” within a rack, “fibre” with a
+ * transceiver at each end beyond. */
+void             ts_bom_set_length_class (TsBom      *bom,
+                                          const char *item,
+                                          const char *role,
+                                          const char *length_class);
 guint            ts_bom_get_n_lines   (const TsBom   *bom);
 const TsBomLine *ts_bom_get_line      (const TsBom   *bom,
                                        guint          index);
@@ -69,7 +78,8 @@ const char      *ts_bom_item_label         (const char   *item);
 /* The role's words in the current language (“Compute fabric, leaf”). */
 const char      *ts_bom_role_label         (const char   *role);
 
-/* [{category, item, role, quantity, unit_price_usd?, estimate?}, …] */
+/* [{category, item, role, quantity, unit_price_usd?, estimate?,
+ * length_class?}, …] */
 void             ts_bom_to_json       (const TsBom   *bom,
                                        JsonBuilder   *builder);
 /* A CSV table as ts-csv.c writes one (RFC 4180, CRLF, stable keys in

@@ -170,6 +170,7 @@ ts_option_build_bom (const TsOption *o)
 
   if (o->servers > 1 && net != NULL)
     {
+      static const char *const fibre_roles[] = { "node-leaf", "leaf-spine", "spine-core" };
       const char *fibre = net->optical_cable_model != NULL ? net->optical_cable_model : net->name;
       const char *copper = net->copper_cable_model != NULL ? net->copper_cable_model : net->name;
       gboolean optical = o->fabric.tiers >= 2;
@@ -188,6 +189,17 @@ ts_option_build_bom (const TsOption *o)
                     0, net->copper_cable_model == NULL);
       ts_bom_add (bom, TS_BOM_CABLE, fibre, "leaf-spine", o->fabric.cables_leaf_spine, 0, net->optical_cable_model == NULL);
       ts_bom_add (bom, TS_BOM_CABLE, fibre, "spine-core", o->fabric.cables_spine_core, 0, net->optical_cable_model == NULL);
+      /* the length classes (docs/cluster-fabric.md §9): the copper
+       * splitter within the rack, fibre between racks; a part record
+       * says its own */
+      if (!optical)
+        ts_bom_set_length_class (bom, copper, "node-leaf",
+                                 net->copper_cable != NULL && net->copper_cable->length_class != NULL
+                                 ? net->copper_cable->length_class : "dac");
+      for (guint t = optical ? 0 : 1; t < G_N_ELEMENTS (fibre_roles); t++)
+        ts_bom_set_length_class (bom, fibre, fibre_roles[t],
+                                 net->optical_cable != NULL && net->optical_cable->length_class != NULL
+                                 ? net->optical_cable->length_class : "fibre");
       /* storage links: the fibre or copper depends on where the storage
        * sits, which the plan does not know */
       ts_bom_add (bom, TS_BOM_CABLE, fibre, "storage-link", o->storage_cables, 0, TRUE);
@@ -208,6 +220,12 @@ ts_option_build_bom (const TsOption *o)
                     net->fabric_manager_model != NULL ? net->fabric_manager_model : net->name,
                     "fabric-manager", o->fabric_managers, 0, FALSE);
     }
+  if (o->facility.cdu != NULL)
+    ts_bom_add (bom, TS_BOM_APPLIANCE, o->facility.cdu->name, "cdu", o->facility.cdus, 0,
+                o->facility.cdu->prov.estimate_fields != NULL);
+  if (o->storage.system != NULL)
+    ts_bom_add (bom, TS_BOM_STORAGE, o->storage.system->name, "storage-system", o->storage.count, 0,
+                o->storage.system->prov.estimate_fields != NULL);
   if (o->management_servers > 0)
     /* the item is the untranslated name, as the catalog's are; a page
      * shows it through gettext */

@@ -54,3 +54,23 @@ ts_facility_dup_summary (const TsFacility *f)
                           cooling_label (f->cooling), liquid, lpm, dt_k, air, cfm, dt_f,
                           f->cdus, peak, floor);
 }
+
+char *
+ts_facility_dup_cdus (const TsFacility *f)
+{
+  g_autofree char *kw = NULL;
+
+  g_return_val_if_fail (f != NULL, NULL);
+  if (f->cooling != TS_COOLING_DIRECT_LIQUID)
+    return g_strdup (_("none: no direct liquid cooling"));
+  if (f->cdu == NULL)
+    return g_strdup (_("none in the catalog: add your vendor’s CDU to size them"));
+  kw = ts_format_kw (f->cdu->capacity_kw);
+  if (g_strcmp0 (f->cdu->placement, "in-rack") == 0)
+    /* Translators: CDUs in the racks, e.g. “8 × In-rack CDU, 250 kW class
+     * (N+1 pumps): in each rack, 250 kW each” */
+    return g_strdup_printf (_("%u × %s: in each rack, %s each"), f->cdus, f->cdu->name, kw);
+  /* Translators: CDUs in the row, e.g. “4 × Row CDU: in the row, 800 kW
+   * each, N+1” */
+  return g_strdup_printf (_("%u × %s: in the row, %s each, N+1"), f->cdus, f->cdu->name, kw);
+}

@@ -8,6 +8,7 @@
 
 #include <glib.h>
 
+#include "ts-catalog.h"
 #include "ts-scenario-types.h"
 
 G_BEGIN_DECLS
@@ -20,9 +21,6 @@ G_BEGIN_DECLS
  * across the racks (docs/facility.md §3). */
 #define TS_FACILITY_AIR_FACTOR        1.08
 #define TS_FACILITY_AIR_DELTA_T_F     20.0
-/* In-rack coolant distribution units are sized up to about 250 kW, with
- * one more for N+1 (docs/facility.md §4). */
-#define TS_FACILITY_CDU_KW            250.0
 /* One rack's floor: 600 mm × 1,200 mm (docs/facility.md §5). */
 #define TS_FACILITY_RACK_FOOTPRINT_M2 0.72
 
@@ -48,6 +46,13 @@ typedef struct
   double        air_rack_kw;     /* the site's air limit per rack */
   double        floor_limit_kg_m2; /* the site's floor load limit (0 = none) */
   double        water_c;         /* facility water supply */
+  /* the racks of servers past the air limit and their draw, summed by
+   * the placement with ts_facility_rack_past_air (): what rear doors take
+   * into water */
+  guint         past_air_racks;
+  double        past_air_kw;
+  guint         server_racks;    /* racks holding servers */
+  const TsCatalog *catalog;      /* its CDUs (docs/facility.md §4); NULL: none */
 } TsFacilityInput;
 
 typedef struct
@@ -63,6 +68,8 @@ typedef struct
   double    air_cfm;            /* all racks, at air_delta_t_f */
   double    air_delta_t_f;
   guint     cdus;               /* N+1 */
+  const TsCdu *cdu;             /* the catalog's unit they are; NULL: none needed, or none in the catalog */
+  guint     water_racks;        /* racks whose heat leaves in water (the elevation's marked racks) */
   double    rack_kg;
   double    floor_kg_per_m2;    /* the heaviest rack over its footprint */
   double    peak_kw;            /* the busiest rack's maximum draw */
@@ -80,6 +87,27 @@ double      ts_facility_air_cfm     (double kw,
                                      double delta_t_f);
 void        ts_facility_compute     (const TsFacilityInput *in,
                                      TsFacility            *out);
+/* The one rule for which racks give their heat to water (the figures
+ * and the rack elevation both follow it, docs/facility.md §2): a rack of
+ * servers past the site's air limit per rack needs rear doors; with
+ * direct liquid cooling every rack of servers takes water. */
+gboolean    ts_facility_rack_past_air    (double    rack_kw,
+                                          double    air_rack_kw);
+gboolean    ts_facility_rack_takes_water (TsCooling cooling,
+                                          double    rack_kw,
+                                          double    air_rack_kw);
+/* The CDUs of `cdu` that take liquid_kw from `racks` racks whose
+ * busiest gives rack_liquid_kw to water (docs/facility.md §4): in-rack
+ * units serve their own rack, as many as its heat needs, one more per
+ * rack unless the unit has N+1 pumps inside; in-row units serve all the
+ * racks, N+1 over their total. */
+guint       ts_facility_cdu_count   (const TsCdu           *cdu,
+                                     double                 liquid_kw,
+                                     double                 rack_liquid_kw,
+                                     guint                  racks);
+/* The CDUs in words (free it): “8 × In-rack CDU, 250 kW class (N+1
+ * pumps), in-rack, 250 kW each”, or why there are none. */
+char       *ts_facility_dup_cdus    (const TsFacility      *facility);
 /* The figures in one line, in the current language (free it). */
 char       *ts_facility_dup_summary (const TsFacility     *facility);
 const char *ts_cooling_to_string    (TsCooling              cooling);

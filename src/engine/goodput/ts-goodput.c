@@ -53,15 +53,31 @@ ts_goodput_daly_interval (double delta,
  * storage system behind the job (PyTorch's asynchronous distributed
  * checkpoint, Nebula, two-tier checkpointing): the job waits for the
  * local write only. Without it, the shards go straight over the storage
- * network (docs/goodput.md §2). */
+ * network (docs/goodput.md §2), at what the storage system sustains. */
+/* What one server writes to (or reads from) the storage system: its
+ * storage ports, or its share of the system's sustained bandwidth when
+ * that is less (every server writes its shard at once). */
+static double
+server_share (double port_bytes_s,
+              double system_bytes_s,
+              guint  servers)
+{
+  if (system_bytes_s > 0 && port_bytes_s > 0)
+    return MIN (port_bytes_s, system_bytes_s / servers);
+  return port_bytes_s;
+}
+
 static void
 checkpoint_times (const TsGoodputInput *in,
                   TsGoodput            *g)
 {
+  double write_s = server_share (in->storage_net_bytes_s, in->storage_write_bytes_s, g->servers);
+  double read_s = server_share (in->storage_net_bytes_s, in->storage_read_bytes_s, g->servers);
+
   g->checkpoint_shard_bytes = g->checkpoint_bytes / g->servers;
   g->two_tier = in->local_write_bytes_s > 0;
-  if (in->storage_net_bytes_s > 0)
-    g->drain_seconds = g->checkpoint_shard_bytes / in->storage_net_bytes_s;
+  if (write_s > 0)
+    g->drain_seconds = g->checkpoint_shard_bytes / write_s;
   if (g->two_tier)
     g->checkpoint_seconds = g->checkpoint_shard_bytes / in->local_write_bytes_s;
   else
@@ -70,7 +86,7 @@ checkpoint_times (const TsGoodputInput *in,
       g->drain_seconds = 0;
     }
   /* a restart reads every shard back over the storage network */
-  g->load_seconds = in->storage_net_bytes_s > 0 ? g->checkpoint_shard_bytes / in->storage_net_bytes_s : 0;
+  g->load_seconds = read_s > 0 ? g->checkpoint_shard_bytes / read_s : 0;
 }
 
 void

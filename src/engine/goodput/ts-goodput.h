@@ -29,6 +29,11 @@ typedef struct
   double storage_net_bytes_s;     /* one server's storage network ports */
   double dataset_bytes;           /* the tokenised dataset */
   guint  checkpoints_kept;
+  /* the shared storage system behind the job, all its appliances
+   * together (0 = none chosen: the servers' ports alone limit); each
+   * server gets its share (docs/goodput.md §5) */
+  double storage_write_bytes_s;
+  double storage_read_bytes_s;
 } TsGoodputInput;
 
 /* The answer (JSON options[].goodput). Fractions are of the wall-clock

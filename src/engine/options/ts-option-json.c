@@ -206,6 +206,15 @@ facility_to_json (const TsFacility *f,
   ts_json_add_double_valid (b, "air_cfm", f->air_cfm);
   ts_json_add_double_valid (b, "air_delta_t_f", f->air_delta_t_f);
   ts_json_add_int (b, "cdus", f->cdus);
+  /* the racks whose heat leaves in water: the ones the elevation marks */
+  ts_json_add_int (b, "water_racks", f->water_racks);
+  /* the catalog's CDU the count is of (docs/facility.md §4) */
+  if (f->cdu != NULL)
+    {
+      ts_json_add_string (b, "cdu_id", f->cdu->id);
+      ts_json_add_string (b, "cdu_placement", f->cdu->placement);
+      ts_json_add_double_valid (b, "cdu_capacity_kw", f->cdu->capacity_kw);
+    }
   ts_json_add_double_valid (b, "rack_kg", f->rack_kg);
   ts_json_add_double_valid (b, "floor_kg_per_m2", f->floor_kg_per_m2);
   ts_json_add_double_valid (b, "peak_kw", f->peak_kw);
@@ -215,6 +224,33 @@ facility_to_json (const TsFacility *f,
   ts_json_add_bool (b, "floor_ok", f->floor_ok);
   ts_json_add_double_valid (b, "water_supply_c", f->water_c);
   json_builder_end_object (b);
+}
+
+/* options[].storage_system (docs/goodput.md §5): what the run needs of
+ * its storage and the catalog's system that meets it; null for servers
+ * without storage ports. */
+static void
+storage_system_to_json (const TsOption *o,
+                        JsonBuilder    *b)
+{
+  if (!o->storage_applies)
+    {
+      json_builder_set_member_name (b, "storage_system");
+      json_builder_add_null_value (b);
+      return;
+    }
+  ts_storage_to_json (&o->storage, o->goodput.two_tier ? o->goodput.drain_seconds : o->goodput.checkpoint_seconds, b);
+}
+
+/* options[].typical_power_kw and energy_power_basis (docs/facility.md
+ * §7): the energy at the typical draw where the vendors state one, the
+ * feeds and power_kw at the maximum. */
+static void
+energy_basis_to_json (const TsOption *o,
+                      JsonBuilder    *b)
+{
+  ts_json_add_double_valid (b, "typical_power_kw", o->typical_power_kw);
+  ts_json_add_string (b, "energy_power_basis", o->energy_at_typical ? "typical-where-stated" : "maximum");
 }
 
 /* options[].goodput (docs/goodput.md): the interruptions, the checkpoint
@@ -530,6 +566,8 @@ add_time_and_cost (const TsOption *o,
   ts_json_add_double_valid (b, "training_days", o->training_days);
   goodput_to_json (&o->goodput, b);
   facility_to_json (&o->facility, b);
+  storage_system_to_json (o, b);
+  energy_basis_to_json (o, b);
   ts_json_add_bool (b, "meets_deadline", o->meets_deadline);
   ts_json_add_double_valid (b, "energy_kwh", o->energy_kwh);
   ts_json_add_double_valid (b, "energy_cost", o->energy_cost);

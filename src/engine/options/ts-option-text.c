@@ -705,3 +705,14 @@ ts_option_gradient_dtype (const TsOption   *o,
     return TS_GRAD_FP32;
   return s->grad_dtype;
 }
+
+const char *
+ts_option_energy_basis (const TsOption *o)
+{
+  g_return_val_if_fail (o != NULL, NULL);
+  if (o->energy_at_typical)
+    /* Translators: what an option's energy is counted at */
+    return _("at the vendors’ typical draw where they state one (maximum elsewhere)");
+  /* Translators: what an option's energy is counted at */
+  return _("at maximum draw");
+}

@@ -183,6 +183,12 @@ typedef struct
   double   rack_kw;        /* the busiest rack's draw */
   guint    rack_servers;   /* servers in it */
   double   rack_kg;        /* the heaviest rack */
+  /* the racks of servers past the site's air limit, and their draw: what
+   * rear doors take into water (ts_facility_rack_past_air (), the rule the
+   * elevation's marks follow too) */
+  guint    past_air_racks;
+  double   past_air_kw;
+  guint    server_racks;   /* racks holding servers */
 } RackTotals;
 
 /* Rack PDUs on each of the A and B feeds, each feed able to carry the

@@ -83,6 +83,45 @@ goodput_input (const TsScenario *s,
   in->checkpoints_kept = s->checkpoints_kept;
 }
 
+/* The storage system the option's checkpoints and data need
+ * (docs/goodput.md §5), from the catalog, sized before the racks so its
+ * appliances stand in them and draw from the feeds. The need comes from
+ * the goodput with the servers' ports alone; the chosen system then
+ * limits each server's share, so the goodput computed later writes at
+ * what the system sustains. A cluster has one, on its own network, as
+ * the article asks; one server keeps its checkpoints on its local NVMe
+ * (and its storage ports reach whatever the site has), and a server
+ * without storage ports (a workstation) has none. */
+static void
+size_storage_system (const TsScenario *s,
+                     const TsServer   *server,
+                     TsOption         *o)
+{
+  TsGoodput g;
+  TsStorageNeed need;
+  guint gpus = o->memory.layout.gpus > 0 ? o->memory.layout.gpus : o->gpus;
+
+  (void) s;
+  o->storage_applies = o->servers > 1 && server->storage_nic_count > 0 && server->storage_nic_gbps > 0;
+  o->goodput_in.storage_write_bytes_s = 0;
+  o->goodput_in.storage_read_bytes_s = 0;
+  ts_goodput_compute (&o->goodput_in, gpus, o->step.seconds, &g);
+  need.capacity_bytes = g.storage_capacity_bytes;
+  need.read_bytes_s = o->step.tokens_per_second * DATASET_BYTES_PER_TOKEN;
+  need.write_bytes_s = g.storage_write_bytes_s;
+  if (!o->storage_applies)
+    {
+      memset (&o->storage, 0, sizeof o->storage);
+      o->storage.need = need;
+      return;
+    }
+  if (ts_storage_choose (o->catalog, &need, &o->storage))
+    {
+      o->goodput_in.storage_write_bytes_s = o->storage.write_bytes_s;
+      o->goodput_in.storage_read_bytes_s = o->storage.read_bytes_s;
+    }
+}
+
 /* How the option's heat leaves the site (docs/facility.md): cold plates
  * take at least the GPUs' heat of a liquid or hybrid server (the
  * catalog's TDP; the rest is counted as air, which errs on the air side). */
@@ -105,6 +144,10 @@ size_facility (const TsScenario *s,
     .air_rack_kw = s->air_rack_kw,
     .floor_limit_kg_m2 = s->floor_kg_m2,
     .water_c = s->water_c,
+    .past_air_racks = racks->past_air_racks,
+    .past_air_kw = racks->past_air_kw,
+    .server_racks = racks->server_racks,
+    .catalog = o->catalog,
   };
 
   ts_facility_compute (&in, &o->facility);
@@ -332,6 +375,7 @@ evaluate (const TsCatalog *catalog,
     o->note_flags |= TS_NOTE_MAX_SERVERS;
 
   _ts_options_size_network (s, o);
+  size_storage_system (s, server, o);
 
   _ts_options_placer_init (&placer, catalog, server, o, 0);
   _ts_options_place_racks (&placer, &racks);

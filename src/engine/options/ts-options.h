@@ -12,6 +12,7 @@
 #include "ts-fabric.h"
 #include "ts-facility.h"
 #include "ts-goodput.h"
+#include "ts-storage.h"
 #include "ts-memory.h"
 #include "ts-scenario.h"
 #include "ts-throughput.h"
@@ -34,6 +35,7 @@ typedef enum
   TS_DEVICE_MANAGEMENT_SWITCH,
   TS_DEVICE_PDU,                 /* 0U, drawn as a side strip */
   TS_DEVICE_CORE_SWITCH,         /* the compute fabric's third tier (docs/cluster-fabric.md §3) */
+  TS_DEVICE_STORAGE,             /* a shared storage system's appliance (docs/goodput.md §5) */
   TS_N_DEVICE_ROLES
 } TsDeviceRole;
 
@@ -277,6 +279,19 @@ typedef struct
   guint           rank_versus_servers;
   double          rank_delta;             /* the neighbour's figure minus this one's, in the key's unit */
   char           *currency;               /* the scenario's, for the cost in words; owned */
+
+  /* the shared storage system the checkpoints go to (docs/goodput.md §5):
+   * chosen from the catalog for a cluster's servers with storage ports;
+   * its appliances stand in the racks and draw from the feeds */
+  gboolean        storage_applies;        /* the servers have storage ports to reach one */
+  TsStorageChoice storage;
+
+  /* typical against maximum draw (docs/facility.md §7): feeds, currents,
+   * heat and cooling are sized at the maximum (power_kw); the energy is
+   * counted at the vendors' typical draw where they state one, at the
+   * maximum elsewhere */
+  double          typical_power_kw;
+  gboolean        energy_at_typical;      /* some part of it is at a typical figure */
 } TsOption;
 
 /* The comparison that set an option's place (JSON “rank_reason”). */
@@ -316,6 +331,9 @@ char       *ts_option_dup_rank_reason (const TsOption *option);
  * when the catalog marks the price as an estimate; NULL when the
  * catalog has no price for the server. */
 char       *ts_option_dup_price_summary (const TsOption *option);
+/* What the energy is counted at, in words: “at maximum draw”, or “at the
+ * vendors' typical draw where they state one (maximum elsewhere)”. */
+const char *ts_option_energy_basis     (const TsOption *option);
 /* The servers' price alone, “≈ 3,090,000 USD” (“≈” for an estimate);
  * NULL when the catalog has no price for the server. */
 char       *ts_option_dup_price_total   (const TsOption *option);

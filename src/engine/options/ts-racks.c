@@ -36,6 +36,7 @@ ts_device_role_to_string (TsDeviceRole role)
     case TS_DEVICE_MANAGEMENT_SWITCH: return "management-switch";
     case TS_DEVICE_PDU: return "pdu";
     case TS_DEVICE_CORE_SWITCH: return "core-switch";
+    case TS_DEVICE_STORAGE: return "storage";
     case TS_N_DEVICE_ROLES:
     default: return "device";
     }
@@ -185,6 +186,46 @@ compare_devices (gconstpointer a,
   return (int) da->u_bottom - (int) db->u_bottom;
 }
 
+/* The storage system's appliances in racks of their own, as the
+ * reference architectures keep storage apart from the compute racks
+ * (docs/goodput.md §5): filled in turn, a new rack when one is full.
+ * Every appliance is the same model, so the cursor never goes back. */
+static void
+place_storage (Placer *p)
+{
+  const TsOption *o = p->option;
+  const TsStorageSystem *system = o->storage.system;
+  double btu = ts_catalog_get_btu_h_per_kw (p->catalog);
+  guint cursor = p->n_racks;
+
+  if (system == NULL)
+    return;
+  for (guint i = 0; i < o->storage.count; i++)
+    {
+      double kw = system->power_w / WATTS_PER_KW;
+      TsRack *rack = NULL;
+
+      for (; cursor < p->n_racks && rack == NULL; cursor++)
+        {
+          TsRack *candidate = &p->racks[cursor];
+
+          p->usable_units = candidate->units;
+          if (rack_takes (p, candidate, system->rack_units, kw))
+            {
+              rack = candidate;
+              break;
+            }
+        }
+      if (rack == NULL)
+        {
+          rack = new_rack (p, o->site_rack_units);
+          p->usable_units = rack->units;
+        }
+      rack_add (rack, TS_DEVICE_STORAGE, system->name, rack_top (rack) + 1, system->rack_units, kw, kw * btu,
+                system->weight_kg);
+    }
+}
+
 /* Servers bottom up, each rack filled while its height and the site's
  * per-rack power limit allow (a server heavier than the limit gets a rack
  * of its own, flagged); a management switch on top of every server rack;
@@ -281,6 +322,8 @@ _ts_options_place_racks (Placer     *p,
                   net->switch_weight_kg);
       }
 
+  place_storage (p);
+
   for (guint r = 0; r < p->n_racks; r++)
     {
       guint pdus;
@@ -302,6 +345,15 @@ _ts_options_place_racks (Placer     *p,
           t->rack_servers = rack->servers;
         }
       t->rack_kg = MAX (t->rack_kg, rack->weight_kg);
+      if (rack->servers > 0)
+        {
+          t->server_racks++;
+          if (ts_facility_rack_past_air (rack->power_kw, o->site_air_rack_kw))
+            {
+              t->past_air_racks++;
+              t->past_air_kw += rack->power_kw;
+            }
+        }
     }
   /* a server taller than the site's racks (beside its management switch)
    * stands in a rack of its own that the site does not have */
@@ -336,8 +388,7 @@ ts_option_mark_water_racks (TsOption *o)
       TsRack *r = &g_array_index (o->rack_detail, TsRack, i);
 
       r->water_cooled = r->servers > 0
-                        && (o->facility.cooling == TS_COOLING_DIRECT_LIQUID
-                            || (o->facility.cooling == TS_COOLING_REAR_DOOR && r->power_kw > o->site_air_rack_kw));
+                        && ts_facility_rack_takes_water (o->facility.cooling, r->power_kw, o->site_air_rack_kw);
     }
 }
 

@@ -61,8 +61,15 @@ _ts_options_size_power (const TsScenario *s,
   if (ts_catalog_get_management_switch (catalog) != NULL)
     mgmt_kw = o->management_switches * ts_catalog_get_management_switch (catalog)->power_w / WATTS_PER_KW;
 
-  o->power_kw = o->servers * server->max_power_kw + o->switches_power_kw + mgmt_kw;
-  /* one electrical figure for everything: heat, current, energy */
+  /* the storage system's appliances at their maximum draw, where the
+   * catalog states one (docs/goodput.md §5) */
+  o->power_kw = o->servers * server->max_power_kw + o->switches_power_kw + mgmt_kw + o->storage.power_kw;
+  /* the energy's figure: typical draw where the vendor states one */
+  o->typical_power_kw = o->servers * (server->typical_power_kw > 0 ? server->typical_power_kw : server->max_power_kw)
+                        + o->switches_power_kw + mgmt_kw
+                        + (o->storage.typical_power_kw > 0 ? o->storage.typical_power_kw : o->storage.power_kw);
+  o->energy_at_typical = o->typical_power_kw < o->power_kw - 1e-12;
+  /* one electrical figure for heat, current and feeds: the maximum */
   o->heat_btu_h = o->power_kw * btu;
   o->heat_btu_h_electrical = o->heat_btu_h;
   o->cooling_tons = o->heat_btu_h / ts_catalog_get_btu_h_per_ton (catalog);

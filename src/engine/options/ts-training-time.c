@@ -192,7 +192,9 @@ _ts_options_size_time_and_money (const TsScenario *s,
   o->hardware_flops = o->recompute_factor > 0 ? o->training_flops / o->recompute_factor : o->training_flops;
   o->meets_deadline = s->deadline_days <= 0 || o->training_days <= s->deadline_days;
 
-  o->energy_kwh = o->power_kw * s->pue * o->training_days * HOURS_PER_DAY;
+  /* energy at the typical draw where the vendors state one (feeds stay
+   * at the maximum, docs/facility.md §7) */
+  o->energy_kwh = o->typical_power_kw * s->pue * o->training_days * HOURS_PER_DAY;
   o->energy_cost = o->energy_kwh * s->price_kwh;
   o->capex_usd = o->server->price_usd > 0 ? o->servers * o->server->price_usd : 0;
 }
