@@ -76,12 +76,14 @@ assumptions_text (const TsPlan   *plan,
   g_autofree char *pue = ts_format_number_auto (s->pue, 2);
   g_autofree char *tflops = o->server->gpu != NULL ? ts_format_number (o->server->gpu->tflops_bf16, 0) : g_strdup ("—");
 
-  /* Translators: the assumptions under the time drawing; %s are numbers with units */
+  /* Translators: the assumptions under the time drawing; %s are numbers
+   * with units; the one before “with PUE” is what the energy is counted at
+   * (“at maximum draw”, translated apart) */
   return g_strdup_printf (_("Estimates, not a guarantee. Training compute %s FLOPs from 6 · N · D "
                             "and the attention term (N = %s active parameters, D = %s tokens; more with recomputation), "
                             "at %s utilisation (MFU) of %u GPUs × %s TFLOPS dense BF16; "
-                            "energy at maximum draw with PUE %s."),
-                          flops, params, tokens, mfu, o->gpus, tflops, pue);
+                            "energy %s with PUE %s."),
+                          flops, params, tokens, mfu, o->gpus, tflops, ts_option_energy_basis (o), pue);
 }
 
 /* The line over the bar names the server, and a name can be long: it
