@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "ts-cli-options.h"
-#include "ts-site-profile.h"
+#include "ts-facility.h"
 
 static gboolean
 apply_model (TsScenario      *s,

@@ -5,14 +5,12 @@
 #pragma once
 
 #include "ts-catalog.h"
-#include "ts-catalog-json.h"
 #include "ts-error.h"
 #include "ts-export.h"
 #include "ts-file.h"
 #include "ts-facility.h"
 #include "ts-format.h"
 #include "ts-goodput.h"
-#include "ts-hf-config.h"
 #include "ts-i18n.h"
 #include "ts-json.h"
 #include "ts-memory.h"

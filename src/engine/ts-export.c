@@ -31,7 +31,7 @@
 #include "ts-error.h"
 #include "ts-export.h"
 #include "ts-framework.h"
-#include "ts-hf-config.h"
+#include "ts-model.h"
 #include "ts-json.h"
 
 /* What a file names when the model's hub id or layer class is unknown:

@@ -23,7 +23,7 @@
 #include "ts-form-rows.h"
 #include "ts-model-picker.h"
 #include "ts-scenario-form.h"
-#include "ts-site-profile.h"
+#include "ts-facility.h"
 
 /* The spin buttons take exactly the range the engine's tables give, the
  * one ts_scenario_validate and the file readers apply, so whatever a file

@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "ts-site-profile.h"
+#include "ts-facility.h"
 #include "ts-test-support.h"
 
 /* 120 kW at 20 K: 120,000 / (4,186 × 20) = 1.4333 kg/s = 86.0 L/min;

@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "ts-csv.h"
-#include "ts-hf-config.h"
+#include "ts-model.h"
 #include "ts-test-support.h"
 
 /* ---- class 1: a member of the wrong type -------------------------------- */

@@ -19,7 +19,7 @@
 
 #include "ts-application.h"
 #include "ts-json.h"
-#include "ts-site-profile.h"
+#include "ts-facility.h"
 #include "ts-window-private.h"
 #include "ui-test-support.h"
 

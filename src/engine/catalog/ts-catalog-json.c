@@ -8,7 +8,7 @@
 
 #include "config.h"
 
-#include "ts-catalog-json.h"
+#include "ts-catalog.h"
 #include "ts-json.h"
 
 JsonNode *

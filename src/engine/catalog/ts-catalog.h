@@ -7,6 +7,7 @@
 #include <glib.h>
 
 #include "ts-model.h"
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -416,5 +417,14 @@ char                 *ts_gpu_dup_memory_text        (const TsGpu     *gpu,
                                                      double           vendor_gb);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsCatalog, ts_catalog_unref)
+
+/* ---- the catalog's records as JSON ---- */
+
+/* Each returns a new JSON array, one object per record in the catalog's
+ * order; the caller unrefs it. */
+JsonNode *ts_catalog_models_to_json  (const TsCatalog *catalog);
+JsonNode *ts_catalog_servers_to_json (const TsCatalog *catalog);
+JsonNode *ts_catalog_gpus_to_json    (const TsCatalog *catalog);
+JsonNode *ts_catalog_storage_to_json (const TsCatalog *catalog);
 
 G_END_DECLS

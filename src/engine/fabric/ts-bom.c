@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ts-bom.h"
+#include "ts-fabric.h"
 #include "ts-json.h"
 
 struct _TsBom

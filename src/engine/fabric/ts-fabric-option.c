@@ -7,7 +7,6 @@
 
 #include "config.h"
 
-#include "ts-bom.h"
 #include "ts-fabric.h"
 #include "ts-format.h"
 #include "ts-options-private.h"

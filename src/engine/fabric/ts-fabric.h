@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -42,5 +43,87 @@ void  ts_compute_fabric_size (guint            nodes,
 guint ts_compute_fabric_switches (const TsComputeFabric *fabric);
 /* Links of every tier. */
 guint ts_compute_fabric_links (const TsComputeFabric *fabric);
+
+/* ---- a bill of materials: an open list any part of the engine adds to ---- */
+
+typedef enum
+{
+  TS_BOM_SERVER,
+  TS_BOM_SWITCH,
+  TS_BOM_CABLE,
+  TS_BOM_TRANSCEIVER,
+  TS_BOM_NIC,
+  TS_BOM_PDU,
+  TS_BOM_RACK,
+  TS_BOM_APPLIANCE,
+  TS_BOM_STORAGE,     /* the shared storage system's appliances (docs/goodput.md §5) */
+  TS_N_BOM_CATEGORIES
+} TsBomCategory;
+
+typedef struct
+{
+  TsBomCategory  category;
+  char          *item;            /* the part's name, as the catalog gives it */
+  char          *role;            /* what it is for (“compute leaf”, “leaf–spine link”); language-independent code */
+  guint64        quantity;
+  double         unit_price_usd;  /* 0 = no price in the catalog */
+  gboolean       estimate;        /* the count or the price is an estimate */
+  char          *length_class;    /* cables: dac, acc, aoc or fibre; NULL when not known */
+} TsBomLine;
+
+typedef struct _TsBom TsBom;
+
+/* Items the catalog has no record for: their names are msgids, kept
+ * untranslated in the JSON and the CSV; a page shows ts_bom_item_label (). */
+#define TS_BOM_ITEM_MANAGEMENT_SERVER N_("Two-socket x86 management server")
+#define TS_BOM_ITEM_OOB_CABLE         N_("Cat 6 patch cable, 1 GbE")
+#define TS_BOM_ITEM_RACK              N_("Rack cabinet")
+
+TsBom           *ts_bom_new           (void);
+void             ts_bom_free          (TsBom         *bom);
+/* Adds a line; a line with the same category, item and role adds its
+ * quantity to the one there. A quantity of 0 adds nothing. */
+void             ts_bom_add           (TsBom         *bom,
+                                       TsBomCategory  category,
+                                       const char    *item,
+                                       const char    *role,
+                                       guint64        quantity,
+                                       double         unit_price_usd,
+                                       gboolean       estimate);
+/* Says which length class the cable line of item and role is
+ * (docs/cluster-fabric.md §9): “dac” within a rack, “fibre” with a
+ * transceiver at each end beyond. */
+void             ts_bom_set_length_class (TsBom      *bom,
+                                          const char *item,
+                                          const char *role,
+                                          const char *length_class);
+guint            ts_bom_get_n_lines   (const TsBom   *bom);
+const TsBomLine *ts_bom_get_line      (const TsBom   *bom,
+                                       guint          index);
+/* Sum of quantity × price over the priced lines; *complete is FALSE
+ * when a line has no price. */
+double           ts_bom_priced_total  (const TsBom   *bom,
+                                       gboolean      *complete);
+guint64          ts_bom_quantity      (const TsBom   *bom,
+                                       TsBomCategory  category);
+
+const char      *ts_bom_category_to_string (TsBomCategory category);
+/* The category's word in the current language. */
+const char      *ts_bom_category_label     (TsBomCategory category);
+/* The item's name in the current language (a catalog name unchanged). */
+const char      *ts_bom_item_label         (const char   *item);
+/* The role's words in the current language (“Compute fabric, leaf”). */
+const char      *ts_bom_role_label         (const char   *role);
+
+/* [{category, item, role, quantity, unit_price_usd?, estimate?,
+ * length_class?}, …] */
+void             ts_bom_to_json       (const TsBom   *bom,
+                                       JsonBuilder   *builder);
+/* A CSV table as ts-csv.c writes one (RFC 4180, CRLF, stable keys in
+ * the header, the JSON's codes, C-locale numbers): a header line, then a
+ * line a part. */
+char            *ts_bom_to_csv        (const TsBom   *bom);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsBom, ts_bom_free)
 
 G_END_DECLS

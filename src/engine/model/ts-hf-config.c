@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "ts-error.h"
-#include "ts-hf-config-private.h"
+#include "ts-model-private.h"
 #include "ts-json.h"
 #include "ts-scenario-fields.h"
 

@@ -16,7 +16,7 @@
 
 #include "config.h"
 
-#include "ts-hf-config-private.h"
+#include "ts-model-private.h"
 #include "ts-json.h"
 
 /* Gemma's configs routinely leave these out (google/gemma-3-4b-it's

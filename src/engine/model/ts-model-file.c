@@ -32,7 +32,6 @@
 #include <string.h>
 
 #include "ts-error.h"
-#include "ts-hf-config.h"
 #include "ts-json.h"
 #include "ts-model.h"
 #include "ts-scenario-fields.h"

@@ -8,7 +8,6 @@
 #include <json-glib/json-glib.h>
 
 #include "ts-catalog.h"
-#include "ts-bom.h"
 #include "ts-fabric.h"
 #include "ts-facility.h"
 #include "ts-goodput.h"

@@ -29,7 +29,7 @@
 #include "ts-json.h"
 #include "ts-scenario.h"
 #include "ts-scenario-fields.h"
-#include "ts-site-profile.h"
+#include "ts-facility.h"
 
 /* ---- writing ---------------------------------------------------------- */
 

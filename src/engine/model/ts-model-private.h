@@ -1,16 +1,16 @@
-/* ts-hf-config-private.h — what the parts of the config.json import share
+/* ts-model-private.h — what the parts of the config.json import share
  *
  * A config.json is read in two parts: the families it may be of, with
  * what each one's transformers class has and leaves out
  * (ts-hf-families.c), and the reading of the file's keys into a
  * TsArchitecture by a family's names and defaults (ts-hf-config.c). Not
- * for callers outside those files; they use ts-hf-config.h.
+ * for callers outside those files; they use ts-model.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "ts-hf-config.h"
+#include "ts-model.h"
 
 G_BEGIN_DECLS
 
