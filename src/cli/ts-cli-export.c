@@ -30,7 +30,7 @@ ts_cli_write_export (const TsPlan     *plan,
     return FALSE;
   /* an interrupted export never leaves half a file behind */
   if (args->output_path != NULL)
-    return ts_file_write_atomic (args->output_path, text, strlen (text), error);
+    return ts_atomic_file_write (args->output_path, text, strlen (text), error);
   /* a short write is reported by main ()'s finish_stdout () */
   fputs (text, stdout);
   return TRUE;

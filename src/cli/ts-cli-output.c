@@ -451,7 +451,7 @@ ts_cli_write_pdf (const TsPlan    *plan,
   g_autoptr(TsSpecsheet) sheet = NULL;
 
   /* checked before the work of a document, and again before the rename */
-  if (!ts_file_check_output (args->output_path, error))
+  if (!ts_atomic_file_check_target (args->output_path, error))
     return FALSE;
   sheet = ts_specsheet_new (plan, args->lang, NULL);
   {
@@ -538,8 +538,8 @@ ts_cli_write_drawing (const TsPlan    *plan,
                                 : ts_render_drawing_height (job.drawing, plan, -1, job.width, &job.style);
 
   if (!check_drawing_size (job.width, job.height, error)
-      || !ts_file_check_output (args->png_path != NULL ? args->png_path : args->svg_path, error)
-      || (args->png_path != NULL && args->svg_path != NULL && !ts_file_check_output (args->svg_path, error)))
+      || !ts_atomic_file_check_target (args->png_path != NULL ? args->png_path : args->svg_path, error)
+      || (args->png_path != NULL && args->svg_path != NULL && !ts_atomic_file_check_target (args->svg_path, error)))
     return FALSE;
   return write_one_drawing (&job, args->png_path, FALSE, error)
          && write_one_drawing (&job, args->svg_path, TRUE, error);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "ts-error.h"
-#include "ts-file.h"
+#include "ts-local-file.h"
 #include "ts-json.h"
 
 /* json-glib 1.6 is a lenient reader: it takes comments, single-quoted
@@ -593,9 +593,9 @@ ts_json_parse_file (const char  *path,
   g_autofree char *data = NULL;
   gsize length = 0;
 
-  /* the one rule for input files (ts-file.c): a 10 GB file, /dev/zero or
+  /* the one rule for input files (ts-local-file.c): a 10 GB file, /dev/zero or
    * a FIFO is refused before anything is read, or waited for */
-  if (!ts_file_read_input (path, TS_JSON_MAX_BYTES, &data, &length, error))
+  if (!ts_local_file_read (path, TS_JSON_MAX_BYTES, &data, &length, error))
     {
       g_prefix_error (error, "%s: ", path);
       return NULL;

@@ -24,7 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ts-file.h"
+#include "ts-atomic-file.h"
 #include "ts-pdf-tagged.h"
 
 /* The end of a cairo PDF: its trailer, “startxref”, the offset, “%%EOF”. */
@@ -210,7 +210,7 @@ ts_pdf_mark_tagged (int          fd,
           && strstr (catalog, "/ViewerPreferences") != NULL))
     return FALSE;
   update = catalog_update (&t, catalog, lang, length);
-  if (!ts_file_write_all (fd, update->str, update->len))
+  if (!ts_write_all (fd, update->str, update->len))
     {
       *write_errno = errno != 0 ? errno : EIO;
       return FALSE;

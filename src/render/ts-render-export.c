@@ -15,7 +15,7 @@
 #include <math.h>
 #include <unistd.h>
 
-#include "ts-file.h"
+#include "ts-atomic-file.h"
 #include "ts-render-private.h"
 
 cairo_status_t
@@ -94,7 +94,7 @@ paint_to_sink (const ExportJob *job,
   return status;
 }
 
-/* The writer ts_file_write_atomic_with () calls: the drawing into the
+/* The writer ts_atomic_file_write_with () calls: the drawing into the
  * private temporary it names, synced; the one atomic writer renames it
  * over the target. */
 static gboolean
@@ -167,5 +167,5 @@ ts_render_export (TsDrawing            drawing,
     }
   /* the one atomic writer: the target is whole or untouched, never a
    * FIFO, a device or a folder */
-  return ts_file_write_atomic_with (path, write_export, &job, error);
+  return ts_atomic_file_write_with (path, write_export, &job, error);
 }

@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ts-file.h"
+#include "ts-atomic-file.h"
 #include "ts-specsheet-private.h"
 #include "ts-specsheet-logo.h"
 #include "ts-pdf-tagged.h"
@@ -514,7 +514,7 @@ draw_all_pages (TsSpecsheet  *self,
   return drawn;
 }
 
-/* The writer ts_file_write_atomic_with () calls: the sheet into the
+/* The writer ts_atomic_file_write_with () calls: the sheet into the
  * private temporary it names, tagged and synced; the one atomic writer
  * renames it over the target. */
 static gboolean
@@ -573,5 +573,5 @@ ts_specsheet_write_pdf (TsSpecsheet  *self,
 
   /* the one atomic writer: the target is whole or untouched, never a
    * FIFO, a device or a folder */
-  return ts_file_write_atomic_with (path, write_pdf, self, error);
+  return ts_atomic_file_write_with (path, write_pdf, self, error);
 }

@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "ts-error.h"
-#include "ts-file.h"
+#include "ts-local-file.h"
 #include "ts-specsheet-logo.h"
 
 /* No logo is near this large; a larger file is a mistake or an attack
@@ -34,7 +34,7 @@
 
 static const guint8 png_signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 
-/* The one rule for input files (ts_file_read_input ()): a FIFO named as
+/* The one rule for input files (ts_local_file_read ()): a FIFO named as
  * the logo no longer hangs the sheet, nor /dev/zero fills the memory. */
 static gboolean
 read_file (const char  *path,
@@ -46,7 +46,7 @@ read_file (const char  *path,
   gsize length = 0;
   g_autoptr(GError) local = NULL;
 
-  if (!ts_file_read_input (path, LOGO_MAX_BYTES, &data, &length, &local))
+  if (!ts_local_file_read (path, LOGO_MAX_BYTES, &data, &length, &local))
     {
       if (g_error_matches (local, TS_ERROR, TS_ERROR_INVALID_INPUT))
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,

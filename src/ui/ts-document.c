@@ -15,7 +15,7 @@
 
 #include "ts-app-state.h"
 #include "ts-document.h"
-#include "ts-file.h"
+#include "ts-local-file.h"
 
 /* Writing the scenario to GSettings on every keystroke would hammer
  * dconf; a short delay still loses nothing a crash could take. */
@@ -425,7 +425,7 @@ ts_document_save_file (TsDocument  *self,
 
   /* a file with no local path (a remote address) is refused, as Open
    * refuses one */
-  path = ts_file_dup_local_path (file, error);
+  path = ts_local_file_dup_path (file, error);
   if (path == NULL || !ts_scenario_save_file (self->scenario, path, error))
     return FALSE;
   ts_document_set_file (self, file);
@@ -534,7 +534,7 @@ ts_document_open_file (TsDocument  *self,
   g_return_val_if_fail (TS_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  path = ts_file_dup_local_path (file, error);
+  path = ts_local_file_dup_path (file, error);
   if (path == NULL)
     return FALSE;
   scenario = ts_scenario_load_file (path, self->catalog, error);

@@ -384,7 +384,7 @@ save_chosen_cb (GFile    *file,
   if (file == NULL || self->plan == NULL)
     return;
   /* a file with no local path (a remote address) is refused with a reason */
-  path = ts_file_dup_local_path (file, &error);
+  path = ts_local_file_dup_path (file, &error);
   if (path != NULL)
     {
       svg = g_str_has_suffix (path, ".svg") || g_str_has_suffix (path, ".SVG");

@@ -16,7 +16,8 @@
 
 #include "ts-document.h"
 #include "ts-export-dialog.h"
-#include "ts-file.h"
+#include "ts-atomic-file.h"
+#include "ts-local-file.h"
 
 struct _TsExportDialog
 {
@@ -112,10 +113,10 @@ ts_export_dialog_save (TsExportDialog  *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, self->errors[format]);
       return FALSE;
     }
-  path = ts_file_dup_local_path (file, error);
+  path = ts_local_file_dup_path (file, error);
   if (path == NULL)
     return FALSE;
-  return ts_file_write_atomic (path, self->texts[format], strlen (self->texts[format]), error);
+  return ts_atomic_file_write (path, self->texts[format], strlen (self->texts[format]), error);
 }
 
 static void

@@ -15,7 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "ts-document.h"
-#include "ts-file.h"
+#include "ts-local-file.h"
 #include "ts-json.h"
 #include "ts-model-import.h"
 
@@ -46,7 +46,7 @@ ts_model_import_read_file (GFile    *file,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (model != NULL, FALSE);
 
-  path = ts_file_dup_local_path (file, error);
+  path = ts_local_file_dup_path (file, error);
   return path != NULL && ts_model_load_file (model, path, error);
 }
 

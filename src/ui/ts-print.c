@@ -256,7 +256,7 @@ export_chosen_cb (GFile    *file,
   if (file != NULL)
     {
       /* a file with no local path (a remote address) is refused with a reason */
-      path = ts_file_dup_local_path (file, &error);
+      path = ts_local_file_dup_path (file, &error);
       exported = path != NULL && ts_print_export_pdf (data->parent, data->plan, path, data->lang, &error);
     }
   /* cancelled: neither a path nor an error */

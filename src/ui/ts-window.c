@@ -21,7 +21,8 @@
 #include "ts-accessible.h"
 #include "ts-app-state.h"
 #include "ts-csv.h"
-#include "ts-file.h"
+#include "ts-atomic-file.h"
+#include "ts-local-file.h"
 #include "ts-model-import.h"
 #include "ts-print.h"
 #include "ts-scenario-form.h"
@@ -747,11 +748,11 @@ ts_window_export_csv (TsWindow  *self,
   g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  path = ts_file_dup_local_path (file, error);
+  path = ts_local_file_dup_path (file, error);
   if (path == NULL)
     return FALSE;
   csv = ts_plan_options_to_csv (self->plan);
-  return ts_file_write_atomic (path, csv, strlen (csv), error);
+  return ts_atomic_file_write (path, csv, strlen (csv), error);
 }
 
 /* Shows a model that was read (read TRUE) and frees it either way. */

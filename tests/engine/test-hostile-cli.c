@@ -651,7 +651,7 @@ test_long_names_and_links (void)
   ts_test_remove_dir (dir);
 }
 
-/* ts_file_write_atomic () itself, as the scenario save uses it. */
+/* ts_atomic_file_write () itself, as the scenario save uses it. */
 static void
 test_atomic_writer (void)
 {
@@ -663,25 +663,25 @@ test_atomic_writer (void)
   g_autofree char *contents = NULL;
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (ts_file_write_atomic (long_path, "{}", 2, &error));
+  g_assert_true (ts_atomic_file_write (long_path, "{}", 2, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (long_path, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, "{}");
 
   g_assert_true (g_file_set_contents (read_only, "keep", -1, NULL));
   g_assert_cmpint (g_chmod (read_only, 0444), ==, 0);
-  g_assert_false (ts_file_write_atomic (read_only, "x", 1, &error));
+  g_assert_false (ts_atomic_file_write (read_only, "x", 1, &error));
   g_assert_error (error, TS_ERROR, TS_ERROR_IO);
   g_assert_nonnull (strstr (error->message, "read-only"));
   g_clear_error (&error);
   if (device != NULL)
     {
-      g_assert_false (ts_file_write_atomic (device, "x", 1, &error));
+      g_assert_false (ts_atomic_file_write (device, "x", 1, &error));
       g_assert_error (error, TS_ERROR, TS_ERROR_IO);
       g_assert_true (is_char_device (device));
       g_clear_error (&error);
     }
-  g_assert_false (ts_file_write_atomic (dir, "x", 1, &error));
+  g_assert_false (ts_atomic_file_write (dir, "x", 1, &error));
   g_assert_error (error, TS_ERROR, TS_ERROR_IO);
   g_assert_cmpuint (ts_test_count_entries (dir), ==, device != NULL && g_str_has_prefix (device, dir) ? 3 : 2);
   ts_test_remove_dir (dir);
@@ -813,7 +813,7 @@ catalog_with_logo (const char *dir,
 }
 
 /* Class 2: the logo is opened by the rule every input file follows
- * (ts_file_read_input ()): a FIFO hung `pdf` forever (no writer ever
+ * (ts_local_file_read ()): a FIFO hung `pdf` forever (no writer ever
  * comes), a link to /dev/zero or /dev/urandom read without end. Each is
  * refused at once, exit 1, the logo named, no sheet written. */
 static void

@@ -428,7 +428,7 @@ write_slowly (const char  *tmp_path,
   w->progress->in_write = 1;
   for (gsize at = 0; at < len; at += chunk)
     {
-      g_assert_true (ts_file_write_all (fd, w->text + at, MIN (chunk, len - at)));
+      g_assert_true (ts_write_all (fd, w->text + at, MIN (chunk, len - at)));
       fdatasync (fd);
     }
   w->progress->in_write = 0;
@@ -437,7 +437,7 @@ write_slowly (const char  *tmp_path,
 }
 
 /* Kills a child that writes `path` again and again (through
- * ts_file_write_atomic () or, named_writer, _with ()), at a random point,
+ * ts_atomic_file_write () or, named_writer, _with ()), at a random point,
  * KILL_ROUNDS times. Each time the file must be one of the two texts whole
  * (never partial), and, where the kill landed in the middle of a write
  * (the child's shared flag says so), the count goes up: most kills must
@@ -475,11 +475,11 @@ kill_writers (const char *dir,
               SlowWriter w = { progress, text };
 
               if (named_writer)
-                ts_file_write_atomic_with (path, write_slowly, &w, NULL);
+                ts_atomic_file_write_with (path, write_slowly, &w, NULL);
               else
                 {
                   progress->in_write = 1;
-                  ts_file_write_atomic (path, text, strlen (text), NULL);
+                  ts_atomic_file_write (path, text, strlen (text), NULL);
                   progress->in_write = 0;
                 }
               progress->writes++;
@@ -532,9 +532,9 @@ test_killed_writes (void)
   g_test_message ("the named writer left %u temporaries before the sweep", left);
 
   /* a writer's lock is free once it is dead; the sweep takes temporaries
-   * a few seconds old (TEMP_STALE_SECONDS in ts-file.c) */
+   * a few seconds old (TEMP_STALE_SECONDS in ts-atomic-file.c) */
   g_usleep (3 * G_USEC_PER_SEC);
-  g_assert_true (ts_file_write_atomic (path, "c", 1, NULL));
+  g_assert_true (ts_atomic_file_write (path, "c", 1, NULL));
   g_assert_cmpuint (count_others (dir, "out.txt", 0, NULL), ==, 0);
   /* a name that only looks like a temporary, and a live writer's, stay */
   {
@@ -542,7 +542,7 @@ test_killed_writes (void)
 
     g_assert_true (g_file_set_contents (user, "mine", -1, NULL));
     g_usleep (3 * G_USEC_PER_SEC);
-    g_assert_true (ts_file_write_atomic (path, "d", 1, NULL));
+    g_assert_true (ts_atomic_file_write (path, "d", 1, NULL));
     g_assert_true (g_file_test (user, G_FILE_TEST_EXISTS));
   }
   ts_test_remove_dir (dir);

@@ -517,7 +517,7 @@ test_save_killed (void)
     }
   g_test_message ("file held A %u times, B %u times", seen_a, seen_b);
 
-  /* temporary files of killed saves may remain (ts_file_write_atomic ()
+  /* temporary files of killed saves may remain (ts_atomic_file_write ()
    * names them .tsXXXXXX); they never replace the real one */
   {
     g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);

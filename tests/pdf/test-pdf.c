@@ -172,7 +172,7 @@ test_unwritable (void)
   int status;
 
   /* A folder where the file should go: refused before anything is
-   * written (ts_file_write_atomic ()), and no temporary file is left. */
+   * written (ts_atomic_file_write ()), and no temporary file is left. */
   g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
   status = ts_test_run_cli (argv_dir, &out, &err);
   g_assert_cmpint (status, ==, 1);

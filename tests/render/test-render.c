@@ -1008,7 +1008,7 @@ test_export_unwritable (void)
 
   ts_render_style_init (&style, FALSE);
   g_assert_false (ts_render_export (TS_DRAWING_MEMORY, plans[PLAN_8B_FULL], -1, missing, FALSE, 800, 600, &style, &error));
-  /* the one atomic writer's refusal (ts-file.c), naming the file */
+  /* the one atomic writer's refusal (ts-atomic-file.c), naming the file */
   g_assert_error (error, TS_ERROR, TS_ERROR_IO);
   g_assert_nonnull (strstr (error->message, "memory.png"));
   g_clear_error (&error);

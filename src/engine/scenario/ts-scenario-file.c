@@ -25,7 +25,7 @@
 
 #include "ts-catalog.h"
 #include "ts-error.h"
-#include "ts-file.h"
+#include "ts-atomic-file.h"
 #include "ts-json.h"
 #include "ts-scenario.h"
 #include "ts-scenario-fields.h"
@@ -716,5 +716,5 @@ ts_scenario_save_file (const TsScenario *s,
 
   /* a temporary file renamed over the target: the old file stays whole if
    * anything fails; devices, folders and read-only files are refused */
-  return ts_file_write_atomic (path, data, strlen (data), error);
+  return ts_atomic_file_write (path, data, strlen (data), error);
 }

@@ -1,4 +1,4 @@
-/* ts-file.c — writing a file whole or not at all
+/* ts-atomic-file.c — writing a file whole or not at all
  *
  * One place for what every saved file needs: scenarios, and the CLI's
  * documents and drawings. A rename over the target is atomic, but it
@@ -10,7 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define G_LOG_DOMAIN "ts-file"
+#define G_LOG_DOMAIN "ts-atomic-file"
 
 #include "config.h"
 
@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "ts-error.h"
-#include "ts-file.h"
+#include "ts-atomic-file.h"
 
 /* Short, so that a file name of up to NAME_MAX bytes still has room. */
 #define TEMP_NAME ".tsXXXXXX"
@@ -101,7 +101,7 @@ check_output (const char *path,
 }
 
 gboolean
-ts_file_check_output (const char  *path,
+ts_atomic_file_check_target (const char  *path,
                       GError     **error)
 {
   GStatBuf st;
@@ -268,7 +268,7 @@ publish_temp (int         fd,
 }
 
 gboolean
-ts_file_write_all (int         fd,
+ts_write_all (int         fd,
                    const char *data,
                    gsize       len)
 {
@@ -296,7 +296,7 @@ keep_mode (int             fd,
 }
 
 gboolean
-ts_file_write_atomic (const char  *path,
+ts_atomic_file_write (const char  *path,
                       const char  *data,
                       gsize        len,
                       GError     **error)
@@ -317,7 +317,7 @@ ts_file_write_atomic (const char  *path,
     return io_error (error, path, errno);
 
   errno = 0;
-  if (!ts_file_write_all (fd, data, len) || !keep_mode (fd, &old) || fsync (fd) != 0)
+  if (!ts_write_all (fd, data, len) || !keep_mode (fd, &old) || fsync (fd) != 0)
     saved = errno != 0 ? errno : EIO;
   /* checked again: the name may have become something else meanwhile */
   if (saved == 0 && !check_output (path, &old, error))
@@ -377,7 +377,7 @@ write_in_temp_dir (const char      *path,
                    const char      *target,
                    const char      *dir,
                    const GStatBuf  *old,
-                   TsFileWriteFunc  write,
+                   TsAtomicFileWriteFunc  write,
                    gpointer         user_data,
                    GError         **error)
 {
@@ -411,8 +411,8 @@ write_in_temp_dir (const char      *path,
 }
 
 gboolean
-ts_file_write_atomic_with (const char       *path,
-                           TsFileWriteFunc   write,
+ts_atomic_file_write_with (const char       *path,
+                           TsAtomicFileWriteFunc   write,
                            gpointer          user_data,
                            GError          **error)
 {
@@ -431,108 +431,4 @@ ts_file_write_atomic_with (const char       *path,
    * a private folder, locked while it lives and swept by the next write
    * when a kill left it */
   return write_in_temp_dir (path, target, dir, &old, write, user_data, error);
-}
-
-static gboolean
-input_too_large (GError **error,
-                 gsize    max_bytes)
-{
-  g_set_error (error, TS_ERROR, TS_ERROR_INVALID_INPUT,
-               /* Translators: %d is a size in mebibytes */
-               _("the file is larger than %d MiB"), (int) (max_bytes / (1024 * 1024)));
-  return FALSE;
-}
-
-/* Reads at most max_bytes + 1 from fd into a new buffer. */
-static gboolean
-read_bounded (int       fd,
-              gsize     max_bytes,
-              GString  *out,
-              GError  **error)
-{
-  char buffer[65536];
-
-  for (;;)
-    {
-      gssize n = read (fd, buffer, sizeof buffer);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
-
-          g_set_error_literal (error, TS_ERROR, TS_ERROR_IO, g_strerror (saved));
-          return FALSE;
-        }
-      if (n == 0)
-        return TRUE;
-      if (out->len + (gsize) n > max_bytes)
-        return input_too_large (error, max_bytes);
-      g_string_append_len (out, buffer, n);
-    }
-}
-
-gboolean
-ts_file_read_input (const char  *path,
-                    gsize        max_bytes,
-                    char       **contents,
-                    gsize       *length,
-                    GError     **error)
-{
-  g_autoptr(GString) out = NULL;
-  struct stat st;
-  gboolean ok;
-  int fd;
-
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (contents != NULL, FALSE);
-
-  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
-  if (fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error_literal (error, TS_ERROR, TS_ERROR_IO, g_strerror (saved));
-      return FALSE;
-    }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      close (fd);
-      g_set_error_literal (error, TS_ERROR, TS_ERROR_IO, _("not a regular file"));
-      return FALSE;
-    }
-  if ((guint64) st.st_size > max_bytes)
-    {
-      close (fd);
-      return input_too_large (error, max_bytes);
-    }
-  out = g_string_sized_new ((gsize) st.st_size + 1);
-  ok = read_bounded (fd, max_bytes, out, error);
-  close (fd);
-  if (!ok)
-    return FALSE;
-  if (length != NULL)
-    *length = out->len;
-  *contents = g_string_free (g_steal_pointer (&out), FALSE);
-  return TRUE;
-}
-
-char *
-ts_file_dup_local_path (GFile   *file,
-                        GError **error)
-{
-  char *path;
-
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
-
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-
-      /* Translators: %s is a file's address, e.g. an sftp:// one */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("“%s” is not a local file"), name);
-    }
-  return path;
 }

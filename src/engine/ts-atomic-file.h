@@ -1,4 +1,4 @@
-/* ts-file.h — writing a file whole or not at all
+/* ts-atomic-file.h — writing a file whole or not at all
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,16 +12,16 @@ G_BEGIN_DECLS
  * existing regular file that is writable. Refused, with a TS_ERROR_IO
  * naming the file: a folder, a device, a FIFO or a socket (also through a
  * symbolic link, e.g. to a terminal), and a read-only file. */
-gboolean ts_file_check_output      (const char      *path,
+gboolean ts_atomic_file_check_target      (const char      *path,
                                     GError         **error);
 
 /* Writes all len bytes of data to an open file, again where a signal
  * cut a write () short. FALSE with errno set when the system refuses. */
-gboolean ts_file_write_all         (int              fd,
+gboolean ts_write_all         (int              fd,
                                     const char      *data,
                                     gsize            len);
 
-/* Writes len bytes of data to path after ts_file_check_output (): into a
+/* Writes len bytes of data to path after ts_atomic_file_check_target (): into a
  * file with no name (O_TMPFILE) in the same folder where the file system
  * has them, else into a locked temporary with a short name (“.tsXXXXXX”,
  * so a 255-byte name still works), synced, then renamed over path — the
@@ -30,7 +30,7 @@ gboolean ts_file_write_all         (int              fd,
  * the folder). An existing file keeps its permissions; a symbolic link
  * keeps pointing at the file it named. Errors are TS_ERROR_IO and name the
  * file. */
-gboolean ts_file_write_atomic      (const char      *path,
+gboolean ts_atomic_file_write      (const char      *path,
                                     const char      *data,
                                     gsize            len,
                                     GError         **error);
@@ -40,37 +40,13 @@ gboolean ts_file_write_atomic      (const char      *path,
  * temporary folder beside path, and what it wrote is renamed over path
  * with the checks above; a folder a killed writer left is swept by the
  * next write. */
-typedef gboolean (*TsFileWriteFunc) (const char  *tmp_path,
+typedef gboolean (*TsAtomicFileWriteFunc) (const char  *tmp_path,
                                      gpointer     user_data,
                                      GError     **error);
 
-gboolean ts_file_write_atomic_with (const char      *path,
-                                    TsFileWriteFunc  write,
+gboolean ts_atomic_file_write_with (const char      *path,
+                                    TsAtomicFileWriteFunc  write,
                                     gpointer         user_data,
                                     GError         **error);
-
-/* Reads the whole of an input file a user named (a scenario, a catalog,
- * a model file, a config.json, a vendor's logo): the one rule for every
- * file the app reads. The file is opened without waiting (a FIFO never
- * blocks on a writer) and checked through the open descriptor, so a name
- * that changes meanwhile cannot slip past: a regular file only (no
- * folder, device such as /dev/zero, FIFO or socket, also through a
- * link), of at most max_bytes, and never more than max_bytes read (a file
- * that grows while read is refused, not read without end). Errors:
- * TS_ERROR_IO when it cannot be opened or is not a regular file,
- * TS_ERROR_INVALID_INPUT when too large; the message is the reason alone,
- * for the caller to put the file's name in front. *contents is
- * NUL-terminated. */
-gboolean  ts_file_read_input          (const char   *path,
-                                       gsize         max_bytes,
-                                       char        **contents,
-                                       gsize        *length,
-                                       GError      **error);
-
-/* The local path of a file a dialog chose, or NULL with an error saying
- * the file is not local (an sftp:// address, say): the app reads and
- * writes through paths, atomically. */
-char     *ts_file_dup_local_path      (GFile        *file,
-                                       GError      **error);
 
 G_END_DECLS
