@@ -89,7 +89,8 @@ def check_option(o, scenario):
     # the step's terms add up to its time
     step = o["step"]
     close(step["step_seconds"], step["compute"] + step["pp_bubble"] + step["tp_comm"] + step["pp_comm"]
-          + step["dp_exposed"] + step["ep_exposed"], 1e-9, f"{where} step")
+          + step["dp_exposed"] + step["ep_exposed"] + step["host_wait"], 1e-9, f"{where} step")
+    check(step["host_wait"] >= 0, f"{where}: a negative host wait")
     check(step["ep_exposed"] <= step["ep_comm"], f"{where}: more all-to-all exposed than sent")
     close(o["step_factor"], step["compute"] / step["step_seconds"], 1e-9, f"{where} step factor")
     close(o["mfu"], o["mfu_base"] * o["recompute_factor"] * o["pcie_factor"] * o["operator_factor"]

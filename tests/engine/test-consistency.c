@@ -150,7 +150,10 @@ check_option (const TsScenario *s,
   /* the step (docs/sizing-model.md §8.1): its terms add up, the factor is the
    * busy share, and the batch is micro-batch × accumulation × dp */
   check_close (o->step.seconds, o->step.compute + o->step.pp_bubble + o->step.tp_comm + o->step.pp_comm
-               + o->step.dp_exposed + o->step.ep_exposed, 1e-12, "step time", context);
+               + o->step.dp_exposed + o->step.ep_exposed + o->step.host_wait, 1e-12, "step time", context);
+  /* the host's wait (§8.8) is only for MoE layers */
+  if (s->model.arch.experts == 0)
+    g_assert_cmpfloat (o->step.host_wait, ==, 0);
   check_close (o->step_factor, o->step.compute / o->step.seconds, 1e-12, "step factor", context);
   g_assert_cmpfloat (o->step_factor, <=, 1.0);
   g_assert_cmpfloat (o->step.dp_exposed, <=, o->step.dp_comm);

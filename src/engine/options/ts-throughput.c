@@ -395,6 +395,37 @@ ep_bytes (const TsStepInput *in)
          * layer_input_bytes (in) * MAX (1u, in->active_experts) * ring_share (in->ep) / tokens_split;
 }
 
+/* The host's side of the MoE layers (docs/sizing-model.md §8.8). A
+ * dropless dispatcher needs the tokens per expert on the host before
+ * its all-to-all (the split sizes are host arguments of the collective
+ * and of the grouped GEMM): every MoE layer's forward pass copies them
+ * from the device and waits, which empties the queue of kernels the CPU
+ * had issued ahead (Megatron-Core's token dispatcher, cuda_sync_point
+ * before the all-to-all), and the dynamic shapes keep the MoE layers out
+ * of CUDA graphs (Megatron-Core's MoE README). So the GPUs run a MoE
+ * layer no faster than the CPU issues its kernels: the layer's own, one
+ * set per local expert, twice as many backward, again where recomputed.
+ * What the MoE layers' computation and exposed all-to-alls do not cover
+ * is waited for. */
+static double
+host_wait_seconds (const TsStepInput *in,
+                   const TsStep      *step)
+{
+  double m = MAX (1u, in->micro_batches);
+  double local = in->experts / (double) MAX (1u, in->ep);
+  double again = in->full_recompute ? 1.0 : CLAMP (in->recompute_share, 0.0, 1.0);
+  double passes = 1.0 + (in->frozen_weights ? GEMM_BACKWARD / 2 : GEMM_BACKWARD) + again;
+  double moe_share = in->layers > 0 ? (double) in->moe_layers / in->layers : 0;
+  double host, gpu;
+
+  if (in->moe_layers == 0 || in->host_op_seconds <= 0)
+    return 0;
+  host = m * ((double) in->moe_layers / MAX (1u, in->pp)) * (in->moe_layer_ops + in->expert_ops * local)
+         * passes * in->host_op_seconds;
+  gpu = step->compute * moe_share + step->ep_exposed;
+  return MAX (0.0, host - gpu);
+}
+
 void
 ts_step_compute (const TsStepInput *in,
                  TsStep            *step)
@@ -409,9 +440,6 @@ ts_step_compute (const TsStepInput *in,
 
   compute_seconds (in, step);
   step->tp_comm = tp_seconds (in);
-  /* fill and drain: (p − 1) / (v·m) of the busy time (Narayanan et al.
-   * 2021, §2.2), a share (p − 1)/(v·m + p − 1) of the step */
-  step->pp_bubble = in->pp > 1 ? step->compute * (in->pp - 1) / ((double) MAX (1u, in->virtual_stages) * m) : 0;
   step->pp_comm = transfer_seconds (pp_b, link_bytes_s (in, pp_crosses));
   step->dp_comm = transfer_seconds (dp_b, link_bytes_s (in, dp_crosses));
   step->dp_exposed = MAX (0.0, step->dp_comm - dp_window (in, step->compute));
@@ -419,7 +447,13 @@ ts_step_compute (const TsStepInput *in,
   step->ep_exposed = MAX (0.0, step->ep_comm - ep_window (in, step->compute,
                                                           ep_crosses == dp_crosses ? step->dp_comm - step->dp_exposed : 0));
   step->exposed_comm = step->tp_comm + step->pp_comm + step->dp_exposed + step->ep_exposed;
-  step->seconds = step->compute + step->pp_bubble + step->exposed_comm;
+  step->host_wait = host_wait_seconds (in, step);
+  /* fill and drain: (p − 1) / (v·m) of the busy time (Narayanan et al.
+   * 2021, §2.2), a share (p − 1)/(v·m + p − 1) of the step; a stage the
+   * host holds back is busy longer */
+  step->pp_bubble = in->pp > 1 ? (step->compute + step->host_wait) * (in->pp - 1)
+                                 / ((double) MAX (1u, in->virtual_stages) * m) : 0;
+  step->seconds = step->compute + step->pp_bubble + step->exposed_comm + step->host_wait;
   step->tokens = (double) in->micro_batch * m * in->dp * in->seq_len;
   step->tokens_per_second = step->seconds > 0 ? step->tokens / step->seconds : 0;
   step->step_factor = step->seconds > 0 ? step->compute / step->seconds : 0;
@@ -437,6 +471,14 @@ ts_step_network_needed (const TsStep *step)
   if (step->inter_bytes <= 0 || busy <= 0)
     return 0;
   return step->inter_bytes / (TS_NETWORK_STEP_SHARE * busy);
+}
+
+/* Added by issue 29's MoE host model (sizing-model §8.8). */
+static void
+host_to_json (const TsStep *step,
+              JsonBuilder  *b)
+{
+  ts_json_add_double_valid (b, "host_wait", step->host_wait);
 }
 
 /* The keys are a public interface (the CLI's JSON): add, never rename. */
@@ -466,5 +508,6 @@ ts_step_to_json (const TsStep *step,
   ts_json_add_double_valid (b, "step_factor", step->step_factor);
   ts_json_add_double_valid (b, "inter_server_seconds", step->inter_seconds);
   ts_json_add_double_valid (b, "inter_server_bytes", step->inter_bytes);
+  host_to_json (step, b);
   json_builder_end_object (b);
 }

@@ -73,6 +73,13 @@ typedef struct
   gboolean ep_overlap;           /* the framework hides the all-to-alls behind
                                   * another micro-batch (DualPipe); Megatron-Core's
                                   * default does not */
+  /* The host's side of a dropless MoE layer (sizing-model §8.8): the
+   * kernels the CPU issues for one MoE layer's forward pass, apart from
+   * the routed experts' and per local expert, and the CPU time of one;
+   * all 0 for a dense model. */
+  double   moe_layer_ops;
+  double   expert_ops;
+  double   host_op_seconds;
 
   /* the layout */
   guint    gpus;                 /* tp × pp × dp */
@@ -117,7 +124,9 @@ typedef struct
   double ep_comm;           /* expert-parallel all-to-all transfer time, all of it */
   double ep_exposed;        /* what another micro-batch's computation does not hide */
   double exposed_comm;      /* tp + pp sends + dp exposed + ep exposed */
-  double seconds;           /* compute + bubble + exposed communication */
+  double host_wait;         /* what the GPUs wait for the host to issue the
+                             * MoE layers' kernels (sizing-model §8.8) */
+  double seconds;           /* compute + bubble + exposed communication + host wait */
   double tokens;            /* per step */
   double tokens_per_second; /* before availability */
   double step_factor;       /* compute / seconds: what communication and the bubble leave */
@@ -139,6 +148,11 @@ void ts_step_compute (const TsStepInput *in,
  * factor a dropless run's slowest expert rank works to (docs/sizing-model.md
  * §8.6). */
 #define TS_EXPERT_LOAD_IMBALANCE 1.25
+
+/* CPU time to issue one kernel from an eager PyTorch framework: Python,
+ * the dispatcher, autograd and the launch itself, the middle of the
+ * 5–25 µs published for the path (docs/sizing-model.md §8.8). */
+#define TS_HOST_OP_SECONDS 15e-6
 
 /* The share of a step that communication between servers may take before
  * the network, not the GPUs, sets the time (docs/sizing-model.md §8.3). */
