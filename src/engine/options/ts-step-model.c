@@ -173,6 +173,7 @@ ts_step_input_set_model (TsStepInput      *in,
                          ? MAX (0.0, ts_architecture_moe_mlp_params (a, TRUE) - a->active_experts * expert) : 0;
   in->head_params = (double) a->vocab_size * a->hidden_size;
   in->attention_width = attention_core_width (a);
+  in->kv_width = (double) a->kv_heads * a->head_dim;
   in->dense_elementwise = elementwise (a, a->ffn_size);
   shared_width = a->shared_expert_ffn_size > 0 ? a->shared_expert_ffn_size
                  : (double) a->shared_experts * a->expert_ffn_size;

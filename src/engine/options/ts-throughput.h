@@ -22,6 +22,7 @@ typedef struct
   guint    tp, pp, ep, micro_batch;
   gboolean sequence_parallel;
   double   gemm, attention, experts, memory;
+  guint    cp;
 } TsStepCache;
 
 /* Everything the step time depends on, in plain figures (sizing-model
@@ -87,6 +88,10 @@ typedef struct
   guint    pp;
   guint    dp;
   guint    ep;
+  guint    cp;                   /* context parallel: ranks that split each sequence
+                                  * (ring attention, sizing-model §8.9); 0 or 1 = none;
+                                  * gpus = tp × cp × pp × dp */
+  double   kv_width;             /* kv heads × head dim (K and V each), for CP */
   guint    virtual_stages;       /* interleaved 1F1B chunks per GPU; 1 = plain 1F1B */
   guint    micro_batch;          /* sequences per GPU per micro-batch */
   guint    micro_batches;        /* per step per pipeline: the gradient accumulation */
@@ -124,6 +129,8 @@ typedef struct
   double ep_comm;           /* expert-parallel all-to-all transfer time, all of it */
   double ep_exposed;        /* what another micro-batch's computation does not hide */
   double exposed_comm;      /* tp + pp sends + dp exposed + ep exposed */
+  double cp_comm;           /* context-parallel K/V ring transfers, all of it (§8.9) */
+  double cp_exposed;        /* what the attention computation does not hide */
   double host_wait;         /* what the GPUs wait for the host to issue the
                              * MoE layers' kernels (sizing-model §8.8) */
   double seconds;           /* compute + bubble + exposed communication + host wait */

@@ -68,6 +68,12 @@ static const TsPublishedRun runs[] = {
   { "llama3-405b-16k", "llama-3.1-405b", "h100-sxm", "16,384 × H100", 16384, 8, 0, 400,
     8, 16, 128, 1, 8, 1, TRUE, FALSE, FALSE, 1, 2048, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
     0, 400, TS_RUN_HOLD_OUT, NULL, LLAMA3_TABLE4, LLAMA3_TOKENS },
+  /* the long-context stage: 131,072 tokens per sequence, CP 16 (Llama 3
+   * §3.3.2: K and V all-gathered within the context-parallel group),
+   * 16M tokens per batch = 128 sequences */
+  { "llama3-405b-128k-cp", "llama-3.1-405b", "h100-sxm", "16,384 × H100", 16384, 8, 0, 400,
+    8, 16, 8, 1, 8, 1, TRUE, FALSE, FALSE, 1, 128, 131072, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    0, 380, TS_RUN_HOLD_OUT, NULL, LLAMA3_TABLE4, 0, 16 },
   { "bridge-h100-8b", "llama-3.1-8b", "h100-sxm", "DGX-H100", 8, 8, 0, 400,
     1, 1, 8, 1, 1, 3, FALSE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
     14451, 0, TS_RUN_CALIBRATION, "dgx-h100", BRIDGE_2511 },
@@ -385,6 +391,7 @@ ts_published_run_check (const TsCatalog      *catalog,
   in.pp = run->pp;
   in.dp = run->dp;
   in.ep = run->ep;
+  in.cp = MAX (1u, run->cp);
   in.zero_stage = run->zero_stage;
   in.virtual_stages = run->vp;
   in.micro_batch = run->micro_batch;
@@ -473,14 +480,16 @@ markdown_set (const TsCatalog *catalog,
     {
       const TsPublishedRun *r = &runs[i];
       g_autofree char *free_ratio = NULL;
+      g_autofree char *cp = NULL;
       TsRunCheck c;
 
       if (r->set != set || !ts_published_run_check (catalog, r, TRUE, &c))
         continue;
       free_ratio = c.free_layout > 0 ? g_strdup_printf ("%.2f", c.free_layout / c.published) : g_strdup ("–");
-      g_string_append_printf (out, "| %s | %s | %s (%s) | %u·%u·%u·%u, %u, %u × %u | %s | %.0f%s | %.0f | %.2f | %s | %s |\n",
+      cp = r->cp > 1 ? g_strdup_printf (" · cp %u", r->cp) : g_strdup ("");
+      g_string_append_printf (out, "| %s | %s | %s (%s) | %u·%u·%u·%u%s, %u, %u × %u | %s | %.0f%s | %.0f | %.2f | %s | %s |\n",
                               r->id, r->model_id, r->system, family_name (catalog, r->gpu_id),
-                              r->tp, r->pp, r->dp, r->ep, r->vp, r->micro_batch, r->global_batch,
+                              r->tp, r->pp, r->dp, r->ep, cp, r->vp, r->micro_batch, r->global_batch,
                               r->precision == TS_PRECISION_FP8 ? "FP8" : "BF16",
                               c.published, r->published_tflops > 0 ? " (from TFLOP/s)" : "",
                               c.predicted, c.ratio, free_ratio, r->source);
