@@ -27,6 +27,7 @@
 #define TORCHTITAN_405B "torchtitan docs/performance.md (2024), Llama 3.1 405B on 128 H100, FSDP2 + TP"
 #define LLAMA3_TABLE4   "Dubey et al. 2024, The Llama 3 Herd of Models, Table 4"
 #define BRIDGE_2511     "Megatron-Bridge performance summary, 25.11 container (dense rows)"
+#define AMD_CVS         "AMD Cluster Validation Suite (ROCm CVS), Megatron training configuration mi3xx_singlenode_megatron_llama.json, expected tokens per GPU"
 #define DEEPSEEK_V3     "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, §1 and §3.2: 180K H800 GPU hours per trillion tokens"
 
 /* The famous runs' training tokens: Llama 3 405B "on 15.6T tokens"
@@ -113,6 +114,25 @@ static const TsPublishedRun runs[] = {
   { "tt-h100-405b-fp8-async-tp", "llama-3.1-405b", "h100-sxm", "128 × H100", 128, 8, 0, 400,
     8, 1, 16, 1, 1, 3, TRUE, FALSE, FALSE, 2, 32, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_FULL,
     185, 0, TS_RUN_HOLD_OUT, NULL, TORCHTITAN_405B " (Float8 + async TP)" },
+
+  /* AMD Instinct (CDNA 3): the expected results of AMD's Cluster
+   * Validation Suite for Megatron-LM (rocm/megatron-lm v25.5) on one
+   * server of 8, FP8 (Transformer Engine), 8,192 tokens, global batch
+   * 128, no recomputation, no FSDP. The MI300X rows chose CDNA 3's FP8
+   * efficiency; the MI325X rows (the same chips, faster memory) are held
+   * out. */
+  { "cvs-mi300x-8b", "llama-3.1-8b", "mi300x", "8 × MI300X", 8, 8, 0, 400,
+    1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    6500, 0, TS_RUN_CALIBRATION, NULL, AMD_CVS },
+  { "cvs-mi300x-70b", "llama-3.1-70b", "mi300x", "8 × MI300X", 8, 8, 0, 400,
+    8, 1, 1, 1, 1, 0, TRUE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    1000, 0, TS_RUN_CALIBRATION, NULL, AMD_CVS },
+  { "cvs-mi325x-8b", "llama-3.1-8b", "mi325x", "8 × MI325X", 8, 8, 0, 400,
+    1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    6500, 0, TS_RUN_HOLD_OUT, NULL, AMD_CVS },
+  { "cvs-mi325x-70b", "llama-3.1-70b", "mi325x", "8 × MI325X", 8, 8, 0, 400,
+    8, 1, 1, 1, 1, 0, TRUE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    1100, 0, TS_RUN_HOLD_OUT, NULL, AMD_CVS },
 
   /* Held out by issue 29: Megatron-Bridge 25.11's MoE rows, which force
    * an even load over the experts. Reported, never used to choose a
