@@ -150,7 +150,9 @@ check_layout (const TsCliArgs  *args,
               TsScenario       *s,
               GError          **error)
 {
-  guint64 model_parallel = (guint64) MAX (1, s->tp) * MAX (1, s->pp);
+  /* context parallelism splits the sequence over GPUs of its own (the
+   * layout's gpus = tp × cp × pp × dp, docs/sizing-model.md §8.9) */
+  guint64 model_parallel = (guint64) MAX (1, s->tp) * MAX (1, s->pp) * MAX (1, s->cp);
   /* --gpus 0 is “one GPU, or what the planner recommends”, as not giving it */
   gboolean has_gpus = ts_cli_setting_value (args, "--gpus") != NULL && s->gpus > 0;
 

@@ -218,7 +218,8 @@ test_block_recompute_405b (void)
   s->tokens = 15.6e12;
   s->tp = 8;
   s->pp = 16;
-  plan = plan_at (catalog, s, "dgx-h100", 1024, TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP));
+  /* Llama 3's 8,192-token layout: no context parallelism (Table 4) */
+  plan = plan_at (catalog, s, "dgx-h100", 1024, TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP | TS_SEARCH_CP));
   o = &g_array_index (plan->options, TsOption, 0);
   g_assert_true (o->fits);
   g_assert_cmpint (o->checkpointing, ==, TS_CHECKPOINTING_FULL);
@@ -242,7 +243,7 @@ test_block_recompute_405b (void)
   /* every layer recomputed, as the user may fix it: slower or the same */
   s->checkpointing = TS_CHECKPOINTING_FULL;
   full = plan_at (catalog, s, "dgx-h100", 1024,
-                  TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP | TS_SEARCH_CHECKPOINTING));
+                  TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP | TS_SEARCH_CP | TS_SEARCH_CHECKPOINTING));
   f = &g_array_index (full->options, TsOption, 0);
   g_assert_true (f->fits);
   g_assert_cmpuint (f->memory.layout.recompute_layers, ==, 8);
@@ -566,7 +567,7 @@ test_scenario_file (void)
   g_autofree char *text = NULL;
 
   g_assert_no_error (error);
-  g_assert_cmpuint (a->searched, ==, TS_SEARCH_ZERO | TS_SEARCH_SEQUENCE_PARALLEL | TS_SEARCH_EP);
+  g_assert_cmpuint (a->searched, ==, TS_SEARCH_ZERO | TS_SEARCH_SEQUENCE_PARALLEL | TS_SEARCH_EP | TS_SEARCH_CP);
   b = ts_scenario_from_string (minimal, -1, catalog, "minimal.json", &error);
   g_assert_no_error (error);
   g_assert_cmpuint (b->searched, ==, TS_SEARCH_ALL);

@@ -60,6 +60,7 @@ typedef struct
                                    * Hugging Face model returns them;
                                    * Megatron-LM frees them once cast) */
   guint          formats;         /* 1 << TsExportFormat that write a run of it */
+  gboolean       context_parallel;  /* splits each sequence over GPUs (sizing-model §8.9) */
 } TsFrameworkInfo;
 
 const TsFrameworkInfo *ts_framework_info       (TsFramework        framework);
