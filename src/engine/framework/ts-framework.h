@@ -71,7 +71,7 @@ const char            *ts_framework_name       (TsFramework        framework);
  * and offload at this layout with `virtual_stages` interleaved chunks.
  * When it does not, *why (may be NULL) is a code: method, precision,
  * optimizer, offload, tensor-parallel, pipeline-parallel, interleaving,
- * uneven-stages, expert-parallel, zero-stage, heads, query-groups,
+ * uneven-stages, expert-parallel, context-parallel, zero-stage, heads, query-groups,
  * experts. */
 gboolean    ts_framework_runs          (TsFramework        framework,
                                         const TsScenario  *scenario,
