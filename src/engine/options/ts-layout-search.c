@@ -384,7 +384,10 @@ ep_values (const Search *search,
  * else none below PLAN_CP_MIN_SEQ tokens ("use CP when sequence length >=
  * 8K", Megatron-Core's MoE README), and above it every power of two up
  * to PLAN_MAX_CP that splits each sequence into 2·cp equal chunks (the
- * causal load balancing) and leaves a GPU per rank. */
+ * causal load balancing), leaves a GPU per rank and each rank at least
+ * the half of PLAN_CP_MIN_SEQ that the smallest split recommended gives
+ * (the step has no term for the ring's latency or for GEMMs of a few
+ * hundred tokens, which a finer split would meet). */
 static void
 cp_values (const Search *search,
            Values       *v)
@@ -401,7 +404,7 @@ cp_values (const Search *search,
   if (s->seq_len < PLAN_CP_MIN_SEQ || !s->model.has_architecture)
     return;
   for (guint c = 2; c <= MIN (PLAN_MAX_CP, search->gpus); c *= 2)
-    if (s->seq_len % (2 * c) == 0)
+    if (s->seq_len % (2 * c) == 0 && s->seq_len / c >= PLAN_CP_MIN_SEQ / 2)
       values_add (v, c);
 }
 
