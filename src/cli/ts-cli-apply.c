@@ -2,7 +2,7 @@
  *
  * The values were read and range-checked while parsing (ts-cli-options.c);
  * what needs the catalog (a model or server id, a model file) and what
- * joins several options (dp × tp × pp = GPUs, options of another method)
+ * joins several options (dp × tp × cp × pp = GPUs, options of another method)
  * is checked here, on top of the --scenario file if one is named.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -133,7 +133,7 @@ apply_setting (const TsCliSetting *setting,
   return apply_custom_model (s, setting, error);  /* --params or --model-file */
 }
 
-/* The job's GPUs are dp × tp × pp (docs/sizing-model.md §2): the degrees must
+/* The job’s GPUs are dp × tp × cp × pp (docs/sizing-model.md §2): the degrees must
  * multiply to the GPUs given, and their products must stay within
  * TS_MAX_GPUS. The products are formed in 64 bits: each degree is at most
  * 100000, so three of them fit, where 32 bits overflow (“--tp 100000 --pp
@@ -150,7 +150,9 @@ check_layout (const TsCliArgs  *args,
               TsScenario       *s,
               GError          **error)
 {
-  guint64 model_parallel = (guint64) MAX (1, s->tp) * MAX (1, s->pp);
+  /* context parallelism splits the sequence over GPUs of its own (the
+   * layout's gpus = tp × cp × pp × dp, docs/sizing-model.md §8.9) */
+  guint64 model_parallel = (guint64) MAX (1, s->tp) * MAX (1, s->pp) * MAX (1, s->cp);
   /* --gpus 0 is “one GPU, or what the planner recommends”, as not giving it */
   gboolean has_gpus = ts_cli_setting_value (args, "--gpus") != NULL && s->gpus > 0;
 
@@ -158,11 +160,19 @@ check_layout (const TsCliArgs  *args,
     {
       g_autofree char *product = format_product (model_parallel);
 
+      if (s->cp > 1)
+        return ts_cli_usage_error (error, _("--tp %u × --cp %u × --pp %u needs %s GPUs, more than the %u a job may have"),
+                                   s->tp, s->cp, s->pp, product, TS_MAX_GPUS);
       return ts_cli_usage_error (error, _("--tp %u × --pp %u needs %s GPUs, more than the %u a job may have"),
                           s->tp, s->pp, product, TS_MAX_GPUS);
     }
   if (has_gpus && (s->gpus < model_parallel || s->gpus % model_parallel != 0))
-    return ts_cli_usage_error (error, _("--gpus %u is not a multiple of --tp × --pp = %u"), s->gpus, (guint) model_parallel);
+    {
+      if (s->cp > 1)
+        return ts_cli_usage_error (error, _("--gpus %u is not a multiple of --tp × --cp × --pp = %u"), s->gpus,
+                                   (guint) model_parallel);
+      return ts_cli_usage_error (error, _("--gpus %u is not a multiple of --tp × --pp = %u"), s->gpus, (guint) model_parallel);
+    }
 
   /* range-checked while parsing (at most TS_MAX_GPUS) */
   if (args->dp > 0)
@@ -171,9 +181,17 @@ check_layout (const TsCliArgs  *args,
       guint64 gpus = dp * model_parallel;
       g_autofree char *product = format_product (gpus);
 
+      if (gpus > TS_MAX_GPUS && s->cp > 1)
+        return ts_cli_usage_error (error, _("--dp %u × --tp %u × --cp %u × --pp %u needs %s GPUs, more than the %u a job may have"),
+                                   dp, s->tp, s->cp, s->pp, product, TS_MAX_GPUS);
       if (gpus > TS_MAX_GPUS)
         return ts_cli_usage_error (error, _("--dp %u × --tp %u × --pp %u needs %s GPUs, more than the %u a job may have"),
                             dp, s->tp, s->pp, product, TS_MAX_GPUS);
+      if (has_gpus && gpus != s->gpus && s->cp > 1)
+        return ts_cli_usage_error (error, ngettext ("--dp %u × --tp %u × --cp %u × --pp %u needs %s GPU, but --gpus is %u",
+                                                    "--dp %u × --tp %u × --cp %u × --pp %u needs %s GPUs, but --gpus is %u",
+                                                    (gulong) gpus),
+                                   dp, s->tp, s->cp, s->pp, product, s->gpus);
       if (has_gpus && gpus != s->gpus)
         /* "--dp 1 × --tp 1 × --pp 1 needs 1 GPU" (issue 33) */
         return ts_cli_usage_error (error, ngettext ("--dp %u × --tp %u × --pp %u needs %s GPU, but --gpus is %u",

@@ -334,9 +334,9 @@ static const CliOption model_options[] = {
   { "model-file", 0, SCENARIO_COMMANDS, N_("FILE"),
     N_("a custom model's architecture from a JSON file (layers, hidden_size, attention_heads, vocab_size, ffn_size, …)"),
     set_model_file },
-  /* the job's GPUs are dp × tp × pp, formed and checked against --gpus
+  /* the job's GPUs are dp × tp × cp × pp, formed and checked against --gpus
    * once all options are read (check_layout ()) */
-  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × pp (default: automatic)"), set_whole, ARG (dp), TS_MAX_GPUS },
+  { "dp", 0, SCENARIO_COMMANDS, "N", N_("data parallel degree; GPUs = dp × tp × cp × pp (default: automatic)"), set_whole, ARG (dp), TS_MAX_GPUS },
 };
 
 /* ---- callbacks of the other options ----------------------------------------- */

@@ -779,6 +779,9 @@ write_megatron (Export *e)
 
   arg_uint (e, "--tensor-model-parallel-size", l->tp);
   arg_uint (e, "--pipeline-model-parallel-size", l->pp);
+  /* context parallelism (docs/sizing-model.md §8.9) */
+  if (l->cp > 1)
+    arg_uint (e, "--context-parallel-size", l->cp);
   /* the planner's stages: even chunks by count, uneven ones placed */
   if (l->pp > 1 && ts_framework_uneven (s->model.arch.layers, l->pp, megatron_virtual_stages (e)))
     {

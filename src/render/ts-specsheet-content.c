@@ -243,12 +243,24 @@ build_scenario (TsSpecsheet *self)
     g_autofree char *gpus = ts_format_number (l->gpus, 0);
     g_autofree char *dp = ts_format_number (l->dp, 0);
 
-    ts_specsheet_grid_add (cells, _("Parallel layout"),
-                           mark_planned (self, input_automatic (self, "tp") || input_automatic (self, "pp")
-                                               || input_automatic (self, "gpus"),
-                                         g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
-                                                                    "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
-                                                          gpus, l->tp, l->pp, dp)));
+    gboolean planned = input_automatic (self, "tp") || input_automatic (self, "pp") || input_automatic (self, "gpus");
+
+    if (l->cp > 1)
+      /* context parallelism (sizing-model §8.9) */
+      ts_specsheet_grid_add (cells, _("Parallel layout"),
+                             mark_planned (self, planned || input_automatic (self, "cp"),
+                                           /* Translators: the parallel layout with context parallelism:
+                                            * “64 GPUs: tensor 8 × context 2 × pipeline 2 × data 2” */
+                                           g_strdup_printf (ngettext ("%s GPU: tensor %u × context %u × pipeline %u × data %s",
+                                                                      "%s GPUs: tensor %u × context %u × pipeline %u × data %s",
+                                                                      l->gpus),
+                                                            gpus, l->tp, l->cp, l->pp, dp)));
+    else
+      ts_specsheet_grid_add (cells, _("Parallel layout"),
+                             mark_planned (self, planned,
+                                           g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
+                                                                      "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
+                                                            gpus, l->tp, l->pp, dp)));
   }
   if (s->method != TS_METHOD_FULL)
     {

@@ -77,7 +77,7 @@ def check_option(o, scenario):
     layout = o["layout"]
     where = f"{scenario}: {o['servers']} × {o['server_id']}"
     if "layout" not in o["failures"]:
-        check(layout["tp"] * layout["pp"] * layout["dp"] == layout["gpus"] <= o["gpus"], where)
+        check(layout["tp"] * layout["cp"] * layout["pp"] * layout["dp"] == layout["gpus"] <= o["gpus"], where)
         check(o["layout_gpus"] == layout["gpus"], where)
     # heat, cooling, time, energy from the same figures
     close(o["heat_btu_h"], o["power_kw"] * BTU_H_PER_KW, 1e-9, f"{where} heat")
@@ -89,7 +89,8 @@ def check_option(o, scenario):
     # the step's terms add up to its time
     step = o["step"]
     close(step["step_seconds"], step["compute"] + step["pp_bubble"] + step["tp_comm"] + step["pp_comm"]
-          + step["dp_exposed"] + step["ep_exposed"], 1e-9, f"{where} step")
+          + step["dp_exposed"] + step["ep_exposed"] + step["cp_exposed"] + step["host_wait"], 1e-9, f"{where} step")
+    check(step["host_wait"] >= 0, f"{where}: a negative host wait")
     check(step["ep_exposed"] <= step["ep_comm"], f"{where}: more all-to-all exposed than sent")
     close(o["step_factor"], step["compute"] / step["step_seconds"], 1e-9, f"{where} step factor")
     close(o["mfu"], o["mfu_base"] * o["recompute_factor"] * o["pcie_factor"] * o["operator_factor"]

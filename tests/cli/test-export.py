@@ -98,7 +98,7 @@ def check_scenario(scenario):
     checkpointing = layout["checkpointing"]
     offload = "--offload" in argv
     model_id = option_value(argv, "--model")
-    check(layout["tp"] * layout["pp"] * layout["dp"] == option["gpus"], layout)
+    check(layout["tp"] * layout["cp"] * layout["pp"] * layout["dp"] == option["gpus"], layout)
 
     texts = {fmt: export(scenario, fmt) for fmt in ("deepspeed", "accelerate", "axolotl", "llamafactory", "megatron")}
     if not any(t is not None for t in texts.values()):
@@ -180,6 +180,8 @@ def check_megatron(text, plan, layout, micro, accumulation, seq, checkpointing):
     words = shlex.split(text, comments=True)
     check(int(option_value(words, "--tensor-model-parallel-size")) == layout["tp"])
     check(int(option_value(words, "--pipeline-model-parallel-size")) == layout["pp"])
+    cp = int(option_value(words, "--context-parallel-size")) if "--context-parallel-size" in words else 1
+    check(cp == layout["cp"])
     check(int(option_value(words, "--micro-batch-size")) == micro)
     check(int(option_value(words, "--global-batch-size")) == micro * accumulation * layout["dp"])
     check(int(option_value(words, "--seq-length")) == seq)

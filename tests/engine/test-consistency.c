@@ -91,8 +91,9 @@ check_option (const TsScenario *s,
     g_assert_false (o->ok);
   else
     {
-      if (l->tp * l->pp * l->dp != l->gpus || l->gpus > o->gpus || l->gpus == 0)
-        g_error ("%s: layout %u × %u × %u = %u GPUs on an option of %u", context, l->tp, l->pp, l->dp, l->gpus, o->gpus);
+      if (l->tp * MAX (1u, l->cp) * l->pp * l->dp != l->gpus || l->gpus > o->gpus || l->gpus == 0)
+        g_error ("%s: layout %u × %u × %u × %u = %u GPUs on an option of %u", context, l->tp, l->cp, l->pp, l->dp,
+                 l->gpus, o->gpus);
       /* what the user fixed is kept; the rest is the planner's */
       if (!ts_scenario_searches (s, TS_SEARCH_TP))
         g_assert_cmpuint (l->tp, ==, s->tp);
@@ -151,7 +152,11 @@ check_option (const TsScenario *s,
   /* the step (docs/sizing-model.md §8.1): its terms add up, the factor is the
    * busy share, and the batch is micro-batch × accumulation × dp */
   check_close (o->step.seconds, o->step.compute + o->step.pp_bubble + o->step.tp_comm + o->step.pp_comm
-               + o->step.dp_exposed + o->step.ep_exposed, 1e-12, "step time", context);
+               + o->step.dp_exposed + o->step.ep_exposed + o->step.cp_exposed + o->step.host_wait, 1e-12,
+               "step time", context);
+  /* the host's wait (§8.8) is only for MoE layers */
+  if (s->model.arch.experts == 0)
+    g_assert_cmpfloat (o->step.host_wait, ==, 0);
   check_close (o->step_factor, o->step.compute / o->step.seconds, 1e-12, "step factor", context);
   g_assert_cmpfloat (o->step_factor, <=, 1.0);
   g_assert_cmpfloat (o->step.dp_exposed, <=, o->step.dp_comm);

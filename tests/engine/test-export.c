@@ -228,7 +228,8 @@ test_megatron_block_recompute (void)
   s->pp = 16;
   ts_scenario_set_server (s, "dgx-h100");
   s->servers = 1024;
-  s->searched = TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP);
+  /* Llama 3's 8,192-token layout: no context parallelism (Table 4) */
+  s->searched = TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP | TS_SEARCH_CP);
   plan = ts_plan_compute (catalog, s, &error);
   g_assert_no_error (error);
   o = ts_plan_get_shown_option (plan);

@@ -218,7 +218,8 @@ test_block_recompute_405b (void)
   s->tokens = 15.6e12;
   s->tp = 8;
   s->pp = 16;
-  plan = plan_at (catalog, s, "dgx-h100", 1024, TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP));
+  /* Llama 3's 8,192-token layout: no context parallelism (Table 4) */
+  plan = plan_at (catalog, s, "dgx-h100", 1024, TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP | TS_SEARCH_CP));
   o = &g_array_index (plan->options, TsOption, 0);
   g_assert_true (o->fits);
   g_assert_cmpint (o->checkpointing, ==, TS_CHECKPOINTING_FULL);
@@ -242,7 +243,7 @@ test_block_recompute_405b (void)
   /* every layer recomputed, as the user may fix it: slower or the same */
   s->checkpointing = TS_CHECKPOINTING_FULL;
   full = plan_at (catalog, s, "dgx-h100", 1024,
-                  TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP | TS_SEARCH_CHECKPOINTING));
+                  TS_SEARCH_ALL & ~(TS_SEARCH_TP | TS_SEARCH_PP | TS_SEARCH_CP | TS_SEARCH_CHECKPOINTING));
   f = &g_array_index (full->options, TsOption, 0);
   g_assert_true (f->fits);
   g_assert_cmpuint (f->memory.layout.recompute_layers, ==, 8);
@@ -566,7 +567,7 @@ test_scenario_file (void)
   g_autofree char *text = NULL;
 
   g_assert_no_error (error);
-  g_assert_cmpuint (a->searched, ==, TS_SEARCH_ZERO | TS_SEARCH_SEQUENCE_PARALLEL | TS_SEARCH_EP);
+  g_assert_cmpuint (a->searched, ==, TS_SEARCH_ZERO | TS_SEARCH_SEQUENCE_PARALLEL | TS_SEARCH_EP | TS_SEARCH_CP);
   b = ts_scenario_from_string (minimal, -1, catalog, "minimal.json", &error);
   g_assert_no_error (error);
   g_assert_cmpuint (b->searched, ==, TS_SEARCH_ALL);
@@ -592,6 +593,58 @@ test_scenario_file (void)
   g_assert_null (d);
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "auto"));
+}
+
+/* Context parallelism (docs/sizing-model.md §8.9): a 131,072-token
+ * sequence of Llama 3.1 70B on 8 DGX H100 is split (its activations
+ * alone pass 80 GB per GPU without it), every GPU counted in tp × cp ×
+ * pp × dp; a degree the user gives is kept; below 8,192 tokens, or with
+ * a framework without context parallelism, the planner never splits. */
+static void
+test_context_parallel (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  const TsOption *o;
+  const TsLayout *l;
+
+  s->seq_len = 131072;
+  s->global_batch = 32;
+  plan = plan_at (catalog, s, "dgx-h100", 8, TS_SEARCH_ALL);
+  o = &g_array_index (plan->options, TsOption, 0);
+  l = &o->memory.layout;
+  g_assert_true (o->fits);
+  g_assert_cmpuint (l->cp, >, 1);
+  g_assert_cmpuint (s->seq_len % (2 * l->cp), ==, 0);
+  g_assert_cmpuint ((guint64) l->tp * l->cp * l->pp * l->dp, ==, l->gpus);
+  g_assert_cmpfloat (o->step.cp_comm, >, 0);
+  g_assert_cmpuint (o->framework, ==, TS_FRAMEWORK_MEGATRON);
+  g_clear_pointer (&plan, ts_plan_free);
+
+  /* the user's degree */
+  s->cp = 4;
+  plan = plan_at (catalog, s, "dgx-h100", 8, TS_SEARCH_ALL & ~TS_SEARCH_CP);
+  o = &g_array_index (plan->options, TsOption, 0);
+  g_assert_cmpuint (o->memory.layout.cp, ==, 4);
+  g_clear_pointer (&plan, ts_plan_free);
+
+  /* short sequences are not split */
+  s->cp = 1;
+  s->seq_len = 4096;
+  s->global_batch = 0;
+  plan = plan_at (catalog, s, "dgx-h100", 8, TS_SEARCH_ALL);
+  o = &g_array_index (plan->options, TsOption, 0);
+  g_assert_cmpuint (MAX (1u, o->memory.layout.cp), ==, 1);
+  g_clear_pointer (&plan, ts_plan_free);
+
+  /* DeepSpeed has no context parallelism */
+  s->seq_len = 131072;
+  s->global_batch = 32;
+  s->framework = TS_FRAMEWORK_DEEPSPEED;
+  plan = plan_at (catalog, s, "dgx-h100", 8, TS_SEARCH_ALL);
+  o = &g_array_index (plan->options, TsOption, 0);
+  g_assert_cmpuint (MAX (1u, o->memory.layout.cp), ==, 1);
 }
 
 /* The command line: a value fixes the input, “auto” hands it back. */
@@ -635,5 +688,6 @@ main (int   argc,
   g_test_add_func ("/planner/scaling-payoff", test_scaling_payoff);
   g_test_add_func ("/planner/scenario-file", test_scenario_file);
   g_test_add_func ("/planner/cli-auto", test_cli_auto);
+  g_test_add_func ("/planner/context-parallel", test_context_parallel);
   return g_test_run ();
 }

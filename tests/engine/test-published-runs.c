@@ -40,6 +40,8 @@ test_each_run (void)
 
       g_assert_nonnull (g);
       g_assert_nonnull (m);
+      /* every GPU of the run in its layout: tp × cp × pp × dp */
+      g_assert_cmpuint ((guint64) r->tp * MAX (1u, r->cp) * r->pp * r->dp, ==, r->gpus);
       g_assert_true (ts_published_run_check (catalog, r, TRUE, &c));
       g_test_message ("%s: predicted %.0f, published %.0f tok/s/GPU (%.2f); free layout %.0f",
                       r->id, c.predicted, c.published, c.ratio, c.free_layout);

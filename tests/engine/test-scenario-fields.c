@@ -27,7 +27,7 @@ static const struct { const char *member; gsize offset; } input_members[] = {
   MEMBER (method), MEMBER (precision), MEMBER (grad_dtype), MEMBER (optimizer), MEMBER (offload),
   MEMBER (seq_len), MEMBER (micro_batch), MEMBER (checkpointing), MEMBER (flash_attention),
   MEMBER (sequence_parallel), MEMBER (tokens), MEMBER (deadline_days), MEMBER (zero_stage),
-  MEMBER (zero3_prefetch), MEMBER (tp), MEMBER (pp), MEMBER (ep), MEMBER (gpus), MEMBER (global_batch),
+  MEMBER (zero3_prefetch), MEMBER (tp), MEMBER (pp), MEMBER (ep), MEMBER (cp), MEMBER (gpus), MEMBER (global_batch),
   MEMBER (objective), MEMBER (framework), MEMBER (lora_rank), MEMBER (lora_targets), MEMBER (double_quant),
   MEMBER (paged_optimizer), MEMBER (runtime_overhead_bytes), MEMBER (fragmentation), MEMBER (server_id),
   MEMBER (servers), MEMBER (rack_units), MEMBER (checkpoints_kept), MEMBER (site_cooling), MEMBER (air_rack_kw), MEMBER (site_profile), MEMBER (water_c), MEMBER (floor_kg_m2), MEMBER (rack_kw), MEMBER (voltage), MEMBER (phases), MEMBER (pue),

@@ -348,6 +348,109 @@ test_operator_classes (void)
   g_assert_cmpfloat (step.experts, >, 128 * 3 * 2 * 256 * in.expert_params / 5e14);
 }
 
+/* The host's wait (docs/sizing-model.md §8.8), by hand: one MoE layer
+ * of 128 experts on one GPU (ep 1), 38 kernels of its own and 2 per
+ * expert forward, 15 µs each, forward plus backward (× 3), one
+ * micro-batch: (38 + 2 × 128) × 3 × 15 µs = 13.23 ms of issuing. The
+ * GPU side is the operator-class example above (experts only: 128 ×
+ * 1.25 × 3 × 11,665,408 / 1.6e12 = 3.50 ms), so the GPUs wait
+ * 13.23 − 3.50 ms; with ep 8 (16 local experts) the host issues
+ * (38 + 32) × 3 × 15 µs = 3.15 ms. */
+static void
+test_host_wait (void)
+{
+  TsStepInput in = { 0 };
+  TsStep step;
+  double issue;
+
+  in.recompute_factor = 1.0;
+  in.activation_bytes = 2;
+  in.layers = 1;
+  in.moe_layers = 1;
+  in.hidden_size = 2048;
+  in.seq_len = 4096;
+  in.gpus = 1;
+  in.tp = in.pp = in.dp = in.ep = 1;
+  in.micro_batch = 1;
+  in.micro_batches = 1;
+  in.peak_flops = 1e15;
+  in.kernel_efficiency = 0.5;
+  in.hbm_bytes_s = 2e12;
+  in.experts = 128;
+  in.active_experts = 8;
+  in.expert_params = 3.0 * 2048 * 768;
+  in.load_imbalance = 1.25;
+  in.moe_layer_ops = 38;
+  in.expert_ops = 2;
+  in.host_op_seconds = 15e-6;
+  ts_step_compute (&in, &step);
+  issue = (38 + 2 * 128) * 3 * 15e-6;
+  ts_assert_close (step.host_wait, issue - step.compute, 1e-12);
+  ts_assert_close (step.seconds, issue, 1e-12);
+
+  /* two micro-batches: twice the issuing, twice the GPU work */
+  in.micro_batches = 2;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.host_wait, 2 * issue - step.compute, 1e-12);
+
+  /* a dense model waits for nothing */
+  in.moe_layers = 0;
+  ts_step_compute (&in, &step);
+  g_assert_cmpfloat (step.host_wait, ==, 0);
+
+  /* enough GPU work per kernel hides the host: 1e18 FLOPs of a model
+   * known only by its size make the compute far longer than 13 ms */
+  in.moe_layers = 1;
+  in.micro_batches = 1;
+  in.expert_params = 3.0 * 2048 * 768 * 1000;
+  ts_step_compute (&in, &step);
+  g_assert_cmpfloat (step.compute, >, issue);
+  g_assert_cmpfloat (step.host_wait, ==, 0);
+}
+
+/* Context parallelism (docs/sizing-model.md §8.9), by hand: 80 layers,
+ * s = 131,072, b = 1, cp 16, tp 8, K and V of 8 heads × 128 = 1,024
+ * each: a chunk is 131,072 / 16 × 2 × 1,024 × 2 B / 8 = 4,194,304 B;
+ * each layer passes 15 of them forward and twice backward: 80 × 15 × 3 ×
+ * 4,194,304 B = 15,099,494,400 B, 33.55 ms at 450 GB/s (cp × tp = 128
+ * GPUs: past one server, 50 GB/s: 302 ms). Its tokens per GPU are
+ * 1/16 of the sequence's: the step's tokens do not change. */
+static void
+test_context_parallel (void)
+{
+  TsStepInput in;
+  TsStep step, alone;
+
+  base_input (&in);
+  in.seq_len = 131072;
+  in.tp = 8;
+  in.dp = 1;
+  in.micro_batches = 1;
+  in.gpus = 8;
+  in.kv_width = 1024;
+  in.sync_params = 0;
+  ts_step_compute (&in, &alone);
+  g_assert_cmpfloat (alone.cp_comm, ==, 0);
+  in.cp = 16;
+  in.gpus = 128;
+  in.gpus_per_server = 128;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.cp_comm, 15099494400.0 / 450e9, 1e-12);
+  ts_assert_close (step.tokens, alone.tokens, 1e-12);
+  /* a model known only by its size has no attention core to hide it */
+  ts_assert_close (step.cp_exposed, step.cp_comm, 1e-12);
+  in.gpus_per_server = 8;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.cp_comm, 15099494400.0 / 50e9, 1e-12);
+  /* the attention core hides it: 1e16 FLOPs of attention width */
+  in.attention_width = 2.0 * 2 * 8192;
+  in.attention_params = 4.0 * 8192 * 8192;
+  in.hbm_bytes_s = 3e12;
+  ts_step_compute (&in, &step);
+  g_assert_cmpfloat (step.attention, >, step.cp_comm);
+  g_assert_cmpfloat (step.cp_exposed, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -360,5 +463,7 @@ main (int   argc,
   g_test_add_func ("/throughput/expert-parallel", test_expert_parallel);
   g_test_add_func ("/throughput/expert-gradients", test_expert_gradients);
   g_test_add_func ("/throughput/operator-classes", test_operator_classes);
+  g_test_add_func ("/throughput/host-wait", test_host_wait);
+  g_test_add_func ("/throughput/context-parallel", test_context_parallel);
   return g_test_run ();
 }

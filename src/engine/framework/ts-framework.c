@@ -35,6 +35,7 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, FALSE, ALL_OPTIMIZERS,
     TS_LOGITS_FP32, FALSE, TRUE, 0,
     FALSE, TRUE, 0, TRUE, FALSE, FALSE,
+    TRUE,
   },
   /* Megatron-LM trains every weight (PEFT is NeMo's / Megatron-Bridge's);
    * its distributed optimizer is ZeRO-1; BF16 forces FP32 gradient
@@ -57,6 +58,8 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
      * (core/distributed/param_and_grad_buffer.py), which it reduces in
      * place */
     TRUE, TRUE, ZERO (0) | ZERO (1), FALSE, FALSE, FALSE,
+    /* --context-parallel-size (arguments.py) */
+    TRUE,
   },
   /* DeepSpeed from its own JSON (with the Hugging Face Trainer or
    * Accelerate): ZeRO 0–3 and optimizer offload; its tensor (AutoTP),
@@ -196,6 +199,8 @@ runs_layout (const TsFrameworkInfo *f,
     return refuse (why, "pipeline-parallel");
   if (l->ep > 1 && !f->expert_parallel)
     return refuse (why, "expert-parallel");
+  if (l->cp > 1 && !f->context_parallel)
+    return refuse (why, "context-parallel");
   if (l->zero_stage < 0 || l->zero_stage > 3 || (f->zero_stages & ZERO (l->zero_stage)) == 0)
     return refuse (why, "zero-stage");
   if (f->id != TS_FRAMEWORK_MEGATRON)
@@ -207,6 +212,10 @@ runs_layout (const TsFrameworkInfo *f,
     return refuse (why, "query-groups");
   if (l->ep > 1 && (a->experts % l->ep != 0 || l->dp % l->ep != 0))
     return refuse (why, "experts");
+  /* Transformer Engine's load-balanced context parallelism cuts each
+   * sequence into 2·cp chunks */
+  if (l->cp > 1 && s->seq_len % (2 * l->cp) != 0)
+    return refuse (why, "context-parallel");
   /* --pipeline-model-parallel-layout places any number of layers in each
    * chunk (core/transformer/pipeline_parallel_layer_layout.py): every
    * chunk needs one; interleaving needs two stages or more */
@@ -378,6 +387,8 @@ ts_framework_dup_why (TsFramework  framework,
     return g_strdup_printf (_("%s cannot run pipeline parallelism from a configuration file"), name);
   if (g_strcmp0 (why, "expert-parallel") == 0)
     return g_strdup_printf (_("%s cannot run expert parallelism from a configuration file"), name);
+  if (g_strcmp0 (why, "context-parallel") == 0)
+    return g_strdup_printf (_("%s cannot split the sequence over this many GPUs (context parallelism; the sequence must split into twice as many equal chunks)"), name);
   if (g_strcmp0 (why, "zero-stage") == 0)
     return g_strdup_printf (_("%s has no such ZeRO/FSDP stage"), name);
   if (g_strcmp0 (why, "heads") == 0)

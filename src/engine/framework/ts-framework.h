@@ -83,6 +83,7 @@ typedef struct
   gboolean       ddp_buckets;     /* PyTorch DDP's buckets beside param.grad at ZeRO-0 */
   gboolean       step_grad_copy;  /* DeepSpeed ZeRO-1/2: FP32 gradient partition in the step */
   gboolean       whole_dtype_only;  /* no mixed precision: pure BF16 or FP32 (torchtune's dtype) */
+  gboolean       context_parallel;  /* splits each sequence over GPUs (sizing-model §8.9) */
 } TsFrameworkInfo;
 
 const TsFrameworkInfo *ts_framework_info       (TsFramework        framework);
@@ -93,7 +94,7 @@ const char            *ts_framework_name       (TsFramework        framework);
  * and offload at this layout with `virtual_stages` interleaved chunks.
  * When it does not, *why (may be NULL) is a code: method, precision,
  * optimizer, offload, tensor-parallel, pipeline-parallel, interleaving,
- * uneven-stages, expert-parallel, zero-stage, heads, query-groups,
+ * uneven-stages, expert-parallel, context-parallel, zero-stage, heads, query-groups,
  * experts. */
 gboolean    ts_framework_runs          (TsFramework        framework,
                                         const TsScenario  *scenario,

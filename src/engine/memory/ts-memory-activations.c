@@ -230,6 +230,30 @@ ts_layout_stage_layers (const TsScenario *s,
   return (layers + MAX (1u, l->pp) - 1) / MAX (1u, l->pp);
 }
 
+/* Context parallelism (docs/sizing-model.md §8.9): each of the cp ranks
+ * holds the tensors of 1/cp of every sequence's tokens — the linear ones
+ * and the logits by their tokens, the attention scores by their queries
+ * (s/cp of them against all s keys) — so every figure is 1/cp of the
+ * whole sequence's. */
+static void
+context_split (const TsLayout      *l,
+               TsActivationsDetail *d,
+               double              *job_extra)
+{
+  double cp = MAX (1u, l->cp);
+
+  d->full_layer /= cp;
+  d->input_layer /= cp;
+  d->per_layer /= cp;
+  d->recompute_peak /= cp;
+  d->extra /= cp;
+  /* the parts of extra the step's timeline reads, by their tokens too */
+  d->embedding /= cp;
+  d->head_inputs /= cp;
+  d->logit_elements /= cp;
+  *job_extra /= cp;
+}
+
 void
 ts_memory_compute_activations (const TsScenario *s,
                                const TsLayout   *l,
@@ -289,11 +313,12 @@ ts_memory_compute_activations (const TsScenario *s,
     }
 
   d->extra = extra_activations (s, a, l, d, &job_extra);
+  context_split (l, d, &job_extra);
   d->held = d->per_layer * d->layers + d->extra + d->recompute_peak;
   m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = d->held;
   /* The whole job: every stage of a column holds its own, each rebuilds
    * one layer at a time; every tensor and data-parallel rank the same. */
   d->job_column = d->per_layer * job_layers_in_flight (a, l, stage_layers) + job_extra
                   + d->recompute_peak * l->pp;
-  m->total.bytes[TS_COMPONENT_ACTIVATIONS] = d->job_column * l->tp * l->dp;
+  m->total.bytes[TS_COMPONENT_ACTIVATIONS] = d->job_column * l->tp * l->dp * MAX (1u, l->cp);
 }

@@ -44,9 +44,10 @@ divisor_text (const TsLayout *l,
   if (l->pp > 1)
     /* Translators: part of a formula: “÷ 4 (pipeline stages)” */
     g_string_append_printf (text, _(" ÷ %u (pipeline stages)"), l->pp);
-  if (min_stage >= 0 && l->zero_stage >= min_stage && l->dp > 1)
+  /* ZeRO shards over the context-parallel ranks too (sizing-model §8.9) */
+  if (min_stage >= 0 && l->zero_stage >= min_stage && l->dp * MAX (1u, l->cp) > 1)
     /* Translators: part of a formula: “÷ 8 GPUs (ZeRO-3)” */
-    g_string_append_printf (text, _(" ÷ %u GPUs (ZeRO-%d)"), l->dp, l->zero_stage);
+    g_string_append_printf (text, _(" ÷ %u GPUs (ZeRO-%d)"), l->dp * MAX (1u, l->cp), l->zero_stage);
   return g_string_free (text, FALSE);
 }
 

@@ -234,6 +234,16 @@ typedef struct
   double optimizer;
 } States;
 
+/* The ranks ZeRO shards over: the data-parallel ones and, with context
+ * parallelism, the context-parallel ranks that hold the same weights
+ * (Megatron-Core's distributed optimizer over its data-parallel group
+ * with context parallelism; sizing-model §8.9). */
+static double
+sharding_ranks (const TsLayout *l)
+{
+  return (double) l->dp * MAX (1u, l->cp);
+}
+
 static void
 trainable_states (const TsScenario *s,
                   const TsLayout   *l,
@@ -242,8 +252,8 @@ trainable_states (const TsScenario *s,
                   double            optimizer_bytes,
                   States           *out)
 {
-  double dp = l->dp;
-  double dp_expert = MAX (1.0, (double) l->dp / l->ep);
+  double dp = sharding_ranks (l);
+  double dp_expert = MAX (1.0, sharding_ranks (l) / l->ep);
   int z = l->zero_stage;
   double w3 = share->dense / (z >= 3 ? dp : 1) + share->expert / (z >= 3 ? dp_expert : 1);
   double w2 = share->dense / (z >= 2 ? dp : 1) + share->expert / (z >= 2 ? dp_expert : 1);
@@ -407,8 +417,8 @@ share_states (const TsScenario *s,
     }
 
   {
-    double dp = l->zero_stage >= 3 ? l->dp : 1;
-    double dp_expert = l->zero_stage >= 3 ? MAX (1.0, (double) l->dp / l->ep) : 1;
+    double dp = l->zero_stage >= 3 ? sharding_ranks (l) : 1;
+    double dp_expert = l->zero_stage >= 3 ? MAX (1.0, sharding_ranks (l) / l->ep) : 1;
     double held = share->dense / dp + share->expert / dp_expert;
 
     if (s->method == TS_METHOD_LORA)
@@ -474,11 +484,11 @@ ts_memory_compute_model_states (const TsScenario *s,
   job_param_share (s, l, &job);
   share_states (s, l, &job, m->adapter_params, (double) l->tp * l->pp, column);
   for (guint i = 0; i < TS_N_COMPONENTS; i++)
-    m->total.bytes[i] = column[i] * l->dp;
+    m->total.bytes[i] = column[i] * sharding_ranks (l);
 
   /* The copies of the weights the job keeps: one a data-parallel rank,
    * one in all with ZeRO-3 (whose shards together make one). */
-  m->weight_copies = l->zero_stage >= 3 ? 1 : l->dp;
+  m->weight_copies = l->zero_stage >= 3 ? 1 : sharding_ranks (l);
 
   if (s->method == TS_METHOD_FULL)
     {

@@ -128,7 +128,7 @@ ts_layout_resolve (const TsScenario *s,
                    guint             gpus,
                    TsLayout         *layout)
 {
-  guint model_parallel = MAX (1, s->tp) * MAX (1, s->pp);
+  guint model_parallel = MAX (1, s->tp) * MAX (1, s->cp) * MAX (1, s->pp);
 
   if (gpus == 0)
     gpus = s->gpus > 0 ? s->gpus : model_parallel;
@@ -136,8 +136,9 @@ ts_layout_resolve (const TsScenario *s,
 
   layout->tp = MAX (1, s->tp);
   layout->pp = MAX (1, s->pp);
+  layout->cp = MAX (1, s->cp);
   layout->dp = MAX (1, gpus / model_parallel);
-  layout->gpus = layout->tp * layout->pp * layout->dp;
+  layout->gpus = layout->tp * layout->cp * layout->pp * layout->dp;
   layout->ep = MAX (1, MIN (s->ep, layout->dp));
   if (s->zero_stage >= 0)
     layout->zero_stage = s->zero_stage;
@@ -227,7 +228,8 @@ ts_memory_compute_like (const TsScenario *s,
    * layers only (ts_memory_compute_activations ()). */
   gboolean reuse = like != NULL && like->layout.tp == layout->tp && like->layout.pp == layout->pp
                    && like->layout.recompute_layers == layout->recompute_layers
-                   && like->layout.virtual_stages == layout->virtual_stages;
+                   && like->layout.virtual_stages == layout->virtual_stages
+                   && MAX (1u, like->layout.cp) == MAX (1u, layout->cp);
 
   memset (m, 0, sizeof *m);
   m->layout = *layout;
@@ -241,7 +243,8 @@ ts_memory_compute_like (const TsScenario *s,
     {
       m->activations = like->activations;
       m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = like->activations.held;
-      m->total.bytes[TS_COMPONENT_ACTIVATIONS] = m->activations.job_column * layout->tp * layout->dp;
+      m->total.bytes[TS_COMPONENT_ACTIVATIONS] = m->activations.job_column * layout->tp * layout->dp
+                                                 * MAX (1u, layout->cp);
     }
   else
     ts_memory_compute_activations (s, layout, m);

@@ -42,7 +42,7 @@ typedef struct
 
 typedef struct
 {
-  guint gpus;        /* tp × pp × dp */
+  guint gpus;        /* tp × cp × pp × dp */
   guint tp;
   guint pp;
   guint dp;
@@ -57,6 +57,9 @@ typedef struct
   /* Interleaved 1F1B chunks per GPU: more micro-batches in flight on the
    * first stage (ts-memory-activations.c); 1 for plain 1F1B. */
   guint virtual_stages;
+  /* Context parallel: ranks that split each sequence (sizing-model §8.9);
+   * gpus = tp × cp × pp × dp. 0 or 1 = none. */
+  guint cp;
 } TsLayout;
 
 /* activations = per_layer × layers + extra + recompute_peak */

@@ -30,6 +30,9 @@
 #define PLAN_MAX_MICRO_BATCH   8u
 #define PLAN_MAX_EP            64u
 #define PLAN_MAX_VIRTUAL       4u
+#define PLAN_MAX_CP            16u
+/* The shortest sequence the planner splits (docs/sizing-model.md §8.9). */
+#define PLAN_CP_MIN_SEQ          8192u
 
 typedef struct
 {
@@ -57,6 +60,7 @@ typedef struct
   guint             evaluated;
   gboolean          have_best;      /* a layout with room was found */
   gboolean          have_bare;      /* a bare fit (tight) was found */
+  guint             cp;             /* the context-parallel degree of this pass */
 } Search;
 
 static gboolean
@@ -172,6 +176,7 @@ layout_step (const Search   *search,
   in.pp = layout->pp;
   in.dp = layout->dp;
   in.ep = layout->ep;
+  in.cp = MAX (1u, layout->cp);
   in.zero_stage = layout->zero_stage;
   in.virtual_stages = virtual_stages;
   in.micro_batch = micro_batch;
@@ -375,6 +380,34 @@ ep_values (const Search *search,
       values_add (v, e);
 }
 
+/* Context parallelism (docs/sizing-model.md §8.9): the user's degree,
+ * else none below PLAN_CP_MIN_SEQ tokens ("use CP when sequence length >=
+ * 8K", Megatron-Core's MoE README), and above it every power of two up
+ * to PLAN_MAX_CP that splits each sequence into 2·cp equal chunks (the
+ * causal load balancing), leaves a GPU per rank and each rank at least
+ * the half of PLAN_CP_MIN_SEQ that the smallest split recommended gives
+ * (the step has no term for the ring's latency or for GEMMs of a few
+ * hundred tokens, which a finer split would meet). */
+static void
+cp_values (const Search *search,
+           Values       *v)
+{
+  const TsScenario *s = search->s;
+
+  v->n = 0;
+  if (!searched (s, TS_SEARCH_CP))
+    {
+      values_add (v, MAX (1u, s->cp));
+      return;
+    }
+  values_add (v, 1);
+  if (s->seq_len < PLAN_CP_MIN_SEQ || !s->model.has_architecture)
+    return;
+  for (guint c = 2; c <= MIN (PLAN_MAX_CP, search->gpus); c *= 2)
+    if (s->seq_len % (2 * c) == 0 && s->seq_len / c >= PLAN_CP_MIN_SEQ / 2)
+      values_add (v, c);
+}
+
 static void
 checkpointing_values (const Search *search,
                       Values       *v)
@@ -521,7 +554,7 @@ grid_dp (const Search *search,
          guint         pp,
          guint         mb)
 {
-  guint64 group = (guint64) tp * pp;
+  guint64 group = (guint64) tp * pp * MAX (1u, search->cp);
 
   if (group > search->gpus)
     return 0;
@@ -546,13 +579,14 @@ entry_candidate (Search      *search,
   c->s = *s;
   c->s.tp = tp;
   c->s.pp = pp;
+  c->s.cp = MAX (1u, search->cp);
   c->s.micro_batch = mb;
   c->s.ep = g->eps[e->pp][e->mb].values[e->ep];
   c->s.checkpointing = g->ckpts.values[e->ckpt];
   c->s.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
   if (searched (s, TS_SEARCH_SEQUENCE_PARALLEL))
     c->s.sequence_parallel = tp > 1;
-  ts_layout_resolve (&c->s, tp * pp * dp, &c->layout);
+  ts_layout_resolve (&c->s, tp * pp * dp * c->s.cp, &c->layout);
   c->accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
   c->virtual_stages = MAX (1u, e->virtual_stages);
   c->layout.virtual_stages = c->virtual_stages;
@@ -583,7 +617,8 @@ time_entry (Search      *search,
   l.tp = g->tps.values[e->tp];
   l.pp = g->pps.values[e->pp];
   l.dp = dp;
-  l.gpus = l.tp * l.pp * dp;
+  l.cp = MAX (1u, search->cp);
+  l.gpus = l.tp * l.cp * l.pp * dp;
   l.ep = MAX (1u, MIN (g->eps[e->pp][e->mb].values[e->ep], dp));
   l.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
   l.virtual_stages = 1;
@@ -644,7 +679,8 @@ entry_runs (const Search *search,
   l.tp = g->tps.values[e->tp];
   l.pp = g->pps.values[e->pp];
   l.dp = dp;
-  l.gpus = l.tp * l.pp * dp;
+  l.cp = MAX (1u, search->cp);
+  l.gpus = l.tp * l.cp * l.pp * dp;
   l.ep = e->ep_value;
   l.zero_stage = e->zero_value;
   return ts_framework_choose (search->s, &l, 1, &reason) != TS_FRAMEWORK_AUTOMATIC;
@@ -863,9 +899,17 @@ search_at (const TsScenario *s,
 {
   Search search;
   Chosen bare;
+  Values cps;
 
   search_init (&search, s, o, gpus);
-  search_layouts (&search, chosen, &bare);
+  cp_values (&search, &cps);
+  /* one context-parallel degree a pass: it divides the GPUs the rest of
+   * the layout shares (the best of every pass kept) */
+  for (guint i = 0; i < cps.n; i++)
+    {
+      search.cp = cps.values[i];
+      search_layouts (&search, chosen, &bare);
+    }
   o->layouts_evaluated += search.evaluated;
   if (!search.have_best && search.have_bare)
     *chosen = bare;

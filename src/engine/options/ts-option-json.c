@@ -288,6 +288,15 @@ goodput_to_json (const TsGoodput *g,
   json_builder_end_object (b);
 }
 
+/* Context parallelism (issue 29, sizing-model §8.9): the layout's
+ * degree; layout.gpus = tp × cp × pp × dp. */
+static void
+layout_context_json (const TsLayout *l,
+                     JsonBuilder    *b)
+{
+  ts_json_add_int (b, "cp", MAX (1u, l->cp));
+}
+
 /* The step's timeline whose peak per_gpu_bytes is, before the reserve
  * (issue 27; docs/sizing-model.md §4.2). */
 static void
@@ -399,6 +408,7 @@ add_memory_and_layout (const TsOption *o,
    * than the stage's when the planner recomputes only what memory needs */
   ts_json_add_int (b, "recompute_layers", l->recompute_layers);
   ts_json_add_bool (b, "sequence_parallel", o->sequence_parallel);
+  layout_context_json (l, b);
   json_builder_end_object (b);
 }
 

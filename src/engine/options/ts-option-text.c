@@ -254,6 +254,9 @@ ts_option_dup_layout_summary (const TsOption *o)
     g_string_append_printf (text, _(" (%u chunks)"), o->virtual_stages);
   if (l->ep > 1)
     g_string_append_printf (text, _(", EP %u"), l->ep);
+  if (l->cp > 1)
+    /* Translators: context parallel degree: GPUs that split each sequence */
+    g_string_append_printf (text, _(", CP %u"), l->cp);
   if (is_block_recomputation (o))
     /* Translators: “…, ZeRO-1, micro-batch 1 × 32 per step, recomputation of 5 of each stage’s 8 layers” */
     g_string_append_printf (text, _(", ZeRO-%d, micro-batch %u × %u per step, recomputation of %u of each stage’s %u layers"),

@@ -101,6 +101,44 @@ permutation (const TsArchitecture *a)
   return 2.0 * k * h + (k + 1.0) * h + 3.0 * 2.0 * a->experts;
 }
 
+/* FP8 training casts every linear layer's input to FP8 before its GEMM,
+ * and a transposed copy for the weight-gradient GEMM (Transformer
+ * Engine's Float8 tensors; Micikevicius et al. 2022 §4): the BF16 input
+ * read, two FP8 copies written — 4 bytes, two 16-bit elements, per
+ * element of the GEMM's input width; the backward pass casts the output
+ * gradients alike (ELEMENTWISE_BACKWARD). Width here: the inputs of a
+ * layer's GEMMs per token. */
+#define FP8_CAST_ELEMENTS 2.0
+
+static double
+attention_gemm_inputs (const TsArchitecture *a)
+{
+  double qk, v;
+
+  attention_widths (a, &qk, &v);
+  /* QKV reads the hidden state, the output projection the heads' values */
+  return (double) a->hidden_size + v;
+}
+
+/* The host's kernels of one MoE layer's forward pass, apart from the
+ * routed experts (docs/sizing-model.md §8.8), counted on Megatron-Core's
+ * dropless all-to-all path with Transformer Engine: the attention block
+ * (norm, QKV GEMM, rotary embedding, attention, output GEMM, residual:
+ * 8), the router (GEMM, score function, top-k, the auxiliary loss's
+ * terms: 10), the dispatcher (token counts per expert, the splits, their
+ * device-to-host copies and the synchronisation, permutation, all-to-all,
+ * the sort of the chunks by local expert, and the same back: 16), the
+ * activation, the residual and the pre-MLP norm (4); FP8 adds a cast to
+ * the attention block's two GEMMs and the router's. */
+#define MOE_LAYER_OPS       38.0
+#define MOE_LAYER_OPS_FP8    3.0
+/* Per local expert: Transformer Engine's GroupedLinear launches one GEMM
+ * per expert (“multiple local GEMM kernels in multiple streams”,
+ * Megatron-Core's MoE README, --moe-grouped-gemm), two per expert
+ * forward (fc1, fc2), each with its input's cast in FP8. */
+#define EXPERT_OPS          2.0
+#define EXPERT_OPS_FP8      2.0
+
 /* Adam with mixed precision: the FP32 master weight, both moments and the
  * gradient read, the three FP32 states and the 16-bit weight written
  * (Rajbhandari et al. 2020 §3.1's 16 bytes of states per parameter). */
@@ -135,11 +173,30 @@ ts_step_input_set_model (TsStepInput      *in,
                          ? MAX (0.0, ts_architecture_moe_mlp_params (a, TRUE) - a->active_experts * expert) : 0;
   in->head_params = (double) a->vocab_size * a->hidden_size;
   in->attention_width = attention_core_width (a);
+  in->kv_width = (double) a->kv_heads * a->head_dim;
   in->dense_elementwise = elementwise (a, a->ffn_size);
   shared_width = a->shared_expert_ffn_size > 0 ? a->shared_expert_ffn_size
                  : (double) a->shared_experts * a->expert_ffn_size;
   routed_width = (double) a->active_experts * a->expert_ffn_size;
   in->moe_elementwise = a->experts > 0 ? elementwise (a, routed_width + shared_width) + permutation (a) : 0;
+  if (s->precision == TS_PRECISION_FP8)
+    {
+      double attention_inputs = attention_gemm_inputs (a);
+      double k = MAX (1u, a->active_experts);
+
+      in->dense_elementwise += FP8_CAST_ELEMENTS * (attention_inputs + a->hidden_size + a->ffn_size);
+      if (a->experts > 0)
+        in->moe_elementwise += FP8_CAST_ELEMENTS * (attention_inputs + (shared_width > 0 ? a->hidden_size + shared_width : 0)
+                                                    + k * (a->hidden_size + a->expert_ffn_size));
+    }
+  if (a->experts > 0)
+    {
+      gboolean fp8 = s->precision == TS_PRECISION_FP8;
+
+      in->moe_layer_ops = MOE_LAYER_OPS + (fp8 ? MOE_LAYER_OPS_FP8 : 0);
+      in->expert_ops = EXPERT_OPS + (fp8 ? EXPERT_OPS_FP8 : 0);
+      in->host_op_seconds = TS_HOST_OP_SECONDS;
+    }
   /* frozen experts (LoRA) have no gradient to reduce */
   in->expert_sync_params = s->method == TS_METHOD_FULL && a->experts > 0
                            ? (double) (a->layers > a->dense_layers ? a->layers - a->dense_layers : 0) * a->experts * expert : 0;

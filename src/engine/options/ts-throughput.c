@@ -70,6 +70,12 @@ has_operators (const TsStepInput *in)
   return in->attention_params > 0 || in->dense_mlp_params > 0 || in->expert_params > 0;
 }
 
+static double
+context_ranks (const TsStepInput *in)
+{
+  return MAX (1u, in->cp);
+}
+
 /* The rates every operator of one step is timed at, their reciprocals
  * taken once: the planner times thousands of layouts per plan. */
 typedef struct
@@ -140,7 +146,10 @@ stage_forward (const TsStepInput *in,
   double per_t = 1.0 / t;
   double per_pp = 1.0 / MAX (1u, in->pp);
   double h = in->hidden_size;
-  double tokens = (double) in->micro_batch * in->seq_len;
+  /* context parallelism gives each rank 1/cp of every sequence's tokens
+   * (two chunks of 1/(2·cp), one early and one late, so the causal work
+   * is even: Megatron-Core / Transformer Engine) */
+  double tokens = (double) in->micro_batch * in->seq_len / context_ranks (in);
   /* without sequence parallelism every tensor-parallel rank runs the
    * norms and element-wise work on every token */
   double ew_tokens = in->sequence_parallel ? tokens * per_t : tokens;
@@ -194,8 +203,10 @@ optimizer_seconds (const TsStepInput *in)
 
   if (in->zero_stage >= 1)
     {
-      dense /= MAX (1u, in->dp);
-      experts /= MAX (1.0, (double) in->dp / MAX (1u, in->ep));
+      double group = (double) MAX (1u, in->dp) * context_ranks (in);
+
+      dense /= group;
+      experts /= MAX (1.0, group / MAX (1u, in->ep));
     }
   return memory_seconds (in, (dense + experts) * in->optimizer_bytes);
 }
@@ -225,7 +236,7 @@ compute_seconds (const TsStepInput *in,
     }
   if (in->cache != NULL && in->cache->valid && in->cache->tp == in->tp && in->cache->pp == in->pp
       && in->cache->ep == in->ep && in->cache->micro_batch == in->micro_batch
-      && in->cache->sequence_parallel == in->sequence_parallel)
+      && in->cache->sequence_parallel == in->sequence_parallel && in->cache->cp == in->cp)
     {
       f.gemm = in->cache->gemm;
       f.attention = in->cache->attention;
@@ -238,7 +249,7 @@ compute_seconds (const TsStepInput *in,
       stage_forward (in, &r, &f);
       if (in->cache != NULL)
         *in->cache = (TsStepCache) { TRUE, in->tp, in->pp, in->ep, in->micro_batch, in->sequence_parallel,
-                                     f.gemm, f.attention, f.experts, f.memory };
+                                     f.gemm, f.attention, f.experts, f.memory, in->cp };
     }
   backward = in->frozen_weights ? GEMM_BACKWARD / 2 : GEMM_BACKWARD;
   step->gemm = m * f.gemm * (1.0 + backward + again);
@@ -254,7 +265,7 @@ compute_seconds (const TsStepInput *in,
 static double
 layer_input_bytes (const TsStepInput *in)
 {
-  return (double) in->micro_batch * in->seq_len * in->hidden_size * in->activation_bytes;
+  return (double) in->micro_batch * in->seq_len * in->hidden_size * in->activation_bytes / context_ranks (in);
 }
 
 /* The share of the layers whose forward pass, collectives included, runs
@@ -336,11 +347,15 @@ dp_bytes (const TsStepInput *in)
   double split = (double) MAX (1u, in->tp) * MAX (1u, in->pp);
   double ep = MAX (1u, in->ep);
   double experts = CLAMP (in->expert_sync_params, 0.0, in->sync_params);
+  /* context-parallel ranks hold the same weights: their gradients are
+   * reduced with the data-parallel ones (Megatron-Core's data-parallel
+   * group with context parallelism) */
+  double group = (double) MAX (1u, in->dp) * context_ranks (in);
 
-  if (in->dp <= 1)
+  if (group <= 1)
     return 0;
-  return dp_group_bytes (in, (in->sync_params - experts) / split, in->dp)
-         + dp_group_bytes (in, experts / (split * ep), in->dp / ep);
+  return dp_group_bytes (in, (in->sync_params - experts) / split, group)
+         + dp_group_bytes (in, experts / (split * ep), group / ep);
 }
 
 /* What the computation hides: the gradient buckets of ZeRO-0–2 are
@@ -395,13 +410,69 @@ ep_bytes (const TsStepInput *in)
          * layer_input_bytes (in) * MAX (1u, in->active_experts) * ring_share (in->ep) / tokens_split;
 }
 
+/* Context parallelism (docs/sizing-model.md §8.9): ring attention passes
+ * every rank's keys and values round the cp ranks, cp − 1 chunks of
+ * b·s/cp tokens per layer forward, and again with their gradients
+ * backward (Liu et al. 2023, Ring Attention; Megatron-Core's
+ * context parallelism sends them point to point), the heads split over
+ * tensor parallelism. Each chunk's transfer runs while the previous
+ * chunk's attention computes, so the attention core hides it. */
+#define CP_PASSES_BACKWARD 2.0
+
+static double
+cp_bytes (const TsStepInput *in)
+{
+  double cp = context_ranks (in);
+  double chunk;
+
+  if (cp <= 1 || in->kv_width <= 0)
+    return 0;
+  chunk = (double) in->micro_batch * in->seq_len / cp * 2.0 * in->kv_width * in->activation_bytes / MAX (1u, in->tp);
+  return MAX (1u, in->micro_batches) * ((double) in->layers / MAX (1u, in->pp)) * (cp - 1) * chunk
+         * (1.0 + CP_PASSES_BACKWARD + recomputed_share (in));
+}
+
+/* The host's side of the MoE layers (docs/sizing-model.md §8.8). A
+ * dropless dispatcher needs the tokens per expert on the host before
+ * its all-to-all (the split sizes are host arguments of the collective
+ * and of the grouped GEMM): every MoE layer's forward pass copies them
+ * from the device and waits, which empties the queue of kernels the CPU
+ * had issued ahead (Megatron-Core's token dispatcher, cuda_sync_point
+ * before the all-to-all), and the dynamic shapes keep the MoE layers out
+ * of CUDA graphs (Megatron-Core's MoE README). So the GPUs run a MoE
+ * layer no faster than the CPU issues its kernels: the layer's own, one
+ * set per local expert, twice as many backward, again where recomputed.
+ * What the MoE layers' computation and exposed all-to-alls do not cover
+ * is waited for. */
+static double
+host_wait_seconds (const TsStepInput *in,
+                   const TsStep      *step)
+{
+  double m = MAX (1u, in->micro_batches);
+  double local = in->experts / (double) MAX (1u, in->ep);
+  double again = in->full_recompute ? 1.0 : CLAMP (in->recompute_share, 0.0, 1.0);
+  double passes = 1.0 + (in->frozen_weights ? GEMM_BACKWARD / 2 : GEMM_BACKWARD) + again;
+  double moe_share = in->layers > 0 ? (double) in->moe_layers / in->layers : 0;
+  double host, gpu;
+
+  if (in->moe_layers == 0 || in->host_op_seconds <= 0)
+    return 0;
+  host = m * ((double) in->moe_layers / MAX (1u, in->pp)) * (in->moe_layer_ops + in->expert_ops * local)
+         * passes * in->host_op_seconds;
+  gpu = step->compute * moe_share + step->ep_exposed;
+  return MAX (0.0, host - gpu);
+}
+
 void
 ts_step_compute (const TsStepInput *in,
                  TsStep            *step)
 {
   guint m = MAX (1u, in->micro_batches);
-  gboolean pp_crosses = crosses_servers (in, (guint64) in->tp * in->dp + 1);
-  gboolean dp_crosses = crosses_servers (in, (guint64) in->tp * in->dp);
+  guint64 tp_cp = (guint64) in->tp * MAX (1u, in->cp);
+  gboolean pp_crosses = crosses_servers (in, tp_cp * in->dp + 1);
+  gboolean dp_crosses = crosses_servers (in, tp_cp * in->dp);
+  gboolean cp_crosses = crosses_servers (in, tp_cp);
+  double cp_b = cp_bytes (in);
   gboolean ep_crosses = crosses_servers (in, (guint64) in->tp * in->ep);
   double pp_b = pp_bytes (in);
   double dp_b = dp_bytes (in);
@@ -409,24 +480,30 @@ ts_step_compute (const TsStepInput *in,
 
   compute_seconds (in, step);
   step->tp_comm = tp_seconds (in);
-  /* fill and drain: (p − 1) / (v·m) of the busy time (Narayanan et al.
-   * 2021, §2.2), a share (p − 1)/(v·m + p − 1) of the step */
-  step->pp_bubble = in->pp > 1 ? step->compute * (in->pp - 1) / ((double) MAX (1u, in->virtual_stages) * m) : 0;
   step->pp_comm = transfer_seconds (pp_b, link_bytes_s (in, pp_crosses));
   step->dp_comm = transfer_seconds (dp_b, link_bytes_s (in, dp_crosses));
   step->dp_exposed = MAX (0.0, step->dp_comm - dp_window (in, step->compute));
   step->ep_comm = transfer_seconds (ep_b, link_bytes_s (in, ep_crosses));
   step->ep_exposed = MAX (0.0, step->ep_comm - ep_window (in, step->compute,
                                                           ep_crosses == dp_crosses ? step->dp_comm - step->dp_exposed : 0));
-  step->exposed_comm = step->tp_comm + step->pp_comm + step->dp_exposed + step->ep_exposed;
-  step->seconds = step->compute + step->pp_bubble + step->exposed_comm;
+  step->cp_comm = transfer_seconds (cp_b, link_bytes_s (in, cp_crosses));
+  step->cp_exposed = MAX (0.0, step->cp_comm - step->attention);
+  step->exposed_comm = step->tp_comm + step->pp_comm + step->dp_exposed + step->ep_exposed + step->cp_exposed;
+  step->host_wait = host_wait_seconds (in, step);
+  /* fill and drain: (p − 1) / (v·m) of the busy time (Narayanan et al.
+   * 2021, §2.2), a share (p − 1)/(v·m + p − 1) of the step; a stage the
+   * host holds back is busy longer */
+  step->pp_bubble = in->pp > 1 ? (step->compute + step->host_wait) * (in->pp - 1)
+                                 / ((double) MAX (1u, in->virtual_stages) * m) : 0;
+  step->seconds = step->compute + step->pp_bubble + step->exposed_comm + step->host_wait;
   step->tokens = (double) in->micro_batch * m * in->dp * in->seq_len;
   step->tokens_per_second = step->seconds > 0 ? step->tokens / step->seconds : 0;
   step->step_factor = step->seconds > 0 ? step->compute / step->seconds : 0;
 
   step->inter_seconds = (pp_crosses ? step->pp_comm : 0) + (dp_crosses ? step->dp_exposed : 0)
-                        + (ep_crosses ? step->ep_exposed : 0);
-  step->inter_bytes = (pp_crosses ? pp_b : 0) + (dp_crosses ? dp_b : 0) + (ep_crosses ? ep_b : 0);
+                        + (ep_crosses ? step->ep_exposed : 0) + (cp_crosses ? step->cp_exposed : 0);
+  step->inter_bytes = (pp_crosses ? pp_b : 0) + (dp_crosses ? dp_b : 0) + (ep_crosses ? ep_b : 0)
+                      + (cp_crosses ? cp_b : 0);
 }
 
 double
@@ -437,6 +514,17 @@ ts_step_network_needed (const TsStep *step)
   if (step->inter_bytes <= 0 || busy <= 0)
     return 0;
   return step->inter_bytes / (TS_NETWORK_STEP_SHARE * busy);
+}
+
+/* Added by issue 29's MoE host model and context parallelism
+ * (sizing-model §8.8, §8.9). */
+static void
+host_to_json (const TsStep *step,
+              JsonBuilder  *b)
+{
+  ts_json_add_double_valid (b, "host_wait", step->host_wait);
+  ts_json_add_double_valid (b, "cp_comm", step->cp_comm);
+  ts_json_add_double_valid (b, "cp_exposed", step->cp_exposed);
 }
 
 /* The keys are a public interface (the CLI's JSON): add, never rename. */
@@ -466,5 +554,6 @@ ts_step_to_json (const TsStep *step,
   ts_json_add_double_valid (b, "step_factor", step->step_factor);
   ts_json_add_double_valid (b, "inter_server_seconds", step->inter_seconds);
   ts_json_add_double_valid (b, "inter_server_bytes", step->inter_bytes);
+  host_to_json (step, b);
   json_builder_end_object (b);
 }

@@ -22,6 +22,7 @@ typedef struct
   guint    tp, pp, ep, micro_batch;
   gboolean sequence_parallel;
   double   gemm, attention, experts, memory;
+  guint    cp;
 } TsStepCache;
 
 /* Everything the step time depends on, in plain figures (sizing-model
@@ -73,6 +74,13 @@ typedef struct
   gboolean ep_overlap;           /* the framework hides the all-to-alls behind
                                   * another micro-batch (DualPipe); Megatron-Core's
                                   * default does not */
+  /* The host's side of a dropless MoE layer (sizing-model §8.8): the
+   * kernels the CPU issues for one MoE layer's forward pass, apart from
+   * the routed experts' and per local expert, and the CPU time of one;
+   * all 0 for a dense model. */
+  double   moe_layer_ops;
+  double   expert_ops;
+  double   host_op_seconds;
 
   /* the layout */
   guint    gpus;                 /* tp × pp × dp */
@@ -80,6 +88,10 @@ typedef struct
   guint    pp;
   guint    dp;
   guint    ep;
+  guint    cp;                   /* context parallel: ranks that split each sequence
+                                  * (ring attention, sizing-model §8.9); 0 or 1 = none;
+                                  * gpus = tp × cp × pp × dp */
+  double   kv_width;             /* kv heads × head dim (K and V each), for CP */
   guint    virtual_stages;       /* interleaved 1F1B chunks per GPU; 1 = plain 1F1B */
   guint    micro_batch;          /* sequences per GPU per micro-batch */
   guint    micro_batches;        /* per step per pipeline: the gradient accumulation */
@@ -117,7 +129,11 @@ typedef struct
   double ep_comm;           /* expert-parallel all-to-all transfer time, all of it */
   double ep_exposed;        /* what another micro-batch's computation does not hide */
   double exposed_comm;      /* tp + pp sends + dp exposed + ep exposed */
-  double seconds;           /* compute + bubble + exposed communication */
+  double cp_comm;           /* context-parallel K/V ring transfers, all of it (§8.9) */
+  double cp_exposed;        /* what the attention computation does not hide */
+  double host_wait;         /* what the GPUs wait for the host to issue the
+                             * MoE layers' kernels (sizing-model §8.8) */
+  double seconds;           /* compute + bubble + exposed communication + host wait */
   double tokens;            /* per step */
   double tokens_per_second; /* before availability */
   double step_factor;       /* compute / seconds: what communication and the bubble leave */
@@ -139,6 +155,11 @@ void ts_step_compute (const TsStepInput *in,
  * factor a dropless run's slowest expert rank works to (docs/sizing-model.md
  * §8.6). */
 #define TS_EXPERT_LOAD_IMBALANCE 1.25
+
+/* CPU time to issue one kernel from an eager PyTorch framework: Python,
+ * the dispatcher, autograd and the launch itself, the middle of the
+ * 5–25 µs published for the path (docs/sizing-model.md §8.8). */
+#define TS_HOST_OP_SECONDS 15e-6
 
 /* The share of a step that communication between servers may take before
  * the network, not the GPUs, sets the time (docs/sizing-model.md §8.3). */

@@ -187,6 +187,9 @@ static const TsScenarioField fields[] = {
   { "ep", "ep", TS_FIELD_UINT, OFF (ep), TS_MIN_PARALLEL, TS_MAX_PARALLEL, 1, NULL, 1,
     G (NONE, 0), 1, 0, NO_CHOICES, N_("Expert parallel degree"), N_("Expert parallel degree"), NULL,
     N_("expert parallel degree for MoE models (default: automatic)"), NULL, TS_SEARCH_EP, 0, NULL },
+  { "cp", "cp", TS_FIELD_UINT, OFF (cp), TS_MIN_PARALLEL, TS_MAX_PARALLEL, 1, NULL, 1,
+    G (NONE, 0), 1, 0, NO_CHOICES, N_("Context parallel degree"), N_("Context parallel degree"), NULL,
+    N_("context parallel degree: GPUs that split each sequence (default: automatic)"), NULL, TS_SEARCH_CP, 0, NULL },
   /* 0: one GPU, or the count the planner recommends */
   { "gpus", "gpus", TS_FIELD_UINT, OFF (gpus), 0, TS_MAX_GPUS, 0, NULL, 1,
     G (NONE, 0), 1, 0, NO_CHOICES, N_("GPU count"), N_("GPU count"), NULL,

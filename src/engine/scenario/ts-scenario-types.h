@@ -139,9 +139,10 @@ typedef enum
   TS_SEARCH_CHECKPOINTING     = 1 << 4,
   TS_SEARCH_SEQUENCE_PARALLEL = 1 << 5,
   TS_SEARCH_EP                = 1 << 6,
+  TS_SEARCH_CP                = 1 << 7,   /* context parallelism (sizing-model §8.9) */
 } TsSearchFlags;
 
-#define TS_SEARCH_ALL 0x7fu
+#define TS_SEARCH_ALL 0xffu
 
 /* What the training framework does to memory beyond the model's own
  * tensors: parameters of the memory computation that the framework table
@@ -211,6 +212,8 @@ typedef struct
   guint            pp;
   guint            ep;
   guint            gpus;           /* total GPUs of the job; 0 = 1 or recommended */
+  guint            cp;             /* context parallel: GPUs that split each sequence
+                                    * (sizing-model §8.9); 0 or 1 = none */
   guint            searched;       /* TsSearchFlags: chosen per option by the planner */
   guint            global_batch;   /* sequences per optimizer step; 0 = the default (ts_scenario_global_batch ()) */
   TsObjective      objective;      /* what ranks the options that work */

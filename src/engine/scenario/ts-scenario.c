@@ -135,6 +135,7 @@ ts_scenario_searches (const TsScenario *s,
     case TS_SEARCH_TP: return s->tp <= 1;
     case TS_SEARCH_PP: return s->pp <= 1;
     case TS_SEARCH_EP: return s->ep <= 1;
+    case TS_SEARCH_CP: return s->cp <= 1;
     case TS_SEARCH_ZERO: return s->zero_stage < 0;
     case TS_SEARCH_MICRO_BATCH: return s->micro_batch <= TS_DEFAULT_MICRO_BATCH;
     case TS_SEARCH_CHECKPOINTING: return s->checkpointing == TS_CHECKPOINTING_FULL;

@@ -27,6 +27,7 @@
 #define TORCHTITAN_405B "torchtitan docs/performance.md (2024), Llama 3.1 405B on 128 H100, FSDP2 + TP"
 #define LLAMA3_TABLE4   "Dubey et al. 2024, The Llama 3 Herd of Models, Table 4"
 #define BRIDGE_2511     "Megatron-Bridge performance summary, 25.11 container (dense rows)"
+#define AMD_CVS         "AMD Cluster Validation Suite (ROCm CVS), Megatron training configuration mi3xx_singlenode_megatron_llama.json, expected tokens per GPU"
 #define DEEPSEEK_V3     "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, §1 and §3.2: 180K H800 GPU hours per trillion tokens"
 
 /* The famous runs' training tokens: Llama 3 405B "on 15.6T tokens"
@@ -68,6 +69,12 @@ static const TsPublishedRun runs[] = {
   { "llama3-405b-16k", "llama-3.1-405b", "h100-sxm", "16,384 × H100", 16384, 8, 0, 400,
     8, 16, 128, 1, 8, 1, TRUE, FALSE, FALSE, 1, 2048, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
     0, 400, TS_RUN_HOLD_OUT, NULL, LLAMA3_TABLE4, LLAMA3_TOKENS },
+  /* the long-context stage: 131,072 tokens per sequence, CP 16 (Llama 3
+   * §3.3.2: K and V all-gathered within the context-parallel group),
+   * 16M tokens per batch = 128 sequences */
+  { "llama3-405b-128k-cp", "llama-3.1-405b", "h100-sxm", "16,384 × H100", 16384, 8, 0, 400,
+    8, 16, 8, 1, 8, 1, TRUE, FALSE, FALSE, 1, 128, 131072, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    0, 380, TS_RUN_HOLD_OUT, NULL, LLAMA3_TABLE4, 0, 16 },
   { "bridge-h100-8b", "llama-3.1-8b", "h100-sxm", "DGX-H100", 8, 8, 0, 400,
     1, 1, 8, 1, 1, 3, FALSE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
     14451, 0, TS_RUN_CALIBRATION, "dgx-h100", BRIDGE_2511 },
@@ -107,6 +114,25 @@ static const TsPublishedRun runs[] = {
   { "tt-h100-405b-fp8-async-tp", "llama-3.1-405b", "h100-sxm", "128 × H100", 128, 8, 0, 400,
     8, 1, 16, 1, 1, 3, TRUE, FALSE, FALSE, 2, 32, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_FULL,
     185, 0, TS_RUN_HOLD_OUT, NULL, TORCHTITAN_405B " (Float8 + async TP)" },
+
+  /* AMD Instinct (CDNA 3): the expected results of AMD's Cluster
+   * Validation Suite for Megatron-LM (rocm/megatron-lm v25.5) on one
+   * server of 8, FP8 (Transformer Engine), 8,192 tokens, global batch
+   * 128, no recomputation, no FSDP. The MI300X rows chose CDNA 3's FP8
+   * efficiency; the MI325X rows (the same chips, faster memory) are held
+   * out. */
+  { "cvs-mi300x-8b", "llama-3.1-8b", "mi300x", "8 × MI300X", 8, 8, 0, 400,
+    1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    6500, 0, TS_RUN_CALIBRATION, NULL, AMD_CVS },
+  { "cvs-mi300x-70b", "llama-3.1-70b", "mi300x", "8 × MI300X", 8, 8, 0, 400,
+    8, 1, 1, 1, 1, 0, TRUE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    1000, 0, TS_RUN_CALIBRATION, NULL, AMD_CVS },
+  { "cvs-mi325x-8b", "llama-3.1-8b", "mi325x", "8 × MI325X", 8, 8, 0, 400,
+    1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    6500, 0, TS_RUN_HOLD_OUT, NULL, AMD_CVS },
+  { "cvs-mi325x-70b", "llama-3.1-70b", "mi325x", "8 × MI325X", 8, 8, 0, 400,
+    8, 1, 1, 1, 1, 0, TRUE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    1100, 0, TS_RUN_HOLD_OUT, NULL, AMD_CVS },
 
   /* Held out by issue 29: Megatron-Bridge 25.11's MoE rows, which force
    * an even load over the experts. Reported, never used to choose a
@@ -385,6 +411,7 @@ ts_published_run_check (const TsCatalog      *catalog,
   in.pp = run->pp;
   in.dp = run->dp;
   in.ep = run->ep;
+  in.cp = MAX (1u, run->cp);
   in.zero_stage = run->zero_stage;
   in.virtual_stages = run->vp;
   in.micro_batch = run->micro_batch;
@@ -473,14 +500,16 @@ markdown_set (const TsCatalog *catalog,
     {
       const TsPublishedRun *r = &runs[i];
       g_autofree char *free_ratio = NULL;
+      g_autofree char *cp = NULL;
       TsRunCheck c;
 
       if (r->set != set || !ts_published_run_check (catalog, r, TRUE, &c))
         continue;
       free_ratio = c.free_layout > 0 ? g_strdup_printf ("%.2f", c.free_layout / c.published) : g_strdup ("–");
-      g_string_append_printf (out, "| %s | %s | %s (%s) | %u·%u·%u·%u, %u, %u × %u | %s | %.0f%s | %.0f | %.2f | %s | %s |\n",
+      cp = r->cp > 1 ? g_strdup_printf (" · cp %u", r->cp) : g_strdup ("");
+      g_string_append_printf (out, "| %s | %s | %s (%s) | %u·%u·%u·%u%s, %u, %u × %u | %s | %.0f%s | %.0f | %.2f | %s | %s |\n",
                               r->id, r->model_id, r->system, family_name (catalog, r->gpu_id),
-                              r->tp, r->pp, r->dp, r->ep, r->vp, r->micro_batch, r->global_batch,
+                              r->tp, r->pp, r->dp, r->ep, cp, r->vp, r->micro_batch, r->global_batch,
                               r->precision == TS_PRECISION_FP8 ? "FP8" : "BF16",
                               c.published, r->published_tflops > 0 ? " (from TFLOP/s)" : "",
                               c.predicted, c.ratio, free_ratio, r->source);

@@ -55,6 +55,9 @@ typedef struct
    * the tokens it trained on, as its source states them; 0 for a
    * benchmark that is no whole training run. */
   double           train_tokens;
+  /* Context parallel degree (sizing-model §8.9); 0 = none. gpus = tp ×
+   * cp × pp × dp. */
+  guint            cp;
 } TsPublishedRun;
 
 /* The band a listed run's predicted/published must stay in, and what a
