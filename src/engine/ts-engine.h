@@ -24,5 +24,4 @@
 #include "ts-options.h"
 #include "ts-scaling.h"
 #include "ts-scenario.h"
-#include "ts-scenario-fields.h"
 #include "ts-storage.h"

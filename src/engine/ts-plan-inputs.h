@@ -15,7 +15,7 @@
 #include <json-glib/json-glib.h>
 
 #include "ts-plan.h"
-#include "ts-scenario-fields.h"
+#include "ts-scenario.h"
 
 G_BEGIN_DECLS
 

@@ -1,7 +1,7 @@
 /* ts-form-fields.h — the scenario's fields that the form shows as rows
  *
  * The engine's tables of scenario inputs and of a custom model's
- * architecture (ts-scenario-fields.h) seen as form controls: each field's
+ * architecture (ts-scenario.h) seen as form controls: each field's
  * key, its group in the form, the kind of control, its words and the
  * engine's range. The form makes its rows from them, the tests reach
  * every control through them.

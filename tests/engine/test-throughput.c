@@ -13,7 +13,7 @@
 #include <math.h>
 
 #include "ts-test-support.h"
-#include "ts-throughput.h"
+#include "ts-options.h"
 
 #define LAYER_INPUT_BYTES 33554432.0   /* 1 × 2,048 × 8,192 × 2 */
 

@@ -16,7 +16,7 @@
 #include "ts-catalog-private.h"
 #include "ts-error.h"
 #include "ts-json.h"
-#include "ts-scenario-fields.h"
+#include "ts-scenario.h"
 
 #define BYTES_PER_GIB        1073741824.0
 

@@ -9,7 +9,7 @@
 #include <glib.h>
 
 #include "ts-catalog.h"
-#include "ts-scenario-types.h"
+#include "ts-scenario.h"
 
 G_BEGIN_DECLS
 

@@ -12,7 +12,7 @@
 
 #include "ts-json.h"
 #include "ts-memory.h"
-#include "ts-scenario-fields.h"
+#include "ts-scenario.h"
 
 void
 ts_breakdown_to_json (const TsBreakdown *breakdown,

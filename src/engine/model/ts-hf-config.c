@@ -27,7 +27,7 @@
 #include "ts-error.h"
 #include "ts-model-private.h"
 #include "ts-json.h"
-#include "ts-scenario-fields.h"
+#include "ts-scenario.h"
 
 typedef struct
 {

@@ -34,7 +34,7 @@
 #include "ts-error.h"
 #include "ts-json.h"
 #include "ts-model.h"
-#include "ts-scenario-fields.h"
+#include "ts-scenario.h"
 
 typedef struct
 {

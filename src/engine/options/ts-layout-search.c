@@ -56,7 +56,7 @@ typedef struct
   double            flops_per_token;  /* model FLOPs of one token */
   GpuRate           rate;           /* peak, family MFU and PCIe factor: the same for every layout */
   TsStepInput       base;           /* the step's inputs every layout shares */
-  TsStepCache       step_cache;     /* the last layout's forward pass (ts-throughput.h) */
+  TsStepCache       step_cache;     /* the last layout's forward pass (ts-options.h) */
   guint             evaluated;
   gboolean          have_best;      /* a layout with room was found */
   gboolean          have_bare;      /* a bare fit (tight) was found */

@@ -13,7 +13,6 @@
 #include <math.h>
 
 #include "ts-options.h"
-#include "ts-throughput.h"
 
 G_BEGIN_DECLS
 

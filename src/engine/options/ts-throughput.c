@@ -16,7 +16,7 @@
 #include <math.h>
 
 #include "ts-json.h"
-#include "ts-throughput.h"
+#include "ts-options.h"
 
 /* Megatron-LM's tensor parallelism runs two all-reduces of a layer's
  * input in the forward pass (after attention and after the MLP) and two

@@ -16,7 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "ts-error.h"
-#include "ts-fields-private.h"
+#include "ts-scenario-private.h"
 
 #define ARCH_OFF(member) G_STRUCT_OFFSET (TsArchitecture, member)
 #define ARCH_FIELD(member, kind_, lo, hi, flags_, title) \

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "ts-error.h"
-#include "ts-fields-private.h"
+#include "ts-scenario-private.h"
 
 #define BILLION 1e9
 

@@ -12,7 +12,6 @@
 
 #include "ts-error.h"
 #include "ts-scenario.h"
-#include "ts-scenario-fields.h"
 
 TsScenario *
 ts_scenario_new (void)

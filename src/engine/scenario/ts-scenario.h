@@ -6,11 +6,559 @@
 
 #include <glib.h>
 #include <json-glib/json-glib.h>
-
-#include "ts-scenario-types.h"
-#include "ts-scenario-fields.h"
+#include "ts-model.h"
 
 G_BEGIN_DECLS
+
+/* ---- the inputs of a sizing question as data ---- */
+
+typedef enum
+{
+  TS_METHOD_FULL,
+  TS_METHOD_LORA,
+  TS_METHOD_QLORA,
+  TS_N_METHODS
+} TsMethod;
+
+typedef enum
+{
+  TS_PRECISION_BF16,      /* BF16 mixed precision with FP32 master weights */
+  TS_PRECISION_FP16,      /* FP16 mixed precision with FP32 master weights */
+  TS_PRECISION_FP8,       /* FP8 compute; BF16 weights + FP32 master kept */
+  TS_PRECISION_FP32,      /* pure FP32: no separate master copy */
+  TS_PRECISION_PURE_BF16, /* pure BF16: no FP32 master copy */
+  TS_N_PRECISIONS
+} TsPrecision;
+
+typedef enum
+{
+  TS_GRAD_BF16,
+  TS_GRAD_FP32,
+  TS_N_GRAD_DTYPES
+} TsGradDtype;
+
+typedef enum
+{
+  TS_OPTIMIZER_ADAMW,
+  TS_OPTIMIZER_ADAMW_8BIT,
+  TS_OPTIMIZER_ADAFACTOR,
+  TS_OPTIMIZER_SGD,
+  TS_OPTIMIZER_LION,
+  TS_N_OPTIMIZERS
+} TsOptimizer;
+
+typedef enum
+{
+  TS_CHECKPOINTING_NONE,
+  TS_CHECKPOINTING_SELECTIVE,
+  TS_CHECKPOINTING_FULL,
+  TS_N_CHECKPOINTING
+} TsCheckpointing;
+
+typedef enum
+{
+  TS_OFFLOAD_NONE,
+  TS_OFFLOAD_OPTIMIZER,
+  TS_N_OFFLOADS
+} TsOffload;
+
+typedef enum
+{
+  TS_LORA_TARGETS_QV,
+  TS_LORA_TARGETS_ATTENTION,
+  TS_LORA_TARGETS_ALL_LINEAR,
+  TS_N_LORA_TARGETS
+} TsLoraTargets;
+
+/* What the ranking puts first among the options that work (issue 17):
+ * the smallest hardware that does the job (the default, the article's
+ * advice: power, then energy cost, capex, time), the shortest time, the
+ * lowest cost (capex where the catalog prices it, then energy cost), the
+ * least energy. */
+typedef enum
+{
+  TS_OBJECTIVE_SERVERS,
+  TS_OBJECTIVE_TIME,
+  TS_OBJECTIVE_COST,
+  TS_OBJECTIVE_ENERGY,
+  TS_N_OBJECTIVES
+} TsObjective;
+
+/* The training framework the plan is for (issue 26): its layouts and
+ * memory rules shape the plan (src/engine/framework/ts-framework.c).
+ * Automatic picks, per option, the one a user would for the method and
+ * the layout. */
+typedef enum
+{
+  TS_FRAMEWORK_AUTOMATIC,
+  TS_FRAMEWORK_MEGATRON,
+  TS_FRAMEWORK_DEEPSPEED,
+  TS_FRAMEWORK_FSDP,
+  TS_FRAMEWORK_AXOLOTL,
+  TS_FRAMEWORK_LLAMAFACTORY,
+  TS_FRAMEWORK_TORCHTUNE,
+  TS_N_FRAMEWORKS
+} TsFramework;
+
+/* How the site takes heat away (docs/facility.md §2): air only; air
+ * with facility water at the racks for rear-door heat exchangers; or
+ * facility water for direct liquid cooling (cold plates, CDUs), rear
+ * doors too. */
+typedef enum
+{
+  TS_SITE_COOLING_AIR,
+  TS_SITE_COOLING_REAR_DOOR,
+  TS_SITE_COOLING_LIQUID,
+  TS_N_SITE_COOLINGS
+} TsSiteCooling;
+
+/* A preset of the site's rows (docs/facility.md §6): custom leaves them
+ * as they are; the others set the rack power limit, the cooling, the air
+ * limit per rack, the facility water and the floor load limit. */
+typedef enum
+{
+  TS_SITE_PROFILE_CUSTOM,
+  TS_SITE_PROFILE_ENTERPRISE,
+  TS_SITE_PROFILE_DENSE_AIR,
+  TS_SITE_PROFILE_LIQUID_AI,
+  TS_N_SITE_PROFILES
+} TsSiteProfile;
+
+/* The layout inputs the engine chooses per option (issue 17): a flag set
+ * means the field's value is only the old fixed default, one candidate of
+ * the search; a flag clear means the user fixed the value. */
+typedef enum
+{
+  TS_SEARCH_TP                = 1 << 0,
+  TS_SEARCH_PP                = 1 << 1,
+  TS_SEARCH_ZERO              = 1 << 2,
+  TS_SEARCH_MICRO_BATCH       = 1 << 3,
+  TS_SEARCH_CHECKPOINTING     = 1 << 4,
+  TS_SEARCH_SEQUENCE_PARALLEL = 1 << 5,
+  TS_SEARCH_EP                = 1 << 6,
+  TS_SEARCH_CP                = 1 << 7,   /* context parallelism (sizing-model §8.9) */
+} TsSearchFlags;
+
+#define TS_SEARCH_ALL 0xffu
+
+/* What the training framework does to memory beyond the model's own
+ * tensors: parameters of the memory computation that the framework table
+ * sets, not inputs of the user (no row of fields[]). The defaults are the
+ * plain Hugging Face stack (Trainer, PyTorch autograd), as the memory
+ * model had them built in (docs/sizing-model.md §4). */
+typedef struct
+{
+  /* Bytes per logit kept for the loss's backward pass: the output head's
+   * logits in the compute dtype (HF: BF16, 2) and the FP32 copy the loss
+   * upcasts them to (HF: 4). */
+  double logits_kept_bytes;
+  double loss_copy_bytes;
+  /* Chunked cross-entropy (torchtune's CEWithChunkedOutputLoss, Liger's
+   * fused linear cross-entropy): the FP32 copy exists for 1/n of the
+   * tokens at a time. 1: not chunked (HF). */
+  guint  loss_chunks;
+  /* The step's timeline (docs/sizing-model.md §4.2, issue 27):
+   * loss_in_place: the FP32 copy becomes the softmax and its gradient in
+   * place (Megatron-LM's vocab-parallel cross-entropy);
+   * drops_logits: the 16-bit logits are freed before the backward pass
+   * (the Trainer's compute_loss returns the loss alone; torchtune's
+   * recipes `del` them);
+   * grad_buffer_stages: the ZeRO stages (1 << stage) at which the
+   * gradients live in a buffer allocated once for the run, not freed by
+   * zero_grad (set_to_none) after each step;
+   * ddp_buckets: PyTorch DDP's reducer buckets, a second copy of the
+   * gradients beside param.grad, at ZeRO-0 over several GPUs;
+   * step_grad_copy: DeepSpeed ZeRO-1/2's optimizer step flattens the
+   * gradient partition and converts it to FP32 before freeing the
+   * 16-bit gradients. */
+  gboolean loss_in_place;
+  gboolean drops_logits;
+  guint    grad_buffer_stages;
+  gboolean ddp_buckets;
+  gboolean step_grad_copy;
+} TsFrameworkMemory;
+
+#define TS_HF_LOGITS_KEPT_BYTES 2.0
+#define TS_HF_LOSS_COPY_BYTES   4.0
+#define TS_HF_LOSS_CHUNKS       1u
+
+typedef struct
+{
+  /* What is trained, and how */
+  char            *model_id;       /* catalog id, or NULL for a custom model */
+  TsModel          model;          /* resolved: from the catalog or custom */
+  TsMethod         method;
+  TsPrecision      precision;
+  TsGradDtype      grad_dtype;
+  TsOptimizer      optimizer;
+  TsOffload        offload;
+
+  /* Workload */
+  guint            seq_len;
+  guint            micro_batch;
+  TsCheckpointing  checkpointing;
+  gboolean         flash_attention;
+  gboolean         sequence_parallel;
+  double           tokens;         /* dataset tokens for the whole run */
+  double           deadline_days;  /* 0 = no deadline */
+
+  /* Parallel layout; 0 = decided by the engine */
+  int              zero_stage;     /* -1 = default (3 when more than one GPU) */
+  gboolean         zero3_prefetch; /* the next layer gathered while this one computes */
+  guint            tp;
+  guint            pp;
+  guint            ep;
+  guint            gpus;           /* total GPUs of the job; 0 = 1 or recommended */
+  guint            cp;             /* context parallel: GPUs that split each sequence
+                                    * (sizing-model §8.9); 0 or 1 = none */
+  guint            searched;       /* TsSearchFlags: chosen per option by the planner */
+  guint            global_batch;   /* sequences per optimizer step; 0 = the default (ts_scenario_global_batch ()) */
+  TsObjective      objective;      /* what ranks the options that work */
+  TsFramework      framework;      /* TS_FRAMEWORK_AUTOMATIC: chosen per option */
+
+  /* LoRA / QLoRA */
+  guint            lora_rank;
+  TsLoraTargets    lora_targets;
+  gboolean         double_quant;
+  gboolean         paged_optimizer;
+
+  /* Overhead (docs/sizing-model.md §6) */
+  double           runtime_overhead_bytes;
+  double           fragmentation;  /* fraction of everything else */
+
+  /* Hardware */
+  char            *server_id;      /* NULL = recommend */
+  guint            servers;        /* 0 = the smallest count that fits */
+
+  /* Site */
+  guint            rack_units;
+  double           rack_kw;
+  double           voltage;
+  guint            phases;
+  double           pue;
+  double           price_kwh;
+  char            *currency;
+  double           headroom_tight; /* verdict “tight” below this fraction */
+
+  /* Fabric */
+  double           oversubscription; /* compute fabric, leaf downlinks per uplink (1 = non-blocking; docs/cluster-fabric.md §4) */
+  double           min_free;       /* a fit keeps at least this fraction free */
+
+  /* Set by the framework, not by the user (ts_scenario_init_defaults ():
+   * the Hugging Face stack) */
+  TsFrameworkMemory framework_memory;
+
+  /* Facility (docs/facility.md) */
+  TsSiteCooling    site_cooling;
+  double           air_rack_kw;      /* what air alone takes from one rack */
+  TsSiteProfile    site_profile;     /* the preset the site rows came from */
+  double           water_c;          /* facility water supply, °C */
+  double           floor_kg_m2;      /* floor load limit, kg/m² (0 = none given) */
+
+  /* Storage */
+  guint            checkpoints_kept; /* checkpoints the storage keeps (docs/goodput.md §5) */
+} TsScenario;
+
+/* Defaults of a new scenario (docs/sizing-model.md §9). */
+#define TS_DEFAULT_SEQ_LEN            2048
+#define TS_DEFAULT_MICRO_BATCH        1
+#define TS_DEFAULT_LORA_RANK          16
+/* The dataset of full training when the user gives none (tokens 0). */
+#define TS_DEFAULT_TOKENS             10e9
+/* The dataset of LoRA/QLoRA fine-tuning when the user gives none: Llama
+ * 2's supervised fine-tuning set, 27,540 annotations trained for 2 epochs
+ * (Touvron et al. 2023, §3.1), each example one sequence of the run's
+ * length (an upper bound: shorter examples are padded or packed);
+ * docs/sizing-model.md §9. */
+#define TS_DEFAULT_ADAPTER_EXAMPLES   27540.0
+#define TS_DEFAULT_ADAPTER_EPOCHS     2.0
+/* HF measured 1.3 GB for CUDA kernels; others report 0.3–2 GB (docs/sizing-literature.md §1.7). */
+#define TS_DEFAULT_RUNTIME_OVERHEAD   1.5e9
+#define TS_DEFAULT_FRAGMENTATION      0.05
+#define TS_DEFAULT_RACK_UNITS         42
+/* The latest checkpoint, the one before it in case the latest is damaged,
+ * and one more (docs/goodput.md §5). */
+#define TS_DEFAULT_CHECKPOINTS_KEPT   3
+/* Air cooling is practical to roughly 30–40 kW per rack (ASHRAE TC 9.9
+ * thermal guidelines; vendors' site guides; docs/facility.md §2): the
+ * lower end, as the rack limit's own default. */
+#define TS_DEFAULT_AIR_RACK_KW        30.0
+/* Facility water at the racks: the direct-liquid loop's ~25 °C inlet
+ * (docs/facility.md §3); the range spans ASHRAE's W17–W45 classes. */
+#define TS_DEFAULT_WATER_C            25.0
+#define TS_MIN_WATER_C                5.0
+#define TS_MAX_WATER_C                60.0
+/* A floor load limit above any rack's weight on its footprint. */
+#define TS_MAX_FLOOR_KG_M2            100000.0
+#define TS_MAX_CHECKPOINTS_KEPT       1000
+#define TS_DEFAULT_RACK_KW            30.0
+#define TS_DEFAULT_VOLTAGE            230.0
+#define TS_DEFAULT_PHASES             3
+#define TS_DEFAULT_PUE                1.4
+#define TS_DEFAULT_OVERSUBSCRIPTION   1.0
+#define TS_DEFAULT_HEADROOM_TIGHT     0.10
+/* The least share of a GPU's memory a fit leaves free, after the runtime
+ * reserve and fragmentation already counted as demand: the spread of
+ * measured peaks around the estimate (docs/sizing-model.md §7.1). */
+#define TS_DEFAULT_MIN_FREE           0.03
+/* Tokens per optimizer step of full training when the user gives no
+ * global batch: 4M tokens, Llama 2's batch for every size (Touvron et al.
+ * 2023, Table 1; docs/sizing-model.md §8.2), also GPT-3 175B's 3.2M order. */
+#define TS_DEFAULT_GLOBAL_BATCH_TOKENS 4194304.0
+/* Sequences per step of LoRA/QLoRA fine-tuning: the upper end of the
+ * 16–64 the QLoRA paper uses (Dettmers et al. 2023, Table 9). */
+#define TS_DEFAULT_ADAPTER_GLOBAL_BATCH 64u
+#define TS_MAX_GLOBAL_BATCH 100000000u
+
+/* Limits of accepted input (reliability issue): large enough for any real
+ * job, small enough that no product of them overflows a double's range. */
+/* Counts that cannot be zero: a sequence of at least one token, at least
+ * one example a step, at least one GPU in each parallel dimension, a LoRA
+ * adapter of rank at least one. */
+#define TS_MIN_SEQ_LEN      1u
+#define TS_MIN_MICRO_BATCH  1u
+#define TS_MIN_PARALLEL     1u
+#define TS_MIN_LORA_RANK    1u
+#define TS_MAX_SEQ_LEN      10000000u
+#define TS_MAX_MICRO_BATCH  65536u
+#define TS_MAX_GPUS         100000u
+#define TS_MAX_TOKENS       1e15
+#define TS_MAX_DAYS         36500.0
+#define TS_MAX_LORA_RANK    65536u
+#define TS_MAX_SERVERS      TS_MAX_GPUS
+#define TS_MAX_PARALLEL     TS_MAX_GPUS     /* tp, pp, ep */
+/* 1e12 bytes = 1,000 GB of CUDA context per GPU: no runtime comes close. */
+#define TS_MAX_RUNTIME_OVERHEAD 1e12
+#define TS_MAX_FRAGMENTATION    1.0
+/* Cabinets are 42U or 48U; 1 to 100 covers wall-mount cases and tall
+ * custom frames without letting the rack drawing run away. */
+#define TS_MIN_RACK_UNITS   1u
+#define TS_MAX_RACK_UNITS   100u
+#define TS_MIN_RACK_KW      0.1
+#define TS_MAX_RACK_KW      10000.0
+/* Phase-to-neutral: 100 V (Japan) to medium voltage fed directly. */
+#define TS_MIN_VOLTAGE      90.0
+#define TS_MAX_VOLTAGE      1000.0
+/* Power is single or three phase; a “two-phase” feed is a single phase
+ * between two lines, entered as single phase at that voltage. */
+#define TS_PHASES_SINGLE    1u
+#define TS_PHASES_THREE     3u
+/* PUE is total over IT power: never below 1; 5 is beyond the worst site. */
+#define TS_MIN_PUE          1.0
+#define TS_MAX_PUE          5.0
+#define TS_MIN_OVERSUBSCRIPTION 1.0
+#define TS_MAX_OVERSUBSCRIPTION 8.0
+#define TS_MAX_PRICE_KWH    1e6
+#define TS_MAX_HEADROOM_TIGHT 0.9
+#define TS_MAX_MIN_FREE       0.5
+/* Text: a model name as long as a model file allows; ids and currency
+ * codes shorter (an id is looked up and echoed in messages). */
+#define TS_MAX_NAME_CHARS     200u
+#define TS_MAX_ID_CHARS       200u
+#define TS_MAX_CURRENCY_CHARS 8u
+
+/* ---- the one table of a scenario's inputs ---- */
+
+typedef enum
+{
+  TS_FIELD_UINT,    /* guint */
+  TS_FIELD_INT,     /* int whose choices name every value (ZeRO stage: -1 = automatic) */
+  TS_FIELD_DOUBLE,  /* double */
+  TS_FIELD_BOOL,    /* gboolean */
+  TS_FIELD_ENUM,    /* an int-sized C enum, written by its choices' names */
+  TS_FIELD_STRING,  /* char *, owned by the scenario */
+} TsFieldKind;
+
+/* Where a form shows the field; NONE: no form row (yet). */
+typedef enum
+{
+  TS_FIELD_GROUP_NONE,
+  TS_FIELD_GROUP_METHOD,
+  TS_FIELD_GROUP_WORKLOAD,
+  TS_FIELD_GROUP_HARDWARE,
+  TS_FIELD_GROUP_ADVANCED,
+  TS_FIELD_GROUP_SITE,
+  TS_N_FIELD_GROUPS
+} TsFieldGroup;
+
+typedef enum
+{
+  /* the CLI reads a count with a K/M/B/T suffix in scenario units (“10B”
+   * tokens) instead of a number in display units */
+  TS_FIELD_CLI_COUNT   = 1 << 0,
+  /* means nothing to full training: the CLI refuses it there */
+  TS_FIELD_ADAPTER     = 1 << 1,
+  /* means something to QLoRA only */
+  TS_FIELD_QLORA       = 1 << 2,
+  /* a catalog id: the CLI checks it against the catalog when applied */
+  TS_FIELD_SERVER_ID   = 1 << 3,
+  /* a currency code (ts_scenario_check_currency ()) */
+  TS_FIELD_CURRENCY    = 1 << 4,
+  /* An architecture field (ts_arch_fields ()) that 0 leaves “not given”:
+   * ts_architecture_derive () fills it from the others, so every reader
+   * (catalog, model file, scenario file) takes 0 for it */
+  TS_FIELD_ZERO_DERIVED = 1 << 5,
+  /* written to a scenario file only when the model uses latent attention;
+   * a catalog may leave it out */
+  TS_FIELD_IF_MLA      = 1 << 6,
+  /* written only when not 0/false; a catalog may leave it out (newer
+   * details of imported families) */
+  TS_FIELD_IF_SET      = 1 << 7,
+  /* always written, but a catalog may leave it out (false): it came after
+   * the first catalogs */
+  TS_FIELD_LATE        = 1 << 8,
+} TsFieldFlags;
+
+/* One allowed value of an ENUM field, or of a UINT/INT field that takes
+ * only some values (phases 1 or 3; ZeRO -1…3). name is the file's and the
+ * CLI's (a public interface: add, never rename); label is for people
+ * (marked for translation: show it translated). */
+typedef struct
+{
+  int         value;
+  const char *name;
+  const char *label;
+  const char *sheet_label;  /* the fuller words of a printed document; NULL = label */
+} TsFieldChoice;
+
+/* One input: of a TsScenario (ts_scenario_fields ()), or of the
+ * TsArchitecture of a custom model (ts_arch_fields (), whose records use
+ * only key, kind, offset, range, default, choices, name, label and
+ * flags). The accessors below read and write a field in the struct its
+ * table describes, by kind and offset. */
+typedef struct
+{
+  const char          *key;          /* the scenario file's member */
+  const char          *cli_name;     /* the CLI's long option, without “--” */
+  TsFieldKind          kind;
+  gsize                offset;       /* G_STRUCT_OFFSET into TsScenario (TsArchitecture) */
+  double               min;          /* in scenario units; for STRING, 0 … max characters */
+  double               max;
+  double               default_value;
+  const char          *default_text; /* STRING only */
+  double               scale;        /* a form and the CLI show value / scale (tokens in billions) */
+  TsFieldGroup         group;
+  guint                position;     /* order within the group, from 0 */
+  double               step;         /* form hints, in display units */
+  guint                digits;
+  const TsFieldChoice *choices;
+  guint                n_choices;
+  const char          *name;         /* translatable: the input in messages (“Sequence length”) */
+  const char          *label;        /* translatable: a form row's title */
+  const char          *subtitle;     /* translatable: a form row's subtitle, or NULL */
+  const char          *cli_help;     /* translatable: the line of --help */
+  const char          *accepts;      /* translatable: what a choice-valued number takes, or NULL */
+  TsSearchFlags        search_flag;  /* what setting it fixes; 0 = none */
+  guint                flags;        /* TsFieldFlags */
+  const char          *alias;        /* an older key (the window's “runtime_overhead”), or NULL */
+} TsScenarioField;
+
+/* Every field, in the scenario file's order. */
+const TsScenarioField *ts_scenario_fields                (guint                 *n_fields);
+/* By file key (or alias), or by CLI name (with or without “--”). NULL if none. */
+const TsScenarioField *ts_scenario_field_find            (const char            *key);
+const TsScenarioField *ts_scenario_field_find_cli        (const char            *cli_name);
+/* A form's rows: the fields of group in display order (free the array
+ * with g_free; the fields are static). */
+const TsScenarioField **ts_scenario_fields_in_group      (TsFieldGroup           group,
+                                                          guint                 *n_fields);
+
+/* The value in record (the TsScenario, or the TsArchitecture of an
+ * architecture field) as a double (UINT, INT, DOUBLE, BOOL 0/1, ENUM's
+ * int) in scenario units; NAN for a STRING. */
+double       ts_scenario_field_get_double  (const TsScenarioField *field,
+                                            gconstpointer          record);
+/* Sets a non-STRING field (a double is truncated toward zero for whole
+ * kinds); the caller validates first. Does not touch scenario->searched. */
+void         ts_scenario_field_set_double  (const TsScenarioField *field,
+                                            gpointer               record,
+                                            double                 value);
+/* The value as the CLI takes it: an enum's or choice's name, “on” or
+ * “off”, a number in display units (value / scale, exact; a
+ * TS_FIELD_CLI_COUNT field in scenario units), the string.
+ * Free with g_free (). */
+char        *ts_scenario_field_get_text    (const TsScenarioField *field,
+                                            const TsScenario      *scenario);
+/* An ENUM or choice field from its name, or a STRING field from its text;
+ * refused with a GError naming the field and what it takes. */
+gboolean     ts_scenario_field_set_text    (const TsScenarioField *field,
+                                            gpointer               record,
+                                            const char            *text,
+                                            GError               **error);
+/* The input of key in words, translated (its name: “Sequence length”),
+ * as a document's row names it; "" for an unknown key. */
+const char  *ts_scenario_field_title       (const char            *key);
+/* The label of the choice value of the field key as a printed document
+ * shows it (its sheet_label, else its label), translated; "" if none. */
+const char  *ts_scenario_field_sheet_label (const char            *key,
+                                            int                    value);
+/* The choice holding value, or NULL. */
+const TsFieldChoice *ts_scenario_field_choice (const TsScenarioField *field,
+                                               int                    value);
+/* Whether value (scenario units) is allowed: in range, whole for whole
+ * kinds, one of the choices where there are choices. The message names
+ * the field and the reason. */
+gboolean     ts_scenario_field_check       (const TsScenarioField *field,
+                                            double                 value,
+                                            GError               **error);
+/* The same for a field's value in scenario. */
+gboolean     ts_scenario_field_validate    (const TsScenarioField *field,
+                                            const TsScenario      *scenario,
+                                            GError               **error);
+/* What the field accepts in words, in display units (“a whole number from
+ * 1 to 10000000”, “full, lora, qlora”); translated. g_free () it. */
+char        *ts_scenario_field_describe    (const TsScenarioField *field);
+/* Every field set to its default (ts_scenario_init_defaults). */
+void         ts_scenario_fields_set_defaults (TsScenario          *scenario);
+
+/* ---- the architecture of a custom model (ts-arch-fields.c) ---- */
+
+/* The architecture's fields are records of the same kind as the
+ * scenario's: counts (TS_FIELD_UINT), switches (TS_FIELD_BOOL) and the
+ * MLP's kind by name (TS_FIELD_ENUM of TsMlpKind), by these names where
+ * the plan's JSON writes them. */
+typedef TsScenarioField TsArchField;
+
+/* In the scenario file's order: the one place of each field's name,
+ * range and default; the catalog, the model file, the scenario file, an
+ * imported config and ts_architecture_validate () read them here. */
+const TsArchField *ts_arch_fields              (guint                  *n_fields);
+const TsArchField *ts_arch_field_find          (const char             *key);
+/* The value as a whole number (a switch 0/1, the MLP's TsMlpKind). */
+guint              ts_arch_field_get           (const TsArchField      *field,
+                                                const TsArchitecture   *arch);
+/* Whether a file's value is in the field's range and whole; the message
+ * says what the field takes (“must be a whole number from 1 to 10000”),
+ * for the reader to put after the file and the field. */
+gboolean           ts_arch_field_check         (const TsArchField      *field,
+                                                double                  value,
+                                                GError                **error);
+/* Every field at its default (MLP SwiGLU, the rest 0: not given). */
+void               ts_arch_fields_set_defaults (TsArchitecture         *arch);
+
+/* A currency code: 1 to TS_MAX_CURRENCY_CHARS characters of UTF-8, no
+ * white space, no control characters or direction marks (“RUB”, “₽”). */
+gboolean    ts_scenario_check_currency   (const char       *currency,
+                                          GError          **error);
+/* Text a user typed or a file carried, shown on screen and in documents:
+ * valid UTF-8, at most max_chars characters, none of the C0/C1 controls
+ * (ESC…), line separators or bidirectional marks and overrides (U+200E,
+ * U+200F, U+202A–U+202E, U+2066–U+2069, U+061C) that would hide or
+ * reorder what is shown. field names it in the message (translated). */
+gboolean    ts_scenario_check_text       (const char       *text,
+                                          const char       *field,
+                                          guint             max_chars,
+                                          GError          **error);
+/* A model's name, from any door (a scenario file, a model file, the
+ * window, the catalog's check): text as above of at most
+ * TS_MAX_NAME_CHARS, and not blanks alone, which would show as nothing. */
+gboolean    ts_scenario_check_name       (const char       *name,
+                                          GError          **error);
+/* The characters ts_scenario_check_text () refuses: the one list for
+ * every reader (the catalog's too). */
+gboolean    ts_scenario_char_is_hidden   (gunichar          c);
+
+/* ---- a scenario: made, copied, checked, saved ---- */
 
 TsScenario *ts_scenario_new              (void);
 TsScenario *ts_scenario_copy             (const TsScenario *scenario);

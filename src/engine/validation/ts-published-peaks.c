@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "ts-framework.h"
-#include "ts-published-peaks.h"
+#include "ts-published-runs.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 

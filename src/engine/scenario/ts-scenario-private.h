@@ -1,17 +1,17 @@
-/* ts-fields-private.h — what the two field tables' files share
+/* ts-scenario-private.h — what the two field tables' files share
  *
  * The scenario's inputs (ts-scenario-fields.c) and a custom model's
  * architecture (ts-arch-fields.c) are tables of the same record,
  * TsScenarioField, read by the same accessors; the loops over a whole
  * table are written once, here, so that the two tables cannot drift in
  * how a key is found or a default set. Not for callers outside those two
- * files; they use ts-scenario-fields.h.
+ * files; they use ts-scenario.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "ts-scenario-fields.h"
+#include "ts-scenario.h"
 
 G_BEGIN_DECLS
 
