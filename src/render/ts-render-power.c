@@ -195,108 +195,141 @@ build_facility_tiles (const TsOption *o,
   return n;
 }
 
+/* The whole site's draw against the sum of its racks' limits. */
+static void
+fill_total_power_tile (Tile           *tile,
+                       const TsOption *o,
+                       double          limit)
+{
+  g_autofree char *lim = ts_format_kw (limit);
+  g_autofree char *share = ts_format_percent (limit > 0 ? o->power_kw / limit : 0);
+
+  tile->title = _("Total power");
+  tile->value = ts_format_kw (o->power_kw);
+  tile->detail = g_strdup_printf (ngettext ("%s of %s for %u rack",
+                                            /* Translators: e.g. “34 % of 60 kW for 2 racks” */
+                                            "%s of %s for %u racks", MAX (o->racks, 1)),
+                                  share, lim, MAX (o->racks, 1));
+  tile->fraction = limit > 0 ? o->power_kw / limit : -1;
+}
+
+/* The busiest rack against its own limit: the rack that trips first,
+ * which the site's total can hide. Without the racks' list, the even
+ * share against the scenario's limit. */
+static void
+fill_busiest_rack_tile (Tile             *tile,
+                        const TsScenario *s,
+                        const TsOption   *o,
+                        const TsRack     *busy)
+{
+  double kw = busy != NULL ? busy->power_kw : o->power_kw / MAX (o->racks, 1);
+  double lim_kw = busy != NULL && busy->limit_kw > 0 ? busy->limit_kw : s->rack_kw;
+  g_autofree char *lim = ts_format_kw (lim_kw);
+  g_autofree char *share = ts_format_percent (lim_kw > 0 ? kw / lim_kw : 0);
+
+  tile->title = _("Busiest rack");
+  tile->value = ts_format_kw (kw);
+  if (lim_kw > 0 && kw > lim_kw)
+    /* Translators: e.g. “over the 30 kW rack limit (120 %)” */
+    tile->detail = g_strdup_printf (_("over the %s rack limit (%s)"), lim, share);
+  else
+    /* Translators: e.g. “68 % of the 30 kW rack limit” */
+    tile->detail = g_strdup_printf (_("%s of the %s rack limit"), share, lim);
+  tile->fraction = lim_kw > 0 ? kw / lim_kw : -1;
+}
+
+static void
+fill_heat_tile (Tile           *tile,
+                const TsOption *o)
+{
+  g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
+
+  tile->title = _("Heat to remove");
+  tile->value = ts_format_btu_h (o->heat_btu_h);
+  tile->detail = g_strconcat ("= ", tons, NULL);
+  tile->fraction = -1;
+}
+
+static void
+fill_current_tile (Tile             *tile,
+                   const TsScenario *s,
+                   const TsOption   *o)
+{
+  tile->title = s->phases == 3 ? _("Current per phase") : _("Current");
+  tile->value = ts_format_amps (o->amps_per_phase);
+  tile->detail = voltage_text (s);
+  tile->fraction = -1;
+}
+
+/* The PSUs' stated redundancy, and when it does not hold, what the
+ * active supplies carry against what the server draws. */
+static void
+fill_psu_tile (Tile           *tile,
+               const TsOption *o)
+{
+  const TsServer *srv = o->server;
+  g_autofree char *w = ts_format_number (srv->psu_w, 0);
+
+  tile->title = _("Power supplies per server");
+  if (!o->psu_ok)
+    /* Translators: the stated redundancy does not hold: the active supplies cannot carry the server */
+    tile->value = g_strdup_printf (_("%s — short"), srv->psu_redundancy != NULL ? srv->psu_redundancy : "—");
+  else
+    tile->value = g_strdup (srv->psu_redundancy != NULL && g_strcmp0 (srv->psu_redundancy, "none") != 0
+                            ? srv->psu_redundancy : C_("redundancy", "none"));
+  if (!o->psu_ok)
+    {
+      g_autofree char *carry = ts_format_kw (o->psu_active * srv->psu_w / 1000.0);
+      g_autofree char *need = ts_format_kw (srv->max_power_kw);
+
+      /* Translators: “3 × 3,200 W carry 9.6 kW, not 10.2 kW” */
+      tile->detail = g_strdup_printf (_("%u × %s\u00a0W carry %s, not %s"), o->psu_active, w, carry, need);
+    }
+  else if (srv->psu_count > 0)
+    /* Translators: e.g. “6 × 5,250 W, redundant” */
+    tile->detail = g_strdup_printf (_("%u × %s\u00a0W"), srv->psu_count, w);
+  else
+    tile->detail = g_strdup (_("not stated in the catalog"));
+  tile->fraction = -1;
+}
+
+static void
+fill_feed_tile (Tile           *tile,
+                const TsOption *o)
+{
+  tile->value = ts_format_amps (o->feed_amps);
+  tile->fraction = -1;
+  if (o->note_flags & TS_NOTE_ONE_FEED)
+    {
+      /* a single-PSU machine has no A and B feeds */
+      tile->title = _("Power feed");
+      /* Translators: a workstation with one power supply */
+      tile->detail = g_strdup (_("one feed: a wall socket or one PDU"));
+    }
+  else
+    {
+      tile->title = _("Each of feeds A and B");
+      /* Translators: the A/B feed rule: either feed alone carries everything */
+      tile->detail = g_strdup (_("either feed carries the whole load"));
+    }
+}
+
+/* The tiles in their reading order: the power, the heat and the
+ * electrical supply, then how the heat leaves the room. */
 static guint
 build_tiles (const TsPlan   *plan,
              const TsOption *o,
              Tile           *tiles)
 {
-  const TsScenario *s = plan->scenario;
   const TsRack *busy = busiest_rack (o);
-  double limit = site_limit_kw (plan, o);
   guint n = 0;
 
-  {
-    g_autofree char *lim = ts_format_kw (limit);
-    g_autofree char *share = ts_format_percent (limit > 0 ? o->power_kw / limit : 0);
-
-    tiles[n].title = _("Total power");
-    tiles[n].value = ts_format_kw (o->power_kw);
-    tiles[n].detail = g_strdup_printf (ngettext ("%s of %s for %u rack",
-                                                 /* Translators: e.g. “34 % of 60 kW for 2 racks” */
-                                                 "%s of %s for %u racks", MAX (o->racks, 1)),
-                                       share, lim, MAX (o->racks, 1));
-    tiles[n].fraction = limit > 0 ? o->power_kw / limit : -1;
-    n++;
-  }
-  {
-    double kw = busy != NULL ? busy->power_kw : o->power_kw / MAX (o->racks, 1);
-    double lim_kw = busy != NULL && busy->limit_kw > 0 ? busy->limit_kw : s->rack_kw;
-    g_autofree char *lim = ts_format_kw (lim_kw);
-    g_autofree char *share = ts_format_percent (lim_kw > 0 ? kw / lim_kw : 0);
-
-    tiles[n].title = _("Busiest rack");
-    tiles[n].value = ts_format_kw (kw);
-    if (lim_kw > 0 && kw > lim_kw)
-      /* Translators: e.g. “over the 30 kW rack limit (120 %)” */
-      tiles[n].detail = g_strdup_printf (_("over the %s rack limit (%s)"), lim, share);
-    else
-      /* Translators: e.g. “68 % of the 30 kW rack limit” */
-      tiles[n].detail = g_strdup_printf (_("%s of the %s rack limit"), share, lim);
-    tiles[n].fraction = lim_kw > 0 ? kw / lim_kw : -1;
-    n++;
-  }
-  {
-    g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
-
-    tiles[n].title = _("Heat to remove");
-    tiles[n].value = ts_format_btu_h (o->heat_btu_h);
-    tiles[n].detail = g_strconcat ("= ", tons, NULL);
-    tiles[n].fraction = -1;
-    n++;
-  }
-  {
-    tiles[n].title = s->phases == 3 ? _("Current per phase") : _("Current");
-    tiles[n].value = ts_format_amps (o->amps_per_phase);
-    tiles[n].detail = voltage_text (s);
-    tiles[n].fraction = -1;
-    n++;
-  }
-  {
-    const TsServer *srv = o->server;
-    g_autofree char *w = ts_format_number (srv->psu_w, 0);
-
-    tiles[n].title = _("Power supplies per server");
-    if (!o->psu_ok)
-      /* Translators: the stated redundancy does not hold: the active supplies cannot carry the server */
-      tiles[n].value = g_strdup_printf (_("%s — short"), srv->psu_redundancy != NULL ? srv->psu_redundancy : "—");
-    else
-      tiles[n].value = g_strdup (srv->psu_redundancy != NULL && g_strcmp0 (srv->psu_redundancy, "none") != 0
-                                 ? srv->psu_redundancy : C_("redundancy", "none"));
-    if (!o->psu_ok)
-      {
-        g_autofree char *carry = ts_format_kw (o->psu_active * srv->psu_w / 1000.0);
-        g_autofree char *need = ts_format_kw (srv->max_power_kw);
-
-        /* Translators: “3 × 3,200 W carry 9.6 kW, not 10.2 kW” */
-        tiles[n].detail = g_strdup_printf (_("%u × %s\u00a0W carry %s, not %s"), o->psu_active, w, carry, need);
-      }
-    else if (srv->psu_count > 0)
-      /* Translators: e.g. “6 × 5,250 W, redundant” */
-      tiles[n].detail = g_strdup_printf (_("%u × %s\u00a0W"), srv->psu_count, w);
-    else
-      tiles[n].detail = g_strdup (_("not stated in the catalog"));
-    tiles[n].fraction = -1;
-    n++;
-  }
-  if (o->note_flags & TS_NOTE_ONE_FEED)
-    {
-      /* a single-PSU machine has no A and B feeds */
-      tiles[n].title = _("Power feed");
-      tiles[n].value = ts_format_amps (o->feed_amps);
-      /* Translators: a workstation with one power supply */
-      tiles[n].detail = g_strdup (_("one feed: a wall socket or one PDU"));
-      tiles[n].fraction = -1;
-      n++;
-    }
-  else
-    {
-      tiles[n].title = _("Each of feeds A and B");
-      tiles[n].value = ts_format_amps (o->feed_amps);
-      /* Translators: the A/B feed rule: either feed alone carries everything */
-      tiles[n].detail = g_strdup (_("either feed carries the whole load"));
-      tiles[n].fraction = -1;
-      n++;
-    }
+  fill_total_power_tile (&tiles[n++], o, site_limit_kw (plan, o));
+  fill_busiest_rack_tile (&tiles[n++], plan->scenario, o, busy);
+  fill_heat_tile (&tiles[n++], o);
+  fill_current_tile (&tiles[n++], plan->scenario, o);
+  fill_psu_tile (&tiles[n++], o);
+  fill_feed_tile (&tiles[n++], o);
   return n + build_facility_tiles (o, busy, tiles + n);
 }
 
