@@ -562,18 +562,115 @@ widest_number (guint     largest,
   return buffer;
 }
 
+/* The tiles row by row; each tile's strings are freed once drawn. */
+static void
+draw_tiles (TsRenderCtx         *ctx,
+            const PowerGeometry *g,
+            Tile                *tiles,
+            guint                n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      double x = g->pad + (i % g->cols) * (g->tile_w + g->gap);
+      double y = g->pad + g->title_h + (i / g->cols) * (g->tile_h + g->gap);
+
+      draw_tile (ctx, g, &tiles[i], x, y);
+      g_free (tiles[i].value);
+      g_free (tiles[i].detail);
+    }
+}
+
+/* One bar of the racks' list: the rack's number (or a group's range),
+ * its load as a share of its limit, and the load in words. */
+static void
+draw_rack_bar (TsRenderCtx         *ctx,
+               const PowerGeometry *g,
+               const TsRackGroup   *group,
+               const TsRack        *r,
+               double               x,
+               double               y,
+               double               label_w,
+               gboolean             any_group)
+{
+  const TsRenderStyle *st = ctx->style;
+  cairo_t *cr = ctx->cr;
+  double em = ctx->em;
+  double f = r->limit_kw > 0 ? r->power_kw / r->limit_kw : 0;
+  double bar_x = x + label_w;
+  /* a group's “(× 27)” needs a little more room */
+  double text_w = (any_group ? 0.55 : 0.45) * (g->rack_w - label_w);
+  double bar_w = g->rack_w - label_w - text_w - 0.4 * em;
+  double bar_h = 0.6 * g->lh;
+  char number[48];
+  g_autofree char *kw = ts_format_kw (r->power_kw);
+  g_autofree char *lim = ts_format_kw (r->limit_kw);
+  g_autofree char *load = r->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, lim) : g_strdup (kw);
+  g_autofree char *text = group->count > 1 ? g_strdup_printf ("%s (× %u)", load, group->count)
+                                           : g_strdup (load);
+
+  if (group->count > 1)
+    g_snprintf (number, sizeof number, "%u–%u", group->first + 1, group->first + group->count);
+  else
+    g_snprintf (number, sizeof number, "%u", group->first + 1);
+  ts_render_text (ctx, number, x, y, label_w - 0.3 * em,
+                  &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &st->muted, .align = TS_ALIGN_END });
+  ts_render_set_color (cr, &st->grid);
+  cairo_rectangle (cr, bar_x, y + (g->lh - bar_h) / 2, bar_w, bar_h);
+  cairo_fill (cr);
+  ts_render_set_color (cr, f > 1 ? &over_color : &st->accent);
+  cairo_rectangle (cr, bar_x, y + (g->lh - bar_h) / 2, bar_w * CLAMP (f, 0, 1), bar_h);
+  cairo_fill (cr);
+  ts_render_text (ctx, text, bar_x + bar_w + 0.4 * em, y, text_w,
+                  &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = f > 1 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL });
+}
+
+/* The racks' list under its heading, one bar per group of racks that
+ * draw alike, with the numbers' column as wide as the widest number. */
+static void
+draw_rack_bars (TsRenderCtx         *ctx,
+                const PowerGeometry *g,
+                const GArray        *racks)
+{
+  double em = ctx->em;
+  double y0 = g->racks_y;
+  double label_w;
+  double clip_x0, clip_y0, clip_x1, clip_y1;
+  char widest[48];
+  guint first = 0;
+  g_autoptr(GArray) groups = ts_render_rack_groups (racks, same_load);
+  gboolean any_group = ts_render_rack_groups_any (groups);
+
+  ts_render_text (ctx, _("Per rack, of its limit"), g->pad, y0, ctx->width - 2 * g->pad,
+                  &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
+  y0 += g->lh + 0.4 * em;
+  ts_render_text_size (ctx, widest_number (racks->len, any_group, widest),
+                       &(TsTextLook) { .factor = TS_TEXT_SMALL }, &label_w, NULL);
+  label_w += 0.5 * em;
+  /* Only the rows in view: a page of a long cluster shows a slice of
+   * thousands of bars, and is drawn once per page. */
+  cairo_clip_extents (ctx->cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
+  if (clip_y0 > y0 + g->rack_row_h)
+    first = (guint) MIN (floor ((clip_y0 - y0) / g->rack_row_h) - 1, (double) g->rack_rows) * g->rack_cols;
+  for (guint i = first; i < groups->len; i++)
+    {
+      const TsRackGroup *group = &g_array_index (groups, TsRackGroup, i);
+      double x = g->pad + (i % g->rack_cols) * (g->rack_w + g->gap);
+      double y = y0 + (i / g->rack_cols) * g->rack_row_h;
+
+      if (y > MIN (ctx->height, clip_y1))
+        break;
+      draw_rack_bar (ctx, g, group, &g_array_index (racks, TsRack, group->first), x, y, label_w, any_group);
+    }
+}
+
 void
 ts_render_power_draw (TsRenderCtx *ctx)
 {
-  const TsRenderStyle *st = ctx->style;
   const TsOption *o = ctx->option;
-  const GArray *racks = ts_render_option_racks (o);
-  cairo_t *cr = ctx->cr;
   PowerGeometry g;
   Tile tiles[MAX_TILES] = { { 0 } };
   g_autofree char *title = NULL;
   guint n;
-  double em = ctx->em;
 
   if (o == NULL)
     {
@@ -586,74 +683,9 @@ ts_render_power_draw (TsRenderCtx *ctx)
   n = build_tiles (ctx->plan, o, tiles);
   title = power_title (o);
   ts_render_title (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad);
-
-  for (guint i = 0; i < n; i++)
-    {
-      double x = g.pad + (i % g.cols) * (g.tile_w + g.gap);
-      double y = g.pad + g.title_h + (i / g.cols) * (g.tile_h + g.gap);
-
-      draw_tile (ctx, &g, &tiles[i], x, y);
-      g_free (tiles[i].value);
-      g_free (tiles[i].detail);
-    }
-
+  draw_tiles (ctx, &g, tiles, n);
   if (g.rack_rows > 0)
-    {
-      double y0 = g.racks_y;
-      double label_w;
-      double clip_x0, clip_y0, clip_x1, clip_y1;
-      char widest[48];
-      guint first = 0;
-      g_autoptr(GArray) groups = ts_render_rack_groups (racks, same_load);
-
-      ts_render_text (ctx, _("Per rack, of its limit"), g.pad, y0, ctx->width - 2 * g.pad,
-                      &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
-      y0 += g.lh + 0.4 * em;
-      ts_render_text_size (ctx, widest_number (racks->len, ts_render_rack_groups_any (groups), widest),
-                           &(TsTextLook) { .factor = TS_TEXT_SMALL }, &label_w, NULL);
-      label_w += 0.5 * em;
-      /* Only the rows in view: a page of a long cluster shows a slice of
-       * thousands of bars, and is drawn once per page. */
-      cairo_clip_extents (cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
-      if (clip_y0 > y0 + g.rack_row_h)
-        first = (guint) MIN (floor ((clip_y0 - y0) / g.rack_row_h) - 1, (double) g.rack_rows) * g.rack_cols;
-      for (guint i = first; i < groups->len; i++)
-        {
-          const TsRackGroup *group = &g_array_index (groups, TsRackGroup, i);
-          const TsRack *r = &g_array_index (racks, TsRack, group->first);
-          double x = g.pad + (i % g.rack_cols) * (g.rack_w + g.gap);
-          double y = y0 + (i / g.rack_cols) * g.rack_row_h;
-          double f = r->limit_kw > 0 ? r->power_kw / r->limit_kw : 0;
-          double bar_x = x + label_w;
-          /* a group's “(× 27)” needs a little more room */
-          double text_w = (ts_render_rack_groups_any (groups) ? 0.55 : 0.45) * (g.rack_w - label_w);
-          double bar_w = g.rack_w - label_w - text_w - 0.4 * em;
-          double bar_h = 0.6 * g.lh;
-          char number[48];
-          g_autofree char *kw = ts_format_kw (r->power_kw);
-          g_autofree char *lim = ts_format_kw (r->limit_kw);
-          g_autofree char *load = r->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, lim) : g_strdup (kw);
-          g_autofree char *text = group->count > 1 ? g_strdup_printf ("%s (× %u)", load, group->count)
-                                                   : g_strdup (load);
-
-          if (y > MIN (ctx->height, clip_y1))
-            break;
-          if (group->count > 1)
-            g_snprintf (number, sizeof number, "%u–%u", group->first + 1, group->first + group->count);
-          else
-            g_snprintf (number, sizeof number, "%u", group->first + 1);
-          ts_render_text (ctx, number, x, y, label_w - 0.3 * em,
-                          &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &st->muted, .align = TS_ALIGN_END });
-          ts_render_set_color (cr, &st->grid);
-          cairo_rectangle (cr, bar_x, y + (g.lh - bar_h) / 2, bar_w, bar_h);
-          cairo_fill (cr);
-          ts_render_set_color (cr, f > 1 ? &over_color : &st->accent);
-          cairo_rectangle (cr, bar_x, y + (g.lh - bar_h) / 2, bar_w * CLAMP (f, 0, 1), bar_h);
-          cairo_fill (cr);
-          ts_render_text (ctx, text, bar_x + bar_w + 0.4 * em, y, text_w,
-                          &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = f > 1 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL });
-        }
-    }
+    draw_rack_bars (ctx, &g, ts_render_option_racks (o));
 }
 
 char *
