@@ -365,38 +365,38 @@ headline (TsSpecsheet *self)
   return ts_format_name (text);
 }
 
+/* The verdict: the plan's sentence, then every condition that keeps the
+ * configuration from working, named. */
 static void
-build_memory (TsSpecsheet *self)
+build_verdict (TsSpecsheet *self)
 {
-  static const double fractions[] = { 0.40, 0.20, 0.22, 0.18 };
-  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE };
-  const TsPlan *plan = self->plan;
-  const TsMemory *m = ts_plan_get_memory (plan);
-  double total = ts_breakdown_sum (&m->total);
-  guint t;
+  const TsOption *o = ts_plan_get_shown_option (self->plan);
+  g_autoptr(GPtrArray) failures = o != NULL ? ts_option_dup_failures (o) : NULL;
 
   /* Translators: heading: the fit verdict and the one-sentence answer */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Verdict"));
   ts_specsheet_add_block (self, BLOCK_CALLOUT, headline (self));
-  {
-    const TsOption *o = ts_plan_get_shown_option (plan);
-    g_autoptr(GPtrArray) failures = o != NULL ? ts_option_dup_failures (o) : NULL;
+  for (guint i = 0; failures != NULL && i < failures->len; i++)
+    ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (failures, i));
+}
 
-    /* every condition that keeps the configuration from working, named */
-    for (guint i = 0; failures != NULL && i < failures->len; i++)
-      ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (failures, i));
-  }
-
-  /* Translators: heading of the memory chart and table */
-  ts_specsheet_add_text (self, BLOCK_HEADING, _("GPU memory"));
-  ts_specsheet_add_drawing (self, TS_DRAWING_MEMORY);
+/* The memory table: a row per component present, per GPU and for the
+ * whole job, and the sum row in bold. */
+static void
+add_memory_table (TsSpecsheet    *self,
+                  const TsMemory *m)
+{
+  static const double fractions[] = { 0.40, 0.20, 0.22, 0.18 };
+  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE };
+  double total = ts_breakdown_sum (&m->total);
+  char **cells;
+  Block *b;
+  guint t;
 
   t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
   ts_specsheet_add_header (self, t, _("Component"), _("Per GPU"), _("Whole job"), _("Share"), NULL);
   for (guint i = 0; i < TS_N_COMPONENTS; i++)
     {
-      char **cells;
-
       if (m->total.bytes[i] <= 0 && m->per_gpu.bytes[i] <= 0)
         continue;
       cells = g_new0 (char *, 5);
@@ -406,55 +406,84 @@ build_memory (TsSpecsheet *self)
       cells[3] = total > 0 ? ts_format_percent (m->total.bytes[i] / total) : g_strdup ("—");
       ts_specsheet_add_row_v (self, t, cells);
     }
-  {
-    char **cells = g_new0 (char *, 5);
-    Block *b;
+  cells = g_new0 (char *, 5);
+  /* Translators: the sum row of the memory table */
+  cells[0] = g_strdup (_("Total"));
+  cells[1] = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
+  cells[2] = ts_format_gb (total);
+  cells[3] = ts_format_percent (1.0);
+  b = ts_specsheet_add_row_v (self, t, cells);
+  b->bold = TRUE;
+  b->shaded = TRUE;
+}
 
-    /* Translators: the sum row of the memory table */
-    cells[0] = g_strdup (_("Total"));
-    cells[1] = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
-    cells[2] = ts_format_gb (total);
-    cells[3] = ts_format_percent (1.0);
-    b = ts_specsheet_add_row_v (self, t, cells);
-    b->bold = TRUE;
-    b->shaded = TRUE;
-  }
-  {
-    g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
-    g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
-    g_autofree char *sentence = g_strdup_printf (_("Weights of the whole job: %s: %s"), weights, copies);
+/* Under the table, how to read its two columns: the whole job sums the
+ * GPUs' memory, so its weights count every copy the layout keeps. */
+static void
+add_memory_columns_note (TsSpecsheet    *self,
+                         const TsMemory *m)
+{
+  g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
+  g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
+  g_autofree char *sentence = g_strdup_printf (_("Weights of the whole job: %s: %s"), weights, copies);
 
-    /* Translators: after the memory table; then "Weights of the whole job: …" */
-    ts_specsheet_add_printf (self, BLOCK_TEXT,
-                             _("The whole job sums what each GPU holds, pipeline stage by stage; the per-GPU column "
-                               "is the busiest GPU. %s."),
-                             sentence);
-  }
+  /* Translators: after the memory table; then "Weights of the whole job: …" */
+  ts_specsheet_add_printf (self, BLOCK_TEXT,
+                           _("The whole job sums what each GPU holds, pipeline stage by stage; the per-GPU column "
+                             "is the busiest GPU. %s."),
+                           sentence);
+}
 
-  {
-    g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
-    g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 2);
-    g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 2);
-    g_autofree char *bpp = g_strcmp0 (lo, hi) == 0 ? g_strdup (lo) : g_strdup_printf ("%s–%s", lo, hi);
+/* The article's rule of thumb beside the detailed estimate, so a reader
+ * who knows the article sees where the difference comes from. */
+static void
+add_memory_rule_note (TsSpecsheet    *self,
+                      const TsMemory *m)
+{
+  g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
+  g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 2);
+  g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 2);
+  g_autofree char *bpp = g_strcmp0 (lo, hi) == 0 ? g_strdup (lo) : g_strdup_printf ("%s–%s", lo, hi);
 
-    /* Translators: “The article’s rule of thumb: 1,120–1,260 GB (16–18 bytes per parameter) for
-     * weights, gradients and optimizer states, activations not included.” */
-    ts_specsheet_add_printf (self, BLOCK_TEXT,
-                             _("The article’s rule of thumb: %s%s (%s bytes per parameter) for weights, gradients and "
-                               "optimizer states, activations not included. The table above is the detailed estimate "
-                               "with activations and overhead, in decimal gigabytes (1 GB = 10⁹ bytes)."),
-                             rule, plan->scenario->method == TS_METHOD_FULL ? "" : _(" + adapters"), bpp);
-  }
+  /* Translators: “The article’s rule of thumb: 1,120–1,260 GB (16–18 bytes per parameter) for
+   * weights, gradients and optimizer states, activations not included.” */
+  ts_specsheet_add_printf (self, BLOCK_TEXT,
+                           _("The article’s rule of thumb: %s%s (%s bytes per parameter) for weights, gradients and "
+                             "optimizer states, activations not included. The table above is the detailed estimate "
+                             "with activations and overhead, in decimal gigabytes (1 GB = 10⁹ bytes)."),
+                           rule, self->plan->scenario->method == TS_METHOD_FULL ? "" : _(" + adapters"), bpp);
+}
 
-  if (plan->warnings->len > 0)
-    {
-      g_autoptr(GPtrArray) warnings = ts_plan_dup_warnings (plan);
+/* The plan's warnings: things the customer must know. */
+static void
+add_plan_warnings (TsSpecsheet *self)
+{
+  g_autoptr(GPtrArray) warnings = NULL;
 
-      /* Translators: heading: things the customer must know */
-      ts_specsheet_add_text (self, BLOCK_SUBHEADING, _("Warnings"));
-      for (guint i = 0; i < warnings->len; i++)
-        ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (warnings, i));
-    }
+  if (self->plan->warnings->len == 0)
+    return;
+  warnings = ts_plan_dup_warnings (self->plan);
+  /* Translators: heading: things the customer must know */
+  ts_specsheet_add_text (self, BLOCK_SUBHEADING, _("Warnings"));
+  for (guint i = 0; i < warnings->len; i++)
+    ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (warnings, i));
+}
+
+/* The verdict, then the memory: the chart, the table and how to read it,
+ * and the plan's warnings. */
+static void
+build_memory (TsSpecsheet *self)
+{
+  const TsMemory *m = ts_plan_get_memory (self->plan);
+
+  build_verdict (self);
+  /* Translators: heading of the memory chart and table */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("GPU memory"));
+  ts_specsheet_add_drawing (self, TS_DRAWING_MEMORY);
+  add_memory_table (self, m);
+  add_memory_columns_note (self, m);
+  add_memory_rule_note (self, m);
+  add_plan_warnings (self);
 }
 
 /* The configuration's rows on its GPUs: counts, memory, compute and the link. */
