@@ -274,16 +274,114 @@ ts_render_comparison_height (TsRenderCtx *ctx)
   return g.bottom;
 }
 
+/* The shown columns' width with their gaps, never wider than the page:
+ * the bands and the header's fill span the table, not the page. */
+static double
+table_width (TsRenderCtx         *ctx,
+             const TableGeometry *g)
+{
+  double table_w = 0;
+
+  for (int c = 0; c < N_COLS; c++)
+    if (g->shown[c])
+      table_w += g->col_w[c] + g->gap;
+  return MIN (table_w, ctx->width - 2 * g->pad);
+}
+
+/* The columns' titles on a shaded row. */
+static void
+draw_header_row (TsRenderCtx         *ctx,
+                 const TableGeometry *g,
+                 double               y,
+                 double               table_w)
+{
+  cairo_t *cr = ctx->cr;
+  double x = g->pad + g->gap / 2;
+
+  ts_render_set_color (cr, &ctx->style->grid);
+  cairo_rectangle (cr, g->pad, y, table_w, g->row_h);
+  cairo_fill (cr);
+  for (int c = 0; c < N_COLS; c++)
+    {
+      if (!g->shown[c])
+        continue;
+      ts_render_text (ctx, column_title (c), x, y + 0.3 * ctx->em, g->col_w[c],
+                      &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = column_align (c) });
+      x += g->col_w[c] + g->gap;
+    }
+}
+
+/* Under a row's cells: the recommended option's accent band with a
+ * frame (the star and the bold type say it too), else every other row
+ * lightly shaded so a long row is followed by the eye. */
+static void
+draw_row_band (TsRenderCtx         *ctx,
+               const TableGeometry *g,
+               const TsOption      *o,
+               guint                index,
+               double               y,
+               double               table_w)
+{
+  const TsRenderStyle *st = ctx->style;
+  cairo_t *cr = ctx->cr;
+
+  if (o->recommended)
+    {
+      TsColor band = st->accent;
+
+      band.a = 0.18;
+      ts_render_set_color (cr, &band);
+      cairo_rectangle (cr, g->pad, y, table_w, g->row_h);
+      cairo_fill (cr);
+      ts_render_set_color (cr, &st->accent);
+      cairo_set_line_width (cr, MAX (1, 0.12 * ctx->em));
+      cairo_rectangle (cr, g->pad, y, table_w, g->row_h);
+      cairo_stroke (cr);
+    }
+  else if (index % 2 == 1)
+    {
+      TsColor band = st->grid;
+
+      band.a /= 2;
+      ts_render_set_color (cr, &band);
+      cairo_rectangle (cr, g->pad, y, table_w, g->row_h);
+      cairo_fill (cr);
+    }
+}
+
+/* One option's row: its band, then its shown cells. */
+static void
+draw_option_row (TsRenderCtx         *ctx,
+                 const TableGeometry *g,
+                 const TsOption      *o,
+                 guint                index,
+                 double               y,
+                 double               table_w)
+{
+  double x = g->pad + g->gap / 2;
+
+  draw_row_band (ctx, g, o, index, y, table_w);
+  for (int c = 0; c < N_COLS; c++)
+    {
+      g_autofree char *text = NULL;
+      TsTextLook look = cell_look (ctx->style, o, c);
+
+      if (!g->shown[c])
+        continue;
+      text = cell_text (o, index, c, ctx->style->gib);
+      ts_render_text (ctx, text, x, y + 0.3 * ctx->em, g->col_w[c], &look);
+      x += g->col_w[c] + g->gap;
+    }
+}
+
 void
 ts_render_comparison_draw (TsRenderCtx *ctx)
 {
-  const TsRenderStyle *st = ctx->style;
   const GArray *options = ctx->plan->options;
-  cairo_t *cr = ctx->cr;
   TableGeometry g;
   double em = ctx->em;
-  double y, x;
-  double table_w = 0;
+  double y;
+  double table_w;
 
   if (options == NULL || options->len == 0)
     {
@@ -293,70 +391,17 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
     }
 
   table_geometry (ctx, &g);
-  for (int c = 0; c < N_COLS; c++)
-    if (g.shown[c])
-      table_w += g.col_w[c] + g.gap;
-  table_w = MIN (table_w, ctx->width - 2 * g.pad);
+  table_w = table_width (ctx, &g);
 
   y = g.pad;
   ts_render_text (ctx, _("Hardware options, best first"), g.pad, y, ctx->width - 2 * g.pad,
                   &(TsTextLook) { .factor = TS_TEXT_TITLE, .weight = PANGO_WEIGHT_BOLD });
   y += g.title_h;
-
-  /* header */
-  ts_render_set_color (cr, &st->grid);
-  cairo_rectangle (cr, g.pad, y, table_w, g.row_h);
-  cairo_fill (cr);
-  x = g.pad + g.gap / 2;
-  for (int c = 0; c < N_COLS; c++)
-    {
-      if (!g.shown[c])
-        continue;
-      ts_render_text (ctx, column_title (c), x, y + 0.3 * em, g.col_w[c],
-                      &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = column_align (c) });
-      x += g.col_w[c] + g.gap;
-    }
+  draw_header_row (ctx, &g, y, table_w);
   y += g.row_h;
-
   for (guint i = 0; i < options->len; i++)
     {
-      const TsOption *o = &g_array_index (options, TsOption, i);
-
-      if (o->recommended)
-        {
-          TsColor band = st->accent;
-
-          band.a = 0.18;
-          ts_render_set_color (cr, &band);
-          cairo_rectangle (cr, g.pad, y, table_w, g.row_h);
-          cairo_fill (cr);
-          ts_render_set_color (cr, &st->accent);
-          cairo_set_line_width (cr, MAX (1, 0.12 * em));
-          cairo_rectangle (cr, g.pad, y, table_w, g.row_h);
-          cairo_stroke (cr);
-        }
-      else if (i % 2 == 1)
-        {
-          TsColor band = st->grid;
-
-          band.a /= 2;
-          ts_render_set_color (cr, &band);
-          cairo_rectangle (cr, g.pad, y, table_w, g.row_h);
-          cairo_fill (cr);
-        }
-
-      x = g.pad + g.gap / 2;
-      for (int c = 0; c < N_COLS; c++)
-        {
-          g_autofree char *text = NULL;
-          TsTextLook look = cell_look (st, o, c);
-
-          if (!g.shown[c])
-            continue;
-          text = cell_text (o, i, c, ctx->style->gib);
-          ts_render_text (ctx, text, x, y + 0.3 * em, g.col_w[c], &look);
-          x += g.col_w[c] + g.gap;
-        }
+      draw_option_row (ctx, &g, &g_array_index (options, TsOption, i), i, y, table_w);
       y += g.row_h;
     }
 
@@ -364,7 +409,8 @@ ts_render_comparison_draw (TsRenderCtx *ctx)
   ts_render_text (ctx,
                   /* Translators: footnote of the comparison table */
                   _("★ recommended · ✓ NVLink/HCCS-class link for training · ✗ PCIe only: inference and fine-tuning"),
-                  g.pad, y + 0.3 * em, ctx->width - 2 * g.pad, &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &st->muted });
+                  g.pad, y + 0.3 * em, ctx->width - 2 * g.pad,
+                  &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &ctx->style->muted });
 }
 
 char *

@@ -192,78 +192,87 @@ draw_bar (TsRenderCtx       *ctx,
     }
 }
 
-void
-ts_render_memory_draw (TsRenderCtx *ctx)
+/* The whole job's bar, labelled with its GPUs and its sum. */
+static void
+draw_job_bar (TsRenderCtx          *ctx,
+              const TsMemory       *m,
+              const MemoryGeometry *g)
 {
-  const TsRenderStyle *st = ctx->style;
-  const TsPlan *plan = ctx->plan;
-  const TsOption *o = ctx->option;
-  const TsMemory *m = ts_render_pick_memory (plan, o);
-  cairo_t *cr = ctx->cr;
-  MemoryGeometry g;
-  double em = ctx->em;
-  double span;
-  g_autofree char *title = NULL;
-  g_autofree char *job_label = NULL;
-  g_autofree char *gpu_label = NULL;
   g_autofree char *job_total = ts_format_memory_ctx (ctx, ts_breakdown_sum (&m->total));
+  g_autofree char *gpus = ts_format_number (MAX (m->layout.gpus, 1), 0);
+  g_autofree char *job_label = g_strdup_printf (ngettext ("Whole job, %s GPU: %s", "Whole job, %s GPUs: %s",
+                                                          MAX (m->layout.gpus, 1)),
+                                                gpus, job_total);
+
+  ts_render_text (ctx, job_label, g->x0, g->job_label_y, g->x1 - g->x0, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
+  draw_bar (ctx, &m->total, g->x0, g->x1, g->job_bar_y, g->bar_h, g->job_max);
+}
+
+/* The article's rule of thumb in words, under its bracket: one figure of
+ * bytes per parameter or a range of them. */
+static char *
+rule_label (TsRenderCtx    *ctx,
+            const TsMemory *m)
+{
+  g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 1);
+  g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 1);
+  g_autofree char *range = ts_format_memory_range (m->rule.low_bytes, m->rule.high_bytes, ctx->style->gib);
+
+  if (m->rule.bytes_per_param_low == m->rule.bytes_per_param_high)
+    /* Translators: the article's rule of thumb, e.g. “Article: 2 bytes per parameter = 16 GB (no activations)” */
+    return g_strdup_printf (_("Article: %s bytes per parameter = %s (no activations)"), lo, range);
+  /* Translators: the article's rule of thumb, e.g. “Article: 16–18 bytes per parameter = 1,120–1,260 GB (no activations)” */
+  return g_strdup_printf (_("Article: %s–%s bytes per parameter = %s (no activations)"), lo, hi, range);
+}
+
+/* The article's range: a bracket from zero to the high end with the
+ * low–high band marked, under the detailed bar on the same scale, so the
+ * reader sees how far the rule of thumb falls from the detailed sum. */
+static void
+draw_rule_bracket (TsRenderCtx          *ctx,
+                   const TsMemory       *m,
+                   const MemoryGeometry *g)
+{
+  cairo_t *cr = ctx->cr;
+  double em = ctx->em;
+  double scale = (g->x1 - g->x0) / g->job_max;
+  double xl = g->x0 + m->rule.low_bytes * scale;
+  double xh = g->x0 + m->rule.high_bytes * scale;
+  double by = g->bracket_y;
+  double tick = 0.45 * em;
+  g_autofree char *label = NULL;
+  const TsTextLook small = { .factor = TS_TEXT_SMALL };
+  double lw;
+
+  if (m->rule.high_bytes <= 0)
+    return;
+  ts_render_set_color (cr, &ctx->style->accent);
+  cairo_set_line_width (cr, MAX (1, 0.12 * em));
+  cairo_move_to (cr, g->x0, by);
+  cairo_line_to (cr, g->x0, by + tick);
+  cairo_line_to (cr, xh, by + tick);
+  cairo_line_to (cr, xh, by);
+  cairo_stroke (cr);
+  cairo_rectangle (cr, xl, by, MAX (xh - xl, 1), tick);
+  cairo_fill (cr);
+
+  /* the label ends at the bracket's high end, kept inside the chart */
+  label = rule_label (ctx, m);
+  ts_render_text_size (ctx, label, &small, &lw, NULL);
+  ts_render_text (ctx, label, CLAMP (xh - lw, g->x0, g->x1), g->bracket_label_y + 0.15 * em,
+                  g->x1 - CLAMP (xh - lw, g->x0, g->x1), &small);
+}
+
+/* One GPU's bar, labelled with the GPU's name when there is an option. */
+static void
+draw_gpu_bar (TsRenderCtx          *ctx,
+              const TsMemory       *m,
+              const MemoryGeometry *g)
+{
+  const TsOption *o = ctx->option;
   g_autofree char *gpu_total = ts_format_memory_ctx (ctx, ts_breakdown_sum (&m->per_gpu));
+  g_autofree char *gpu_label = NULL;
 
-  memory_geometry (ctx, &g);
-  span = g.x1 - g.x0;
-
-  title = memory_title (plan);
-  ts_render_title (ctx, title, g.x0, g.title_y, span);
-
-  /* Whole job */
-  {
-    g_autofree char *gpus = ts_format_number (MAX (m->layout.gpus, 1), 0);
-
-    job_label = g_strdup_printf (ngettext ("Whole job, %s GPU: %s", "Whole job, %s GPUs: %s",
-                                           MAX (m->layout.gpus, 1)),
-                                 gpus, job_total);
-  }
-  ts_render_text (ctx, job_label, g.x0, g.job_label_y, span, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
-  draw_bar (ctx, &m->total, g.x0, g.x1, g.job_bar_y, g.bar_h, g.job_max);
-
-  /* The article's range: a bracket from zero to the high end with the
-   * low–high band marked, under the detailed bar on the same scale. */
-  if (m->rule.high_bytes > 0)
-    {
-      double scale = span / g.job_max;
-      double xl = g.x0 + m->rule.low_bytes * scale;
-      double xh = g.x0 + m->rule.high_bytes * scale;
-      double by = g.bracket_y;
-      double tick = 0.45 * em;
-      g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 1);
-      g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 1);
-      g_autofree char *range = ts_format_memory_range (m->rule.low_bytes, m->rule.high_bytes, ctx->style->gib);
-      g_autofree char *label = NULL;
-      const TsTextLook small = { .factor = TS_TEXT_SMALL };
-      double lw;
-
-      ts_render_set_color (cr, &st->accent);
-      cairo_set_line_width (cr, MAX (1, 0.12 * em));
-      cairo_move_to (cr, g.x0, by);
-      cairo_line_to (cr, g.x0, by + tick);
-      cairo_line_to (cr, xh, by + tick);
-      cairo_line_to (cr, xh, by);
-      cairo_stroke (cr);
-      cairo_rectangle (cr, xl, by, MAX (xh - xl, 1), tick);
-      cairo_fill (cr);
-
-      if (m->rule.bytes_per_param_low == m->rule.bytes_per_param_high)
-        /* Translators: the article's rule of thumb, e.g. “Article: 2 bytes per parameter = 16 GB (no activations)” */
-        label = g_strdup_printf (_("Article: %s bytes per parameter = %s (no activations)"), lo, range);
-      else
-        /* Translators: the article's rule of thumb, e.g. “Article: 16–18 bytes per parameter = 1,120–1,260 GB (no activations)” */
-        label = g_strdup_printf (_("Article: %s–%s bytes per parameter = %s (no activations)"), lo, hi, range);
-      ts_render_text_size (ctx, label, &small, &lw, NULL);
-      ts_render_text (ctx, label, CLAMP (xh - lw, g.x0, g.x1), g.bracket_label_y + 0.15 * em,
-                      g.x1 - CLAMP (xh - lw, g.x0, g.x1), &small);
-    }
-
-  /* One GPU */
   if (o != NULL)
     {
       g_autofree char *name = ts_format_name (o->server->gpu != NULL ? o->server->gpu->name : o->server->name);
@@ -273,60 +282,99 @@ ts_render_memory_draw (TsRenderCtx *ctx)
     }
   else
     gpu_label = g_strdup_printf (_("Per GPU: %s"), gpu_total);
-  ts_render_text (ctx, gpu_label, g.x0, g.gpu_label_y, span, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
-  draw_bar (ctx, &m->per_gpu, g.x0, g.x1, g.gpu_bar_y, g.bar_h, g.gpu_max);
+  ts_render_text (ctx, gpu_label, g->x0, g->gpu_label_y, g->x1 - g->x0, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
+  draw_bar (ctx, &m->per_gpu, g->x0, g->x1, g->gpu_bar_y, g->bar_h, g->gpu_max);
+}
 
-  if (o != NULL && o->gpu_memory_bytes > 0)
+/* The GPU's capacity: a marker on the GPU bar and the verdict's line
+ * under it with the headroom or the shortfall; without an option, a
+ * muted line saying why no capacity is drawn. */
+static void
+draw_capacity (TsRenderCtx          *ctx,
+               const MemoryGeometry *g)
+{
+  const TsOption *o = ctx->option;
+  double span = g->x1 - g->x0;
+  double xc;
+  g_autofree char *cap = NULL;
+  g_autofree char *room = NULL;
+  g_autofree char *share = NULL;
+  g_autofree char *text = NULL;
+  const char *mark;
+
+  if (o == NULL || o->gpu_memory_bytes <= 0)
     {
-      double xc = g.x0 + o->gpu_memory_bytes * span / g.gpu_max;
-      g_autofree char *cap = ts_format_capacity (o->gpu_memory_bytes, ctx->style->gib);
-      g_autofree char *room = ts_format_memory_ctx (ctx, fabs (o->headroom_bytes));
-      g_autofree char *share = ts_format_percent (fabs (o->headroom_fraction));
-      g_autofree char *text = NULL;
-      const char *mark = o->verdict == TS_VERDICT_FITS ? "✓" : o->verdict == TS_VERDICT_TIGHT ? "!" : "✗";
-
-      ts_render_bar_marker (ctx, xc, g.gpu_bar_y, g.gpu_bar_y + g.bar_h);
-
-      if (o->headroom_bytes >= 0)
-        /* Translators: e.g. “✓ Fits: capacity 141 GB per GPU, headroom 61 GB (43 %)” */
-        text = g_strdup_printf (_("%s %s: capacity %s per GPU, headroom %s (%s)"), mark,
-                                ts_verdict_label (o->verdict), cap, room, share);
-      else
-        /* Translators: e.g. “✗ Does not fit: capacity 141 GB per GPU, short by 20 GB (14 %)” */
-        text = g_strdup_printf (_("%s %s: capacity %s per GPU, short by %s (%s)"), mark,
-                                ts_verdict_label (o->verdict), cap, room, share);
-      ts_render_text (ctx, text, g.x0, g.capacity_y, span, NULL);
+      ts_render_text (ctx, _("No hardware option: GPU capacity not shown"), g->x0, g->capacity_y, span,
+                      &(TsTextLook) { .color = &ctx->style->muted });
+      return;
     }
+  xc = g->x0 + o->gpu_memory_bytes * span / g->gpu_max;
+  cap = ts_format_capacity (o->gpu_memory_bytes, ctx->style->gib);
+  room = ts_format_memory_ctx (ctx, fabs (o->headroom_bytes));
+  share = ts_format_percent (fabs (o->headroom_fraction));
+  mark = o->verdict == TS_VERDICT_FITS ? "✓" : o->verdict == TS_VERDICT_TIGHT ? "!" : "✗";
+
+  ts_render_bar_marker (ctx, xc, g->gpu_bar_y, g->gpu_bar_y + g->bar_h);
+
+  if (o->headroom_bytes >= 0)
+    /* Translators: e.g. “✓ Fits: capacity 141 GB per GPU, headroom 61 GB (43 %)” */
+    text = g_strdup_printf (_("%s %s: capacity %s per GPU, headroom %s (%s)"), mark,
+                            ts_verdict_label (o->verdict), cap, room, share);
   else
-    ts_render_text (ctx, _("No hardware option: GPU capacity not shown"), g.x0, g.capacity_y, span,
-                    &(TsTextLook) { .color = &st->muted });
+    /* Translators: e.g. “✗ Does not fit: capacity 141 GB per GPU, short by 20 GB (14 %)” */
+    text = g_strdup_printf (_("%s %s: capacity %s per GPU, short by %s (%s)"), mark,
+                            ts_verdict_label (o->verdict), cap, room, share);
+  ts_render_text (ctx, text, g->x0, g->capacity_y, span, NULL);
+}
 
-  /* Legend, column by column in the fixed order */
-  {
-    guint i = 0;
-    double lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
+/* Legend, column by column in the fixed order: the columns and rows
+ * memory_geometry() sized, one swatch and entry per component present. */
+static void
+draw_legend (TsRenderCtx          *ctx,
+             const TsMemory       *m,
+             const MemoryGeometry *g)
+{
+  cairo_t *cr = ctx->cr;
+  double em = ctx->em;
+  guint i = 0;
+  double lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
 
-    for (guint c = 0; c < TS_N_COMPONENTS; c++)
-      {
-        g_autofree char *entry = NULL;
-        TsColor color = ts_render_component_color (c);
-        guint col, row;
-        double x, y, sw = em;
+  for (guint c = 0; c < TS_N_COMPONENTS; c++)
+    {
+      g_autofree char *entry = NULL;
+      TsColor color = ts_render_component_color (c);
+      guint col, row;
+      double x, y, sw = em;
 
-        if (m->total.bytes[c] <= 0)
-          continue;
-        col = i / g.legend_rows;
-        row = i % g.legend_rows;
-        i++;
-        x = g.x0 + col * g.legend_col_w;
-        y = g.legend_y + row * g.legend_row_h;
-        ts_render_set_color (cr, &color);
-        ts_render_rounded_rect (cr, x, y + (lh - sw) / 2, sw, sw, 0.2 * em);
-        cairo_fill (cr);
-        entry = legend_entry (m, c, ctx->style->gib);
-        ts_render_text (ctx, entry, x + sw + 0.5 * em, y, MIN (g.legend_col_w, g.x1 - x) - sw - 0.5 * em, NULL);
-      }
-  }
+      if (m->total.bytes[c] <= 0)
+        continue;
+      col = i / g->legend_rows;
+      row = i % g->legend_rows;
+      i++;
+      x = g->x0 + col * g->legend_col_w;
+      y = g->legend_y + row * g->legend_row_h;
+      ts_render_set_color (cr, &color);
+      ts_render_rounded_rect (cr, x, y + (lh - sw) / 2, sw, sw, 0.2 * em);
+      cairo_fill (cr);
+      entry = legend_entry (m, c, ctx->style->gib);
+      ts_render_text (ctx, entry, x + sw + 0.5 * em, y, MIN (g->legend_col_w, g->x1 - x) - sw - 0.5 * em, NULL);
+    }
+}
+
+void
+ts_render_memory_draw (TsRenderCtx *ctx)
+{
+  const TsMemory *m = ts_render_pick_memory (ctx->plan, ctx->option);
+  g_autofree char *title = memory_title (ctx->plan);
+  MemoryGeometry g;
+
+  memory_geometry (ctx, &g);
+  ts_render_title (ctx, title, g.x0, g.title_y, g.x1 - g.x0);
+  draw_job_bar (ctx, m, &g);
+  draw_rule_bracket (ctx, m, &g);
+  draw_gpu_bar (ctx, m, &g);
+  draw_capacity (ctx, &g);
+  draw_legend (ctx, m, &g);
 }
 
 static gboolean

@@ -195,108 +195,141 @@ build_facility_tiles (const TsOption *o,
   return n;
 }
 
+/* The whole site's draw against the sum of its racks' limits. */
+static void
+fill_total_power_tile (Tile           *tile,
+                       const TsOption *o,
+                       double          limit)
+{
+  g_autofree char *lim = ts_format_kw (limit);
+  g_autofree char *share = ts_format_percent (limit > 0 ? o->power_kw / limit : 0);
+
+  tile->title = _("Total power");
+  tile->value = ts_format_kw (o->power_kw);
+  tile->detail = g_strdup_printf (ngettext ("%s of %s for %u rack",
+                                            /* Translators: e.g. “34 % of 60 kW for 2 racks” */
+                                            "%s of %s for %u racks", MAX (o->racks, 1)),
+                                  share, lim, MAX (o->racks, 1));
+  tile->fraction = limit > 0 ? o->power_kw / limit : -1;
+}
+
+/* The busiest rack against its own limit: the rack that trips first,
+ * which the site's total can hide. Without the racks' list, the even
+ * share against the scenario's limit. */
+static void
+fill_busiest_rack_tile (Tile             *tile,
+                        const TsScenario *s,
+                        const TsOption   *o,
+                        const TsRack     *busy)
+{
+  double kw = busy != NULL ? busy->power_kw : o->power_kw / MAX (o->racks, 1);
+  double lim_kw = busy != NULL && busy->limit_kw > 0 ? busy->limit_kw : s->rack_kw;
+  g_autofree char *lim = ts_format_kw (lim_kw);
+  g_autofree char *share = ts_format_percent (lim_kw > 0 ? kw / lim_kw : 0);
+
+  tile->title = _("Busiest rack");
+  tile->value = ts_format_kw (kw);
+  if (lim_kw > 0 && kw > lim_kw)
+    /* Translators: e.g. “over the 30 kW rack limit (120 %)” */
+    tile->detail = g_strdup_printf (_("over the %s rack limit (%s)"), lim, share);
+  else
+    /* Translators: e.g. “68 % of the 30 kW rack limit” */
+    tile->detail = g_strdup_printf (_("%s of the %s rack limit"), share, lim);
+  tile->fraction = lim_kw > 0 ? kw / lim_kw : -1;
+}
+
+static void
+fill_heat_tile (Tile           *tile,
+                const TsOption *o)
+{
+  g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
+
+  tile->title = _("Heat to remove");
+  tile->value = ts_format_btu_h (o->heat_btu_h);
+  tile->detail = g_strconcat ("= ", tons, NULL);
+  tile->fraction = -1;
+}
+
+static void
+fill_current_tile (Tile             *tile,
+                   const TsScenario *s,
+                   const TsOption   *o)
+{
+  tile->title = s->phases == 3 ? _("Current per phase") : _("Current");
+  tile->value = ts_format_amps (o->amps_per_phase);
+  tile->detail = voltage_text (s);
+  tile->fraction = -1;
+}
+
+/* The PSUs' stated redundancy, and when it does not hold, what the
+ * active supplies carry against what the server draws. */
+static void
+fill_psu_tile (Tile           *tile,
+               const TsOption *o)
+{
+  const TsServer *srv = o->server;
+  g_autofree char *w = ts_format_number (srv->psu_w, 0);
+
+  tile->title = _("Power supplies per server");
+  if (!o->psu_ok)
+    /* Translators: the stated redundancy does not hold: the active supplies cannot carry the server */
+    tile->value = g_strdup_printf (_("%s — short"), srv->psu_redundancy != NULL ? srv->psu_redundancy : "—");
+  else
+    tile->value = g_strdup (srv->psu_redundancy != NULL && g_strcmp0 (srv->psu_redundancy, "none") != 0
+                            ? srv->psu_redundancy : C_("redundancy", "none"));
+  if (!o->psu_ok)
+    {
+      g_autofree char *carry = ts_format_kw (o->psu_active * srv->psu_w / 1000.0);
+      g_autofree char *need = ts_format_kw (srv->max_power_kw);
+
+      /* Translators: “3 × 3,200 W carry 9.6 kW, not 10.2 kW” */
+      tile->detail = g_strdup_printf (_("%u × %s\u00a0W carry %s, not %s"), o->psu_active, w, carry, need);
+    }
+  else if (srv->psu_count > 0)
+    /* Translators: e.g. “6 × 5,250 W, redundant” */
+    tile->detail = g_strdup_printf (_("%u × %s\u00a0W"), srv->psu_count, w);
+  else
+    tile->detail = g_strdup (_("not stated in the catalog"));
+  tile->fraction = -1;
+}
+
+static void
+fill_feed_tile (Tile           *tile,
+                const TsOption *o)
+{
+  tile->value = ts_format_amps (o->feed_amps);
+  tile->fraction = -1;
+  if (o->note_flags & TS_NOTE_ONE_FEED)
+    {
+      /* a single-PSU machine has no A and B feeds */
+      tile->title = _("Power feed");
+      /* Translators: a workstation with one power supply */
+      tile->detail = g_strdup (_("one feed: a wall socket or one PDU"));
+    }
+  else
+    {
+      tile->title = _("Each of feeds A and B");
+      /* Translators: the A/B feed rule: either feed alone carries everything */
+      tile->detail = g_strdup (_("either feed carries the whole load"));
+    }
+}
+
+/* The tiles in their reading order: the power, the heat and the
+ * electrical supply, then how the heat leaves the room. */
 static guint
 build_tiles (const TsPlan   *plan,
              const TsOption *o,
              Tile           *tiles)
 {
-  const TsScenario *s = plan->scenario;
   const TsRack *busy = busiest_rack (o);
-  double limit = site_limit_kw (plan, o);
   guint n = 0;
 
-  {
-    g_autofree char *lim = ts_format_kw (limit);
-    g_autofree char *share = ts_format_percent (limit > 0 ? o->power_kw / limit : 0);
-
-    tiles[n].title = _("Total power");
-    tiles[n].value = ts_format_kw (o->power_kw);
-    tiles[n].detail = g_strdup_printf (ngettext ("%s of %s for %u rack",
-                                                 /* Translators: e.g. “34 % of 60 kW for 2 racks” */
-                                                 "%s of %s for %u racks", MAX (o->racks, 1)),
-                                       share, lim, MAX (o->racks, 1));
-    tiles[n].fraction = limit > 0 ? o->power_kw / limit : -1;
-    n++;
-  }
-  {
-    double kw = busy != NULL ? busy->power_kw : o->power_kw / MAX (o->racks, 1);
-    double lim_kw = busy != NULL && busy->limit_kw > 0 ? busy->limit_kw : s->rack_kw;
-    g_autofree char *lim = ts_format_kw (lim_kw);
-    g_autofree char *share = ts_format_percent (lim_kw > 0 ? kw / lim_kw : 0);
-
-    tiles[n].title = _("Busiest rack");
-    tiles[n].value = ts_format_kw (kw);
-    if (lim_kw > 0 && kw > lim_kw)
-      /* Translators: e.g. “over the 30 kW rack limit (120 %)” */
-      tiles[n].detail = g_strdup_printf (_("over the %s rack limit (%s)"), lim, share);
-    else
-      /* Translators: e.g. “68 % of the 30 kW rack limit” */
-      tiles[n].detail = g_strdup_printf (_("%s of the %s rack limit"), share, lim);
-    tiles[n].fraction = lim_kw > 0 ? kw / lim_kw : -1;
-    n++;
-  }
-  {
-    g_autofree char *tons = ts_render_format_cooling (o->cooling_tons);
-
-    tiles[n].title = _("Heat to remove");
-    tiles[n].value = ts_format_btu_h (o->heat_btu_h);
-    tiles[n].detail = g_strconcat ("= ", tons, NULL);
-    tiles[n].fraction = -1;
-    n++;
-  }
-  {
-    tiles[n].title = s->phases == 3 ? _("Current per phase") : _("Current");
-    tiles[n].value = ts_format_amps (o->amps_per_phase);
-    tiles[n].detail = voltage_text (s);
-    tiles[n].fraction = -1;
-    n++;
-  }
-  {
-    const TsServer *srv = o->server;
-    g_autofree char *w = ts_format_number (srv->psu_w, 0);
-
-    tiles[n].title = _("Power supplies per server");
-    if (!o->psu_ok)
-      /* Translators: the stated redundancy does not hold: the active supplies cannot carry the server */
-      tiles[n].value = g_strdup_printf (_("%s — short"), srv->psu_redundancy != NULL ? srv->psu_redundancy : "—");
-    else
-      tiles[n].value = g_strdup (srv->psu_redundancy != NULL && g_strcmp0 (srv->psu_redundancy, "none") != 0
-                                 ? srv->psu_redundancy : C_("redundancy", "none"));
-    if (!o->psu_ok)
-      {
-        g_autofree char *carry = ts_format_kw (o->psu_active * srv->psu_w / 1000.0);
-        g_autofree char *need = ts_format_kw (srv->max_power_kw);
-
-        /* Translators: “3 × 3,200 W carry 9.6 kW, not 10.2 kW” */
-        tiles[n].detail = g_strdup_printf (_("%u × %s\u00a0W carry %s, not %s"), o->psu_active, w, carry, need);
-      }
-    else if (srv->psu_count > 0)
-      /* Translators: e.g. “6 × 5,250 W, redundant” */
-      tiles[n].detail = g_strdup_printf (_("%u × %s\u00a0W"), srv->psu_count, w);
-    else
-      tiles[n].detail = g_strdup (_("not stated in the catalog"));
-    tiles[n].fraction = -1;
-    n++;
-  }
-  if (o->note_flags & TS_NOTE_ONE_FEED)
-    {
-      /* a single-PSU machine has no A and B feeds */
-      tiles[n].title = _("Power feed");
-      tiles[n].value = ts_format_amps (o->feed_amps);
-      /* Translators: a workstation with one power supply */
-      tiles[n].detail = g_strdup (_("one feed: a wall socket or one PDU"));
-      tiles[n].fraction = -1;
-      n++;
-    }
-  else
-    {
-      tiles[n].title = _("Each of feeds A and B");
-      tiles[n].value = ts_format_amps (o->feed_amps);
-      /* Translators: the A/B feed rule: either feed alone carries everything */
-      tiles[n].detail = g_strdup (_("either feed carries the whole load"));
-      tiles[n].fraction = -1;
-      n++;
-    }
+  fill_total_power_tile (&tiles[n++], o, site_limit_kw (plan, o));
+  fill_busiest_rack_tile (&tiles[n++], plan->scenario, o, busy);
+  fill_heat_tile (&tiles[n++], o);
+  fill_current_tile (&tiles[n++], plan->scenario, o);
+  fill_psu_tile (&tiles[n++], o);
+  fill_feed_tile (&tiles[n++], o);
   return n + build_facility_tiles (o, busy, tiles + n);
 }
 
@@ -529,18 +562,115 @@ widest_number (guint     largest,
   return buffer;
 }
 
+/* The tiles row by row; each tile's strings are freed once drawn. */
+static void
+draw_tiles (TsRenderCtx         *ctx,
+            const PowerGeometry *g,
+            Tile                *tiles,
+            guint                n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      double x = g->pad + (i % g->cols) * (g->tile_w + g->gap);
+      double y = g->pad + g->title_h + (i / g->cols) * (g->tile_h + g->gap);
+
+      draw_tile (ctx, g, &tiles[i], x, y);
+      g_free (tiles[i].value);
+      g_free (tiles[i].detail);
+    }
+}
+
+/* One bar of the racks' list: the rack's number (or a group's range),
+ * its load as a share of its limit, and the load in words. */
+static void
+draw_rack_bar (TsRenderCtx         *ctx,
+               const PowerGeometry *g,
+               const TsRackGroup   *group,
+               const TsRack        *r,
+               double               x,
+               double               y,
+               double               label_w,
+               gboolean             any_group)
+{
+  const TsRenderStyle *st = ctx->style;
+  cairo_t *cr = ctx->cr;
+  double em = ctx->em;
+  double f = r->limit_kw > 0 ? r->power_kw / r->limit_kw : 0;
+  double bar_x = x + label_w;
+  /* a group's “(× 27)” needs a little more room */
+  double text_w = (any_group ? 0.55 : 0.45) * (g->rack_w - label_w);
+  double bar_w = g->rack_w - label_w - text_w - 0.4 * em;
+  double bar_h = 0.6 * g->lh;
+  char number[48];
+  g_autofree char *kw = ts_format_kw (r->power_kw);
+  g_autofree char *lim = ts_format_kw (r->limit_kw);
+  g_autofree char *load = r->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, lim) : g_strdup (kw);
+  g_autofree char *text = group->count > 1 ? g_strdup_printf ("%s (× %u)", load, group->count)
+                                           : g_strdup (load);
+
+  if (group->count > 1)
+    g_snprintf (number, sizeof number, "%u–%u", group->first + 1, group->first + group->count);
+  else
+    g_snprintf (number, sizeof number, "%u", group->first + 1);
+  ts_render_text (ctx, number, x, y, label_w - 0.3 * em,
+                  &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &st->muted, .align = TS_ALIGN_END });
+  ts_render_set_color (cr, &st->grid);
+  cairo_rectangle (cr, bar_x, y + (g->lh - bar_h) / 2, bar_w, bar_h);
+  cairo_fill (cr);
+  ts_render_set_color (cr, f > 1 ? &over_color : &st->accent);
+  cairo_rectangle (cr, bar_x, y + (g->lh - bar_h) / 2, bar_w * CLAMP (f, 0, 1), bar_h);
+  cairo_fill (cr);
+  ts_render_text (ctx, text, bar_x + bar_w + 0.4 * em, y, text_w,
+                  &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = f > 1 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL });
+}
+
+/* The racks' list under its heading, one bar per group of racks that
+ * draw alike, with the numbers' column as wide as the widest number. */
+static void
+draw_rack_bars (TsRenderCtx         *ctx,
+                const PowerGeometry *g,
+                const GArray        *racks)
+{
+  double em = ctx->em;
+  double y0 = g->racks_y;
+  double label_w;
+  double clip_x0, clip_y0, clip_x1, clip_y1;
+  char widest[48];
+  guint first = 0;
+  g_autoptr(GArray) groups = ts_render_rack_groups (racks, same_load);
+  gboolean any_group = ts_render_rack_groups_any (groups);
+
+  ts_render_text (ctx, _("Per rack, of its limit"), g->pad, y0, ctx->width - 2 * g->pad,
+                  &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
+  y0 += g->lh + 0.4 * em;
+  ts_render_text_size (ctx, widest_number (racks->len, any_group, widest),
+                       &(TsTextLook) { .factor = TS_TEXT_SMALL }, &label_w, NULL);
+  label_w += 0.5 * em;
+  /* Only the rows in view: a page of a long cluster shows a slice of
+   * thousands of bars, and is drawn once per page. */
+  cairo_clip_extents (ctx->cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
+  if (clip_y0 > y0 + g->rack_row_h)
+    first = (guint) MIN (floor ((clip_y0 - y0) / g->rack_row_h) - 1, (double) g->rack_rows) * g->rack_cols;
+  for (guint i = first; i < groups->len; i++)
+    {
+      const TsRackGroup *group = &g_array_index (groups, TsRackGroup, i);
+      double x = g->pad + (i % g->rack_cols) * (g->rack_w + g->gap);
+      double y = y0 + (i / g->rack_cols) * g->rack_row_h;
+
+      if (y > MIN (ctx->height, clip_y1))
+        break;
+      draw_rack_bar (ctx, g, group, &g_array_index (racks, TsRack, group->first), x, y, label_w, any_group);
+    }
+}
+
 void
 ts_render_power_draw (TsRenderCtx *ctx)
 {
-  const TsRenderStyle *st = ctx->style;
   const TsOption *o = ctx->option;
-  const GArray *racks = ts_render_option_racks (o);
-  cairo_t *cr = ctx->cr;
   PowerGeometry g;
   Tile tiles[MAX_TILES] = { { 0 } };
   g_autofree char *title = NULL;
   guint n;
-  double em = ctx->em;
 
   if (o == NULL)
     {
@@ -553,74 +683,9 @@ ts_render_power_draw (TsRenderCtx *ctx)
   n = build_tiles (ctx->plan, o, tiles);
   title = power_title (o);
   ts_render_title (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad);
-
-  for (guint i = 0; i < n; i++)
-    {
-      double x = g.pad + (i % g.cols) * (g.tile_w + g.gap);
-      double y = g.pad + g.title_h + (i / g.cols) * (g.tile_h + g.gap);
-
-      draw_tile (ctx, &g, &tiles[i], x, y);
-      g_free (tiles[i].value);
-      g_free (tiles[i].detail);
-    }
-
+  draw_tiles (ctx, &g, tiles, n);
   if (g.rack_rows > 0)
-    {
-      double y0 = g.racks_y;
-      double label_w;
-      double clip_x0, clip_y0, clip_x1, clip_y1;
-      char widest[48];
-      guint first = 0;
-      g_autoptr(GArray) groups = ts_render_rack_groups (racks, same_load);
-
-      ts_render_text (ctx, _("Per rack, of its limit"), g.pad, y0, ctx->width - 2 * g.pad,
-                      &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
-      y0 += g.lh + 0.4 * em;
-      ts_render_text_size (ctx, widest_number (racks->len, ts_render_rack_groups_any (groups), widest),
-                           &(TsTextLook) { .factor = TS_TEXT_SMALL }, &label_w, NULL);
-      label_w += 0.5 * em;
-      /* Only the rows in view: a page of a long cluster shows a slice of
-       * thousands of bars, and is drawn once per page. */
-      cairo_clip_extents (cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
-      if (clip_y0 > y0 + g.rack_row_h)
-        first = (guint) MIN (floor ((clip_y0 - y0) / g.rack_row_h) - 1, (double) g.rack_rows) * g.rack_cols;
-      for (guint i = first; i < groups->len; i++)
-        {
-          const TsRackGroup *group = &g_array_index (groups, TsRackGroup, i);
-          const TsRack *r = &g_array_index (racks, TsRack, group->first);
-          double x = g.pad + (i % g.rack_cols) * (g.rack_w + g.gap);
-          double y = y0 + (i / g.rack_cols) * g.rack_row_h;
-          double f = r->limit_kw > 0 ? r->power_kw / r->limit_kw : 0;
-          double bar_x = x + label_w;
-          /* a group's “(× 27)” needs a little more room */
-          double text_w = (ts_render_rack_groups_any (groups) ? 0.55 : 0.45) * (g.rack_w - label_w);
-          double bar_w = g.rack_w - label_w - text_w - 0.4 * em;
-          double bar_h = 0.6 * g.lh;
-          char number[48];
-          g_autofree char *kw = ts_format_kw (r->power_kw);
-          g_autofree char *lim = ts_format_kw (r->limit_kw);
-          g_autofree char *load = r->limit_kw > 0 ? g_strdup_printf (_("%s of %s"), kw, lim) : g_strdup (kw);
-          g_autofree char *text = group->count > 1 ? g_strdup_printf ("%s (× %u)", load, group->count)
-                                                   : g_strdup (load);
-
-          if (y > MIN (ctx->height, clip_y1))
-            break;
-          if (group->count > 1)
-            g_snprintf (number, sizeof number, "%u–%u", group->first + 1, group->first + group->count);
-          else
-            g_snprintf (number, sizeof number, "%u", group->first + 1);
-          ts_render_text (ctx, number, x, y, label_w - 0.3 * em,
-                          &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &st->muted, .align = TS_ALIGN_END });
-          ts_render_set_color (cr, &st->grid);
-          cairo_rectangle (cr, bar_x, y + (g.lh - bar_h) / 2, bar_w, bar_h);
-          cairo_fill (cr);
-          ts_render_set_color (cr, f > 1 ? &over_color : &st->accent);
-          cairo_rectangle (cr, bar_x, y + (g.lh - bar_h) / 2, bar_w * CLAMP (f, 0, 1), bar_h);
-          cairo_fill (cr);
-          ts_render_text (ctx, text, bar_x + bar_w + 0.4 * em, y, text_w,
-                          &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = f > 1 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL });
-        }
-    }
+    draw_rack_bars (ctx, &g, ts_render_option_racks (o));
 }
 
 char *

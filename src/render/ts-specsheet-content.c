@@ -182,30 +182,34 @@ gradient_dtype_text (TsSpecsheet *self)
   return g_strdup_printf (_("%s (%s’s rule for BF16 training)"), name, ts_framework_name (o->framework));
 }
 
-static void
-build_scenario (TsSpecsheet *self)
+/* The model's name and size; a mixture of experts also says how many
+ * of its parameters one token meets, which its compute rests on. */
+static char *
+scenario_model_text (TsSpecsheet *self)
 {
   const TsScenario *s = self->plan->scenario;
-  const TsLayout *l = &ts_plan_get_memory (self->plan)->layout;
   g_autofree char *params = ts_format_params (s->model.params);
-  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
-
-  /* Translators: heading of the spec sheet: every input of the sizing */
-  ts_specsheet_add_text (self, BLOCK_HEADING, _("Scenario"));
 
   if (ts_architecture_is_moe (&s->model.arch) && s->model.active_params > 0)
     {
       g_autofree char *active = ts_format_params (s->model.active_params);
 
       /* Translators: “Mixtral 8x7B, 46.7 B parameters (12.9 B active per token, mixture of experts)” */
-      ts_specsheet_grid_add (cells, _("Model"), g_strdup_printf (_("%s, %s parameters (%s active per token, mixture of experts)"),
-                                                                  s->model.name, params, active));
+      return g_strdup_printf (_("%s, %s parameters (%s active per token, mixture of experts)"),
+                              s->model.name, params, active);
     }
-  else
-    ts_specsheet_grid_add (cells, _("Model"), g_strdup_printf (_("%s, %s parameters"),
-                                                                s->model.name != NULL ? s->model.name : _("Custom model"),
-                                                                params));
-  /* the inputs' names are the field table's (ts-scenario-fields.c) */
+  return g_strdup_printf (_("%s, %s parameters"), s->model.name != NULL ? s->model.name : _("Custom model"), params);
+}
+
+/* How the model is trained: the method, the number formats, the
+ * optimizer and the sequence. The inputs' names are the field table's
+ * (ts-scenario-fields.c). */
+static void
+add_scenario_training_rows (TsSpecsheet *self,
+                            GPtrArray   *cells)
+{
+  const TsScenario *s = self->plan->scenario;
+
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("method"), g_strdup (ts_method_label (s->method)));
   grid_add_choice (cells, "precision", s->precision);
   /* Translators: gradient data type; the article's 16 (BF16) or 18 (FP32) bytes per parameter */
@@ -216,52 +220,72 @@ build_scenario (TsSpecsheet *self)
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("seq_len"),
                          /* Translators: the sequence length's unit, after the count: “8,192 tokens” */
                          ts_specsheet_with_unit (ts_specsheet_format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
-  /* the inputs the planner chooses: what the shown option holds, marked
-   * as chosen unless they were set (issue 28) */
-  {
-    guint micro_batch = (guint) planned_input (self, "micro_batch");
-    int checkpointing = (int) planned_input (self, "checkpointing");
+}
 
-    ts_specsheet_grid_add (cells, _("Micro-batch per GPU"),
-                           mark_planned (self, input_automatic (self, "micro_batch"),
-                                         ts_specsheet_with_unit (ts_specsheet_format_count (micro_batch),
-                                                                 ngettext ("sequence", "sequences", micro_batch))));
-    ts_specsheet_grid_add (cells, ts_scenario_field_title ("checkpointing"),
-                           mark_planned (self, input_automatic (self, "checkpointing"),
-                                         g_strdup (ts_scenario_field_sheet_label ("checkpointing", checkpointing))));
-  }
-  ts_specsheet_grid_add (cells, ts_scenario_field_title ("flash_attention"), g_strdup (ts_specsheet_yes_no (s->flash_attention)));
+/* The activations' inputs. The ones the planner chooses show what the
+ * shown option holds, marked as chosen unless they were set (issue 28). */
+static void
+add_scenario_activation_rows (TsSpecsheet *self,
+                              GPtrArray   *cells)
+{
+  guint micro_batch = (guint) planned_input (self, "micro_batch");
+  int checkpointing = (int) planned_input (self, "checkpointing");
+
+  ts_specsheet_grid_add (cells, _("Micro-batch per GPU"),
+                         mark_planned (self, input_automatic (self, "micro_batch"),
+                                       ts_specsheet_with_unit (ts_specsheet_format_count (micro_batch),
+                                                               ngettext ("sequence", "sequences", micro_batch))));
+  ts_specsheet_grid_add (cells, ts_scenario_field_title ("checkpointing"),
+                         mark_planned (self, input_automatic (self, "checkpointing"),
+                                       g_strdup (ts_scenario_field_sheet_label ("checkpointing", checkpointing))));
+  ts_specsheet_grid_add (cells, ts_scenario_field_title ("flash_attention"),
+                         g_strdup (ts_specsheet_yes_no (self->plan->scenario->flash_attention)));
+}
+
+/* How the job is spread over the GPUs: the sharding stage and the
+ * parallel layout, as the plan's memory estimate uses them. */
+static void
+add_scenario_layout_rows (TsSpecsheet *self,
+                          GPtrArray   *cells)
+{
+  const TsLayout *l = &ts_plan_get_memory (self->plan)->layout;
+  g_autofree char *gpus = ts_format_number (l->gpus, 0);
+  g_autofree char *dp = ts_format_number (l->dp, 0);
+  gboolean planned = input_automatic (self, "tp") || input_automatic (self, "pp") || input_automatic (self, "gpus");
+
   /* Translators: optimizer-state sharding (DeepSpeed ZeRO / PyTorch FSDP) */
   ts_specsheet_grid_add (cells, _("ZeRO / FSDP stage"),
                          mark_planned (self, input_automatic (self, "zero_stage"),
-                                       l->zero_stage == 3 && s->zero3_prefetch
+                                       l->zero_stage == 3 && self->plan->scenario->zero3_prefetch
                                        /* Translators: ZeRO stage 3 with the next layer gathered early */
                                        ? g_strdup_printf (_("%u, next layer prefetched"), (guint) l->zero_stage)
                                        : ts_specsheet_format_count (l->zero_stage)));
-  /* Translators: the parallel layout: “8 GPUs: tensor 1 × pipeline 1 × data 8” */
-  {
-    g_autofree char *gpus = ts_format_number (l->gpus, 0);
-    g_autofree char *dp = ts_format_number (l->dp, 0);
+  if (l->cp > 1)
+    /* context parallelism (sizing-model §8.9) */
+    ts_specsheet_grid_add (cells, _("Parallel layout"),
+                           mark_planned (self, planned || input_automatic (self, "cp"),
+                                         /* Translators: the parallel layout with context parallelism:
+                                          * “64 GPUs: tensor 8 × context 2 × pipeline 2 × data 2” */
+                                         g_strdup_printf (ngettext ("%s GPU: tensor %u × context %u × pipeline %u × data %s",
+                                                                    "%s GPUs: tensor %u × context %u × pipeline %u × data %s",
+                                                                    l->gpus),
+                                                          gpus, l->tp, l->cp, l->pp, dp)));
+  else
+    /* Translators: the parallel layout: “8 GPUs: tensor 1 × pipeline 1 × data 8” */
+    ts_specsheet_grid_add (cells, _("Parallel layout"),
+                           mark_planned (self, planned,
+                                         g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
+                                                                    "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
+                                                          gpus, l->tp, l->pp, dp)));
+}
 
-    gboolean planned = input_automatic (self, "tp") || input_automatic (self, "pp") || input_automatic (self, "gpus");
+/* The adapters (LoRA and QLoRA only), the data and the deadline. */
+static void
+add_scenario_data_rows (TsSpecsheet *self,
+                        GPtrArray   *cells)
+{
+  const TsScenario *s = self->plan->scenario;
 
-    if (l->cp > 1)
-      /* context parallelism (sizing-model §8.9) */
-      ts_specsheet_grid_add (cells, _("Parallel layout"),
-                             mark_planned (self, planned || input_automatic (self, "cp"),
-                                           /* Translators: the parallel layout with context parallelism:
-                                            * “64 GPUs: tensor 8 × context 2 × pipeline 2 × data 2” */
-                                           g_strdup_printf (ngettext ("%s GPU: tensor %u × context %u × pipeline %u × data %s",
-                                                                      "%s GPUs: tensor %u × context %u × pipeline %u × data %s",
-                                                                      l->gpus),
-                                                            gpus, l->tp, l->cp, l->pp, dp)));
-    else
-      ts_specsheet_grid_add (cells, _("Parallel layout"),
-                             mark_planned (self, planned,
-                                           g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
-                                                                      "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
-                                                            gpus, l->tp, l->pp, dp)));
-  }
   if (s->method != TS_METHOD_FULL)
     {
       ts_specsheet_grid_add (cells, ts_scenario_field_title ("lora_rank"), ts_specsheet_format_count (s->lora_rank));
@@ -270,43 +294,75 @@ build_scenario (TsSpecsheet *self)
   ts_specsheet_grid_add (cells, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (ts_scenario_tokens (s)), _("tokens")));
   ts_specsheet_grid_add (cells, ts_scenario_field_title ("deadline_days"), s->deadline_days > 0 ? ts_format_days (s->deadline_days)
                                                                        : g_strdup (_("None")));
+}
+
+/* The hardware: the server the scenario names, else the one the plan
+ * describes (marked as the planner's), else the promise of one. */
+static char *
+scenario_hardware_text (TsSpecsheet *self)
+{
+  const TsScenario *s = self->plan->scenario;
+  const TsOption *o = ts_plan_get_shown_option (self->plan);
+
   if (s->server_id != NULL)
     {
       const TsServer *server = ts_catalog_find_server (self->plan->catalog, s->server_id);
       g_autofree char *name = ts_format_name (server ? server->name : s->server_id);
 
-      ts_specsheet_grid_add (cells, _("Hardware"),
-                             s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, name) : g_strdup (name));
+      return s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, name) : g_strdup (name);
     }
-  else if (ts_plan_get_shown_option (self->plan) != NULL)
+  if (o != NULL)
     {
-      const TsOption *o = ts_plan_get_shown_option (self->plan);
       g_autofree char *name = ts_format_name (o->server->name);
 
       /* the server the plan describes, not only that one was chosen */
-      ts_specsheet_grid_add (cells, _("Hardware"), mark_planned (self, TRUE, g_strdup_printf ("%u × %s", o->servers, name)));
+      return mark_planned (self, TRUE, g_strdup_printf ("%u × %s", o->servers, name));
     }
-  else
-    ts_specsheet_grid_add (cells, _("Hardware"), g_strdup (_("Recommended by Train Sizer")));
+  return g_strdup (_("Recommended by Train Sizer"));
+}
 
-  {
-    g_autofree char *limit = ts_format_kw (s->rack_kw);
-    g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
-    g_autofree char *pue = ts_format_number_auto (s->pue, 2);
+/* The site's racks and supply in one row, and the price of energy when
+ * one is set. */
+static void
+add_scenario_site_rows (TsSpecsheet *self,
+                        GPtrArray   *cells)
+{
+  const TsScenario *s = self->plan->scenario;
+  g_autofree char *limit = ts_format_kw (s->rack_kw);
+  g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
+  g_autofree char *pue = ts_format_number_auto (s->pue, 2);
 
-    /* Translators: “42U racks, up to 30 kW each; 230 V, 3 phases; PUE 1.4” */
-    ts_specsheet_grid_add (cells, _("Site"),
-                           g_strdup_printf (ngettext ("%uU racks, up to %s each; %s V, %u phase; PUE %s",
-                                                      "%uU racks, up to %s each; %s V, %u phases; PUE %s", s->phases),
-                                            s->rack_units, limit, volts, s->phases, pue));
-    if (s->price_kwh > 0)
-      {
-        g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
+  /* Translators: “42U racks, up to 30 kW each; 230 V, 3 phases; PUE 1.4” */
+  ts_specsheet_grid_add (cells, _("Site"),
+                         g_strdup_printf (ngettext ("%uU racks, up to %s each; %s V, %u phase; PUE %s",
+                                                    "%uU racks, up to %s each; %s V, %u phases; PUE %s", s->phases),
+                                          s->rack_units, limit, volts, s->phases, pue));
+  if (s->price_kwh > 0)
+    {
+      g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
 
-        ts_specsheet_grid_add (cells, ts_scenario_field_title ("price_kwh"),
-                               g_strdup_printf (_("%s %s per kWh"), price, ts_format_currency_label (s->currency)));
-      }
-  }
+      ts_specsheet_grid_add (cells, ts_scenario_field_title ("price_kwh"),
+                             g_strdup_printf (_("%s %s per kWh"), price, ts_format_currency_label (s->currency)));
+    }
+}
+
+/* Every input of the sizing in one grid, in the order of the window's
+ * the model, how it is trained and spread over the GPUs, the data, the
+ * hardware and the site. */
+static void
+build_scenario (TsSpecsheet *self)
+{
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+  /* Translators: heading of the spec sheet: every input of the sizing */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("Scenario"));
+  ts_specsheet_grid_add (cells, _("Model"), scenario_model_text (self));
+  add_scenario_training_rows (self, cells);
+  add_scenario_activation_rows (self, cells);
+  add_scenario_layout_rows (self, cells);
+  add_scenario_data_rows (self, cells);
+  ts_specsheet_grid_add (cells, _("Hardware"), scenario_hardware_text (self));
+  add_scenario_site_rows (self, cells);
   ts_specsheet_grid_emit (self, cells);
 }
 
@@ -320,38 +376,38 @@ headline (TsSpecsheet *self)
   return ts_format_name (text);
 }
 
+/* The verdict: the plan's sentence, then every condition that keeps the
+ * configuration from working, named. */
 static void
-build_memory (TsSpecsheet *self)
+build_verdict (TsSpecsheet *self)
 {
-  static const double fractions[] = { 0.40, 0.20, 0.22, 0.18 };
-  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE };
-  const TsPlan *plan = self->plan;
-  const TsMemory *m = ts_plan_get_memory (plan);
-  double total = ts_breakdown_sum (&m->total);
-  guint t;
+  const TsOption *o = ts_plan_get_shown_option (self->plan);
+  g_autoptr(GPtrArray) failures = o != NULL ? ts_option_dup_failures (o) : NULL;
 
   /* Translators: heading: the fit verdict and the one-sentence answer */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Verdict"));
   ts_specsheet_add_block (self, BLOCK_CALLOUT, headline (self));
-  {
-    const TsOption *o = ts_plan_get_shown_option (plan);
-    g_autoptr(GPtrArray) failures = o != NULL ? ts_option_dup_failures (o) : NULL;
+  for (guint i = 0; failures != NULL && i < failures->len; i++)
+    ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (failures, i));
+}
 
-    /* every condition that keeps the configuration from working, named */
-    for (guint i = 0; failures != NULL && i < failures->len; i++)
-      ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (failures, i));
-  }
-
-  /* Translators: heading of the memory chart and table */
-  ts_specsheet_add_text (self, BLOCK_HEADING, _("GPU memory"));
-  ts_specsheet_add_drawing (self, TS_DRAWING_MEMORY);
+/* The memory table: a row per component present, per GPU and for the
+ * whole job, and the sum row in bold. */
+static void
+add_memory_table (TsSpecsheet    *self,
+                  const TsMemory *m)
+{
+  static const double fractions[] = { 0.40, 0.20, 0.22, 0.18 };
+  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE };
+  double total = ts_breakdown_sum (&m->total);
+  char **cells;
+  Block *b;
+  guint t;
 
   t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
   ts_specsheet_add_header (self, t, _("Component"), _("Per GPU"), _("Whole job"), _("Share"), NULL);
   for (guint i = 0; i < TS_N_COMPONENTS; i++)
     {
-      char **cells;
-
       if (m->total.bytes[i] <= 0 && m->per_gpu.bytes[i] <= 0)
         continue;
       cells = g_new0 (char *, 5);
@@ -361,55 +417,84 @@ build_memory (TsSpecsheet *self)
       cells[3] = total > 0 ? ts_format_percent (m->total.bytes[i] / total) : g_strdup ("—");
       ts_specsheet_add_row_v (self, t, cells);
     }
-  {
-    char **cells = g_new0 (char *, 5);
-    Block *b;
+  cells = g_new0 (char *, 5);
+  /* Translators: the sum row of the memory table */
+  cells[0] = g_strdup (_("Total"));
+  cells[1] = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
+  cells[2] = ts_format_gb (total);
+  cells[3] = ts_format_percent (1.0);
+  b = ts_specsheet_add_row_v (self, t, cells);
+  b->bold = TRUE;
+  b->shaded = TRUE;
+}
 
-    /* Translators: the sum row of the memory table */
-    cells[0] = g_strdup (_("Total"));
-    cells[1] = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
-    cells[2] = ts_format_gb (total);
-    cells[3] = ts_format_percent (1.0);
-    b = ts_specsheet_add_row_v (self, t, cells);
-    b->bold = TRUE;
-    b->shaded = TRUE;
-  }
-  {
-    g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
-    g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
-    g_autofree char *sentence = g_strdup_printf (_("Weights of the whole job: %s: %s"), weights, copies);
+/* Under the table, how to read its two columns: the whole job sums the
+ * GPUs' memory, so its weights count every copy the layout keeps. */
+static void
+add_memory_columns_note (TsSpecsheet    *self,
+                         const TsMemory *m)
+{
+  g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
+  g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
+  g_autofree char *sentence = g_strdup_printf (_("Weights of the whole job: %s: %s"), weights, copies);
 
-    /* Translators: after the memory table; then "Weights of the whole job: …" */
-    ts_specsheet_add_printf (self, BLOCK_TEXT,
-                             _("The whole job sums what each GPU holds, pipeline stage by stage; the per-GPU column "
-                               "is the busiest GPU. %s."),
-                             sentence);
-  }
+  /* Translators: after the memory table; then "Weights of the whole job: …" */
+  ts_specsheet_add_printf (self, BLOCK_TEXT,
+                           _("The whole job sums what each GPU holds, pipeline stage by stage; the per-GPU column "
+                             "is the busiest GPU. %s."),
+                           sentence);
+}
 
-  {
-    g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
-    g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 2);
-    g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 2);
-    g_autofree char *bpp = g_strcmp0 (lo, hi) == 0 ? g_strdup (lo) : g_strdup_printf ("%s–%s", lo, hi);
+/* The article's rule of thumb beside the detailed estimate, so a reader
+ * who knows the article sees where the difference comes from. */
+static void
+add_memory_rule_note (TsSpecsheet    *self,
+                      const TsMemory *m)
+{
+  g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
+  g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 2);
+  g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 2);
+  g_autofree char *bpp = g_strcmp0 (lo, hi) == 0 ? g_strdup (lo) : g_strdup_printf ("%s–%s", lo, hi);
 
-    /* Translators: “The article’s rule of thumb: 1,120–1,260 GB (16–18 bytes per parameter) for
-     * weights, gradients and optimizer states, activations not included.” */
-    ts_specsheet_add_printf (self, BLOCK_TEXT,
-                             _("The article’s rule of thumb: %s%s (%s bytes per parameter) for weights, gradients and "
-                               "optimizer states, activations not included. The table above is the detailed estimate "
-                               "with activations and overhead, in decimal gigabytes (1 GB = 10⁹ bytes)."),
-                             rule, plan->scenario->method == TS_METHOD_FULL ? "" : _(" + adapters"), bpp);
-  }
+  /* Translators: “The article’s rule of thumb: 1,120–1,260 GB (16–18 bytes per parameter) for
+   * weights, gradients and optimizer states, activations not included.” */
+  ts_specsheet_add_printf (self, BLOCK_TEXT,
+                           _("The article’s rule of thumb: %s%s (%s bytes per parameter) for weights, gradients and "
+                             "optimizer states, activations not included. The table above is the detailed estimate "
+                             "with activations and overhead, in decimal gigabytes (1 GB = 10⁹ bytes)."),
+                           rule, self->plan->scenario->method == TS_METHOD_FULL ? "" : _(" + adapters"), bpp);
+}
 
-  if (plan->warnings->len > 0)
-    {
-      g_autoptr(GPtrArray) warnings = ts_plan_dup_warnings (plan);
+/* The plan's warnings: things the customer must know. */
+static void
+add_plan_warnings (TsSpecsheet *self)
+{
+  g_autoptr(GPtrArray) warnings = NULL;
 
-      /* Translators: heading: things the customer must know */
-      ts_specsheet_add_text (self, BLOCK_SUBHEADING, _("Warnings"));
-      for (guint i = 0; i < warnings->len; i++)
-        ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (warnings, i));
-    }
+  if (self->plan->warnings->len == 0)
+    return;
+  warnings = ts_plan_dup_warnings (self->plan);
+  /* Translators: heading: things the customer must know */
+  ts_specsheet_add_text (self, BLOCK_SUBHEADING, _("Warnings"));
+  for (guint i = 0; i < warnings->len; i++)
+    ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (warnings, i));
+}
+
+/* The verdict, then the memory: the chart, the table and how to read it,
+ * and the plan's warnings. */
+static void
+build_memory (TsSpecsheet *self)
+{
+  const TsMemory *m = ts_plan_get_memory (self->plan);
+
+  build_verdict (self);
+  /* Translators: heading of the memory chart and table */
+  ts_specsheet_add_text (self, BLOCK_HEADING, _("GPU memory"));
+  ts_specsheet_add_drawing (self, TS_DRAWING_MEMORY);
+  add_memory_table (self, m);
+  add_memory_columns_note (self, m);
+  add_memory_rule_note (self, m);
+  add_plan_warnings (self);
 }
 
 /* The configuration's rows on its GPUs: counts, memory, compute and the link. */

@@ -757,12 +757,100 @@ ts_specsheet_paginate (TsSpecsheet *self,
   return n_pages;
 }
 
+/* Lays every table's columns and every block out at the content width:
+ * the heights pagination adds up, and the breaks found again on need
+ * (the old ones were for another width). */
+static void
+measure_blocks (TsSpecsheet *self,
+                double       content_w)
+{
+  for (guint i = 0; i < self->tables->len; i++)
+    fit_columns (self, &g_array_index (self->tables, Table, i), content_w);
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      Block *b = &g_array_index (self->blocks, Block, i);
+
+      b->height = block_height (self, b, content_w);
+      g_clear_pointer (&b->breaks, g_array_unref);
+    }
+}
+
+/* The room block i needs at y: need (its own height and the space above
+ * it) plus, for a heading, the start of what it heads, so that a heading
+ * stays with the start of what follows it. */
+static double
+need_with_followers (TsSpecsheet *self,
+                     guint        i,
+                     double       need,
+                     double       y,
+                     double       top,
+                     double       bottom)
+{
+  for (guint j = i + 1; keeps_with_next (self, i) && j < self->blocks->len; j++)
+    {
+      Block *next = &g_array_index (self->blocks, Block, j);
+      double next_before = ts_specsheet_text_style (next->kind).before;
+
+      if (next->kind == BLOCK_PAGE_BREAK)
+        break;
+      need += next_before + block_lead (self, next, top, bottom, bottom - y - need - next_before,
+                                        y - top < (bottom - top) * SPARSE_FILL);
+      if (!keeps_with_next (self, j))
+        break;
+    }
+  return need;
+}
+
+/* Places block i (not a page break) at *y on *page, or in slices, or on
+ * a new page when it and what keeps with it do not fit. */
+static void
+place_block (TsSpecsheet *self,
+             guint        i,
+             GArray     **page,
+             double      *y,
+             double       top,
+             double       bottom)
+{
+  Block *b = &g_array_index (self->blocks, Block, i);
+  double before = (*page)->len == 0 ? 0 : ts_specsheet_text_style (b->kind).before;
+  double need = need_with_followers (self, i, before + b->height, *y, top, bottom);
+
+  /* A drawing that does not fit under a heading counting on its first
+   * rows, or on a page still mostly empty, is cut between its rows. */
+  if (*y + need > bottom && (*page)->len > 0
+      && (follows_heading (self, *page) || *y - top < (bottom - top) * SPARSE_FILL)
+      && drawing_cut (self, b, bottom - *y - before, fresh_room (self, b, top, bottom)) > 0)
+    {
+      place_in_slices (self, i, page, y, before, top, bottom);
+      return;
+    }
+
+  /* A block taller than a page starts where it is and runs on over
+   * as many pages as it needs. */
+  if (b->height > fresh_room (self, b, top, bottom))
+    {
+      place_in_slices (self, i, page, y, before, top, bottom);
+      return;
+    }
+
+  if (*y + need > bottom && (*page)->len > 0)
+    {
+      *page = new_page (self);
+      *y = top;
+      before = 0;
+      place_repeated_header (self, *page, y, b);
+    }
+
+  *y += before;
+  place (*page, i, *y, 0, b->height);
+  *y += b->height;
+}
+
 static guint
 paginate (TsSpecsheet *self,
           double       width,
           double       height)
 {
-  double content_w = width - 2 * MARGIN_SIDE;
   double top = MARGIN_TOP;
   double bottom = height - MARGIN_BOTTOM;
   double y = top;
@@ -774,77 +862,18 @@ paginate (TsSpecsheet *self,
   self->width = width;
   self->height = height;
   g_ptr_array_set_size (self->pages, 0);
-
-  for (guint i = 0; i < self->tables->len; i++)
-    fit_columns (self, &g_array_index (self->tables, Table, i), content_w);
-  for (guint i = 0; i < self->blocks->len; i++)
-    {
-      Block *b = &g_array_index (self->blocks, Block, i);
-
-      b->height = block_height (self, b, content_w);
-      g_clear_pointer (&b->breaks, g_array_unref);
-    }
+  measure_blocks (self, width - 2 * MARGIN_SIDE);
 
   page = new_page (self);
   for (guint i = 0; i < self->blocks->len; i++)
     {
-      Block *b = &g_array_index (self->blocks, Block, i);
-      double before = page->len == 0 ? 0 : ts_specsheet_text_style (b->kind).before;
-      double need = before + b->height;
-
-      if (b->kind == BLOCK_PAGE_BREAK)
-        {
-          if (page->len > 0 && part_starts_page (self, i, y, top, bottom))
-            {
-              page = new_page (self);
-              y = top;
-            }
-          continue;
-        }
-
-      /* A heading stays with the start of what follows it. */
-      for (guint j = i + 1; keeps_with_next (self, i) && j < self->blocks->len; j++)
-        {
-          Block *next = &g_array_index (self->blocks, Block, j);
-          double next_before = ts_specsheet_text_style (next->kind).before;
-
-          if (next->kind == BLOCK_PAGE_BREAK)
-            break;
-          need += next_before + block_lead (self, next, top, bottom, bottom - y - need - next_before,
-                                            y - top < (bottom - top) * SPARSE_FILL);
-          if (!keeps_with_next (self, j))
-            break;
-        }
-
-      /* A drawing that does not fit under a heading counting on its first
-       * rows, or on a page still mostly empty, is cut between its rows. */
-      if (y + need > bottom && page->len > 0
-          && (follows_heading (self, page) || y - top < (bottom - top) * SPARSE_FILL)
-          && drawing_cut (self, b, bottom - y - before, fresh_room (self, b, top, bottom)) > 0)
-        {
-          place_in_slices (self, i, &page, &y, before, top, bottom);
-          continue;
-        }
-
-      /* A block taller than a page starts where it is and runs on over
-       * as many pages as it needs. */
-      if (b->height > fresh_room (self, b, top, bottom))
-        {
-          place_in_slices (self, i, &page, &y, before, top, bottom);
-          continue;
-        }
-
-      if (y + need > bottom && page->len > 0)
+      if (g_array_index (self->blocks, Block, i).kind != BLOCK_PAGE_BREAK)
+        place_block (self, i, &page, &y, top, bottom);
+      else if (page->len > 0 && part_starts_page (self, i, y, top, bottom))
         {
           page = new_page (self);
           y = top;
-          before = 0;
-          place_repeated_header (self, page, &y, b);
         }
-
-      y += before;
-      place (page, i, y, 0, b->height);
-      y += b->height;
     }
 
   return self->pages->len;

@@ -760,6 +760,81 @@ hub_id (JsonObject *root,
   return g_strdup (path);
 }
 
+/* The family the config's model_type names (the language model's own,
+ * else the wrapper's): its names and class defaults are what the other
+ * keys mean. A family not known is refused, not guessed. */
+static gboolean
+import_family (Import      *im,
+               const char **model_type,
+               const char **wrapper_type)
+{
+  *wrapper_type = read_string (im, im->root, "model_type");
+  *model_type = read_string (im, im->lm, "model_type");
+  if (*model_type == NULL)
+    *model_type = *wrapper_type;
+  if (*model_type == NULL)
+    {
+      import_fail (im, "model_type", _("is missing; it tells which family's names and defaults apply"));
+      return FALSE;
+    }
+  im->family = ts_hf_family_find (*model_type);
+  if (im->family == NULL)
+    {
+      g_autofree char *quoted = quote_prefix (*model_type);
+      g_autofree char *problem =
+        g_strdup_printf (_("“%s” is not a family Train Sizer can count exactly (llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, gemma, gemma2, gemma3, deepseek_v2, deepseek_v3, falcon, phi3); describe the model in a model file instead"),
+                         quoted);
+
+      import_fail (im, "model_type", problem);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The architecture, each field recorded in im->fields with the key (or
+ * the family's default) it came from. */
+static gboolean
+import_architecture (Import         *im,
+                     TsArchitecture *arch)
+{
+  json_builder_begin_object (im->fields);
+  read_shape (im, arch);
+  read_kv_heads (im, arch);
+  read_mla (im, arch);
+  read_mlp (im, arch);
+  if (!im->failed)
+    read_norms_and_biases (im, arch);
+  json_builder_end_object (im->fields);
+  return !im->failed;
+}
+
+/* Where the model came from, kept with it so that a scenario saved from
+ * it says which file, family and keys its numbers rest on. */
+static JsonNode *
+import_source (Import     *im,
+               const char *model_type,
+               const char *wrapper_type,
+               guint       hidden_size)
+{
+  g_autoptr(JsonBuilder) source = json_builder_new ();
+  /* "text_config." → "text_config": the key that holds the language model */
+  g_autofree char *wrapper = *im->prefix != '\0' ? g_strndup (im->prefix, strlen (im->prefix) - 1) : NULL;
+
+  json_builder_begin_object (source);
+  ts_json_add_string (source, "format", "huggingface-config");
+  ts_json_add_string (source, "file", im->file);
+  ts_json_add_string (source, "model_type", model_type);
+  ts_json_add_string (source, "config_class", im->family->config_class);
+  ts_json_add_string (source, "layer_class", im->family->layer_class);
+  ts_json_add_string (source, "language_model", wrapper);
+  json_builder_set_member_name (source, "fields");
+  json_builder_add_value (source, json_builder_get_root (im->fields));
+  add_exclusions (im, source);
+  add_vision_tower (im, source, wrapper_type, hidden_size);
+  json_builder_end_object (source);
+  return json_builder_get_root (source);
+}
+
 gboolean
 ts_hf_config_import (TsModel     *model,
                      JsonNode    *root,
@@ -769,9 +844,7 @@ ts_hf_config_import (TsModel     *model,
 {
   Import im = { name, NULL, NULL, "", NULL, NULL, error, FALSE };
   TsArchitecture arch = { 0 };
-  g_autoptr(JsonBuilder) source = json_builder_new ();
   g_autoptr(JsonBuilder) fields = json_builder_new ();
-  g_autoptr(JsonNode) fields_node = NULL;
   g_autoptr(GError) arch_error = NULL;
   g_autofree char *hf_id = NULL;
   g_autofree char *display = NULL;
@@ -785,37 +858,7 @@ ts_hf_config_import (TsModel     *model,
     }
   im.lm = language_model (im.root, &im.prefix);
   im.fields = fields;
-
-  wrapper_type = read_string (&im, im.root, "model_type");
-  model_type = read_string (&im, im.lm, "model_type");
-  if (model_type == NULL)
-    model_type = wrapper_type;
-  if (model_type == NULL)
-    {
-      import_fail (&im, "model_type", _("is missing; it tells which family's names and defaults apply"));
-      return FALSE;
-    }
-  im.family = ts_hf_family_find (model_type);
-  if (im.family == NULL)
-    {
-      g_autofree char *quoted = quote_prefix (model_type);
-      g_autofree char *problem =
-        g_strdup_printf (_("“%s” is not a family Train Sizer can count exactly (llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, gemma, gemma2, gemma3, deepseek_v2, deepseek_v3, falcon, phi3); describe the model in a model file instead"),
-                         quoted);
-
-      import_fail (&im, "model_type", problem);
-      return FALSE;
-    }
-
-  json_builder_begin_object (fields);
-  read_shape (&im, &arch);
-  read_kv_heads (&im, &arch);
-  read_mla (&im, &arch);
-  read_mlp (&im, &arch);
-  if (!im.failed)
-    read_norms_and_biases (&im, &arch);
-  json_builder_end_object (fields);
-  if (im.failed)
+  if (!import_family (&im, &model_type, &wrapper_type) || !import_architecture (&im, &arch))
     return FALSE;
 
   hf_id = hub_id (im.root, im.lm);
@@ -826,27 +869,8 @@ ts_hf_config_import (TsModel     *model,
       return FALSE;
     }
 
-  fields_node = json_builder_get_root (fields);
-  json_builder_begin_object (source);
-  ts_json_add_string (source, "format", "huggingface-config");
-  ts_json_add_string (source, "file", name);
-  ts_json_add_string (source, "model_type", model_type);
-  ts_json_add_string (source, "config_class", im.family->config_class);
-  ts_json_add_string (source, "layer_class", im.family->layer_class);
-  /* "text_config." → "text_config": the key that holds the language model */
-  {
-    g_autofree char *wrapper = *im.prefix != '\0' ? g_strndup (im.prefix, strlen (im.prefix) - 1) : NULL;
-
-    ts_json_add_string (source, "language_model", wrapper);
-  }
-  json_builder_set_member_name (source, "fields");
-  json_builder_add_value (source, g_steal_pointer (&fields_node));
-  add_exclusions (&im, source);
-  add_vision_tower (&im, source, wrapper_type, arch.hidden_size);
-  json_builder_end_object (source);
-
   model->hf_id = g_steal_pointer (&hf_id);
-  model->source = json_builder_get_root (source);
+  model->source = import_source (&im, model_type, wrapper_type, arch.hidden_size);
   json_node_seal (model->source);
   return TRUE;
 }

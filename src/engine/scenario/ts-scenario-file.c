@@ -502,6 +502,85 @@ read_model_origin (Ctx        *c,
   return TRUE;
 }
 
+/* A model from the catalog, by its id. */
+static gboolean
+read_catalog_model (Ctx             *c,
+                    const char      *id,
+                    const TsCatalog *catalog,
+                    TsScenario      *s)
+{
+  const TsCatalogModel *m = ts_catalog_find_model (catalog, id);
+
+  if (m == NULL)
+    {
+      ts_error_set_first (&c->failed, c->error, TS_ERROR_UNKNOWN_ID,
+                          _("%s: the model “%s” is not in the catalog"), c->name, id);
+      return FALSE;
+    }
+  ts_scenario_set_model (s, &m->model);
+  return TRUE;
+}
+
+/* A custom model by its architecture, its name and where it came from:
+ * every member checked before the model is derived from them. */
+static gboolean
+read_model_architecture (Ctx        *c,
+                         JsonObject *obj,
+                         JsonNode   *arch_node,
+                         TsModel    *model)
+{
+  TsArchitecture arch = { 0 };
+  const char *name;
+  JsonObject *a = NULL;
+  g_autoptr(GError) reason = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (ts_json_node_object (arch_node, &a) != TS_JSON_OK)
+    {
+      ctx_fail (c, "architecture", _("an object"));
+      return FALSE;
+    }
+  read_architecture (c, a, &arch);
+  name = get_text (c, obj, "name", TS_MAX_NAME_CHARS);
+  if (name != NULL && !ts_scenario_check_name (name, &reason))
+    ctx_fail_with (c, "name", reason);
+  if (c->failed)
+    return FALSE;
+  if (!ts_model_init_from_architecture (model, name, &arch, &error))
+    {
+      ts_error_set_first (&c->failed, c->error, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
+      return FALSE;
+    }
+  if (!read_model_origin (c, obj, model))
+    {
+      ts_model_clear (model);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A custom model known by its size only. */
+static gboolean
+read_model_params (Ctx        *c,
+                   JsonObject *obj,
+                   TsModel    *model)
+{
+  double params = 0;
+  g_autoptr(GError) error = NULL;
+
+  get_number (c, obj, "params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, &params);
+  if (c->failed)
+    return FALSE;
+  if (!ts_model_init_from_params (model, params, &error))
+    {
+      ts_error_set_first (&c->failed, c->error, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The model: a catalog id, else an architecture, else a size, in that
+ * order of precedence. */
 static gboolean
 read_model (Ctx             *c,
             JsonObject      *root,
@@ -512,7 +591,6 @@ read_model (Ctx             *c,
   JsonObject *obj = NULL;
   const char *id;
   JsonNode *arch_node;
-  g_autoptr(GError) error = NULL;
   TsModel model = { 0 };
 
   if (ts_json_node_object (node, &obj) != TS_JSON_OK)
@@ -526,63 +604,17 @@ read_model (Ctx             *c,
   if (c->failed)
     return FALSE;
   if (id != NULL)
-    {
-      const TsCatalogModel *m = ts_catalog_find_model (catalog, id);
-
-      if (m == NULL)
-        {
-          ts_error_set_first (&c->failed, c->error, TS_ERROR_UNKNOWN_ID,
-                              _("%s: the model “%s” is not in the catalog"), c->name, id);
-          return FALSE;
-        }
-      ts_scenario_set_model (s, &m->model);
-      return TRUE;
-    }
+    return read_catalog_model (c, id, catalog, s);
 
   if ((arch_node = get (obj, "architecture")) != NULL)
     {
-      TsArchitecture arch = { 0 };
-      const char *name;
-      JsonObject *a = NULL;
-
-      if (ts_json_node_object (arch_node, &a) != TS_JSON_OK)
-        {
-          ctx_fail (c, "architecture", _("an object"));
-          return FALSE;
-        }
-      read_architecture (c, a, &arch);
-      name = get_text (c, obj, "name", TS_MAX_NAME_CHARS);
-      {
-        g_autoptr(GError) reason = NULL;
-
-        if (name != NULL && !ts_scenario_check_name (name, &reason))
-          ctx_fail_with (c, "name", reason);
-      }
-      if (c->failed)
+      if (!read_model_architecture (c, obj, arch_node, &model))
         return FALSE;
-      if (!ts_model_init_from_architecture (&model, name, &arch, &error))
-        {
-          ts_error_set_first (&c->failed, c->error, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
-          return FALSE;
-        }
-      if (!read_model_origin (c, obj, &model))
-        {
-          ts_model_clear (&model);
-          return FALSE;
-        }
     }
   else if (get (obj, "params") != NULL)
     {
-      double params = 0;
-
-      get_number (c, obj, "params", TS_MODEL_MIN_PARAMS, TS_MODEL_MAX_PARAMS, &params);
-      if (c->failed)
+      if (!read_model_params (c, obj, &model))
         return FALSE;
-      if (!ts_model_init_from_params (&model, params, &error))
-        {
-          ts_error_set_first (&c->failed, c->error, TS_ERROR_SCENARIO, "%s: %s", c->name, error->message);
-          return FALSE;
-        }
     }
   else
     {
