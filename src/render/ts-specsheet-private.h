@@ -273,6 +273,13 @@ ts_specsheet_add_estimates_note (TsSpecsheet *self);
 void
 ts_specsheet_build_document (TsSpecsheet *self);
 
+/* ---- ts-specsheet-hardware.c: the configuration, network and storage ---- */
+
+void
+ts_specsheet_build_configuration (TsSpecsheet *self);
+void
+ts_specsheet_build_network_storage (TsSpecsheet *self);
+
 /* ---- ts-specsheet-site.c: the rack elevation, site requirements, checklist */
 
 void
