@@ -294,6 +294,23 @@ ts_format_money (double      amount,
   return with_unit (ts_format_number (amount, 0), ts_format_currency_label (currency));
 }
 
+/* A million or more in millions, to three significant digits, for a
+ * narrow table column (the Servers table's price: “≈ 1,030,000 USD” made
+ * the Russian table wider than its pane). */
+char *
+ts_format_money_short (double      amount,
+                       const char *currency)
+{
+  g_autofree char *millions = NULL;
+
+  if (!(amount >= 1e6))
+    return ts_format_money (amount, currency);
+  millions = ts_format_number_auto (amount / 1e6, amount < 1e7 ? 2 : amount < 1e8 ? 1 : 0);
+  /* Translators: an amount in millions in a narrow table column, the
+   * number then the currency: “1.03 M USD” (Russian: “1,03 млн долл. США”) */
+  return g_strdup_printf (C_("money", "%s M %s"), millions, ts_format_currency_label (currency));
+}
+
 char *
 ts_format_name (const char *name)
 {

@@ -65,6 +65,10 @@ char *ts_format_quantity     (TsUnit unit,
  * language (ts_format_currency_label). */
 char *ts_format_money        (double amount,
                               const char *currency);
+/* The same in millions from a million up, three significant digits (a
+ * narrow table column). */
+char *ts_format_money_short  (double      amount,
+                              const char *currency);
 /* A currency code as running text names it in the current language
  * (“₽” for RUB in Russian); an unknown code as it is. Never NULL. */
 const char *ts_format_currency_label (const char *code);

@@ -110,7 +110,9 @@ ts_option_item_new (const TsOption *o,
   self->key[TS_OPTION_COLUMN_UNITS] = o->rack_units;
   self->text[TS_OPTION_COLUMN_RACKS] = ts_format_number (o->racks, 0);
   self->key[TS_OPTION_COLUMN_RACKS] = o->racks;
-  self->text[TS_OPTION_COLUMN_PRICE] = ts_option_dup_price_total (o);
+  /* in millions: the column is narrow, and the whole figure is in the
+   * CSV, Compare and the sheet */
+  self->text[TS_OPTION_COLUMN_PRICE] = ts_option_dup_price_total_short (o);
   if (self->text[TS_OPTION_COLUMN_PRICE] == NULL)
     self->text[TS_OPTION_COLUMN_PRICE] = g_strdup ("—");
   /* an unpriced option sorts last, never as the cheapest */

@@ -72,6 +72,37 @@ test_russian (void)
   ts_i18n_set_language ("en");
 }
 
+/* The Servers table's price in millions (issue 33: the Russian table
+ * was wider than its pane): three significant digits, by hand. */
+static void
+test_money_short (void)
+{
+  static const struct { double usd; const char *en; const char *ru; } cases[] = {
+    { 999999, "999,999" NBSP "USD", "999" NNBSP "999" NBSP "долл. США" },
+    { 1030000, "1.03 M USD", "1,03 млн долл. США" },
+    { 12345678, "12.3 M USD", "12,3 млн долл. США" },
+    { 309e6, "309 M USD", "309 млн долл. США" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *en = NULL;
+      g_autofree char *ru = NULL;
+
+      ts_i18n_set_language ("en");
+      en = ts_format_money_short (cases[i].usd, "USD");
+      g_assert_cmpstr (en, ==, cases[i].en);
+      if (!russian_available ())
+        {
+          g_test_fail_printf ("The Russian catalog was not found");
+          return;
+        }
+      ru = ts_format_money_short (cases[i].usd, "USD");
+      g_assert_cmpstr (ru, ==, cases[i].ru);
+    }
+  ts_i18n_set_language ("en");
+}
+
 static void
 test_small_and_equal (void)
 {
@@ -96,5 +127,6 @@ main (int argc, char **argv)
   g_test_add_func ("/format/english", test_english);
   g_test_add_func ("/format/russian", test_russian);
   g_test_add_func ("/format/small-and-equal", test_small_and_equal);
+  g_test_add_func ("/format/money-short", test_money_short);
   return g_test_run ();
 }

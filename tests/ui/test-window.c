@@ -2773,6 +2773,16 @@ test_all_columns_readable (gconstpointer data)
       /* the table's own columns: words whole, however many lines */
       check_table_labels (table, 0, found);
       g_assert_cmpstr (found->str, ==, "");
+      /* at 1280 px the default columns fit beside the form in either
+       * language (the Russian price, “≈ 1 030 000 долл. США”, once pushed
+       * the last column past the pane: the table gives it in millions) */
+      if (widths[k] == 1280)
+        {
+          int least = 0;
+
+          gtk_widget_measure (table, GTK_ORIENTATION_HORIZONTAL, -1, &least, NULL, NULL, NULL);
+          g_assert_cmpint (least, <=, gtk_widget_get_width (gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW)));
+        }
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
       wait_for_slide (window);
       check_table_labels (table, 2, found);

@@ -624,19 +624,32 @@ ts_option_dup_memory_fit (const TsOption *o)
 /* The option's servers' price as one figure, “≈ 3,090,000 USD” where the
  * catalog marks the price as an estimate: a table's cell, Compare's row,
  * the sheet's column. NULL when the catalog has no price. */
-char *
-ts_option_dup_price_total (const TsOption *o)
+static char *
+dup_price_total (const TsOption *o,
+                 gboolean        short_form)
 {
   g_autofree char *total = NULL;
 
   g_return_val_if_fail (o != NULL, NULL);
   if (o->server == NULL || o->server->price_usd <= 0 || o->capex_usd <= 0)
     return NULL;
-  total = ts_format_money (o->capex_usd, "USD");
+  total = short_form ? ts_format_money_short (o->capex_usd, "USD") : ts_format_money (o->capex_usd, "USD");
   if (ts_server_is_estimate (o->server, "price_usd"))
     /* a no-break space: the mark never ends a line alone */
     return g_strdup_printf ("≈\u00a0%s", total);
   return g_steal_pointer (&total);
+}
+
+char *
+ts_option_dup_price_total (const TsOption *o)
+{
+  return dup_price_total (o, FALSE);
+}
+
+char *
+ts_option_dup_price_total_short (const TsOption *o)
+{
+  return dup_price_total (o, TRUE);
 }
 
 /* Whether the price above is an estimate (JSON “capex_estimated”). */

@@ -510,6 +510,8 @@ const char *ts_option_energy_basis     (const TsOption *option);
 /* The servers' price alone, “≈ 3,090,000 USD” (“≈” for an estimate);
  * NULL when the catalog has no price for the server. */
 char       *ts_option_dup_price_total   (const TsOption *option);
+/* The same in millions for a narrow column (ts_format_money_short ()). */
+char       *ts_option_dup_price_total_short (const TsOption *option);
 gboolean    ts_option_price_is_estimate (const TsOption *option);
 /* The planner's layout in one line (“TP 8 × PP 16 (4 chunks) × DP 128,
  * ZeRO-1, micro-batch 1 × 16 per step, full recomputation”) and the
