@@ -220,6 +220,50 @@ cairo_status_t ts_render_fd_sink_write (void                *closure,
                                         const unsigned char *data,
                                         unsigned int         length);
 
+/* ---- ts-render-rack-body.c: one rack of the elevation -------------- */
+
+/* The rack elevation's layout (ts-render-rack.c computes it), which
+ * ts-render-rack-body.c draws one rack's frame and contents to. */
+typedef struct
+{
+  double pad;
+  double uh;          /* one unit */
+  double body_w;      /* 19-inch panel */
+  double rail_w, pdu_w;
+  double legend_w;
+  double frame_w;     /* rails, PDUs and body */
+  double cell_w, gap;
+  double label_w;     /* a rack's name and totals, centred on its frame */
+  double header_factor; /* the size of its name */
+  double header_h, totals_h, title_h;
+  double count_h;        /* the “× 27” line, when some racks are grouped */
+  double title_scale;
+  double title_text_h;   /* the title's own lines, at title_scale */
+  guint  cols;
+  double bottom;
+  /* one kind of rack with room beside it: its colour key and its totals
+   * are set in a panel to its right, in body text, and the rack takes
+   * the height they left (a wide screen showed a narrow rack in a fifth
+   * of its width, its figures in small type under it) */
+  gboolean side;
+  double   side_x;
+} TsRackGeometry;
+
+/* The rails of a rack cooled by facility water, and their key. */
+extern const TsColor ts_render_liquid_color;
+
+/* The drawn height of a rack's body at unit height uh. */
+double   ts_render_rack_body_height (const TsRack         *rack,
+                                     double                uh);
+/* One rack in its cell at x (its U numbers first, then the frame), its
+ * floor at floor_y: the frame, the devices, the PDU strips, the free
+ * runs and the U numbers; not its name or totals. */
+void     ts_render_rack_body_draw   (TsRenderCtx          *ctx,
+                                     const TsRackGeometry *g,
+                                     const TsRack         *rack,
+                                     double                x,
+                                     double                floor_y);
+
 /* ---- one file each: the drawings ------------------------------------ */
 
 /* Each drawing: draw, natural height at the context's scale, describe.

@@ -11,6 +11,9 @@
  * once, named “Racks 6–32” and marked “× 27”. Racks wrap in rows within
  * the width.
  *
+ * This file lays the racks out and writes their names, totals and colour
+ * key; ts-render-rack-body.c draws what is inside each frame.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define G_LOG_DOMAIN "ts-render"
@@ -30,8 +33,6 @@
 /* A rail and a 0U PDU strip beside the panel, in em at full scale. */
 #define RAIL_EM             0.35
 #define PDU_EM              0.6
-/* Free runs this long or longer say how many units they are. */
-#define FREE_LABEL_MIN_UNITS 3
 /* Lines of totals under each rack. */
 #define TOTAL_LINES          4
 /* On paper the racks are drawn at this share of full scale, the type
@@ -47,49 +48,11 @@
  * of seven kinds then takes a third of a page instead of two rows of
  * most of one. */
 #define PRINT_UNIT_SCALE_ONE_ROW 0.3
-/* The rails of a rack whose heat leaves in water: the HIG's blue 4,
- * apart from every device role's colour. */
-static const TsColor liquid_color = { 0.110, 0.443, 0.847, 1 };
-
 /* Between the names (or totals) of two racks side by side, in em. */
 #define LABEL_MARGIN_EM 0.5
 
-typedef struct
-{
-  double pad;
-  double uh;          /* one unit */
-  double body_w;      /* 19-inch panel */
-  double rail_w, pdu_w;
-  double legend_w;
-  double frame_w;     /* rails, PDUs and body */
-  double cell_w, gap;
-  double label_w;     /* a rack's name and totals, centred on its frame */
-  double header_factor; /* the size of its name */
-  double header_h, totals_h, title_h;
-  double count_h;        /* the “× 27” line, when some racks are grouped */
-  double title_scale;
-  double title_text_h;   /* the title's own lines, at title_scale */
-  guint  cols;
-  double bottom;
-  /* one kind of rack with room beside it: its colour key and its totals
-   * are set in a panel to its right, in body text, and the rack takes
-   * the height they left (a wide screen showed a narrow rack in a fifth
-   * of its width, its figures in small type under it) */
-  gboolean side;
-  double   side_x;
-} RackGeometry;
-
 /* The panel beside a lone rack needs this many em. */
 #define SIDE_PANEL_MIN_EM 16.0
-
-/* The drawn height of a rack's body: every unit, used or free, at the
- * same height. */
-static double
-body_height (const TsRack *rack,
-             double        uh)
-{
-  return rack->units * uh;
-}
 
 static gboolean
 same_device (const TsRackDevice *a,
@@ -199,7 +162,7 @@ role_key (TsRenderCtx  *ctx,
         }
       if (draw)
         {
-          ts_render_set_color (ctx->cr, &liquid_color);
+          ts_render_set_color (ctx->cr, &ts_render_liquid_color);
           ts_render_box (ctx->cr, x, y + (lh - sw) / 2, 0.35 * sw, sw);
           ts_render_box (ctx->cr, x + 0.65 * sw, y + (lh - sw) / 2, 0.35 * sw, sw);
           cairo_fill (ctx->cr);
@@ -337,10 +300,10 @@ widest_label (TsRenderCtx  *ctx,
  * PRINT_UNIT_SCALE_ONE_ROW fits it (the names a step smaller if that is
  * what it takes), else PRINT_UNIT_SCALE in as many rows as needed. */
 static double
-unit_scale (TsRenderCtx  *ctx,
-            const GArray *groups,
-            double        frame_em,
-            RackGeometry *g)
+unit_scale (TsRenderCtx    *ctx,
+            const GArray   *groups,
+            double          frame_em,
+            TsRackGeometry *g)
 {
   const GArray *racks = ts_render_option_racks (ctx->option);
   double small_w;
@@ -366,11 +329,11 @@ unit_scale (TsRenderCtx  *ctx,
 
 /* The racks' shapes at unit scale s (their type keeps its size). */
 static void
-set_unit_scale (TsRenderCtx  *ctx,
-                RackGeometry *g,
-                double        s,
-                double        units_to_width,
-                double        text_w)
+set_unit_scale (TsRenderCtx    *ctx,
+                TsRackGeometry *g,
+                double          s,
+                double          units_to_width,
+                double          text_w)
 {
   double em = ctx->em;
 
@@ -403,11 +366,11 @@ tallest_rack (const GArray *racks)
  * (no label under 24 px; a device too short for its name shows its
  * colour, which the key names). The fewest rows whose racks fit. */
 static void
-fit_units_to_height (TsRenderCtx  *ctx,
-                     const GArray *groups,
-                     RackGeometry *g,
-                     double        units_to_width,
-                     double        text_w)
+fit_units_to_height (TsRenderCtx    *ctx,
+                     const GArray   *groups,
+                     TsRackGeometry *g,
+                     double          units_to_width,
+                     double          text_w)
 {
   double tallest = tallest_rack (ts_render_option_racks (ctx->option)) * UNIT_HEIGHT_EM * ctx->em;
 
@@ -424,9 +387,9 @@ fit_units_to_height (TsRenderCtx  *ctx,
 }
 
 static void
-rack_geometry (TsRenderCtx  *ctx,
-               const GArray *groups,
-               RackGeometry *g)
+rack_geometry (TsRenderCtx    *ctx,
+               const GArray   *groups,
+               TsRackGeometry *g)
 {
   double em = ctx->em;
   double mm_per_u = ts_catalog_get_mm_per_u (ctx->plan->catalog);
@@ -470,12 +433,12 @@ rack_geometry (TsRenderCtx  *ctx,
 /* The panel beside a lone rack: the colour key, then the rack's totals
  * in body text (and how many racks it stands for). Returns its height. */
 static double
-side_panel (TsRenderCtx       *ctx,
-            const RackGeometry *g,
-            const TsRack       *rack,
-            const TsRackGroup  *group,
-            double              y,
-            gboolean            draw)
+side_panel (TsRenderCtx          *ctx,
+            const TsRackGeometry *g,
+            const TsRack         *rack,
+            const TsRackGroup    *group,
+            double                y,
+            gboolean              draw)
 {
   double x_end = ctx->width - g->pad;
   /* the figures a customer reads off the slide, a step over body text */
@@ -507,16 +470,16 @@ side_panel (TsRenderCtx       *ctx,
 
 /* The tallest rack body in a row of drawn racks. */
 static double
-row_body_height (const GArray       *racks,
-                 const GArray       *groups,
-                 guint               first,
-                 guint               cols,
-                 const RackGeometry *g)
+row_ts_render_rack_body_height (const GArray         *racks,
+                                const GArray         *groups,
+                                guint                 first,
+                                guint                 cols,
+                                const TsRackGeometry *g)
 {
   double h = 0;
 
   for (guint i = first; i < groups->len && i < first + cols; i++)
-    h = MAX (h, body_height (&g_array_index (racks, TsRack, g_array_index (groups, TsRackGroup, i).first), g->uh));
+    h = MAX (h, ts_render_rack_body_height (&g_array_index (racks, TsRack, g_array_index (groups, TsRackGroup, i).first), g->uh));
   return h;
 }
 
@@ -530,7 +493,7 @@ rack_rows (TsRenderCtx *ctx,
 {
   const GArray *racks = ts_render_option_racks (ctx->option);
   g_autoptr(GArray) groups = NULL;
-  RackGeometry g;
+  TsRackGeometry g;
   double y;
 
   if (racks == NULL)
@@ -548,7 +511,7 @@ rack_rows (TsRenderCtx *ctx,
             g_array_append_val (breaks, at);
           y += g.gap;
         }
-      y += g.header_h + row_body_height (racks, groups, first, g.cols, &g) + g.totals_h;
+      y += g.header_h + row_ts_render_rack_body_height (racks, groups, first, g.cols, &g) + g.totals_h;
     }
   if (g.side)
     y = MAX (y, g.pad + g.title_h
@@ -572,281 +535,45 @@ ts_render_rack_breaks (TsRenderCtx *ctx)
   return breaks;
 }
 
+/* A rack's name above it and, unless the side panel shows them, how many
+ * racks it stands for and its totals under it: centred on the frame, as
+ * wide as the widest rack's (they may reach over the U numbers and the
+ * gap). */
 static void
-draw_unit_label (TsRenderCtx        *ctx,
-                 const RackGeometry *g,
-                 const TsRack       *rack,
-                 guint               unit,
-                 double              x,
-                 double              y_center)
+draw_rack_labels (TsRenderCtx          *ctx,
+                  const TsRackGeometry *g,
+                  const TsRack         *rack,
+                  const TsRackGroup    *group,
+                  double                x,
+                  double                floor_y,
+                  double                header_y)
 {
-  char text[16];
-  guint shown = ctx->rack->descending ? rack->units - unit + 1 : unit;
-  double lh = ctx->em * TS_TEXT_SMALL * 1.2;
-
-  g_snprintf (text, sizeof text, "%u", shown);
-  ts_render_text (ctx, text, x, y_center - lh / 2, g->legend_w - 0.3 * ctx->em,
-                  &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &ctx->style->muted, .align = TS_ALIGN_END });
-}
-
-/* The height a U number needs to stay clear of the next. */
-static double
-label_need (TsRenderCtx *ctx)
-{
-  return ctx->em * TS_TEXT_SMALL * 1.25;
-}
-
-/* Units labelled every `step`, chosen so the numbers never overlap. */
-static guint
-label_step (TsRenderCtx        *ctx,
-            const RackGeometry *g)
-{
-  static const guint steps[] = { 1, 2, 5, 10, 20 };
-  double need = label_need (ctx);
-
-  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
-    if (steps[i] * g->uh >= need)
-      return steps[i];
-  return 0;
-}
-
-/* Free units: ruled at every unit like the rest of the rack, tinted so
- * free space reads as free, and a long run says how many units it is. */
-static void
-draw_empty_run (TsRenderCtx        *ctx,
-                const RackGeometry *g,
-                guint               count,
-                double              x_body,
-                double              y_bottom)
-{
-  cairo_t *cr = ctx->cr;
-  const TsRenderStyle *st = ctx->style;
-  double h = count * g->uh;
-  double top = y_bottom - h;
-  TsColor tint = st->grid;
-
-  tint.a /= 3;
-  ts_render_set_color (cr, &tint);
-  ts_render_box (cr, x_body, top, g->body_w, h);
-  cairo_fill (cr);
-  ts_render_set_color (cr, &st->grid);
-  cairo_set_line_width (cr, MAX (0.5, 0.05 * ctx->em));
-  for (guint i = 0; i < count; i++)
-    {
-      double yy = y_bottom - (i + 1) * g->uh;
-
-      cairo_move_to (cr, x_body, yy);
-      cairo_line_to (cr, x_body + g->body_w, yy);
-    }
-  cairo_stroke (cr);
-  if (count >= FREE_LABEL_MIN_UNITS)
-    {
-      g_autofree char *units = ts_render_format_units (count);
-      /* Translators: a run of empty rack units, e.g. “20 U free” */
-      g_autofree char *label = g_strdup_printf (_("%s free"), units);
-      /* a narrow rack on paper wraps “свободно 22 U” rather than cut
-       * its number off; a short run keeps to one line */
-      const TsTextLook look = {
-        .factor = TS_TEXT_SMALL, .color = &st->muted, .align = TS_ALIGN_CENTER,
-        .max_lines = h >= 3 * ts_render_line_height (ctx, TS_TEXT_SMALL) ? 2 : 1,
-      };
-      double lh = ts_render_text_height (ctx, label, g->body_w, &look);
-
-      if (lh <= h)
-        ts_render_text (ctx, label, x_body, top + (h - lh) / 2, g->body_w, &look);
-    }
-}
-
-/* The U numbers beside a rack: every `step` units, the first and the
- * top one, none closer than a line to the next. */
-static void
-draw_unit_labels (TsRenderCtx        *ctx,
-                  const RackGeometry *g,
-                  const TsRack       *rack,
-                  double              x_legend,
-                  double              floor_y)
-{
-  guint step = label_step (ctx, g);
-  guint last = 0;
-
-  if (step == 0)
-    return;
-  for (guint unit = 1; unit <= rack->units; unit++)
-    {
-      guint shown = ctx->rack->descending ? rack->units - unit + 1 : unit;
-      gboolean due = shown == 1 || shown == rack->units || shown % step == 0;
-
-      /* the rack's end label gives way to a step label too close to it */
-      if (!due || (last > 0 && (unit - last) * g->uh < label_need (ctx)))
-        continue;
-      if (unit < rack->units && (shown == 1 || shown == rack->units) && unit > 1
-          && (rack->units - unit) * g->uh < label_need (ctx))
-        continue;
-      draw_unit_label (ctx, g, rack, unit, x_legend, floor_y - (unit - 0.5) * g->uh);
-      last = unit;
-    }
-}
-
-static void
-draw_device (TsRenderCtx        *ctx,
-             const RackGeometry *g,
-             const TsRackDevice *d,
-             guint               from,
-             double              x_body,
-             double              y_bottom)
-{
-  cairo_t *cr = ctx->cr;
-  TsColor color = ts_render_role_color (d->role);
-  TsColor text_color = ts_render_contrast_color (&color);
-  guint count = d->u_bottom + d->u_height - from;
-  double h = count * g->uh;
-  double inset = MAX (0.5, 0.06 * ctx->em);
+  RackLabels labels;
   double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
+  double ty = floor_y + g->rail_w + 0.4 * ctx->em;
+  double x_label = x + g->legend_w + (g->frame_w - g->label_w) / 2;
 
-  ts_render_set_color (cr, &color);
-  ts_render_rounded_rect (cr, x_body + inset, y_bottom - h + inset, g->body_w - 2 * inset, h - 2 * inset,
-                          0.15 * ctx->em);
-  cairo_fill (cr);
-
-  if (lh <= h)
+  rack_labels_init (ctx, rack, group, &labels);
+  ts_render_text (ctx, labels.header, x_label, header_y, g->label_w,
+                  &(TsTextLook) { .factor = g->header_factor, .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
+  if (!g->side)
     {
-      /* Servers by their product name; switches by their translated role:
-       * the catalog describes site equipment in English (“1 GbE management
-       * switch (out-of-band BMC network, …)”), which a Russian drawing must
-       * not show. */
-      g_autofree char *name = d->role == TS_DEVICE_SERVER && d->name != NULL
-                              ? ts_format_name (d->name) : g_strdup (ts_render_device_role_label (d->role));
-      /* a narrow rack on paper keeps less margin, for the name's sake */
-      double side = MIN (0.4 * ctx->em, 0.06 * g->body_w);
-      double inner = g->body_w - 2 * side;
-      /* a tall device takes a long name on two lines (three in a narrow
-       * rack, where it would else lose its end), and its power under it */
-      gboolean with_kw = d->power_kw > 0 && h >= 2 * lh + 0.2 * ctx->em;
-      const TsTextLook name_look = {
-        .factor = TS_TEXT_SMALL, .weight = PANGO_WEIGHT_BOLD, .color = &text_color, .align = TS_ALIGN_CENTER,
-        .max_lines = h >= 4 * lh + 0.4 * ctx->em ? 3 : h >= 3 * lh + 0.4 * ctx->em ? 2 : 1,
-      };
-      double name_h = ts_render_text_height (ctx, name, inner, &name_look);
-      double block = name_h + (with_kw ? lh : 0);
-      double top = y_bottom - (h + block) / 2;
-
-      ts_render_text (ctx, name, x_body + side, top, inner, &name_look);
-      if (with_kw)
+      if (labels.count != NULL)
+        ts_render_text (ctx, labels.count, x_label, ty, g->label_w,
+                        &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
+      ty += g->count_h;
+      for (guint i = 0; i < TOTAL_LINES; i++)
         {
-          g_autofree char *kw = ts_format_kw (d->power_kw);
+          /* the power line in bold when the rack is over its limit */
+          gboolean over = i == 1 && rack->limit_kw > 0 && rack->power_kw > rack->limit_kw;
 
-          ts_render_text (ctx, kw, x_body + side, top + name_h, inner,
-                          &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &text_color, .align = TS_ALIGN_CENTER });
+          ts_render_text (ctx, labels.totals[i], x_label, ty + i * lh, g->label_w,
+                          &(TsTextLook) { .factor = TS_TEXT_SMALL,
+                                          .weight = over ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
+                                          .align = TS_ALIGN_CENTER });
         }
     }
-}
-
-static void
-draw_rack (TsRenderCtx        *ctx,
-           const RackGeometry *g,
-           const TsRack       *rack,
-           const TsRackGroup  *group,
-           double              x,
-           double              floor_y,
-           double              header_y)
-{
-  cairo_t *cr = ctx->cr;
-  const TsRenderStyle *st = ctx->style;
-  double em = ctx->em;
-  double body_h = body_height (rack, g->uh);
-  double top = floor_y - body_h;
-  double x_frame = x + g->legend_w;
-  double x_body = x_frame + g->rail_w + g->pdu_w;
-  double y = floor_y;
-  guint next = 1;
-  guint pdus = 0;
-
-  /* frame: rails on both sides and the floor; blue when the rack's heat
-   * leaves in water */
-  ts_render_set_color (cr, rack->water_cooled ? &liquid_color : &st->muted);
-  ts_render_box (cr, x_frame, top - g->rail_w, g->frame_w, g->rail_w);
-  ts_render_box (cr, x_frame, top, g->rail_w, body_h);
-  ts_render_box (cr, x_frame + g->frame_w - g->rail_w, top, g->rail_w, body_h);
-  ts_render_box (cr, x_frame, floor_y, g->frame_w, g->rail_w);
-  cairo_fill (cr);
-
-  for (guint i = 0; rack->devices != NULL && i < rack->devices->len; i++)
-    {
-      const TsRackDevice *d = &g_array_index (rack->devices, TsRackDevice, i);
-
-      if (d->u_height == 0)
-        {
-          /* 0U PDU: a strip along a side; the first on the left (right
-           * when seen from the rear), the second opposite. */
-          TsColor color = ts_render_role_color (d->role);
-          gboolean left = (pdus % 2 == 0) != (ctx->rack->rear != FALSE);
-          double sx = left ? x_frame + g->rail_w : x_body + g->body_w;
-          double inset = 0.1 * g->pdu_w;
-
-          ts_render_set_color (cr, &color);
-          ts_render_box (cr, sx + inset, top + inset, g->pdu_w - 2 * inset, body_h - 2 * inset);
-          cairo_fill (cr);
-          if (g->pdu_w >= 0.5 * em)
-            {
-              TsColor text_color = ts_render_contrast_color (&color);
-              /* Translators: the letters of the two PDU feeds */
-              const char *letter = pdus % 2 == 0 ? C_("feed", "A") : C_("feed", "B");
-
-              ts_render_text (ctx, letter, sx, top + 0.2 * em, g->pdu_w,
-                              &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = PANGO_WEIGHT_BOLD,
-                                              .color = &text_color, .align = TS_ALIGN_CENTER });
-            }
-          pdus++;
-          continue;
-        }
-      if (d->u_bottom + d->u_height <= next)
-        continue;  /* overlaps what is drawn already */
-      if (d->u_bottom > next)
-        {
-          draw_empty_run (ctx, g, d->u_bottom - next, x_body, y);
-          y -= (d->u_bottom - next) * g->uh;
-          next = d->u_bottom;
-        }
-      draw_device (ctx, g, d, next, x_body, y);
-      y -= (d->u_bottom + d->u_height - next) * g->uh;
-      next = d->u_bottom + d->u_height;
-    }
-  if (next <= rack->units)
-    draw_empty_run (ctx, g, rack->units - next + 1, x_body, y);
-  draw_unit_labels (ctx, g, rack, x, floor_y);
-
-  /* name above, totals under: centred on the frame, as wide as the
-   * widest rack's (they may reach over the U numbers and the gap) */
-  {
-    RackLabels labels;
-    double lh = ts_render_line_height (ctx, TS_TEXT_SMALL);
-    double ty = floor_y + g->rail_w + 0.4 * em;
-    double x_label = x_frame + (g->frame_w - g->label_w) / 2;
-
-    rack_labels_init (ctx, rack, group, &labels);
-    ts_render_text (ctx, labels.header, x_label, header_y, g->label_w,
-                    &(TsTextLook) { .factor = g->header_factor, .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
-    /* beside a lone rack, its totals are the side panel's */
-    if (g->side)
-      {
-        rack_labels_clear (&labels);
-        return;
-      }
-    if (labels.count != NULL)
-      ts_render_text (ctx, labels.count, x_label, ty, g->label_w,
-                      &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
-    ty += g->count_h;
-    for (guint i = 0; i < TOTAL_LINES; i++)
-      {
-        /* the power line in bold when the rack is over its limit */
-        gboolean over = i == 1 && rack->limit_kw > 0 && rack->power_kw > rack->limit_kw;
-
-        ts_render_text (ctx, labels.totals[i], x_label, ty + i * lh, g->label_w,
-                        &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = over ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL,
-                                        .align = TS_ALIGN_CENTER });
-      }
-    rack_labels_clear (&labels);
-  }
+  rack_labels_clear (&labels);
 }
 
 void
@@ -854,7 +581,7 @@ ts_render_rack_draw (TsRenderCtx *ctx)
 {
   const GArray *racks = ts_render_option_racks (ctx->option);
   g_autoptr(GArray) groups = NULL;
-  RackGeometry g;
+  TsRackGeometry g;
   g_autofree char *title = NULL;
   double clip_x0, clip_y0, clip_x1, clip_y1;
   double y;
@@ -893,7 +620,7 @@ ts_render_rack_draw (TsRenderCtx *ctx)
   cairo_clip_extents (ctx->cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
   for (guint first = 0; first < groups->len; first += g.cols)
     {
-      double body = row_body_height (racks, groups, first, g.cols, &g);
+      double body = row_ts_render_rack_body_height (racks, groups, first, g.cols, &g);
       double floor_y = y + g.header_h + body;
       double row_bottom = floor_y + g.totals_h;
 
@@ -910,7 +637,9 @@ ts_render_rack_draw (TsRenderCtx *ctx)
           const TsRack *rack = &g_array_index (racks, TsRack, group->first);
           double x = g.pad + (i - first) * (g.cell_w + g.gap);
 
-          draw_rack (ctx, &g, rack, group, x, floor_y, floor_y - body_height (rack, g.uh) - g.header_h - g.rail_w);
+          ts_render_rack_body_draw (ctx, &g, rack, x, floor_y);
+          draw_rack_labels (ctx, &g, rack, group, x, floor_y,
+                            floor_y - ts_render_rack_body_height (rack, g.uh) - g.header_h - g.rail_w);
         }
       y = floor_y + g.totals_h + g.gap;
     }

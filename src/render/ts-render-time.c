@@ -509,102 +509,116 @@ draw_series (cairo_t          *cr,
   cairo_stroke (cr);
 }
 
-/* The curve under its title; FALSE when there is none to draw. */
-static gboolean
-draw_curve (TsRenderCtx        *ctx,
-            const TimeGeometry *g,
-            double              x0,
-            double              span)
+/* Beyond the last count that pays off (sizing-model §8.5), shaded: a
+ * doubling there cuts the time by less than a quarter, so it costs more
+ * GPU-hours than it saves. */
+static void
+draw_payoff_shade (TsRenderCtx      *ctx,
+                   const GArray     *points,
+                   const CurveFrame *f)
+{
+  int payoff_end = ts_scaling_curve_payoff_end (points);
+  double xs;
+  TsColor shade = ctx->style->grid;
+
+  if (payoff_end < 0 || (guint) payoff_end + 1 >= points->len)
+    return;
+  xs = curve_x (f, g_array_index (points, TsScalingPoint, payoff_end).servers);
+  shade.a *= 0.6;
+  ts_render_set_color (ctx->cr, &shade);
+  cairo_rectangle (ctx->cr, xs, f->top, f->plot_right - xs, f->bottom - f->top);
+  cairo_fill (ctx->cr);
+}
+
+/* The counts' axis: heavier than the gridlines, as the baseline the
+ * counts hang from. */
+static void
+draw_count_axis (TsRenderCtx      *ctx,
+                 const CurveFrame *f)
+{
+  cairo_t *cr = ctx->cr;
+
+  ts_render_set_color (cr, &ctx->style->grid);
+  cairo_set_line_width (cr, MAX (1, 0.1 * ctx->em));
+  cairo_move_to (cr, f->plot_left, f->bottom);
+  cairo_line_to (cr, f->plot_right, f->bottom);
+  cairo_stroke (cr);
+}
+
+/* Energy, dashed and muted on its own scale, then days, solid, with a
+ * dot per count: the days are what the curve is read for, so they are
+ * drawn last, over the energy. */
+static void
+draw_both_series (TsRenderCtx      *ctx,
+                  const GArray     *points,
+                  const CurveFrame *f)
 {
   const TsRenderStyle *st = ctx->style;
-  const TsOption *o = ctx->option;
   cairo_t *cr = ctx->cr;
   double em = ctx->em;
-  double x1 = x0 + span;
-  /* kept in the plan: every redraw (resize, scroll) of one plan is the
-   * same curve */
-  g_autoptr(GArray) points = ts_scaling_curve_for_plan (ctx->plan, o->server->id, CURVE_POINTS, NULL);
-  g_autofree char *title = curve_title (o);
-  CurveFrame f;
-  int payoff_end;
-  double after;
 
-  ts_render_text (ctx, title, x0, g->curve_title_y, span, &curve_title_look);
-  if (points == NULL || points->len == 0)
-    {
-      ts_render_paragraph (ctx, _("No count of this server holds the job: there is no curve to draw."), x0, g->chart_y,
-                           span, &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &st->muted }, TRUE);
-      return FALSE;
-    }
-  curve_frame (ctx, points, g, x0, span, &f);
-  payoff_end = ts_scaling_curve_payoff_end (points);
-
-  /* beyond the last count that pays off, shaded */
-  if (payoff_end >= 0 && (guint) payoff_end + 1 < points->len)
-    {
-      double xs = curve_x (&f, g_array_index (points, TsScalingPoint, payoff_end).servers);
-      TsColor shade = st->grid;
-
-      shade.a *= 0.6;
-      ts_render_set_color (cr, &shade);
-      cairo_rectangle (cr, xs, f.top, f.plot_right - xs, f.bottom - f.top);
-      cairo_fill (cr);
-    }
-
-  draw_axes (ctx, &f, g, x0, x1);
-  /* the counts' axis */
-  ts_render_set_color (cr, &st->grid);
-  cairo_set_line_width (cr, MAX (1, 0.1 * em));
-  cairo_move_to (cr, f.plot_left, f.bottom);
-  cairo_line_to (cr, f.plot_right, f.bottom);
-  cairo_stroke (cr);
-
-  /* energy, dashed, on its own scale */
   ts_render_set_color (cr, &st->muted);
   cairo_set_line_width (cr, MAX (1, 0.12 * em));
   cairo_set_dash (cr, (double[]) { 0.5 * em, 0.3 * em }, 2, 0);
-  draw_series (cr, points, &f, TRUE);
+  draw_series (cr, points, f, TRUE);
   cairo_set_dash (cr, NULL, 0, 0);
 
-  /* days, solid, with a dot per count */
   ts_render_set_color (cr, &st->accent);
   cairo_set_line_width (cr, MAX (1.5, 0.18 * em));
-  draw_series (cr, points, &f, FALSE);
+  draw_series (cr, points, f, FALSE);
   for (guint i = 0; i < points->len; i++)
     {
       const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
 
       if (!isfinite (p->training_days))
         continue;
-      cairo_arc (cr, curve_x (&f, p->servers), curve_y (&f, p->training_days, f.max_days), 0.28 * em, 0, 2 * G_PI);
+      cairo_arc (cr, curve_x (f, p->servers), curve_y (f, p->training_days, f->max_days), 0.28 * em, 0, 2 * G_PI);
       cairo_fill (cr);
     }
+}
 
-  /* the chosen count: a ring where its time lies */
-  if (o->servers > 0 && isfinite (o->training_days))
-    {
-      double lo = g_array_index (points, TsScalingPoint, 0).servers;
-      double hi = g_array_index (points, TsScalingPoint, points->len - 1).servers;
+/* The chosen count: a ring where its time lies, when the curve's counts
+ * reach it (a fixed count may lie outside the doublings drawn). */
+static void
+draw_chosen_ring (TsRenderCtx      *ctx,
+                  const GArray     *points,
+                  const CurveFrame *f)
+{
+  const TsOption *o = ctx->option;
+  cairo_t *cr = ctx->cr;
+  double lo, hi;
 
-      if (o->servers >= lo && o->servers <= hi)
-        {
-          ts_render_set_color (cr, &st->foreground);
-          cairo_set_line_width (cr, MAX (1, 0.14 * em));
-          cairo_arc (cr, curve_x (&f, o->servers), curve_y (&f, MIN (o->training_days, f.max_days), f.max_days),
-                     0.55 * em, 0, 2 * G_PI);
-          cairo_stroke (cr);
-        }
-    }
+  if (!(o->servers > 0 && isfinite (o->training_days)))
+    return;
+  lo = g_array_index (points, TsScalingPoint, 0).servers;
+  hi = g_array_index (points, TsScalingPoint, points->len - 1).servers;
+  if (o->servers < lo || o->servers > hi)
+    return;
+  ts_render_set_color (cr, &ctx->style->foreground);
+  cairo_set_line_width (cr, MAX (1, 0.14 * ctx->em));
+  cairo_arc (cr, curve_x (f, o->servers), curve_y (f, MIN (o->training_days, f->max_days), f->max_days),
+             0.55 * ctx->em, 0, 2 * G_PI);
+  cairo_stroke (cr);
+}
 
-  /* days over the dots, counts under the axis */
-  after = -G_MAXDOUBLE;
+/* Days over the dots, counts under the axis; each row skips a label
+ * that would overlap the one before it (curve_label ()). */
+static void
+draw_point_labels (TsRenderCtx        *ctx,
+                   const GArray       *points,
+                   const TimeGeometry *g,
+                   const CurveFrame   *f)
+{
+  const TsColor *fg = &ctx->style->foreground;
+  double after = -G_MAXDOUBLE;
+
   for (guint i = 0; i < points->len; i++)
     {
       const TsScalingPoint *p = &g_array_index (points, TsScalingPoint, i);
       g_autofree char *days = ts_format_days (p->training_days);
 
-      after = curve_label (ctx, days, curve_x (&f, p->servers), g->chart_y + ts_render_line_height (ctx, TS_TEXT_SMALL),
-                           after, f.plot_left, f.plot_right, &st->foreground);
+      after = curve_label (ctx, days, curve_x (f, p->servers), g->chart_y + ts_render_line_height (ctx, TS_TEXT_SMALL),
+                           after, f->plot_left, f->plot_right, fg);
     }
   after = -G_MAXDOUBLE;
   for (guint i = 0; i < points->len; i++)
@@ -613,46 +627,82 @@ draw_curve (TsRenderCtx        *ctx,
       /* Translators: a count of servers under the scaling curve, e.g. “16 ×” */
       g_autofree char *count = g_strdup_printf (_("%u ×"), p->servers);
 
-      after = curve_label (ctx, count, curve_x (&f, p->servers), f.bottom + 0.2 * em, after, f.plot_left,
-                           f.plot_right, &st->foreground);
+      after = curve_label (ctx, count, curve_x (f, p->servers), f->bottom + 0.2 * ctx->em, after, f->plot_left,
+                           f->plot_right, fg);
     }
+}
+
+/* The curve under its title; FALSE when there is none to draw. Drawn
+ * back to front: the shade, the grid, the lines, the ring, the labels. */
+static gboolean
+draw_curve (TsRenderCtx        *ctx,
+            const TimeGeometry *g,
+            double              x0,
+            double              span)
+{
+  /* kept in the plan: every redraw (resize, scroll) of one plan is the
+   * same curve */
+  g_autoptr(GArray) points = ts_scaling_curve_for_plan (ctx->plan, ctx->option->server->id, CURVE_POINTS, NULL);
+  g_autofree char *title = curve_title (ctx->option);
+  CurveFrame f;
+
+  ts_render_text (ctx, title, x0, g->curve_title_y, span, &curve_title_look);
+  if (points == NULL || points->len == 0)
+    {
+      ts_render_paragraph (ctx, _("No count of this server holds the job: there is no curve to draw."), x0, g->chart_y,
+                           span, &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &ctx->style->muted }, TRUE);
+      return FALSE;
+    }
+  curve_frame (ctx, points, g, x0, span, &f);
+  draw_payoff_shade (ctx, points, &f);
+  draw_axes (ctx, &f, g, x0, x0 + span);
+  draw_count_axis (ctx, &f);
+  draw_both_series (ctx, points, &f);
+  draw_chosen_ring (ctx, points, &f);
+  draw_point_labels (ctx, points, g, &f);
   return TRUE;
 }
 
-void
-ts_render_time_draw (TsRenderCtx *ctx)
+/* The deadline's marker on the bar, its label centred under it but kept
+ * inside the bar's span. */
+static void
+draw_deadline_marker (TsRenderCtx        *ctx,
+                      const TimeGeometry *g,
+                      double              max_days)
+{
+  double deadline = ctx->plan->scenario->deadline_days;
+  double x1 = g->x0 + g->span;
+  double xd = g->x0 + g->span * deadline / max_days;
+  g_autofree char *dl = ts_format_days (deadline);
+  g_autofree char *dl_label = NULL;
+  const TsTextLook small = { .factor = TS_TEXT_SMALL };
+  double w;
+
+  ts_render_bar_marker (ctx, xd, g->bar_y, g->bar_y + g->bar_h);
+  /* Translators: the deadline marker on the time bar, e.g. “deadline 30 d” */
+  dl_label = g_strdup_printf (_("deadline %s"), dl);
+  ts_render_text_size (ctx, dl_label, &small, &w, NULL);
+  ts_render_text (ctx, dl_label, CLAMP (xd - w / 2, g->x0, MAX (g->x0, x1 - w)), g->bar_y + g->bar_h + 0.35 * ctx->em,
+                  MIN (w, g->span), &small);
+}
+
+/* The time bar: the run against the longer of itself and the deadline
+ * (a tenth more, so neither end touches the frame), red when late, and
+ * the deadline's marker. */
+static void
+draw_time_bar (TsRenderCtx        *ctx,
+               const TimeGeometry *g)
 {
   const TsRenderStyle *st = ctx->style;
   const TsOption *o = ctx->option;
   const TsScenario *s = ctx->plan->scenario;
   cairo_t *cr = ctx->cr;
-  TimeGeometry g;
-  double em = ctx->em;
-  double x0, x1, span, max_days;
+  double x0 = g->x0, span = g->span;
   gboolean has_deadline = s->deadline_days > 0;
-  g_autofree char *label = NULL;
-  g_autofree char *verdict = NULL;
+  double max_days = MAX (o->training_days, has_deadline ? s->deadline_days : 0) * 1.1;
 
-  if (o == NULL)
-    {
-      ts_render_message (ctx, _("No hardware option"),
-                         _("Training time is estimated once a server is chosen for this scenario."));
-      return;
-    }
-
-  time_geometry (ctx, &g);
-  x0 = g.x0;
-  span = g.span;
-  x1 = x0 + span;
-
-  ts_render_title (ctx, _("Training time and energy (estimates)"), g.pad, g.pad, MAX (1, ctx->width - 2 * g.pad));
-
-  label = bar_label (o);
-  ts_render_text (ctx, label, x0, g.bar_label_y, span, &bar_label_look);
-
-  max_days = MAX (o->training_days, has_deadline ? s->deadline_days : 0) * 1.1;
   ts_render_set_color (cr, &st->grid);
-  cairo_rectangle (cr, x0, g.bar_y, span, g.bar_h);
+  cairo_rectangle (cr, x0, g->bar_y, span, g->bar_h);
   cairo_fill (cr);
   if (max_days > 0)
     {
@@ -666,40 +716,54 @@ ts_render_time_draw (TsRenderCtx *ctx)
       TsColor pale = late ? late_color : st->accent;
 
       ts_render_set_color (cr, late ? &late_color : &st->accent);
-      cairo_rectangle (cr, x0, g.bar_y, w - lost, g.bar_h);
+      cairo_rectangle (cr, x0, g->bar_y, w - lost, g->bar_h);
       cairo_fill (cr);
       pale.a *= 0.45;
       ts_render_set_color (cr, &pale);
-      cairo_rectangle (cr, x0 + w - lost, g.bar_y, lost, g.bar_h);
+      cairo_rectangle (cr, x0 + w - lost, g->bar_y, lost, g->bar_h);
       cairo_fill (cr);
     }
   if (has_deadline && max_days > 0)
-    {
-      double xd = x0 + span * s->deadline_days / max_days;
-      g_autofree char *dl = ts_format_days (s->deadline_days);
-      g_autofree char *dl_label = NULL;
-      const TsTextLook small = { .factor = TS_TEXT_SMALL };
-      double w;
+    draw_deadline_marker (ctx, g, max_days);
+}
 
-      ts_render_bar_marker (ctx, xd, g.bar_y, g.bar_y + g.bar_h);
-      /* Translators: the deadline marker on the time bar, e.g. “deadline 30 d” */
-      dl_label = g_strdup_printf (_("deadline %s"), dl);
-      ts_render_text_size (ctx, dl_label, &small, &w, NULL);
-      ts_render_text (ctx, dl_label, CLAMP (xd - w / 2, x0, MAX (x0, x1 - w)), g.bar_y + g.bar_h + 0.35 * em,
-                      MIN (w, span), &small);
+/* The facts, each wrapped onto more lines rather than cut, as
+ * facts_height () measured them. */
+static void
+draw_facts (TsRenderCtx        *ctx,
+            const TimeGeometry *g)
+{
+  g_auto(GStrv) facts = fact_texts (ctx->plan, ctx->option);
+  double y = g->facts_y;
+
+  for (guint i = 0; facts[i] != NULL; i++)
+    y += ts_render_text (ctx, facts[i], g->x0, y, g->span, &fact_look) + 0.3 * ctx->em;
+}
+
+void
+ts_render_time_draw (TsRenderCtx *ctx)
+{
+  TimeGeometry g;
+  g_autofree char *label = NULL;
+  g_autofree char *verdict = NULL;
+
+  if (ctx->option == NULL)
+    {
+      ts_render_message (ctx, _("No hardware option"),
+                         _("Training time is estimated once a server is chosen for this scenario."));
+      return;
     }
 
-  verdict = ts_render_deadline_verdict (ctx->plan, o);
-  ts_render_text (ctx, verdict, x0, g.verdict_y, span, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
+  time_geometry (ctx, &g);
+  ts_render_title (ctx, _("Training time and energy (estimates)"), g.pad, g.pad, MAX (1, ctx->width - 2 * g.pad));
 
-  /* facts, each wrapped onto more lines rather than cut */
-  {
-    g_auto(GStrv) facts = fact_texts (ctx->plan, o);
-    double y = g.facts_y;
+  label = bar_label (ctx->option);
+  ts_render_text (ctx, label, g.x0, g.bar_label_y, g.span, &bar_label_look);
+  draw_time_bar (ctx, &g);
 
-    for (guint i = 0; facts[i] != NULL; i++)
-      y += ts_render_text (ctx, facts[i], x0, y, span, &fact_look) + 0.3 * em;
-  }
+  verdict = ts_render_deadline_verdict (ctx->plan, ctx->option);
+  ts_render_text (ctx, verdict, g.x0, g.verdict_y, g.span, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
+  draw_facts (ctx, &g);
 
   below_chart (ctx, &g, TRUE, draw_curve (ctx, &g, g.curve_x0, g.curve_span));
 }

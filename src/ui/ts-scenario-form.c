@@ -6,7 +6,8 @@
  * The rows of the scenario's plain fields come from the engine's table
  * (ts-form-fields.h), with their ranges; the model picker, the hardware
  * and the currency are made by hand, and a custom model's rows are their
- * own part (ts-custom-model-rows.c).
+ * own part (ts-custom-model-rows.c), as is “Automatic” beside the inputs
+ * the planner may choose (ts-form-automatic.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,6 +20,7 @@
 
 #include "ts-accessible.h"
 #include "ts-custom-model-rows.h"
+#include "ts-form-automatic.h"
 #include "ts-form-fields.h"
 #include "ts-form-rows.h"
 #include "ts-model-picker.h"
@@ -254,75 +256,25 @@ field_index (TsScenarioForm *self,
   g_assert_not_reached ();
 }
 
-/* An input the planner may choose and the form shows with “Automatic”
- * beside it; the ZeRO stage has “Automatic” among its choices instead. */
-static gboolean
-field_is_automatable (const TsFormField *f)
-{
-  if (f->source == NULL || g_str_equal (f->key, "zero_stage"))
-    return FALSE;
-  return f->source->search_flag != 0 || g_str_equal (f->key, "global_batch");
-}
-
-static gboolean
-field_is_automatic (TsScenarioForm    *self,
-                    const TsFormField *f)
-{
-  return f->source != NULL && ts_scenario_input_is_automatic (self->scenario, f->source);
-}
-
-/* The planned value in words: a choice's label, or the number. */
-static char *
-planned_text (const TsFormField *f,
-              double             value)
-{
-  for (guint i = 0; i < f->n_choices; i++)
-    if (f->values[i] == (int) value)
-      {
-        /* inside a sentence: the first letter in lower case, the rest as
-         * it is (“FSDP” stays) */
-        const char *label = _(f->choices[i]);
-        g_autofree char *first = g_utf8_strdown (label, g_utf8_next_char (label) - label);
-
-        return g_strconcat (first, g_utf8_next_char (label), NULL);
-      }
-  return ts_format_number (value / f->scale, f->digits);
-}
-
 /* A row of an automatic input says what the planner chose for the option
- * on show (“Automatic — none on this plan”) and its control shows it;
- * a row whose input was set keeps its own subtitle. */
+ * on show (ts-form-automatic.c); the row showing the engine's complaint
+ * keeps it. */
 static void
 show_planned (TsScenarioForm *self,
               guint           i)
 {
   const TsFormField *f = ts_form_field_at (i);
   const TsOption *o = self->plan != NULL ? ts_plan_get_shown_option (self->plan) : NULL;
-  gboolean automatic;
 
   if (self->field_rows[i] == NULL || f->source == NULL || !ADW_IS_ACTION_ROW (self->field_rows[i])
       || self->field_rows[i] == self->error_row)
     return;
-  automatic = field_is_automatic (self, f);
-  if (self->auto_buttons[i] != NULL)
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->auto_buttons[i]), automatic);
-  if (!automatic || o == NULL || (self->auto_buttons[i] == NULL && !g_str_equal (f->key, "zero_stage")))
-    {
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->field_rows[i]), f->subtitle != NULL ? _(f->subtitle) : "");
-      return;
-    }
-  {
-    double value = ts_option_input_value (o, self->scenario, f->source);
-    g_autofree char *text = planned_text (f, value);
-    /* Translators: the subtitle of an input the planner chose: “Automatic — none on this plan”, “Automatic — 2 on this plan” */
-    g_autofree char *subtitle = g_strdup_printf (_("Automatic — %s on this plan"), text);
-
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->field_rows[i]), subtitle);
-    if (self->auto_buttons[i] != NULL)
-      ts_form_control_set_value (f, self->field_widgets[i], value);
-  }
+  ts_form_automatic_show (f, ADW_ACTION_ROW (self->field_rows[i]), self->field_widgets[i], self->auto_buttons[i],
+                          self->scenario, o);
 }
 
+/* Every row at once, without a “changed” from the toggles and controls
+ * it sets. */
 static void
 show_all_planned (TsScenarioForm *self)
 {
@@ -334,14 +286,12 @@ show_all_planned (TsScenarioForm *self)
   self->syncing = was;
 }
 
-/* “Automatic” toggled: on hands the input to the planner; off keeps the
- * value on show, now the user's. */
+/* “Automatic” toggled by the user (ts_form_automatic_apply ()). */
 static void
 automatic_toggled_cb (GtkToggleButton *button,
                       TsScenarioForm  *self)
 {
   guint i;
-  const TsFormField *f;
 
   if (self->syncing)
     return;
@@ -349,23 +299,8 @@ automatic_toggled_cb (GtkToggleButton *button,
     if (self->auto_buttons[i] == GTK_WIDGET (button))
       break;
   g_return_if_fail (i < ts_form_n_fields ());
-  f = ts_form_field_at (i);
-  if (gtk_toggle_button_get_active (button))
-    {
-      if (f->source->search_flag != 0)
-        ts_scenario_search_input (self->scenario, f->key);
-      else
-        ts_scenario_field_set_double (f->source, self->scenario, 0);
-    }
-  else
-    {
-      double value = ts_form_control_get_value (f, self->field_widgets[i]);
-
-      if (!isnan (value) && value > 0)
-        ts_scenario_field_set_double (f->source, self->scenario, value);
-      if (f->source->search_flag != 0)
-        ts_scenario_fix_input (self->scenario, f->key);
-    }
+  ts_form_automatic_apply (ts_form_field_at (i), self->scenario, gtk_toggle_button_get_active (button),
+                           self->field_widgets[i]);
   emit_changed (self, self->field_rows[i]);
 }
 
@@ -529,22 +464,12 @@ new_field_row (TsScenarioForm     *self,
   GtkWidget *row = ts_form_field_row_new (f, control);
 
   g_signal_connect (*control, ts_form_control_changed_signal (f->kind), G_CALLBACK (field_edited_cb), self);
-  if (field_is_automatable (f) && ADW_IS_ACTION_ROW (row))
+  if (ts_form_automatic_applies (f) && ADW_IS_ACTION_ROW (row))
     {
-      /* an icon, so a 360 px window keeps room for the row's title; the
-       * subtitle says “Automatic — … on this plan” in words */
-      GtkWidget *button = gtk_toggle_button_new ();
-      guint i = ts_form_field_index (f);
+      GtkWidget *button = ts_form_automatic_button_new (ADW_ACTION_ROW (row));
 
-      gtk_button_set_icon_name (GTK_BUTTON (button), "emblem-system-symbolic");
-      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (button, "flat");
-      gtk_widget_set_tooltip_text (button, _("Let the planner choose this for each option"));
-      /* Translators: beside an input the planner may choose: on, the planner chooses it for each option */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Automatic"), -1);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
       g_signal_connect (button, "toggled", G_CALLBACK (automatic_toggled_cb), self);
-      self->auto_buttons[i] = button;
+      self->auto_buttons[ts_form_field_index (f)] = button;
     }
   return row;
 }

@@ -6,7 +6,8 @@
  * microseconds, so there is no “Calculate” button) and hands it to the
  * answer pane (ts-answer-pane.c). When the engine rejects the scenario,
  * the row that was edited shows the reason and the last valid answer
- * stays visible. The file the scenario belongs to is ts-document.c's.
+ * stays visible. The file the scenario belongs to is ts-document.c's;
+ * the famous published runs' menu and figures are ts-published-runs-ui.c's.
  * The window knows nothing of its actions: the application adds them
  * (ts-window-actions.c), and they act through this file's public API.
  *
@@ -25,6 +26,7 @@
 #include "ts-local-file.h"
 #include "ts-model-import.h"
 #include "ts-print.h"
+#include "ts-published-runs-ui.h"
 #include "ts-scenario-form.h"
 #include "ts-window-private.h"
 
@@ -132,46 +134,15 @@ find_shown_option (TsWindow *self)
 }
 
 /* A famous run's published figures beside the prediction, while the
- * scenario is still the run's: an edit of its model, tokens, batch,
- * sequence, server or count makes it another job and drops them. */
+ * scenario is still the run's (ts-published-runs-ui.c). */
 static void
 show_published_run (TsWindow *self)
 {
-  g_autoptr(TsScenario) run_scenario = NULL;
-  g_autofree char *text = NULL;
-  const TsScenario *s = self->scenario;
+  g_autofree char *text = ts_published_runs_ui_dup_comparison (get_catalog (self), &self->published_run,
+                                                               self->scenario,
+                                                               ts_plan_get_shown_option (self->plan));
 
-  if (self->published_run != NULL)
-    run_scenario = ts_published_run_dup_scenario (get_catalog (self), self->published_run, NULL);
-  if (run_scenario == NULL || g_strcmp0 (s->model_id, run_scenario->model_id) != 0
-      || g_strcmp0 (s->server_id, run_scenario->server_id) != 0 || s->servers != run_scenario->servers
-      || s->tokens != run_scenario->tokens || s->seq_len != run_scenario->seq_len
-      || s->global_batch != run_scenario->global_batch || s->method != run_scenario->method
-      || s->precision != run_scenario->precision)
-    self->published_run = NULL;
-  else
-    text = ts_published_run_dup_comparison (get_catalog (self), self->published_run,
-                                            ts_plan_get_shown_option (self->plan));
   ts_answer_pane_set_published (self->answer, text);
-}
-
-/* The Main Menu's Published Runs: each famous run of the engine's table,
- * named by the engine. */
-static void
-fill_published_runs_menu (TsWindow *self)
-{
-  for (guint i = 0; i < ts_published_runs_count (); i++)
-    {
-      const TsPublishedRun *run = ts_published_run (i);
-      g_autofree char *title = NULL;
-      g_autofree char *action = NULL;
-
-      if (!ts_published_run_is_famous (run))
-        continue;
-      title = ts_published_run_dup_title (get_catalog (self), run);
-      action = g_strdup_printf ("win.open-published-run::%s", run->id);
-      g_menu_append (self->published_runs_menu, title, action);
-    }
 }
 
 /* A new plan becomes the window's "plan": the answer pane (and through it
@@ -587,7 +558,7 @@ setup (TsWindow         *self,
   g_signal_connect_swapped (self->leaflet, "notify::folded", G_CALLBACK (update_navigation), self);
   g_signal_connect_swapped (self->leaflet, "notify::visible-child", G_CALLBACK (update_navigation), self);
   bind_settings (self);
-  fill_published_runs_menu (self);
+  ts_published_runs_ui_fill_menu (self->published_runs_menu, catalog);
 
   recompute (self);
   update_title (self);
