@@ -117,7 +117,9 @@ tile_text (const TsPlan   *plan,
       t->caption = g_strdup (_("Servers’ price"));
       if (o->capex_usd > 0)
         {
-          g_autofree char *money = ts_format_money (o->capex_usd, "USD");
+          /* in millions from a million: a tile's large figure is short
+           * (“≈ 123 600 000 долл. США” was cut) */
+          g_autofree char *money = ts_format_money_short (o->capex_usd, "USD");
           gboolean estimate = ts_server_is_estimate (o->server, "price_usd");
 
           t->value = estimate ? g_strdup_printf ("≈ %s", money) : g_steal_pointer (&money);

@@ -305,7 +305,7 @@ def plan_not_scenario():
 
 SUMMARY = re.compile(r"GPUs Memory per GPU Power ([\d,]+) ([\d.,]+) (GB|TB) ([\d.,]+) (kW|MW) .*?"
                      r"of ([\d.,]+) (GB|TB) usable, ([\d.,]+) % free ([\d,]+) racks?, ([\d,]+) U "
-                     r"Training time Energy Servers’ price ([\d.,]+) (d|h) ([\d.,]+) (kWh|MWh) (≈ [\d,]+ USD|[\d,]+ USD|—)")
+                     r"Training time Energy Servers’ price ([\d.,]+) (d|h) ([\d.,]+) (kWh|MWh) (≈ [\d.,]+ M USD|[\d.,]+ M USD|≈ [\d,]+ USD|[\d,]+ USD|—)")
 
 
 def first_page(scenario, tmp, lang="en"):
@@ -348,7 +348,10 @@ def first_page_summary():
             check(near(days, units[day_unit], o["training_days"]), where)
             check(near(energy, units[energy_unit], o["energy_kwh"]), where)
             if o["capex_usd"] > 0:
-                check(near(price.strip("≈ USD"), 1.0, o["capex_usd"]), where)
+                # a million and more in millions (ts_format_money_short)
+                millions = " M " in price
+                check(near(price.strip("≈ USD").removesuffix(" M"), 1e6 if millions else 1.0, o["capex_usd"]), where)
+                check(millions == (o["capex_usd"] >= 1e6), where)
                 check(price.startswith("≈") == o["capex_estimated"], where)
             else:
                 check(price == "—", where)
