@@ -729,6 +729,134 @@ time_entries (Search *search,
   return entries->len;
 }
 
+/* The untried entry of the shortest step; NULL when every one is tried.
+ * A linear scan, not a heap: an entry's time can grow once it is sized
+ * (block recomputation) and it is then weighed again. */
+static Entry *
+fastest_untried (GArray *entries)
+{
+  Entry *fastest = NULL;
+
+  for (guint n = 0; n < entries->len; n++)
+    {
+      Entry *e = &g_array_index (entries, Entry, n);
+
+      if (!e->tried && (fastest == NULL || e->seconds < fastest->seconds))
+        fastest = e;
+    }
+  return fastest;
+}
+
+/* A bare fit (room without the margin), kept when it is the fastest of
+ * those: the answer only where nothing has the margin. */
+static void
+keep_bare (Search          *search,
+           Chosen          *bare,
+           const Candidate *c,
+           const TsMemory  *m,
+           double           upper)
+{
+  if (!search->have_bare || c->step.seconds < bare->c.step.seconds)
+    {
+      bare->c = *c;
+      bare->memory = *m;
+      bare->upper = upper;
+      search->have_bare = TRUE;
+    }
+}
+
+/* Sizes the memory of the fastest untried entry: the best of its tensor
+ * degree when it has the margin (TRUE: nothing slower need be sized),
+ * else kept as a bare fit or dropped with the entries that need more
+ * memory, or weighed again with its exact time (FALSE: weigh the next). */
+static gboolean
+weigh_fastest (Search     *search,
+               const Grid *g,
+               GArray     *entries,
+               Entry      *fastest,
+               Chosen     *best,
+               Chosen     *bare)
+{
+  Candidate c;
+  TsMemory m;
+  double upper;
+  Room room;
+  gboolean block;
+
+  fastest->tried = TRUE;
+  entry_candidate (search, g, fastest, &c);
+  room = candidate_room (search, &c, &m, &upper);
+  block = fastest->recompute_layers == 0 && c.s.checkpointing == TS_CHECKPOINTING_FULL
+          && searched (search->s, TS_SEARCH_CHECKPOINTING);
+  if (block && room == ROOM_BARE)
+    /* a bare fit is kept only where nothing has the margin: at
+     * the fewest layers that still fit */
+    fewest_recomputed_layers (search, ROOM_BARE, &c, &m, &upper);
+  if (block && room == ROOM_MARGIN)
+    {
+      /* its time was a lower bound: made exact at the fewest
+       * layers that keep the margin, and weighed again among
+       * the others (best first with lazy keys) */
+      fewest_recomputed_layers (search, ROOM_MARGIN, &c, &m, &upper);
+      fastest->recompute_layers = (guint16) c.layout.recompute_layers;
+      fastest->seconds = c.step.seconds;
+      fastest->tried = FALSE;
+      return FALSE;
+    }
+  if (room != ROOM_MARGIN && fastest->virtual_stages > 1)
+    {
+      /* interleaving keeps more micro-batches in flight: the same
+       * entry without it, at its own speed, is weighed again */
+      if (room == ROOM_BARE)
+        keep_bare (search, bare, &c, &m, upper);
+      fastest->virtual_stages = 1;
+      fastest->seconds = fastest->plain_seconds;
+      fastest->tried = FALSE;
+      return FALSE;
+    }
+  switch (room)
+    {
+    case ROOM_MARGIN:
+      best->c = c;
+      best->memory = m;
+      best->upper = upper;
+      search->have_best = TRUE;
+      return TRUE;
+    case ROOM_BARE:
+      keep_bare (search, bare, &c, &m, upper);
+      drop_hungrier (g, entries, fastest);
+      return FALSE;
+    case ROOM_NONE:
+    default:
+      drop_hungrier (g, entries, fastest);
+      return FALSE;
+    }
+}
+
+/* The layouts of one tensor degree (g->tps holds it alone), timed, then
+ * sized fastest first until one has the margin or none left is faster
+ * than the best of another degree. */
+static void
+search_tensor_degree (Search *search,
+                      Grid   *g,
+                      GArray *entries,
+                      Chosen *best,
+                      Chosen *bare)
+{
+  g_array_set_size (entries, 0);
+  time_entries (search, g, entries);
+  for (;;)
+    {
+      Entry *fastest = fastest_untried (entries);
+
+      /* none left, or none faster than the best of another degree */
+      if (fastest == NULL || (search->have_best && fastest->seconds >= best->c.step.seconds))
+        return;
+      if (weigh_fastest (search, g, entries, fastest, best, bare))
+        return;
+    }
+}
+
 static void
 search_layouts (Search *search,
                 Chosen *best,
@@ -749,88 +877,7 @@ search_layouts (Search *search,
 
       g.tps.values[0] = all_tps.values[i];
       g.tps.n = 1;
-      g_array_set_size (entries, 0);
-      time_entries (search, &g, entries);
-      for (;;)
-        {
-          Entry *fastest = NULL;
-          Candidate c;
-          TsMemory m;
-          double upper;
-          Room room;
-          gboolean block;
-
-          for (guint n = 0; n < entries->len; n++)
-            {
-              Entry *e = &g_array_index (entries, Entry, n);
-
-              if (!e->tried && (fastest == NULL || e->seconds < fastest->seconds))
-                fastest = e;
-            }
-          /* none left, or none faster than the best of another degree */
-          if (fastest == NULL || (search->have_best && fastest->seconds >= best->c.step.seconds))
-            break;
-          fastest->tried = TRUE;
-          entry_candidate (search, &g, fastest, &c);
-          room = candidate_room (search, &c, &m, &upper);
-          block = fastest->recompute_layers == 0 && c.s.checkpointing == TS_CHECKPOINTING_FULL
-                  && searched (search->s, TS_SEARCH_CHECKPOINTING);
-          if (block && room == ROOM_BARE)
-            /* a bare fit is kept only where nothing has the margin: at
-             * the fewest layers that still fit */
-            fewest_recomputed_layers (search, ROOM_BARE, &c, &m, &upper);
-          if (block && room == ROOM_MARGIN)
-            {
-              /* its time was a lower bound: made exact at the fewest
-               * layers that keep the margin, and weighed again among
-               * the others (best first with lazy keys) */
-              fewest_recomputed_layers (search, ROOM_MARGIN, &c, &m, &upper);
-              fastest->recompute_layers = (guint16) c.layout.recompute_layers;
-              fastest->seconds = c.step.seconds;
-              fastest->tried = FALSE;
-              continue;
-            }
-          if (room != ROOM_MARGIN && fastest->virtual_stages > 1)
-            {
-              /* interleaving keeps more micro-batches in flight: the same
-               * entry without it, at its own speed, is weighed again */
-              if (room == ROOM_BARE && (!search->have_bare || c.step.seconds < bare->c.step.seconds))
-                {
-                  bare->c = c;
-                  bare->memory = m;
-                  bare->upper = upper;
-                  search->have_bare = TRUE;
-                }
-              fastest->virtual_stages = 1;
-              fastest->seconds = fastest->plain_seconds;
-              fastest->tried = FALSE;
-              continue;
-            }
-          switch (room)
-            {
-            case ROOM_MARGIN:
-              best->c = c;
-              best->memory = m;
-              best->upper = upper;
-              search->have_best = TRUE;
-              break;
-            case ROOM_BARE:
-              if (!search->have_bare || c.step.seconds < bare->c.step.seconds)
-                {
-                  bare->c = c;
-                  bare->memory = m;
-                  bare->upper = upper;
-                  search->have_bare = TRUE;
-                }
-              drop_hungrier (&g, entries, fastest);
-              continue;
-            case ROOM_NONE:
-            default:
-              drop_hungrier (&g, entries, fastest);
-              continue;
-            }
-          break;
-        }
+      search_tensor_degree (search, &g, entries, best, bare);
       g.tps = all_tps;
     }
 }
