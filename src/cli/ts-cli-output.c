@@ -94,20 +94,13 @@ print_deadline (const TsScenario *s,
   g_print ("\n");
 }
 
+/* The option's first lines: its count, server and verdict, then why
+ * it fails, what fails and what to change. */
 static void
-print_option_text (const TsPlan   *plan,
-                   const TsOption *o)
+print_option_head (const TsOption *o)
 {
-  const TsScenario *s = plan->scenario;
-  g_autofree char *kw = ts_format_kw (o->power_kw);
-  g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
-  g_autofree char *tons = ts_format_tons (o->cooling_tons);
-  g_autofree char *amps = ts_format_amps (o->amps_per_phase);
-  g_autofree char *volts = ts_format_number_auto (o->line_voltage, 0);
-  g_autofree char *days = ts_format_days (o->training_days);
   g_autofree char *reason = ts_option_dup_reason (o);
   g_autofree char *suggestion = ts_option_dup_suggestion (o);
-  g_autoptr(GPtrArray) notes = ts_option_dup_notes (o);
   g_autoptr(GPtrArray) failures = ts_option_dup_failures (o);
   /* the same words as the spec sheet's (“Рабочая станция”, not “Workstation”) */
   g_autofree char *shown_name = ts_format_name (o->server->name);
@@ -122,6 +115,18 @@ print_option_text (const TsPlan   *plan,
   for (guint i = 0; i < failures->len; i++)
     print_escaped_line ("      ✗ ", g_ptr_array_index (failures, i));
   print_escaped_line ("      ", suggestion);
+}
+
+/* Power, heat, cooling and current, then racks, on one line. */
+static void
+print_power_line (const TsOption *o)
+{
+  g_autofree char *kw = ts_format_kw (o->power_kw);
+  g_autofree char *btu = ts_format_btu_h (o->heat_btu_h);
+  g_autofree char *tons = ts_format_tons (o->cooling_tons);
+  g_autofree char *amps = ts_format_amps (o->amps_per_phase);
+  g_autofree char *volts = ts_format_number_auto (o->line_voltage, 0);
+
   g_print ("      ");
   /* Translators: “14.3 kW, 48,794 BTU/h (4.07 t); 20.6 A per phase at 400 V, 3 phases” */
   g_print (ngettext ("%s, %s (%s); %s per phase at %s V, %u phase", "%s, %s (%s); %s per phase at %s V, %u phases",
@@ -131,62 +136,92 @@ print_option_text (const TsPlan   *plan,
   /* Translators: “2 racks, 43U” */
   g_print (ngettext ("%u rack, %uU", "%u racks, %uU", o->racks), o->racks, o->rack_units);
   g_print ("\n");
-  if (o->servers > 1 && o->network != NULL)
-    {
-      g_autofree char *network_name = ts_cli_escape_for_terminal (o->network->name);
+}
 
-      g_print ("      ");
-      /* Translators: “40 × 400 Gb/s InfiniBand NDR 400G ports, 1 leaf and 0 spine switches” */
-      g_print (_("%u compute ports on %s, %u leaf and %u spine switches, separate storage and management networks"),
-               o->compute_ports, network_name, o->leaf_switches, o->spine_switches);
-      g_print ("\n");
-    }
-  if (ts_scenario_tokens (s) > 0)
-    {
-      g_autofree char *tokens = ts_format_params (ts_scenario_tokens (s));
+/* The compute network, where the option has more than one server. */
+static void
+print_network_line (const TsOption *o)
+{
+  g_autofree char *network_name = NULL;
 
-      g_print ("      ");
-      /* Translators: “Training 10B tokens: about 10.1 days” */
-      g_print (_("Training %s tokens: about %s"), tokens, days);
-      if (o->energy_kwh > 0)
+  if (o->servers <= 1 || o->network == NULL)
+    return;
+  network_name = ts_cli_escape_for_terminal (o->network->name);
+  g_print ("      ");
+  /* Translators: “40 × 400 Gb/s InfiniBand NDR 400G ports, 1 leaf and 0 spine switches” */
+  g_print (_("%u compute ports on %s, %u leaf and %u spine switches, separate storage and management networks"),
+           o->compute_ports, network_name, o->leaf_switches, o->spine_switches);
+  g_print ("\n");
+}
+
+/* The training's days, energy and its cost (the scenario gives the
+ * tokens). */
+static void
+print_training_line (const TsScenario *s,
+                     const TsOption   *o)
+{
+  g_autofree char *days = ts_format_days (o->training_days);
+  g_autofree char *tokens = ts_format_params (ts_scenario_tokens (s));
+
+  g_print ("      ");
+  /* Translators: “Training 10B tokens: about 10.1 days” */
+  g_print (_("Training %s tokens: about %s"), tokens, days);
+  if (o->energy_kwh > 0)
+    {
+      g_autofree char *kwh = ts_format_kwh (o->energy_kwh);
+
+      g_print ("; %s", kwh);
+      if (o->energy_cost > 0)
         {
-          g_autofree char *kwh = ts_format_kwh (o->energy_kwh);
+          g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
+          g_autofree char *safe_cost = ts_cli_escape_for_terminal (cost);
 
-          g_print ("; %s", kwh);
-          if (o->energy_cost > 0)
-            {
-              g_autofree char *cost = ts_format_money (o->energy_cost, s->currency);
-              g_autofree char *safe_cost = ts_cli_escape_for_terminal (cost);
-
-              g_print (", %s", safe_cost);
-            }
-          /* and the draw it is counted at (docs/facility.md §7) */
-          g_print (" %s", ts_option_energy_basis (o));
+          g_print (", %s", safe_cost);
         }
-      g_print ("\n");
+      /* and the draw it is counted at (docs/facility.md §7) */
+      g_print (" %s", ts_option_energy_basis (o));
     }
-  print_deadline (s, o);
-  /* the planner's layout, its step and its place (issue 17) */
-  {
-    g_autofree char *layout = ts_option_dup_layout_summary (o);
-    g_autofree char *step = ts_option_dup_step_summary (o);
-    g_autofree char *rank = ts_option_dup_rank_reason (o);
-    g_autofree char *price = ts_option_dup_price_summary (o);
-    g_autofree char *wall = ts_goodput_dup_summary (&o->goodput);
-    g_autofree char *goodput = ts_goodput_dup_detail (&o->goodput);
-    g_autofree char *storage = ts_goodput_dup_storage (&o->goodput);
-    g_autofree char *system = o->storage_applies ? ts_storage_dup_summary (&o->storage) : NULL;
+  g_print ("\n");
+}
 
-    print_escaped_line ("      ", layout);
-    print_escaped_line ("      ", step);
-    print_escaped_line ("      ", wall);
-    print_escaped_line ("      ", goodput);
-    print_escaped_line ("      ", storage);
-    if (system != NULL)
-      print_escaped_line ("      ", system);
-    print_escaped_line ("      ", price);
-    print_escaped_line ("      ", rank);
-  }
+/* The planner's layout, its step and its place (issue 17): the engine's
+ * one-line summaries, each escaped. */
+static void
+print_plan_lines (const TsOption *o)
+{
+  g_autofree char *layout = ts_option_dup_layout_summary (o);
+  g_autofree char *step = ts_option_dup_step_summary (o);
+  g_autofree char *rank = ts_option_dup_rank_reason (o);
+  g_autofree char *price = ts_option_dup_price_summary (o);
+  g_autofree char *wall = ts_goodput_dup_summary (&o->goodput);
+  g_autofree char *goodput = ts_goodput_dup_detail (&o->goodput);
+  g_autofree char *storage = ts_goodput_dup_storage (&o->goodput);
+  g_autofree char *system = o->storage_applies ? ts_storage_dup_summary (&o->storage) : NULL;
+
+  print_escaped_line ("      ", layout);
+  print_escaped_line ("      ", step);
+  print_escaped_line ("      ", wall);
+  print_escaped_line ("      ", goodput);
+  print_escaped_line ("      ", storage);
+  if (system != NULL)
+    print_escaped_line ("      ", system);
+  print_escaped_line ("      ", price);
+  print_escaped_line ("      ", rank);
+}
+
+static void
+print_option_text (const TsPlan   *plan,
+                   const TsOption *o)
+{
+  g_autoptr(GPtrArray) notes = ts_option_dup_notes (o);
+
+  print_option_head (o);
+  print_power_line (o);
+  print_network_line (o);
+  if (ts_scenario_tokens (plan->scenario) > 0)
+    print_training_line (plan->scenario, o);
+  print_deadline (plan->scenario, o);
+  print_plan_lines (o);
   for (guint i = 0; i < notes->len; i++)
     print_escaped_line ("      ! ", g_ptr_array_index (notes, i));
 }

@@ -371,6 +371,110 @@ _ts_catalog_check_sections (Reader     *r,
       }
 }
 
+/* Whose catalog it is: the vendor's name, quote address and logo. */
+static void
+read_vendor (Reader     *r,
+             JsonObject *root,
+             TsCatalog  *self)
+{
+  JsonObject *obj = _ts_catalog_object_member (r, root, "vendor", TRUE);
+
+  if (obj == NULL)
+    return;
+  r->section = "vendor";
+  self->vendor_name = _ts_catalog_read_string (r, obj, "name", TRUE);
+  self->quote_email = _ts_catalog_read_string (r, obj, "quote_email", TRUE);
+  /* the vendor's logo for its spec sheets: a path relative to the
+   * catalog file (resolved by the constructor that knows the file) */
+  self->vendor_logo = _ts_catalog_read_string (r, obj, "logo", FALSE);
+  r->section = NULL;
+}
+
+/* The sources every record names: read first, so that a record naming
+ * an unknown one is refused. */
+static void
+read_sources (Reader     *r,
+              JsonObject *root,
+              TsCatalog  *self)
+{
+  self->sources = _ts_catalog_read_section (r, root, &_ts_catalog_source_records);
+  r->source_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  /* A record that failed to read has no id; the reader has already
+   * failed, but the sections below still run (and report nothing new). */
+  for (guint i = 0; i < self->sources->len; i++)
+    if (g_array_index (self->sources, TsSource, i).id != NULL)
+      g_hash_table_add (r->source_ids, g_array_index (self->sources, TsSource, i).id);
+}
+
+/* The unit conversions of the site's figures. */
+static void
+read_constants (Reader     *r,
+                JsonObject *root,
+                TsCatalog  *self)
+{
+  JsonObject *obj = _ts_catalog_object_member (r, root, "constants", TRUE);
+
+  if (obj == NULL)
+    return;
+  r->section = "constants";
+  self->btu_h_per_kw = _ts_catalog_read_number (r, obj, "btu_h_per_kw", 3000, 4000, TRUE);
+  self->btu_h_per_ton = _ts_catalog_read_number (r, obj, "btu_h_per_ton", 10000, 14000, TRUE);
+  self->mm_per_u = _ts_catalog_read_number (r, obj, "mm_per_u", 40, 50, TRUE);
+  r->section = NULL;
+}
+
+/* The records, section by section in the order they name one another. */
+static void
+read_record_sections (Reader     *r,
+                      JsonObject *root,
+                      TsCatalog  *self)
+{
+  self->models = _ts_catalog_read_section (r, root, &_ts_catalog_model_records);
+  self->interconnects = _ts_catalog_read_section (r, root, &_ts_catalog_interconnect_records);
+  self->networks = _ts_catalog_read_section (r, root, &_ts_catalog_network_records);
+  self->gpus = _ts_catalog_read_section (r, root, &_ts_catalog_gpu_records);
+  self->servers = _ts_catalog_read_section (r, root, &_ts_catalog_server_records);
+  self->mfu = _ts_catalog_read_section (r, root, &_ts_catalog_mfu_records);
+  self->storage_systems = _ts_catalog_read_section (r, root, &_ts_catalog_storage_system_records);
+  self->cdus = _ts_catalog_read_section (r, root, &_ts_catalog_cdu_records);
+  self->parts = _ts_catalog_read_section (r, root, &_ts_catalog_part_records);
+}
+
+/* The training rules the catalog sets for every plan. */
+static void
+read_training (Reader     *r,
+               JsonObject *root,
+               TsCatalog  *self)
+{
+  JsonObject *obj = _ts_catalog_object_member (r, root, "training", TRUE);
+
+  if (obj == NULL)
+    return;
+  r->section = "training";
+  self->availability_factor = _ts_catalog_read_number (r, obj, "availability_factor", 0.1, 1, TRUE);
+  self->pcie_mfu_factor = _ts_catalog_read_number (r, obj, "pcie_multi_gpu_mfu_factor", 0.05, 1, TRUE);
+  r->section = NULL;
+}
+
+/* What only the whole file can check: the sections' types, the one-GPU
+ * servers derived from others, the id indexes and the links between
+ * records; each only while nothing has failed. */
+static void
+finish_catalog (Reader     *r,
+                JsonObject *root,
+                TsCatalog  *self)
+{
+  /* last, so that a section of the wrong type is named as such */
+  if (!r->failed)
+    _ts_catalog_check_sections (r, root);
+  if (!r->failed)
+    add_one_gpu_servers (self);
+  if (!r->failed)
+    index_records (r, self);
+  if (!r->failed)
+    link_records (r, self);
+}
+
 static gboolean
 load_root (TsCatalog  *self,
            JsonNode   *root_node,
@@ -398,65 +502,14 @@ load_root (TsCatalog  *self,
       return FALSE;
     }
   self->version = _ts_catalog_read_string (&r, root, "catalog_version", TRUE);
-
-  if ((obj = _ts_catalog_object_member (&r, root, "vendor", TRUE)) != NULL)
-    {
-      r.section = "vendor";
-      self->vendor_name = _ts_catalog_read_string (&r, obj, "name", TRUE);
-      self->quote_email = _ts_catalog_read_string (&r, obj, "quote_email", TRUE);
-      /* the vendor's logo for its spec sheets: a path relative to the
-       * catalog file (resolved by the constructor that knows the file) */
-      self->vendor_logo = _ts_catalog_read_string (&r, obj, "logo", FALSE);
-      r.section = NULL;
-    }
-
-  self->sources = _ts_catalog_read_section (&r, root, &_ts_catalog_source_records);
-  r.source_ids = g_hash_table_new (g_str_hash, g_str_equal);
-  /* A record that failed to read has no id; the reader has already
-   * failed, but the sections below still run (and report nothing new). */
-  for (guint i = 0; i < self->sources->len; i++)
-    if (g_array_index (self->sources, TsSource, i).id != NULL)
-      g_hash_table_add (r.source_ids, g_array_index (self->sources, TsSource, i).id);
-
-  if ((obj = _ts_catalog_object_member (&r, root, "constants", TRUE)) != NULL)
-    {
-      r.section = "constants";
-      self->btu_h_per_kw = _ts_catalog_read_number (&r, obj, "btu_h_per_kw", 3000, 4000, TRUE);
-      self->btu_h_per_ton = _ts_catalog_read_number (&r, obj, "btu_h_per_ton", 10000, 14000, TRUE);
-      self->mm_per_u = _ts_catalog_read_number (&r, obj, "mm_per_u", 40, 50, TRUE);
-      r.section = NULL;
-    }
-
-  self->models = _ts_catalog_read_section (&r, root, &_ts_catalog_model_records);
-  self->interconnects = _ts_catalog_read_section (&r, root, &_ts_catalog_interconnect_records);
-  self->networks = _ts_catalog_read_section (&r, root, &_ts_catalog_network_records);
-  self->gpus = _ts_catalog_read_section (&r, root, &_ts_catalog_gpu_records);
-  self->servers = _ts_catalog_read_section (&r, root, &_ts_catalog_server_records);
-  self->mfu = _ts_catalog_read_section (&r, root, &_ts_catalog_mfu_records);
-  self->storage_systems = _ts_catalog_read_section (&r, root, &_ts_catalog_storage_system_records);
-  self->cdus = _ts_catalog_read_section (&r, root, &_ts_catalog_cdu_records);
-  self->parts = _ts_catalog_read_section (&r, root, &_ts_catalog_part_records);
-
-  if ((obj = _ts_catalog_object_member (&r, root, "training", TRUE)) != NULL)
-    {
-      r.section = "training";
-      self->availability_factor = _ts_catalog_read_number (&r, obj, "availability_factor", 0.1, 1, TRUE);
-      self->pcie_mfu_factor = _ts_catalog_read_number (&r, obj, "pcie_multi_gpu_mfu_factor", 0.05, 1, TRUE);
-      r.section = NULL;
-    }
-
+  read_vendor (&r, root, self);
+  read_sources (&r, root, self);
+  read_constants (&r, root, self);
+  read_record_sections (&r, root, self);
+  read_training (&r, root, self);
   if (!r.failed && (obj = _ts_catalog_object_member (&r, root, "site_equipment", FALSE)) != NULL)
     read_site_equipment (&r, obj, self);
-
-  /* last, so that a section of the wrong type is named as such */
-  if (!r.failed)
-    _ts_catalog_check_sections (&r, root);
-  if (!r.failed)
-    add_one_gpu_servers (self);
-  if (!r.failed)
-    index_records (&r, self);
-  if (!r.failed)
-    link_records (&r, self);
+  finish_catalog (&r, root, self);
 
   g_hash_table_unref (r.source_ids);
   return !r.failed;

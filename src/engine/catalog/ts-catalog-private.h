@@ -6,8 +6,9 @@
  * The parts and who calls whom (no circles):
  *   ts-catalog.c           the public constructors: → loader, overlay
  *   ts-catalog-overlay.c   a user file over the built-in one: → loader, reader
- *   ts-catalog-loader.c    one file as a whole: → reader, accessors
- *   ts-catalog-reader.c    fields and records: → nothing of the catalog
+ *   ts-catalog-loader.c    one file as a whole: → records, reader, accessors
+ *   ts-catalog-records.c   kinds of record, sections: → reader
+ *   ts-catalog-reader.c    fields, provenance: → nothing of the catalog
  *   ts-catalog-accessors.c getters, finders, ref/unref: → reader (provenance_clear)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -124,6 +125,7 @@ typedef struct
   gboolean           optional;           /* a catalog may leave the section out */
 } RecordKind;
 
+/* ts-catalog-reader.c */
 G_GNUC_INTERNAL
 void _ts_catalog_reader_fail (Reader *r, const char *field, const char *problem);
 G_GNUC_INTERNAL
@@ -140,13 +142,19 @@ G_GNUC_INTERNAL
 double _ts_catalog_read_number (Reader *r, JsonObject *obj, const char *field, double min, double max, gboolean required);
 G_GNUC_INTERNAL
 guint _ts_catalog_read_uint (Reader *r, JsonObject *obj, const char *field, guint min, guint max, gboolean required);
-/* Reads fields in order until the first defect. */
 G_GNUC_INTERNAL
-void _ts_catalog_read_fields (Reader *r, JsonObject *obj, gpointer record, const RecordField *fields, guint n_fields);
+gboolean _ts_catalog_read_bool (Reader *r, JsonObject *obj, const char *field, gboolean required);
+G_GNUC_INTERNAL
+char **_ts_catalog_read_string_array (Reader *r, JsonObject *obj, const char *field, gboolean required);
 G_GNUC_INTERNAL
 void _ts_catalog_read_provenance (Reader *r, JsonObject *obj, TsProvenance *prov);
 G_GNUC_INTERNAL
 void _ts_catalog_provenance_clear (TsProvenance *prov);
+
+/* ts-catalog-records.c */
+/* Reads fields in order until the first defect. */
+G_GNUC_INTERNAL
+void _ts_catalog_read_fields (Reader *r, JsonObject *obj, gpointer record, const RecordField *fields, guint n_fields);
 G_GNUC_INTERNAL
 GArray *_ts_catalog_read_section (Reader *r, JsonObject *root, const RecordKind *kind);
 /* A deep copy of a record of the kind (dest is overwritten). */

@@ -153,72 +153,81 @@ _ts_options_size_network_verdict (TsOption *o)
 
 /* ---- the bill of materials ---------------------------------------------- */
 
-TsBom *
-ts_option_build_bom (const TsOption *o)
+/* The compute fabric's switches and cables, with each cable's length
+ * class; optical from node to leaf once there is a second tier. */
+static void
+add_fabric_switches_and_cables (TsBom           *bom,
+                                const TsOption  *o,
+                                const TsNetwork *net)
 {
-  const TsServer *server = o->server;
-  const TsNetwork *net = server->network;
-  const TsCatalog *catalog = o->catalog;
-  TsBom *bom = ts_bom_new ();
-  guint rails = server->compute_nic_count;
+  static const char *const fibre_roles[] = { "node-leaf", "leaf-spine", "spine-core" };
+  const char *fibre = net->optical_cable_model != NULL ? net->optical_cable_model : net->name;
+  const char *copper = net->copper_cable_model != NULL ? net->copper_cable_model : net->name;
+  gboolean optical = o->fabric.tiers >= 2;
 
-  ts_bom_add (bom, TS_BOM_SERVER, server->name, "compute-server", o->servers, server->price_usd,
-              ts_server_is_estimate (server, "price_usd"));
-  if (rails > 0 && server->compute_nic_model != NULL)
-    ts_bom_add (bom, TS_BOM_NIC, server->compute_nic_model, "compute-nic", (guint64) o->servers * rails, 0, FALSE);
+  ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-leaf", o->fabric.leaves, net->switch_price_usd, FALSE);
+  ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-spine", o->fabric.spines, net->switch_price_usd, FALSE);
+  ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-core", o->fabric.cores, net->switch_price_usd, FALSE);
+  ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "storage-switch", o->storage_switches, net->switch_price_usd, FALSE);
+  if (optical)
+    ts_bom_add (bom, TS_BOM_CABLE, fibre, "node-leaf", o->fabric.cables_node_leaf, 0, net->optical_cable_model == NULL);
+  else
+    /* a switch cage of transceiver_ports links takes one splitter
+     * cable to as many node ports (§3) */
+    ts_bom_add (bom, TS_BOM_CABLE, copper, "node-leaf",
+                (o->fabric.cables_node_leaf + MAX (1u, net->transceiver_ports) - 1) / MAX (1u, net->transceiver_ports),
+                0, net->copper_cable_model == NULL);
+  ts_bom_add (bom, TS_BOM_CABLE, fibre, "leaf-spine", o->fabric.cables_leaf_spine, 0, net->optical_cable_model == NULL);
+  ts_bom_add (bom, TS_BOM_CABLE, fibre, "spine-core", o->fabric.cables_spine_core, 0, net->optical_cable_model == NULL);
+  /* the length classes (docs/cluster-fabric.md §9): the copper
+   * splitter within the rack, fibre between racks; a part record
+   * says its own */
+  if (!optical)
+    ts_bom_set_length_class (bom, copper, "node-leaf",
+                             net->copper_cable != NULL && net->copper_cable->length_class != NULL
+                             ? net->copper_cable->length_class : "dac");
+  for (guint t = optical ? 0 : 1; t < G_N_ELEMENTS (fibre_roles); t++)
+    ts_bom_set_length_class (bom, fibre, fibre_roles[t],
+                             net->optical_cable != NULL && net->optical_cable->length_class != NULL
+                             ? net->optical_cable->length_class : "fibre");
+  /* storage links: the fibre or copper depends on where the storage
+   * sits, which the plan does not know */
+  ts_bom_add (bom, TS_BOM_CABLE, fibre, "storage-link", o->storage_cables, 0, TRUE);
+}
 
-  if (o->servers > 1 && net != NULL)
+/* The transceivers at the switches' and nodes' ports, and the fabric's
+ * management appliances. */
+static void
+add_fabric_ports (TsBom           *bom,
+                  const TsOption  *o,
+                  const TsNetwork *net)
+{
+  if (o->transceivers > 0)
     {
-      static const char *const fibre_roles[] = { "node-leaf", "leaf-spine", "spine-core" };
-      const char *fibre = net->optical_cable_model != NULL ? net->optical_cable_model : net->name;
-      const char *copper = net->copper_cable_model != NULL ? net->copper_cable_model : net->name;
-      gboolean optical = o->fabric.tiers >= 2;
+      guint per_module = MAX (1u, net->transceiver_ports);
+      guint switch_ends = o->fabric.cables_node_leaf + 2 * (o->fabric.cables_leaf_spine + o->fabric.cables_spine_core);
 
-      ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-leaf", o->fabric.leaves, net->switch_price_usd, FALSE);
-      ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-spine", o->fabric.spines, net->switch_price_usd, FALSE);
-      ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-core", o->fabric.cores, net->switch_price_usd, FALSE);
-      ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "storage-switch", o->storage_switches, net->switch_price_usd, FALSE);
-      if (optical)
-        ts_bom_add (bom, TS_BOM_CABLE, fibre, "node-leaf", o->fabric.cables_node_leaf, 0, net->optical_cable_model == NULL);
-      else
-        /* a switch cage of transceiver_ports links takes one splitter
-         * cable to as many node ports (§3) */
-        ts_bom_add (bom, TS_BOM_CABLE, copper, "node-leaf",
-                    (o->fabric.cables_node_leaf + MAX (1u, net->transceiver_ports) - 1) / MAX (1u, net->transceiver_ports),
-                    0, net->copper_cable_model == NULL);
-      ts_bom_add (bom, TS_BOM_CABLE, fibre, "leaf-spine", o->fabric.cables_leaf_spine, 0, net->optical_cable_model == NULL);
-      ts_bom_add (bom, TS_BOM_CABLE, fibre, "spine-core", o->fabric.cables_spine_core, 0, net->optical_cable_model == NULL);
-      /* the length classes (docs/cluster-fabric.md §9): the copper
-       * splitter within the rack, fibre between racks; a part record
-       * says its own */
-      if (!optical)
-        ts_bom_set_length_class (bom, copper, "node-leaf",
-                                 net->copper_cable != NULL && net->copper_cable->length_class != NULL
-                                 ? net->copper_cable->length_class : "dac");
-      for (guint t = optical ? 0 : 1; t < G_N_ELEMENTS (fibre_roles); t++)
-        ts_bom_set_length_class (bom, fibre, fibre_roles[t],
-                                 net->optical_cable != NULL && net->optical_cable->length_class != NULL
-                                 ? net->optical_cable->length_class : "fibre");
-      /* storage links: the fibre or copper depends on where the storage
-       * sits, which the plan does not know */
-      ts_bom_add (bom, TS_BOM_CABLE, fibre, "storage-link", o->storage_cables, 0, TRUE);
-      if (o->transceivers > 0)
-        {
-          guint per_module = MAX (1u, net->transceiver_ports);
-          guint switch_ends = o->fabric.cables_node_leaf + 2 * (o->fabric.cables_leaf_spine + o->fabric.cables_spine_core);
-
-          ts_bom_add (bom, TS_BOM_TRANSCEIVER, net->transceiver_model != NULL ? net->transceiver_model : net->name,
-                      "switch-port", (switch_ends + per_module - 1) / per_module, net->transceiver_price_usd,
-                      net->transceiver_model == NULL);
-          ts_bom_add (bom, TS_BOM_TRANSCEIVER,
-                      net->node_transceiver_model != NULL ? net->node_transceiver_model : net->name,
-                      "node-port", o->fabric.cables_node_leaf, 0, net->node_transceiver_model == NULL);
-        }
-      if (o->fabric_managers > 0)
-        ts_bom_add (bom, TS_BOM_APPLIANCE,
-                    net->fabric_manager_model != NULL ? net->fabric_manager_model : net->name,
-                    "fabric-manager", o->fabric_managers, 0, FALSE);
+      ts_bom_add (bom, TS_BOM_TRANSCEIVER, net->transceiver_model != NULL ? net->transceiver_model : net->name,
+                  "switch-port", (switch_ends + per_module - 1) / per_module, net->transceiver_price_usd,
+                  net->transceiver_model == NULL);
+      ts_bom_add (bom, TS_BOM_TRANSCEIVER,
+                  net->node_transceiver_model != NULL ? net->node_transceiver_model : net->name,
+                  "node-port", o->fabric.cables_node_leaf, 0, net->node_transceiver_model == NULL);
     }
+  if (o->fabric_managers > 0)
+    ts_bom_add (bom, TS_BOM_APPLIANCE,
+                net->fabric_manager_model != NULL ? net->fabric_manager_model : net->name,
+                "fabric-manager", o->fabric_managers, 0, FALSE);
+}
+
+/* What the site adds around the servers: coolant units, storage,
+ * management servers and switches, PDUs and the racks. */
+static void
+add_site_items (TsBom          *bom,
+                const TsOption *o)
+{
+  const TsCatalog *catalog = o->catalog;
+
   if (o->facility.cdu != NULL)
     ts_bom_add (bom, TS_BOM_APPLIANCE, o->facility.cdu->name, "cdu", o->facility.cdus, 0,
                 o->facility.cdu->prov.estimate_fields != NULL);
@@ -242,5 +251,26 @@ ts_option_build_bom (const TsOption *o)
                 (guint64) o->racks * o->pdus_per_rack, 0, o->racks > 1);
   if (o->racks > 0)
     ts_bom_add (bom, TS_BOM_RACK, TS_BOM_ITEM_RACK, "rack", o->racks, 0, FALSE);
+}
+
+TsBom *
+ts_option_build_bom (const TsOption *o)
+{
+  const TsServer *server = o->server;
+  const TsNetwork *net = server->network;
+  TsBom *bom = ts_bom_new ();
+  guint rails = server->compute_nic_count;
+
+  ts_bom_add (bom, TS_BOM_SERVER, server->name, "compute-server", o->servers, server->price_usd,
+              ts_server_is_estimate (server, "price_usd"));
+  if (rails > 0 && server->compute_nic_model != NULL)
+    ts_bom_add (bom, TS_BOM_NIC, server->compute_nic_model, "compute-nic", (guint64) o->servers * rails, 0, FALSE);
+
+  if (o->servers > 1 && net != NULL)
+    {
+      add_fabric_switches_and_cables (bom, o, net);
+      add_fabric_ports (bom, o, net);
+    }
+  add_site_items (bom, o);
   return bom;
 }

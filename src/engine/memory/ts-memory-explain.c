@@ -259,6 +259,101 @@ explain_weights (const TsScenario *s,
   }
 }
 
+/* The gradients: none for a frozen base or where ZeRO-Offload moves
+ * them, else a formula at their largest, with the share alive at the
+ * step's peak. */
+static char *
+explain_gradients (const TsScenario *s,
+                   const TsMemory   *m,
+                   double            bytes)
+{
+  /* the gradients at their largest (the end of the backward pass);
+   * at the step's peak they may not exist yet */
+  double largest = m->timeline.phases[TS_PHASE_BACKWARD_END].gradients;
+  g_autofree char *f = NULL;
+  g_autofree char *at_peak = NULL;
+  g_autofree char *text = NULL;
+
+  if (s->method != TS_METHOD_FULL)
+    return g_strdup (_("None for the frozen base: only the adapters are trained (their gradients are under Adapters)"));
+  if (s->offload == TS_OFFLOAD_OPTIMIZER)
+    return g_strdup (_("None on the GPU: ZeRO-Offload moves the gradients to server RAM for the optimizer step"));
+  f = formula (ts_memory_gradient_bytes_per_param (s), m->trainable_params, &m->layout, 2, largest);
+  at_peak = peak_sentence (m, bytes, largest);
+  /* Translators: %s is a formula */
+  text = g_strdup_printf (ts_memory_gradient_bytes_per_param (s) == BYTES_FP32
+                          ? _("A gradient per trained parameter, in FP32: %s")
+                          : _("A gradient per trained parameter, in BF16: %s"), f);
+  return at_peak != NULL ? g_strconcat (text, at_peak, NULL) : g_steal_pointer (&text);
+}
+
+/* The FP32 master copy: none for a frozen base, for pure BF16 or FP32
+ * training, or where ZeRO-Offload keeps it in server RAM. */
+static char *
+explain_master_weights (const TsScenario *s,
+                        const TsMemory   *m,
+                        double            bytes)
+{
+  g_autofree char *f = NULL;
+
+  if (s->method != TS_METHOD_FULL)
+    return g_strdup (_("None for the frozen base (the adapters’ FP32 copy is under Adapters)"));
+  if (ts_memory_master_bytes_per_param (s) == 0)
+    return g_strdup (_("None: pure BF16 or FP32 training updates the weights directly"));
+  if (s->offload == TS_OFFLOAD_OPTIMIZER)
+    return g_strdup (_("None on the GPU: ZeRO-Offload keeps the FP32 master weights in server RAM"));
+  f = formula (ts_memory_master_bytes_per_param (s), m->trainable_params, &m->layout, 1, bytes);
+
+  /* Translators: %s is a formula */
+  return g_strdup_printf (_("An FP32 copy of the weights for the optimizer step: %s"), f);
+}
+
+/* LoRA's adapters: their weights, gradients, master copy and optimizer
+ * states per adapter parameter. */
+static char *
+explain_adapters (const TsScenario *s,
+                  const TsMemory   *m,
+                  double            bytes)
+{
+  g_autofree char *count = NULL;
+  g_autofree char *bpp = NULL;
+  g_autofree char *value = NULL;
+
+  if (s->method == TS_METHOD_FULL)
+    return g_strdup (_("None: full training has no adapters"));
+  count = ts_format_params (m->adapter_params);
+  bpp = ts_format_number_auto (BYTES_BF16 + BYTES_BF16 + ts_memory_master_bytes_per_param (s)
+                               + ts_memory_adapter_optimizer_bytes (s), 2);
+  value = format_bytes (bytes);
+
+  /* Translators: “LoRA adapters of rank 16: 207.09 M params × 16 bytes
+   * (BF16 weight and gradient, FP32 master, optimizer) = 3.31 GB” */
+  return g_strdup_printf (_("LoRA adapters of rank %u: %s params × %s bytes "
+                            "(BF16 weight and gradient, FP32 master, optimizer) = %s"),
+                          s->lora_rank, count, bpp, value);
+}
+
+/* QLoRA's block scales, plain or themselves quantized. */
+static char *
+explain_quantization_constants (const TsScenario *s,
+                                double            bytes)
+{
+  g_autofree char *bits = NULL;
+  g_autofree char *value = NULL;
+
+  if (s->method != TS_METHOD_QLORA)
+    return g_strdup (_("None: only QLoRA stores quantization constants"));
+  bits = ts_format_number_auto (s->double_quant ? QUANT_BITS_DOUBLE : QUANT_BITS_PLAIN, 3);
+  value = format_bytes (bytes);
+
+  return g_strdup_printf (s->double_quant
+                          /* Translators: “0.127 bits per quantized parameter … = 1.09 GB” */
+                          ? _("One scale per block of 64 weights, itself quantized (double quantization): "
+                              "%s bits per quantized parameter = %s")
+                          : _("One FP32 scale per block of 64 weights: %s bits per quantized parameter = %s"),
+                          bits, value);
+}
+
 char *
 ts_memory_explain (const TsScenario *s,
                    const TsMemory   *m,
@@ -275,85 +370,24 @@ ts_memory_explain (const TsScenario *s,
     {
     case TS_COMPONENT_WEIGHTS:
       return explain_weights (s, m);
-
     case TS_COMPONENT_GRADIENTS:
-      if (!full)
-        return g_strdup (_("None for the frozen base: only the adapters are trained (their gradients are under Adapters)"));
-      if (offloaded)
-        return g_strdup (_("None on the GPU: ZeRO-Offload moves the gradients to server RAM for the optimizer step"));
-      {
-        /* the gradients at their largest (the end of the backward pass);
-         * at the step's peak they may not exist yet */
-        double largest = m->timeline.phases[TS_PHASE_BACKWARD_END].gradients;
-        g_autofree char *f = formula (ts_memory_gradient_bytes_per_param (s), m->trainable_params, &m->layout, 2, largest);
-        g_autofree char *at_peak = peak_sentence (m, bytes, largest);
-        g_autofree char *text = NULL;
-
-        /* Translators: %s is a formula */
-        text = g_strdup_printf (ts_memory_gradient_bytes_per_param (s) == BYTES_FP32
-                                ? _("A gradient per trained parameter, in FP32: %s")
-                                : _("A gradient per trained parameter, in BF16: %s"), f);
-        return at_peak != NULL ? g_strconcat (text, at_peak, NULL) : g_steal_pointer (&text);
-      }
-
+      return explain_gradients (s, m, bytes);
     case TS_COMPONENT_MASTER_WEIGHTS:
-      if (!full)
-        return g_strdup (_("None for the frozen base (the adapters’ FP32 copy is under Adapters)"));
-      if (ts_memory_master_bytes_per_param (s) == 0)
-        return g_strdup (_("None: pure BF16 or FP32 training updates the weights directly"));
-      if (offloaded)
-        return g_strdup (_("None on the GPU: ZeRO-Offload keeps the FP32 master weights in server RAM"));
-      {
-        g_autofree char *f = formula (ts_memory_master_bytes_per_param (s), m->trainable_params, &m->layout, 1, bytes);
-
-        /* Translators: %s is a formula */
-        return g_strdup_printf (_("An FP32 copy of the weights for the optimizer step: %s"), f);
-      }
-
+      return explain_master_weights (s, m, bytes);
     case TS_COMPONENT_OPTIMIZER_STATES:
       if (!full)
         return g_strdup (_("None for the frozen base (the adapters’ optimizer states are under Adapters)"));
       if (offloaded)
         return g_strdup (_("None on the GPU: ZeRO-Offload keeps the optimizer states in server RAM"));
       return explain_optimizer (s, m, bytes);
-
     case TS_COMPONENT_ACTIVATIONS:
       return explain_activations (s, m);
-
     case TS_COMPONENT_ADAPTERS:
-      if (full)
-        return g_strdup (_("None: full training has no adapters"));
-      {
-        g_autofree char *count = ts_format_params (m->adapter_params);
-        g_autofree char *bpp = ts_format_number_auto (BYTES_BF16 + BYTES_BF16 + ts_memory_master_bytes_per_param (s)
-                                                      + ts_memory_adapter_optimizer_bytes (s), 2);
-        g_autofree char *value = format_bytes (bytes);
-
-        /* Translators: “LoRA adapters of rank 16: 207.09 M params × 16 bytes
-         * (BF16 weight and gradient, FP32 master, optimizer) = 3.31 GB” */
-        return g_strdup_printf (_("LoRA adapters of rank %u: %s params × %s bytes "
-                                  "(BF16 weight and gradient, FP32 master, optimizer) = %s"),
-                                s->lora_rank, count, bpp, value);
-      }
-
+      return explain_adapters (s, m, bytes);
     case TS_COMPONENT_QUANTIZATION_CONSTANTS:
-      if (s->method != TS_METHOD_QLORA)
-        return g_strdup (_("None: only QLoRA stores quantization constants"));
-      {
-        g_autofree char *bits = ts_format_number_auto (s->double_quant ? QUANT_BITS_DOUBLE : QUANT_BITS_PLAIN, 3);
-        g_autofree char *value = format_bytes (bytes);
-
-        return g_strdup_printf (s->double_quant
-                                /* Translators: “0.127 bits per quantized parameter … = 1.09 GB” */
-                                ? _("One scale per block of 64 weights, itself quantized (double quantization): "
-                                    "%s bits per quantized parameter = %s")
-                                : _("One FP32 scale per block of 64 weights: %s bits per quantized parameter = %s"),
-                                bits, value);
-      }
-
+      return explain_quantization_constants (s, bytes);
     case TS_COMPONENT_OVERHEAD:
       return explain_overhead (s, m);
-
     case TS_N_COMPONENTS:
     default:
       return NULL;

@@ -2,9 +2,10 @@
  *
  * Tensor, pipeline and expert parallel degrees, micro-batch,
  * recomputation, ZeRO stage and interleaving, each searched where the
- * user left it to the planner (docs/sizing-model.md §8.2); the fewest
- * servers whose fastest layout meets the deadline; the option's layout,
- * memory and step from the search, or from the fixed layout.
+ * user left it to the planner (docs/sizing-model.md §8.2), over the
+ * values of ts-layout-values.c; the days of the fastest layout at a
+ * count, which ts-deadline.c bisects; the option's layout, memory and
+ * step from the search, or from the fixed layout.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,18 +22,9 @@
 
 /* ---- the planner (issue 17, docs/sizing-model.md §8.2) -------------------------- */
 
-/* The layouts the search weighs at one count: tensor parallel within the
- * NVLink/HCCS domain, pipeline stages, expert parallel dividing the
- * experts, micro-batch, recomputation and ZeRO stage, each only where the
- * user left it to the planner. Powers of two: what Megatron-LM and
- * DeepSpeed runs use, and few enough that a plan stays instant. */
-#define PLAN_MAX_PP            64u
-#define PLAN_MAX_MICRO_BATCH   8u
-#define PLAN_MAX_EP            64u
+/* The values each input takes are ts-layout-values.c's; interleaving is
+ * weighed up to this many chunks a stage. */
 #define PLAN_MAX_VIRTUAL       4u
-#define PLAN_MAX_CP            16u
-/* The shortest sequence the planner splits (docs/sizing-model.md §8.9). */
-#define PLAN_CP_MIN_SEQ          8192u
 
 typedef struct
 {
@@ -293,167 +285,11 @@ typedef struct
   double    upper;
 } Chosen;
 
-/* The values of one input: the user's, or the planner's candidates. */
 typedef struct
 {
-  guint values[8];
-  guint n;
-} Values;
-
-static void
-values_add (Values *v,
-            guint   value)
-{
-  if (v->n < G_N_ELEMENTS (v->values))
-    v->values[v->n++] = value;
-}
-
-static void
-powers_of_two (Values *v,
-               guint   limit)
-{
-  for (guint x = 1; x <= limit && v->n < G_N_ELEMENTS (v->values); x *= 2)
-    values_add (v, x);
-}
-
-static void
-tp_values (const Search *search,
-           Values       *v)
-{
-  const TsArchitecture *a = &search->s->model.arch;
-  guint limit = MIN (tp_domain (search->server), search->gpus);
-
-  v->n = 0;
-  if (!searched (search->s, TS_SEARCH_TP))
-    {
-      values_add (v, MAX (1u, search->s->tp));
-      return;
-    }
-  for (guint t = 1; t <= limit; t *= 2)
-    /* the heads split evenly over the ranks (Megatron-LM's rule) */
-    if (search->server->gpu_count % t == 0 && (a->attention_heads == 0 || a->attention_heads % t == 0))
-      values_add (v, t);
-}
-
-static void
-pp_values (const Search *search,
-           Values       *v)
-{
-  guint layers = search->s->model.arch.layers;
-
-  v->n = 0;
-  if (!searched (search->s, TS_SEARCH_PP))
-    values_add (v, MAX (1u, search->s->pp));
-  else
-    powers_of_two (v, MIN (MAX (1u, layers), MIN (PLAN_MAX_PP, search->gpus)));
-}
-
-static void
-micro_batch_values (const Search *search,
-                    Values       *v)
-{
-  v->n = 0;
-  if (!searched (search->s, TS_SEARCH_MICRO_BATCH))
-    values_add (v, MAX (1u, search->s->micro_batch));
-  else
-    powers_of_two (v, MIN (PLAN_MAX_MICRO_BATCH, search->global_batch));
-}
-
-static void
-ep_values (const Search *search,
-           guint         dp,
-           Values       *v)
-{
-  guint experts = search->s->model.arch.experts;
-
-  v->n = 0;
-  if (!searched (search->s, TS_SEARCH_EP) || experts == 0)
-    {
-      /* the user's degree is kept or the layout refused, never changed
-       * (issue 29): it must divide the data-parallel GPUs */
-      if (dp % MAX (1u, search->s->ep) == 0)
-        values_add (v, MAX (1u, search->s->ep));
-      return;
-    }
-  for (guint e = 1; e <= MIN (MIN (experts, dp), PLAN_MAX_EP); e *= 2)
-    if (experts % e == 0 && dp % e == 0)
-      values_add (v, e);
-}
-
-/* Context parallelism (docs/sizing-model.md §8.9): the user's degree,
- * else none below PLAN_CP_MIN_SEQ tokens ("use CP when sequence length >=
- * 8K", Megatron-Core's MoE README), and above it every power of two up
- * to PLAN_MAX_CP that splits each sequence into 2·cp equal chunks (the
- * causal load balancing), leaves a GPU per rank and each rank at least
- * the half of PLAN_CP_MIN_SEQ that the smallest split recommended gives
- * (the step has no term for the ring's latency or for GEMMs of a few
- * hundred tokens, which a finer split would meet). */
-static void
-cp_values (const Search *search,
-           Values       *v)
-{
-  const TsScenario *s = search->s;
-
-  v->n = 0;
-  if (!searched (s, TS_SEARCH_CP))
-    {
-      values_add (v, MAX (1u, s->cp));
-      return;
-    }
-  values_add (v, 1);
-  if (s->seq_len < PLAN_CP_MIN_SEQ || !s->model.has_architecture)
-    return;
-  for (guint c = 2; c <= MIN (PLAN_MAX_CP, search->gpus); c *= 2)
-    if (s->seq_len % (2 * c) == 0 && s->seq_len / c >= PLAN_CP_MIN_SEQ / 2)
-      values_add (v, c);
-}
-
-static void
-checkpointing_values (const Search *search,
-                      Values       *v)
-{
-  v->n = 0;
-  if (!searched (search->s, TS_SEARCH_CHECKPOINTING))
-    values_add (v, search->s->checkpointing);
-  else
-    {
-      values_add (v, TS_CHECKPOINTING_NONE);
-      values_add (v, TS_CHECKPOINTING_SELECTIVE);
-      values_add (v, TS_CHECKPOINTING_FULL);
-    }
-}
-
-/* ZeRO-1 and 2 move what one all-reduce moves (the same step), ZeRO-2
- * holding less: 2 is weighed only where 1 has no room; 3 gathers the
- * weights every micro-batch. One data-parallel rank shards nothing. A
- * pipeline pairs with ZeRO-1 only: Megatron-LM's distributed optimizer,
- * and DeepSpeed's pipeline engine refuses stages 2 and 3. */
-static void
-zero_values (const Search *search,
-             guint         pp,
-             guint         dp,
-             Values       *v)
-{
-  v->n = 0;
-  if (!searched (search->s, TS_SEARCH_ZERO) && search->s->zero_stage >= 0)
-    values_add (v, (guint) search->s->zero_stage);
-  else if (dp <= 1)
-    values_add (v, 0);
-  else if (pp > 1)
-    values_add (v, 1);
-  else
-    {
-      values_add (v, 1);
-      values_add (v, 2);
-      values_add (v, 3);
-    }
-}
-
-typedef struct
-{
-  Values tps, pps, mbs, ckpts;
-  Values eps[8][8];     /* by tp and mb index (dp depends on both) */
-  Values zeros[8][8];
+  TsLayoutValues tps, pps, mbs, ckpts;
+  TsLayoutValues eps[8][8];     /* by tp and mb index (dp depends on both) */
+  TsLayoutValues zeros[8][8];
 } Grid;
 
 /* One layout of the search, by the indices of its inputs' values and its
@@ -702,8 +538,8 @@ time_entries (Search *search,
           /* the expert and ZeRO choices depend on dp only, which a
            * tensor degree changes: kept per pipeline and micro-batch
            * index of this tensor degree */
-          ep_values (search, dp, &g->eps[j][k]);
-          zero_values (search, g->pps.values[j], dp, &g->zeros[j][k]);
+          _ts_options_ep_values (search->s, dp, &g->eps[j][k]);
+          _ts_options_zero_values (search->s, g->pps.values[j], dp, &g->zeros[j][k]);
           for (guint e = 0; e < g->eps[j][k].n; e++)
             for (guint c = 0; c < g->ckpts.n; c++)
               for (guint z = 0; z < g->zeros[j][k].n; z++)
@@ -729,6 +565,134 @@ time_entries (Search *search,
   return entries->len;
 }
 
+/* The untried entry of the shortest step; NULL when every one is tried.
+ * A linear scan, not a heap: an entry's time can grow once it is sized
+ * (block recomputation) and it is then weighed again. */
+static Entry *
+fastest_untried (GArray *entries)
+{
+  Entry *fastest = NULL;
+
+  for (guint n = 0; n < entries->len; n++)
+    {
+      Entry *e = &g_array_index (entries, Entry, n);
+
+      if (!e->tried && (fastest == NULL || e->seconds < fastest->seconds))
+        fastest = e;
+    }
+  return fastest;
+}
+
+/* A bare fit (room without the margin), kept when it is the fastest of
+ * those: the answer only where nothing has the margin. */
+static void
+keep_bare (Search          *search,
+           Chosen          *bare,
+           const Candidate *c,
+           const TsMemory  *m,
+           double           upper)
+{
+  if (!search->have_bare || c->step.seconds < bare->c.step.seconds)
+    {
+      bare->c = *c;
+      bare->memory = *m;
+      bare->upper = upper;
+      search->have_bare = TRUE;
+    }
+}
+
+/* Sizes the memory of the fastest untried entry: the best of its tensor
+ * degree when it has the margin (TRUE: nothing slower need be sized),
+ * else kept as a bare fit or dropped with the entries that need more
+ * memory, or weighed again with its exact time (FALSE: weigh the next). */
+static gboolean
+weigh_fastest (Search     *search,
+               const Grid *g,
+               GArray     *entries,
+               Entry      *fastest,
+               Chosen     *best,
+               Chosen     *bare)
+{
+  Candidate c;
+  TsMemory m;
+  double upper;
+  Room room;
+  gboolean block;
+
+  fastest->tried = TRUE;
+  entry_candidate (search, g, fastest, &c);
+  room = candidate_room (search, &c, &m, &upper);
+  block = fastest->recompute_layers == 0 && c.s.checkpointing == TS_CHECKPOINTING_FULL
+          && searched (search->s, TS_SEARCH_CHECKPOINTING);
+  if (block && room == ROOM_BARE)
+    /* a bare fit is kept only where nothing has the margin: at
+     * the fewest layers that still fit */
+    fewest_recomputed_layers (search, ROOM_BARE, &c, &m, &upper);
+  if (block && room == ROOM_MARGIN)
+    {
+      /* its time was a lower bound: made exact at the fewest
+       * layers that keep the margin, and weighed again among
+       * the others (best first with lazy keys) */
+      fewest_recomputed_layers (search, ROOM_MARGIN, &c, &m, &upper);
+      fastest->recompute_layers = (guint16) c.layout.recompute_layers;
+      fastest->seconds = c.step.seconds;
+      fastest->tried = FALSE;
+      return FALSE;
+    }
+  if (room != ROOM_MARGIN && fastest->virtual_stages > 1)
+    {
+      /* interleaving keeps more micro-batches in flight: the same
+       * entry without it, at its own speed, is weighed again */
+      if (room == ROOM_BARE)
+        keep_bare (search, bare, &c, &m, upper);
+      fastest->virtual_stages = 1;
+      fastest->seconds = fastest->plain_seconds;
+      fastest->tried = FALSE;
+      return FALSE;
+    }
+  switch (room)
+    {
+    case ROOM_MARGIN:
+      best->c = c;
+      best->memory = m;
+      best->upper = upper;
+      search->have_best = TRUE;
+      return TRUE;
+    case ROOM_BARE:
+      keep_bare (search, bare, &c, &m, upper);
+      drop_hungrier (g, entries, fastest);
+      return FALSE;
+    case ROOM_NONE:
+    default:
+      drop_hungrier (g, entries, fastest);
+      return FALSE;
+    }
+}
+
+/* The layouts of one tensor degree (g->tps holds it alone), timed, then
+ * sized fastest first until one has the margin or none left is faster
+ * than the best of another degree. */
+static void
+search_tensor_degree (Search *search,
+                      Grid   *g,
+                      GArray *entries,
+                      Chosen *best,
+                      Chosen *bare)
+{
+  g_array_set_size (entries, 0);
+  time_entries (search, g, entries);
+  for (;;)
+    {
+      Entry *fastest = fastest_untried (entries);
+
+      /* none left, or none faster than the best of another degree */
+      if (fastest == NULL || (search->have_best && fastest->seconds >= best->c.step.seconds))
+        return;
+      if (weigh_fastest (search, g, entries, fastest, best, bare))
+        return;
+    }
+}
+
 static void
 search_layouts (Search *search,
                 Chosen *best,
@@ -737,100 +701,19 @@ search_layouts (Search *search,
   Grid g;
   g_autoptr(GArray) entries = g_array_sized_new (FALSE, FALSE, sizeof (Entry), 1024);
 
-  tp_values (search, &g.tps);
-  pp_values (search, &g.pps);
-  micro_batch_values (search, &g.mbs);
-  checkpointing_values (search, &g.ckpts);
+  _ts_options_tp_values (search->s, search->server, search->gpus, &g.tps);
+  _ts_options_pp_values (search->s, search->gpus, &g.pps);
+  _ts_options_micro_batch_values (search->s, search->global_batch, &g.mbs);
+  _ts_options_checkpointing_values (search->s, &g.ckpts);
   /* one tensor degree at a time: its dp (and so its expert and ZeRO
    * choices) differ from another's */
   for (guint i = 0; i < g.tps.n; i++)
     {
-      Values all_tps = g.tps;
+      TsLayoutValues all_tps = g.tps;
 
       g.tps.values[0] = all_tps.values[i];
       g.tps.n = 1;
-      g_array_set_size (entries, 0);
-      time_entries (search, &g, entries);
-      for (;;)
-        {
-          Entry *fastest = NULL;
-          Candidate c;
-          TsMemory m;
-          double upper;
-          Room room;
-          gboolean block;
-
-          for (guint n = 0; n < entries->len; n++)
-            {
-              Entry *e = &g_array_index (entries, Entry, n);
-
-              if (!e->tried && (fastest == NULL || e->seconds < fastest->seconds))
-                fastest = e;
-            }
-          /* none left, or none faster than the best of another degree */
-          if (fastest == NULL || (search->have_best && fastest->seconds >= best->c.step.seconds))
-            break;
-          fastest->tried = TRUE;
-          entry_candidate (search, &g, fastest, &c);
-          room = candidate_room (search, &c, &m, &upper);
-          block = fastest->recompute_layers == 0 && c.s.checkpointing == TS_CHECKPOINTING_FULL
-                  && searched (search->s, TS_SEARCH_CHECKPOINTING);
-          if (block && room == ROOM_BARE)
-            /* a bare fit is kept only where nothing has the margin: at
-             * the fewest layers that still fit */
-            fewest_recomputed_layers (search, ROOM_BARE, &c, &m, &upper);
-          if (block && room == ROOM_MARGIN)
-            {
-              /* its time was a lower bound: made exact at the fewest
-               * layers that keep the margin, and weighed again among
-               * the others (best first with lazy keys) */
-              fewest_recomputed_layers (search, ROOM_MARGIN, &c, &m, &upper);
-              fastest->recompute_layers = (guint16) c.layout.recompute_layers;
-              fastest->seconds = c.step.seconds;
-              fastest->tried = FALSE;
-              continue;
-            }
-          if (room != ROOM_MARGIN && fastest->virtual_stages > 1)
-            {
-              /* interleaving keeps more micro-batches in flight: the same
-               * entry without it, at its own speed, is weighed again */
-              if (room == ROOM_BARE && (!search->have_bare || c.step.seconds < bare->c.step.seconds))
-                {
-                  bare->c = c;
-                  bare->memory = m;
-                  bare->upper = upper;
-                  search->have_bare = TRUE;
-                }
-              fastest->virtual_stages = 1;
-              fastest->seconds = fastest->plain_seconds;
-              fastest->tried = FALSE;
-              continue;
-            }
-          switch (room)
-            {
-            case ROOM_MARGIN:
-              best->c = c;
-              best->memory = m;
-              best->upper = upper;
-              search->have_best = TRUE;
-              break;
-            case ROOM_BARE:
-              if (!search->have_bare || c.step.seconds < bare->c.step.seconds)
-                {
-                  bare->c = c;
-                  bare->memory = m;
-                  bare->upper = upper;
-                  search->have_bare = TRUE;
-                }
-              drop_hungrier (&g, entries, fastest);
-              continue;
-            case ROOM_NONE:
-            default:
-              drop_hungrier (&g, entries, fastest);
-              continue;
-            }
-          break;
-        }
+      search_tensor_degree (search, &g, entries, best, bare);
       g.tps = all_tps;
     }
 }
@@ -899,10 +782,10 @@ search_at (const TsScenario *s,
 {
   Search search;
   Chosen bare;
-  Values cps;
+  TsLayoutValues cps;
 
   search_init (&search, s, o, gpus);
-  cp_values (&search, &cps);
+  _ts_options_cp_values (s, search.gpus, &cps);
   /* one context-parallel degree a pass: it divides the GPUs the rest of
    * the layout shares (the best of every pass kept) */
   for (guint i = 0; i < cps.n; i++)
@@ -916,67 +799,18 @@ search_at (const TsScenario *s,
   return search.have_best || search.have_bare;
 }
 
-static gboolean
-meets_deadline_at (const TsScenario *s,
-                   TsOption         *o,
-                   guint             servers)
+/* Days of the whole run at the fastest layout of `servers` of the
+ * option's servers; INFINITY when none fits. */
+double
+_ts_options_fastest_days (const TsScenario *s,
+                          TsOption         *o,
+                          guint             servers)
 {
   Chosen chosen;
 
-  return search_at (s, o, servers * o->server->gpu_count, &chosen)
-         && candidate_days (o, s, &chosen.c) <= s->deadline_days;
-}
-
-/* The fewest servers in [lo, hi] whose fastest layout meets the deadline
- * (hi known to, lo not), by bisection: more servers never make the
- * fastest layout slower while the global batch feeds them. */
-static guint
-bisect_deadline (const TsScenario *s,
-                 TsOption         *o,
-                 guint             lo,
-                 guint             hi)
-{
-  while (hi - lo > 1)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (meets_deadline_at (s, o, mid))
-        hi = mid;
-      else
-        lo = mid;
-    }
-  return hi;
-}
-
-/* The count that meets the deadline with the planner's layouts, from the
- * option's count, which the fixed layout's estimate gave: fewer when a
- * searched layout is faster, more when communication makes it slower; 0
- * when no count up to the server's cap does. */
-guint
-_ts_options_deadline_count (const TsScenario *s,
-                TsOption         *o,
-                guint             floor_count)
-{
-  guint cap = _ts_options_count_cap (o->server);
-  guint n = o->servers;
-  guint lo;
-  guint step = 1;
-
-  if (meets_deadline_at (s, o, n))
-    {
-      if (n <= floor_count || meets_deadline_at (s, o, floor_count))
-        return MIN (n, floor_count);
-      return bisect_deadline (s, o, floor_count, n);
-    }
-  for (lo = n; lo < cap; step *= 2)
-    {
-      guint hi = (guint) MIN ((guint64) lo + step, cap);
-
-      if (meets_deadline_at (s, o, hi))
-        return bisect_deadline (s, o, lo, hi);
-      lo = hi;
-    }
-  return 0;
+  if (!search_at (s, o, servers * o->server->gpu_count, &chosen))
+    return INFINITY;
+  return candidate_days (o, s, &chosen.c);
 }
 
 /* What a chosen layout gives the option, the same whether searched or

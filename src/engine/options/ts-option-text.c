@@ -130,17 +130,14 @@ ts_option_dup_suggestion (const TsOption *o)
   return g_string_free (out, FALSE);
 }
 
-GPtrArray *
-ts_option_dup_notes (const TsOption *o)
+/* The notes on how far the option joins: its GPUs' links, the units it
+ * comes in, the fabric's tiers. Each group adds in the order the notes
+ * are shown. */
+static void
+add_scale_notes (GPtrArray      *notes,
+                 const TsOption *o)
 {
-  GPtrArray *notes = g_ptr_array_new_with_free_func (g_free);
-  const TsServer *server;
-
-  g_return_val_if_fail (o != NULL, notes);
-
-  server = o->server;
-  if (o->note_flags != 0 && server == NULL)
-    return notes;
+  const TsServer *server = o->server;
 
   if ((o->note_flags & TS_NOTE_PCIE_ONLY) && tp_domain (server) > 1)
     g_ptr_array_add (notes, g_strdup_printf (/* Translators: “NVLink bridge (H200 NVL) joins 4 GPUs at a time; …” */
@@ -156,6 +153,16 @@ ts_option_dup_notes (const TsOption *o)
   if (o->note_flags & TS_NOTE_BEYOND_THREE_TIERS)
     g_ptr_array_add (notes, g_strdup_printf (_("%u compute ports are more than three tiers of %u-port switches join: a fourth tier is needed, and the switch count is a lower bound"),
                                              o->compute_ports, server->network->switch_ports));
+}
+
+/* What the option overruns while it still fits: the rack's power and
+ * height, the server's RAM, the deadline. */
+static void
+add_overrun_notes (GPtrArray      *notes,
+                   const TsOption *o)
+{
+  const TsServer *server = o->server;
+
   if (o->note_flags & TS_NOTE_RACK_OVER_LIMIT)
     {
       g_autofree char *kw = ts_format_kw (server->max_power_kw);
@@ -185,6 +192,14 @@ ts_option_dup_notes (const TsOption *o)
 
       g_ptr_array_add (notes, g_strdup_printf (_("Misses the deadline: %s at this size"), days));
     }
+}
+
+/* How the option is sold, fed and networked: ports per GPU, a GPU of
+ * a bigger server, one power feed, a network that sets the time. */
+static void
+add_supply_notes (GPtrArray      *notes,
+                  const TsOption *o)
+{
   if (o->note_flags & TS_NOTE_FEW_NICS)
     g_ptr_array_add (notes, g_strdup_printf (/* Translators: the article's rule is one 400G port per GPU */
                                              ngettext ("%u compute port for %u GPUs: less than one port per GPU, the usual training design",
@@ -212,6 +227,20 @@ ts_option_dup_notes (const TsOption *o)
                                                _("The network, not the GPUs, sets the time: the layout needs %s per GPU between servers to keep communication under %s of a step; the fabric gives %s"),
                                                need, share, have));
     }
+}
+
+GPtrArray *
+ts_option_dup_notes (const TsOption *o)
+{
+  GPtrArray *notes = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (o != NULL, notes);
+
+  if (o->note_flags != 0 && o->server == NULL)
+    return notes;
+  add_scale_notes (notes, o);
+  add_overrun_notes (notes, o);
+  add_supply_notes (notes, o);
   return notes;
 }
 
@@ -399,18 +428,13 @@ ts_option_dup_rank_reason (const TsOption *o)
     }
 }
 
-GPtrArray *
-ts_option_dup_failures (const TsOption *o)
+/* Why the plan cannot run on the option: its layout or memory, the
+ * framework, the deadline. Each group adds in the order the failures
+ * are shown. */
+static void
+add_run_failures (GPtrArray      *out,
+                  const TsOption *o)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-  const TsServer *server;
-
-  g_return_val_if_fail (o != NULL, out);
-
-  server = o->server;
-  if (o->failures == 0 || server == NULL)
-    return out;
-
   if (o->failures & TS_FAILURE_LAYOUT)
     g_ptr_array_add (out, ts_option_dup_reason (o));
   else if (o->failures & TS_FAILURE_MEMORY)
@@ -444,6 +468,16 @@ ts_option_dup_failures (const TsOption *o)
         g_ptr_array_add (out, g_strdup_printf (/* Translators: “Deadline: 75.3 d, 30.6 d late” */
                                                _("Deadline: %s, %s late"), days, late));
     }
+}
+
+/* What the site or the server's own supply cannot take: rack power and
+ * height, PDU current, power supplies, RAM. */
+static void
+add_rack_failures (GPtrArray      *out,
+                   const TsOption *o)
+{
+  const TsServer *server = o->server;
+
   if (o->failures & TS_FAILURE_RACK_POWER)
     {
       g_autofree char *kw = ts_format_kw (server->max_power_kw);
@@ -479,6 +513,13 @@ ts_option_dup_failures (const TsOption *o)
 
       g_ptr_array_add (out, g_strdup_printf (_("Server RAM: %s needed, %s installed"), need, have));
     }
+}
+
+/* The fabric's bandwidth, the site's cooling and floor. */
+static void
+add_plant_failures (GPtrArray      *out,
+                    const TsOption *o)
+{
   if (o->failures & TS_FAILURE_FABRIC_BANDWIDTH)
     {
       g_autofree char *need = ts_format_number (o->network_needed_gb_s, 1);
@@ -509,6 +550,20 @@ ts_option_dup_failures (const TsOption *o)
       g_ptr_array_add (out, g_strdup_printf (_("Floor: the heaviest rack puts %s kg/m² on its footprint, the site’s floor takes %s kg/m²"),
                                              load, limit));
     }
+}
+
+GPtrArray *
+ts_option_dup_failures (const TsOption *o)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (o != NULL, out);
+
+  if (o->failures == 0 || o->server == NULL)
+    return out;
+  add_run_failures (out, o);
+  add_rack_failures (out, o);
+  add_plant_failures (out, o);
   return out;
 }
 

@@ -260,9 +260,14 @@ void _ts_options_apply_fixed (const TsScenario *s,
 gboolean _ts_options_apply_plan (const TsScenario *s,
                      TsOption         *o,
                      TsScenario       *effective);
+double _ts_options_fastest_days (const TsScenario *s,
+                                 TsOption         *o,
+                                 guint             servers);
+
+/* ts-deadline.c */
 guint _ts_options_deadline_count (const TsScenario *s,
-                      TsOption         *o,
-                      guint             floor_count);
+                                  TsOption         *o,
+                                  guint             floor_count);
 
 /* fabric/ts-fabric-option.c */
 void _ts_options_size_network (const TsScenario *s,
@@ -290,5 +295,36 @@ void _ts_options_size_power (const TsScenario *s,
 /* ts-ranking.c */
 void _ts_options_explain_ranks (GArray *options);
 void _ts_options_sort_options (GArray *options);
+
+/* ts-layout-values.c: the values the layout search weighs for one
+ * input, the user's alone where the user set it. */
+typedef struct
+{
+  guint values[8];
+  guint n;
+} TsLayoutValues;
+
+void _ts_options_tp_values            (const TsScenario *s,
+                                       const TsServer   *server,
+                                       guint             gpus,
+                                       TsLayoutValues   *v);
+void _ts_options_pp_values            (const TsScenario *s,
+                                       guint             gpus,
+                                       TsLayoutValues   *v);
+void _ts_options_micro_batch_values   (const TsScenario *s,
+                                       guint             global_batch,
+                                       TsLayoutValues   *v);
+void _ts_options_ep_values            (const TsScenario *s,
+                                       guint             dp,
+                                       TsLayoutValues   *v);
+void _ts_options_cp_values            (const TsScenario *s,
+                                       guint             gpus,
+                                       TsLayoutValues   *v);
+void _ts_options_checkpointing_values (const TsScenario *s,
+                                       TsLayoutValues   *v);
+void _ts_options_zero_values          (const TsScenario *s,
+                                       guint             pp,
+                                       guint             dp,
+                                       TsLayoutValues   *v);
 
 G_END_DECLS

@@ -291,19 +291,16 @@ fit_count_to_layout (const TsScenario *s,
     }
 }
 
-/* The option of `server` for the memo's scenario, sized in place. */
+/* What the option takes from the scenario and its server before any
+ * count: the site's limits, the smallest counts for memory and the
+ * deadline, the run's goodput inputs. */
 static void
-evaluate (const TsCatalog *catalog,
-          Memo            *memo,
-          const TsServer  *server,
-          TsOption        *o)
+option_init (const TsCatalog *catalog,
+             Memo            *memo,
+             const TsServer  *server,
+             TsOption        *o)
 {
   const TsScenario *s = memo->scenario;
-  guint cap = _ts_options_count_cap (server);
-  guint n;
-  Placer placer;
-  RackTotals racks;
-  TsScenario effective;   /* the scenario with the planner's choices */
 
   memset (o, 0, sizeof *o);
   o->server = server;
@@ -324,21 +321,42 @@ evaluate (const TsCatalog *catalog,
   o->training_flops = _ts_options_training_flops (s);
   goodput_input (s, server, o);
   o->servers_for_deadline = _ts_options_servers_for_deadline (s, o, &o->deadline_reachable);
+}
 
-  n = option_count (memo, o);
+/* The option's count, within the server's cap (flagged when the cap
+ * cut it). */
+static void
+choose_count (Memo     *memo,
+              TsOption *o)
+{
+  guint cap = _ts_options_count_cap (o->server);
+  guint n = option_count (memo, o);
+
   if (n > cap)
     {
       o->count_limited = TRUE;
       n = cap;
     }
   o->servers = n;
-  o->gpus = n * server->gpu_count;
+  o->gpus = n * o->server->gpu_count;
+}
 
-  effective = *s;
+/* The layout, memory and verdict at the count: the planner's where the
+ * layout fits the option, else the fixed layout's, refused; `effective`
+ * becomes the scenario with the planner's choices. */
+static void
+size_layout (Memo       *memo,
+             TsOption   *o,
+             TsScenario *effective)
+{
+  const TsScenario *s = memo->scenario;
+  const TsServer *server = o->server;
+
+  *effective = *s;
   if (o->layout_min_servers > 0 && _ts_options_layout_gpus (s, o->gpus) > 0)
     {
       plan_count (memo, o);
-      if (!_ts_options_apply_plan (s, o, &effective))
+      if (!_ts_options_apply_plan (s, o, effective))
         {
           /* the user's GPU count where set, as the search had it */
           o->memory = *_ts_options_memory_at (memo, VARIANT_SCENARIO,
@@ -364,7 +382,45 @@ evaluate (const TsCatalog *catalog,
       o->fits = FALSE;
       o->reason_code = MAX (1u, s->tp) > tp_domain (server) ? "layout-exceeds-domain" : "layout-exceeds-option";
     }
+}
 
+/* The racks: servers, switches and PDUs placed, their counts and the
+ * notes on a rack over the power limit or too short for the server. */
+static void
+place_option_racks (const TsCatalog *catalog,
+                    TsOption        *o,
+                    RackTotals      *racks)
+{
+  Placer placer;
+
+  _ts_options_placer_init (&placer, catalog, o->server, o, 0);
+  _ts_options_place_racks (&placer, racks);
+  _ts_options_placer_clear (&placer);
+  o->management_switches = racks->management_switches;
+  o->rack_units = racks->rack_units;
+  o->feed_amps = racks->feed_amps;
+  o->pdus_per_rack = racks->pdus_per_rack;
+  o->racks = racks->racks;
+  if (racks->over_limit)
+    o->note_flags |= TS_NOTE_RACK_OVER_LIMIT;
+  if (racks->too_short)
+    o->note_flags |= TS_NOTE_RACK_TOO_SHORT;
+}
+
+/* The option of `server` for the memo's scenario, sized in place. */
+static void
+evaluate (const TsCatalog *catalog,
+          Memo            *memo,
+          const TsServer  *server,
+          TsOption        *o)
+{
+  const TsScenario *s = memo->scenario;
+  RackTotals racks;
+  TsScenario effective;   /* the scenario with the planner's choices */
+
+  option_init (catalog, memo, server, o);
+  choose_count (memo, o);
+  size_layout (memo, o, &effective);
   _ts_options_measure_minimum (&effective, o);
 
   o->interconnect_ok = training_link (server, o->gpus);
@@ -377,18 +433,7 @@ evaluate (const TsCatalog *catalog,
   _ts_options_size_network (s, o);
   size_storage_system (s, server, o);
 
-  _ts_options_placer_init (&placer, catalog, server, o, 0);
-  _ts_options_place_racks (&placer, &racks);
-  _ts_options_placer_clear (&placer);
-  o->management_switches = racks.management_switches;
-  o->rack_units = racks.rack_units;
-  o->feed_amps = racks.feed_amps;
-  o->pdus_per_rack = racks.pdus_per_rack;
-  o->racks = racks.racks;
-  if (racks.over_limit)
-    o->note_flags |= TS_NOTE_RACK_OVER_LIMIT;
-  if (racks.too_short)
-    o->note_flags |= TS_NOTE_RACK_TOO_SHORT;
+  place_option_racks (catalog, o, &racks);
   _ts_options_size_fabric_management (o);
 
   _ts_options_size_power (s, o);

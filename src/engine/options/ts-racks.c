@@ -226,41 +226,18 @@ place_storage (Placer *p)
     }
 }
 
-/* Servers bottom up, each rack filled while its height and the site's
- * per-rack power limit allow (a server heavier than the limit gets a rack
- * of its own, flagged); a management switch on top of every server rack;
- * fabric and storage switches first-fit into the space left, else into
- * network racks; two 0U PDUs (A and B) per rack. A rack-scale system
- * (GB200 NVL72) is a rack by itself. */
-void
-_ts_options_place_racks (Placer     *p,
-             RackTotals *t)
+/* The servers, filling each rack up to its power and units before the
+ * next (a whole-rack system is a rack of its own). */
+static void
+place_servers (Placer  *p,
+               guint    site_units,
+               gboolean whole_rack)
 {
-  const TsCatalog *catalog = p->catalog;
   const TsServer *server = p->server;
-  const TsOption *o = p->option;
-  const TsManagementSwitch *mgmt = ts_catalog_get_management_switch (catalog);
-  const TsPdu *pdu = ts_catalog_get_pdu (catalog);
-  double btu = ts_catalog_get_btu_h_per_kw (catalog);
-  double heat = ts_server_heat_btu_h (catalog, server);
-  guint site_units = o->site_rack_units;
-  gboolean cluster = o->servers > 1;
-  gboolean whole_rack = g_strcmp0 (server->kind, "rack") == 0;
-  guint mgmt_u = (cluster && mgmt != NULL && !whole_rack) ? mgmt->rack_units : 0;
+  double heat = ts_server_heat_btu_h (p->catalog, server);
   TsRack *rack = NULL;
-  guint first_network_rack;
-  guint cursor = 0;
-  struct { TsDeviceRole role; guint count; } fabric[] = {
-    { TS_DEVICE_LEAF_SWITCH, o->leaf_switches },
-    { TS_DEVICE_SPINE_SWITCH, o->spine_switches },
-    { TS_DEVICE_CORE_SWITCH, o->core_switches },
-    { TS_DEVICE_STORAGE_SWITCH, o->storage_switches },
-  };
 
-  memset (t, 0, sizeof *t);
-  p->usable_units = site_units > mgmt_u ? site_units - mgmt_u : site_units;
-
-  for (guint i = 0; i < o->servers; i++)
+  for (guint i = 0; i < p->option->servers; i++)
     {
       double kw = server->max_power_kw;
 
@@ -276,30 +253,60 @@ _ts_options_place_racks (Placer     *p,
       rack_add (rack, TS_DEVICE_SERVER, server->name, rack_top (rack) + 1, server->rack_units, kw,
                 heat, server->weight_kg);
     }
+}
 
-  if (mgmt_u > 0)
-    for (guint r = 0; r < p->n_racks; r++)
-      {
-        rack = &p->racks[r];
-        t->management_switches++;
-        rack_add (rack, TS_DEVICE_MANAGEMENT_SWITCH, mgmt->name, rack->units - mgmt_u + 1, mgmt_u,
-                  mgmt->power_w / WATTS_PER_KW, mgmt->power_w / WATTS_PER_KW * btu, mgmt->weight_kg);
-      }
+/* A management switch at the top of every server rack, in the units
+ * the servers left for it. */
+static void
+place_management_switches (Placer                   *p,
+                           const TsManagementSwitch *mgmt,
+                           guint                     mgmt_u,
+                           RackTotals               *t)
+{
+  double btu = ts_catalog_get_btu_h_per_kw (p->catalog);
 
-  first_network_rack = p->n_racks;
+  for (guint r = 0; r < p->n_racks; r++)
+    {
+      TsRack *rack = &p->racks[r];
+
+      t->management_switches++;
+      rack_add (rack, TS_DEVICE_MANAGEMENT_SWITCH, mgmt->name, rack->units - mgmt_u + 1, mgmt_u,
+                mgmt->power_w / WATTS_PER_KW, mgmt->power_w / WATTS_PER_KW * btu, mgmt->weight_kg);
+    }
+}
+
+/* The fabric's leaf, spine, core and storage switches: in the server
+ * racks' free units first (below their management switch), then in
+ * network racks. */
+static void
+place_fabric_switches (Placer  *p,
+                       guint    site_units,
+                       guint    mgmt_u,
+                       gboolean whole_rack)
+{
+  const TsOption *o = p->option;
+  const TsNetwork *net = p->server->network;
+  double btu = ts_catalog_get_btu_h_per_kw (p->catalog);
+  guint first_network_rack = p->n_racks;
+  guint cursor = 0;
+  struct { TsDeviceRole role; guint count; } fabric[] = {
+    { TS_DEVICE_LEAF_SWITCH, o->leaf_switches },
+    { TS_DEVICE_SPINE_SWITCH, o->spine_switches },
+    { TS_DEVICE_CORE_SWITCH, o->core_switches },
+    { TS_DEVICE_STORAGE_SWITCH, o->storage_switches },
+  };
+
   p->usable_units = site_units;
   for (guint f = 0; f < G_N_ELEMENTS (fabric); f++)
     for (guint i = 0; i < fabric[f].count; i++)
       {
-        const TsNetwork *net = server->network;
         double kw = net->switch_power_w / WATTS_PER_KW;
         guint u = net->switch_rack_units;
+        TsRack *rack = NULL;
 
-        rack = NULL;
-        /* Server racks first (below their management switch), then
-         * network racks. Every fabric switch is the same model, so a rack
-         * that refused one refuses the next: the cursor never goes back,
-         * which keeps a 10,000-rack cluster linear. */
+        /* Every fabric switch is the same model, so a rack that refused
+         * one refuses the next: the cursor never goes back, which keeps
+         * a 10,000-rack cluster linear. */
         for (; cursor < p->n_racks && rack == NULL; cursor++)
           {
             TsRack *candidate = &p->racks[cursor];
@@ -321,40 +328,73 @@ _ts_options_place_racks (Placer     *p,
         rack_add (rack, fabric[f].role, net->switch_model, rack_top (rack) + 1, u, kw, kw * btu,
                   net->switch_weight_kg);
       }
+}
 
-  place_storage (p);
+/* A rack once everything is in it: its feed's current and PDUs, its
+ * devices in order, and its share of the totals. */
+static void
+finish_rack (Placer     *p,
+             TsRack     *rack,
+             RackTotals *t)
+{
+  const TsOption *o = p->option;
+  const TsPdu *pdu = ts_catalog_get_pdu (p->catalog);
+  guint pdus;
 
-  for (guint r = 0; r < p->n_racks; r++)
+  rack->amps_per_phase = ts_site_amps (rack->power_kw, o->site_voltage, o->phases);
+  pdus = pdus_for_rack (pdu, rack->amps_per_phase);
+  for (guint i = 0; i < pdus; i++)
+    rack_add (rack, TS_DEVICE_PDU, pdu->name, 0, 0, 0, 0, pdu->weight_kg);
+  if (rack->devices != NULL)
+    g_array_sort (rack->devices, compare_devices);
+  t->rack_units += rack->used_units;
+  t->feed_amps = MAX (t->feed_amps, rack->amps_per_phase);
+  t->pdus_per_rack = MAX (t->pdus_per_rack, pdus);
+  t->over_limit |= rack->over_limit;
+  if (rack->power_kw > t->rack_kw)
     {
-      guint pdus;
-
-      rack = &p->racks[r];
-      rack->amps_per_phase = ts_site_amps (rack->power_kw, o->site_voltage, o->phases);
-      pdus = pdus_for_rack (pdu, rack->amps_per_phase);
-      for (guint i = 0; i < pdus; i++)
-        rack_add (rack, TS_DEVICE_PDU, pdu->name, 0, 0, 0, 0, pdu->weight_kg);
-      if (rack->devices != NULL)
-        g_array_sort (rack->devices, compare_devices);
-      t->rack_units += rack->used_units;
-      t->feed_amps = MAX (t->feed_amps, rack->amps_per_phase);
-      t->pdus_per_rack = MAX (t->pdus_per_rack, pdus);
-      t->over_limit |= rack->over_limit;
-      if (rack->power_kw > t->rack_kw)
+      t->rack_kw = rack->power_kw;
+      t->rack_servers = rack->servers;
+    }
+  t->rack_kg = MAX (t->rack_kg, rack->weight_kg);
+  if (rack->servers > 0)
+    {
+      t->server_racks++;
+      if (ts_facility_rack_past_air (rack->power_kw, o->site_air_rack_kw))
         {
-          t->rack_kw = rack->power_kw;
-          t->rack_servers = rack->servers;
-        }
-      t->rack_kg = MAX (t->rack_kg, rack->weight_kg);
-      if (rack->servers > 0)
-        {
-          t->server_racks++;
-          if (ts_facility_rack_past_air (rack->power_kw, o->site_air_rack_kw))
-            {
-              t->past_air_racks++;
-              t->past_air_kw += rack->power_kw;
-            }
+          t->past_air_racks++;
+          t->past_air_kw += rack->power_kw;
         }
     }
+}
+
+/* Servers bottom up, each rack filled while its height and the site's
+ * per-rack power limit allow (a server heavier than the limit gets a rack
+ * of its own, flagged); a management switch on top of every server rack;
+ * fabric and storage switches first-fit into the space left, else into
+ * network racks; two 0U PDUs (A and B) per rack. A rack-scale system
+ * (GB200 NVL72) is a rack by itself. */
+void
+_ts_options_place_racks (Placer     *p,
+                         RackTotals *t)
+{
+  const TsServer *server = p->server;
+  const TsOption *o = p->option;
+  const TsManagementSwitch *mgmt = ts_catalog_get_management_switch (p->catalog);
+  guint site_units = o->site_rack_units;
+  gboolean cluster = o->servers > 1;
+  gboolean whole_rack = g_strcmp0 (server->kind, "rack") == 0;
+  guint mgmt_u = (cluster && mgmt != NULL && !whole_rack) ? mgmt->rack_units : 0;
+
+  memset (t, 0, sizeof *t);
+  p->usable_units = site_units > mgmt_u ? site_units - mgmt_u : site_units;
+  place_servers (p, site_units, whole_rack);
+  if (mgmt_u > 0)
+    place_management_switches (p, mgmt, mgmt_u, t);
+  place_fabric_switches (p, site_units, mgmt_u, whole_rack);
+  place_storage (p);
+  for (guint r = 0; r < p->n_racks; r++)
+    finish_rack (p, &p->racks[r], t);
   /* a server taller than the site's racks (beside its management switch)
    * stands in a rack of its own that the site does not have */
   t->too_short = whole_rack ? server->rack_units > site_units
