@@ -2,7 +2,7 @@
  *
  * The constants, small helpers and types the parts of the option's
  * sizing use: fit (ts-fit.c), time (ts-training-time.c), the planner
- * (ts-layout-search.c), fabrics (fabric/ts-fabric-option.c), racks (ts-racks.c), site power
+ * (ts-layout-search.c), fabrics (ts-option-fabric.c), racks (ts-racks.c), site power
  * (ts-site-power.c), ranking (ts-ranking.c), texts (ts-option-text.c) and
  * JSON (ts-option-json.c); ts-options.c calls them for each option.
  *
@@ -269,7 +269,7 @@ guint _ts_options_deadline_count (const TsScenario *s,
                                   TsOption         *o,
                                   guint             floor_count);
 
-/* fabric/ts-fabric-option.c */
+/* ts-option-fabric.c */
 void _ts_options_size_network (const TsScenario *s,
                    TsOption         *o);
 void _ts_options_size_fabric_management (TsOption *o);

@@ -1,4 +1,4 @@
-/* ts-fabric-option.c — an option's fabrics: compute, storage, management;
+/* ts-option-fabric.c — an option's fabrics: compute, storage, management;
  * its bill of materials; the bandwidth of each tier against the step's
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
