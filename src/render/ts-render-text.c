@@ -368,6 +368,22 @@ pango_alignment (TsAlign align)
   return align == TS_ALIGN_CENTER ? PANGO_ALIGN_CENTER : align == TS_ALIGN_END ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT;
 }
 
+/* A layout of text in the look's font, for the cache: the lines of text
+ * and the paragraphs differ only in how they are cut or wrapped. */
+static CachedText *
+new_cached_text (TsRenderCtx      *ctx,
+                 const char       *text,
+                 const TsTextLook *look)
+{
+  CachedText *cached = g_new0 (CachedText, 1);
+
+  set_font (ctx, look->factor, look->weight);
+  cached->layout = pango_layout_new (pango_layout_get_context (ctx->layout));
+  pango_layout_set_font_description (cached->layout, pango_layout_get_font_description (ctx->layout));
+  ts_render_layout_set_text (cached->layout, text);
+  return cached;
+}
+
 /* Text laid out in a settled look and a width (wrapped at words, the last
  * line ellipsized), from the thread's cache. */
 static const CachedText *
@@ -388,12 +404,8 @@ lay_out_text (TsRenderCtx      *ctx,
   if (cached != NULL)
     return cached;
 
-  set_font (ctx, look->factor, look->weight);
-  cached = g_new0 (CachedText, 1);
-  cached->layout = pango_layout_new (pango_layout_get_context (ctx->layout));
-  pango_layout_set_font_description (cached->layout, pango_layout_get_font_description (ctx->layout));
+  cached = new_cached_text (ctx, text, look);
   pango_layout_set_ellipsize (cached->layout, PANGO_ELLIPSIZE_END);
-  ts_render_layout_set_text (cached->layout, text);
   pango_layout_get_extents (cached->layout, NULL, &logical);
   cached->width = (double) logical.width / PANGO_SCALE;
   if (cached->width > max_width)
@@ -440,11 +452,7 @@ lay_out_paragraph (TsRenderCtx      *ctx,
   if (cached != NULL)
     return cached;
 
-  set_font (ctx, look->factor, look->weight);
-  cached = g_new0 (CachedText, 1);
-  cached->layout = pango_layout_new (pango_layout_get_context (ctx->layout));
-  pango_layout_set_font_description (cached->layout, pango_layout_get_font_description (ctx->layout));
-  ts_render_layout_set_text (cached->layout, text);
+  cached = new_cached_text (ctx, text, look);
   pango_layout_set_width (cached->layout, (int) (max_width * PANGO_SCALE));
   pango_layout_set_wrap (cached->layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment (cached->layout, pango_alignment (look->align));

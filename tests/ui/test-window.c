@@ -1606,22 +1606,6 @@ test_accels_work (void)
   g_rmdir (dir);
 }
 
-static GtkWidget *
-find_named (GtkWidget  *widget,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 static GtkWidget *
 find_type (GtkWidget *widget,
@@ -1670,14 +1654,14 @@ test_deferred_parts_appear (void)
   model_button = GTK_MENU_BUTTON (ts_window_get_template_widget (TS_WINDOW (w), "model_button"));
   model_list = GTK_WIDGET (ts_window_get_template_widget (TS_WINDOW (w), "model_list"));
 
-  g_assert_null (find_named (GTK_WIDGET (advanced), "precision"));
+  g_assert_null (ts_test_find_named (GTK_WIDGET (advanced), "precision"));
   /* The Advanced rows, made on expanding, show the scenario's values. */
   adw_expander_row_set_expanded (advanced, TRUE);
   ts_test_settle ();
-  precision = find_named (GTK_WIDGET (advanced), "precision");
+  precision = ts_test_find_named (GTK_WIDGET (advanced), "precision");
   g_assert_nonnull (precision);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (precision)), ==, 1);  /* FP16 */
-  g_assert_true (gtk_widget_get_sensitive (find_named (GTK_WIDGET (advanced), "lora_rank")) == FALSE);
+  g_assert_true (gtk_widget_get_sensitive (ts_test_find_named (GTK_WIDGET (advanced), "lora_rank")) == FALSE);
 
   /* The model list: every catalog model, “Custom…” and its two imports
    * (open, paste) once it opens. */
@@ -1823,7 +1807,7 @@ test_narrow_servers_buttons_visible (gconstpointer data)
   page = adw_view_stack_get_visible_child (stack);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      GtkWidget *button = find_named (page, names[i]);
+      GtkWidget *button = ts_test_find_named (page, names[i]);
       graphene_rect_t bounds;
 
       g_assert_nonnull (button);
@@ -1837,7 +1821,7 @@ test_narrow_servers_buttons_visible (gconstpointer data)
   /* From the keyboard, the focus lands on the box around a button first:
    * activating it (Enter) presses the button. */
   {
-    GtkWidget *all = find_named (page, "all-columns");
+    GtkWidget *all = ts_test_find_named (page, "all-columns");
     GtkWidget *box = gtk_widget_get_parent (all);
 
     g_assert_true (GTK_IS_FLOW_BOX_CHILD (box));
@@ -2030,7 +2014,7 @@ test_servers_table_compare_and_csv (void)
   g_assert_cmpuint (visible_columns (table), ==, 6);
   gtk_widget_measure (GTK_WIDGET (table), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
   g_assert_cmpint (natural, <=, gtk_widget_get_width (page));
-  all = find_named (page, "all-columns");
+  all = ts_test_find_named (page, "all-columns");
   g_assert_nonnull (all);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
   g_assert_cmpuint (visible_columns (table), ==, TS_N_OPTION_COLUMNS);
@@ -2639,7 +2623,7 @@ test_network_toggle (void)
   ts_test_settle ();
   /* the network's view is the Rack page's */
   g_assert_true (ts_window_get_view (window, TS_DRAWING_NETWORK) == rack);
-  toggle = find_named (GTK_WIDGET (window), "network-toggle");
+  toggle = ts_test_find_named (GTK_WIDGET (window), "network-toggle");
   g_assert_nonnull (toggle);
   g_assert_true (g_str_has_prefix (view_description (window, TS_DRAWING_RACK), "Rack elevation"));
 
@@ -2768,7 +2752,7 @@ test_all_columns_readable (gconstpointer data)
       adw_view_stack_set_visible_child_name (stack, "servers");
       wait_for_slide (window);
       table = GTK_WIDGET (ts_window_get_option_view (window));
-      all = find_named (adw_view_stack_get_visible_child (stack), "all-columns");
+      all = ts_test_find_named (adw_view_stack_get_visible_child (stack), "all-columns");
       g_assert_nonnull (all);
       /* the table's own columns: words whole, however many lines */
       check_table_labels (table, 0, found);

@@ -25,6 +25,7 @@
 #include "config.h"
 
 #include "ts-comparison-dialog.h"
+#include "ui-test-support.h"
 #include "ts-application.h"
 #include "ts-drawing-view.h"
 #include "ts-window-private.h"
@@ -84,23 +85,6 @@ save_png (GtkWidget  *widget,
   return gdk_texture_save_to_png (texture, path);
 }
 
-/* The widget named name (gtk_widget_set_name) under widget, or NULL. */
-static GtkWidget *
-find_named (GtkWidget  *widget,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 /* The drawing on the page shown, or NULL. */
 static TsDrawingView *
@@ -214,7 +198,7 @@ shoot (TsApplication    *app,
       /* TS_SCREENSHOT_ALL_COLUMNS=1: the Servers table with every column */
       if (g_getenv ("TS_SCREENSHOT_ALL_COLUMNS") != NULL)
         {
-          GtkWidget *all = find_named (GTK_WIDGET (stack), "all-columns");
+          GtkWidget *all = ts_test_find_named (GTK_WIDGET (stack), "all-columns");
 
           if (all != NULL)
             gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
@@ -225,7 +209,7 @@ shoot (TsApplication    *app,
       /* TS_SCREENSHOT_ALL_COLUMNS=1: the Servers table with every column */
       if (g_getenv ("TS_SCREENSHOT_ALL_COLUMNS") != NULL)
         {
-          GtkWidget *all = find_named (GTK_WIDGET (stack), "all-columns");
+          GtkWidget *all = ts_test_find_named (GTK_WIDGET (stack), "all-columns");
 
           if (all != NULL)
             gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);

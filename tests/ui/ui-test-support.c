@@ -88,3 +88,20 @@ ts_test_ignore_first_quark_block (void)
                 "LeakSanitizer will report it if the table grows\n");
 }
 #endif
+
+GtkWidget *
+ts_test_find_named (GtkWidget  *widget,
+                    const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ts_test_find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -16,4 +16,8 @@ void ts_test_settle          (void);
  * fails the test here, whatever LeakSanitizer makes of it. */
 void ts_test_destroy_window  (gpointer window);
 
+/* The widget named name (gtk_widget_set_name) under widget, or NULL. */
+GtkWidget *ts_test_find_named (GtkWidget  *widget,
+                               const char *name);
+
 G_END_DECLS
