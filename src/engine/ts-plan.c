@@ -142,6 +142,22 @@ ts_plan_unref (TsPlan *plan)
 
 G_DEFINE_BOXED_TYPE (TsPlan, ts_plan, ts_plan_ref, ts_plan_unref)
 
+gboolean
+ts_plan_set (TsPlan **plan_ptr,
+             TsPlan  *plan)
+{
+  TsPlan *old;
+
+  g_return_val_if_fail (plan_ptr != NULL, FALSE);
+
+  old = *plan_ptr;
+  if (old == plan)
+    return FALSE;
+  *plan_ptr = plan != NULL ? ts_plan_ref (plan) : NULL;
+  ts_plan_unref (old);
+  return TRUE;
+}
+
 void
 ts_plan_free (TsPlan *plan)
 {

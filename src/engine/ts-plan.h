@@ -64,6 +64,11 @@ gboolean        ts_plan_update         (TsPlan           *plan,
                                         GError          **error);
 TsPlan         *ts_plan_ref            (TsPlan           *plan);
 void            ts_plan_unref          (TsPlan           *plan);
+/* Points *plan_ptr at plan, taking a reference and dropping the old one,
+ * as g_set_object () does for objects: FALSE when it already pointed
+ * there (a "plan" property's setter notifies only on TRUE). */
+gboolean        ts_plan_set            (TsPlan          **plan_ptr,
+                                        TsPlan           *plan);
 /* The same as ts_plan_unref (), kept for the callers that owned a plan
  * alone before it was shared. */
 void            ts_plan_free           (TsPlan           *plan);

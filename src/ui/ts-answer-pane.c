@@ -272,10 +272,8 @@ static void
 set_plan (TsAnswerPane *self,
           TsPlan       *plan)
 {
-  if (self->plan == plan)
+  if (!ts_plan_set (&self->plan, plan))
     return;
-  g_clear_pointer (&self->plan, ts_plan_unref);
-  self->plan = plan != NULL ? ts_plan_ref (plan) : NULL;
   if (self->plan != NULL)
     {
       refresh_options (self);

@@ -702,10 +702,8 @@ ts_drawing_view_set_plan (TsDrawingView *self,
 {
   g_return_if_fail (TS_IS_DRAWING_VIEW (self));
 
-  if (self->plan == plan)
+  if (!ts_plan_set (&self->plan, plan))
     return;
-  g_clear_pointer (&self->plan, ts_plan_unref);
-  self->plan = plan != NULL ? ts_plan_ref (plan) : NULL;
   plan_changed (self);
   refit (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAN]);

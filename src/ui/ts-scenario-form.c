@@ -318,10 +318,8 @@ ts_scenario_form_show_plan (TsScenarioForm *self,
 {
   g_return_if_fail (TS_IS_SCENARIO_FORM (self));
 
-  if (self->plan == plan)
+  if (!ts_plan_set (&self->plan, plan))
     return;
-  g_clear_pointer (&self->plan, ts_plan_unref);
-  self->plan = plan != NULL ? ts_plan_ref (plan) : NULL;
   show_all_planned (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAN]);
 }

@@ -154,8 +154,7 @@ static void
 set_plan (TsWindow *self,
           TsPlan   *plan)
 {
-  g_clear_pointer (&self->plan, ts_plan_unref);
-  self->plan = ts_plan_ref (plan);
+  ts_plan_set (&self->plan, plan);
   find_shown_option (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAN]);
 }
