@@ -32,7 +32,8 @@ typedef struct
   gboolean cuts_in_height;
   /* On a slide it lays its shapes out to the height it is given, its
    * type at the presenter's size (the rack elevation's units shrink to
-   * show the whole rack): it is not grown past that size. */
+   * show the whole rack, the power gauges' arcs to show every tile): it
+   * is not grown past that size. */
   gboolean fits_slide;
 } DrawingClass;
 
@@ -42,7 +43,10 @@ static const DrawingClass drawing_classes[TS_N_DRAWINGS] = {
   /* A large cluster shrinks further: the racks stay whole and in view,
    * their labels give way first. */
   { ts_render_rack_draw, ts_render_rack_height, ts_render_rack_describe, 0.1, ts_render_rack_breaks, FALSE, TRUE },
-  { ts_render_power_draw, ts_render_power_height, ts_render_power_describe, TS_MIN_SCALE, ts_render_power_breaks },
+  /* On a slide the gauges shrink and the tiles take more columns: no
+   * scrolling on a projector. */
+  { ts_render_power_draw, ts_render_power_height, ts_render_power_describe, TS_MIN_SCALE, ts_render_power_breaks,
+    FALSE, TRUE },
   { ts_render_time_draw, ts_render_time_height, ts_render_time_describe, TS_MIN_SCALE },
   { ts_render_summary_draw, ts_render_summary_height, ts_render_summary_describe, TS_MIN_SCALE },
   { ts_render_network_draw, ts_render_network_height, ts_render_network_describe, TS_MIN_SCALE },

@@ -24,18 +24,34 @@
 #define TILE_MIN_EM   15.0
 #define GAUGE_R_EM    4.2
 #define RACK_BAR_EM   20.0
+/* the gap between tiles on a slide where the usual 1 em leaves the
+ * drawing too tall */
+#define SLIDE_GAP_EM  0.5
 
 /* Load past the limit: the HIG's red 3. */
 static const TsColor over_color = { 0.878, 0.106, 0.141, 1 };
+
+#define MAX_TILES 9
 
 typedef struct
 {
   double pad, gap;
   guint  cols, rows, n_tiles;
-  double tile_w, tile_h;
+  double tile_w;
+  /* Each row is as tall as its tiles need: a row with a gauge holds the
+   * arc, a row of plain figures only the big number. */
+  double row_y[MAX_TILES], row_h[MAX_TILES];
+  gboolean row_gauge[MAX_TILES];
+  double gauge_r;        /* the arcs' radius; 0: the values stand alone */
+  /* lines each tile's title and detail need at this width, and the
+   * lines each row gives them (titles: one, two on a slide) */
+  guint  title_need[MAX_TILES], detail_need[MAX_TILES];
+  guint  title_cap;
+  guint  row_title_lines[MAX_TILES], row_detail_lines[MAX_TILES];
   double title_h, lh;
   double racks_y;
   guint  rack_cols, rack_rows;
+  guint  rack_rows_shown; /* on a slide, the rows that fit */
   double rack_w, rack_row_h;
   double bottom;
 } PowerGeometry;
@@ -333,13 +349,14 @@ build_tiles (const TsPlan   *plan,
   return n + build_facility_tiles (o, busy, tiles + n);
 }
 
-#define MAX_TILES 9
 #define GAUGE_LINE_EM 0.55
 
+/* The arc's box: its open bottom ends at sin 45° below the centre. */
 static double
-gauge_area_height (double em)
+gauge_area_height (double r,
+                   double em)
 {
-  return (1 + G_SQRT2 / 2) * GAUGE_R_EM * em + GAUGE_LINE_EM * em;
+  return (1 + G_SQRT2 / 2) * r + GAUGE_LINE_EM * em;
 }
 
 static char *
@@ -355,9 +372,197 @@ power_title (const TsOption *o)
   }
 }
 
+/* On a slide the arcs may shrink to fit the screen's height, as long as
+ * each value still fits inside its arc in body type: the radius that
+ * leaves the widest value's box clear of the arc's inner edge. */
+static double
+least_gauge_radius (TsRenderCtx *ctx,
+                    const Tile  *tiles,
+                    guint        n)
+{
+  double least = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (tiles[i].fraction >= 0)
+      {
+        double w, h;
+
+        ts_render_text_size (ctx, tiles[i].value, &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD }, &w, &h);
+        least = MAX (least, hypot (w / 2, h / 2) + GAUGE_LINE_EM * ctx->em / 2 + 0.1 * ctx->em);
+      }
+  return least;
+}
+
+/* A row's height: its titles, the arc or the big number alone, and the
+ * lines of detail under them. */
+static double
+row_height (TsRenderCtx         *ctx,
+            const PowerGeometry *g,
+            guint                row)
+{
+  double em = ctx->em;
+  double area = g->row_gauge[row] ? gauge_area_height (g->gauge_r, em)
+                                  : ts_render_line_height (ctx, TS_TEXT_BIG) + 0.6 * em;
+
+  return 0.6 * em + g->row_title_lines[row] * g->lh + 0.6 * em + area + g->row_detail_lines[row] * g->lh + 0.6 * em;
+}
+
+/* The rows of tiles top down from under the title, each as tall as its
+ * tiles need; then where the racks' list begins and the bottom. */
+static void
+lay_out_rows (TsRenderCtx   *ctx,
+              PowerGeometry *g,
+              const Tile    *tiles)
+{
+  double y = g->pad + g->title_h;
+
+  g->rows = (g->n_tiles + g->cols - 1) / g->cols;
+  g->tile_w = (ctx->width - 2 * g->pad - (g->cols - 1) * g->gap) / g->cols;
+  for (guint row = 0; row < g->rows; row++)
+    {
+      g->row_gauge[row] = FALSE;
+      g->row_title_lines[row] = 1;
+      g->row_detail_lines[row] = 2;
+      for (guint i = row * g->cols; i < MIN ((row + 1) * g->cols, g->n_tiles); i++)
+        {
+          g->row_gauge[row] |= g->gauge_r > 0 && tiles[i].fraction >= 0;
+          g->row_title_lines[row] = MAX (g->row_title_lines[row], MIN (g->title_need[i], g->title_cap));
+          g->row_detail_lines[row] = MAX (g->row_detail_lines[row], g->detail_need[i]);
+        }
+      g->row_y[row] = y;
+      g->row_h[row] = row_height (ctx, g, row);
+      y += g->row_h[row] + g->gap;
+    }
+  g->racks_y = y;
+  g->bottom = g->rack_rows > 0 ? y + g->lh + 0.4 * ctx->em + g->rack_rows_shown * g->rack_row_h : y - g->gap;
+  g->bottom += g->pad;
+}
+
+/* Up to four lines under a value where a narrow tile wraps its detail:
+ * a longer one is cut by its tile. */
+#define DETAIL_MAX_LINES 4
+
+/* The lines each tile's title and detail take at this inner width. */
+static void
+measure_tiles (TsRenderCtx   *ctx,
+               PowerGeometry *g,
+               const Tile    *tiles,
+               double         inner)
+{
+  for (guint i = 0; i < g->n_tiles; i++)
+    {
+      double title_h = ts_render_paragraph (ctx, tiles[i].title, 0, 0, inner,
+                                            &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD,
+                                                            .align = TS_ALIGN_CENTER }, FALSE);
+      double detail_h = ts_render_paragraph (ctx, tiles[i].detail, 0, 0, inner,
+                                             &(TsTextLook) { .align = TS_ALIGN_CENTER }, FALSE);
+
+      g->title_need[i] = (guint) MAX (1, round (title_h / g->lh));
+      g->detail_need[i] = (guint) CLAMP (round (detail_h / g->lh), 1, DETAIL_MAX_LINES);
+    }
+}
+
+/* The arcs' radius at this tile width: as large as the design's, never
+ * wider than the tile. */
+static void
+set_columns (TsRenderCtx   *ctx,
+             PowerGeometry *g,
+             const Tile    *tiles,
+             guint          cols)
+{
+  double avail = ctx->width - 2 * g->pad;
+  double inner;
+
+  g->cols = cols;
+  g->tile_w = (avail - (cols - 1) * g->gap) / cols;
+  inner = g->tile_w - 1.2 * ctx->em;
+  g->gauge_r = MAX (0, MIN (GAUGE_R_EM * ctx->em, (inner - GAUGE_LINE_EM * ctx->em) / 2));
+  measure_tiles (ctx, g, tiles, inner);
+  lay_out_rows (ctx, g, tiles);
+}
+
+/* Shrinks the arcs until the drawing ends at the area's bottom; FALSE
+ * when even the least radius that holds the values is too tall. */
+static gboolean
+shrink_gauges (TsRenderCtx   *ctx,
+               PowerGeometry *g,
+               const Tile    *tiles,
+               double         least_r)
+{
+  guint gauge_rows = 0;
+  double over;
+
+  lay_out_rows (ctx, g, tiles);
+  over = g->bottom - ctx->height;
+  if (over <= 0.5)
+    return TRUE;
+  for (guint row = 0; row < g->rows; row++)
+    gauge_rows += g->row_gauge[row];
+  if (gauge_rows == 0)
+    return FALSE;
+  g->gauge_r -= over / gauge_rows / (1 + G_SQRT2 / 2);
+  if (g->gauge_r < least_r)
+    return FALSE;
+  lay_out_rows (ctx, g, tiles);
+  return TRUE;
+}
+
+/* The first layout of the tiles that ends above the slide's bottom. */
+static void
+choose_slide_layout (TsRenderCtx   *ctx,
+                     PowerGeometry *g,
+                     const Tile    *tiles)
+{
+  /* in order of preference: arcs, then the values alone, each at the
+   * usual gap and then a tighter one; three columns, then five */
+  static const struct { gboolean gauges; double gap_em; } attempts[] = {
+    { TRUE, 1.0 }, { FALSE, 1.0 }, { TRUE, SLIDE_GAP_EM }, { FALSE, SLIDE_GAP_EM },
+  };
+  static const guint slide_cols[] = { 3, 5 };
+  double least_r = least_gauge_radius (ctx, tiles, g->n_tiles);
+
+  g->title_cap = 2;
+  for (guint a = 0; a < G_N_ELEMENTS (attempts); a++)
+    for (guint k = 0; k < G_N_ELEMENTS (slide_cols); k++)
+      {
+        g->gap = attempts[a].gap_em * ctx->em;
+        set_columns (ctx, g, tiles, MIN (slide_cols[k], g->n_tiles));
+        if (!attempts[a].gauges)
+          g->gauge_r = 0;
+        /* the last attempt stands, fitting or not (then clipped) */
+        if (shrink_gauges (ctx, g, tiles, least_r))
+          return;
+      }
+}
+
+/* A slide is not scrolled: the tiles take three columns, or five in two
+ * rows (titles on two lines where they need them), with the arcs shrunk
+ * to the screen's height; where no arc fits, the values stand alone;
+ * the racks' list keeps the rows that fit. */
+static void
+fit_slide (TsRenderCtx   *ctx,
+           PowerGeometry *g,
+           const Tile    *tiles)
+{
+  double room;
+
+  /* the tiles leave room for the racks' heading and one row of bars */
+  g->rack_rows_shown = MIN (g->rack_rows, 1);
+  choose_slide_layout (ctx, g, tiles);
+  if (g->rack_rows == 0)
+    return;
+  /* the list's heading and one row at least; the rest as room allows,
+   * the last row shown saying how many more there are */
+  room = ctx->height - g->pad - (g->racks_y + g->lh + 0.4 * ctx->em);
+  g->rack_rows_shown = (guint) CLAMP (floor (room / g->rack_row_h), 1, g->rack_rows);
+  lay_out_rows (ctx, g, tiles);
+}
+
 static void
 power_geometry (TsRenderCtx   *ctx,
-                PowerGeometry *g)
+                PowerGeometry *g,
+                const Tile    *tiles,
+                guint          n)
 {
   const GArray *racks = ts_render_option_racks (ctx->option);
   double em = ctx->em;
@@ -372,19 +577,9 @@ power_geometry (TsRenderCtx   *ctx,
 
     g->title_h = ts_render_title_height (ctx, title, avail) + 0.6 * em;
   }
-  g->n_tiles = MAX_TILES;
-  g->cols = (guint) CLAMP (floor ((avail + g->gap) / (TILE_MIN_EM * em + g->gap)), 1, MAX_TILES);
-  /* 9 tiles: 3 × 3 rather than a ragged 4 + 4 + 1 */
-  if (g->cols > 3)
-    g->cols = 3;
-  g->rows = (g->n_tiles + g->cols - 1) / g->cols;
-  g->tile_w = (avail - (g->cols - 1) * g->gap) / g->cols;
-  /* title, the gauge (its open bottom ends at sin 45° below the centre),
-   * two lines of detail */
-  g->tile_h = 0.6 * em + g->lh + 0.6 * em + gauge_area_height (em) + 2 * g->lh + 0.6 * em;
-  g->racks_y = g->pad + g->title_h + g->rows * (g->tile_h + g->gap);
-  g->bottom = g->racks_y;
-  g->rack_rows = 0;
+  g->n_tiles = n;
+  g->title_cap = 1;
+  g->rack_rows = g->rack_rows_shown = 0;
   if (racks != NULL && racks->len > 1)
     {
       g_autoptr(GArray) groups = ts_render_rack_groups (racks, same_load);
@@ -392,23 +587,40 @@ power_geometry (TsRenderCtx   *ctx,
       g->rack_w = RACK_BAR_EM * em;
       g->rack_cols = (guint) MAX (1, floor ((avail + g->gap) / (g->rack_w + g->gap)));
       g->rack_w = (avail - (g->rack_cols - 1) * g->gap) / g->rack_cols;
-      g->rack_rows = (groups->len + g->rack_cols - 1) / g->rack_cols;
+      g->rack_rows = g->rack_rows_shown = (groups->len + g->rack_cols - 1) / g->rack_cols;
       g->rack_row_h = g->lh + 0.5 * em;
-      g->bottom += g->lh + 0.4 * em + g->rack_rows * g->rack_row_h;
     }
-  else
-    g->bottom -= g->gap;
-  g->bottom += g->pad;
+  /* 9 tiles: 3 × 3 rather than a ragged 4 + 4 + 1 */
+  set_columns (ctx, g, tiles,
+               (guint) CLAMP (floor ((avail + g->gap) / (TILE_MIN_EM * em + g->gap)), 1, MIN (3, MAX (n, 1))));
+  if (ctx->style->presenter && !ctx->style->print && ctx->height < G_MAXDOUBLE / 2 && g->bottom > ctx->height + 0.5)
+    fit_slide (ctx, g, tiles);
+}
+
+/* The tiles' texts, built for a pass and freed after it. */
+static void
+clear_tiles (Tile  *tiles,
+             guint  n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_clear_pointer (&tiles[i].value, g_free);
+      g_clear_pointer (&tiles[i].detail, g_free);
+    }
 }
 
 double
 ts_render_power_height (TsRenderCtx *ctx)
 {
   PowerGeometry g;
+  Tile tiles[MAX_TILES] = { { 0 } };
+  guint n;
 
   if (ctx->option == NULL)
     return ts_render_message_height (ctx);
-  power_geometry (ctx, &g);
+  n = build_tiles (ctx->plan, ctx->option, tiles);
+  power_geometry (ctx, &g, tiles, n);
+  clear_tiles (tiles, n);
   return g.bottom;
 }
 
@@ -421,14 +633,18 @@ ts_render_power_breaks (TsRenderCtx *ctx)
 {
   GArray *breaks = g_array_new (FALSE, FALSE, sizeof (double));
   PowerGeometry g;
+  Tile tiles[MAX_TILES] = { { 0 } };
+  guint n;
   double at;
 
   if (ctx->option == NULL)
     return breaks;
-  power_geometry (ctx, &g);
+  n = build_tiles (ctx->plan, ctx->option, tiles);
+  power_geometry (ctx, &g, tiles, n);
+  clear_tiles (tiles, n);
   for (guint row = 1; row < g.rows; row++)
     {
-      at = g.pad + g.title_h + row * (g.tile_h + g.gap) - g.gap / 2;
+      at = g.row_y[row] - g.gap / 2;
       g_array_append_val (breaks, at);
     }
   if (g.rack_rows == 0)
@@ -437,7 +653,7 @@ ts_render_power_breaks (TsRenderCtx *ctx)
   g_array_append_val (breaks, at);
   /* A bar row is a line of text with 0.5 em under it: end a page in that
    * space, after the heading line has been followed by one row. */
-  for (guint row = 1; row < g.rack_rows; row++)
+  for (guint row = 1; row < g.rack_rows_shown; row++)
     {
       at = g.racks_y + g.lh + 0.4 * ctx->em + row * g.rack_row_h - 0.25 * ctx->em;
       g_array_append_val (breaks, at);
@@ -477,62 +693,90 @@ draw_gauge (TsRenderCtx *ctx,
   cairo_stroke (cr);
 }
 
+/* The largest of big type, a title's or body type in which the value
+ * fits: inside the arc of radius r (its box's corners clear of the arc's
+ * inner edge), or, with r 0, across the tile; 0 if none. */
+static double
+value_factor_for (TsRenderCtx *ctx,
+                  const Tile  *t,
+                  double       r,
+                  double       inner)
+{
+  static const double value_factors[] = { TS_TEXT_BIG, TS_TEXT_TITLE, TS_TEXT_NORMAL };
+  double lw = GAUGE_LINE_EM * ctx->em;
+
+  for (guint i = 0; i < G_N_ELEMENTS (value_factors); i++)
+    {
+      double w, h;
+
+      ts_render_text_size (ctx, t->value, &(TsTextLook) { .factor = value_factors[i], .weight = PANGO_WEIGHT_BOLD },
+                           &w, &h);
+      if (r > 0 ? hypot (w / 2, h / 2) <= r - lw / 2 - 0.1 * ctx->em : w <= inner)
+        return value_factors[i];
+    }
+  return 0;
+}
+
+/* The value in its arc (the gauge drawn round it) where the row has arcs
+ * and it fits; else the value alone, centred on the area's middle, in
+ * the largest type that fits the tile (body type cut short at worst). */
+static void
+draw_value (TsRenderCtx *ctx,
+            const Tile  *t,
+            double       r,
+            double       cx,
+            double       cy,
+            double       inner,
+            double       middle)
+{
+  double factor = t->fraction >= 0 && r > 0 ? value_factor_for (ctx, t, r, inner) : 0;
+  const TsColor *color = t->fraction > 1 ? &over_color : NULL;
+
+  if (factor > 0)
+    draw_gauge (ctx, cx, cy, r, t->fraction);
+  else
+    {
+      factor = value_factor_for (ctx, t, 0, inner);
+      factor = factor > 0 ? factor : TS_TEXT_NORMAL;
+      cy = middle;
+    }
+  ts_render_text (ctx, t->value, cx - inner / 2, cy - ts_render_line_height (ctx, factor) / 2, inner,
+                  &(TsTextLook) { .factor = factor, .weight = PANGO_WEIGHT_BOLD, .color = color,
+                                  .align = TS_ALIGN_CENTER });
+}
+
 static void
 draw_tile (TsRenderCtx         *ctx,
            const PowerGeometry *g,
            const Tile          *t,
-           double               x,
-           double               y)
+           guint                row,
+           double               x)
 {
   const TsRenderStyle *st = ctx->style;
   cairo_t *cr = ctx->cr;
   double em = ctx->em;
+  double y = g->row_y[row];
   double inner = g->tile_w - 1.2 * em;
   double lw = GAUGE_LINE_EM * em;
-  double r = MIN (GAUGE_R_EM * em, (inner - lw) / 2);
-  double area_top = y + 0.6 * em + g->lh + 0.6 * em;
-  double area_h = gauge_area_height (em);
-  double big_h = ts_render_line_height (ctx, TS_TEXT_BIG);
+  double r = g->gauge_r;
+  double area_top = y + 0.6 * em + g->row_title_lines[row] * g->lh + 0.6 * em;
+  double area_h = g->row_h[row] - (area_top - y) - g->row_detail_lines[row] * g->lh - 0.6 * em;
   double cy = area_top + lw / 2 + r;
-  static const double value_factors[] = { TS_TEXT_BIG, TS_TEXT_TITLE, TS_TEXT_NORMAL };
-  double value_factor;
-  double value_w;
 
   ts_render_set_color (cr, &st->grid);
-  ts_render_rounded_rect (cr, x, y, g->tile_w, g->tile_h, 0.5 * em);
+  ts_render_rounded_rect (cr, x, y, g->tile_w, g->row_h[row], 0.5 * em);
   cairo_set_line_width (cr, MAX (1, 0.08 * em));
   cairo_stroke (cr);
 
   ts_render_text (ctx, t->title, x + 0.6 * em, y + 0.6 * em, inner,
-                  &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
-  /* the value inside the arc: its box's corners clear of the arc's inner
-   * edge, in big type or a step smaller; else no gauge, the value alone */
-  value_factor = 0;
-  for (guint i = 0; t->fraction >= 0 && i < G_N_ELEMENTS (value_factors) && value_factor == 0; i++)
-    {
-      double value_h;
+                  &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER,
+                                  .max_lines = (int) g->row_title_lines[row] });
+  draw_value (ctx, t, g->row_gauge[row] ? r : 0, x + g->tile_w / 2, cy, inner,
+              area_top + area_h / 2);
 
-      ts_render_text_size (ctx, t->value, &(TsTextLook) { .factor = value_factors[i], .weight = PANGO_WEIGHT_BOLD },
-                           &value_w, &value_h);
-      if (hypot (value_w / 2, value_h / 2) <= r - lw / 2 - 0.1 * em)
-        value_factor = value_factors[i];
-    }
-  if (value_factor > 0)
-    {
-      double value_h = ts_render_line_height (ctx, value_factor);
-
-      draw_gauge (ctx, x + g->tile_w / 2, cy, r, t->fraction);
-      ts_render_text (ctx, t->value, x + 0.6 * em, cy - value_h / 2, inner,
-                      &(TsTextLook) { .factor = value_factor, .weight = PANGO_WEIGHT_BOLD,
-                                      .color = t->fraction > 1 ? &over_color : NULL, .align = TS_ALIGN_CENTER });
-    }
-  else
-    ts_render_text (ctx, t->value, x + 0.6 * em, area_top + (area_h - big_h) / 2, inner,
-                    &(TsTextLook) { .factor = TS_TEXT_BIG, .weight = PANGO_WEIGHT_BOLD, .align = TS_ALIGN_CENTER });
-
-  /* two lines at most; a longer text is cut by the tile, not spilled */
+  /* its lines at most; a longer text is cut by the tile, not spilled */
   cairo_save (cr);
-  cairo_rectangle (cr, x, area_top + area_h, g->tile_w, 2 * g->lh + 0.3 * em);
+  cairo_rectangle (cr, x, area_top + area_h, g->tile_w, g->row_detail_lines[row] * g->lh + 0.3 * em);
   cairo_clip (cr);
   ts_render_paragraph (ctx, t->detail, x + 0.6 * em, area_top + area_h, inner,
                        &(TsTextLook) { .color = &st->muted, .align = TS_ALIGN_CENTER }, TRUE);
@@ -572,11 +816,8 @@ draw_tiles (TsRenderCtx         *ctx,
   for (guint i = 0; i < n; i++)
     {
       double x = g->pad + (i % g->cols) * (g->tile_w + g->gap);
-      double y = g->pad + g->title_h + (i / g->cols) * (g->tile_h + g->gap);
 
-      draw_tile (ctx, g, &tiles[i], x, y);
-      g_free (tiles[i].value);
-      g_free (tiles[i].detail);
+      draw_tile (ctx, g, &tiles[i], i / g->cols, x);
     }
 }
 
@@ -624,6 +865,23 @@ draw_rack_bar (TsRenderCtx         *ctx,
                   &(TsTextLook) { .factor = TS_TEXT_SMALL, .weight = f > 1 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL });
 }
 
+/* A slide's racks' list cut to the rows that fit ends in a line that
+ * says how many racks it leaves out. */
+static void
+draw_more_racks (TsRenderCtx         *ctx,
+                 const PowerGeometry *g,
+                 guint                left_out,
+                 double               y)
+{
+  /* Translators: the last line of the per-rack power list on a slide, where the rest does not fit */
+  g_autofree char *more = g_strdup_printf (ngettext ("… and %u more rack: the Rack page shows each",
+                                                     "… and %u more racks: the Rack page shows each", left_out),
+                                           left_out);
+
+  ts_render_text (ctx, more, g->pad, y, ctx->width - 2 * g->pad,
+                  &(TsTextLook) { .factor = TS_TEXT_SMALL, .color = &ctx->style->muted });
+}
+
 /* The racks' list under its heading, one bar per group of racks that
  * draw alike, with the numbers' column as wide as the widest number. */
 static void
@@ -639,6 +897,8 @@ draw_rack_bars (TsRenderCtx         *ctx,
   guint first = 0;
   g_autoptr(GArray) groups = ts_render_rack_groups (racks, same_load);
   gboolean any_group = ts_render_rack_groups_any (groups);
+  /* on a slide, the rows that fit; the last of them says what is left */
+  guint shown = g->rack_rows_shown < g->rack_rows ? (g->rack_rows_shown - 1) * g->rack_cols : groups->len;
 
   ts_render_text (ctx, _("Per rack, of its limit"), g->pad, y0, ctx->width - 2 * g->pad,
                   &(TsTextLook) { .weight = PANGO_WEIGHT_BOLD });
@@ -651,7 +911,7 @@ draw_rack_bars (TsRenderCtx         *ctx,
   cairo_clip_extents (ctx->cr, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
   if (clip_y0 > y0 + g->rack_row_h)
     first = (guint) MIN (floor ((clip_y0 - y0) / g->rack_row_h) - 1, (double) g->rack_rows) * g->rack_cols;
-  for (guint i = first; i < groups->len; i++)
+  for (guint i = first; i < shown; i++)
     {
       const TsRackGroup *group = &g_array_index (groups, TsRackGroup, i);
       double x = g->pad + (i % g->rack_cols) * (g->rack_w + g->gap);
@@ -661,6 +921,9 @@ draw_rack_bars (TsRenderCtx         *ctx,
         break;
       draw_rack_bar (ctx, g, group, &g_array_index (racks, TsRack, group->first), x, y, label_w, any_group);
     }
+  if (shown < groups->len)
+    draw_more_racks (ctx, g, racks->len - g_array_index (groups, TsRackGroup, shown).first,
+                     y0 + (g->rack_rows_shown - 1) * g->rack_row_h);
 }
 
 void
@@ -679,11 +942,12 @@ ts_render_power_draw (TsRenderCtx *ctx)
       return;
     }
 
-  power_geometry (ctx, &g);
   n = build_tiles (ctx->plan, o, tiles);
+  power_geometry (ctx, &g, tiles, n);
   title = power_title (o);
   ts_render_title (ctx, title, g.pad, g.pad, ctx->width - 2 * g.pad);
   draw_tiles (ctx, &g, tiles, n);
+  clear_tiles (tiles, n);
   if (g.rack_rows > 0)
     draw_rack_bars (ctx, &g, ts_render_option_racks (o));
 }

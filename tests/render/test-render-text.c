@@ -791,6 +791,58 @@ test_presenter_rack_whole (void)
     }
 }
 
+/* Issue 33: the power page on a slide does not scroll. Its nine tiles
+ * at the presenter's 24 px took three rows of 13 em, taller than a
+ * 1080-line screen; on a slide the tiles take five columns in two rows
+ * and the arcs shrink (or give way to the values alone), so the drawing
+ * ends above the canvas's bottom edge by its margin: for one rack, two,
+ * and the 405B cluster's many, in both languages, on the projector's
+ * drawing area under the header and a three-line Russian headline (some
+ * 1896 × 820), under a one-line headline (1896 × 900) and the whole
+ * screen. The smallest text stays at 24 px (its scale is not cut). */
+static void
+test_presenter_power_whole (void)
+{
+  static const int sizes[][2] = { { 1896, 820 }, { 1896, 900 }, { 1920, 1080 } };
+  static const guint servers[] = { 1, 2, 64 };
+  static const char *const languages[] = { "en", "ru" };
+  double base_small_px = 10 * 96 / 72.0 * 0.85;
+
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    for (guint p = 0; p < G_N_ELEMENTS (servers); p++)
+      {
+        g_autoptr(TsPlan) plan = NULL;
+
+        ts_i18n_set_language (languages[l]);
+        plan = ts_render_fixture_plan (catalog, servers[p] > 8 ? "llama-3.1-405b" : "llama-3.1-70b",
+                                       TS_METHOD_FULL, "dgx-h200", servers[p]);
+        for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+          {
+            TsRenderStyle style;
+            cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sizes[k][0], sizes[k][1]);
+            cairo_t *cr = cairo_create (s);
+            double scale, em;
+            int lowest;
+
+            ts_render_style_init (&style, FALSE);
+            ts_render_style_set_presenter (&style, TRUE);
+            scale = ts_render_drawing_scale (TS_DRAWING_POWER, plan, -1, sizes[k][0], sizes[k][1], &style);
+            g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
+            ts_render_drawing (TS_DRAWING_POWER, cr, plan, -1, sizes[k][0], sizes[k][1], &style, NULL);
+            cairo_destroy (cr);
+            cairo_surface_flush (s);
+            em = style.font_size * style.font_scale * scale * style.dpi / 72.0;
+            lowest = lowest_ink_row (s);
+            g_test_message ("power of %u servers (%s) at %d × %d: ink down to row %d", servers[p], languages[l],
+                            sizes[k][0], sizes[k][1], lowest);
+            g_assert_cmpint (lowest, >, 0);
+            g_assert_cmpfloat (lowest, <, sizes[k][1] - 0.5 * em);
+            cairo_surface_destroy (s);
+          }
+      }
+  ts_i18n_set_language ("en");
+}
+
 /* A screen drawing fitted to too little height stops shrinking at 8 px
  * text: the power drawing at 360 × 300 (it needs some 600 px) is drawn at
  * the scale where its small text (0.85 em of 10 pt at 96 dpi, 11.3 px) is
@@ -829,6 +881,7 @@ main (int    argc,
   g_test_add_func ("/render/text/ocr-rack", test_ocr_rack);
   g_test_add_func ("/render/text/presenter-size", test_presenter_text_size);
   g_test_add_func ("/render/text/presenter-rack-whole", test_presenter_rack_whole);
+  g_test_add_func ("/render/text/presenter-power-whole", test_presenter_power_whole);
   g_test_add_func ("/render/text/minimum-size", test_minimum_text_size);
 
   status = g_test_run ();
