@@ -404,6 +404,7 @@ validation_link (void)
   GtkWidget *button = gtk_button_new_with_label (_("How this estimate compares with published runs"));
 
   gtk_widget_add_css_class (button, "link");
+  gtk_widget_add_css_class (button, "validation-link");
   gtk_widget_set_halign (button, GTK_ALIGN_START);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.print-preview");
   gtk_widget_set_tooltip_text (button, _("Opens the spec sheet: its last appendix sets this model's estimates beside "
