@@ -466,6 +466,7 @@ static GtkWidget *
 options_table (TsAnswerPane *self)
 {
   self->options_table = g_object_new (TS_TYPE_OPTIONS_TABLE, NULL);
+  g_object_bind_property (self, "presenting", self->options_table, "presenting", G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->options_table, "option-chosen", G_CALLBACK (option_chosen_cb), self);
   return GTK_WIDGET (self->options_table);
 }

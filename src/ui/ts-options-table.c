@@ -15,12 +15,21 @@
 #include "ts-option-item.h"
 #include "ts-options-table.h"
 
+/* What each column's factory binds with: the table and the column. */
+typedef struct
+{
+  TsOptionsTable *table;
+  TsOptionColumn  column;
+} ColumnData;
+
 struct _TsOptionsTable
 {
   GtkBox               parent_instance;
 
   GtkColumnViewColumn *columns[TS_N_OPTION_COLUMNS];
+  ColumnData           column_data[TS_N_OPTION_COLUMNS];
   GListStore          *store;
+  gboolean             presenting;  /* a projector's wide screen */
   GtkSingleSelection  *selection;
   gboolean             filling;     /* the selection is being set from the plan */
 
@@ -37,6 +46,43 @@ enum
 };
 
 static guint signals[N_SIGNALS];
+
+enum
+{
+  PROP_0,
+  PROP_PRESENTING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The widest a wrapping cell's line is, in characters. GTK 4.8's column
+ * view makes a row as tall as its cells' labels at their least width (a
+ * wrapping label's longest word), not at their column's: names and
+ * verdicts that fit one line of presenter mode's wide columns left two
+ * or three blank lines under them. On a projector the wrapping cells are
+ * as wide at least as at most, so a row is as tall as what it shows; a
+ * 1280 px window keeps the narrow columns that fit beside the scenario. */
+#define NAME_MIN_CHARS        11
+#define NAME_MAX_CHARS        14
+#define SHORT_MAX_CHARS       10
+#define PRESENTER_MAX_CHARS   40
+
+static int
+max_width_chars (TsOptionColumn column,
+                 gboolean       presenting)
+{
+  switch (column)
+    {
+    case TS_OPTION_COLUMN_SERVER:
+      return presenting ? PRESENTER_MAX_CHARS : NAME_MAX_CHARS;
+    case TS_OPTION_COLUMN_VERDICT:
+    case TS_OPTION_COLUMN_PRICE:
+      return presenting ? PRESENTER_MAX_CHARS / 2 : SHORT_MAX_CHARS;
+    default:
+      return -1;
+    }
+}
 
 static void
 column_setup_cb (GtkSignalListItemFactory *factory,
@@ -57,8 +103,8 @@ column_setup_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
       /* at least a vendor's name whole (“Supermicro”): a narrow window
        * scrolls the table sideways rather than cut words in two */
-      gtk_label_set_width_chars (GTK_LABEL (label), 11);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 14);
+      gtk_label_set_width_chars (GTK_LABEL (label), NAME_MIN_CHARS);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), NAME_MAX_CHARS);
     }
   else if (GPOINTER_TO_INT (user_data) == TS_OPTION_COLUMN_GPU_CAPACITY)
     {
@@ -79,7 +125,7 @@ column_setup_cb (GtkSignalListItemFactory *factory,
        * default columns still fit beside the scenario */
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 10);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), SHORT_MAX_CHARS);
     }
   /* a word cut to fit is cut without a hyphen (“Рекомендуетс-я”) */
   {
@@ -98,9 +144,18 @@ column_bind_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *item,
                 gpointer                  user_data)
 {
-  TsOptionColumn column = GPOINTER_TO_INT (user_data);
+  const ColumnData *data = user_data;
+  TsOptionColumn column = data->column;
   TsOptionItem *option = gtk_list_item_get_item (item);
   GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  int max_chars = max_width_chars (column, data->table->presenting);
+
+  if (max_chars > 0)
+    {
+      gtk_label_set_max_width_chars (label, max_chars);
+      gtk_label_set_width_chars (label, data->table->presenting ? max_chars
+                                        : column == TS_OPTION_COLUMN_SERVER ? NAME_MIN_CHARS : -1);
+    }
 
   if (column == TS_OPTION_COLUMN_SERVER)
     gtk_label_set_markup (label, ts_option_item_get_text (option, column));
@@ -199,7 +254,9 @@ add_columns (TsOptionsTable *self)
       GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (column_compare_cb, GINT_TO_POINTER (c), NULL));
 
       g_signal_connect (factory, "setup", G_CALLBACK (column_setup_cb), GINT_TO_POINTER (c));
-      g_signal_connect (factory, "bind", G_CALLBACK (column_bind_cb), GINT_TO_POINTER (c));
+      self->column_data[c].table = self;
+      self->column_data[c].column = c;
+      g_signal_connect (factory, "bind", G_CALLBACK (column_bind_cb), &self->column_data[c]);
       column = gtk_column_view_column_new (_(titles[c]), factory);
       gtk_column_view_column_set_sorter (column, sorter);
       gtk_column_view_column_set_resizable (column, TRUE);
@@ -267,6 +324,58 @@ ts_options_table_dispose (GObject *object)
   G_OBJECT_CLASS (ts_options_table_parent_class)->dispose (object);
 }
 
+/* Presenter mode: the wrapping cells get a projector's line length. The
+ * rows are bound again (the store says every item changed, which it did
+ * for the cells), as a bound cell is not measured anew otherwise. */
+static void
+set_presenting (TsOptionsTable *self,
+                gboolean        presenting)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+
+  if (self->presenting == presenting)
+    return;
+  self->presenting = presenting;
+  g_list_model_items_changed (G_LIST_MODEL (self->store), 0, n, n);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
+}
+
+static void
+ts_options_table_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  TsOptionsTable *self = TS_OPTIONS_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PRESENTING:
+      g_value_set_boolean (value, self->presenting);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ts_options_table_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  TsOptionsTable *self = TS_OPTIONS_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PRESENTING:
+      set_presenting (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 ts_options_table_class_init (TsOptionsTableClass *klass)
 {
@@ -274,6 +383,13 @@ ts_options_table_class_init (TsOptionsTableClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ts_options_table_dispose;
+  object_class->get_property = ts_options_table_get_property;
+  object_class->set_property = ts_options_table_set_property;
+
+  properties[PROP_PRESENTING] =
+    g_param_spec_boolean ("presenting", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[OPTION_CHOSEN] = g_signal_new ("option-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);

@@ -635,6 +635,82 @@ test_presenter_mode (void)
   ts_test_destroy_window (window);
 }
 
+/* A row of the Servers table: its top, its height, and the tallest text
+ * among its labels (with a line's height of it). */
+typedef struct
+{
+  double top;
+  int    height, text_h, line_h;
+} TableRow;
+
+static void
+collect_rows (GtkWidget *widget,
+              GtkWidget *view,
+              GArray    *rows)
+{
+  graphene_point_t at;
+  PangoLayout *layout;
+  int text_h, lines;
+  guint i;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_rows (child, view, rows);
+  if (!GTK_IS_LABEL (widget) || !gtk_widget_get_mapped (widget) || *gtk_label_get_text (GTK_LABEL (widget)) == '\0'
+      || !gtk_widget_compute_point (widget, view, &GRAPHENE_POINT_INIT (0, 0), &at))
+    return;
+  layout = gtk_label_get_layout (GTK_LABEL (widget));
+  lines = pango_layout_get_line_count (layout);
+  pango_layout_get_pixel_size (layout, NULL, &text_h);
+  for (i = 0; i < rows->len && fabs (g_array_index (rows, TableRow, i).top - at.y) > 0.5; i++)
+    ;
+  if (i == rows->len)
+    g_array_append_val (rows, ((TableRow) { at.y, gtk_widget_get_height (widget), 0, 0 }));
+  if (text_h > g_array_index (rows, TableRow, i).text_h)
+    {
+      g_array_index (rows, TableRow, i).text_h = text_h;
+      g_array_index (rows, TableRow, i).line_h = text_h / lines;
+    }
+}
+
+/* Issue 33: presenter mode's Servers table at 1920 × 1080 in both
+ * languages: every row as tall as the text it shows. GTK 4.8 made a row
+ * as tall as its labels at their least width, so a one-line “2 × NVIDIA
+ * DGX B200” with a price stood over two blank lines, a verdict over
+ * three. */
+static void
+test_presenter_table_rows (void)
+{
+  static const char *const languages[] = { "en", "ru" };
+
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    {
+      TsWindow *window;
+      AdwViewStack *stack;
+      g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (TableRow));
+
+      ts_i18n_set_language (languages[l]);
+      window = open_window_sized (1920, 1080);
+      stack = ADW_VIEW_STACK (ts_window_get_template_widget (window, "view_stack"));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presenter", NULL));
+      adw_view_stack_set_visible_child_name (stack, "servers");
+      ts_test_settle ();
+      collect_rows (GTK_WIDGET (ts_window_get_option_view (window)), GTK_WIDGET (ts_window_get_option_view (window)),
+                    rows);
+      /* the column titles and some rows */
+      g_assert_cmpuint (rows->len, >, 6);
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const TableRow *row = &g_array_index (rows, TableRow, i);
+
+          g_test_message ("row at %.0f: %d px for %d px of text", row->top, row->height, row->text_h);
+          g_assert_cmpfloat (row->height, <=, row->text_h + 0.5 * row->line_h);
+        }
+      ts_test_destroy_window (window);
+    }
+  ts_i18n_set_language ("en");
+}
+
 /* Main Menu ▸ Published Runs ▸ DeepSeek-V3 (issue 33 item 7): the
  * scenario is the run's (DeepSeek-V3 report: 14.8 trillion tokens on
  * 2,048 GPUs, 256 eight-GPU servers) and the published figure stands
@@ -2827,6 +2903,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/shortcuts-window-lists-every-accel", test_shortcuts_window_lists_every_accel);
   g_test_add_func ("/window/accels-work", test_accels_work);
   g_test_add_func ("/window/presenter-mode", test_presenter_mode);
+  g_test_add_func ("/window/presenter-table-rows", test_presenter_table_rows);
   g_test_add_func ("/window/custom-model-keeps-its-name", test_custom_model_keeps_its_name);
   g_test_add_func ("/window/server-picker-shows-names", test_server_picker_shows_names);
   g_test_add_func ("/window/servers-table-compare-and-csv", test_servers_table_compare_and_csv);
