@@ -186,16 +186,20 @@ option_at (TsCatalog  *catalog,
 }
 
 /* An option's fabric and its bill of materials agree: the BOM's switches
- * are the fabric's, its cables the tiers' links, its transceivers two
- * ends a fibre link (a twin-port module carrying two switch ends). */
+ * are the fabric's; its cables per tier are the tier's links by length
+ * class (fibre one a link, copper splitters of up to a cage's ports, a
+ * straight copper cable two links between twin-port cages); its
+ * transceivers two ends a fibre link, none on copper (a twin-port module
+ * carrying two switch ends). */
 static void
 test_option_bom (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   static const struct { const char *server; guint servers; } cases[] = {
-    { "dgx-h200", 4 }, { "dgx-b200", 64 }, { "dgx-b200", 512 }, { "dgx-b300", 100 },
+    { "dgx-h200", 2 }, { "dgx-h200", 4 }, { "dgx-b200", 64 }, { "dgx-b200", 512 }, { "dgx-b300", 100 },
     { "huawei-atlas-800t-a2", 40 }, { "dgx-h100", 127 }, { "gb200-nvl72", 8 },
   };
+  static const char *const roles[] = { "node-leaf", "leaf-spine", "spine-core" };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -203,7 +207,9 @@ test_option_bom (void)
       const TsOption *o = option_at (catalog, cases[i].server, cases[i].servers, 1.0, &plan);
       g_autoptr(TsBom) bom = ts_option_build_bom (o);
       const TsNetwork *net = o->server->network;
-      guint64 switches = 0, cables = 0, node_modules = 0, switch_modules = 0;
+      guint per = MAX (1u, net->transceiver_ports);
+      guint64 switches = 0, node_modules = 0, switch_modules = 0;
+      guint64 fibre[3] = { 0 }, copper[3] = { 0 };
 
       for (guint l = 0; l < ts_bom_get_n_lines (bom); l++)
         {
@@ -211,42 +217,196 @@ test_option_bom (void)
 
           if (line->category == TS_BOM_SWITCH && g_strcmp0 (line->role, "oob-switch") != 0)
             switches += line->quantity;
-          if (line->category == TS_BOM_CABLE && g_str_has_prefix (line->role, "node-leaf"))
-            cables += line->quantity;
-          if (line->category == TS_BOM_CABLE
-              && (g_strcmp0 (line->role, "leaf-spine") == 0 || g_strcmp0 (line->role, "spine-core") == 0))
-            cables += line->quantity;
+          for (guint t = 0; t < G_N_ELEMENTS (roles); t++)
+            if (line->category == TS_BOM_CABLE && g_strcmp0 (line->role, roles[t]) == 0)
+              {
+                g_assert_nonnull (line->length_class);
+                if (g_strcmp0 (line->length_class, "dac") == 0)
+                  copper[t] += line->quantity;
+                else
+                  {
+                    g_assert_cmpstr (line->length_class, ==, "fibre");
+                    fibre[t] += line->quantity;
+                  }
+              }
           if (line->category == TS_BOM_TRANSCEIVER && g_strcmp0 (line->role, "node-port") == 0)
             node_modules += line->quantity;
           if (line->category == TS_BOM_TRANSCEIVER && g_strcmp0 (line->role, "switch-port") == 0)
             switch_modules += line->quantity;
         }
+      g_test_message ("%u × %s: %u tiers, copper links %u/%u/%u", cases[i].servers, cases[i].server,
+                      o->fabric.tiers, o->fabric.dac_links[0], o->fabric.dac_links[1], o->fabric.dac_links[2]);
       g_assert_cmpuint (ts_bom_quantity (bom, TS_BOM_SERVER), >=, o->servers);
       g_assert_cmpuint (switches, ==, o->leaf_switches + o->spine_switches + o->core_switches + o->storage_switches);
-      if (o->fabric.tiers >= 2)
-        g_assert_cmpuint (cables, ==, ts_compute_fabric_links (&o->fabric));
-      else
-        /* one switch on copper: a splitter a switch cage of
-         * transceiver_ports node ports */
-        g_assert_cmpuint (cables, ==, (o->compute_ports + MAX (1u, net->transceiver_ports) - 1)
-                                      / MAX (1u, net->transceiver_ports));
       g_assert_cmpuint (o->fabric.cables_node_leaf, ==, o->compute_ports);
-      if (o->fabric.tiers >= 2)
+      for (guint t = 0; t < 3; t++)
         {
-          guint per = MAX (1u, net->transceiver_ports);
+          guint links = ts_compute_fabric_tier_links (&o->fabric, t);
+          guint dac = o->fabric.dac_links[t];
 
-          /* two ends a link: a node end a module, the switch ends in
-           * modules of `per` (the last one possibly half used) */
-          g_assert_cmpuint (o->optical_links, ==, ts_compute_fabric_links (&o->fabric));
-          g_assert_cmpuint (node_modules, ==, o->fabric.cables_node_leaf);
+          /* the classes split the tier's links */
+          g_assert_cmpuint (dac, <=, links);
+          g_assert_cmpuint (fibre[t], ==, links - dac);
+          if (t == 0)
+            {
+              /* a splitter joins one cage to up to `per` node ports of one rack */
+              g_assert_cmpuint (copper[t], ==, o->fabric.dac_cables_node_leaf);
+              g_assert_cmpuint (copper[t] * per, >=, dac);
+              g_assert_cmpuint (copper[t], <=, dac);
+            }
+          else
+            g_assert_cmpuint (copper[t], ==, (dac + per - 1) / per);
+        }
+      /* two ends a fibre link: a node end a module, the switch ends in
+       * modules of `per` (the last one possibly half used); none on copper */
+      g_assert_cmpuint (o->optical_links, ==, fibre[0] + fibre[1] + fibre[2]);
+      g_assert_cmpuint (node_modules, ==, fibre[0]);
+      if (o->optical_links > 0)
+        {
           g_assert_cmpuint (node_modules + switch_modules * per, >=, 2 * (guint64) o->optical_links);
           g_assert_cmpuint (node_modules + (switch_modules - 1) * per, <, 2 * (guint64) o->optical_links);
-          g_assert_cmpuint (o->transceivers, ==, node_modules + switch_modules);
         }
       else
-        g_assert_cmpuint (o->transceivers + node_modules + switch_modules, ==, 0);
+        g_assert_cmpuint (switch_modules, ==, 0);
+      g_assert_cmpuint (o->transceivers, ==, node_modules + switch_modules);
       ts_plan_free (plan);
     }
+}
+
+/* The length class of every link counted one link at a time from the
+ * placed racks (node k on rail r to leaf ⌊k / nodes per SU⌋ × rails + r,
+ * or the one switch; a leaf's m-th uplink to spine m mod S of its pod; a
+ * spine's m-th uplink to core m mod C) equals the option's counts, on
+ * generated sizes of every fabric shape. */
+static void
+check_classes_by_enumeration (const TsOption *o)
+{
+  const TsComputeFabric *f = &o->fabric;
+  const GArray *racks = ts_option_get_rack_detail (o);
+  g_autoptr(GArray) node_rack = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) spines = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) cores = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *switch_rack[3] = { leaves, spines, cores };
+  guint64 dac[3] = { 0 };
+
+  for (guint r = 0; r < racks->len; r++)
+    {
+      const TsRack *rack = &g_array_index (racks, TsRack, r);
+
+      for (guint d = 0; d < rack->devices->len; d++)
+        {
+          TsDeviceRole role = g_array_index (rack->devices, TsRackDevice, d).role;
+
+          if (role == TS_DEVICE_SERVER)
+            g_array_append_val (node_rack, r);
+          else if (role == TS_DEVICE_LEAF_SWITCH)
+            g_array_append_val (switch_rack[0], r);
+          else if (role == TS_DEVICE_SPINE_SWITCH)
+            g_array_append_val (switch_rack[1], r);
+          else if (role == TS_DEVICE_CORE_SWITCH)
+            g_array_append_val (switch_rack[2], r);
+        }
+    }
+  g_assert_cmpuint (node_rack->len, ==, o->servers);
+  g_assert_cmpuint (switch_rack[0]->len, ==, f->leaves);
+  g_assert_cmpuint (switch_rack[1]->len, ==, f->spines);
+  g_assert_cmpuint (switch_rack[2]->len, ==, f->cores);
+
+  for (guint k = 0; k < o->servers; k++)
+    for (guint r = 0; r < f->rails; r++)
+      {
+        guint leaf = f->tiers == 1 ? 0 : (k / f->nodes_per_su) * f->rails + r;
+
+        dac[0] += g_array_index (node_rack, guint, k) == g_array_index (switch_rack[0], guint, leaf);
+      }
+  for (guint i = 0; f->tiers >= 2 && i < f->leaves; i++)
+    {
+      guint s0, ns;
+
+      ts_compute_fabric_pod_spines (f, i / f->leaves_per_pod, &s0, &ns);
+      for (guint m = 0; m < f->leaf_uplinks; m++)
+        dac[1] += g_array_index (switch_rack[0], guint, i) == g_array_index (switch_rack[1], guint, s0 + m % ns);
+    }
+  if (f->tiers >= 3)
+    {
+      /* a spine sends up what its pod's leaves send it */
+      g_autofree guint *uplinks = g_new0 (guint, f->spines);
+
+      for (guint i = 0; i < f->leaves; i++)
+        {
+          guint s0, ns;
+
+          ts_compute_fabric_pod_spines (f, i / f->leaves_per_pod, &s0, &ns);
+          for (guint m = 0; m < f->leaf_uplinks; m++)
+            uplinks[s0 + m % ns]++;
+        }
+      for (guint j = 0; j < f->spines; j++)
+        for (guint m = 0; m < uplinks[j]; m++)
+          dac[2] += g_array_index (switch_rack[1], guint, j) == g_array_index (switch_rack[2], guint, m % f->cores);
+    }
+  for (guint t = 0; t < 3; t++)
+    g_assert_cmpuint (dac[t], ==, f->dac_links[t]);
+}
+
+static void
+test_length_classes (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  static const char *const servers[] = { "dgx-h200", "dgx-b200", "huawei-atlas-800t-a2", "dgx-b300", "gb200-nvl72" };
+  static const guint counts[] = { 2, 3, 4, 5, 8, 17, 33, 64, 100, 257, 512 };
+  guint n = ts_test_sweep_size (G_N_ELEMENTS (counts));
+  guint some_copper = 0, some_fibre = 0;
+
+  for (guint a = 0; a < G_N_ELEMENTS (servers); a++)
+    for (guint c = 0; c < n; c++)
+      {
+        TsPlan *plan = NULL;
+        const TsOption *o = option_at (catalog, servers[a], counts[c * G_N_ELEMENTS (counts) / n], 1.0, &plan);
+
+        check_classes_by_enumeration (o);
+        some_copper += o->fabric.dac_links[0] > 0;
+        some_fibre += ts_compute_fabric_fibre_links (&o->fabric, 0) > 0;
+        ts_plan_free (plan);
+      }
+  /* the sweep met both classes */
+  g_assert_cmpuint (some_copper, >, 0);
+  g_assert_cmpuint (some_fibre, >, 0);
+}
+
+/* By hand, from the racks the placement gives (docs/cluster-fabric.md §9):
+ * 2 × DGX H200 (8U, 10.2 kW each) stand in one rack with their switch: 16
+ * links on 8 MCP7Y00 splitters, no transceiver. 4 × DGX H200: the site's
+ * rack power takes two servers and the switch in the first rack, the
+ * other two in the next: 16 links on copper, 16 on fibre with 16 node
+ * modules and 16 / 2 = 8 twin-port switch modules. 64 × DGX B200 (two a
+ * rack) put their leaves in network racks: every node–leaf link on fibre. */
+static void
+test_length_classes_by_hand (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  TsPlan *plan = NULL;
+  const TsOption *o;
+
+  o = option_at (catalog, "dgx-h200", 2, 1.0, &plan);
+  g_assert_cmpuint (o->fabric.tiers, ==, 1);
+  g_assert_cmpuint (o->fabric.dac_links[0], ==, 16);
+  g_assert_cmpuint (o->fabric.dac_cables_node_leaf, ==, 8);
+  g_assert_cmpuint (o->optical_links + o->transceivers, ==, 0);
+  ts_plan_free (plan);
+
+  o = option_at (catalog, "dgx-h200", 4, 1.0, &plan);
+  g_assert_cmpuint (o->fabric.tiers, ==, 1);
+  g_assert_cmpuint (o->fabric.dac_links[0], ==, 16);
+  g_assert_cmpuint (o->optical_links, ==, 16);
+  g_assert_cmpuint (o->transceivers, ==, 16 + 8);
+  ts_plan_free (plan);
+
+  o = option_at (catalog, "dgx-b200", 64, 1.0, &plan);
+  g_assert_cmpuint (o->fabric.tiers, ==, 2);
+  g_assert_cmpuint (o->fabric.dac_links[0], ==, 0);
+  g_assert_cmpuint (ts_compute_fabric_fibre_links (&o->fabric, 0), ==, 512);
+  ts_plan_free (plan);
 }
 
 /* The leaf uplinks an oversubscribed fabric shares are judged against
@@ -323,15 +483,14 @@ test_cli_bom (void)
 /* The parts as records of their own (docs/cluster-fabric.md §9): the
  * NDR network names its transceivers and cables by id, and takes their
  * names and the twin-port module's two links from them; the BOM says
- * each cable line's length class (the MCP7Y00 splitter, 1–3 m, within
- * the rack of a one-switch fabric; the MFP7E10 fibre on every tier of a
- * two-tier one). */
+ * each cable line's length class (the MCP7Y00 splitter, 1–3 m, within a
+ * rack; the MFP7E10 fibre between racks). */
 static void
 test_part_records (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   const TsNetwork *ndr = ts_catalog_find_network (catalog, "ib-ndr");
-  static const guint counts[] = { 4, 64 };
+  static const guint counts[] = { 2, 64 };
 
   g_assert_nonnull (ndr->transceiver);
   g_assert_cmpstr (ndr->transceiver->id, ==, "nvidia-mma4z00-ns");
@@ -364,19 +523,19 @@ test_part_records (void)
           if (l->category != TS_BOM_CABLE || g_strcmp0 (l->role, "node-leaf") != 0)
             continue;
           seen++;
-          /* 4 × DGX H200: 32 ports on one 64-port switch; 64: two tiers */
-          if (o->fabric.tiers == 1)
-            {
-              g_assert_cmpstr (l->length_class, ==, "dac");
-              g_assert_cmpstr (l->item, ==, ndr->copper_cable->name);
-            }
+          /* each class its part: the splitter within a rack, the fibre between */
+          if (g_strcmp0 (l->length_class, "dac") == 0)
+            g_assert_cmpstr (l->item, ==, ndr->copper_cable->name);
           else
             {
               g_assert_cmpstr (l->length_class, ==, "fibre");
               g_assert_cmpstr (l->item, ==, ndr->optical_cable->name);
             }
         }
-      g_assert_cmpuint (seen, ==, 1);
+      /* 2 × DGX H200 in one rack with their switch: copper only */
+      g_assert_cmpuint (seen, >=, 1);
+      if (c == 0)
+        g_assert_cmpuint (seen, ==, 1);
       g_assert_cmpuint (o->fabric.tiers, ==, c == 0 ? 1 : 2);
     }
 }
@@ -426,6 +585,8 @@ main (int    argc,
   g_test_add_func ("/fabric/partial-su", test_partial_su);
   g_test_add_func ("/fabric/identities", test_identities);
   g_test_add_func ("/fabric/option-bom", test_option_bom);
+  g_test_add_func ("/fabric/length-classes", test_length_classes);
+  g_test_add_func ("/fabric/length-classes-by-hand", test_length_classes_by_hand);
   g_test_add_func ("/fabric/tier-verdict", test_tier_verdict);
   g_test_add_func ("/fabric/cli-bom", test_cli_bom);
   g_test_add_func ("/fabric/part-records", test_part_records);

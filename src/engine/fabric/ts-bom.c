@@ -118,6 +118,42 @@ ts_bom_add (TsBom         *self,
 }
 
 void
+ts_bom_add_cable (TsBom      *self,
+                  const char *item,
+                  const char *role,
+                  guint64     quantity,
+                  gboolean    estimate,
+                  const char *length_class)
+{
+  TsBomLine line = { 0 };
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (item != NULL);
+
+  if (quantity == 0)
+    return;
+  for (guint i = 0; i < self->lines->len; i++)
+    {
+      TsBomLine *l = &g_array_index (self->lines, TsBomLine, i);
+
+      if (l->category == TS_BOM_CABLE && g_strcmp0 (l->item, item) == 0 && g_strcmp0 (l->role, role) == 0
+          && g_strcmp0 (l->length_class, length_class) == 0)
+        {
+          l->quantity += quantity;
+          l->estimate |= estimate;
+          return;
+        }
+    }
+  line.category = TS_BOM_CABLE;
+  line.item = g_strdup (item);
+  line.role = g_strdup (role);
+  line.quantity = quantity;
+  line.estimate = estimate;
+  line.length_class = g_strdup (length_class);
+  g_array_append_val (self->lines, line);
+}
+
+void
 ts_bom_set_length_class (TsBom      *self,
                          const char *item,
                          const char *role,
