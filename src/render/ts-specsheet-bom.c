@@ -75,7 +75,7 @@ ts_specsheet_build_bom (TsSpecsheet *self)
 
       cells[0] = g_strdup (ts_bom_category_label (line->category));
       cells[1] = item_cell (line);
-      cells[2] = g_strdup (ts_bom_role_label (line->role));
+      cells[2] = ts_bom_line_purpose (line);
       /* an estimate carries the sheet's “≈”: on the price where the
        * line has one (a published street price), else on the count */
       if (line->unit_price_usd > 0)

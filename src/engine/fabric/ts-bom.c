@@ -256,6 +256,25 @@ ts_bom_role_label (const char *role)
   return role != NULL ? role : "";
 }
 
+char *
+ts_bom_line_purpose (const TsBomLine *line)
+{
+  const char *where = NULL;
+
+  g_return_val_if_fail (line != NULL, NULL);
+
+  if (g_strcmp0 (line->length_class, "dac") == 0 || g_strcmp0 (line->length_class, "acc") == 0)
+    /* Translators: where a cable of the bill of materials runs: copper, its two ends in one rack */
+    where = _("within a rack");
+  else if (line->length_class != NULL)
+    /* Translators: where a cable of the bill of materials runs: fibre from one rack to another */
+    where = _("between racks");
+  if (where == NULL)
+    return g_strdup (ts_bom_role_label (line->role));
+  /* Translators: a cable's purpose in the bill of materials: “Leaf to spine, within a rack” */
+  return g_strdup_printf (_("%s, %s"), ts_bom_role_label (line->role), where);
+}
+
 void
 ts_bom_to_json (const TsBom *self,
                 JsonBuilder *b)

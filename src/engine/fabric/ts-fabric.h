@@ -150,6 +150,10 @@ const char      *ts_bom_category_label     (TsBomCategory category);
 const char      *ts_bom_item_label         (const char   *item);
 /* The role's words in the current language (“Compute fabric, leaf”). */
 const char      *ts_bom_role_label         (const char   *role);
+/* What a line is for in the current language: its role's words, and for
+ * a cable of a known length class where it runs (“Leaf to spine,
+ * within a rack”). */
+char            *ts_bom_line_purpose       (const TsBomLine *line);
 
 /* [{category, item, role, quantity, unit_price_usd?, estimate?,
  * length_class?}, …] */
