@@ -480,6 +480,97 @@ test_cli_bom (void)
     }
 }
 
+/* options[].network carries the fabric the issue asks for — core_switches,
+ * cables {node_leaf, leaf_spine, spine_core}, transceivers — and the
+ * cables by length class, through the CLI's JSON: the B200 RA's 16-SU
+ * row (512 nodes: 128 leaf, 128 spine, 64 core, 4,096 cables a tier)
+ * and its 2-SU row (64 nodes: 16 leaf, 8 spine, no core, 512 a tier). */
+static void
+test_cli_network_json (void)
+{
+  static const struct { const char *servers; gint64 leaf, spine, core, cables, spine_core; } rows[] = {
+    { "512", 128, 128, 64, 4096, 4096 },
+    { "64", 16, 8, 0, 512, 0 },
+  };
+  static const char *const tiers[] = { "node_leaf", "leaf_spine", "spine_core" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      const char *argv[] = { "estimate", "--model", "llama-3.1-70b", "--method", "full", "--server", "dgx-b200",
+                             "--servers", rows[i].servers, "--format", "json", NULL };
+      g_autoptr(JsonNode) root = ts_test_cli_json (argv);
+      JsonObject *option = json_array_get_object_element (
+          json_object_get_array_member (json_node_get_object (root), "options"), 0);
+      JsonObject *net = json_object_get_object_member (option, "network");
+      JsonObject *cables = json_object_get_object_member (net, "cables");
+      JsonObject *by_class = json_object_get_object_member (net, "cables_by_class");
+      gint64 fibre = 0, node_fibre = 0;
+
+      g_assert_cmpint (json_object_get_int_member (net, "leaf_switches"), ==, rows[i].leaf);
+      g_assert_cmpint (json_object_get_int_member (net, "spine_switches"), ==, rows[i].spine);
+      g_assert_cmpint (json_object_get_int_member (net, "core_switches"), ==, rows[i].core);
+      g_assert_cmpint (json_object_get_int_member (cables, "node_leaf"), ==, rows[i].cables);
+      g_assert_cmpint (json_object_get_int_member (cables, "leaf_spine"), ==, rows[i].cables);
+      g_assert_cmpint (json_object_get_int_member (cables, "spine_core"), ==, rows[i].spine_core);
+      for (guint t = 0; t < G_N_ELEMENTS (tiers); t++)
+        {
+          JsonObject *tier = json_object_get_object_member (by_class, tiers[t]);
+
+          /* the classes split the tier's cables */
+          g_assert_cmpint (json_object_get_int_member (tier, "dac") + json_object_get_int_member (tier, "fibre"), ==,
+                           json_object_get_int_member (cables, tiers[t]));
+          fibre += json_object_get_int_member (tier, "fibre");
+          if (t == 0)
+            node_fibre = json_object_get_int_member (tier, "fibre");
+        }
+      g_assert_cmpint (json_object_get_int_member (net, "optical_links"), ==, fibre);
+      /* two ends a fibre link: the node ends one a module, the switch ends two */
+      g_assert_cmpint (json_object_get_int_member (net, "transceivers"), ==, node_fibre + (node_fibre + 2 * (fibre - node_fibre) + 1) / 2);
+    }
+}
+
+/* The other fabrics as the H100 RA counts them for its 4-SU system of
+ * 127 DGX H100 (Table 7): 4 UFM appliances (a pair for the compute and
+ * the storage InfiniBand fabric) and 5 management servers; a storage
+ * port per storage NIC on ⌈ports / 64⌉ switches, a cable each; an
+ * out-of-band port a BMC, a switch, a PDU, an appliance and a management
+ * server — each line in the bill of materials. */
+static void
+test_other_fabrics (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  TsPlan *plan = NULL;
+  const TsOption *o = option_at (catalog, "dgx-h100", 127, 1.0, &plan);
+  g_autoptr(TsBom) bom = ts_option_build_bom (o);
+  guint64 fm = 0, ms = 0, oob = 0, storage = 0;
+
+  g_assert_cmpuint (o->fabric_managers, ==, 4);
+  g_assert_cmpuint (o->management_servers, ==, 5);
+  g_assert_cmpuint (o->storage_ports, ==, 127 * o->server->storage_nic_count);
+  g_assert_cmpuint (o->storage_switches, ==, (o->storage_ports + 63) / 64);
+  g_assert_cmpuint (o->storage_cables, ==, o->storage_ports);
+  g_assert_cmpuint (o->oob_ports, ==, 127 + o->leaf_switches + o->spine_switches + o->core_switches
+                                      + o->storage_switches + o->racks * o->pdus_per_rack + 4 + 5);
+  for (guint i = 0; i < ts_bom_get_n_lines (bom); i++)
+    {
+      const TsBomLine *l = ts_bom_get_line (bom, i);
+
+      if (g_strcmp0 (l->role, "fabric-manager") == 0)
+        fm += l->quantity;
+      if (g_strcmp0 (l->role, "management-server") == 0)
+        ms += l->quantity;
+      if (g_strcmp0 (l->role, "oob-link") == 0)
+        oob += l->quantity;
+      if (g_strcmp0 (l->role, "storage-link") == 0)
+        storage += l->quantity;
+    }
+  g_assert_cmpuint (fm, ==, 4);
+  g_assert_cmpuint (ms, ==, 5);
+  g_assert_cmpuint (oob, ==, o->oob_ports);
+  g_assert_cmpuint (storage, ==, o->storage_ports);
+  ts_plan_free (plan);
+}
+
 /* The parts as records of their own (docs/cluster-fabric.md §9): the
  * NDR network names its transceivers and cables by id, and takes their
  * names and the twin-port module's two links from them; the BOM says
@@ -589,6 +680,8 @@ main (int    argc,
   g_test_add_func ("/fabric/length-classes-by-hand", test_length_classes_by_hand);
   g_test_add_func ("/fabric/tier-verdict", test_tier_verdict);
   g_test_add_func ("/fabric/cli-bom", test_cli_bom);
+  g_test_add_func ("/fabric/cli-network-json", test_cli_network_json);
+  g_test_add_func ("/fabric/other-fabrics", test_other_fabrics);
   g_test_add_func ("/fabric/part-records", test_part_records);
   g_test_add_func ("/fabric/part-references-checked", test_part_references_checked);
   return g_test_run ();
