@@ -529,6 +529,36 @@ test_cli_network_json (void)
     }
 }
 
+/* Huawei's 200GE RoCE for Atlas (docs/cluster-fabric.md §9): the
+ * parameter-plane switch of DaoCloud's Atlas 800T A2 report, the XH9210,
+ * 32 × 400GE each split into two 200GE node ports = 64 ports, built by
+ * the same rules. By hand: 40 Atlas 800T A2 × 8 ports; an SU of 64 / 2
+ * = 32 nodes, so 2 SUs (the second partial, built whole) × 8 rails = 16
+ * leaves, 16 × 32 = 512 uplinks on 64-port spines = 8, a divisor of 32. */
+static void
+test_atlas_200ge (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  const TsNetwork *net = ts_catalog_find_network (catalog, "roce-200ge");
+  TsPlan *plan = NULL;
+  const TsOption *o;
+
+  g_assert_cmpuint (net->port_gbps, ==, 200);
+  g_assert_cmpuint (net->switch_ports, ==, 32 * 2);
+  g_assert_nonnull (strstr (net->switch_model, "XH9210"));
+  o = option_at (catalog, "huawei-atlas-800t-a2", 40, 1.0, &plan);
+  g_assert_true (o->server->network == net);
+  g_assert_cmpuint (o->fabric.rails, ==, 8);
+  g_assert_cmpuint (o->fabric.nodes_per_su, ==, 32);
+  g_assert_cmpuint (o->fabric.sus, ==, 2);
+  g_assert_cmpuint (o->leaf_switches, ==, 16);
+  g_assert_cmpuint (o->spine_switches, ==, 8);
+  g_assert_cmpuint (o->core_switches, ==, 0);
+  g_assert_cmpuint (o->fabric.cables_node_leaf, ==, 320);
+  g_assert_cmpuint (o->fabric.cables_leaf_spine, ==, 512);
+  ts_plan_free (plan);
+}
+
 /* The other fabrics as the H100 RA counts them for its 4-SU system of
  * 127 DGX H100 (Table 7): 4 UFM appliances (a pair for the compute and
  * the storage InfiniBand fabric) and 5 management servers; a storage
@@ -682,6 +712,7 @@ main (int    argc,
   g_test_add_func ("/fabric/cli-bom", test_cli_bom);
   g_test_add_func ("/fabric/cli-network-json", test_cli_network_json);
   g_test_add_func ("/fabric/other-fabrics", test_other_fabrics);
+  g_test_add_func ("/fabric/atlas-200ge", test_atlas_200ge);
   g_test_add_func ("/fabric/part-records", test_part_records);
   g_test_add_func ("/fabric/part-references-checked", test_part_references_checked);
   return g_test_run ();
