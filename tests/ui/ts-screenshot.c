@@ -215,6 +215,26 @@ shoot (TsApplication    *app,
             gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
           wait_for_frames (GTK_WIDGET (window));
         }
+      /* TS_SCREENSHOT_NETWORK=1: the Rack page's network and its bill of
+       * materials, scrolled to the list */
+      if (g_getenv ("TS_SCREENSHOT_NETWORK") != NULL)
+        {
+          GtkWidget *toggle = ts_test_find_named (GTK_WIDGET (stack), "network-toggle");
+          GtkWidget *bom = ts_test_find_named (GTK_WIDGET (stack), "bill-of-materials");
+          GtkWidget *scrolled;
+
+          if (toggle != NULL)
+            gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+          wait_for_frames (GTK_WIDGET (window));
+          scrolled = bom != NULL ? gtk_widget_get_ancestor (bom, GTK_TYPE_SCROLLED_WINDOW) : NULL;
+          if (scrolled != NULL)
+            {
+              GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+              gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+              wait_for_frames (GTK_WIDGET (window));
+            }
+        }
       drawing = find_drawing_view (GTK_WIDGET (stack));
       if (drawing != NULL && g_getenv ("TS_SCREENSHOT_ZOOM") != NULL)
         {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ts-fabric.h"
+#include "ts-format.h"
 #include "ts-json.h"
 
 struct _TsBom
@@ -254,6 +255,26 @@ ts_bom_role_label (const char *role)
     if (g_strcmp0 (roles[i].code, role) == 0)
       return _(roles[i].label);
   return role != NULL ? role : "";
+}
+
+char *
+ts_bom_line_item (const TsBomLine *line)
+{
+  const char *paren;
+
+  g_return_val_if_fail (line != NULL, NULL);
+
+  /* a server as every page names it (a workstation the Russian way) */
+  if (g_strcmp0 (line->role, "compute-server") == 0)
+    return ts_format_name (line->item);
+  if (line->category == TS_BOM_PDU)
+    return g_strdup (_("Rack PDU"));
+  if (g_strcmp0 (line->role, "oob-switch") == 0)
+    return g_strdup (_("Management switch"));
+  paren = strstr (line->item, " (");
+  if (paren != NULL)
+    return g_strndup (line->item, paren - line->item);
+  return g_strdup (ts_bom_item_label (line->item));
 }
 
 char *

@@ -150,6 +150,13 @@ const char      *ts_bom_category_label     (TsBomCategory category);
 const char      *ts_bom_item_label         (const char   *item);
 /* The role's words in the current language (“Compute fabric, leaf”). */
 const char      *ts_bom_role_label         (const char   *role);
+/* What a page shows as the line's item: the part's name and number as
+ * the catalog gives them, without the English description in brackets
+ * after it (“NVIDIA MFP7E10 (MPO-12/APC crossover multimode fibre)” →
+ * “NVIDIA MFP7E10”); a server as every page names it; the rack PDU and
+ * the management switch, whose catalog names are English descriptions
+ * of a class, by the pages' own words for them. */
+char            *ts_bom_line_item          (const TsBomLine *line);
 /* What a line is for in the current language: its role's words, and for
  * a cable of a known length class where it runs (“Leaf to spine,
  * within a rack”). */
