@@ -251,14 +251,16 @@ update_views (TsAnswerPane *self)
  * engine's list (ts_option_build_bom ()), as the spec sheet's page and
  * `trainsizer-cli bom` have it — item, purpose and quantity, an
  * estimated count marked “≈”. Shown while the Rack page shows the
- * network of a cluster. */
+ * network of a cluster, but not in presenter mode: its slide is the
+ * drawing, sized for the room, and a parts list is small print for the
+ * desk (the spec sheet has it). */
 static void
 update_bom (TsAnswerPane *self)
 {
   const TsOption *o = self->plan != NULL ? ts_plan_get_shown_option (self->plan) : NULL;
   g_autoptr(TsBom) bom = NULL;
   GtkWidget *child;
-  gboolean shown = self->show_network && o != NULL && o->servers > 1;
+  gboolean shown = self->show_network && !self->presenting && o != NULL && o->servers > 1;
 
   if (self->bom_box == NULL)
     return;
@@ -441,6 +443,7 @@ set_text_size_flag (TsAnswerPane *self,
   if (self->overview_summary != NULL)
     ts_drawing_view_set_text_size (TS_DRAWING_VIEW (self->overview_summary), self->large_type, self->presenting);
   update_summary_page (self);
+  update_bom (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
