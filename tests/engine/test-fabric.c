@@ -462,7 +462,7 @@ test_cli_bom (void)
 
       g_assert_cmpint (ts_test_run_cli (bom_argv, &out, &err), ==, 0);
       lines = g_strsplit (out, "\r\n", -1);
-      g_assert_cmpstr (lines[0], ==, "category,item,role,quantity,unit_price_usd,estimate");
+      g_assert_cmpstr (lines[0], ==, "category,item,role,quantity,unit_price_usd,estimate,length_class");
       bom = json_object_get_array_member (json_array_get_object_element (
                 json_object_get_array_member (json_node_get_object (root), "options"), 0), "bom");
       g_assert_cmpuint (g_strv_length (lines), ==, json_array_get_length (bom) + 2);   /* header, lines, "" after the last CRLF */
@@ -476,6 +476,10 @@ test_cli_bom (void)
           g_assert_true (g_str_has_prefix (lines[l + 1], head));
           g_assert_nonnull (strstr (lines[l + 1], json_object_get_string_member (line, "role")));
           g_assert_nonnull (strstr (lines[l + 1], quantity));
+          /* the length class last, empty where the JSON has none */
+          g_assert_true (g_str_has_suffix (lines[l + 1], json_object_has_member (line, "length_class")
+                                                         ? json_object_get_string_member (line, "length_class")
+                                                         : ","));
         }
     }
 }

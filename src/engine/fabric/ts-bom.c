@@ -346,7 +346,8 @@ append_text (GString    *out,
 char *
 ts_bom_to_csv (const TsBom *self)
 {
-  GString *out = g_string_new ("category,item,role,quantity,unit_price_usd,estimate\r\n");
+  /* length_class, added last: the columns before it keep their places */
+  GString *out = g_string_new ("category,item,role,quantity,unit_price_usd,estimate,length_class\r\n");
 
   for (guint i = 0; i < self->lines->len; i++)
     {
@@ -359,8 +360,8 @@ ts_bom_to_csv (const TsBom *self)
       append_text (out, l->item);
       g_string_append_c (out, ',');
       append_text (out, l->role);
-      g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%s,%s\r\n", l->quantity, price,
-                              l->estimate ? "true" : "false");
+      g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%s,%s,%s\r\n", l->quantity, price,
+                              l->estimate ? "true" : "false", l->length_class != NULL ? l->length_class : "");
     }
   return g_string_free (out, FALSE);
 }
