@@ -19,29 +19,6 @@
 
 #include "ts-specsheet-private.h"
 
-/* What the Item column shows: the part's name and number as the catalog
- * gives them, without the English description in brackets after it
- * (“NVIDIA MFP7E10 (MPO-12/APC crossover multimode fibre)” → “NVIDIA
- * MFP7E10”); the rack PDU and the management switch, whose catalog names
- * are English descriptions of a class, by the sheet's own words for them. */
-static char *
-item_cell (const TsBomLine *line)
-{
-  const char *paren;
-
-  /* a server as every page names it (a workstation the Russian way) */
-  if (g_strcmp0 (line->role, "compute-server") == 0)
-    return ts_format_name (line->item);
-  if (line->category == TS_BOM_PDU)
-    return g_strdup (_("Rack PDU"));
-  if (g_strcmp0 (line->role, "oob-switch") == 0)
-    return g_strdup (_("Management switch"));
-  paren = strstr (line->item, " (");
-  if (paren != NULL)
-    return g_strndup (line->item, paren - line->item);
-  return g_strdup (ts_bom_item_label (line->item));
-}
-
 void
 ts_specsheet_build_bom (TsSpecsheet *self)
 {
@@ -74,8 +51,8 @@ ts_specsheet_build_bom (TsSpecsheet *self)
       g_autofree char *quantity = ts_format_number ((double) line->quantity, 0);
 
       cells[0] = g_strdup (ts_bom_category_label (line->category));
-      cells[1] = item_cell (line);
-      cells[2] = g_strdup (ts_bom_role_label (line->role));
+      cells[1] = ts_bom_line_item (line);
+      cells[2] = ts_bom_line_purpose (line);
       /* an estimate carries the sheet's “≈”: on the price where the
        * line has one (a published street price), else on the count */
       if (line->unit_price_usd > 0)

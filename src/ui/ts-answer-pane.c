@@ -58,6 +58,9 @@ struct _TsAnswerPane
   GtkWidget            *pages[N_PAGES];  /* the view stack's children */
   TsOptionsTable       *options_table;
   TsRackOptions         rack_options;
+  gboolean              show_network;     /* the Rack page's Network toggle */
+  GtkWidget            *bom_box;          /* the bill of materials under the network */
+  GtkWidget            *bom_grid;
 
   /* template children */
   GtkWidget            *headline_box;
@@ -244,12 +247,84 @@ update_views (TsAnswerPane *self)
     ts_drawing_view_set_gib (TS_DRAWING_VIEW (self->overview_summary), self->gib);
 }
 
+/* The bill of materials under the network drawing (issue 30): the
+ * engine's list (ts_option_build_bom ()), as the spec sheet's page and
+ * `trainsizer-cli bom` have it — item, purpose and quantity, an
+ * estimated count marked “≈”. Shown while the Rack page shows the
+ * network of a cluster, but not in presenter mode: its slide is the
+ * drawing, sized for the room, and a parts list is small print for the
+ * desk (the spec sheet has it). */
+static void
+update_bom (TsAnswerPane *self)
+{
+  const TsOption *o = self->plan != NULL ? ts_plan_get_shown_option (self->plan) : NULL;
+  g_autoptr(TsBom) bom = NULL;
+  GtkWidget *child;
+  gboolean shown = self->show_network && !self->presenting && o != NULL && o->servers > 1;
+
+  if (self->bom_box == NULL)
+    return;
+  gtk_widget_set_visible (self->bom_box, shown);
+  while ((child = gtk_widget_get_first_child (self->bom_grid)) != NULL)
+    gtk_grid_remove (GTK_GRID (self->bom_grid), child);
+  if (!shown)
+    return;
+  bom = ts_option_build_bom (o);
+  for (guint i = 0; i < ts_bom_get_n_lines (bom); i++)
+    {
+      const TsBomLine *line = ts_bom_get_line (bom, i);
+      g_autofree char *item = ts_bom_line_item (line);
+      g_autofree char *purpose = ts_bom_line_purpose (line);
+      g_autofree char *quantity = ts_format_number ((double) line->quantity, 0);
+      /* the sheet's rule: a priced line's estimate is its price, not shown here */
+      g_autofree char *count = line->estimate && line->unit_price_usd <= 0 ? g_strdup_printf ("≈\u00a0%s", quantity)
+                                                                             : g_strdup (quantity);
+      const char *cells[] = { item, purpose, count };
+
+      for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
+        {
+          GtkWidget *label = gtk_label_new (cells[c]);
+
+          /* the words wrap; a count stays on one line */
+          gtk_label_set_wrap (GTK_LABEL (label), c < 2);
+          gtk_label_set_natural_wrap_mode (GTK_LABEL (label), GTK_NATURAL_WRAP_WORD);
+          gtk_label_set_xalign (GTK_LABEL (label), c == 2 ? 1 : 0);
+          gtk_widget_set_hexpand (label, c < 2);
+          if (c == 2)
+            gtk_widget_add_css_class (label, "numeric");
+          gtk_grid_attach (GTK_GRID (self->bom_grid), label, (int) c, (int) i, 1, 1);
+        }
+    }
+}
+
+static GtkWidget *
+bom_section (TsAnswerPane *self)
+{
+  /* Translators: heading of the list of every part to order, under the network drawing */
+  GtkWidget *heading = gtk_label_new (_("Bill of materials"));
+
+  self->bom_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->bom_grid = gtk_grid_new ();
+  gtk_widget_set_name (self->bom_box, "bill-of-materials");
+  gtk_grid_set_column_spacing (GTK_GRID (self->bom_grid), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (self->bom_grid), 4);
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->bom_grid), GTK_ACCESSIBLE_RELATION_LABELLED_BY, heading,
+                                  NULL, -1);
+  gtk_box_append (GTK_BOX (self->bom_box), heading);
+  gtk_box_append (GTK_BOX (self->bom_box), self->bom_grid);
+  gtk_widget_set_visible (self->bom_box, FALSE);
+  return self->bom_box;
+}
+
 static void
 show_plan (TsAnswerPane *self)
 {
   show_headline (self);
   show_verdict (self);
   update_views (self);
+  update_bom (self);
 }
 
 /* Filling the comparison table makes a label per cell, which costs more
@@ -368,6 +443,7 @@ set_text_size_flag (TsAnswerPane *self,
   if (self->overview_summary != NULL)
     ts_drawing_view_set_text_size (TS_DRAWING_VIEW (self->overview_summary), self->large_type, self->presenting);
   update_summary_page (self);
+  update_bom (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
@@ -432,6 +508,8 @@ drawing_page (TsAnswerPane *self,
   gtk_box_append (GTK_BOX (box), view);
   if (drawing == TS_DRAWING_TIME)
     gtk_box_append (GTK_BOX (box), validation_link ());
+  if (drawing == TS_DRAWING_RACK)
+    gtk_box_append (GTK_BOX (box), bom_section (self));
   /* The drawings fit any width; the servers table, wider than a narrow
    * window, scrolls sideways in its own frame (ts-options-table.ui), so
    * the page and the buttons above the table keep the window's width. */
@@ -498,8 +576,10 @@ static void
 network_toggled_cb (GtkToggleButton *button,
                     TsAnswerPane    *self)
 {
+  self->show_network = gtk_toggle_button_get_active (button);
   ts_drawing_view_set_drawing (TS_DRAWING_VIEW (self->views[TS_DRAWING_RACK]),
-                               gtk_toggle_button_get_active (button) ? TS_DRAWING_NETWORK : TS_DRAWING_RACK);
+                               self->show_network ? TS_DRAWING_NETWORK : TS_DRAWING_RACK);
+  update_bom (self);
 }
 
 static GtkWidget *

@@ -497,6 +497,73 @@ test_network_models (void)
     g_assert_nonnull (strstr (text, net->nic_model));
 }
 
+/* The issue's two bills of materials on the sheet, in both languages
+ * (issue 30): from the heading, on its page and the next (a long list
+ * goes on there under its column titles again), every line to the
+ * racks, each cable line saying where it runs —
+ * 4 × DGX H200 over two racks has node–leaf links within a rack (the
+ * MCP7Y00 splitters) and between racks; 64 × DGX B200, its leaves in
+ * network racks, none from the nodes within a rack, only leaf–spine
+ * ones between a leaf and a spine in one network rack (MCP4Y10). The
+ * Russian words are ru.po's. */
+static void
+test_bom_pages (void)
+{
+  static const struct { const char *lang, *heading, *within, *between, *racks; } words[] = {
+    { "en", "Bill of materials", "within a rack", "between racks", "Rack cabinet" },
+    { "ru", "Перечень оборудования", "внутри стойки", "между стойками", "Стоечный шкаф" },
+  };
+  static const struct { const char *server; guint servers; gboolean copper; } sizes[] = {
+    { "dgx-h200", 4, TRUE }, { "dgx-b200", 64, FALSE },
+  };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+      {
+        g_autoptr(TsScenario) scenario = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(TsPlan) plan = NULL;
+        g_autofree char *name = g_strdup_printf ("bom-%s-%s.pdf", sizes[s].server, words[w].lang);
+        g_autofree char *path = NULL;
+        g_autofree char *raw = NULL;
+        g_auto(GStrv) pages = NULL;
+        g_autofree char *page = NULL;
+
+        ts_scenario_set_server (scenario, sizes[s].server);
+        scenario->servers = sizes[s].servers;
+        plan = ts_plan_compute (catalog, scenario, &error);
+        g_assert_no_error (error);
+        path = write_sheet (plan, words[w].lang, name);
+        raw = ts_pdf_tool ("pdftotext", path);
+        /* the section from its heading on (it flows after the sheet's
+         * notes, on its own page or not) to the next page's end */
+        pages = g_strsplit (raw, "\f", -1);
+        for (guint p = 0; pages[p] != NULL && page == NULL; p++)
+          if (strstr (pages[p], words[w].heading) != NULL)
+            page = ts_pdf_normalise (strstr (pages[p], words[w].heading));
+        g_assert_nonnull (page);
+        for (guint p = 0; pages[p] != NULL && pages[p + 1] != NULL; p++)
+          if (strstr (pages[p], words[w].heading) != NULL)
+            {
+              g_autofree char *next = ts_pdf_normalise (pages[p + 1]);
+              char *both = g_strconcat (page, " ", next, NULL);
+
+              g_free (page);
+              page = both;
+              break;
+            }
+        g_test_message ("%s, %s", name, page);
+        g_assert_nonnull (strstr (page, words[w].racks));
+        g_assert_nonnull (strstr (page, words[w].between));
+        g_assert_nonnull (strstr (page, words[w].within));
+        /* node to leaf on the splitter, or only switch to switch on the
+         * straight copper cable */
+        g_assert_true ((strstr (page, "NVIDIA MCP7Y00-Nxxx") != NULL) == sizes[s].copper);
+        g_assert_true ((strstr (page, "NVIDIA MCP4Y10-Nxxx") != NULL) == !sizes[s].copper);
+      }
+}
+
 /* A tagged PDF (ISO 32000-1, 14.8): pdfinfo reports “Tagged: yes” (the
  * catalog's /MarkInfo << /Marked true >>), the structure tree has one
  * root element, Document, that poppler reads without a warning, with the
@@ -569,6 +636,7 @@ main (int    argc,
   g_test_add_func ("/specsheet/no-deadline-once", test_no_deadline_once);
   g_test_add_func ("/specsheet/russian-catalog-names", test_russian_catalog_names);
   g_test_add_func ("/specsheet/network-models", test_network_models);
+  g_test_add_func ("/specsheet/bom-pages", test_bom_pages);
 
   return ts_test_run_in_dir (tmpdir);
 }

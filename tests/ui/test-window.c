@@ -2686,13 +2686,16 @@ test_save_refuses_remote_file (void)
 
 /* The Rack page's Network toggle (issue 30) shows the compute fabric in
  * the elevation's place, with its counts in the accessible description,
- * and turns back to the elevation. */
+ * and the bill of materials under it — the engine's lines, three cells
+ * each, the leaves' quantity among them — and turns back to the
+ * elevation. */
 static void
 test_network_toggle (void)
 {
   TsWindow *window = open_window ();
   GtkWidget *rack = ts_window_get_view (window, TS_DRAWING_RACK);
   GtkWidget *toggle;
+  GtkWidget *bom;
   const char *description;
 
   set_spin (window, "servers", 64);
@@ -2703,6 +2706,10 @@ test_network_toggle (void)
   g_assert_nonnull (toggle);
   g_assert_true (g_str_has_prefix (view_description (window, TS_DRAWING_RACK), "Rack elevation"));
 
+  bom = ts_test_find_named (GTK_WIDGET (window), "bill-of-materials");
+  g_assert_nonnull (bom);
+  g_assert_false (gtk_widget_get_visible (bom));
+
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
   ts_test_settle ();
   description = view_description (window, TS_DRAWING_RACK);
@@ -2710,9 +2717,27 @@ test_network_toggle (void)
   g_assert_true (g_str_has_prefix (description, "Compute fabric: "));
   g_assert_nonnull (strstr (description, "leaf"));
   gtk_test_accessible_assert_property (rack, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+  g_assert_true (gtk_widget_get_visible (bom));
+  {
+    const TsOption *o = ts_plan_get_shown_option (ts_window_get_plan (window));
+    g_autoptr(TsBom) lines = ts_option_build_bom (o);
+    GtkWidget *grid = gtk_widget_get_last_child (bom);
+    g_autofree char *leaves = g_strdup_printf ("%u", o->leaf_switches);
+    guint cells = 0;
+    gboolean leaf_count = FALSE;
+
+    for (GtkWidget *c = gtk_widget_get_first_child (grid); c != NULL; c = gtk_widget_get_next_sibling (c))
+      {
+        cells++;
+        leaf_count |= g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), leaves) == 0;
+      }
+    g_assert_cmpuint (cells, ==, 3 * ts_bom_get_n_lines (lines));
+    g_assert_true (leaf_count);
+  }
 
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
   ts_test_settle ();
+  g_assert_false (gtk_widget_get_visible (bom));
   g_assert_true (g_str_has_prefix (view_description (window, TS_DRAWING_RACK), "Rack elevation"));
   ts_test_destroy_window (window);
 }

@@ -16,7 +16,8 @@
  * en.png …, comparison-light-en.png … for those). TS_SCREENSHOT_ALL_COLUMNS=1
  * shows every column of the Servers table. TS_SCREENSHOT_FULL_HD=1
  * takes the wide window at 1920 × 1080; TS_SCREENSHOT_PUBLISHED_RUN=ID
- * opens that famous run (Main Menu ▸ Published Runs); TS_SCREENSHOT_ZOOM=0.6 zooms a
+ * opens that famous run (Main Menu ▸ Published Runs); TS_SCREENSHOT_NETWORK=1 turns the Rack
+ * page's Network toggle on and scrolls to its bill of materials; TS_SCREENSHOT_ZOOM=0.6 zooms a
  * page's drawing out; TS_SCREENSHOT_ALL_COLUMNS=1 shows the Servers table's every column. Run
  * under Xvfb with GSK_RENDERER=cairo (as the tests do) for stable output.
  *
@@ -87,6 +88,30 @@ save_png (GtkWidget  *widget,
 
 
 /* The drawing on the page shown, or NULL. */
+/* TS_SCREENSHOT_NETWORK=1: the Rack page's network and its bill of
+ * materials, scrolled to the list */
+static void
+show_network (TsWindow *window)
+{
+  GtkWidget *toggle = ts_test_find_named (GTK_WIDGET (window), "network-toggle");
+  GtkWidget *bom = ts_test_find_named (GTK_WIDGET (window), "bill-of-materials");
+  GtkWidget *scrolled;
+
+  if (g_getenv ("TS_SCREENSHOT_NETWORK") == NULL)
+    return;
+  if (toggle != NULL)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  wait_for_frames (GTK_WIDGET (window));
+  scrolled = bom != NULL ? gtk_widget_get_ancestor (bom, GTK_TYPE_SCROLLED_WINDOW) : NULL;
+  if (scrolled != NULL)
+    {
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+      wait_for_frames (GTK_WIDGET (window));
+    }
+}
+
 static TsDrawingView *
 find_drawing_view (GtkWidget *widget)
 {
@@ -184,6 +209,7 @@ shoot (TsApplication    *app,
           stack = ADW_VIEW_STACK (ts_window_get_template_widget (window, "view_stack"));
           adw_view_stack_set_visible_child_name (stack, view + strlen ("presenter-"));
           wait_for_animations (GTK_WIDGET (window));
+          show_network (window);
         }
     }
   else if (view != NULL)
@@ -215,6 +241,7 @@ shoot (TsApplication    *app,
             gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (all), TRUE);
           wait_for_frames (GTK_WIDGET (window));
         }
+      show_network (window);
       drawing = find_drawing_view (GTK_WIDGET (stack));
       if (drawing != NULL && g_getenv ("TS_SCREENSHOT_ZOOM") != NULL)
         {

@@ -284,6 +284,7 @@ link_network_parts (Reader    *r,
       n->node_transceiver = link_part (r, self, "node_transceiver_id", n->node_transceiver_id, "transceiver");
       n->optical_cable = link_part (r, self, "optical_cable_id", n->optical_cable_id, "cable");
       n->copper_cable = link_part (r, self, "copper_cable_id", n->copper_cable_id, "cable");
+      n->switch_copper_cable = link_part (r, self, "switch_copper_cable_id", n->switch_copper_cable_id, "cable");
       if (r->failed)
         break;
       take_part_name (&n->transceiver_model, n->transceiver);

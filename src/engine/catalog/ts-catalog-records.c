@@ -195,6 +195,7 @@ static const RecordField network_fields[] = {
   { "node_transceiver_id", FIELD_STRING, NETWORK (node_transceiver_id), OPTIONAL },
   { "optical_cable_id", FIELD_STRING, NETWORK (optical_cable_id), OPTIONAL },
   { "copper_cable_id", FIELD_STRING, NETWORK (copper_cable_id), OPTIONAL },
+  { "switch_copper_cable_id", FIELD_STRING, NETWORK (switch_copper_cable_id), OPTIONAL },
 };
 
 /* A transceiver or a cable of the fabric (docs/catalog-format.md) */

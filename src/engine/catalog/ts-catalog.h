@@ -109,10 +109,12 @@ typedef struct
   char          *node_transceiver_id;
   char          *optical_cable_id;
   char          *copper_cable_id;
+  char          *switch_copper_cable_id;  /* switch to switch within a rack */
   const TsPart  *transceiver;
   const TsPart  *node_transceiver;
   const TsPart  *optical_cable;
   const TsPart  *copper_cable;
+  const TsPart  *switch_copper_cable;
 } TsNetwork;
 
 typedef struct

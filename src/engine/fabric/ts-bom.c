@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ts-fabric.h"
+#include "ts-format.h"
 #include "ts-json.h"
 
 struct _TsBom
@@ -118,6 +119,42 @@ ts_bom_add (TsBom         *self,
 }
 
 void
+ts_bom_add_cable (TsBom      *self,
+                  const char *item,
+                  const char *role,
+                  guint64     quantity,
+                  gboolean    estimate,
+                  const char *length_class)
+{
+  TsBomLine line = { 0 };
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (item != NULL);
+
+  if (quantity == 0)
+    return;
+  for (guint i = 0; i < self->lines->len; i++)
+    {
+      TsBomLine *l = &g_array_index (self->lines, TsBomLine, i);
+
+      if (l->category == TS_BOM_CABLE && g_strcmp0 (l->item, item) == 0 && g_strcmp0 (l->role, role) == 0
+          && g_strcmp0 (l->length_class, length_class) == 0)
+        {
+          l->quantity += quantity;
+          l->estimate |= estimate;
+          return;
+        }
+    }
+  line.category = TS_BOM_CABLE;
+  line.item = g_strdup (item);
+  line.role = g_strdup (role);
+  line.quantity = quantity;
+  line.estimate = estimate;
+  line.length_class = g_strdup (length_class);
+  g_array_append_val (self->lines, line);
+}
+
+void
 ts_bom_set_length_class (TsBom      *self,
                          const char *item,
                          const char *role,
@@ -220,6 +257,45 @@ ts_bom_role_label (const char *role)
   return role != NULL ? role : "";
 }
 
+char *
+ts_bom_line_item (const TsBomLine *line)
+{
+  const char *paren;
+
+  g_return_val_if_fail (line != NULL, NULL);
+
+  /* a server as every page names it (a workstation the Russian way) */
+  if (g_strcmp0 (line->role, "compute-server") == 0)
+    return ts_format_name (line->item);
+  if (line->category == TS_BOM_PDU)
+    return g_strdup (_("Rack PDU"));
+  if (g_strcmp0 (line->role, "oob-switch") == 0)
+    return g_strdup (_("Management switch"));
+  paren = strstr (line->item, " (");
+  if (paren != NULL)
+    return g_strndup (line->item, paren - line->item);
+  return g_strdup (ts_bom_item_label (line->item));
+}
+
+char *
+ts_bom_line_purpose (const TsBomLine *line)
+{
+  const char *where = NULL;
+
+  g_return_val_if_fail (line != NULL, NULL);
+
+  if (g_strcmp0 (line->length_class, "dac") == 0 || g_strcmp0 (line->length_class, "acc") == 0)
+    /* Translators: where a cable of the bill of materials runs: copper, its two ends in one rack */
+    where = _("within a rack");
+  else if (line->length_class != NULL)
+    /* Translators: where a cable of the bill of materials runs: fibre from one rack to another */
+    where = _("between racks");
+  if (where == NULL)
+    return g_strdup (ts_bom_role_label (line->role));
+  /* Translators: a cable's purpose in the bill of materials: “Leaf to spine, within a rack” */
+  return g_strdup_printf (_("%s, %s"), ts_bom_role_label (line->role), where);
+}
+
 void
 ts_bom_to_json (const TsBom *self,
                 JsonBuilder *b)
@@ -270,7 +346,8 @@ append_text (GString    *out,
 char *
 ts_bom_to_csv (const TsBom *self)
 {
-  GString *out = g_string_new ("category,item,role,quantity,unit_price_usd,estimate\r\n");
+  /* length_class, added last: the columns before it keep their places */
+  GString *out = g_string_new ("category,item,role,quantity,unit_price_usd,estimate,length_class\r\n");
 
   for (guint i = 0; i < self->lines->len; i++)
     {
@@ -283,8 +360,8 @@ ts_bom_to_csv (const TsBom *self)
       append_text (out, l->item);
       g_string_append_c (out, ',');
       append_text (out, l->role);
-      g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%s,%s\r\n", l->quantity, price,
-                              l->estimate ? "true" : "false");
+      g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%s,%s,%s\r\n", l->quantity, price,
+                              l->estimate ? "true" : "false", l->length_class != NULL ? l->length_class : "");
     }
   return g_string_free (out, FALSE);
 }

@@ -104,6 +104,8 @@ ts_compute_fabric_size (guint            nodes,
       f->tiers = 2;
       f->pods = 1;
       f->spines = spines_for (f->cables_leaf_spine, f->leaf_uplinks, k);
+      f->leaves_per_pod = f->leaves;
+      f->spines_per_pod = f->spines;
       return;
     }
 
@@ -118,6 +120,8 @@ ts_compute_fabric_size (guint            nodes,
     guint left = f->leaves;
 
     f->tiers = 3;
+    f->leaves_per_pod = leaves_per_pod;
+    f->spines_per_pod = spines_for ((guint64) leaves_per_pod * f->leaf_uplinks, f->leaf_uplinks, half);
     while (left > 0)
       {
         guint pod_leaves = MIN (left, leaves_per_pod);
@@ -143,4 +147,39 @@ guint
 ts_compute_fabric_links (const TsComputeFabric *f)
 {
   return f->cables_node_leaf + f->cables_leaf_spine + f->cables_spine_core;
+}
+
+guint
+ts_compute_fabric_tier_links (const TsComputeFabric *f,
+                              guint                  tier)
+{
+  switch (tier)
+    {
+    case TS_FABRIC_TIER_NODE_LEAF: return f->cables_node_leaf;
+    case TS_FABRIC_TIER_LEAF_SPINE: return f->cables_leaf_spine;
+    case TS_FABRIC_TIER_SPINE_CORE: return f->cables_spine_core;
+    default: return 0;
+    }
+}
+
+guint
+ts_compute_fabric_fibre_links (const TsComputeFabric *f,
+                               guint                  tier)
+{
+  guint links = ts_compute_fabric_tier_links (f, tier);
+
+  g_return_val_if_fail (tier < TS_FABRIC_N_TIERS, 0);
+  return links - MIN (links, f->dac_links[tier]);
+}
+
+void
+ts_compute_fabric_pod_spines (const TsComputeFabric *f,
+                              guint                  pod,
+                              guint                 *first,
+                              guint                 *count)
+{
+  guint64 start = (guint64) pod * f->spines_per_pod;
+
+  *first = (guint) MIN (start, (guint64) f->spines);
+  *count = MIN (f->spines_per_pod, f->spines - *first);
 }

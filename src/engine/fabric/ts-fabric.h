@@ -28,7 +28,24 @@ typedef struct
   guint    cables_spine_core;  /* = spine uplink ports = core ports used */
   double   oversubscription;   /* leaf downlinks : uplinks, as built */
   gboolean beyond_three_tiers; /* more than three tiers of the radix join: counts are a lower bound */
+  guint    leaves_per_pod;     /* leaves under one spine group (two tiers: all of them) */
+  guint    spines_per_pod;     /* spines of a full pod (the last may have fewer) */
+  /* Once the racks are placed (ts-racks.c, docs/cluster-fabric.md §9):
+   * the links of each tier whose two ends stand in one rack, on copper;
+   * the rest run between racks on fibre. dac_cables_node_leaf counts the
+   * copper splitters that carry them (one per switch cage). */
+  guint    dac_links[3];       /* node–leaf, leaf–spine, spine–core */
+  guint    dac_cables_node_leaf;
 } TsComputeFabric;
+
+/* The tiers of the compute fabric, as indices into dac_links. */
+enum
+{
+  TS_FABRIC_TIER_NODE_LEAF,
+  TS_FABRIC_TIER_LEAF_SPINE,
+  TS_FABRIC_TIER_SPINE_CORE,
+  TS_FABRIC_N_TIERS
+};
 
 /* Sizes the compute fabric of `nodes` nodes of `ports_per_node` compute
  * ports each (one per rail) on switches of `switch_ports` ports, with
@@ -43,6 +60,17 @@ void  ts_compute_fabric_size (guint            nodes,
 guint ts_compute_fabric_switches (const TsComputeFabric *fabric);
 /* Links of every tier. */
 guint ts_compute_fabric_links (const TsComputeFabric *fabric);
+/* The links of one tier (TS_FABRIC_TIER_*), and of them those on fibre
+ * (between racks): the tier's links less its copper ones. */
+guint ts_compute_fabric_tier_links (const TsComputeFabric *fabric,
+                                    guint                  tier);
+guint ts_compute_fabric_fibre_links (const TsComputeFabric *fabric,
+                                     guint                  tier);
+/* The spines of pod `pod`: the first one's index and their count. */
+void  ts_compute_fabric_pod_spines (const TsComputeFabric *fabric,
+                                    guint                  pod,
+                                    guint                 *first,
+                                    guint                 *count);
 
 /* ---- a bill of materials: an open list any part of the engine adds to ---- */
 
@@ -97,6 +125,14 @@ void             ts_bom_set_length_class (TsBom      *bom,
                                           const char *item,
                                           const char *role,
                                           const char *length_class);
+/* Adds a cable line of one length class (dac, acc, aoc, fibre): lines
+ * of the same item, role and class add up. */
+void             ts_bom_add_cable     (TsBom         *bom,
+                                       const char    *item,
+                                       const char    *role,
+                                       guint64        quantity,
+                                       gboolean       estimate,
+                                       const char    *length_class);
 guint            ts_bom_get_n_lines   (const TsBom   *bom);
 const TsBomLine *ts_bom_get_line      (const TsBom   *bom,
                                        guint          index);
@@ -114,6 +150,17 @@ const char      *ts_bom_category_label     (TsBomCategory category);
 const char      *ts_bom_item_label         (const char   *item);
 /* The role's words in the current language (“Compute fabric, leaf”). */
 const char      *ts_bom_role_label         (const char   *role);
+/* What a page shows as the line's item: the part's name and number as
+ * the catalog gives them, without the English description in brackets
+ * after it (“NVIDIA MFP7E10 (MPO-12/APC crossover multimode fibre)” →
+ * “NVIDIA MFP7E10”); a server as every page names it; the rack PDU and
+ * the management switch, whose catalog names are English descriptions
+ * of a class, by the pages' own words for them. */
+char            *ts_bom_line_item          (const TsBomLine *line);
+/* What a line is for in the current language: its role's words, and for
+ * a cable of a known length class where it runs (“Leaf to spine,
+ * within a rack”). */
+char            *ts_bom_line_purpose       (const TsBomLine *line);
 
 /* [{category, item, role, quantity, unit_price_usd?, estimate?,
  * length_class?}, …] */

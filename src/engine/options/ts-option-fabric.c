@@ -87,20 +87,6 @@ _ts_options_size_network (const TsScenario *s,
   o->fabric_tier_gb_s[1] = o->fabric.tiers >= 2 ? o->network_gb_s / o->fabric.oversubscription : 0;
   o->fabric_tier_gb_s[2] = o->fabric.tiers >= 3 ? o->fabric_tier_gb_s[1] : 0;
 
-  /* Every link of a multi-tier fabric runs on fibre (the RAs put the
-   * leaves and spines in network racks apart from the nodes), each with
-   * a transceiver at both ends; a single switch sits with its nodes on
-   * copper (§3). The switch ends go in modules of transceiver_ports
-   * links each (a twin-port OSFP carries two), the node ends one each. */
-  if (o->fabric.tiers >= 2)
-    {
-      guint per_module = MAX (1u, net->transceiver_ports);
-      guint switch_ends = o->fabric.cables_node_leaf + 2 * (o->fabric.cables_leaf_spine + o->fabric.cables_spine_core);
-
-      o->optical_links = ts_compute_fabric_links (&o->fabric);
-      o->transceivers = o->fabric.cables_node_leaf + (switch_ends + per_module - 1) / per_module;
-    }
-
   o->storage_ports = o->servers * server->storage_nic_count;
   o->storage_cables = o->storage_ports;
   if (o->storage_ports > 0)
@@ -123,11 +109,40 @@ _ts_options_size_network (const TsScenario *s,
 /* The out-of-band network's ports, once the racks are placed: a BMC a
  * server, a management port a switch, PDU and appliance (the RAs' OOB
  * fabric “connects the management ports of all devices”; §5). */
+/* The transceivers, once the racks say which links stay within a rack
+ * (ts-racks.c, §9): a link between racks runs on fibre with a
+ * transceiver at both ends, one within a rack on copper with none. The
+ * switch ends go in modules of transceiver_ports links each (a twin-port
+ * OSFP carries two), the node ends one each. */
+static guint
+switch_modules (const TsOption *o)
+{
+  const TsComputeFabric *f = &o->fabric;
+  guint per_module = MAX (1u, o->server->network->transceiver_ports);
+  guint64 ends = ts_compute_fabric_fibre_links (f, TS_FABRIC_TIER_NODE_LEAF)
+                 + 2 * ((guint64) ts_compute_fabric_fibre_links (f, TS_FABRIC_TIER_LEAF_SPINE)
+                        + ts_compute_fabric_fibre_links (f, TS_FABRIC_TIER_SPINE_CORE));
+
+  return (guint) MIN ((ends + per_module - 1) / per_module, (guint64) G_MAXUINT);
+}
+
+static void
+size_transceivers (TsOption *o)
+{
+  o->optical_links = 0;
+  for (guint t = 0; t < TS_FABRIC_N_TIERS; t++)
+    o->optical_links += ts_compute_fabric_fibre_links (&o->fabric, t);
+  o->transceivers = o->optical_links > 0
+                    ? ts_compute_fabric_fibre_links (&o->fabric, TS_FABRIC_TIER_NODE_LEAF) + switch_modules (o)
+                    : 0;
+}
+
 void
 _ts_options_size_fabric_management (TsOption *o)
 {
   if (o->servers <= 1)
     return;
+  size_transceivers (o);
   o->oob_ports = o->servers
                  + ts_compute_fabric_switches (&o->fabric) + o->storage_switches
                  + o->racks * o->pdus_per_rack
@@ -153,43 +168,41 @@ _ts_options_size_network_verdict (TsOption *o)
 
 /* ---- the bill of materials ---------------------------------------------- */
 
-/* The compute fabric's switches and cables, with each cable's length
- * class; optical from node to leaf once there is a second tier. */
+/* The compute fabric's switches, and its cables per tier and length
+ * class (§9): copper within a rack — a splitter from a switch cage to
+ * the nodes' ports, a straight cable between switches — fibre between
+ * racks. A network that names no part gets its own name, marked an
+ * estimate. */
 static void
 add_fabric_switches_and_cables (TsBom           *bom,
                                 const TsOption  *o,
                                 const TsNetwork *net)
 {
-  static const char *const fibre_roles[] = { "node-leaf", "leaf-spine", "spine-core" };
+  static const char *const roles[TS_FABRIC_N_TIERS] = { "node-leaf", "leaf-spine", "spine-core" };
+  const TsComputeFabric *f = &o->fabric;
   const char *fibre = net->optical_cable_model != NULL ? net->optical_cable_model : net->name;
-  const char *copper = net->copper_cable_model != NULL ? net->copper_cable_model : net->name;
-  gboolean optical = o->fabric.tiers >= 2;
+  const char *fibre_class = net->optical_cable != NULL && net->optical_cable->length_class != NULL
+                            ? net->optical_cable->length_class : "fibre";
 
-  ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-leaf", o->fabric.leaves, net->switch_price_usd, FALSE);
-  ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-spine", o->fabric.spines, net->switch_price_usd, FALSE);
-  ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-core", o->fabric.cores, net->switch_price_usd, FALSE);
+  ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-leaf", f->leaves, net->switch_price_usd, FALSE);
+  ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-spine", f->spines, net->switch_price_usd, FALSE);
+  ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "compute-core", f->cores, net->switch_price_usd, FALSE);
   ts_bom_add (bom, TS_BOM_SWITCH, net->switch_model, "storage-switch", o->storage_switches, net->switch_price_usd, FALSE);
-  if (optical)
-    ts_bom_add (bom, TS_BOM_CABLE, fibre, "node-leaf", o->fabric.cables_node_leaf, 0, net->optical_cable_model == NULL);
-  else
-    /* a switch cage of transceiver_ports links takes one splitter
-     * cable to as many node ports (§3) */
-    ts_bom_add (bom, TS_BOM_CABLE, copper, "node-leaf",
-                (o->fabric.cables_node_leaf + MAX (1u, net->transceiver_ports) - 1) / MAX (1u, net->transceiver_ports),
-                0, net->copper_cable_model == NULL);
-  ts_bom_add (bom, TS_BOM_CABLE, fibre, "leaf-spine", o->fabric.cables_leaf_spine, 0, net->optical_cable_model == NULL);
-  ts_bom_add (bom, TS_BOM_CABLE, fibre, "spine-core", o->fabric.cables_spine_core, 0, net->optical_cable_model == NULL);
-  /* the length classes (docs/cluster-fabric.md §9): the copper
-   * splitter within the rack, fibre between racks; a part record
-   * says its own */
-  if (!optical)
-    ts_bom_set_length_class (bom, copper, "node-leaf",
-                             net->copper_cable != NULL && net->copper_cable->length_class != NULL
-                             ? net->copper_cable->length_class : "dac");
-  for (guint t = optical ? 0 : 1; t < G_N_ELEMENTS (fibre_roles); t++)
-    ts_bom_set_length_class (bom, fibre, fibre_roles[t],
-                             net->optical_cable != NULL && net->optical_cable->length_class != NULL
-                             ? net->optical_cable->length_class : "fibre");
+  for (guint t = 0; t < TS_FABRIC_N_TIERS; t++)
+    {
+      /* node to leaf: the splitters; switch to switch: one cable a link */
+      const TsPart *copper = t == TS_FABRIC_TIER_NODE_LEAF ? net->copper_cable : net->switch_copper_cable;
+      const char *copper_name = copper != NULL ? copper->name : net->name;
+      /* between two twin-port cages a straight cable carries two links */
+      guint per_cage = MAX (1u, net->transceiver_ports);
+      guint64 copper_cables = t == TS_FABRIC_TIER_NODE_LEAF ? f->dac_cables_node_leaf
+                                                            : ((guint64) f->dac_links[t] + per_cage - 1) / per_cage;
+
+      ts_bom_add_cable (bom, copper_name, roles[t], copper_cables, copper == NULL,
+                        copper != NULL && copper->length_class != NULL ? copper->length_class : "dac");
+      ts_bom_add_cable (bom, fibre, roles[t], ts_compute_fabric_fibre_links (f, t), net->optical_cable_model == NULL,
+                        fibre_class);
+    }
   /* storage links: the fibre or copper depends on where the storage
    * sits, which the plan does not know */
   ts_bom_add (bom, TS_BOM_CABLE, fibre, "storage-link", o->storage_cables, 0, TRUE);
@@ -204,15 +217,13 @@ add_fabric_ports (TsBom           *bom,
 {
   if (o->transceivers > 0)
     {
-      guint per_module = MAX (1u, net->transceiver_ports);
-      guint switch_ends = o->fabric.cables_node_leaf + 2 * (o->fabric.cables_leaf_spine + o->fabric.cables_spine_core);
-
       ts_bom_add (bom, TS_BOM_TRANSCEIVER, net->transceiver_model != NULL ? net->transceiver_model : net->name,
-                  "switch-port", (switch_ends + per_module - 1) / per_module, net->transceiver_price_usd,
+                  "switch-port", switch_modules (o), net->transceiver_price_usd,
                   net->transceiver_model == NULL);
       ts_bom_add (bom, TS_BOM_TRANSCEIVER,
                   net->node_transceiver_model != NULL ? net->node_transceiver_model : net->name,
-                  "node-port", o->fabric.cables_node_leaf, 0, net->node_transceiver_model == NULL);
+                  "node-port", ts_compute_fabric_fibre_links (&o->fabric, TS_FABRIC_TIER_NODE_LEAF), 0,
+                  net->node_transceiver_model == NULL);
     }
   if (o->fabric_managers > 0)
     ts_bom_add (bom, TS_BOM_APPLIANCE,

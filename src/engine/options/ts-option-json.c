@@ -471,6 +471,23 @@ add_network (const TsOption *o,
   ts_json_add_int (b, "storage", o->storage_cables);
   ts_json_add_int (b, "out_of_band", o->oob_ports);
   json_builder_end_object (b);
+  /* each tier's links by length class, from the racks their ends stand
+   * in (docs/cluster-fabric.md §9): dac + fibre = the tier's cables */
+  json_builder_set_member_name (b, "cables_by_class");
+  json_builder_begin_object (b);
+  {
+    static const char *const tiers[TS_FABRIC_N_TIERS] = { "node_leaf", "leaf_spine", "spine_core" };
+
+    for (guint t = 0; t < TS_FABRIC_N_TIERS; t++)
+      {
+        json_builder_set_member_name (b, tiers[t]);
+        json_builder_begin_object (b);
+        ts_json_add_int (b, "dac", o->fabric.dac_links[t]);
+        ts_json_add_int (b, "fibre", ts_compute_fabric_fibre_links (&o->fabric, t));
+        json_builder_end_object (b);
+      }
+  }
+  json_builder_end_object (b);
   ts_json_add_int (b, "optical_links", o->optical_links);
   ts_json_add_int (b, "transceivers", o->transceivers);
   ts_json_add_int (b, "out_of_band_ports", o->oob_ports);

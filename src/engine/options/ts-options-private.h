@@ -168,6 +168,9 @@ typedef struct
   guint            detail;        /* racks below this index keep their devices */
   guint            usable_units;  /* below the management switch */
   TsRack           stack[PLACER_STACK_RACKS];
+  /* the rack each leaf, spine and core switch stands in, by index
+   * (ts-racks.c: where its links' two ends meet) */
+  guint           *switch_rack[3];
 } Placer;
 
 typedef struct
@@ -188,6 +191,10 @@ typedef struct
   guint    past_air_racks;
   double   past_air_kw;
   guint    server_racks;   /* racks holding servers */
+  /* the compute links whose two ends share a rack, per tier, and the
+   * copper splitters of the node–leaf ones (docs/cluster-fabric.md §9) */
+  guint    dac_links[3];
+  guint    dac_cables_node_leaf;
 } RackTotals;
 
 /* Rack PDUs on each of the A and B feeds, each feed able to carry the

@@ -401,6 +401,8 @@ place_option_racks (const TsCatalog *catalog,
   o->feed_amps = racks->feed_amps;
   o->pdus_per_rack = racks->pdus_per_rack;
   o->racks = racks->racks;
+  memcpy (o->fabric.dac_links, racks->dac_links, sizeof o->fabric.dac_links);
+  o->fabric.dac_cables_node_leaf = racks->dac_cables_node_leaf;
   if (racks->over_limit)
     o->note_flags |= TS_NOTE_RACK_OVER_LIMIT;
   if (racks->too_short)

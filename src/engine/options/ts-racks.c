@@ -77,6 +77,7 @@ _ts_options_placer_init (Placer          *p,
   p->allocated = PLACER_STACK_RACKS;
   p->detail = detail;
   p->usable_units = 0;
+  memset (p->switch_rack, 0, sizeof p->switch_rack);
 }
 
 /* Frees what the placer holds; the devices of racks handed over with
@@ -90,6 +91,8 @@ _ts_options_placer_clear (Placer *p)
     g_free (p->racks);
   p->racks = p->stack;
   p->n_racks = 0;
+  for (guint r = 0; r < G_N_ELEMENTS (p->switch_rack); r++)
+    g_clear_pointer (&p->switch_rack[r], g_free);
 }
 
 static GArray *
@@ -297,6 +300,12 @@ place_fabric_switches (Placer  *p,
   };
 
   p->usable_units = site_units;
+  /* leaves, spines and cores keep their racks for the links' classes */
+  for (guint f = 0; f < G_N_ELEMENTS (p->switch_rack); f++)
+    {
+      g_free (p->switch_rack[f]);
+      p->switch_rack[f] = g_new (guint, MAX (1u, fabric[f].count));
+    }
   for (guint f = 0; f < G_N_ELEMENTS (fabric); f++)
     for (guint i = 0; i < fabric[f].count; i++)
       {
@@ -327,7 +336,138 @@ place_fabric_switches (Placer  *p,
           }
         rack_add (rack, fabric[f].role, net->switch_model, rack_top (rack) + 1, u, kw, kw * btu,
                   net->switch_weight_kg);
+        if (f < G_N_ELEMENTS (p->switch_rack))
+          p->switch_rack[f][i] = (guint) (rack - p->racks);
       }
+}
+
+/* ---- the links' length classes (docs/cluster-fabric.md §9) ------------- */
+
+static guint
+overlap (guint64 a0,
+         guint64 a1,
+         guint64 b0,
+         guint64 b1)
+{
+  guint64 lo = MAX (a0, b0);
+  guint64 hi = MIN (a1, b1);
+
+  return hi > lo ? (guint) (hi - lo) : 0;
+}
+
+/* The switches of one tier standing in `rack`: the placer fills racks
+ * in order and never goes back, so they are a run [*first, *end). */
+static void
+switches_in_rack (const guint *racks_of,
+                  guint        n,
+                  guint        rack,
+                  guint       *first,
+                  guint       *end)
+{
+  guint lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (racks_of[mid] < rack)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  *first = lo;
+  hi = n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (racks_of[mid] <= rack)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  *end = lo;
+}
+
+/* Links spread round robin: `links` from one switch over `n` switches
+ * of the tier above give each u / n, and the first links % n one more.
+ * Those that reach the switches [a, b) of the n. */
+static guint64
+spread_into (guint64 links,
+             guint   n,
+             guint   a,
+             guint   b)
+{
+  if (n == 0 || b <= a)
+    return 0;
+  return (guint64) (b - a) * (links / n) + overlap (0, links % n, a, b);
+}
+
+/* Node k of the cluster (placed in order, servers first) is cabled to
+ * leaf (k / nodes_per_su) × rails + r on rail r; a leaf's uplinks go
+ * round robin over its pod's spines, a spine's over every core. A link
+ * whose two ends share a rack is on copper (DAC, within its reach of a
+ * rack); every other one runs between racks on fibre. */
+static void
+count_link_classes (Placer     *p,
+                    RackTotals *t)
+{
+  const TsComputeFabric *f = &p->option->fabric;
+  const TsNetwork *net = p->server->network;
+  guint per_cable = net->copper_cable != NULL && net->copper_cable->ports > 0
+                    ? net->copper_cable->ports : MAX (1u, net->transceiver_ports);
+  g_autofree guint64 *first_node = g_new0 (guint64, p->n_racks + 1);
+  guint64 dac_ls = 0, dac_sc = 0, dac_nl = 0, splitters = 0;
+
+  if (f->tiers == 0 || p->switch_rack[0] == NULL)
+    return;
+  for (guint r = 0; r < p->n_racks; r++)
+    first_node[r + 1] = first_node[r] + p->racks[r].servers;
+
+  for (guint i = 0; i < f->leaves; i++)
+    {
+      guint rack = p->switch_rack[0][i];
+      guint64 su = i / MAX (1u, f->rails);
+      /* a leaf takes one rail of its SU; a lone switch takes every rail */
+      guint64 n = (guint64) overlap (su * f->nodes_per_su,
+                                     MIN ((su + 1) * f->nodes_per_su, (guint64) p->option->servers),
+                                     first_node[rack], first_node[rack + 1])
+                  * (f->tiers == 1 ? f->rails : 1);
+
+      dac_nl += n;
+      splitters += (n + per_cable - 1) / per_cable;
+      if (f->tiers >= 2)
+        {
+          guint s0, ns, a, b, lo, hi;
+
+          /* the leaf's pod's spines that share its rack */
+          ts_compute_fabric_pod_spines (f, i / MAX (1u, f->leaves_per_pod), &s0, &ns);
+          switches_in_rack (p->switch_rack[1], f->spines, rack, &a, &b);
+          lo = MAX (a, s0);
+          hi = MIN (b, s0 + ns);
+          if (hi > lo)
+            dac_ls += spread_into (f->leaf_uplinks, ns, lo - s0, hi - s0);
+        }
+    }
+
+  for (guint j = 0; f->tiers >= 3 && j < f->spines; j++)
+    {
+      guint pod = j / MAX (1u, f->spines_per_pod);
+      guint s0, ns, a, b;
+      guint pod_leaves = MIN (f->leaves_per_pod, f->leaves - MIN (f->leaves, pod * f->leaves_per_pod));
+      guint64 uplinks;
+
+      ts_compute_fabric_pod_spines (f, pod, &s0, &ns);
+      /* what the pod's leaves send it: its uplinks are as many */
+      uplinks = spread_into (f->leaf_uplinks, ns, j - s0, j - s0 + 1) * pod_leaves;
+      switches_in_rack (p->switch_rack[2], f->cores, p->switch_rack[1][j], &a, &b);
+      dac_sc += spread_into (uplinks, f->cores, a, b);
+    }
+
+  t->dac_links[0] = (guint) MIN (dac_nl, (guint64) G_MAXUINT);
+  t->dac_links[1] = (guint) MIN (dac_ls, (guint64) G_MAXUINT);
+  t->dac_links[2] = (guint) MIN (dac_sc, (guint64) G_MAXUINT);
+  t->dac_cables_node_leaf = (guint) MIN (splitters, (guint64) G_MAXUINT);
 }
 
 /* A rack once everything is in it: its feed's current and PDUs, its
@@ -392,6 +532,7 @@ _ts_options_place_racks (Placer     *p,
   if (mgmt_u > 0)
     place_management_switches (p, mgmt, mgmt_u, t);
   place_fabric_switches (p, site_units, mgmt_u, whole_rack);
+  count_link_classes (p, t);
   place_storage (p);
   for (guint r = 0; r < p->n_racks; r++)
     finish_rack (p, &p->racks[r], t);
