@@ -121,16 +121,6 @@ build_summary (TsSpecsheet *self)
   ts_specsheet_add_drawing (self, TS_DRAWING_SUMMARY);
 }
 
-/* A choice of the scenario, under the field table's name and in the
- * sheet's fuller words (ts-scenario-fields.c). */
-static void
-grid_add_choice (GPtrArray  *cells,
-                 const char *key,
-                 int         value)
-{
-  ts_specsheet_grid_add (cells, ts_scenario_field_title (key), g_strdup (ts_scenario_field_sheet_label (key, value)));
-}
-
 /* An input's value on the plan's shown option: the value set, or the
  * planner's choice (ts-plan-inputs.h), in scenario units. */
 static double
@@ -141,229 +131,17 @@ planned_input (TsSpecsheet *self,
                                 ts_scenario_field_find (key));
 }
 
-/* text, marked as the planner's choice when the scenario left the input
- * to it (issue 28); takes text. */
-static char *
-mark_planned (TsSpecsheet *self,
-              gboolean     automatic,
-              char        *text)
-{
-  char *marked;
-
-  if (!automatic || ts_plan_get_shown_option (self->plan) == NULL)
-    return text;
-  /* Translators: a scenario input on the spec sheet that the planner chose: “2 sequences (chosen by the planner)” */
-  marked = g_strdup_printf (_("%s (chosen by the planner)"), text);
-  g_free (text);
-  return marked;
-}
-
-static gboolean
-input_automatic (TsSpecsheet *self,
-                 const char  *key)
-{
-  return ts_scenario_input_is_automatic (self->plan->scenario, ts_scenario_field_find (key));
-}
-
-/* The gradient dtype the plan uses (issue 28): the scenario's, or FP32
- * where the shown option's framework keeps BF16 training's gradients in
- * FP32, marked as that framework's rule. */
-static char *
-gradient_dtype_text (TsSpecsheet *self)
-{
-  const TsScenario *s = self->plan->scenario;
-  const TsOption *o = ts_plan_get_shown_option (self->plan);
-  TsGradDtype dtype = ts_option_gradient_dtype (o, s);
-  const char *name = dtype == TS_GRAD_FP32 ? "FP32" : "BF16";
-
-  if (o == NULL || dtype == s->grad_dtype)
-    return g_strdup (name);
-  /* Translators: the gradient dtype a framework's rule sets: “FP32 (Megatron-LM’s rule for BF16 training)” */
-  return g_strdup_printf (_("%s (%s’s rule for BF16 training)"), name, ts_framework_name (o->framework));
-}
-
-/* The model's name and size; a mixture of experts also says how many
- * of its parameters one token meets, which its compute rests on. */
-static char *
-scenario_model_text (TsSpecsheet *self)
-{
-  const TsScenario *s = self->plan->scenario;
-  g_autofree char *params = ts_format_params (s->model.params);
-
-  if (ts_architecture_is_moe (&s->model.arch) && s->model.active_params > 0)
-    {
-      g_autofree char *active = ts_format_params (s->model.active_params);
-
-      /* Translators: “Mixtral 8x7B, 46.7 B parameters (12.9 B active per token, mixture of experts)” */
-      return g_strdup_printf (_("%s, %s parameters (%s active per token, mixture of experts)"),
-                              s->model.name, params, active);
-    }
-  return g_strdup_printf (_("%s, %s parameters"), s->model.name != NULL ? s->model.name : _("Custom model"), params);
-}
-
-/* How the model is trained: the method, the number formats, the
- * optimizer and the sequence. The inputs' names are the field table's
- * (ts-scenario-fields.c). */
-static void
-add_scenario_training_rows (TsSpecsheet *self,
-                            GPtrArray   *cells)
-{
-  const TsScenario *s = self->plan->scenario;
-
-  ts_specsheet_grid_add (cells, ts_scenario_field_title ("method"), g_strdup (ts_method_label (s->method)));
-  grid_add_choice (cells, "precision", s->precision);
-  /* Translators: gradient data type; the article's 16 (BF16) or 18 (FP32) bytes per parameter */
-  ts_specsheet_grid_add (cells, _("Gradients"), gradient_dtype_text (self));
-  ts_specsheet_grid_add (cells, ts_scenario_field_title ("optimizer"), g_strdup_printf ("%s%s", ts_scenario_field_sheet_label ("optimizer", s->optimizer),
-                                                                  s->offload == TS_OFFLOAD_OPTIMIZER
-                                                                  ? _(", states offloaded to server RAM") : ""));
-  ts_specsheet_grid_add (cells, ts_scenario_field_title ("seq_len"),
-                         /* Translators: the sequence length's unit, after the count: “8,192 tokens” */
-                         ts_specsheet_with_unit (ts_specsheet_format_count (s->seq_len), ngettext ("token", "tokens", s->seq_len)));
-}
-
-/* The activations' inputs. The ones the planner chooses show what the
- * shown option holds, marked as chosen unless they were set (issue 28). */
-static void
-add_scenario_activation_rows (TsSpecsheet *self,
-                              GPtrArray   *cells)
-{
-  guint micro_batch = (guint) planned_input (self, "micro_batch");
-  int checkpointing = (int) planned_input (self, "checkpointing");
-
-  ts_specsheet_grid_add (cells, _("Micro-batch per GPU"),
-                         mark_planned (self, input_automatic (self, "micro_batch"),
-                                       ts_specsheet_with_unit (ts_specsheet_format_count (micro_batch),
-                                                               ngettext ("sequence", "sequences", micro_batch))));
-  ts_specsheet_grid_add (cells, ts_scenario_field_title ("checkpointing"),
-                         mark_planned (self, input_automatic (self, "checkpointing"),
-                                       g_strdup (ts_scenario_field_sheet_label ("checkpointing", checkpointing))));
-  ts_specsheet_grid_add (cells, ts_scenario_field_title ("flash_attention"),
-                         g_strdup (ts_specsheet_yes_no (self->plan->scenario->flash_attention)));
-}
-
-/* How the job is spread over the GPUs: the sharding stage and the
- * parallel layout, as the plan's memory estimate uses them. */
-static void
-add_scenario_layout_rows (TsSpecsheet *self,
-                          GPtrArray   *cells)
-{
-  const TsLayout *l = &ts_plan_get_memory (self->plan)->layout;
-  g_autofree char *gpus = ts_format_number (l->gpus, 0);
-  g_autofree char *dp = ts_format_number (l->dp, 0);
-  gboolean planned = input_automatic (self, "tp") || input_automatic (self, "pp") || input_automatic (self, "gpus");
-
-  /* Translators: optimizer-state sharding (DeepSpeed ZeRO / PyTorch FSDP) */
-  ts_specsheet_grid_add (cells, _("ZeRO / FSDP stage"),
-                         mark_planned (self, input_automatic (self, "zero_stage"),
-                                       l->zero_stage == 3 && self->plan->scenario->zero3_prefetch
-                                       /* Translators: ZeRO stage 3 with the next layer gathered early */
-                                       ? g_strdup_printf (_("%u, next layer prefetched"), (guint) l->zero_stage)
-                                       : ts_specsheet_format_count (l->zero_stage)));
-  if (l->cp > 1)
-    /* context parallelism (sizing-model §8.9) */
-    ts_specsheet_grid_add (cells, _("Parallel layout"),
-                           mark_planned (self, planned || input_automatic (self, "cp"),
-                                         /* Translators: the parallel layout with context parallelism:
-                                          * “64 GPUs: tensor 8 × context 2 × pipeline 2 × data 2” */
-                                         g_strdup_printf (ngettext ("%s GPU: tensor %u × context %u × pipeline %u × data %s",
-                                                                    "%s GPUs: tensor %u × context %u × pipeline %u × data %s",
-                                                                    l->gpus),
-                                                          gpus, l->tp, l->cp, l->pp, dp)));
-  else
-    /* Translators: the parallel layout: “8 GPUs: tensor 1 × pipeline 1 × data 8” */
-    ts_specsheet_grid_add (cells, _("Parallel layout"),
-                           mark_planned (self, planned,
-                                         g_strdup_printf (ngettext ("%s GPU: tensor %u × pipeline %u × data %s",
-                                                                    "%s GPUs: tensor %u × pipeline %u × data %s", l->gpus),
-                                                          gpus, l->tp, l->pp, dp)));
-}
-
-/* The adapters (LoRA and QLoRA only), the data and the deadline. */
-static void
-add_scenario_data_rows (TsSpecsheet *self,
-                        GPtrArray   *cells)
-{
-  const TsScenario *s = self->plan->scenario;
-
-  if (s->method != TS_METHOD_FULL)
-    {
-      ts_specsheet_grid_add (cells, ts_scenario_field_title ("lora_rank"), ts_specsheet_format_count (s->lora_rank));
-      grid_add_choice (cells, "lora_targets", s->lora_targets);
-    }
-  ts_specsheet_grid_add (cells, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (ts_scenario_tokens (s)), _("tokens")));
-  ts_specsheet_grid_add (cells, ts_scenario_field_title ("deadline_days"), s->deadline_days > 0 ? ts_format_days (s->deadline_days)
-                                                                       : g_strdup (_("None")));
-}
-
-/* The hardware: the server the scenario names, else the one the plan
- * describes (marked as the planner's), else the promise of one. */
-static char *
-scenario_hardware_text (TsSpecsheet *self)
-{
-  const TsScenario *s = self->plan->scenario;
-  const TsOption *o = ts_plan_get_shown_option (self->plan);
-
-  if (s->server_id != NULL)
-    {
-      const TsServer *server = ts_catalog_find_server (self->plan->catalog, s->server_id);
-      g_autofree char *name = ts_format_name (server ? server->name : s->server_id);
-
-      return s->servers > 0 ? g_strdup_printf ("%u × %s", s->servers, name) : g_strdup (name);
-    }
-  if (o != NULL)
-    {
-      g_autofree char *name = ts_format_name (o->server->name);
-
-      /* the server the plan describes, not only that one was chosen */
-      return mark_planned (self, TRUE, g_strdup_printf ("%u × %s", o->servers, name));
-    }
-  return g_strdup (_("Recommended by Train Sizer"));
-}
-
-/* The site's racks and supply in one row, and the price of energy when
- * one is set. */
-static void
-add_scenario_site_rows (TsSpecsheet *self,
-                        GPtrArray   *cells)
-{
-  const TsScenario *s = self->plan->scenario;
-  g_autofree char *limit = ts_format_kw (s->rack_kw);
-  g_autofree char *volts = ts_format_number_auto (s->voltage, 0);
-  g_autofree char *pue = ts_format_number_auto (s->pue, 2);
-
-  /* Translators: “42U racks, up to 30 kW each; 230 V, 3 phases; PUE 1.4” */
-  ts_specsheet_grid_add (cells, _("Site"),
-                         g_strdup_printf (ngettext ("%uU racks, up to %s each; %s V, %u phase; PUE %s",
-                                                    "%uU racks, up to %s each; %s V, %u phases; PUE %s", s->phases),
-                                          s->rack_units, limit, volts, s->phases, pue));
-  if (s->price_kwh > 0)
-    {
-      g_autofree char *price = ts_format_number_auto (s->price_kwh, 2);
-
-      ts_specsheet_grid_add (cells, ts_scenario_field_title ("price_kwh"),
-                             g_strdup_printf (_("%s %s per kWh"), price, ts_format_currency_label (s->currency)));
-    }
-}
-
 /* Every input of the sizing in one grid, in the order of the window's
  * the model, how it is trained and spread over the GPUs, the data, the
- * hardware and the site. */
+ * hardware and the site (ts_plan_dup_scenario_facts ()). */
 static void
 build_scenario (TsSpecsheet *self)
 {
-  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(TsPlanFacts) facts = ts_plan_dup_scenario_facts (self->plan);
 
   /* Translators: heading of the spec sheet: every input of the sizing */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Scenario"));
-  ts_specsheet_grid_add (cells, _("Model"), scenario_model_text (self));
-  add_scenario_training_rows (self, cells);
-  add_scenario_activation_rows (self, cells);
-  add_scenario_layout_rows (self, cells);
-  add_scenario_data_rows (self, cells);
-  ts_specsheet_grid_add (cells, _("Hardware"), scenario_hardware_text (self));
-  add_scenario_site_rows (self, cells);
-  ts_specsheet_grid_emit (self, cells);
+  ts_specsheet_add_facts_grid (self, facts);
 }
 
 /* The plan's own sentence: the window and the CLI say the same. */
@@ -618,63 +396,6 @@ lower_first (const char *text)
   return g_strconcat (buf, g_utf8_next_char (text), NULL);
 }
 
-/* Time and energy as a table, for a plan without the time drawing (no
- * option, or one whose training time is not known). */
-static void
-build_time_table (TsSpecsheet    *self,
-                  const TsOption *o)
-{
-  const TsScenario *s = self->plan->scenario;
-  guint t;
-
-  t = ts_specsheet_begin_pairs (self);
-  ts_specsheet_add_pair (self, t, _("Dataset"), ts_specsheet_with_unit (ts_specsheet_format_tokens (ts_scenario_tokens (s)), _("tokens")));
-  if (o != NULL && o->training_flops > 0)
-    {
-      g_autofree char *mant = NULL;
-      int exponent = (int) floor (log10 (o->training_flops));
-
-      g_autofree char *power = ts_specsheet_superscript (exponent);
-
-      mant = ts_format_number (o->training_flops / pow (10, exponent), 2);
-      /* Translators: training compute: “1.23 × 10²¹ FLOPs”; the second %s is the exponent in superscript digits */
-      ts_specsheet_add_pair (self, t, _("Training compute"), g_strdup_printf (_("%s × 10%s FLOPs"), mant, power));
-    }
-  if (o != NULL && o->mfu > 0)
-    ts_specsheet_add_pair (self, t, _("GPU utilisation (MFU)"), ts_format_percent (o->mfu));
-  if (o != NULL && o->training_days > 0)
-    {
-      g_autofree char *days = ts_format_days (o->training_days);
-
-      {
-        g_autofree char *name = ts_format_name (o->server->name);
-
-        ts_specsheet_add_pair (self, t, _("Training time"), g_strdup_printf ("%s (%u × %s)", days, o->servers, name));
-      }
-    }
-  else
-    ts_specsheet_add_pair (self, t, _("Training time"), NULL);
-  /* without a deadline the scenario on the first page and the drawing
-   * say so; the table does not say it a third time */
-  if (s->deadline_days > 0)
-    ts_specsheet_add_pair (self, t, ts_scenario_field_title ("deadline_days"), ts_format_days (s->deadline_days));
-  if (o != NULL && o->servers_for_deadline > 0)
-    ts_specsheet_add_pair (self, t, _("Servers to meet the deadline"), ts_specsheet_format_count (o->servers_for_deadline));
-  if (o != NULL && o->energy_kwh > 0)
-    {
-      g_autofree char *pue = ts_format_number_auto (s->pue, 2);
-      g_autofree char *kwh = ts_format_kwh (o->energy_kwh);
-
-      /* Translators: “12,345 kWh, including the site’s PUE 1.4” */
-      ts_specsheet_add_pair (self, t, _("Energy"), g_strdup_printf (_("%s, including the site’s PUE %s"), kwh, pue));
-      /* the draw it is counted at: typical where the vendors state one;
-       * the site page's feeds are at the maximum (docs/facility.md §7) */
-      ts_specsheet_add_pair (self, t, _("Energy counted"), g_strdup (ts_option_energy_basis (o)));
-    }
-  if (o != NULL && o->energy_cost > 0)
-    ts_specsheet_add_pair (self, t, _("Energy cost"), ts_format_money (o->energy_cost, s->currency));
-}
-
 static void
 build_time (TsSpecsheet *self)
 {
@@ -695,7 +416,12 @@ build_time (TsSpecsheet *self)
       build_scaling (self, o);
     }
   else
-    build_time_table (self, o);
+    {
+      /* no drawing: time and energy as a table */
+      g_autoptr(TsPlanFacts) facts = ts_plan_dup_time_facts (plan);
+
+      ts_specsheet_add_facts (self, facts);
+    }
 
   /* Translators: heading: what the figures rest on */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Assumptions"));
@@ -865,7 +591,6 @@ ts_specsheet_build_document (TsSpecsheet *self)
   g_array_set_size (self->blocks, 0);
   g_array_set_size (self->tables, 0);
   g_ptr_array_set_size (self->pages, 0);
-  g_ptr_array_set_size (self->estimates, 0);
   self->width = self->height = 0;
 
   build_title (self);

@@ -15,41 +15,6 @@
 
 #include "ts-specsheet-private.h"
 
-/* The rack PDU the catalog's site equipment names, by its ratings (its
- * name is the catalog's English description of the class). */
-static void
-add_pdu_row (TsSpecsheet    *self,
-             guint           table,
-             const TsOption *o)
-{
-  const TsPdu *pdu = ts_catalog_get_pdu (self->plan->catalog);
-  g_autofree char *volts = NULL;
-  g_autofree char *amps = NULL;
-  g_autofree char *kw = NULL;
-  g_autofree char *rating = NULL;
-  g_autofree char *per_rack = NULL;
-
-  if (pdu == NULL || pdu->capacity_kw <= 0)
-    return;
-  volts = ts_format_number_auto (pdu->input_voltage_v, 0);
-  amps = ts_format_number_auto (pdu->amps_per_phase, 0);
-  kw = ts_format_kw (pdu->capacity_kw);
-  /* Translators: a PDU's input: “400 V, 3 phases × 32 A, 22.17 kW” */
-  rating = g_strdup_printf (ngettext ("%s V, %u phase × %s A, %s", "%s V, %u phases × %s A, %s", pdu->phases),
-                            volts, pdu->phases, amps, kw);
-  /* Translators: “2 per rack (A and B feeds)” */
-  per_rack = g_strdup_printf (ngettext ("%u per rack (A and B feeds)", "%u per rack (A and B feeds)",
-                                        o->pdus_per_rack > 0 ? o->pdus_per_rack : pdu->per_rack),
-                              o->pdus_per_rack > 0 ? o->pdus_per_rack : pdu->per_rack);
-  ts_specsheet_add_figure (self, table, _("Rack PDU"), g_strdup_printf ("%s; %s", rating, per_rack), &pdu->prov,
-                           "input_voltage_v amps_per_phase capacity_kw");
-  if (pdu->outlets_c13 + pdu->outlets_c19 > 0)
-    /* Translators: a PDU's sockets, by their IEC 60320 names */
-    ts_specsheet_add_figure (self, table, _("PDU outlets"),
-                             g_strdup_printf (_("%u × C13, %u × C19 each"), pdu->outlets_c13, pdu->outlets_c19),
-                             &pdu->prov, "outlets_c13 outlets_c19");
-}
-
 /* The rack elevation on a page of its own: it is the page a site
  * engineer takes to the hall. */
 static void
@@ -65,41 +30,26 @@ add_rack_elevation (TsSpecsheet    *self,
     ts_specsheet_add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
 }
 
-/* The power gauges and, under them, the table of what they do not show:
- * rack space, the PDUs, the cooling and the CDUs. */
+/* The power gauges and, under them, the table of what they do not show
+ * (ts_plan_dup_site_facts ()): rack space, the PDUs, the cooling and
+ * the CDUs. The drawing's gauges give the total power, the heat (and
+ * tons of refrigeration), the current per phase and each feed's
+ * current, with what they are of; the table adds only what they do not
+ * show, not a second copy of the same four figures. */
 static void
-add_site_requirements (TsSpecsheet    *self,
-                       const TsOption *o)
+add_site_requirements (TsSpecsheet *self)
 {
-  const TsScenario *s = self->plan->scenario;
-  g_autofree char *limit = NULL;
-  guint t;
+  g_autoptr(TsPlanFacts) facts = ts_plan_dup_site_facts (self->plan);
 
   /* Translators: heading: power, heat and space the data centre must provide */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Site requirements"));
-  if (o == NULL)
+  if (facts->empty != NULL)
     {
-      ts_specsheet_add_text (self, BLOCK_TEXT, _("Not evaluated: no hardware option."));
+      ts_specsheet_add_text (self, BLOCK_TEXT, facts->empty);
       return;
     }
-  limit = ts_format_kw (s->rack_kw);
-  /* The drawing's gauges give the total power, the heat (and tons of
-   * refrigeration), the current per phase and each feed's current,
-   * with what they are of; the table under them adds only what they
-   * do not show, not a second copy of the same four figures. */
   ts_specsheet_add_drawing (self, TS_DRAWING_POWER);
-  t = ts_specsheet_begin_pairs (self);
-  ts_specsheet_add_pair (self, t, _("Rack space"),
-                         g_strdup_printf (ngettext ("%uU in %u rack of %uU (up to %s per rack)",
-                                                    "%uU in %u racks of %uU (up to %s per rack)", o->racks),
-                                          o->rack_units, o->racks, s->rack_units, limit));
-  add_pdu_row (self, t, o);
-  /* how the heat leaves (docs/facility.md): the figures are at the
-   * catalog's maximum draw, as the feeds are */
-  ts_specsheet_add_pair (self, t, _("Cooling"), ts_facility_dup_summary (&o->facility));
-  /* which CDU the count is of, from the catalog (docs/facility.md §4) */
-  ts_specsheet_add_pair (self, t, _("Coolant distribution units"), ts_facility_dup_cdus (&o->facility));
-  ts_specsheet_add_estimates_note (self);
+  ts_specsheet_add_facts (self, facts);
 }
 
 /* The article names its smallest and largest training servers; take
@@ -200,6 +150,6 @@ ts_specsheet_build_site (TsSpecsheet *self)
   const TsOption *o = ts_plan_get_shown_option (self->plan);
 
   add_rack_elevation (self, o);
-  add_site_requirements (self, o);
+  add_site_requirements (self);
   add_checklist (self, o);
 }
