@@ -13,7 +13,6 @@
 
 #include <pango/pangocairo.h>
 
-#include "ts-plan-facts.h"
 #include "ts-render-private.h"
 #include "ts-specsheet.h"
 
