@@ -2,7 +2,8 @@
  *
  * ts-plan-facts.c holds the list and the scenario, site and time
  * sections; ts-plan-facts-hardware.c the configuration, network and
- * storage. Both add their figures through these.
+ * storage; ts-plan-facts-tables.c the sections that are tables. Each
+ * adds its figures through these.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,5 +29,18 @@ void         _ts_plan_facts_add_figure (TsPlanFacts        *facts,
                                         char               *value,
                                         const TsProvenance *prov,
                                         const char         *fields);
+
+/* A row of the table; cells is taken (NULL-terminated). */
+void         _ts_plan_facts_add_row    (TsPlanFacts        *facts,
+                                        char              **cells,
+                                        gboolean            emphasis);
+
+/* The table's headings, NULL-terminated; copied. */
+void         _ts_plan_facts_set_columns (TsPlanFacts       *facts,
+                                         ...) G_GNUC_NULL_TERMINATED;
+
+/* A sentence under the figures; taken. */
+void         _ts_plan_facts_add_sentence (TsPlanFacts      *facts,
+                                          char             *sentence);
 
 G_END_DECLS

@@ -28,6 +28,14 @@ fact_clear (gpointer data)
   g_free (fact->value);
 }
 
+static void
+row_clear (gpointer data)
+{
+  TsPlanRow *row = data;
+
+  g_strfreev (row->cells);
+}
+
 TsPlanFacts *
 _ts_plan_facts_new (void)
 {
@@ -35,6 +43,9 @@ _ts_plan_facts_new (void)
 
   facts->facts = g_array_new (FALSE, TRUE, sizeof (TsPlanFact));
   g_array_set_clear_func (facts->facts, fact_clear);
+  facts->rows = g_array_new (FALSE, TRUE, sizeof (TsPlanRow));
+  g_array_set_clear_func (facts->rows, row_clear);
+  facts->sentences = g_ptr_array_new_with_free_func (g_free);
   return facts;
 }
 
@@ -47,7 +58,43 @@ ts_plan_facts_free (TsPlanFacts *facts)
   g_free (facts->empty);
   g_free (facts->note);
   g_array_unref (facts->facts);
+  g_strfreev (facts->columns);
+  g_array_unref (facts->rows);
+  g_ptr_array_unref (facts->sentences);
   g_free (facts);
+}
+
+void
+_ts_plan_facts_add_row (TsPlanFacts  *facts,
+                        char        **cells,
+                        gboolean      emphasis)
+{
+  TsPlanRow row = { cells, emphasis };
+
+  g_array_append_val (facts->rows, row);
+}
+
+void
+_ts_plan_facts_set_columns (TsPlanFacts *facts,
+                            ...)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  va_list args;
+  const char *heading;
+
+  va_start (args, facts);
+  while ((heading = va_arg (args, const char *)) != NULL)
+    g_strv_builder_add (builder, heading);
+  va_end (args);
+  g_strfreev (facts->columns);
+  facts->columns = g_strv_builder_end (builder);
+}
+
+void
+_ts_plan_facts_add_sentence (TsPlanFacts *facts,
+                             char        *sentence)
+{
+  g_ptr_array_add (facts->sentences, sentence);
 }
 
 guint

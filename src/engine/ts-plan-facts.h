@@ -33,17 +33,31 @@ typedef struct
   const char *estimate_reason;  /* the catalog's, valid while the plan is */
 } TsPlanFact;
 
-/* A section's figures, owned by the caller (ts_plan_facts_free ()). */
+/* One row of a section's table: a cell per column. */
 typedef struct
 {
-  char    *title;      /* the section's subheading, or NULL */
+  char    **cells;     /* NULL-terminated, one per column */
+  gboolean  emphasis;  /* the sum row; the recommended option */
+} TsPlanRow;
+
+/* A section's figures, owned by the caller (ts_plan_facts_free ()):
+ * labelled figures (facts), or a table (columns and rows), with the
+ * sentences that go with them. */
+typedef struct
+{
+  char      *title;      /* the section's subheading, or NULL */
   /* the sentence that stands for the figures when the plan has none
-   * (no option, one server), or NULL */
-  char    *empty;
-  GArray  *facts;      /* TsPlanFact, in the order a reader takes them */
-  /* a sentence under the figures, or NULL: what the “*” after a figure
-   * from a record not checked against a vendor's document means */
-  char    *note;
+   * (no option, one server, no alternative), or NULL */
+  char      *empty;
+  GArray    *facts;      /* TsPlanFact, in the order a reader takes them */
+  char     **columns;    /* a table's headings (NULL-terminated), or NULL */
+  GArray    *rows;       /* TsPlanRow: the table's rows, in order */
+  /* what the section says of its figures in sentences, under them */
+  GPtrArray *sentences;  /* char * */
+  /* a footnote under the figures, or NULL: what the “*” after a figure
+   * from a record not checked against a vendor's document means, what
+   * “≈” in the bill of materials means */
+  char      *note;
 } TsPlanFacts;
 
 void         ts_plan_facts_free                  (TsPlanFacts  *facts);
@@ -69,5 +83,23 @@ TsPlanFacts *ts_plan_dup_storage_facts           (const TsPlan *plan);
 TsPlanFacts *ts_plan_dup_site_facts              (const TsPlan *plan);
 /* Time and energy for a plan whose training time is not drawn. */
 TsPlanFacts *ts_plan_dup_time_facts              (const TsPlan *plan);
+
+/* Tables (ts-plan-facts-tables.c). */
+
+/* The memory per component, per GPU and for the whole job, the sum row
+ * emphasised; the sentences say how to read the columns and where the
+ * article's rule of thumb stands. */
+TsPlanFacts *ts_plan_dup_memory_facts            (const TsPlan *plan);
+/* Every option side by side, the recommended one emphasised; empty
+ * (with its sentence) when none was evaluated. */
+TsPlanFacts *ts_plan_dup_comparison_facts        (const TsPlan *plan);
+/* Time and energy against the number of servers of the shown option
+ * (docs/sizing-model.md §8.5), with its title; NULL when there is no
+ * such curve (no option, no training time, a one-server machine). */
+TsPlanFacts *ts_plan_dup_scaling_facts           (const TsPlan *plan);
+/* The shown option's bill of materials (docs/cluster-fabric.md §8), its
+ * total in a sentence and the note on its estimates; NULL without an
+ * option. */
+TsPlanFacts *ts_plan_dup_bom_facts               (const TsPlan *plan);
 
 G_END_DECLS

@@ -169,80 +169,6 @@ build_verdict (TsSpecsheet *self)
     ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (failures, i));
 }
 
-/* The memory table: a row per component present, per GPU and for the
- * whole job, and the sum row in bold. */
-static void
-add_memory_table (TsSpecsheet    *self,
-                  const TsMemory *m)
-{
-  static const double fractions[] = { 0.40, 0.20, 0.22, 0.18 };
-  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE };
-  double total = ts_breakdown_sum (&m->total);
-  char **cells;
-  Block *b;
-  guint t;
-
-  t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
-  ts_specsheet_add_header (self, t, _("Component"), _("Per GPU"), _("Whole job"), _("Share"), NULL);
-  for (guint i = 0; i < TS_N_COMPONENTS; i++)
-    {
-      if (m->total.bytes[i] <= 0 && m->per_gpu.bytes[i] <= 0)
-        continue;
-      cells = g_new0 (char *, 5);
-      cells[0] = g_strdup (ts_component_label (i));
-      cells[1] = ts_format_gb (m->per_gpu.bytes[i]);
-      cells[2] = ts_format_gb (m->total.bytes[i]);
-      cells[3] = total > 0 ? ts_format_percent (m->total.bytes[i] / total) : g_strdup ("—");
-      ts_specsheet_add_row_v (self, t, cells);
-    }
-  cells = g_new0 (char *, 5);
-  /* Translators: the sum row of the memory table */
-  cells[0] = g_strdup (_("Total"));
-  cells[1] = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
-  cells[2] = ts_format_gb (total);
-  cells[3] = ts_format_percent (1.0);
-  b = ts_specsheet_add_row_v (self, t, cells);
-  b->bold = TRUE;
-  b->shaded = TRUE;
-}
-
-/* Under the table, how to read its two columns: the whole job sums the
- * GPUs' memory, so its weights count every copy the layout keeps. */
-static void
-add_memory_columns_note (TsSpecsheet    *self,
-                         const TsMemory *m)
-{
-  g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
-  g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
-  g_autofree char *sentence = g_strdup_printf (_("Weights of the whole job: %s: %s"), weights, copies);
-
-  /* Translators: after the memory table; then "Weights of the whole job: …" */
-  ts_specsheet_add_printf (self, BLOCK_TEXT,
-                           _("The whole job sums what each GPU holds, pipeline stage by stage; the per-GPU column "
-                             "is the busiest GPU. %s."),
-                           sentence);
-}
-
-/* The article's rule of thumb beside the detailed estimate, so a reader
- * who knows the article sees where the difference comes from. */
-static void
-add_memory_rule_note (TsSpecsheet    *self,
-                      const TsMemory *m)
-{
-  g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
-  g_autofree char *lo = ts_format_number_auto (m->rule.bytes_per_param_low, 2);
-  g_autofree char *hi = ts_format_number_auto (m->rule.bytes_per_param_high, 2);
-  g_autofree char *bpp = g_strcmp0 (lo, hi) == 0 ? g_strdup (lo) : g_strdup_printf ("%s–%s", lo, hi);
-
-  /* Translators: “The article’s rule of thumb: 1,120–1,260 GB (16–18 bytes per parameter) for
-   * weights, gradients and optimizer states, activations not included.” */
-  ts_specsheet_add_printf (self, BLOCK_TEXT,
-                           _("The article’s rule of thumb: %s%s (%s bytes per parameter) for weights, gradients and "
-                             "optimizer states, activations not included. The table above is the detailed estimate "
-                             "with activations and overhead, in decimal gigabytes (1 GB = 10⁹ bytes)."),
-                           rule, self->plan->scenario->method == TS_METHOD_FULL ? "" : _(" + adapters"), bpp);
-}
-
 /* The plan's warnings: things the customer must know. */
 static void
 add_plan_warnings (TsSpecsheet *self)
@@ -258,82 +184,45 @@ add_plan_warnings (TsSpecsheet *self)
     ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (warnings, i));
 }
 
-/* The verdict, then the memory: the chart, the table and how to read it,
- * and the plan's warnings. */
+/* The verdict, then the memory: the chart, the table and how to read it
+ * (ts_plan_dup_memory_facts ()), and the plan's warnings. */
 static void
 build_memory (TsSpecsheet *self)
 {
-  const TsMemory *m = ts_plan_get_memory (self->plan);
+  static const double fractions[] = { 0.40, 0.20, 0.22, 0.18 };
+  static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE };
+  g_autoptr(TsPlanFacts) facts = ts_plan_dup_memory_facts (self->plan);
 
   build_verdict (self);
   /* Translators: heading of the memory chart and table */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("GPU memory"));
   ts_specsheet_add_drawing (self, TS_DRAWING_MEMORY);
-  add_memory_table (self, m);
-  add_memory_columns_note (self, m);
-  add_memory_rule_note (self, m);
+  ts_specsheet_add_facts_table (self, facts, fractions, right, TRUE);
+  for (guint i = 0; i < facts->sentences->len; i++)
+    ts_specsheet_add_text (self, BLOCK_TEXT, g_ptr_array_index (facts->sentences, i));
   add_plan_warnings (self);
 }
 
+/* Every option side by side (ts_plan_dup_comparison_facts ()), and how
+ * to read the table. */
 static void
 build_comparison (TsSpecsheet *self)
 {
   static const double fractions[] = { 0.24, 0.05, 0.14, 0.07, 0.12, 0.05, 0.07, 0.08, 0.05, 0.13 };
   static const gboolean right[] = { FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE, TRUE };
-  const TsPlan *plan = self->plan;
+  g_autoptr(TsPlanFacts) facts = ts_plan_dup_comparison_facts (self->plan);
   guint t;
 
   /* Translators: heading: the other hardware options side by side */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Comparison with alternatives"));
-  if (plan->options->len == 0)
+  if (facts->empty != NULL)
     {
-      ts_specsheet_add_text (self, BLOCK_TEXT, _("No alternatives were evaluated."));
+      ts_specsheet_add_text (self, BLOCK_TEXT, facts->empty);
       return;
     }
-  t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
+  t = ts_specsheet_add_facts_table (self, facts, fractions, right, FALSE);
   /* Ten columns: a step smaller than the other tables. */
   g_array_index (self->tables, Table, t).size = SIZE_SMALL;
-  /* Translators: column headings of the comparison table; keep them short */
-  ts_specsheet_add_header (self, t, _("Option"), _("GPUs"), _("Per GPU"), _("Headroom"), _("Verdict"), _("Link"),
-                           _("Time"), _("Power"), _("Racks"),
-                           /* Translators: the sheet's price column, its currency in the heading */
-                           _("Price, USD"), NULL);
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const TsOption *o = &g_array_index (plan->options, TsOption, i);
-      char **cells = g_new0 (char *, 11);
-      g_autofree char *need = ts_format_gb (ts_breakdown_sum (&o->memory.per_gpu));
-      g_autofree char *cap = ts_format_gb (o->gpu_memory_bytes);
-      Block *b;
-
-      g_autofree char *name = ts_format_name (o->server->name);
-
-      cells[0] = g_strdup_printf ("%s%u × %s", o->recommended ? "★ " : "", o->servers, name);
-      cells[1] = ts_specsheet_format_count (o->gpus);
-      /* Translators: memory needed per GPU of its capacity: “141 of 144 GB” */
-      cells[2] = g_strdup_printf (_("%s of %s"), need, cap);
-      /* What does not fit has no headroom; the memory column shows by how much. */
-      cells[3] = o->headroom_fraction >= 0 ? ts_format_percent (o->headroom_fraction) : g_strdup ("—");
-      /* the option's one verdict (issue 28); the memory columns beside it
-       * are its memory fit */
-      cells[4] = g_strdup (ts_option_verdict_label (o));
-      /* Translators: whether the GPU link is fit for training (NVLink/HCCS) or PCIe only */
-      cells[5] = g_strdup (o->interconnect_ok ? _("Fast") : _("PCIe"));
-      cells[6] = o->training_days > 0 ? ts_format_days (o->training_days) : g_strdup ("—");
-      cells[7] = ts_format_kw (o->power_kw);
-      cells[8] = ts_specsheet_format_count (o->racks);
-      /* the currency is the heading's, so the cell stays one line */
-      if (o->capex_usd > 0)
-        {
-          g_autofree char *usd = ts_format_number (o->capex_usd, 0);
-
-          cells[9] = g_strdup_printf ("%s%s", ts_option_price_is_estimate (o) ? "≈ " : "", usd);
-        }
-      else
-        cells[9] = g_strdup ("—");
-      b = ts_specsheet_add_row_v (self, t, cells);
-      b->bold = o->recommended;
-    }
   ts_specsheet_add_text (self, BLOCK_NOTE, _("★ the recommended option. Headroom: GPU memory left free per GPU. "
                                              "Fast link: NVLink or HCCS, which multi-GPU training needs; PCIe cards suit "
                                              "inference and fine-tuning."));
@@ -345,40 +234,19 @@ build_comparison (TsSpecsheet *self)
 }
 
 /* Time and energy against the number of servers of the configuration
- * (the planner at each count, docs/sizing-model.md §8.5): where adding
- * servers stops paying off is visible. */
+ * (ts_plan_dup_scaling_facts (): the planner at each count, docs/sizing-
+ * model.md §8.5): where adding servers stops paying off is visible. */
 static void
-build_scaling (TsSpecsheet    *self,
-               const TsOption *o)
+build_scaling (TsSpecsheet *self)
 {
   static const double fractions[] = { 0.16, 0.16, 0.24, 0.24, 0.20 };
   static const gboolean right[] = { TRUE, TRUE, TRUE, TRUE, FALSE };
-  g_autoptr(GArray) curve = NULL;
-  guint t;
+  g_autoptr(TsPlanFacts) facts = ts_plan_dup_scaling_facts (self->plan);
 
-  if (o == NULL || o->training_days <= 0 || o->server->max_servers == 1)
+  if (facts == NULL)
     return;
-  /* the Time drawing on the sheet shows the same curve: computed once */
-  curve = ts_scaling_curve_for_plan (self->plan, o->server->id, TS_SCALING_CURVE_POINTS, NULL);
-  if (curve == NULL || curve->len < 2)
-    return;
-
-  /* Translators: heading: training time and energy for more or fewer servers */
-  ts_specsheet_add_text (self, BLOCK_SUBHEADING, _("Time against the number of servers"));
-  t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
-  ts_specsheet_add_header (self, t, _("Servers"), _("GPUs"), _("Training time"), _("Energy"), _("Verdict"), NULL);
-  for (guint i = 0; i < curve->len; i++)
-    {
-      const TsScalingPoint *p = &g_array_index (curve, TsScalingPoint, i);
-      char **cells = g_new0 (char *, 6);
-
-      cells[0] = ts_format_number (p->servers, 0);
-      cells[1] = ts_format_number (p->gpus, 0);
-      cells[2] = p->fits ? ts_format_days (p->training_days) : g_strdup ("—");
-      cells[3] = p->fits ? ts_format_kwh (p->energy_kwh) : g_strdup ("—");
-      cells[4] = g_strdup (p->ok ? _("Works") : p->fits ? _("Does not work") : ts_verdict_label (TS_VERDICT_DOES_NOT_FIT));
-      ts_specsheet_add_row_v (self, t, cells);
-    }
+  ts_specsheet_add_text (self, BLOCK_SUBHEADING, facts->title);
+  ts_specsheet_add_facts_table (self, facts, fractions, right, FALSE);
 }
 
 /* text with its first letter in lower case (UTF-8: “Полный” → “полный”) */
@@ -413,7 +281,7 @@ build_time (TsSpecsheet *self)
        * the compute, the utilisation and the PUE they come from: a table
        * of the same figures would only repeat them. */
       ts_specsheet_add_drawing (self, TS_DRAWING_TIME);
-      build_scaling (self, o);
+      build_scaling (self);
     }
   else
     {

@@ -271,3 +271,32 @@ ts_specsheet_add_facts_grid (TsSpecsheet       *self,
     }
   ts_specsheet_grid_emit (self, cells);
 }
+
+/* A section's table: its headings, then its rows, the emphasised ones
+ * in bold (and shaded, for a sum row). fractions and right as in
+ * ts_specsheet_begin_table (), one per column. Returns the table. */
+guint
+ts_specsheet_add_facts_table (TsSpecsheet       *self,
+                              const TsPlanFacts *facts,
+                              const double      *fractions,
+                              const gboolean    *right,
+                              gboolean           shade_emphasis)
+{
+  guint n_columns = g_strv_length (facts->columns);
+  guint t = ts_specsheet_begin_table (self, n_columns, fractions, right);
+  Block *b;
+
+  b = ts_specsheet_add_row_v (self, t, g_strdupv (facts->columns));
+  b->header = TRUE;
+  g_array_index (self->tables, Table, t).header = self->blocks->len - 1;
+  for (guint i = 0; i < facts->rows->len; i++)
+    {
+      const TsPlanRow *row = &g_array_index (facts->rows, TsPlanRow, i);
+
+      g_assert (g_strv_length (row->cells) == n_columns);
+      b = ts_specsheet_add_row_v (self, t, g_strdupv (row->cells));
+      b->bold = row->emphasis;
+      b->shaded = row->emphasis && shade_emphasis;
+    }
+  return t;
+}

@@ -245,6 +245,13 @@ void
 ts_specsheet_add_facts_grid (TsSpecsheet       *self,
                              const TsPlanFacts *facts);
 
+guint
+ts_specsheet_add_facts_table (TsSpecsheet       *self,
+                              const TsPlanFacts *facts,
+                              const double      *fractions,
+                              const gboolean    *right,
+                              gboolean           shade_emphasis);
+
 /* ---- ts-specsheet-content.c: the document's sections ---------------------- */
 
 void
