@@ -51,9 +51,7 @@ add_memory_rows (TsPlanFacts    *f,
 static char *
 memory_columns_sentence (const TsMemory *m)
 {
-  g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
-  g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
-  g_autofree char *sentence = g_strdup_printf (_("Weights of the whole job: %s: %s"), weights, copies);
+  g_autofree char *sentence = ts_memory_dup_weights_sentence (m);
 
   /* Translators: after the memory table; then "Weights of the whole job: …" */
   return g_strdup_printf (_("The whole job sums what each GPU holds, pipeline stage by stage; the per-GPU column "
