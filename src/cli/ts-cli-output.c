@@ -256,7 +256,6 @@ print_plan_text (const TsPlan *plan)
 {
   const TsScenario *s = plan->scenario;
   const TsMemory *m = ts_plan_get_memory (plan);
-  g_autofree char *params = ts_format_params (s->model.params);
   g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
   g_autofree char *headline = ts_plan_dup_headline (plan, FALSE);
   g_autoptr(GPtrArray) warnings = NULL;
@@ -264,10 +263,11 @@ print_plan_text (const TsPlan *plan)
   g_autofree char *per_gpu = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
   g_autofree char *gpus = ts_format_number (m->layout.gpus, 0);
 
-  g_autofree char *model_name = ts_cli_escape_for_terminal (s->model.name);
+  g_autofree char *subject = ts_plan_dup_subject (plan);
+  g_autofree char *safe_subject = ts_cli_escape_for_terminal (subject);
   g_autofree char *safe_headline = ts_cli_escape_for_terminal (headline);
 
-  g_print ("%s — %s (%s)\n", model_name, ts_method_label (s->method), params);
+  g_print ("%s\n", safe_subject);
   /* The headline is whole sentences, each starting with a capital: the
    * verdict ends a sentence of its own before it (“Fits: For…” read as a
    * capital after a colon in Russian). */

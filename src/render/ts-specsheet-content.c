@@ -85,14 +85,11 @@ static void
 build_title (TsSpecsheet *self)
 {
   const TsPlan *plan = self->plan;
-  const TsScenario *s = plan->scenario;
-  g_autofree char *params = ts_format_params (s->model.params);
   GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
 
   build_letterhead (self);
   ts_specsheet_add_text (self, BLOCK_TITLE, self->title);
-  ts_specsheet_add_printf (self, BLOCK_SUBTITLE, "%s — %s (%s)", s->model.name != NULL ? s->model.name : _("Custom model"),
-                           ts_method_label (s->method), params);
+  ts_specsheet_add_block (self, BLOCK_SUBTITLE, ts_plan_dup_subject (plan));
 
   if (ts_specsheet_nonempty (self->customer) != NULL)
     /* Translators: on the spec sheet: whom it is made for */
