@@ -84,6 +84,16 @@ TsPlanFacts *ts_plan_dup_site_facts              (const TsPlan *plan);
 /* Time and energy for a plan whose training time is not drawn. */
 TsPlanFacts *ts_plan_dup_time_facts              (const TsPlan *plan);
 
+/* Sentences with the plan's figures in them (ts-plan-facts-sentences.c). */
+
+/* What the figures rest on: memory units, bytes per parameter, the
+ * activations' inputs the plan runs, the draw, the time model, the
+ * catalog's version. */
+TsPlanFacts *ts_plan_dup_assumptions_facts       (const TsPlan *plan);
+/* The article's pre-delivery checklist with the shown option's figures
+ * where there is one: power lines and UPS, supplies, cooling, space. */
+TsPlanFacts *ts_plan_dup_checklist_facts         (const TsPlan *plan);
+
 /* Tables (ts-plan-facts-tables.c). */
 
 /* The memory per component, per GPU and for the whole job, the sum row

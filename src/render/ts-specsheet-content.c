@@ -118,16 +118,6 @@ build_summary (TsSpecsheet *self)
   ts_specsheet_add_drawing (self, TS_DRAWING_SUMMARY);
 }
 
-/* An input's value on the plan's shown option: the value set, or the
- * planner's choice (ts-plan-inputs.h), in scenario units. */
-static double
-planned_input (TsSpecsheet *self,
-               const char  *key)
-{
-  return ts_option_input_value (ts_plan_get_shown_option (self->plan), self->plan->scenario,
-                                ts_scenario_field_find (key));
-}
-
 /* Every input of the sizing in one grid, in the order of the window's
  * the model, how it is trained and spread over the GPUs, the data, the
  * hardware and the site (ts_plan_dup_scenario_facts ()). */
@@ -246,26 +236,10 @@ build_scaling (TsSpecsheet *self)
   ts_specsheet_add_facts_table (self, facts, fractions, right, FALSE);
 }
 
-/* text with its first letter in lower case (UTF-8: “Полный” → “полный”) */
-static char *
-lower_first (const char *text)
-{
-  gunichar first = g_utf8_get_char (text);
-  char buf[8];
-  int n;
-
-  if (*text == '\0')
-    return g_strdup (text);
-  n = g_unichar_to_utf8 (g_unichar_tolower (first), buf);
-  buf[n] = '\0';
-  return g_strconcat (buf, g_utf8_next_char (text), NULL);
-}
-
 static void
 build_time (TsSpecsheet *self)
 {
   const TsPlan *plan = self->plan;
-  const TsScenario *s = plan->scenario;
   const TsOption *o = ts_plan_get_shown_option (plan);
 
   ts_specsheet_add_block (self, BLOCK_PAGE_BREAK, NULL);
@@ -291,36 +265,10 @@ build_time (TsSpecsheet *self)
   /* Translators: heading: what the figures rest on */
   ts_specsheet_add_text (self, BLOCK_HEADING, _("Assumptions"));
   {
-    g_autofree char *lo = ts_format_number_auto (ts_plan_get_memory (plan)->rule.bytes_per_param_low, 2);
-    g_autofree char *hi = ts_format_number_auto (ts_plan_get_memory (plan)->rule.bytes_per_param_high, 2);
-    g_autofree char *seq_len = ts_specsheet_format_count (s->seq_len);
-    /* a label (“Full (every layer)”) inside a sentence starts in lower case */
-    /* the recomputation and micro-batch the plan runs, set or chosen */
-    guint micro_batch = (guint) planned_input (self, "micro_batch");
-    g_autofree char *recompute = lower_first (ts_scenario_field_sheet_label ("checkpointing",
-                                                                            (int) planned_input (self, "checkpointing")));
+    g_autoptr(TsPlanFacts) assumptions = ts_plan_dup_assumptions_facts (plan);
 
-    ts_specsheet_add_text (self, BLOCK_BULLET, _("Memory in decimal gigabytes (1 GB = 10⁹ bytes), as the article counts."));
-    if (s->method == TS_METHOD_FULL)
-      ts_specsheet_add_printf (self, BLOCK_BULLET,
-                               _("Full training needs about %s–%s bytes of GPU memory per parameter (BF16 weights 2, gradients "
-                                 "2 or 4 in FP32, FP32 master weights 4, Adam’s two states 4 + 4), activations on top."), lo, hi);
-    else
-      ts_specsheet_add_printf (self, BLOCK_BULLET,
-                               _("The frozen base model takes %s bytes per parameter; the small trained adapters, their "
-                                 "gradients and optimizer states and the activations come on top."), lo);
-    ts_specsheet_add_printf (self, BLOCK_BULLET,
-                             ngettext ("Activations at %s tokens per sequence and %u sequence per GPU, with gradient "
-                                       "checkpointing: %s.",
-                                       "Activations at %s tokens per sequence and %u sequences per GPU, with gradient "
-                                       "checkpointing: %s.", micro_batch),
-                             seq_len, micro_batch, recompute);
-    ts_specsheet_add_text (self, BLOCK_BULLET, _("Power, heat and current at each device’s maximum draw, not its average."));
-    ts_specsheet_add_text (self, BLOCK_BULLET, _("Training time from 6 × parameters × tokens operations (active parameters "
-                                                 "for mixture-of-experts models, more with recomputation) at the stated "
-                                                 "GPU utilisation."));
-    ts_specsheet_add_printf (self, BLOCK_BULLET, _("Hardware figures from the catalog, version %s."),
-                             ts_catalog_get_version (plan->catalog));
+    for (guint i = 0; i < assumptions->sentences->len; i++)
+      ts_specsheet_add_text (self, BLOCK_BULLET, g_ptr_array_index (assumptions->sentences, i));
   }
 
   /* Translators: heading: the legal note */
