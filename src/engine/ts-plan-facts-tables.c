@@ -1,6 +1,7 @@
 /* ts-plan-facts-tables.c — the sections that are tables: the memory per
- * component, the options compared, time against the number of servers
- * and the bill of materials (ts-plan-facts.h)
+ * component, the options compared, time against the number of servers,
+ * the bill of materials and the published runs the time model is held
+ * to (ts-plan-facts.h)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +14,7 @@
 
 #include "ts-format.h"
 #include "ts-plan-facts-private.h"
+#include "ts-published-runs.h"
 #include "ts-scaling.h"
 
 /* ---- the memory ------------------------------------------------------------ */
@@ -275,5 +277,79 @@ ts_plan_dup_bom_facts (const TsPlan *plan)
   if (any_estimate)
     f->note = g_strdup (_("≈ An estimate: the count or price is not the reference architecture's or the "
                           "catalog's own figure."));
+  return f;
+}
+
+/* ---- the published runs ------------------------------------------------------ */
+
+/* What each set of runs is, as its table's title. */
+static const char *
+run_set_title (TsRunSet set)
+{
+  switch (set)
+    {
+    case TS_RUN_CALIBRATION:
+      return _("Runs the efficiencies were chosen on");
+    case TS_RUN_HOLD_OUT:
+      return _("Runs held out");
+    case TS_RUN_ISSUE_CHECK:
+    default:
+      return _("Mixture-of-experts runs held out (the model is not yet within a third of them)");
+    }
+}
+
+/* Each run of the set predicted at its published layout
+ * (docs/sizing-model.md §8.7), from the same list as the test and the
+ * README's tables. */
+static void
+add_run_rows (TsPlanFacts     *f,
+              const TsCatalog *catalog,
+              TsRunSet         set)
+{
+  for (guint i = 0; i < ts_published_runs_count (); i++)
+    {
+      const TsPublishedRun *r = ts_published_run (i);
+      const TsCatalogModel *m = ts_catalog_find_model (catalog, r->model_id);
+      char **cells;
+      TsRunCheck c;
+
+      if (r->set != set || m == NULL || !ts_published_run_check (catalog, r, FALSE, &c))
+        continue;
+      cells = g_new0 (char *, 6);
+      cells[0] = g_strdup (m->model.name);
+      cells[1] = g_strdup (r->system);
+      cells[2] = ts_format_number (c.published, 0);
+      cells[3] = ts_format_number (c.predicted, 0);
+      cells[4] = ts_format_number (c.ratio, 2);
+      _ts_plan_facts_add_row (f, cells, FALSE);
+    }
+}
+
+TsPlanFacts *
+ts_plan_dup_published_runs_facts (const TsPlan *plan,
+                                  TsRunSet      set)
+{
+  g_autofree char *median_text = NULL;
+  g_autofree char *worst_text = NULL;
+  double median, worst;
+  guint count;
+  TsPlanFacts *f;
+
+  ts_published_runs_summary (plan->catalog, set, &median, &worst, &count);
+  if (count == 0)
+    return NULL;
+  f = _ts_plan_facts_new ();
+  f->title = g_strdup (run_set_title (set));
+  /* Translators: column headings of the table of published training runs; keep them short */
+  _ts_plan_facts_set_columns (f, _("Model"), _("System"), _("Published, tokens/s per GPU"),
+                              _("Estimate"), _("Estimate / published"), NULL);
+  add_run_rows (f, plan->catalog, set);
+  median_text = ts_format_number (median, 2);
+  worst_text = ts_format_number (worst, 2);
+  _ts_plan_facts_add_sentence (f, g_strdup_printf (
+                                 /* Translators: under a table of published runs: how close the estimates are */
+                                 ngettext ("%u run: estimate / published %s at the median, %s at the worst.",
+                                           "%u runs: estimate / published %s at the median, %s at the worst.", count),
+                                 count, median_text, worst_text));
   return f;
 }

@@ -18,6 +18,7 @@
 #include <glib.h>
 
 #include "ts-plan.h"
+#include "ts-published-runs.h"
 
 G_BEGIN_DECLS
 
@@ -111,5 +112,10 @@ TsPlanFacts *ts_plan_dup_scaling_facts           (const TsPlan *plan);
  * total in a sentence and the note on its estimates; NULL without an
  * option. */
 TsPlanFacts *ts_plan_dup_bom_facts               (const TsPlan *plan);
+/* The published runs of one set against the time model's estimates at
+ * their layouts (docs/sizing-model.md §8.7), the set's title and how
+ * close the estimates are; NULL when the catalog holds none of them. */
+TsPlanFacts *ts_plan_dup_published_runs_facts    (const TsPlan *plan,
+                                                  TsRunSet      set);
 
 G_END_DECLS

@@ -326,54 +326,24 @@ build_launch_kit (TsSpecsheet *self)
 }
 
 /* The second appendix: the published runs the time model is held to
- * (docs/sizing-model.md §8.7), from the same list as the test and the
- * README's tables, each predicted at its published layout. */
+ * (ts_plan_dup_published_runs_facts (), docs/sizing-model.md §8.7), each
+ * predicted at its published layout. */
 static void
 validation_set (TsSpecsheet *self,
-                TsRunSet     set,
-                const char  *heading)
+                TsRunSet     set)
 {
   static const double fractions[] = { 0.30, 0.26, 0.16, 0.14, 0.14 };
   static const gboolean right[] = { FALSE, FALSE, TRUE, TRUE, TRUE };
-  g_autofree char *median_text = NULL;
-  g_autofree char *worst_text = NULL;
-  double median, worst;
-  guint count;
+  g_autoptr(TsPlanFacts) facts = ts_plan_dup_published_runs_facts (self->plan, set);
   guint t;
 
-  ts_published_runs_summary (self->plan->catalog, set, &median, &worst, &count);
-  if (count == 0)
+  if (facts == NULL)
     return;
-  ts_specsheet_add_text (self, BLOCK_SUBHEADING, heading);
-  t = ts_specsheet_begin_table (self, G_N_ELEMENTS (fractions), fractions, right);
+  ts_specsheet_add_text (self, BLOCK_SUBHEADING, facts->title);
+  t = ts_specsheet_add_facts_table (self, facts, fractions, right, FALSE);
   g_array_index (self->tables, Table, t).size = SIZE_SMALL;
-  /* Translators: column headings of the table of published training runs; keep them short */
-  ts_specsheet_add_header (self, t, _("Model"), _("System"), _("Published, tokens/s per GPU"),
-                           _("Estimate"), _("Estimate / published"), NULL);
-  for (guint i = 0; i < ts_published_runs_count (); i++)
-    {
-      const TsPublishedRun *r = ts_published_run (i);
-      const TsCatalogModel *m = ts_catalog_find_model (self->plan->catalog, r->model_id);
-      char **cells;
-      TsRunCheck c;
-
-      if (r->set != set || m == NULL || !ts_published_run_check (self->plan->catalog, r, FALSE, &c))
-        continue;
-      cells = g_new0 (char *, 6);
-      cells[0] = g_strdup (m->model.name);
-      cells[1] = g_strdup (r->system);
-      cells[2] = ts_format_number (c.published, 0);
-      cells[3] = ts_format_number (c.predicted, 0);
-      cells[4] = ts_format_number (c.ratio, 2);
-      ts_specsheet_add_row_v (self, t, cells);
-    }
-  median_text = ts_format_number (median, 2);
-  worst_text = ts_format_number (worst, 2);
-  ts_specsheet_add_printf (self, BLOCK_NOTE,
-                           /* Translators: under a table of published runs: how close the estimates are */
-                           ngettext ("%u run: estimate / published %s at the median, %s at the worst.",
-                                     "%u runs: estimate / published %s at the median, %s at the worst.", count),
-                           count, median_text, worst_text);
+  for (guint i = 0; i < facts->sentences->len; i++)
+    ts_specsheet_add_text (self, BLOCK_NOTE, g_ptr_array_index (facts->sentences, i));
 }
 
 static void
@@ -387,9 +357,9 @@ build_validation (TsSpecsheet *self)
                                              "efficiency per GPU family. Here the same model estimates published "
                                              "training runs at their published layouts. The efficiencies were chosen "
                                              "on the first set; the second set was never used to choose anything."));
-  validation_set (self, TS_RUN_CALIBRATION, _("Runs the efficiencies were chosen on"));
-  validation_set (self, TS_RUN_HOLD_OUT, _("Runs held out"));
-  validation_set (self, TS_RUN_ISSUE_CHECK, _("Mixture-of-experts runs held out (the model is not yet within a third of them)"));
+  validation_set (self, TS_RUN_CALIBRATION);
+  validation_set (self, TS_RUN_HOLD_OUT);
+  validation_set (self, TS_RUN_ISSUE_CHECK);
   ts_specsheet_add_text (self, BLOCK_NOTE, _("Sources: the torchtitan performance notes, the Llama 3 paper (Table 4), "
                                              "the Megatron-Bridge performance summary (25.11) and the DeepSeek-V3 report. "
                                              "AMD Instinct and Huawei Ascend have no published run with its layout in the "

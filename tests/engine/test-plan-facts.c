@@ -224,6 +224,35 @@ test_generated_plans (void)
       }
 }
 
+/* Each set's table has a row per run the summary counts, and says how
+ * close the estimates are in one sentence. */
+static void
+test_published_runs (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-8b", TS_METHOD_FULL, NULL, 0);
+  guint tables = 0;
+
+  for (TsRunSet set = TS_RUN_CALIBRATION; set <= TS_RUN_ISSUE_CHECK; set++)
+    {
+      g_autoptr(TsPlanFacts) facts = ts_plan_dup_published_runs_facts (plan, set);
+      double median, worst;
+      guint count;
+
+      ts_published_runs_summary (catalog, set, &median, &worst, &count);
+      g_assert_cmpint (facts != NULL, ==, count > 0);
+      if (facts == NULL)
+        continue;
+      tables++;
+      check_labelled (facts);
+      g_assert_nonnull (facts->title);
+      g_assert_cmpuint (facts->rows->len, ==, count);
+      g_assert_cmpuint (facts->sentences->len, ==, 1);
+    }
+  /* the built-in catalog holds the models of the calibration set */
+  g_assert_cmpuint (tables, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -232,5 +261,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plan-facts/estimates-marked", test_estimates_marked);
   g_test_add_func ("/plan-facts/no-option", test_no_option);
   g_test_add_func ("/plan-facts/generated-plans", test_generated_plans);
+  g_test_add_func ("/plan-facts/published-runs", test_published_runs);
   return g_test_run ();
 }
