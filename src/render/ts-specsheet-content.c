@@ -5,6 +5,8 @@
  * configuration, network and storage (ts-specsheet-hardware.c), the
  * comparison of options, the site (ts-specsheet-site.c), the training
  * time and the appendix with the launch configuration.
+ * A section's figures, words and sentences come from one engine call
+ * each (ts-plan-facts.h); here they are laid out.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -2,9 +2,9 @@
  *
  * What the document's sections are built from: blocks (headings,
  * paragraphs, drawings), tables with their header rows, label–value
- * pairs and grids; the words of on/off settings and the number formats
- * the sheet shows; the vendor it names; the “≈” on figures the
- * catalog marks as estimates and the footnote saying so.
+ * pairs and grids; a section's facts from the engine (ts-plan-facts.h)
+ * laid out as pairs, a grid or a table, with the footnote naming the
+ * figures the catalog marks as estimates; the vendor the sheet names.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
