@@ -182,14 +182,6 @@ ts_specsheet_add_drawing (TsSpecsheet *self,
   b->drawing = drawing;
 }
 
-/* ---- number helpers ----------------------------------------------------- */
-
-char *
-ts_specsheet_format_count (double value)
-{
-  return ts_format_number (value, 0);
-}
-
 const char *
 ts_specsheet_nonempty (const char *text)
 {

@@ -228,9 +228,6 @@ void
 ts_specsheet_add_drawing (TsSpecsheet *self,
                           TsDrawing    drawing);
 
-char *
-ts_specsheet_format_count (double value);
-
 const char *
 ts_specsheet_nonempty (const char *text);
 
