@@ -226,12 +226,36 @@ print_option_text (const TsPlan   *plan,
     print_escaped_line ("      ! ", g_ptr_array_index (notes, i));
 }
 
+/* The memory per component, per GPU and for the whole job: the spec
+ * sheet's table (ts_plan_dup_memory_facts ()) without its share column
+ * and sum row, which the line above it gives. */
+static void
+print_memory_table (const TsPlan *plan)
+{
+  g_autoptr(TsPlanFacts) facts = ts_plan_dup_memory_facts (plan);
+
+  print_padded ("", COMPONENT_COLUMN);
+  print_right (facts->columns[1], VALUE_COLUMN);
+  print_right (facts->columns[2], VALUE_COLUMN);
+  g_print ("\n");
+  for (guint i = 0; i < facts->rows->len; i++)
+    {
+      const TsPlanRow *row = &g_array_index (facts->rows, TsPlanRow, i);
+
+      if (row->emphasis)
+        continue;
+      print_padded (row->cells[0], COMPONENT_COLUMN);
+      print_right (row->cells[1], VALUE_COLUMN);
+      print_right (row->cells[2], VALUE_COLUMN);
+      g_print ("\n");
+    }
+}
+
 static void
 print_plan_text (const TsPlan *plan)
 {
   const TsScenario *s = plan->scenario;
   const TsMemory *m = ts_plan_get_memory (plan);
-  g_autofree char *params = ts_format_params (s->model.params);
   g_autofree char *rule = ts_format_gb_range (m->rule.low_bytes, m->rule.high_bytes);
   g_autofree char *headline = ts_plan_dup_headline (plan, FALSE);
   g_autoptr(GPtrArray) warnings = NULL;
@@ -239,10 +263,11 @@ print_plan_text (const TsPlan *plan)
   g_autofree char *per_gpu = ts_format_gb (ts_breakdown_sum (&m->per_gpu));
   g_autofree char *gpus = ts_format_number (m->layout.gpus, 0);
 
-  g_autofree char *model_name = ts_cli_escape_for_terminal (s->model.name);
+  g_autofree char *subject = ts_plan_dup_subject (plan);
+  g_autofree char *safe_subject = ts_cli_escape_for_terminal (subject);
   g_autofree char *safe_headline = ts_cli_escape_for_terminal (headline);
 
-  g_print ("%s — %s (%s)\n", model_name, ts_method_label (s->method), params);
+  g_print ("%s\n", safe_subject);
   /* The headline is whole sentences, each starting with a capital: the
    * verdict ends a sentence of its own before it (“Fits: For…” read as a
    * capital after a colon in Russian). */
@@ -258,32 +283,12 @@ print_plan_text (const TsPlan *plan)
                      "Detailed estimate on %s GPUs: %s per GPU, %s whole job\n", m->layout.gpus),
            gpus, per_gpu, total);
 
-  print_padded ("", COMPONENT_COLUMN);
-  print_right (_("Per GPU"), VALUE_COLUMN);
-  print_right (_("Whole job"), VALUE_COLUMN);
-  g_print ("\n");
-  for (guint i = 0; i < TS_N_COMPONENTS; i++)
-    {
-      g_autofree char *gpu_value = NULL;
-      g_autofree char *job_value = NULL;
-
-      if (m->total.bytes[i] <= 0)
-        continue;
-      gpu_value = ts_format_gb (m->per_gpu.bytes[i]);
-      job_value = ts_format_gb (m->total.bytes[i]);
-      print_padded (ts_component_label (i), COMPONENT_COLUMN);
-      print_right (gpu_value, VALUE_COLUMN);
-      print_right (job_value, VALUE_COLUMN);
-      g_print ("\n");
-    }
+  print_memory_table (plan);
   {
     /* the whole job's weights with the copies data parallelism keeps */
-    g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
-    g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
+    g_autofree char *weights = ts_memory_dup_weights_sentence (m);
 
-    /* Translators: e.g. "Weights of the whole job: 846 GB: 6 copies of 141 GB across 48 GPUs" */
-    g_print (_("Weights of the whole job: %s: %s"), weights, copies);
-    g_print ("\n");
+    g_print ("%s\n", weights);
   }
 
   if (plan->options->len > 0)

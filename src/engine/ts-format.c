@@ -88,9 +88,9 @@ decimals_for (double value)
   return 2;
 }
 
-static char *
-with_unit (char       *number,
-           const char *unit)
+char *
+ts_format_with_unit (char       *number,
+                     const char *unit)
 {
   char *result = g_strconcat (number, NBSP, unit, NULL);
 
@@ -105,9 +105,9 @@ ts_format_gb (double bytes)
 
   if (fabs (gb) >= 100000)
     /* Translators: terabytes, decimal (10^12 bytes) */
-    return with_unit (ts_format_number_auto (gb / 1000, decimals_for (gb / 1000)), C_("unit", "TB"));
+    return ts_format_with_unit (ts_format_number_auto (gb / 1000, decimals_for (gb / 1000)), C_("unit", "TB"));
   /* Translators: gigabytes, decimal (10^9 bytes) */
-  return with_unit (ts_format_number_auto (gb, decimals_for (gb)), C_("unit", "GB"));
+  return ts_format_with_unit (ts_format_number_auto (gb, decimals_for (gb)), C_("unit", "GB"));
 }
 
 char *
@@ -116,7 +116,7 @@ ts_format_gib (double bytes)
   double gib = bytes / TS_BYTES_PER_GIB;
 
   /* Translators: gibibytes, binary (2^30 bytes) */
-  return with_unit (ts_format_number_auto (gib, decimals_for (gib)), C_("unit", "GiB"));
+  return ts_format_with_unit (ts_format_number_auto (gib, decimals_for (gib)), C_("unit", "GiB"));
 }
 
 char *
@@ -188,12 +188,12 @@ ts_format_params (double params)
 {
   if (params >= 1e12)
     /* Translators: trillions of parameters, as in “1.5T” */
-    return with_unit (ts_format_number_auto (params / 1e12, 2), C_("count", "T"));
+    return ts_format_with_unit (ts_format_number_auto (params / 1e12, 2), C_("count", "T"));
   if (params >= 1e9)
     /* Translators: billions of parameters, as in “70B” */
-    return with_unit (ts_format_number_auto (params / 1e9, params >= 1e11 ? 0 : 2), C_("count", "B"));
+    return ts_format_with_unit (ts_format_number_auto (params / 1e9, params >= 1e11 ? 0 : 2), C_("count", "B"));
   /* Translators: millions of parameters, as in “350M” */
-  return with_unit (ts_format_number_auto (params / 1e6, 1), C_("count", "M"));
+  return ts_format_with_unit (ts_format_number_auto (params / 1e6, 1), C_("count", "M"));
 }
 
 /* The symbol of a one-unit quantity, in the page's language. A switch
@@ -265,7 +265,7 @@ ts_format_quantity (TsUnit unit,
   f = &unit_digits[unit];
   digits = fabs (value) >= f->wide_from ? f->wide_digits : f->digits;
   scaled = value * f->scale;
-  return with_unit (f->auto_digits ? ts_format_number_auto (scaled, digits) : ts_format_number (scaled, digits),
+  return ts_format_with_unit (f->auto_digits ? ts_format_number_auto (scaled, digits) : ts_format_number (scaled, digits),
                     unit_symbol (unit));
 }
 
@@ -291,7 +291,7 @@ char *
 ts_format_money (double      amount,
                  const char *currency)
 {
-  return with_unit (ts_format_number (amount, 0), ts_format_currency_label (currency));
+  return ts_format_with_unit (ts_format_number (amount, 0), ts_format_currency_label (currency));
 }
 
 /* A million or more in millions, to three significant digits, for a

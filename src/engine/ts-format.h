@@ -77,4 +77,9 @@ const char *ts_format_currency_label (const char *code);
  * names as the maker writes them. NULL for NULL. */
 char *ts_format_name         (const char *name);
 
+/* A formatted number and its unit joined by a no-break space (“8,192
+ * tokens”); takes number. */
+char *ts_format_with_unit    (char       *number,
+                              const char *unit);
+
 G_END_DECLS

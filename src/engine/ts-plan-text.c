@@ -109,6 +109,16 @@ append_failures (GString        *text,
 }
 
 char *
+ts_plan_dup_subject (const TsPlan *plan)
+{
+  const TsScenario *s = plan->scenario;
+  g_autofree char *params = ts_format_params (s->model.params);
+
+  return g_strdup_printf ("%s — %s (%s)", s->model.name != NULL ? s->model.name : _("Custom model"),
+                          ts_method_label (s->method), params);
+}
+
+char *
 ts_plan_dup_headline (const TsPlan *plan,
                       gboolean      gib)
 {

@@ -25,6 +25,10 @@ TsPlanVerdict ts_plan_get_verdict      (const TsPlan *plan);
 /* One or two words for the verdict badge: “Fits”, “Tight”, “Does not
  * fit”, “Misses the deadline”, “Site cannot take it”, … */
 const char   *ts_plan_verdict_label    (const TsPlan *plan);
+/* What the plan is about: the model, the method and the model's size,
+ * “Llama 3.1 70B — Full training (70.55 B)”: the CLI's first line and
+ * the spec sheet's subtitle. */
+char         *ts_plan_dup_subject      (const TsPlan *plan);
 /* The headline: what the job needs and which configuration answers it
  * (or that none does, and how far the closest one is). Memory in GiB
  * when `gib`, else decimal GB. */

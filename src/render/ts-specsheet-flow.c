@@ -2,9 +2,9 @@
  *
  * What the document's sections are built from: blocks (headings,
  * paragraphs, drawings), tables with their header rows, label–value
- * pairs and grids; the words of on/off settings and the number formats
- * the sheet shows; the vendor it names; the “≈” on figures the
- * catalog marks as estimates and the footnote saying so.
+ * pairs and grids; a section's facts from the engine (ts-plan-facts.h)
+ * laid out as pairs, a grid or a table, with the footnote naming the
+ * figures the catalog marks as estimates; the vendor the sheet names.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -182,60 +182,6 @@ ts_specsheet_add_drawing (TsSpecsheet *self,
   b->drawing = drawing;
 }
 
-/* ---- words of the scenario's settings ---------------------------------- */
-
-const char *
-ts_specsheet_yes_no (gboolean value)
-{
-  /* Translators: an option that is on / off */
-  return value ? _("On") : _("Off");
-}
-
-const char *
-ts_specsheet_confidence_mark (TsConfidence confidence)
-{
-  /* Unverified figures carry a mark explained under the table. */
-  return confidence == TS_CONFIDENCE_UNVERIFIED ? " *" : "";
-}
-
-/* ---- number helpers ----------------------------------------------------- */
-
-char *
-ts_specsheet_format_count (double value)
-{
-  return ts_format_number (value, 0);
-}
-
-char *
-ts_specsheet_with_unit (char       *number,
-                        const char *unit)
-{
-  char *result = g_strconcat (number, "\u00a0", unit, NULL);
-
-  g_free (number);
-  return result;
-}
-
-/* An exponent in superscript digits: 21 → ²¹. */
-char *
-ts_specsheet_superscript (int value)
-{
-  static const char *digits[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
-  g_autofree char *plain = g_strdup_printf ("%d", value);
-  GString *out = g_string_new (NULL);
-
-  for (const char *p = plain; *p != '\0'; p++)
-    g_string_append (out, *p == '-' ? "⁻" : digits[*p - '0']);
-  return g_string_free (out, FALSE);
-}
-
-char *
-ts_specsheet_format_tokens (double tokens)
-{
-  /* The same short scale as parameter counts: 10B, 1.5T. */
-  return ts_format_params (tokens);
-}
-
 const char *
 ts_specsheet_nonempty (const char *text)
 {
@@ -252,67 +198,97 @@ ts_specsheet_vendor_name (TsSpecsheet *self)
                                                            : ts_specsheet_nonempty (ts_catalog_get_vendor_name (self->plan->catalog));
 }
 
-/* ---- figures the catalog marks as estimates ------------------------------ */
+/* ---- a section's figures (ts-plan-facts.h) -------------------------------- */
 
-/* The mark before a figure the catalog marks as an estimate. */
-#define ESTIMATE_MARK "≈\u00a0"
-
-/* Whether any of fields (JSON names, space-separated) of a record is an
- * estimate; the first one's reason, or NULL. */
-static gboolean
-any_estimate (const TsProvenance *prov,
-              const char         *fields,
-              const char        **reason)
+/* The footnote of the figures of a table that are estimates: each named
+ * by its label, with the catalog's reason in an English sheet (the
+ * catalog's notes are English; a Russian sheet names the figure only). */
+static void
+add_estimates_note (TsSpecsheet       *self,
+                    const TsPlanFacts *facts)
 {
-  g_auto(GStrv) names = g_strsplit (fields, " ", -1);
-
-  for (guint i = 0; prov != NULL && names[i] != NULL; i++)
-    if (ts_provenance_is_estimate (prov, names[i]))
-      {
-        *reason = ts_provenance_get_estimate_reason (prov, names[i]);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-/* A table row whose figure is marked “≈” when the catalog says any of
- * fields of prov is an estimate; the footnote under the table then
- * names it (with the catalog's reason in an English sheet: the catalog's
- * notes are English, a Russian sheet names the figure only). */
-void
-ts_specsheet_add_figure (TsSpecsheet        *self,
-                         guint               table,
-                         const char         *label,
-                         char               *value,
-                         const TsProvenance *prov,
-                         const char         *fields)
-{
-  const char *reason = NULL;
-
-  if (value == NULL || *value == '\0' || !any_estimate (prov, fields, &reason))
-    {
-      ts_specsheet_add_pair (self, table, label, value);
-      return;
-    }
-  ts_specsheet_add_pair (self, table, label, g_strconcat (ESTIMATE_MARK, value, NULL));
-  g_free (value);
-  if (reason != NULL && g_str_has_prefix (self->lang, "en"))
-    g_ptr_array_add (self->estimates, g_strdup_printf ("%s: %s", label, reason));
-  else
-    g_ptr_array_add (self->estimates, g_strdup (label));
-}
-
-/* The footnote of the estimates marked in the table just built. */
-void
-ts_specsheet_add_estimates_note (TsSpecsheet *self)
-{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *list = NULL;
 
-  if (self->estimates->len == 0)
+  for (guint i = 0; i < ts_plan_facts_get_n (facts); i++)
+    {
+      const TsPlanFact *fact = ts_plan_facts_get (facts, i);
+
+      if (!fact->estimate)
+        continue;
+      if (fact->estimate_reason != NULL && g_str_has_prefix (self->lang, "en"))
+        g_ptr_array_add (names, g_strdup_printf ("%s: %s", fact->label, fact->estimate_reason));
+      else
+        g_ptr_array_add (names, g_strdup (fact->label));
+    }
+  if (names->len == 0)
     return;
-  g_ptr_array_add (self->estimates, NULL);
-  list = g_strjoinv ("; ", (char **) self->estimates->pdata);
-  g_ptr_array_set_size (self->estimates, 0);
+  g_ptr_array_add (names, NULL);
+  list = g_strjoinv ("; ", (char **) names->pdata);
   /* Translators: footnote under a table: which figures are estimates; %s lists them (“Weight; Maximum power”) */
   ts_specsheet_add_printf (self, BLOCK_NOTE, _("≈ An estimate, not a vendor's published figure: %s."), list);
+}
+
+/* A section's figures as a table of label–value pairs, the footnote of
+ * its estimates and the section's note under it. */
+void
+ts_specsheet_add_facts (TsSpecsheet       *self,
+                        const TsPlanFacts *facts)
+{
+  guint t = ts_specsheet_begin_pairs (self);
+
+  for (guint i = 0; i < ts_plan_facts_get_n (facts); i++)
+    {
+      const TsPlanFact *fact = ts_plan_facts_get (facts, i);
+
+      ts_specsheet_add_pair (self, t, fact->label, g_strdup (fact->value));
+    }
+  add_estimates_note (self, facts);
+  if (facts->note != NULL)
+    ts_specsheet_add_text (self, BLOCK_NOTE, facts->note);
+}
+
+/* A section's figures two pairs to a row (the scenario on the first page). */
+void
+ts_specsheet_add_facts_grid (TsSpecsheet       *self,
+                             const TsPlanFacts *facts)
+{
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < ts_plan_facts_get_n (facts); i++)
+    {
+      const TsPlanFact *fact = ts_plan_facts_get (facts, i);
+
+      ts_specsheet_grid_add (cells, fact->label, g_strdup (fact->value));
+    }
+  ts_specsheet_grid_emit (self, cells);
+}
+
+/* A section's table: its headings, then its rows, the emphasised ones
+ * in bold (and shaded, for a sum row). fractions and right as in
+ * ts_specsheet_begin_table (), one per column. Returns the table. */
+guint
+ts_specsheet_add_facts_table (TsSpecsheet       *self,
+                              const TsPlanFacts *facts,
+                              const double      *fractions,
+                              const gboolean    *right,
+                              gboolean           shade_emphasis)
+{
+  guint n_columns = g_strv_length (facts->columns);
+  guint t = ts_specsheet_begin_table (self, n_columns, fractions, right);
+  Block *b;
+
+  b = ts_specsheet_add_row_v (self, t, g_strdupv (facts->columns));
+  b->header = TRUE;
+  g_array_index (self->tables, Table, t).header = self->blocks->len - 1;
+  for (guint i = 0; i < facts->rows->len; i++)
+    {
+      const TsPlanRow *row = &g_array_index (facts->rows, TsPlanRow, i);
+
+      g_assert (g_strv_length (row->cells) == n_columns);
+      b = ts_specsheet_add_row_v (self, t, g_strdupv (row->cells));
+      b->bold = row->emphasis;
+      b->shaded = row->emphasis && shade_emphasis;
+    }
+  return t;
 }

@@ -134,10 +134,6 @@ struct _TsSpecsheet
   char            *logo_path;
   cairo_surface_t *logo;      /* the PNG, or NULL */
 
-  /* the figures of the table being built that are estimates: “label”
-   * or “label: the catalog's reason”, for the footnote under it */
-  GPtrArray     *estimates;
-
   GArray        *blocks;      /* Block */
   GArray        *tables;      /* Table */
 
@@ -233,40 +229,25 @@ ts_specsheet_add_drawing (TsSpecsheet *self,
                           TsDrawing    drawing);
 
 const char *
-ts_specsheet_yes_no (gboolean value);
-
-const char *
-ts_specsheet_confidence_mark (TsConfidence confidence);
-
-char *
-ts_specsheet_format_count (double value);
-
-char *
-ts_specsheet_with_unit (char       *number,
-                        const char *unit);
-
-char *
-ts_specsheet_superscript (int value);
-
-char *
-ts_specsheet_format_tokens (double tokens);
-
-const char *
 ts_specsheet_nonempty (const char *text);
 
 const char *
 ts_specsheet_vendor_name (TsSpecsheet *self);
 
 void
-ts_specsheet_add_figure (TsSpecsheet        *self,
-                         guint               table,
-                         const char         *label,
-                         char               *value,
-                         const TsProvenance *prov,
-                         const char         *fields);
+ts_specsheet_add_facts (TsSpecsheet       *self,
+                        const TsPlanFacts *facts);
 
 void
-ts_specsheet_add_estimates_note (TsSpecsheet *self);
+ts_specsheet_add_facts_grid (TsSpecsheet       *self,
+                             const TsPlanFacts *facts);
+
+guint
+ts_specsheet_add_facts_table (TsSpecsheet       *self,
+                              const TsPlanFacts *facts,
+                              const double      *fractions,
+                              const gboolean    *right,
+                              gboolean           shade_emphasis);
 
 /* ---- ts-specsheet-content.c: the document's sections ---------------------- */
 

@@ -113,7 +113,6 @@ ts_specsheet_new (const TsPlan *plan,
   g_array_set_clear_func (self->blocks, (GDestroyNotify) ts_specsheet_block_clear);
   self->tables = g_array_new (FALSE, TRUE, sizeof (Table));
   self->pages = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  self->estimates = g_ptr_array_new_with_free_func (g_free);
   init_style (self);
 
   lang_push (&guard, self->lang);
@@ -220,7 +219,6 @@ ts_specsheet_free (TsSpecsheet *self)
   g_free (self->project);
   g_free (self->logo_path);
   g_clear_pointer (&self->logo, cairo_surface_destroy);
-  g_clear_pointer (&self->estimates, g_ptr_array_unref);
   g_free (self);
 }
 

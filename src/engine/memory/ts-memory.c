@@ -97,6 +97,16 @@ ts_memory_weights_copies_text (const TsMemory *m,
                           m->weight_copies, one, m->layout.gpus);
 }
 
+char *
+ts_memory_dup_weights_sentence (const TsMemory *m)
+{
+  g_autofree char *copies = ts_memory_weights_copies_text (m, FALSE);
+  g_autofree char *weights = ts_format_gb (m->total.bytes[TS_COMPONENT_WEIGHTS]);
+
+  /* Translators: e.g. "Weights of the whole job: 846 GB: 6 copies of 141 GB across 48 GPUs" */
+  return g_strdup_printf (_("Weights of the whole job: %s: %s"), weights, copies);
+}
+
 void
 ts_rule_of_thumb (const TsScenario *s,
                   TsRuleOfThumb    *rule)

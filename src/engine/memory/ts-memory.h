@@ -176,6 +176,10 @@ double      ts_memory_weight_copy_bytes (const TsMemory     *memory);
  * job's weights ("846 GB: 6 copies of 141 GB across 48 GPUs"). */
 char       *ts_memory_weights_copies_text (const TsMemory   *memory,
                                            gboolean          gib);
+/* The whole job's weights and their copies in one sentence, in decimal
+ * GB, as the CLI's text and the spec sheet say it: "Weights of the whole
+ * job: 846 GB: 6 copies of 141 GB across 48 GPUs". */
+char       *ts_memory_dup_weights_sentence (const TsMemory  *memory);
 
 void        ts_rule_of_thumb           (const TsScenario    *scenario,
                                         TsRuleOfThumb       *rule);
