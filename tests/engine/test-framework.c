@@ -237,9 +237,23 @@ test_startup_checks (void)
   g_assert_cmpstr (why, ==, "tensor-parallel");
   l.tp = 1;
   l.dp = 16;
-  l.zero_stage = 3;
+  l.zero_stage = 2;
   g_assert_false (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
   g_assert_cmpstr (why, ==, "zero-stage");
+  /* ZeRO-3 is --use-torch-fsdp2: with tensor parallelism, never with a
+   * pipeline or expert parallelism (validate_args ()'s asserts) */
+  l.zero_stage = 3;
+  l.tp = 8;
+  l.dp = 2;
+  g_assert_true (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
+  l.pp = 2;
+  l.dp = 1;
+  g_assert_false (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
+  g_assert_cmpstr (why, ==, "fsdp2-parallel");
+  l.pp = 1;
+  l.tp = 1;
+  l.dp = 16;
+  l.zero_stage = 3;
   g_assert_false (ts_framework_runs (TS_FRAMEWORK_FSDP, s, &(TsLayout) { .gpus = 16, .tp = 1, .pp = 1, .dp = 16, .ep = 1, .zero_stage = 1 }, 1, &why));
   g_assert_cmpstr (why, ==, "zero-stage");
   s->precision = TS_PRECISION_FP16;
