@@ -2,11 +2,14 @@
  *
  * Every run of the list (src/engine/validation/ts-published-runs.c), the
  * calibration set and the hold-out set alike, predicted at its published
- * layout, must land within 0.75–1.33 of its published throughput; and
- * where the run's hardware is a catalog server, the planner's own layout
- * at the same count must not be predicted above 1.33 × the published
- * recipe: a free layout much faster than a vendor's tuned one is the
- * model being wrong, not a better plan (issue 29). The expected values
+ * layout, must land within 0.75–1.33 of its published throughput; and,
+ * in every set, where the run's hardware is a catalog server, the
+ * planner's own layout at the same count must not be predicted above
+ * 1.33 × the job's published recipe, predicted the same way (the fastest
+ * of the rows of the same job): a free layout much faster than a
+ * vendor's tuned one is the model being wrong, not a better plan (issue
+ * 29). Each run's own error is the first bound's; the second is the
+ * model's judgement of one layout against another. The expected values
  * are the sources' own figures; nothing here is computed by the model.
  *
  * With --markdown the program prints the tables of docs/ and the README
@@ -69,11 +72,6 @@ test_each_run (void)
       if (!(c.ratio >= TS_RUN_RATIO_LOW && c.ratio <= TS_RUN_RATIO_HIGH))
         g_error ("%s (%s): predicted %.0f tokens/s per GPU, published %.0f: %.2f, outside %.2f–%.2f",
                  r->id, r->source, c.predicted, c.published, c.ratio, TS_RUN_RATIO_LOW, TS_RUN_RATIO_HIGH);
-      /* where the model holds, the free layout is held to the published
-       * figure too */
-      if (r->server_id != NULL && c.free_layout > TS_RUN_RATIO_HIGH * c.published)
-        g_error ("%s: the planner's layout on %s is predicted at %.0f tokens/s per GPU, %.2f × the published %.0f",
-                 r->id, r->server_id, c.free_layout, c.free_layout / c.published, c.published);
       if (!g_hash_table_contains (seen, g->family))
         {
           g_hash_table_add (seen, g->family);

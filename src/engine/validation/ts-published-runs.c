@@ -28,6 +28,8 @@
 #define LLAMA3_TABLE4   "Dubey et al. 2024, The Llama 3 Herd of Models, Table 4"
 #define BRIDGE_2511     "Megatron-Bridge performance summary, 25.11 container (dense rows)"
 #define AMD_CVS         "AMD Cluster Validation Suite (ROCm CVS), Megatron training configuration mi3xx_singlenode_megatron_llama.json, expected tokens per GPU"
+#define TORCHTITAN_DEEPEP "torchtitan torchtitan/distributed/deepep/README.md (2025), Qwen3-30B-A3B with DeepEP on B200, strong scaling"
+#define DEEPSEEK_V2     "DeepSeek-AI 2024, DeepSeek-V2 Technical Report (arXiv:2405.04434), §3.1.3 and §3.2.3: 172.8K H800 GPU hours per trillion tokens"
 #define DEEPSEEK_V3     "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, §1 and §3.2: 180K H800 GPU hours per trillion tokens"
 
 /* The famous runs' training tokens: Llama 3 405B "on 15.6T tokens"
@@ -87,6 +89,17 @@ static const TsPublishedRun runs[] = {
     1, 16, 128, 64, 1, 1, FALSE, TRUE, FALSE, 1, 15360, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_SELECTIVE,
     1e12 / (180e3 * 3600), 0, TS_RUN_CALIBRATION, NULL, DEEPSEEK_V3, DEEPSEEK_V3_TOKENS },
 
+  /* DeepSeek-V2 on H800 (§3.1.3): 16-way zero-bubble pipeline, 8-way
+   * expert parallelism, ZeRO-1 data parallelism, no tensor
+   * parallelism, a portion of the operators recomputed; 4,096 tokens,
+   * batch 9,216 sequences after the first 225B tokens (§3.2.1); 172.8K
+   * GPU hours per trillion tokens (§3.2.3). The GPU count is not stated:
+   * entered at 1,024 (DP 64) [U], which changes the tokens per GPU only
+   * through the bubble and the gradients' traffic. */
+  { "deepseek-v2", "deepseek-v2", "h100-sxm", "H800 (count not stated)", 1024, 8, 200, 400,
+    1, 16, 64, 8, 1, 1, FALSE, FALSE, FALSE, 1, 9216, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_SELECTIVE,
+    1e12 / (172.8e3 * 3600), 0, TS_RUN_HOLD_OUT, NULL, DEEPSEEK_V2 },
+
   /* Blackwell */
   { "bridge-b200-8b", "llama-3.1-8b", "b200", "DGX-B200", 8, 8, 0, 400,
     1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
@@ -133,6 +146,18 @@ static const TsPublishedRun runs[] = {
   { "cvs-mi325x-70b", "llama-3.1-70b", "mi325x", "8 × MI325X", 8, 8, 0, 400,
     8, 1, 1, 1, 1, 0, TRUE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
     1100, 0, TS_RUN_HOLD_OUT, NULL, AMD_CVS },
+
+  /* torchtitan with DeepEP on DGX-B200 (B200, CUDA 12.8, PyTorch 2.9):
+   * Qwen3-30B-A3B, FSDP over every GPU with EP 8 (expert parallelism
+   * within a server), local batch 8 of 4,096 tokens, full activation
+   * checkpointing, torch.compile, BF16, an even expert load forced
+   * (qwen3_30b_a3b_with_deepep.toml) */
+  { "tt-b200-qwen3-30b-deepep", "qwen3-30b-a3b", "b200", "DGX-B200", 8, 8, 0, 400,
+    1, 1, 8, 8, 1, 3, FALSE, FALSE, TRUE, 8, 64, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_FULL,
+    14796, 0, TS_RUN_HOLD_OUT, "dgx-b200", TORCHTITAN_DEEPEP },
+  { "tt-b200-qwen3-30b-deepep-128", "qwen3-30b-a3b", "b200", "16 × DGX-B200", 128, 8, 0, 400,
+    1, 1, 128, 8, 1, 3, FALSE, FALSE, TRUE, 8, 1024, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_FULL,
+    13856, 0, TS_RUN_HOLD_OUT, NULL, TORCHTITAN_DEEPEP },
 
   /* Held out by issue 29: Megatron-Bridge 25.11's MoE rows, which force
    * an even load over the experts. Reported, never used to choose a
