@@ -851,10 +851,11 @@ build_validation (TsSpecsheet *self)
   validation_set (self, TS_RUN_CALIBRATION, _("Runs the efficiencies were chosen on"));
   validation_set (self, TS_RUN_HOLD_OUT, _("Runs held out"));
   validation_set (self, TS_RUN_ISSUE_CHECK, _("Mixture-of-experts runs held out (the model is not yet within a third of them)"));
-  ts_specsheet_add_text (self, BLOCK_NOTE, _("Sources: the torchtitan performance notes, the Llama 3 paper (Table 4), "
-                                             "the Megatron-Bridge performance summary (25.11) and the DeepSeek-V3 report. "
-                                             "AMD Instinct and Huawei Ascend have no published run with its layout in the "
-                                             "list: their efficiency is a datasheet-based default."));
+  ts_specsheet_add_text (self, BLOCK_NOTE, _("Sources: the torchtitan performance notes and DeepEP README, the Llama 3 "
+                                             "paper (Table 4), the Megatron-Bridge performance summaries (25.11 and "
+                                             "26.04.01), AMD’s Cluster Validation Suite and the DeepSeek-V2 and DeepSeek-V3 "
+                                             "reports. AMD Instinct in BF16 and Huawei Ascend have no published run with "
+                                             "its layout in the list: their efficiency is a datasheet-based default."));
 }
 
 /* Builds every part of the document anew, in the current language; the
