@@ -64,6 +64,12 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     TRUE, TRUE, ZERO (0) | ZERO (1), FALSE, FALSE, FALSE,
     /* --context-parallel-size (arguments.py) */
     TRUE,
+    /* its SwiGLU is fused with the bias (--bias-swiglu-fusion, on by
+     * default): core/fusions/fused_bias_swiglu.py saves the input alone
+     * for the backward pass; its FP8 runs through Transformer Engine,
+     * whose Linear, LayerNormLinear and GroupedLinear save the FP8 copy of
+     * their input for the weight gradient */
+    TRUE, TRUE,
   },
   /* DeepSpeed from its own JSON (with the Hugging Face Trainer or
    * Accelerate): ZeRO 0–3 and optimizer offload; its tensor (AutoTP),
@@ -289,6 +295,8 @@ ts_framework_memory (TsFramework        framework,
   memory->grad_buffer_stages = f->grad_buffer_stages;
   memory->ddp_buckets = f->ddp_buckets;
   memory->step_grad_copy = f->step_grad_copy;
+  memory->fused_glu = f->fused_glu;
+  memory->fp8_gemm_inputs = f->fp8_gemm_inputs;
 }
 
 void

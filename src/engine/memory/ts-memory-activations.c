@@ -45,6 +45,9 @@ layer_activations (const TsScenario     *s,
   double sb = (double) s->seq_len * s->micro_batch;
   double h = a->hidden_size;
   double e = ts_memory_compute_bytes (s);
+  /* what a GEMM keeps of its input: the FP8 copy it multiplied where
+   * the framework keeps that one (Transformer Engine), else the tensor */
+  double g = s->framework_memory.fp8_gemm_inputs && s->precision == TS_PRECISION_FP8 ? BYTES_FP8 : e;
   double mask = a->dropout ? DROPOUT_MASK_BYTES : 0;
   double t = l->tp;
   double heads = a->attention_heads;
@@ -76,9 +79,11 @@ layer_activations (const TsScenario     *s,
 
   /* Attention (paper: 11sbh + 5as²b) */
   replicated += e * sb * h;                      /* LayerNorm input */
-  replicated += e * sb * h;                      /* QKV input */
+  replicated += g * sb * h;                      /* QKV input */
   split += e * sb * (q_width + k_width + v_width);  /* Q, K, V */
   split += e * sb * o_width;                     /* output-projection input */
+  if (g < e)
+    split += g * sb * o_width;                   /* and its FP8 copy: FlashAttention keeps its 16-bit output */
   replicated += mask * sb * h;                   /* dropout mask after it */
   if (s->flash_attention)
     split += FLASH_STATS_BYTES * heads * sb;     /* softmax statistics */
@@ -93,23 +98,27 @@ layer_activations (const TsScenario     *s,
 
   /* MLP (paper: 19sbh) */
   replicated += e * sb * h;                      /* LayerNorm input */
-  replicated += e * sb * h;                      /* first matrices' input */
+  /* first matrices' input; in a MoE layer the router's, a 16-bit GEMM
+   * (Megatron-Core's router multiplies outside Transformer Engine) */
+  replicated += (moe_layer ? e : g) * sb * h;
   replicated += mask * sb * h;                   /* dropout mask */
   {
     double width = a->ffn_size;
-    /* GELU: its input and the second matrix's input; GLU: gate and up
-     * outputs, the activation's output and the down projection's input. */
-    double tensors = a->mlp == TS_MLP_GELU ? 2 : 4;
+    /* 16-bit tensors of the width besides the second matrix's input.
+     * GELU: its input; GLU: gate and up outputs and the activation's
+     * output, or the gate and up outputs alone where the activation is
+     * fused and keeps only its input (Megatron-LM). */
+    double tensors = a->mlp == TS_MLP_GELU ? 1 : s->framework_memory.fused_glu ? 2 : 3;
 
     if (moe_layer)
       {
         double routed = a->active_experts;
 
         width = (routed + a->shared_experts) * a->expert_ffn_size;
-        split += e * sb * h * routed;            /* tokens dispatched to the experts */
+        split += g * sb * h * routed;            /* tokens dispatched to the experts */
         replicated += ROUTER_PROBS_BYTES * sb * a->experts;  /* router probabilities */
       }
-    split += tensors * e * sb * width;
+    split += (tensors * e + g) * sb * width;     /* … and the second matrix's input */
   }
 
   if (s->sequence_parallel)
