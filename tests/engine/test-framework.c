@@ -92,7 +92,11 @@ test_automatic_choice (void)
  * the FP32 softmax it made in place of its FP32 copy (0 + 4); none chunks
  * by default. So at one layout Megatron-LM's activations are the Hugging
  * Face stack's less 2 × s·b·V / t bytes; for Llama 3.1 8B at s = 2048,
- * b = 1, t = 1: 2 × 2048 × 128,256 = 525,336,576. */
+ * b = 1, t = 1: 2 × 2048 × 128,256 = 525,336,576; and, its SwiGLU being
+ * fused (it keeps its input alone: three tensors of the MLP's width, not
+ * four, docs/sizing-model.md §4), less one 16-bit tensor of the width in
+ * the one layer the backward pass rebuilds at a time: 2 × 2048 × 14,336 =
+ * 58,720,256, 584,056,832 in all. */
 static void
 test_loss_knobs (void)
 {
@@ -118,13 +122,50 @@ test_loss_knobs (void)
   ts_memory_compute (&megatron, &layout, &m);
   ts_memory_compute (&fsdp, &layout, &f);
   /* kept at the end of the forward pass: the 16-bit logits, 2 N */
-  g_assert_cmpfloat_with_epsilon (f.activations.held - m.activations.held, 525336576.0, 1.0);
+  g_assert_cmpfloat_with_epsilon (f.activations.held - m.activations.held, 525336576.0 + 58720256.0, 1.0);
   /* at the step's peak, the loss's gradient: the Hugging Face loss 12 N
    * (the saved log-softmax and two FP32 gradients), Megatron-LM's 6 N
    * (its softmax and, cast from it, the 16-bit gradient): 6 N =
    * 1,576,009,728 bytes (docs/sizing-model.md §4.2) */
   g_assert_cmpfloat_with_epsilon (f.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] - m.per_gpu.bytes[TS_COMPONENT_ACTIVATIONS],
                                   1576009728.0, 1.0);
+}
+
+/* In FP8, Transformer Engine's GEMMs keep the FP8 copy of their input
+ * (1 byte) instead of the 16-bit tensor, and the output projection's
+ * copy sits beside FlashAttention's 16-bit output (docs/sizing-model.md
+ * §4). Qwen3-30B-A3B (h 2,048, 32 query heads of 128, 8 of 128 experts
+ * of 768) under Megatron-LM, s = 4,096, b = 1, t = 1, per MoE layer:
+ * the QKV input h, the tokens dispatched to the experts 8h and the
+ * experts' second input 8 × 768 each lose a byte an element (the MLP's
+ * LayerNorm output stays 16-bit: the router's GEMM keeps it); the output
+ * projection's FP8 copy adds 4,096:
+ * 4,096 × (2,048 + 16,384 + 6,144 − 4,096) = 83,886,080 bytes fewer
+ * than in BF16. The Hugging Face stack keeps them all in 16 bits. */
+static void
+test_fp8_gemm_inputs (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "qwen3-30b-a3b", 0, TS_METHOD_FULL);
+  TsLayout layout = { .gpus = 1, .tp = 1, .pp = 1, .dp = 1, .ep = 1, .zero_stage = 0, .virtual_stages = 1 };
+  TsScenario bf16, fp8, hf;   /* shallow copies: only read */
+  TsMemory b, f, h;
+
+  s->seq_len = 4096;
+  s->micro_batch = 1;
+  s->checkpointing = TS_CHECKPOINTING_NONE;
+  bf16 = *s;
+  fp8 = *s;
+  fp8.precision = TS_PRECISION_FP8;
+  hf = fp8;
+  ts_framework_apply_rules (TS_FRAMEWORK_MEGATRON, &bf16, &layout);
+  ts_framework_apply_rules (TS_FRAMEWORK_MEGATRON, &fp8, &layout);
+  ts_framework_apply_rules (TS_FRAMEWORK_FSDP, &hf, &layout);
+  ts_memory_compute (&bf16, &layout, &b);
+  ts_memory_compute (&fp8, &layout, &f);
+  ts_memory_compute (&hf, &layout, &h);
+  g_assert_cmpfloat_with_epsilon (b.activations.full_layer - f.activations.full_layer, 83886080.0, 1.0);
+  g_assert_cmpfloat (h.activations.full_layer, >, b.activations.full_layer);
 }
 
 /* Every option of a plan is sized with its own framework's knobs: an
@@ -161,6 +202,9 @@ test_plan_follows_framework (void)
       hf.checkpointing = o->checkpointing;
       hf.sequence_parallel = o->sequence_parallel;
       hf.grad_dtype = TS_GRAD_FP32;
+      /* Megatron-LM's layer tensors (its fused SwiGLU, test_loss_knobs ()),
+       * so that the loss's knobs alone differ */
+      hf.framework_memory.fused_glu = TRUE;
       ts_memory_compute (&hf, l, &m);
       g_assert_cmpfloat_with_epsilon (m.activations.held - o->memory.activations.held,
                                       2.0 * hf.seq_len * hf.micro_batch * vocab / l->tp, 1.0);
@@ -237,9 +281,23 @@ test_startup_checks (void)
   g_assert_cmpstr (why, ==, "tensor-parallel");
   l.tp = 1;
   l.dp = 16;
-  l.zero_stage = 3;
+  l.zero_stage = 2;
   g_assert_false (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
   g_assert_cmpstr (why, ==, "zero-stage");
+  /* ZeRO-3 is --use-torch-fsdp2: with tensor parallelism, never with a
+   * pipeline or expert parallelism (validate_args ()'s asserts) */
+  l.zero_stage = 3;
+  l.tp = 8;
+  l.dp = 2;
+  g_assert_true (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
+  l.pp = 2;
+  l.dp = 1;
+  g_assert_false (ts_framework_runs (TS_FRAMEWORK_MEGATRON, s, &l, 1, &why));
+  g_assert_cmpstr (why, ==, "fsdp2-parallel");
+  l.pp = 1;
+  l.tp = 1;
+  l.dp = 16;
+  l.zero_stage = 3;
   g_assert_false (ts_framework_runs (TS_FRAMEWORK_FSDP, s, &(TsLayout) { .gpus = 16, .tp = 1, .pp = 1, .dp = 16, .ep = 1, .zero_stage = 1 }, 1, &why));
   g_assert_cmpstr (why, ==, "zero-stage");
   s->precision = TS_PRECISION_FP16;
@@ -286,6 +344,7 @@ main (int    argc,
   g_test_add_func ("/framework/megatron-fp32-gradients", test_megatron_fp32_gradients);
   g_test_add_func ("/framework/automatic", test_automatic_choice);
   g_test_add_func ("/framework/loss-knobs", test_loss_knobs);
+  g_test_add_func ("/framework/fp8-gemm-inputs", test_fp8_gemm_inputs);
   g_test_add_func ("/framework/plan-follows-framework", test_plan_follows_framework);
   g_test_add_func ("/framework/chunk-layers", test_chunk_layers);
   g_test_add_func ("/framework/startup-checks", test_startup_checks);

@@ -377,6 +377,54 @@ test_interleaved_layers (void)
   g_assert_cmpfloat (m.activations.layers, ==, 38);
 }
 
+/* The warm-up is capped by the step's micro-batches: Megatron-LM's
+ * get_pp_rank_microbatches () makes every micro-batch a warm-up one when
+ * the warm-up count reaches m·v (schedules.py: "if
+ * num_warmup_microbatches >= total_num_microbatches"). PP 4, n = 8
+ * layers per stage, one data-parallel rank, micro-batch 1:
+ *   v = 2, m = 4 (global batch 4): min(11, 4·2) = 8 chunks of 4 layers = 32;
+ *   v = 4, m = 4: min(19, 16) = 16 chunks of 2 layers = 32;
+ *   v = 2, m = 8: min(11, 16) = 11 chunks of 4 = 44, uncapped;
+ *   1F1B, m = 2 (global batch 2): min(4, 2) = 2 micro-batches of 8 layers
+ *   = 16, and the first stage's embeddings of 2 micro-batches, not 4.
+ * Llama 3 405B at 16,384 GPUs (Dubey et al. 2024, Table 4: PP 16, DP
+ * 128, global batch 2,048, so m = 16; v = 8, one layer a chunk):
+ * min(2·15 + 7·16 + 1, 16·8) = 128 layers, not 143 (−10.5 %). */
+static void
+test_warmup_cap (void)
+{
+  g_autoptr(TsScenario) s = ts_test_scenario (NULL, "llama-3.1-8b", 0, TS_METHOD_FULL);
+  TsLayout layout;
+  TsMemory m;
+  double embedding;
+
+  s->pp = 4;
+  s->checkpointing = TS_CHECKPOINTING_NONE;
+  s->micro_batch = 1;
+  ts_layout_resolve (s, 4, &layout);
+  g_assert_cmpuint (layout.dp, ==, 1);
+  s->global_batch = 4;
+  layout.virtual_stages = 2;
+  ts_memory_compute (s, &layout, &m);
+  g_assert_cmpfloat (m.activations.layers, ==, 32);
+  layout.virtual_stages = 4;
+  ts_memory_compute (s, &layout, &m);
+  g_assert_cmpfloat (m.activations.layers, ==, 32);
+  s->global_batch = 8;
+  layout.virtual_stages = 2;
+  ts_memory_compute (s, &layout, &m);
+  g_assert_cmpfloat (m.activations.layers, ==, 44);
+
+  layout.virtual_stages = 1;
+  ts_memory_compute (s, &layout, &m);
+  g_assert_cmpfloat (m.activations.layers, ==, 32);
+  embedding = m.activations.embedding / 4;
+  s->global_batch = 2;
+  ts_memory_compute (s, &layout, &m);
+  g_assert_cmpfloat (m.activations.layers, ==, 16);
+  g_assert_cmpfloat (m.activations.embedding, ==, 2 * embedding);
+}
+
 /* ---- ZeRO ---------------------------------------------------------------
  *
  * Rajbhandari et al., “ZeRO: Memory Optimizations Toward Training Trillion
@@ -914,6 +962,7 @@ main (int argc, char **argv)
   g_test_add_func ("/memory/activations/block-recompute", test_block_recompute);
   g_test_add_func ("/memory/activations/block-recompute-ends", test_block_recompute_ends);
   g_test_add_func ("/memory/activations/interleaved-layers", test_interleaved_layers);
+  g_test_add_func ("/memory/activations/warmup-cap", test_warmup_cap);
   g_test_add_func ("/memory/activations/explain-follows-memory", test_explain_follows_memory);
   g_test_add_func ("/memory/zero/figure-1", test_zero_figure_1);
   g_test_add_func ("/memory/zero/deepspeed-zero3", test_deepspeed_zero3);

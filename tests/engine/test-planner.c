@@ -236,6 +236,8 @@ test_block_recompute_405b (void)
   effective->zero_stage = o->memory.layout.zero_stage;
   effective->checkpointing = TS_CHECKPOINTING_FULL;
   layout = o->memory.layout;
+  /* sized with the option's framework's knobs, as every option is */
+  ts_framework_apply_rules (o->framework, effective, &layout);
   g_assert_true (keeps_margin (effective, &layout, o->gpu_memory_bytes));
   layout.recompute_layers = k - 1;
   g_assert_false (keeps_margin (effective, &layout, o->gpu_memory_bytes));

@@ -408,6 +408,59 @@ test_host_wait (void)
   g_assert_cmpfloat (step.host_wait, ==, 0);
 }
 
+/* The ordered queue (docs/sizing-model.md §8.8): between two syncs the
+ * CPU issues the routed experts' kernels before the next attention
+ * block, whose GPU work cannot hide them. One MoE layer, 16 experts on
+ * one GPU, 4 kernels of the layer's own and 2 per expert at 15 µs: the
+ * layer issues (4 + 32) × 15 µs = 0.54 ms forward, 1.62 ms with the
+ * backward, of which the experts' 32 × 15 µs = 0.48 ms. The attention
+ * block, 4,096 tokens through 4 × 2,048² projection weights at 1e15 ×
+ * 0.5: 2 × 4,096 × 16,777,216 / 5e14 = 0.275 ms (compute-bound: its
+ * bytes take (8.4M + 16.8M + 33.6M) × 2 / 1.6e12 = 0.073 ms), and its
+ * core, 2 × 4,096² × 4,096 wide × ½ / 5e14 = 0.137 ms: 0.412 ms. With
+ * GPU work of the layer (compute / 3) above 0.54 ms the totals hide the
+ * host (the old rule: no wait), but each forward takes at least
+ * 0.48 + 0.412 ms: the wait is that less the larger of the layer's host
+ * and GPU time. */
+static void
+test_host_wait_ordered (void)
+{
+  TsStepInput in = { 0 };
+  TsStep step;
+  double attention_block = 2.0 * 4096 * 16777216.0 / 5e14 + 2.0 * 4096 * 4096 * 4096 * 0.5 / 5e14;
+  double gpu_layer;
+
+  in.recompute_factor = 1.0;
+  in.activation_bytes = 2;
+  in.layers = 1;
+  in.moe_layers = 1;
+  in.hidden_size = 2048;
+  in.seq_len = 4096;
+  in.gpus = 1;
+  in.tp = in.pp = in.dp = in.ep = 1;
+  in.micro_batch = 1;
+  in.micro_batches = 1;
+  in.peak_flops = 1e15;
+  in.kernel_efficiency = 0.5;
+  in.hbm_bytes_s = 2e12;
+  in.attention_params = 4.0 * 2048 * 2048;
+  in.attention_width = 4096;
+  in.experts = 16;
+  in.active_experts = 8;
+  in.expert_params = 3.0 * 2048 * 64;
+  in.load_imbalance = 1.25;
+  in.moe_layer_ops = 4;
+  in.expert_ops = 2;
+  in.host_op_seconds = 15e-6;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.attention_block, attention_block, 1e-12);
+  gpu_layer = step.compute / 3;
+  g_assert_cmpfloat (gpu_layer, >, 0.54e-3);
+  g_assert_cmpfloat (step.compute, >, 1.62e-3);
+  ts_assert_close (step.host_wait, 0.48e-3 + attention_block - gpu_layer, 1e-12);
+  ts_assert_close (step.seconds, step.compute + step.host_wait, 1e-12);
+}
+
 /* Context parallelism (docs/sizing-model.md §8.9), by hand: 80 layers,
  * s = 131,072, b = 1, cp 16, tp 8, K and V of 8 heads × 128 = 1,024
  * each: a chunk is 131,072 / 16 × 2 × 1,024 × 2 B / 8 = 4,194,304 B;
@@ -464,6 +517,7 @@ main (int   argc,
   g_test_add_func ("/throughput/expert-gradients", test_expert_gradients);
   g_test_add_func ("/throughput/operator-classes", test_operator_classes);
   g_test_add_func ("/throughput/host-wait", test_host_wait);
+  g_test_add_func ("/throughput/host-wait-ordered", test_host_wait_ordered);
   g_test_add_func ("/throughput/context-parallel", test_context_parallel);
   return g_test_run ();
 }

@@ -100,7 +100,11 @@ def svg_logo_drawn():
         check(result.returncode == 0, result.stderr)
         subprocess.run(["pdftoppm", "-r", "72", "-f", "1", "-l", "1", pdf, os.path.join(tmp, "p")],
                        check=True)
-        image = read_ppm(os.path.join(tmp, "p-1.ppm"))
+        # pdftoppm pads the page number to the count's digits (p-01.ppm
+        # from 10 pages on): the one page asked for is the one file
+        pages = [name for name in os.listdir(tmp) if name.startswith("p-") and name.endswith(".ppm")]
+        check(len(pages) == 1, f"pdftoppm wrote {pages}")
+        image = read_ppm(os.path.join(tmp, pages[0]))
         x0, y0, x1, y1 = BOX
         # inside the box, a pixel from the box's edge: the logo's colour
         inside = [(x, y) for x in range(x0 + 3, x1 - 3, 10) for y in range(y0 + 3, y1 - 3, 8)]

@@ -197,7 +197,14 @@ _ts_export_write_megatron (Export *e)
     arg (e, "--sequence-parallel", NULL);
   if (ts_architecture_is_moe (&s->model.arch))
     arg_uint (e, "--expert-model-parallel-size", l->ep);
-  if (l->zero_stage >= 1)
+  if (l->zero_stage >= 3)
+    {
+      /* ZeRO-3 is PyTorch FSDP2, which validate_args () refuses with
+       * gradient accumulation fusion (on by default) */
+      arg (e, "--use-torch-fsdp2", NULL);
+      arg (e, "--no-gradient-accumulation-fusion", NULL);
+    }
+  else if (l->zero_stage >= 1)
     arg (e, "--use-distributed-optimizer", NULL);
   if (s->offload == TS_OFFLOAD_OPTIMIZER)
     {

@@ -47,10 +47,14 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
    * returns the loss, not the 16-bit logits, which are then freed
    * (core/tensor_parallel/cross_entropy.py calculate_logits_max (),
    * calculate_cross_entropy_loss (), save_for_backward). */
+  /* ZeRO-3 is PyTorch FSDP2 under Megatron-LM (--use-torch-fsdp2, with
+   * tensor parallelism: the 2-D layout torchtitan runs), whose
+   * validate_args () asserts no pipeline and no expert parallelism and
+   * untied embeddings (runs_layout ()). */
   [TS_FRAMEWORK_MEGATRON] = {
     TS_FRAMEWORK_MEGATRON, "megatron", "Megatron-LM", "Megatron-Core 0.15.0",
     "NVIDIA/Megatron-LM core_v0.15.0 megatron/training/arguments.py",
-    METHOD (FULL), ZERO (0) | ZERO (1),
+    METHOD (FULL), ZERO (0) | ZERO (1) | ZERO (3),
     TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, FALSE, TRUE,
     (1u << TS_OPTIMIZER_ADAMW) | (1u << TS_OPTIMIZER_SGD),
     TS_LOGITS_FP32, FALSE, FALSE, FORMAT (MEGATRON),
@@ -60,6 +64,12 @@ static const TsFrameworkInfo frameworks[TS_N_FRAMEWORKS] = {
     TRUE, TRUE, ZERO (0) | ZERO (1), FALSE, FALSE, FALSE,
     /* --context-parallel-size (arguments.py) */
     TRUE,
+    /* its SwiGLU is fused with the bias (--bias-swiglu-fusion, on by
+     * default): core/fusions/fused_bias_swiglu.py saves the input alone
+     * for the backward pass; its FP8 runs through Transformer Engine,
+     * whose Linear, LayerNormLinear and GroupedLinear save the FP8 copy of
+     * their input for the weight gradient */
+    TRUE, TRUE,
   },
   /* DeepSpeed from its own JSON (with the Hugging Face Trainer or
    * Accelerate): ZeRO 0–3 and optimizer offload; its tensor (AutoTP),
@@ -225,6 +235,13 @@ runs_layout (const TsFrameworkInfo *f,
     return refuse (why, "interleaving");
   if (s->offload == TS_OFFLOAD_OPTIMIZER && l->zero_stage != 1)
     return refuse (why, "offload");
+  /* --use-torch-fsdp2: "not supported with pipeline parallelism", "not
+   * supported with expert parallelism", "requires
+   * --untie-embeddings-and-output-weights" (validate_args ()) */
+  if (l->zero_stage == 3 && (l->pp > 1 || l->ep > 1))
+    return refuse (why, "fsdp2-parallel");
+  if (l->zero_stage == 3 && a->tied_embeddings)
+    return refuse (why, "fsdp2-tied");
   return TRUE;
 }
 
@@ -278,6 +295,8 @@ ts_framework_memory (TsFramework        framework,
   memory->grad_buffer_stages = f->grad_buffer_stages;
   memory->ddp_buckets = f->ddp_buckets;
   memory->step_grad_copy = f->step_grad_copy;
+  memory->fused_glu = f->fused_glu;
+  memory->fp8_gemm_inputs = f->fp8_gemm_inputs;
 }
 
 void
@@ -391,6 +410,10 @@ ts_framework_dup_why (TsFramework  framework,
     return g_strdup_printf (_("%s cannot split the sequence over this many GPUs (context parallelism; the sequence must split into twice as many equal chunks)"), name);
   if (g_strcmp0 (why, "zero-stage") == 0)
     return g_strdup_printf (_("%s has no such ZeRO/FSDP stage"), name);
+  if (g_strcmp0 (why, "fsdp2-parallel") == 0)
+    return g_strdup_printf (_("%s runs ZeRO-3 (PyTorch FSDP2) only without pipeline or expert parallelism"), name);
+  if (g_strcmp0 (why, "fsdp2-tied") == 0)
+    return g_strdup_printf (_("%s runs ZeRO-3 (PyTorch FSDP2) only with untied embeddings"), name);
   if (g_strcmp0 (why, "heads") == 0)
     return g_strdup_printf (_("%s needs the attention heads divisible by the tensor parallel degree"), name);
   if (g_strcmp0 (why, "query-groups") == 0)

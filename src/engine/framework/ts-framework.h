@@ -84,6 +84,8 @@ typedef struct
   gboolean       step_grad_copy;  /* DeepSpeed ZeRO-1/2: FP32 gradient partition in the step */
   gboolean       whole_dtype_only;  /* no mixed precision: pure BF16 or FP32 (torchtune's dtype) */
   gboolean       context_parallel;  /* splits each sequence over GPUs (sizing-model §8.9) */
+  gboolean       fused_glu;         /* TsFrameworkMemory.fused_glu */
+  gboolean       fp8_gemm_inputs;   /* TsFrameworkMemory.fp8_gemm_inputs */
 } TsFrameworkInfo;
 
 const TsFrameworkInfo *ts_framework_info       (TsFramework        framework);

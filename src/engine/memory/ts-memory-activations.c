@@ -45,6 +45,9 @@ layer_activations (const TsScenario     *s,
   double sb = (double) s->seq_len * s->micro_batch;
   double h = a->hidden_size;
   double e = ts_memory_compute_bytes (s);
+  /* what a GEMM keeps of its input: the FP8 copy it multiplied where
+   * the framework keeps that one (Transformer Engine), else the tensor */
+  double g = s->framework_memory.fp8_gemm_inputs && s->precision == TS_PRECISION_FP8 ? BYTES_FP8 : e;
   double mask = a->dropout ? DROPOUT_MASK_BYTES : 0;
   double t = l->tp;
   double heads = a->attention_heads;
@@ -76,9 +79,11 @@ layer_activations (const TsScenario     *s,
 
   /* Attention (paper: 11sbh + 5as²b) */
   replicated += e * sb * h;                      /* LayerNorm input */
-  replicated += e * sb * h;                      /* QKV input */
+  replicated += g * sb * h;                      /* QKV input */
   split += e * sb * (q_width + k_width + v_width);  /* Q, K, V */
   split += e * sb * o_width;                     /* output-projection input */
+  if (g < e)
+    split += g * sb * o_width;                   /* and its FP8 copy: FlashAttention keeps its 16-bit output */
   replicated += mask * sb * h;                   /* dropout mask after it */
   if (s->flash_attention)
     split += FLASH_STATS_BYTES * heads * sb;     /* softmax statistics */
@@ -93,23 +98,27 @@ layer_activations (const TsScenario     *s,
 
   /* MLP (paper: 19sbh) */
   replicated += e * sb * h;                      /* LayerNorm input */
-  replicated += e * sb * h;                      /* first matrices' input */
+  /* first matrices' input; in a MoE layer the router's, a 16-bit GEMM
+   * (Megatron-Core's router multiplies outside Transformer Engine) */
+  replicated += (moe_layer ? e : g) * sb * h;
   replicated += mask * sb * h;                   /* dropout mask */
   {
     double width = a->ffn_size;
-    /* GELU: its input and the second matrix's input; GLU: gate and up
-     * outputs, the activation's output and the down projection's input. */
-    double tensors = a->mlp == TS_MLP_GELU ? 2 : 4;
+    /* 16-bit tensors of the width besides the second matrix's input.
+     * GELU: its input; GLU: gate and up outputs and the activation's
+     * output, or the gate and up outputs alone where the activation is
+     * fused and keeps only its input (Megatron-LM). */
+    double tensors = a->mlp == TS_MLP_GELU ? 1 : s->framework_memory.fused_glu ? 2 : 3;
 
     if (moe_layer)
       {
         double routed = a->active_experts;
 
         width = (routed + a->shared_experts) * a->expert_ffn_size;
-        split += e * sb * h * routed;            /* tokens dispatched to the experts */
+        split += g * sb * h * routed;            /* tokens dispatched to the experts */
         replicated += ROUTER_PROBS_BYTES * sb * a->experts;  /* router probabilities */
       }
-    split += tensors * e * sb * width;
+    split += (tensors * e + g) * sb * width;     /* … and the second matrix's input */
   }
 
   if (s->sequence_parallel)
@@ -129,6 +138,18 @@ attention_scores_bytes (const TsScenario     *s,
   if (s->flash_attention)
     return 0;
   return (e + (a->dropout ? DROPOUT_MASK_BYTES + e : 0)) * scores / l->tp;
+}
+
+/* Micro-batches per optimizer step on each data-parallel rank (the
+ * step model's m, sizing-model §8.1). */
+static double
+step_micro_batches (const TsScenario *s,
+                    const TsLayout   *l)
+{
+  guint per_step = MAX (1u, s->micro_batch) * MAX (1u, l->dp);
+  guint batch = ts_scenario_global_batch (s);
+
+  return MAX (1u, (batch + per_step - 1) / per_step);
 }
 
 /* Outside the layers: the embedding output, the final norm's input and
@@ -152,11 +173,13 @@ extra_activations (const TsScenario     *s,
    * eager chunked loss saves every chunk's FP32 log-softmax, so chunking
    * does not divide it (docs/frameworks.md §3) */
   double logits_bytes = fw->logits_kept_bytes + fw->loss_copy_bytes;
+  /* the first stage's micro-batches in flight, at most the step's */
+  double first = MIN ((double) l->pp, step_micro_batches (s, l));
   double head;
 
   d->head_inputs = 2 * e * sb * h / seq_split;
   d->logit_elements = sb * a->vocab_size / t;
-  d->embedding = l->pp <= 1 ? embedding : embedding * l->pp;
+  d->embedding = l->pp <= 1 ? embedding : embedding * first;
   head = d->head_inputs + logits_bytes * d->logit_elements;
   if (l->pp <= 1)
     {
@@ -164,10 +187,31 @@ extra_activations (const TsScenario     *s,
       return embedding + head;
     }
   /* With a pipeline the first stage keeps the embeddings of its pp
-   * micro-batches in flight, the last stage the output head of one: the
-   * busiest GPU holds the larger, the job's column both. */
-  *job = embedding * l->pp + head;
-  return MAX (embedding * l->pp, head);
+   * micro-batches in flight (no more than the step's m), the last stage
+   * the output head of one: the busiest GPU holds the larger, the job's
+   * column both. */
+  *job = embedding * first + head;
+  return MAX (embedding * first, head);
+}
+
+/* Chunk forwards stage i (from 0) holds at once in Megatron-LM's
+ * schedules (core/pipeline_parallel/schedules.py,
+ * get_pp_rank_microbatches ()): its warm-up forwards — pp − i − 1 for
+ * 1F1B, 2(pp − i − 1) + (v − 1)·pp interleaved (the micro-batch group per
+ * chunk being pp, its default) — and one more in the steady state before
+ * the first backward frees one; but never more than the step has, m
+ * micro-batches of v chunks each ("if num_warmup_microbatches >=
+ * total_num_microbatches", all of them are warm-up). */
+static double
+stage_chunks_in_flight (const TsLayout *l,
+                        guint           stage,
+                        double          m)
+{
+  double v = MAX (1u, l->virtual_stages);
+  double warmup = v <= 1 ? (double) l->pp - stage - 1
+                         : 2.0 * (l->pp - stage - 1) + (v - 1) * l->pp;
+
+  return MIN (warmup + 1, m * v);
 }
 
 /* Layers' worth of one stage's activations the first pipeline stage
@@ -179,34 +223,34 @@ extra_activations (const TsScenario     *s,
  * backward frees one: v·pp + pp − 1 chunk forwards of ⌈L/pp⌉/v layers
  * each, ⌈L/pp⌉ · pp · (1 + (pp − 1)/(pp·v)) layers — Korthikanti's
  * factor (1 + (p − 1)/(p·m)) for m interleaved stages (Narayanan et al.
- * 2021, §2.2.2). */
+ * 2021, §2.2.2). Either is capped by the step's m micro-batches
+ * (stage_chunks_in_flight ()). */
 static double
-layers_in_flight (const TsArchitecture *a,
-                  const TsLayout       *l,
-                  double                stage_layers)
+layers_in_flight (const TsScenario *s,
+                  const TsLayout   *l,
+                  double            stage_layers)
 {
-  double p = l->pp;
   double v = MAX (1u, l->virtual_stages);
+  double m = step_micro_batches (s, l);
 
   if (l->pp <= 1)
     return stage_layers;
   if (v <= 1)
-    return stage_layers * MIN (l->pp, a->layers);
-  return stage_layers * p * (1.0 + (p - 1.0) / (p * v));
+    return stage_layers * MIN (stage_chunks_in_flight (l, 0, m), s->model.arch.layers);
+  return stage_layers / v * stage_chunks_in_flight (l, 0, m);
 }
 
 /* The layers' worth the job's stages hold together, summed over the
- * stages of one tensor and data-parallel rank. 1F1B: stage i (from 0)
- * holds pp − i micro-batches in flight. Interleaved: Megatron-LM's
- * schedule runs 2(pp − i − 1) + (v − 1)·pp warm-up forwards on stage i,
- * and one more in the steady state, each of ⌈L/pp⌉/v layers — the
- * first stage's count is layers_in_flight ()'s. */
+ * stages of one tensor and data-parallel rank: stage i holds
+ * stage_chunks_in_flight () chunk forwards, each of ⌈L/pp⌉/v layers —
+ * the first stage's count is layers_in_flight ()'s. */
 static double
-job_layers_in_flight (const TsArchitecture *a,
-                      const TsLayout       *l,
-                      double                stage_layers)
+job_layers_in_flight (const TsScenario *s,
+                      const TsLayout   *l,
+                      double            stage_layers)
 {
   double v = MAX (1u, l->virtual_stages);
+  double m = step_micro_batches (s, l);
   double sum = 0;
 
   if (l->pp <= 1)
@@ -214,9 +258,9 @@ job_layers_in_flight (const TsArchitecture *a,
   for (guint i = 0; i < l->pp; i++)
     {
       if (v <= 1)
-        sum += stage_layers * MIN (l->pp - i, a->layers);
+        sum += stage_layers * MIN (stage_chunks_in_flight (l, i, m), s->model.arch.layers);
       else
-        sum += stage_layers / v * (2.0 * (l->pp - i - 1) + (v - 1) * l->pp + 1);
+        sum += stage_layers / v * stage_chunks_in_flight (l, i, m);
     }
   return sum;
 }
@@ -275,7 +319,7 @@ ts_memory_compute_activations (const TsScenario *s,
 
   stage_layers = ts_layout_stage_layers (s, l);
   d->stage_layers = (guint) stage_layers;
-  d->layers = layers_in_flight (a, l, stage_layers);
+  d->layers = layers_in_flight (s, l, stage_layers);
 
   d->full_layer = (dense_n * layer_activations (s, a, l, FALSE, FALSE)
                    + moe_n * layer_activations (s, a, l, TRUE, FALSE)) / a->layers;
@@ -318,7 +362,7 @@ ts_memory_compute_activations (const TsScenario *s,
   m->per_gpu.bytes[TS_COMPONENT_ACTIVATIONS] = d->held;
   /* The whole job: every stage of a column holds its own, each rebuilds
    * one layer at a time; every tensor and data-parallel rank the same. */
-  d->job_column = d->per_layer * job_layers_in_flight (a, l, stage_layers) + job_extra
+  d->job_column = d->per_layer * job_layers_in_flight (s, l, stage_layers) + job_extra
                   + d->recompute_peak * l->pp;
   m->total.bytes[TS_COMPONENT_ACTIVATIONS] = d->job_column * l->tp * l->dp * MAX (1u, l->cp);
 }

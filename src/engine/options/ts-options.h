@@ -31,6 +31,7 @@ typedef struct
   gboolean sequence_parallel;
   double   gemm, attention, experts, memory;
   guint    cp;
+  double   attention_block;   /* one layer's attention projections and core */
 } TsStepCache;
 
 /* Everything the step time depends on, in plain figures (sizing-model
@@ -141,6 +142,9 @@ typedef struct
   double cp_exposed;        /* what the attention computation does not hide */
   double host_wait;         /* what the GPUs wait for the host to issue the
                              * MoE layers' kernels (sizing-model §8.8) */
+  double attention_block;   /* one layer's attention projections and core,
+                             * forward, one micro-batch (the GPU work the
+                             * host's expert launches hold back, §8.8) */
   double seconds;           /* compute + bubble + exposed communication + host wait */
   double tokens;            /* per step */
   double tokens_per_second; /* before availability */

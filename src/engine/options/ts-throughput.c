@@ -133,6 +133,7 @@ typedef struct
   double attention;
   double experts;
   double memory;
+  double attention_block;   /* one layer's attention projections and core */
 } Forward;
 
 /* One micro-batch's forward pass through one GPU's pipeline stage, per
@@ -179,6 +180,7 @@ stage_forward (const TsStepInput *in,
   /* FlashAttention: QKᵀ and PV, 2 FLOPs per multiply-add, over the
    * sequence, the causal half */
   f->attention = layers * 2.0 * tokens * in->seq_len * in->attention_width * per_t * CAUSAL_SHARE * r->per_attention;
+  f->attention_block = layers > 0 ? gemm_seconds (r, tokens, in->attention_params * per_t, h) + f->attention / layers : 0;
   f->memory = ew_tokens * (dense * in->dense_elementwise + moe * in->moe_elementwise) * r->per_element;
 }
 
@@ -229,6 +231,7 @@ compute_seconds (const TsStepInput *in,
   if (!has_operators (in))
     {
       step->compute = step->flops_compute;
+      step->attention_block = 0;
       step->gemm = step->compute;
       step->attention = step->experts = step->memory_bound = 0;
       step->operator_factor = 1.0;
@@ -242,6 +245,7 @@ compute_seconds (const TsStepInput *in,
       f.attention = in->cache->attention;
       f.experts = in->cache->experts;
       f.memory = in->cache->memory;
+      f.attention_block = in->cache->attention_block;
     }
   else
     {
@@ -249,7 +253,8 @@ compute_seconds (const TsStepInput *in,
       stage_forward (in, &r, &f);
       if (in->cache != NULL)
         *in->cache = (TsStepCache) { TRUE, in->tp, in->pp, in->ep, in->micro_batch, in->sequence_parallel,
-                                     f.gemm, f.attention, f.experts, f.memory, in->cp };
+                                     f.gemm, f.attention, f.experts, f.memory, in->cp,
+                                     f.attention_block };
     }
   backward = in->frozen_weights ? GEMM_BACKWARD / 2 : GEMM_BACKWARD;
   step->gemm = m * f.gemm * (1.0 + backward + again);
@@ -257,6 +262,7 @@ compute_seconds (const TsStepInput *in,
   step->experts = m * f.experts * (1.0 + backward + again);
   step->memory_bound = m * f.memory * (1.0 + ELEMENTWISE_BACKWARD + again) + optimizer_seconds (in);
   step->compute = step->gemm + step->attention + step->experts + step->memory_bound;
+  step->attention_block = f.attention_block;
   step->operator_factor = step->compute > 0 ? step->flops_compute / step->compute : 0;
 }
 
@@ -443,7 +449,19 @@ cp_bytes (const TsStepInput *in)
  * layer no faster than the CPU issues its kernels: the layer's own, one
  * set per local expert, twice as many backward, again where recomputed.
  * What the MoE layers' computation and exposed all-to-alls do not cover
- * is waited for. */
+ * is waited for.
+ *
+ * And the queue only lets the CPU run ahead of the GPU, never the GPU
+ * ahead of the CPU: between two syncs the CPU first issues the routed
+ * experts' kernels, then the next layer's attention block, whose GPU
+ * work cannot start before it is issued nor hide the launches issued
+ * before it. So each MoE layer's forward takes at least the experts'
+ * launches plus the attention block's GPU time (with a queue, a stretch
+ * takes max over k of the issue time up to kernel k plus the GPU time
+ * from k on); what that bound adds to the larger of the layer's host
+ * and GPU time is waited for too. The backward pass has no sync (the
+ * split sizes are kept from the forward), so there only the totals
+ * count. */
 static double
 host_wait_seconds (const TsStepInput *in,
                    const TsStep      *step)
@@ -453,14 +471,21 @@ host_wait_seconds (const TsStepInput *in,
   double again = in->full_recompute ? 1.0 : CLAMP (in->recompute_share, 0.0, 1.0);
   double passes = 1.0 + (in->frozen_weights ? GEMM_BACKWARD / 2 : GEMM_BACKWARD) + again;
   double moe_share = in->layers > 0 ? (double) in->moe_layers / in->layers : 0;
-  double host, gpu;
+  double forwards = m * ((double) in->moe_layers / MAX (1u, in->pp));
+  double host_layer, experts_issue, gpu_layer, host, gpu, ordered;
 
   if (in->moe_layers == 0 || in->host_op_seconds <= 0)
     return 0;
-  host = m * ((double) in->moe_layers / MAX (1u, in->pp)) * (in->moe_layer_ops + in->expert_ops * local)
-         * passes * in->host_op_seconds;
+  host_layer = (in->moe_layer_ops + in->expert_ops * local) * in->host_op_seconds;
+  host = forwards * host_layer * passes;
   gpu = step->compute * moe_share + step->ep_exposed;
-  return MAX (0.0, host - gpu);
+  /* one MoE layer's forward, one micro-batch: the GPU's share of the
+   * step's MoE work that the forward pass is, and the bound of the
+   * ordered queue */
+  gpu_layer = forwards > 0 ? gpu / (forwards * passes) : 0;
+  experts_issue = in->expert_ops * local * in->host_op_seconds;
+  ordered = MAX (0.0, experts_issue + step->attention_block - MAX (host_layer, gpu_layer));
+  return MAX (0.0, host - gpu) + forwards * ordered;
 }
 
 void

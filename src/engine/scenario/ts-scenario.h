@@ -176,6 +176,13 @@ typedef struct
   guint    grad_buffer_stages;
   gboolean ddp_buckets;
   gboolean step_grad_copy;
+  /* The layer's tensors (docs/sizing-model.md §4, issue 29):
+   * fused_glu: the gated activation keeps its input alone (Megatron-LM's
+   * fused SwiGLU), so a GLU MLP keeps three widths, not four;
+   * fp8_gemm_inputs: in FP8 training each GEMM keeps its input as the FP8
+   * copy it multiplied (Transformer Engine), not the 16-bit tensor. */
+  gboolean fused_glu;
+  gboolean fp8_gemm_inputs;
 } TsFrameworkMemory;
 
 #define TS_HF_LOGITS_KEPT_BYTES 2.0

@@ -28,6 +28,8 @@
 #define LLAMA3_TABLE4   "Dubey et al. 2024, The Llama 3 Herd of Models, Table 4"
 #define BRIDGE_2511     "Megatron-Bridge performance summary, 25.11 container (dense rows)"
 #define AMD_CVS         "AMD Cluster Validation Suite (ROCm CVS), Megatron training configuration mi3xx_singlenode_megatron_llama.json, expected tokens per GPU"
+#define TORCHTITAN_DEEPEP "torchtitan torchtitan/distributed/deepep/README.md (2025), Qwen3-30B-A3B with DeepEP on B200, strong scaling"
+#define DEEPSEEK_V2     "DeepSeek-AI 2024, DeepSeek-V2 Technical Report (arXiv:2405.04434), §3.1.3 and §3.2.3: 172.8K H800 GPU hours per trillion tokens"
 #define DEEPSEEK_V3     "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, §1 and §3.2: 180K H800 GPU hours per trillion tokens"
 
 /* The famous runs' training tokens: Llama 3 405B "on 15.6T tokens"
@@ -87,6 +89,17 @@ static const TsPublishedRun runs[] = {
     1, 16, 128, 64, 1, 1, FALSE, TRUE, FALSE, 1, 15360, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_SELECTIVE,
     1e12 / (180e3 * 3600), 0, TS_RUN_CALIBRATION, NULL, DEEPSEEK_V3, DEEPSEEK_V3_TOKENS },
 
+  /* DeepSeek-V2 on H800 (§3.1.3): 16-way zero-bubble pipeline, 8-way
+   * expert parallelism, ZeRO-1 data parallelism, no tensor
+   * parallelism, a portion of the operators recomputed; 4,096 tokens,
+   * batch 9,216 sequences after the first 225B tokens (§3.2.1); 172.8K
+   * GPU hours per trillion tokens (§3.2.3). The GPU count is not stated:
+   * entered at 1,024 (DP 64) [U], which changes the tokens per GPU only
+   * through the bubble and the gradients' traffic. */
+  { "deepseek-v2", "deepseek-v2", "h100-sxm", "H800 (count not stated)", 1024, 8, 200, 400,
+    1, 16, 64, 8, 1, 1, FALSE, FALSE, FALSE, 1, 9216, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_SELECTIVE,
+    1e12 / (172.8e3 * 3600), 0, TS_RUN_HOLD_OUT, NULL, DEEPSEEK_V2 },
+
   /* Blackwell */
   { "bridge-b200-8b", "llama-3.1-8b", "b200", "DGX-B200", 8, 8, 0, 400,
     1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
@@ -134,10 +147,23 @@ static const TsPublishedRun runs[] = {
     8, 1, 1, 1, 1, 0, TRUE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
     1100, 0, TS_RUN_HOLD_OUT, NULL, AMD_CVS },
 
+  /* torchtitan with DeepEP on DGX-B200 (B200, CUDA 12.8, PyTorch 2.9):
+   * Qwen3-30B-A3B, FSDP over every GPU with EP 8 (expert parallelism
+   * within a server), local batch 8 of 4,096 tokens, full activation
+   * checkpointing, torch.compile, BF16, an even expert load forced
+   * (qwen3_30b_a3b_with_deepep.toml) */
+  { "tt-b200-qwen3-30b-deepep", "qwen3-30b-a3b", "b200", "DGX-B200", 8, 8, 0, 400,
+    1, 1, 8, 8, 1, 3, FALSE, FALSE, TRUE, 8, 64, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_FULL,
+    14796, 0, TS_RUN_HOLD_OUT, "dgx-b200", TORCHTITAN_DEEPEP },
+  { "tt-b200-qwen3-30b-deepep-128", "qwen3-30b-a3b", "b200", "16 × DGX-B200", 128, 8, 0, 400,
+    1, 1, 128, 8, 1, 3, FALSE, FALSE, TRUE, 8, 1024, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_FULL,
+    13856, 0, TS_RUN_HOLD_OUT, NULL, TORCHTITAN_DEEPEP },
+
   /* Held out by issue 29: Megatron-Bridge 25.11's MoE rows, which force
    * an even load over the experts. Reported, never used to choose a
    * constant. */
 #define BRIDGE_MOE BRIDGE_2511 " (MoE rows, held out by issue 29)"
+#define BRIDGE_MOE_2604 "Megatron-Bridge performance summary archive, 26.04.01 container (MoE rows, held out by issue 29)"
   { "bridge-h100-qwen3-30b", "qwen3-30b-a3b", "h100-sxm", "DGX-H100", 16, 8, 0, 400,
     1, 2, 8, 8, 24, 1, FALSE, FALSE, TRUE, 2, 512, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
     5275, 0, TS_RUN_ISSUE_CHECK, "dgx-h100", BRIDGE_MOE },
@@ -153,6 +179,12 @@ static const TsPublishedRun runs[] = {
   { "bridge-b200-gpt-oss", "gpt-oss-120b", "b200", "DGX-B200", 64, 8, 0, 400,
     1, 1, 64, 8, 1, 1, FALSE, FALSE, TRUE, 4, 512, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
     8213, 0, TS_RUN_ISSUE_CHECK, "dgx-b200", BRIDGE_MOE },
+  /* the same job on the same DGX-B200 as bridge-b200-qwen3-30b (1·1·8·8,
+   * GBS 512, 4,096 tokens, MXFP8), the vendor's later recipe at
+   * micro-batch 4: 2.9 × the micro-batch 1 figure */
+  { "bridge-b200-qwen3-30b-mb4", "qwen3-30b-a3b", "b200", "DGX-B200", 8, 8, 0, 400,
+    1, 1, 8, 8, 1, 1, FALSE, FALSE, TRUE, 4, 512, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    27136, 0, TS_RUN_ISSUE_CHECK, "dgx-b200", BRIDGE_MOE_2604 },
   { "bridge-gb200-qwen3-30b", "qwen3-30b-a3b", "gb200", "DGX-GB200", 8, 72, 0, 400,
     1, 1, 8, 8, 1, 1, FALSE, FALSE, TRUE, 4, 512, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
     23766, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE },
@@ -360,11 +392,20 @@ free_layout_tokens (const TsCatalog      *catalog,
 
   if (server == NULL || run->gpus % server->gpu_count != 0)
     return 0;
+  g_autoptr(TsScenario) defaults = ts_scenario_new ();
+
   g_array_set_clear_func (options, (GDestroyNotify) ts_option_clear);
   ts_scenario_set_server (s, run->server_id);
   s->servers = run->gpus / server->gpu_count;
   s->searched = TS_SEARCH_ALL;
   s->tokens = 1e9;
+  /* free: a micro-batch above 1, sequence parallelism or a
+   * recomputation other than full, set by a program, would be kept as
+   * the user's (sizing-model §8.2), and the planner would search the
+   * rest around the recipe's own choices (as ts_published_run_dup_scenario ()) */
+  s->micro_batch = defaults->micro_batch;
+  s->checkpointing = defaults->checkpointing;
+  s->sequence_parallel = defaults->sequence_parallel;
   ts_recommend (catalog, s, options);
   if (options->len != 1)
     return 0;
@@ -435,7 +476,25 @@ ts_published_run_check (const TsCatalog      *catalog,
   check->mfu = check->predicted * per_token / (peak_tflops (g, run->precision) * 1e12);
   if (free_layout && run->server_id != NULL)
     check->free_layout = free_layout_tokens (catalog, run, s);
+  check->recipe = check->predicted;
+  for (guint i = 0; free_layout && i < G_N_ELEMENTS (runs); i++)
+    {
+      TsRunCheck other;
+
+      if (&runs[i] != run && ts_published_runs_same_job (run, &runs[i])
+          && ts_published_run_check (catalog, &runs[i], FALSE, &other))
+        check->recipe = MAX (check->recipe, other.predicted);
+    }
   return TRUE;
+}
+
+gboolean
+ts_published_runs_same_job (const TsPublishedRun *a,
+                            const TsPublishedRun *b)
+{
+  return g_strcmp0 (a->model_id, b->model_id) == 0 && g_strcmp0 (a->gpu_id, b->gpu_id) == 0
+         && a->gpus == b->gpus && a->precision == b->precision && a->seq_len == b->seq_len
+         && a->global_batch == b->global_batch;
 }
 
 static int
@@ -494,25 +553,27 @@ markdown_set (const TsCatalog *catalog,
   double median, worst;
   guint count;
 
-  g_string_append (out, "| run | model | system | layout (tp·pp·dp·ep, vp, mb × gbs) | precision | published tok/s/GPU | predicted | predicted/published | planner's layout / published | source |\n"
-                        "|---|---|---|---|---|---:|---:|---:|---:|---|\n");
+  g_string_append (out, "| run | model | system | layout (tp·pp·dp·ep, vp, mb × gbs) | precision | published tok/s/GPU | predicted | predicted/published | planner's layout / published | planner's layout / recipe, predicted | source |\n"
+                        "|---|---|---|---|---|---:|---:|---:|---:|---:|---|\n");
   for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
     {
       const TsPublishedRun *r = &runs[i];
       g_autofree char *free_ratio = NULL;
+      g_autofree char *recipe_ratio = NULL;
       g_autofree char *cp = NULL;
       TsRunCheck c;
 
       if (r->set != set || !ts_published_run_check (catalog, r, TRUE, &c))
         continue;
       free_ratio = c.free_layout > 0 ? g_strdup_printf ("%.2f", c.free_layout / c.published) : g_strdup ("–");
+      recipe_ratio = c.free_layout > 0 ? g_strdup_printf ("%.2f", c.free_layout / c.recipe) : g_strdup ("–");
       cp = r->cp > 1 ? g_strdup_printf (" · cp %u", r->cp) : g_strdup ("");
-      g_string_append_printf (out, "| %s | %s | %s (%s) | %u·%u·%u·%u%s, %u, %u × %u | %s | %.0f%s | %.0f | %.2f | %s | %s |\n",
+      g_string_append_printf (out, "| %s | %s | %s (%s) | %u·%u·%u·%u%s, %u, %u × %u | %s | %.0f%s | %.0f | %.2f | %s | %s | %s |\n",
                               r->id, r->model_id, r->system, family_name (catalog, r->gpu_id),
                               r->tp, r->pp, r->dp, r->ep, cp, r->vp, r->micro_batch, r->global_batch,
                               r->precision == TS_PRECISION_FP8 ? "FP8" : "BF16",
                               c.published, r->published_tflops > 0 ? " (from TFLOP/s)" : "",
-                              c.predicted, c.ratio, free_ratio, r->source);
+                              c.predicted, c.ratio, free_ratio, recipe_ratio, r->source);
     }
   ts_published_runs_summary (catalog, set, &median, &worst, &count);
   g_string_append_printf (out, "\n%u runs: median %.2f, worst %.2f.\n", count, median, worst);

@@ -77,7 +77,18 @@ typedef struct
                           * server_id at the same count; 0 without one */
   double mfu;            /* predicted, by the PaLM definition */
   TsStep step;
+  /* the fastest prediction among the published recipes of the same job
+   * (model, GPU, GPU count, precision, sequence length and global
+   * batch): the vendor's tuned layout the free layout is held to (issue
+   * 29); the run's own prediction when it is the only one */
+  double recipe;
 } TsRunCheck;
+
+/* The published recipes of one job on the same hardware: the same
+ * model, GPU, GPU count, precision, sequence length and global batch
+ * (sizing-model §8.7). */
+gboolean ts_published_runs_same_job (const TsPublishedRun *a,
+                                     const TsPublishedRun *b);
 
 /* The run at its published layout through the step model (§8.1, §8.6);
  * FALSE when the catalog lacks its model or GPU. */
