@@ -20,7 +20,7 @@
 #include "ts-plan.h"
 #include "ts-plan-inputs.h"
 #include "ts-plan-text.h"
-#include "ts-published-runs.h"
+#include "ts-validation.h"
 #include "ts-options.h"
 #include "ts-scaling.h"
 #include "ts-scenario.h"
