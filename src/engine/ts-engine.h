@@ -10,6 +10,7 @@
 #include "ts-atomic-file.h"
 #include "ts-local-file.h"
 #include "ts-facility.h"
+#include "ts-field.h"
 #include "ts-format.h"
 #include "ts-goodput.h"
 #include "ts-i18n.h"
