@@ -7,10 +7,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
-#include <string.h>
 
-#include "ts-error.h"
 #include "ts-scenario.h"
 
 #define BILLION 1e9
