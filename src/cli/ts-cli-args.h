@@ -62,7 +62,7 @@ typedef struct
   char         *list_what;     /* models, servers, gpus */
   char         *check_path;
   char         *scenario_path;
-  char         *published_run; /* a famous run's id (ts-published-runs.h) */
+  char         *published_run; /* a famous run's id (ts-validation.h) */
   char         *output_path;
   char         *png_path;
   char         *svg_path;

@@ -15,7 +15,7 @@
 #include "ts-cli-text.h"
 #include "ts-csv.h"
 #include "ts-plan-text.h"
-#include "ts-published-runs.h"
+#include "ts-validation.h"
 #include "ts-json.h"
 #ifdef TS_CLI_WITH_RENDER
 #include "ts-render.h"

@@ -41,7 +41,7 @@ typedef struct
   /*< private >*/
   gatomicrefcount ref_count;
   /* The scaling curves drawn from this plan, filled on first use by
-   * ts_scaling_curve_for_plan () (ts-scaling.c) and freed with the plan:
+   * ts_scaling_curve_for_plan () (ts-plan.c) and freed with the plan:
    * a curve depends on nothing but the plan's catalog and scenario, so
    * it can never outlive what it was computed from. */
   gpointer        scaling_curves;
@@ -95,6 +95,20 @@ gboolean        ts_plan_is_ok          (const TsPlan     *plan);
 JsonNode       *ts_plan_to_json        (const TsPlan     *plan);
 char           *ts_plan_to_json_string (const TsPlan     *plan,
                                         gboolean          pretty);
+
+/* The scaling curve of one server for the plan's catalog and scenario,
+ * the same as ts_scaling_curve () gives, computed on the first call and
+ * kept in the plan until it is freed or updated: the Time view draws it
+ * on every frame (every resize and scroll), and each curve is several
+ * whole sizings. A new reference (g_array_unref ()), never to be changed:
+ * the plan and its other readers hold the same array. NULL where
+ * ts_scaling_curve () gives NULL. A plan keeps one curve per server, for
+ * the first max_points asked: another max_points is computed afresh.
+ * Safe to call from several threads on one shared plan. */
+GArray *ts_scaling_curve_for_plan (const TsPlan *plan,
+                                   const char   *server_id,
+                                   guint         max_points,
+                                   GError      **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsPlan, ts_plan_unref)
 

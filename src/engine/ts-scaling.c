@@ -19,9 +19,9 @@
 #include "ts-scaling.h"
 
 /* The server's place in the catalog (ids are unique), or -1. */
-static int
-server_index (const TsCatalog *catalog,
-              const char      *server_id)
+int
+_ts_scaling_server_index (const TsCatalog *catalog,
+                          const char      *server_id)
 {
   for (guint i = 0; i < ts_catalog_get_n_servers (catalog); i++)
     if (g_strcmp0 (ts_catalog_get_server (catalog, i)->id, server_id) == 0)
@@ -82,7 +82,7 @@ ts_scaling_curve (const TsCatalog  *catalog,
   int index;
 
   g_return_val_if_fail (catalog != NULL && scenario != NULL, NULL);
-  index = server_index (catalog, server_id);
+  index = _ts_scaling_server_index (catalog, server_id);
   if (index < 0)
     {
       g_set_error (error, TS_ERROR, TS_ERROR_UNKNOWN_ID, _("No server or card with the id “%s” is in the catalog"), server_id != NULL ? server_id : "");
@@ -127,127 +127,6 @@ ts_scaling_curve (const TsCatalog  *catalog,
     }
   ts_option_clear (&first);
   return g_steal_pointer (&points);
-}
-
-/* ---- kept in the plan ---------------------------------------------------
- *
- * The curves live in the plan rather than in a table of the render layer
- * keyed by the plan: a curve is a function of the plan's catalog and
- * scenario alone, so the plan's own lifetime is exactly the curve's. The
- * window computes a new plan on every input change, so a new plan starts
- * with no curve and no stale one can be drawn; ts_plan_update () (the one
- * way a plan's scenario changes) drops them; and a table keyed by a plan's
- * address could hand a freed plan's curve to a new plan at the same
- * address. The drawing, its description for screen readers and the spec
- * sheet then share one computation.
- *
- * A plan may be shared between threads (a print or an export holds a
- * reference), so the cache is filled without a lock: the table and each
- * curve are set once, by compare-and-exchange from NULL; a thread that
- * loses the race drops its own copy, which is equal to the winner's. Once
- * set, nothing in the cache changes until the plan is freed or updated,
- * which only its sole holder may do. */
-
-typedef struct
-{
-  guint   max_points;
-  GArray *points;      /* NULL: ts_scaling_curve () gave no curve */
-} KeptCurve;
-
-typedef struct
-{
-  guint      n_servers;
-  KeptCurve *curves[]; /* by the server's index in the plan's catalog */
-} PlanCurves;
-
-static void
-kept_curve_free (KeptCurve *kept)
-{
-  if (kept == NULL)
-    return;
-  g_clear_pointer (&kept->points, g_array_unref);
-  g_free (kept);
-}
-
-void
-ts_scaling_curves_free (gpointer curves)
-{
-  PlanCurves *table = curves;
-
-  if (table == NULL)
-    return;
-  for (guint i = 0; i < table->n_servers; i++)
-    kept_curve_free (table->curves[i]);
-  g_free (table);
-}
-
-static PlanCurves *
-plan_curves (const TsPlan *plan)
-{
-  /* the cache is not part of the plan's value: filling it changes
-   * nothing its readers see, hence the const cast */
-  gpointer *slot = &((TsPlan *) plan)->scaling_curves;
-  PlanCurves *table = g_atomic_pointer_get (slot);
-  guint n;
-
-  if (table != NULL)
-    return table;
-  n = ts_catalog_get_n_servers (plan->catalog);
-  table = g_malloc0 (sizeof (PlanCurves) + n * sizeof (KeptCurve *));
-  table->n_servers = n;
-  if (!g_atomic_pointer_compare_and_exchange (slot, NULL, table))
-    {
-      g_free (table);
-      table = g_atomic_pointer_get (slot);
-    }
-  return table;
-}
-
-GArray *
-ts_scaling_curve_for_plan (const TsPlan *plan,
-                           const char   *server_id,
-                           guint         max_points,
-                           GError      **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  PlanCurves *table;
-  KeptCurve *kept;
-  KeptCurve *fresh;
-  int index;
-
-  g_return_val_if_fail (plan != NULL && plan->catalog != NULL && plan->scenario != NULL, NULL);
-
-  index = server_index (plan->catalog, server_id);
-  if (index < 0)   /* nothing to keep: the error says the id is unknown */
-    return ts_scaling_curve (plan->catalog, plan->scenario, server_id, max_points, error);
-
-  table = plan_curves (plan);
-  kept = g_atomic_pointer_get (&table->curves[index]);
-  if (kept == NULL)
-    {
-      fresh = g_new0 (KeptCurve, 1);
-      fresh->max_points = max_points;
-      fresh->points = ts_scaling_curve (plan->catalog, plan->scenario, server_id, max_points, &local_error);
-      /* an error (an invalid scenario) is reported, not kept */
-      if (local_error != NULL)
-        {
-          kept_curve_free (fresh);
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-      if (g_atomic_pointer_compare_and_exchange (&table->curves[index], NULL, fresh))
-        kept = fresh;
-      else
-        {
-          kept_curve_free (fresh);
-          kept = g_atomic_pointer_get (&table->curves[index]);
-        }
-    }
-  /* every caller asks for the same length today; another one is right,
-   * only not kept */
-  if (kept->max_points != max_points)
-    return ts_scaling_curve (plan->catalog, plan->scenario, server_id, max_points, error);
-  return kept->points != NULL ? g_array_ref (kept->points) : NULL;
 }
 
 int

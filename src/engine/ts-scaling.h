@@ -7,7 +7,6 @@
 #include <glib.h>
 
 #include "ts-catalog.h"
-#include "ts-plan.h"
 #include "ts-scenario.h"
 
 G_BEGIN_DECLS
@@ -42,27 +41,14 @@ GArray *ts_scaling_curve (const TsCatalog  *catalog,
                           guint             max_points,
                           GError          **error);
 
+/* The server's place in the catalog (ids are unique), or -1; for the
+ * curves a plan keeps (ts-plan.c). */
+int     _ts_scaling_server_index (const TsCatalog *catalog,
+                                  const char      *server_id);
+
 /* How many points the Time view and the spec sheet show: one length,
  * so both read the one curve a plan keeps (ts_scaling_curve_for_plan ()). */
 #define TS_SCALING_CURVE_POINTS 6
-
-/* The scaling curve of one server for the plan's catalog and scenario,
- * the same as ts_scaling_curve () gives, computed on the first call and
- * kept in the plan until it is freed or updated: the Time view draws it
- * on every frame (every resize and scroll), and each curve is several
- * whole sizings. A new reference (g_array_unref ()), never to be changed:
- * the plan and its other readers hold the same array. NULL where
- * ts_scaling_curve () gives NULL. A plan keeps one curve per server, for
- * the first max_points asked: another max_points is computed afresh.
- * Safe to call from several threads on one shared plan. */
-GArray *ts_scaling_curve_for_plan (const TsPlan *plan,
-                                   const char   *server_id,
-                                   guint         max_points,
-                                   GError      **error);
-
-/* Frees the curves ts_scaling_curve_for_plan () kept in a plan
- * (TsPlan.scaling_curves); for ts-plan.c alone. */
-void    ts_scaling_curves_free (gpointer curves);
 
 /* A doubling of the servers pays off while it cuts the training time by
  * at least this share: below it, the doubled servers spend more than

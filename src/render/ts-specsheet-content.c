@@ -22,7 +22,7 @@
 #include "ts-plan-inputs.h"
 #include "ts-specsheet-private.h"
 #include "ts-plan-text.h"
-#include "ts-published-runs.h"
+#include "ts-validation.h"
 
 /* ---- the document's sections ------------------------------------------- */
 

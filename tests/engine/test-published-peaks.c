@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ts-published-runs.h"
+#include "ts-validation.h"
 #include "ts-test-support.h"
 
 static void

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "ts-format.h"
-#include "ts-published-runs.h"
+#include "ts-validation.h"
 #include "ts-test-support.h"
 
 static void

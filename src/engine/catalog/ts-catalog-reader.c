@@ -15,8 +15,8 @@
 
 #include "ts-catalog-private.h"
 #include "ts-error.h"
+#include "ts-field.h"
 #include "ts-json.h"
-#include "ts-scenario.h"
 
 /* A catalog names the place of a defect by file, section, record and
  * field (the other readers by their own keys, through the same

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "ts-catalog-private.h"
+#include "ts-field.h"
 #include "ts-json.h"
-#include "ts-scenario.h"
 
 #define BYTES_PER_GIB        1073741824.0
 

@@ -112,30 +112,4 @@ char       *ts_facility_dup_cdus    (const TsFacility      *facility);
 char       *ts_facility_dup_summary (const TsFacility     *facility);
 const char *ts_cooling_to_string    (TsCooling              cooling);
 
-/* ---- site profiles: presets of the site's rows (docs/facility.md §6) ---- */
-
-/* What a preset sets, and where each figure comes from. */
-typedef struct
-{
-  TsSiteProfile profile;
-  guint         rack_units;   /* rack height */
-  double        rack_kw;      /* power limit per rack */
-  TsSiteCooling cooling;      /* what the site takes heat away with */
-  double        air_rack_kw;  /* what air alone takes from one rack */
-  double        water_c;      /* facility water supply */
-  double        floor_kg_m2;  /* floor load limit; 0 = none published */
-  const char   *source;       /* in English, for docs and tests */
-} TsSiteProfileValues;
-
-/* The preset's values, or NULL for TS_SITE_PROFILE_CUSTOM. */
-const TsSiteProfileValues *ts_site_profile_values (TsSiteProfile  profile);
-/* Sets the scenario's site rows to the preset's (custom leaves them) and
- * records the preset. */
-void                       ts_site_profile_apply  (TsScenario    *scenario,
-                                                   TsSiteProfile  profile);
-
-/* Whether the presets set the scenario field of this file key (an edit
- * of it by hand makes the site custom). */
-gboolean                   ts_site_profile_sets   (const char    *key);
-
 G_END_DECLS

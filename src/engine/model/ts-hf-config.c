@@ -25,9 +25,9 @@
 #include <string.h>
 
 #include "ts-error.h"
+#include "ts-field.h"
 #include "ts-model-private.h"
 #include "ts-json.h"
-#include "ts-scenario.h"
 
 typedef struct
 {

@@ -32,9 +32,9 @@
 #include <string.h>
 
 #include "ts-error.h"
+#include "ts-field.h"
 #include "ts-json.h"
 #include "ts-model.h"
-#include "ts-scenario.h"
 
 typedef struct
 {

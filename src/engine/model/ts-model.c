@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "ts-error.h"
+#include "ts-field.h"
 #include "ts-format.h"
 #include "ts-model.h"
-#include "ts-scenario.h"
 
 /* The rule for a model known only by its parameter count (docs/sizing-model.md §2):
  * a Llama-style decoder — head dimension 128, grouped-query attention with

@@ -7,6 +7,8 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "ts-field.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -130,6 +132,31 @@ gboolean  ts_model_from_json            (TsModel              *model,
 gboolean  ts_model_load_file            (TsModel              *model,
                                          const char           *path,
                                          GError              **error);
+
+/* ---- the architecture of a custom model (ts-arch-fields.c) ---- */
+
+/* The architecture's fields are records of the same kind as the
+ * scenario's: counts (TS_FIELD_UINT), switches (TS_FIELD_BOOL) and the
+ * MLP's kind by name (TS_FIELD_ENUM of TsMlpKind), by these names where
+ * the plan's JSON writes them. */
+typedef TsScenarioField TsArchField;
+
+/* In the scenario file's order: the one place of each field's name,
+ * range and default; the catalog, the model file, the scenario file, an
+ * imported config and ts_architecture_validate () read them here. */
+const TsArchField *ts_arch_fields              (guint                  *n_fields);
+const TsArchField *ts_arch_field_find          (const char             *key);
+/* The value as a whole number (a switch 0/1, the MLP's TsMlpKind). */
+guint              ts_arch_field_get           (const TsArchField      *field,
+                                                const TsArchitecture   *arch);
+/* Whether a file's value is in the field's range and whole; the message
+ * says what the field takes (“must be a whole number from 1 to 10000”),
+ * for the reader to put after the file and the field. */
+gboolean           ts_arch_field_check         (const TsArchField      *field,
+                                                double                  value,
+                                                GError                **error);
+/* Every field at its default (MLP SwiGLU, the rest 0: not given). */
+void               ts_arch_fields_set_defaults (TsArchitecture         *arch);
 
 const char *ts_mlp_kind_to_string       (TsMlpKind             kind);
 gboolean    ts_mlp_kind_from_string     (const char           *str,

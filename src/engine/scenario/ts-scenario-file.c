@@ -28,7 +28,6 @@
 #include "ts-atomic-file.h"
 #include "ts-json.h"
 #include "ts-scenario.h"
-#include "ts-facility.h"
 
 /* ---- writing ---------------------------------------------------------- */
 

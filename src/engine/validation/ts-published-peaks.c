@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "ts-framework.h"
-#include "ts-published-runs.h"
+#include "ts-validation.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 

@@ -20,7 +20,7 @@
 #include "ts-error.h"
 #include "ts-format.h"
 #include "ts-options.h"
-#include "ts-published-runs.h"
+#include "ts-validation.h"
 
 #define TORCHTITAN_A100 "torchtitan docs/performance.md (2024), Llama 3 on 64 A100 80GB, FSDP2"
 #define TORCHTITAN_H100 "torchtitan docs/performance.md (2025), Grand Teton H100 at 500 W, FSDP2"

@@ -20,7 +20,7 @@
  * shell quoting in Megatron-LM's arguments (issue 24, class 3).
  *
  * This file chooses the framework a format writes and what the file
- * describes (the Export of ts-framework-private.h); the writers are one file
+ * describes (the Export of ts-export-private.h); the writers are one file
  * per format: ts-export-deepspeed.c, ts-export-yaml.c (Accelerate,
  * Axolotl, LLaMA-Factory) and ts-export-megatron.c, with the escaping and
  * notes of ts-export-text.c.
@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "ts-error.h"
-#include "ts-framework-private.h"
+#include "ts-export-private.h"
 #include "ts-model.h"
 
 guint

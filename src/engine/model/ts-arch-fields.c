@@ -3,7 +3,7 @@
  * The fields of TsArchitecture a user or a file gives (layers, widths,
  * heads, the MLP's kind, experts, latent attention, norms and biases):
  * each one's key, range and default, in the scenario file's order. They
- * are records of the scenario's own kind (ts-scenario-fields.c), read
+ * are records of the scenario's own kind (ts-field.h), read
  * and written by the same accessors; this file holds the table and the
  * little that differs for it (file readers' words for a bad value).
  *
@@ -16,7 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "ts-error.h"
-#include "ts-scenario-private.h"
+#include "ts-model.h"
 
 #define ARCH_OFF(member) G_STRUCT_OFFSET (TsArchitecture, member)
 #define ARCH_FIELD(member, kind_, lo, hi, flags_, title) \

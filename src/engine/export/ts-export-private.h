@@ -1,4 +1,4 @@
-/* ts-framework-private.h — what the files of the export share
+/* ts-export-private.h — what the files of the export share
  *
  * ts-export.c chooses the framework a format writes and fills an Export;
  * one file per format (ts-export-deepspeed.c, ts-export-yaml.c,

@@ -14,7 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "ts-framework-private.h"
+#include "ts-export-private.h"
 /* Whether YAML 1.1 takes the character as it is inside a double-quoted
  * scalar (its c-printable, without the line breaks NEL, LS and PS that
  * YAML reads as new lines). */

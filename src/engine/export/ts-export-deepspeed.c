@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "ts-framework-private.h"
+#include "ts-export-private.h"
 #include "ts-json.h"
 /* ---- DeepSpeed JSON ------------------------------------------------------ */
 

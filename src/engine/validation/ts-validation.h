@@ -1,4 +1,5 @@
-/* ts-published-runs.h — published training runs the time model is held to
+/* ts-validation.h — published training runs the time model is held to, and
+ * published memory peaks the memory model is held to
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -6,7 +6,7 @@
 
 #include "config.h"
 
-#include "ts-facility.h"
+#include "ts-scenario.h"
 
 /* ANSI/TIA-569 (as quoted by the GSA's P100 facilities standard, §4.3):
  * telecommunications equipment rooms bear at least 12.0 kPa (250 lbf/ft²)
