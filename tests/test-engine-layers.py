@@ -42,6 +42,7 @@ FLOORS = [
     ["ts-scaling", "validation/"],
     ["ts-plan"],
     ["ts-plan-inputs", "ts-plan-text", "ts-csv", "export/"],
+    ["facts/"],
     ["ts-plan-json", "ts-engine"],
 ]
 FLOOR = {room: level for level, rooms in enumerate(FLOORS) for room in rooms}

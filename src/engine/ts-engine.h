@@ -21,7 +21,7 @@
 #include "ts-model.h"
 #include "ts-parse.h"
 #include "ts-plan.h"
-#include "ts-plan-facts.h"
+#include "ts-facts.h"
 #include "ts-plan-inputs.h"
 #include "ts-plan-text.h"
 #include "ts-validation.h"

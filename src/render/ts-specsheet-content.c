@@ -6,7 +6,7 @@
  * comparison of options, the site (ts-specsheet-site.c), the training
  * time and the appendix with the launch configuration.
  * A section's figures, words and sentences come from one engine call
- * each (ts-plan-facts.h); here they are laid out.
+ * each (ts-facts.h); here they are laid out.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -2,7 +2,7 @@
  *
  * What the document's sections are built from: blocks (headings,
  * paragraphs, drawings), tables with their header rows, label–value
- * pairs and grids; a section's facts from the engine (ts-plan-facts.h)
+ * pairs and grids; a section's facts from the engine (ts-facts.h)
  * laid out as pairs, a grid or a table, with the footnote naming the
  * figures the catalog marks as estimates; the vendor the sheet names.
  *
@@ -198,7 +198,7 @@ ts_specsheet_vendor_name (TsSpecsheet *self)
                                                            : ts_specsheet_nonempty (ts_catalog_get_vendor_name (self->plan->catalog));
 }
 
-/* ---- a section's figures (ts-plan-facts.h) -------------------------------- */
+/* ---- a section's figures (ts-facts.h) -------------------------------- */
 
 /* The footnote of the figures of a table that are estimates: each named
  * by its label, with the catalog's reason in an English sheet (the

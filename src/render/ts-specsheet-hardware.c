@@ -3,7 +3,7 @@
  * storage its checkpoints and data need
  *
  * Each section's figures come from one call into the engine
- * (ts-plan-facts.h), labelled and formatted; here they are only laid out,
+ * (ts-facts.h), labelled and formatted; here they are only laid out,
  * with the sheet's headings and its general advice around them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

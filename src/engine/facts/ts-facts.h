@@ -1,4 +1,4 @@
-/* ts-plan-facts.h — a section's figures, labelled and formatted, in one call
+/* ts-facts.h — a section's figures, labelled and formatted, in one call
  *
  * The spec sheet's sections are lists of labelled figures: the scenario,
  * the recommended configuration, the network, the storage, the site
@@ -18,7 +18,7 @@
 #include <glib.h>
 
 #include "ts-plan.h"
-#include "ts-published-runs.h"
+#include "ts-validation.h"
 
 G_BEGIN_DECLS
 
@@ -70,10 +70,10 @@ const TsPlanFact *ts_plan_facts_get              (const TsPlanFacts *facts,
 
 /* Every input of the sizing: the model, how it is trained and spread
  * over the GPUs, the data, the hardware and the site; the inputs the
- * planner chose marked so (ts-plan-facts.c). */
+ * planner chose marked so (ts-facts.c). */
 TsPlanFacts *ts_plan_dup_scenario_facts          (const TsPlan *plan);
 /* The shown option's server: compute, host, power, price and what the
- * plan asks of it; title “6 × server” (ts-plan-facts-hardware.c). */
+ * plan asks of it; title “6 × server” (ts-facts-hardware.c). */
 TsPlanFacts *ts_plan_dup_configuration_facts     (const TsPlan *plan);
 /* The compute fabric between the servers and the gradient sync; empty
  * (with its sentence) for one server or none. */
@@ -85,7 +85,7 @@ TsPlanFacts *ts_plan_dup_site_facts              (const TsPlan *plan);
 /* Time and energy for a plan whose training time is not drawn. */
 TsPlanFacts *ts_plan_dup_time_facts              (const TsPlan *plan);
 
-/* Sentences with the plan's figures in them (ts-plan-facts-sentences.c). */
+/* Sentences with the plan's figures in them (ts-facts-sentences.c). */
 
 /* What the figures rest on: memory units, bytes per parameter, the
  * activations' inputs the plan runs, the draw, the time model, the
@@ -95,7 +95,7 @@ TsPlanFacts *ts_plan_dup_assumptions_facts       (const TsPlan *plan);
  * where there is one: power lines and UPS, supplies, cooling, space. */
 TsPlanFacts *ts_plan_dup_checklist_facts         (const TsPlan *plan);
 
-/* Tables (ts-plan-facts-tables.c). */
+/* Tables (ts-facts-tables.c). */
 
 /* The memory per component, per GPU and for the whole job, the sum row
  * emphasised; the sentences say how to read the columns and where the

@@ -1,6 +1,6 @@
-/* ts-plan-facts.c — a section's figures in one call: the list itself and
- * the scenario, site and time sections (ts-plan-facts.h); the hardware
- * sections are in ts-plan-facts-hardware.c
+/* ts-facts.c — a section's figures in one call: the list itself and
+ * the scenario, site and time sections (ts-facts.h); the hardware
+ * sections are in ts-facts-hardware.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,7 +13,7 @@
 
 #include "ts-format.h"
 #include "ts-framework.h"
-#include "ts-plan-facts-private.h"
+#include "ts-facts-private.h"
 #include "ts-plan-inputs.h"
 
 /* The mark before a figure the catalog marks as an estimate. */

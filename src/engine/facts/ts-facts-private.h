@@ -1,15 +1,15 @@
-/* ts-plan-facts-private.h — what the files of the plan's facts share
+/* ts-facts-private.h — what the files of the plan's facts share
  *
- * ts-plan-facts.c holds the list and the scenario, site and time
- * sections; ts-plan-facts-hardware.c the configuration, network and
- * storage; ts-plan-facts-tables.c the sections that are tables. Each
+ * ts-facts.c holds the list and the scenario, site and time
+ * sections; ts-facts-hardware.c the configuration, network and
+ * storage; ts-facts-tables.c the sections that are tables. Each
  * adds its figures through these.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "ts-plan-facts.h"
+#include "ts-facts.h"
 
 G_BEGIN_DECLS
 

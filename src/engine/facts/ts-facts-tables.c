@@ -1,7 +1,7 @@
-/* ts-plan-facts-tables.c — the sections that are tables: the memory per
+/* ts-facts-tables.c — the sections that are tables: the memory per
  * component, the options compared, time against the number of servers,
  * the bill of materials and the published runs the time model is held
- * to (ts-plan-facts.h)
+ * to (ts-facts.h)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "ts-format.h"
-#include "ts-plan-facts-private.h"
-#include "ts-published-runs.h"
+#include "ts-facts-private.h"
+#include "ts-validation.h"
 #include "ts-scaling.h"
 
 /* ---- the memory ------------------------------------------------------------ */

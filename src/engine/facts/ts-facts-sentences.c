@@ -1,6 +1,6 @@
-/* ts-plan-facts-sentences.c — the sections that are sentences with the
+/* ts-facts-sentences.c — the sections that are sentences with the
  * plan's figures in them: the assumptions and the article's pre-delivery
- * checklist (ts-plan-facts.h)
+ * checklist (ts-facts.h)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,7 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "ts-format.h"
-#include "ts-plan-facts-private.h"
+#include "ts-facts-private.h"
 #include "ts-plan-inputs.h"
 
 /* ---- the assumptions ------------------------------------------------------- */

@@ -1,6 +1,6 @@
-/* ts-plan-facts-hardware.c — the hardware sections' figures: the
+/* ts-facts-hardware.c — the hardware sections' figures: the
  * recommended configuration, the network between its servers and the
- * storage its checkpoints and data need (ts-plan-facts.h)
+ * storage its checkpoints and data need (ts-facts.h)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,7 +12,7 @@
 #include <math.h>
 
 #include "ts-format.h"
-#include "ts-plan-facts-private.h"
+#include "ts-facts-private.h"
 
 /* The mark after a figure whose record is not checked against a vendor's
  * document; the section's note (TsPlanFacts.note) explains it. */
