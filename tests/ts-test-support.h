@@ -19,9 +19,10 @@ void        ts_test_init         (int         *argc,
 
 /* How many of a sweep's n generated cases to run: all of them, or a
  * tenth (at least one) when TS_TEST_TRIM_SWEEPS is set. build-aux/ci-extras
- * sets it under valgrind: the whole sweep runs natively and under ASan,
- * and memcheck looks for uninitialised reads, which a tenth of the cases
- * reach through the same code at a tenth of valgrind's time. */
+ * sets it under valgrind and ASan: the whole sweep runs natively, where
+ * its figures are checked, and the sanitizers look for uninitialised
+ * reads, bad addresses and leaks, which a tenth of the cases reach
+ * through the same code at a tenth of the time. */
 guint       ts_test_sweep_size   (guint        n);
 
 /* The built-in catalog (fails the test when it does not load). */

@@ -25,7 +25,7 @@ import tempfile
 import yaml
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from tap import Tap  # noqa: E402
+from tap import Tap, sweep  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--cli", required=True)
@@ -249,7 +249,7 @@ def generated():
         yield ["--model", model, "--method", method, "--framework", framework] + server
 
 
-for argv in generated():
+for argv in sweep(generated()):
     tap.case("frameworks/" + "/".join(a.lstrip("-") for a in argv))(lambda argv=argv: check_plan(argv))
 
 # layouts a user gives: uneven stages (61 layers over 8, DeepSeek-V3's
