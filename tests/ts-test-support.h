@@ -27,6 +27,8 @@ guint       ts_test_sweep_size   (guint        n);
 
 /* The built-in catalog (fails the test when it does not load). */
 TsCatalog  *ts_test_catalog      (void);
+/* The built-in catalog with no servers: every model, no hardware. */
+TsCatalog  *ts_test_catalog_without_servers (void);
 /* A scenario for a catalog model id or a parameter count; catalog NULL:
  * the built-in one, loaded once for the program. */
 TsScenario *ts_test_scenario     (TsCatalog  *catalog,

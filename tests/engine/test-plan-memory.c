@@ -211,31 +211,10 @@ test_follows_update (void)
   g_assert_cmpfloat (ts_breakdown_sum (&ts_plan_get_memory (plan)->per_gpu), !=, per_gpu_before);
 }
 
-/* The built-in catalog with no servers: every model, no hardware. */
-static TsCatalog *
-catalog_without_servers (void)
-{
-  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/io/github/trainsizer/TrainSizer/catalog.json", 0, NULL);
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  TsCatalog *catalog;
-
-  g_assert_nonnull (bytes);
-  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
-  json_object_set_array_member (json_node_get_object (json_parser_get_root (parser)), "servers", json_array_new ());
-  json_generator_set_root (generator, json_parser_get_root (parser));
-  text = json_generator_to_data (generator, NULL);
-  catalog = ts_catalog_new_from_data (text, -1, "no-servers.json", &error);
-  g_assert_no_error (error);
-  return catalog;
-}
-
 static void
 test_no_option (void)
 {
-  g_autoptr(TsCatalog) catalog = catalog_without_servers ();
+  g_autoptr(TsCatalog) catalog = ts_test_catalog_without_servers ();
   g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
   g_autoptr(TsPlan) plan = NULL;
 

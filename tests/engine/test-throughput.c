@@ -281,6 +281,26 @@ test_expert_gradients (void)
   ts_assert_close (step.dp_comm, 11e9 / 450e9, 1e-12);
 }
 
+/* One MoE layer of a 2,048-wide model on one GPU, 4,096 tokens in one
+ * micro-batch: 1 PFLOPS peak at half of it, 2 TB/s of HBM. */
+static void
+one_moe_layer (TsStepInput *in)
+{
+  in->recompute_factor = 1.0;
+  in->activation_bytes = 2;
+  in->layers = 1;
+  in->moe_layers = 1;
+  in->hidden_size = 2048;
+  in->seq_len = 4096;
+  in->gpus = 1;
+  in->tp = in->pp = in->dp = in->ep = 1;
+  in->micro_batch = 1;
+  in->micro_batches = 1;
+  in->peak_flops = 1e15;
+  in->kernel_efficiency = 0.5;
+  in->hbm_bytes_s = 2e12;
+}
+
 /* Operator classes on the roofline (docs/sizing-model.md §8.6), one layer,
  * one micro-batch of 4,096 tokens, peak 1e15 FLOP/s at 0.5, HBM 2e12 B/s
  * at 0.8 (1.6e12 B/s), BF16.
@@ -326,19 +346,7 @@ test_operator_classes (void)
   ts_assert_close (step.operator_factor, 1.0, 1e-9);
 
   in = (TsStepInput) { 0 };
-  in.recompute_factor = 1.0;
-  in.activation_bytes = 2;
-  in.layers = 1;
-  in.moe_layers = 1;
-  in.hidden_size = 2048;
-  in.seq_len = 4096;
-  in.gpus = 1;
-  in.tp = in.pp = in.dp = in.ep = 1;
-  in.micro_batch = 1;
-  in.micro_batches = 1;
-  in.peak_flops = 1e15;
-  in.kernel_efficiency = 0.5;
-  in.hbm_bytes_s = 2e12;
+  one_moe_layer (&in);
   in.experts = 128;
   in.active_experts = 8;
   in.expert_params = 3.0 * 2048 * 768;
@@ -363,19 +371,7 @@ test_host_wait (void)
   TsStep step;
   double issue;
 
-  in.recompute_factor = 1.0;
-  in.activation_bytes = 2;
-  in.layers = 1;
-  in.moe_layers = 1;
-  in.hidden_size = 2048;
-  in.seq_len = 4096;
-  in.gpus = 1;
-  in.tp = in.pp = in.dp = in.ep = 1;
-  in.micro_batch = 1;
-  in.micro_batches = 1;
-  in.peak_flops = 1e15;
-  in.kernel_efficiency = 0.5;
-  in.hbm_bytes_s = 2e12;
+  one_moe_layer (&in);
   in.experts = 128;
   in.active_experts = 8;
   in.expert_params = 3.0 * 2048 * 768;
@@ -430,19 +426,7 @@ test_host_wait_ordered (void)
   double attention_block = 2.0 * 4096 * 16777216.0 / 5e14 + 2.0 * 4096 * 4096 * 4096 * 0.5 / 5e14;
   double gpu_layer;
 
-  in.recompute_factor = 1.0;
-  in.activation_bytes = 2;
-  in.layers = 1;
-  in.moe_layers = 1;
-  in.hidden_size = 2048;
-  in.seq_len = 4096;
-  in.gpus = 1;
-  in.tp = in.pp = in.dp = in.ep = 1;
-  in.micro_batch = 1;
-  in.micro_batches = 1;
-  in.peak_flops = 1e15;
-  in.kernel_efficiency = 0.5;
-  in.hbm_bytes_s = 2e12;
+  one_moe_layer (&in);
   in.attention_params = 4.0 * 2048 * 2048;
   in.attention_width = 4096;
   in.experts = 16;

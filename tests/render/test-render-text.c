@@ -734,6 +734,37 @@ lowest_ink_row (cairo_surface_t *s)
   return -1;
 }
 
+/* A drawing on a presenter's slide of width × height: its smallest text
+ * at 24 px or more, and its ink ending above the canvas's bottom edge by
+ * half an em (nothing cut at the bottom). Returns the drawn surface. */
+static cairo_surface_t *
+draw_whole_on_slide (TsDrawing     drawing,
+                     const TsPlan *plan,
+                     int           width,
+                     int           height)
+{
+  double base_small_px = 10 * 96 / 72.0 * 0.85;
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (s);
+  TsRenderStyle style;
+  double scale, em;
+  int lowest;
+
+  ts_render_style_init (&style, FALSE);
+  ts_render_style_set_presenter (&style, TRUE);
+  scale = ts_render_drawing_scale (drawing, plan, -1, width, height, &style);
+  g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
+  ts_render_drawing (drawing, cr, plan, -1, width, height, &style, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  em = style.font_size * style.font_scale * scale * style.dpi / 72.0;
+  lowest = lowest_ink_row (s);
+  g_test_message ("drawing %d at %d × %d: ink down to row %d", drawing, width, height, lowest);
+  g_assert_cmpint (lowest, >, 0);
+  g_assert_cmpfloat (lowest, <, height - 0.5 * em);
+  return s;
+}
+
 /* Issue 33: a rack on a slide keeps its labels at the presenter's 24 px
  * and is whole: one rack of DGX H200 and the 405B cluster's 32, on a
  * 1920 × 1080 projector's drawing area (under the header and the
@@ -747,7 +778,6 @@ test_presenter_rack_whole (void)
 {
   static const int sizes[][2] = { { 1896, 860 }, { 1920, 1080 } };
   static const guint servers[] = { 2, 64 };
-  double base_small_px = 10 * 96 / 72.0 * 0.85;
 
   for (guint p = 0; p < G_N_ELEMENTS (servers); p++)
     {
@@ -756,28 +786,11 @@ test_presenter_rack_whole (void)
 
       for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
         {
-          TsRenderStyle style;
-          cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sizes[k][0], sizes[k][1]);
-          cairo_t *cr = cairo_create (s);
-          double scale, em;
-          int lowest, rightmost = -1;
-          const guint8 *data;
+          cairo_surface_t *s = draw_whole_on_slide (TS_DRAWING_RACK, plan, sizes[k][0], sizes[k][1]);
+          const guint8 *data = cairo_image_surface_get_data (s);
           int stride = cairo_image_surface_get_stride (s);
+          int rightmost = -1;
 
-          ts_render_style_init (&style, FALSE);
-          ts_render_style_set_presenter (&style, TRUE);
-          scale = ts_render_drawing_scale (TS_DRAWING_RACK, plan, -1, sizes[k][0], sizes[k][1], &style);
-          g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
-          ts_render_drawing (TS_DRAWING_RACK, cr, plan, -1, sizes[k][0], sizes[k][1], &style, NULL);
-          cairo_destroy (cr);
-          cairo_surface_flush (s);
-          em = style.font_size * style.font_scale * scale * style.dpi / 72.0;
-          lowest = lowest_ink_row (s);
-          g_test_message ("rack of %u servers at %d × %d: ink down to row %d", servers[p], sizes[k][0], sizes[k][1],
-                          lowest);
-          g_assert_cmpint (lowest, >, 0);
-          g_assert_cmpfloat (lowest, <, sizes[k][1] - 0.5 * em);
-          data = cairo_image_surface_get_data (s);
           for (int y = 0; y < sizes[k][1]; y++)
             for (int x = sizes[k][0] - 1; x > rightmost; x--)
               if (data[y * stride + 4 * x + 3] > 64)
@@ -806,7 +819,6 @@ test_presenter_power_whole (void)
   static const int sizes[][2] = { { 1896, 820 }, { 1896, 900 }, { 1920, 1080 } };
   static const guint servers[] = { 1, 2, 64 };
   static const char *const languages[] = { "en", "ru" };
-  double base_small_px = 10 * 96 / 72.0 * 0.85;
 
   for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
     for (guint p = 0; p < G_N_ELEMENTS (servers); p++)
@@ -817,28 +829,7 @@ test_presenter_power_whole (void)
         plan = ts_render_fixture_plan (catalog, servers[p] > 8 ? "llama-3.1-405b" : "llama-3.1-70b",
                                        TS_METHOD_FULL, "dgx-h200", servers[p]);
         for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
-          {
-            TsRenderStyle style;
-            cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sizes[k][0], sizes[k][1]);
-            cairo_t *cr = cairo_create (s);
-            double scale, em;
-            int lowest;
-
-            ts_render_style_init (&style, FALSE);
-            ts_render_style_set_presenter (&style, TRUE);
-            scale = ts_render_drawing_scale (TS_DRAWING_POWER, plan, -1, sizes[k][0], sizes[k][1], &style);
-            g_assert_cmpfloat (scale * style.font_scale * base_small_px, >=, 24 - 0.01);
-            ts_render_drawing (TS_DRAWING_POWER, cr, plan, -1, sizes[k][0], sizes[k][1], &style, NULL);
-            cairo_destroy (cr);
-            cairo_surface_flush (s);
-            em = style.font_size * style.font_scale * scale * style.dpi / 72.0;
-            lowest = lowest_ink_row (s);
-            g_test_message ("power of %u servers (%s) at %d × %d: ink down to row %d", servers[p], languages[l],
-                            sizes[k][0], sizes[k][1], lowest);
-            g_assert_cmpint (lowest, >, 0);
-            g_assert_cmpfloat (lowest, <, sizes[k][1] - 0.5 * em);
-            cairo_surface_destroy (s);
-          }
+          cairo_surface_destroy (draw_whole_on_slide (TS_DRAWING_POWER, plan, sizes[k][0], sizes[k][1]));
       }
   ts_i18n_set_language ("en");
 }
