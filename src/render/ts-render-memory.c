@@ -25,7 +25,9 @@ typedef struct
   double job_label_y, job_bar_y, job_max;
   double bracket_y, bracket_label_y;
   double gpu_label_y, gpu_bar_y, gpu_max;
-  double capacity_y;
+  double rule_label_h;   /* the article's line: one line at its bracket's end, or wrapped */
+  gboolean rule_wrapped;
+  double capacity_y, capacity_h;
   double legend_y;
   guint  legend_rows, legend_cols;
   double legend_col_w, legend_row_h;
@@ -70,6 +72,99 @@ memory_title (const TsPlan *plan)
                           ts_method_label (plan->scenario->method));
 }
 
+/* Texts that a narrow canvas (a 360 px window, in Russian) wraps onto a
+ * second or third line rather than cut: the article's line, the verdict
+ * under the GPU's bar, the legend's entries. */
+#define WRAPPED_LINES 3
+
+static const TsTextLook wrapped_look = { .max_lines = WRAPPED_LINES };
+static const TsTextLook rule_look = { .factor = TS_TEXT_SMALL, .max_lines = WRAPPED_LINES };
+
+static char *rule_label (TsRenderCtx    *ctx,
+                         const TsMemory *m);
+
+/* The verdict's line under the GPU's bar, with the headroom or the
+ * shortfall; NULL without an option's capacity. */
+static char *
+capacity_text (TsRenderCtx *ctx)
+{
+  const TsOption *o = ctx->option;
+  g_autofree char *cap = NULL;
+  g_autofree char *room = NULL;
+  g_autofree char *share = NULL;
+  const char *mark;
+
+  if (o == NULL || o->gpu_memory_bytes <= 0)
+    return NULL;
+  cap = ts_format_capacity (o->gpu_memory_bytes, ctx->style->gib);
+  room = ts_format_memory (fabs (o->headroom_bytes), ctx->style->gib);
+  share = ts_format_percent (fabs (o->headroom_fraction));
+  mark = o->verdict == TS_VERDICT_FITS ? "✓" : o->verdict == TS_VERDICT_TIGHT ? "!" : "✗";
+  if (o->headroom_bytes >= 0)
+    /* Translators: e.g. “✓ Fits: capacity 141 GB per GPU, headroom 61 GB (43 %)” */
+    return g_strdup_printf (_("%s %s: capacity %s per GPU, headroom %s (%s)"), mark,
+                            ts_verdict_label (o->verdict), cap, room, share);
+  /* Translators: e.g. “✗ Does not fit: capacity 141 GB per GPU, short by 20 GB (14 %)” */
+  return g_strdup_printf (_("%s %s: capacity %s per GPU, short by %s (%s)"), mark,
+                          ts_verdict_label (o->verdict), cap, room, share);
+}
+
+/* The article's line: under its bracket's high end on one line where
+ * it fits, else from the chart's left edge over as many lines as it
+ * takes. */
+static void
+rule_label_geometry (TsRenderCtx    *ctx,
+                     const TsMemory *m,
+                     MemoryGeometry *g)
+{
+  g_autofree char *label = rule_label (ctx, m);
+  double lw;
+
+  ts_render_text_size (ctx, label, &rule_look, &lw, NULL);
+  g->rule_wrapped = lw > g->x1 - g->x0;
+  g->rule_label_h = g->rule_wrapped ? ts_render_text_height (ctx, label, g->x1 - g->x0, &rule_look)
+                                    : ts_render_line_height (ctx, TS_TEXT_NORMAL);
+}
+
+/* The legend's rows: as tall as the tallest entry at the column's width
+ * (an entry wraps where the canvas is narrower than its line). */
+static void
+legend_geometry (TsRenderCtx    *ctx,
+                 const TsMemory *m,
+                 MemoryGeometry *g)
+{
+  double em = ctx->em;
+  double widest = 0, tallest = ts_render_line_height (ctx, TS_TEXT_NORMAL);
+  guint n = 0;
+
+  for (guint c = 0; c < TS_N_COMPONENTS; c++)
+    {
+      g_autofree char *entry = NULL;
+      double w;
+
+      if (m->total.bytes[c] <= 0)
+        continue;
+      entry = legend_entry (m, c, ctx->style->gib);
+      ts_render_text_size (ctx, entry, NULL, &w, NULL);
+      widest = MAX (widest, w);
+      n++;
+    }
+  g->legend_col_w = em + 0.5 * em + widest + 1.5 * em;
+  g->legend_cols = (guint) CLAMP (floor ((g->x1 - g->x0 + 1.5 * em) / g->legend_col_w), 1, MAX (n, 1));
+  g->legend_rows = n == 0 ? 0 : (n + g->legend_cols - 1) / g->legend_cols;
+  for (guint c = 0; c < TS_N_COMPONENTS; c++)
+    {
+      g_autofree char *entry = NULL;
+
+      if (m->total.bytes[c] <= 0)
+        continue;
+      entry = legend_entry (m, c, ctx->style->gib);
+      tallest = MAX (tallest, ts_render_text_height (ctx, entry, MIN (g->legend_col_w, g->x1 - g->x0) - 1.5 * em,
+                                                     &wrapped_look));
+    }
+  g->legend_row_h = tallest + 0.3 * em;
+}
+
 static void
 memory_geometry (TsRenderCtx    *ctx,
                  MemoryGeometry *g)
@@ -78,9 +173,6 @@ memory_geometry (TsRenderCtx    *ctx,
   const TsMemory *m = ts_render_pick_memory (ctx->plan, ctx->option);
   double em = ctx->em;
   double lh = ts_render_line_height (ctx, TS_TEXT_NORMAL);
-  double swatch = em;
-  double widest = 0;
-  guint n = 0;
   double y;
 
   g->pad = em;
@@ -98,7 +190,8 @@ memory_geometry (TsRenderCtx    *ctx,
   y += g->bar_h;
   g->bracket_y = y + 0.35 * em;
   g->bracket_label_y = g->bracket_y + 0.6 * em;
-  y = g->bracket_label_y + lh + 0.9 * em;
+  rule_label_geometry (ctx, m, g);
+  y = g->bracket_label_y + g->rule_label_h + 0.9 * em;
   g->job_max = MAX (ts_breakdown_sum (&m->total), m->rule.high_bytes) * 1.04;
 
   g->gpu_label_y = y;
@@ -110,25 +203,15 @@ memory_geometry (TsRenderCtx    *ctx,
     g->gpu_max = MAX (g->gpu_max, ctx->option->gpu_memory_bytes);
   g->gpu_max *= 1.04;
   g->capacity_y = y;
-  y += lh + 0.9 * em;
+  {
+    g_autofree char *capacity = capacity_text (ctx);
+
+    g->capacity_h = capacity != NULL ? ts_render_text_height (ctx, capacity, g->x1 - g->x0, &wrapped_look) : lh;
+  }
+  y += g->capacity_h + 0.9 * em;
 
   g->legend_y = y;
-  for (guint c = 0; c < TS_N_COMPONENTS; c++)
-    {
-      g_autofree char *entry = NULL;
-      double w;
-
-      if (m->total.bytes[c] <= 0)
-        continue;
-      entry = legend_entry (m, c, ctx->style->gib);
-      ts_render_text_size (ctx, entry, NULL, &w, NULL);
-      widest = MAX (widest, w);
-      n++;
-    }
-  g->legend_col_w = swatch + 0.5 * em + widest + 1.5 * em;
-  g->legend_cols = (guint) CLAMP (floor ((g->x1 - g->x0 + 1.5 * em) / g->legend_col_w), 1, MAX (n, 1));
-  g->legend_rows = n == 0 ? 0 : (n + g->legend_cols - 1) / g->legend_cols;
-  g->legend_row_h = lh + 0.3 * em;
+  legend_geometry (ctx, m, g);
   y += g->legend_rows * g->legend_row_h;
   g->bottom = y + g->pad;
 }
@@ -241,7 +324,6 @@ draw_rule_bracket (TsRenderCtx          *ctx,
   double by = g->bracket_y;
   double tick = 0.45 * em;
   g_autofree char *label = NULL;
-  const TsTextLook small = { .factor = TS_TEXT_SMALL };
   double lw;
 
   if (m->rule.high_bytes <= 0)
@@ -258,9 +340,14 @@ draw_rule_bracket (TsRenderCtx          *ctx,
 
   /* the label ends at the bracket's high end, kept inside the chart */
   label = rule_label (ctx, m);
-  ts_render_text_size (ctx, label, &small, &lw, NULL);
+  if (g->rule_wrapped)
+    {
+      ts_render_text (ctx, label, g->x0, g->bracket_label_y + 0.15 * em, g->x1 - g->x0, &rule_look);
+      return;
+    }
+  ts_render_text_size (ctx, label, &rule_look, &lw, NULL);
   ts_render_text (ctx, label, CLAMP (xh - lw, g->x0, g->x1), g->bracket_label_y + 0.15 * em,
-                  g->x1 - CLAMP (xh - lw, g->x0, g->x1), &small);
+                  g->x1 - CLAMP (xh - lw, g->x0, g->x1), &rule_look);
 }
 
 /* One GPU's bar, labelled with the GPU's name when there is an option. */
@@ -295,36 +382,16 @@ draw_capacity (TsRenderCtx          *ctx,
 {
   const TsOption *o = ctx->option;
   double span = g->x1 - g->x0;
-  double xc;
-  g_autofree char *cap = NULL;
-  g_autofree char *room = NULL;
-  g_autofree char *share = NULL;
-  g_autofree char *text = NULL;
-  const char *mark;
+  g_autofree char *text = capacity_text (ctx);
 
-  if (o == NULL || o->gpu_memory_bytes <= 0)
+  if (text == NULL)
     {
       ts_render_text (ctx, _("No hardware option: GPU capacity not shown"), g->x0, g->capacity_y, span,
                       &(TsTextLook) { .color = &ctx->style->muted });
       return;
     }
-  xc = g->x0 + o->gpu_memory_bytes * span / g->gpu_max;
-  cap = ts_format_capacity (o->gpu_memory_bytes, ctx->style->gib);
-  room = ts_format_memory_ctx (ctx, fabs (o->headroom_bytes));
-  share = ts_format_percent (fabs (o->headroom_fraction));
-  mark = o->verdict == TS_VERDICT_FITS ? "✓" : o->verdict == TS_VERDICT_TIGHT ? "!" : "✗";
-
-  ts_render_bar_marker (ctx, xc, g->gpu_bar_y, g->gpu_bar_y + g->bar_h);
-
-  if (o->headroom_bytes >= 0)
-    /* Translators: e.g. “✓ Fits: capacity 141 GB per GPU, headroom 61 GB (43 %)” */
-    text = g_strdup_printf (_("%s %s: capacity %s per GPU, headroom %s (%s)"), mark,
-                            ts_verdict_label (o->verdict), cap, room, share);
-  else
-    /* Translators: e.g. “✗ Does not fit: capacity 141 GB per GPU, short by 20 GB (14 %)” */
-    text = g_strdup_printf (_("%s %s: capacity %s per GPU, short by %s (%s)"), mark,
-                            ts_verdict_label (o->verdict), cap, room, share);
-  ts_render_text (ctx, text, g->x0, g->capacity_y, span, NULL);
+  ts_render_bar_marker (ctx, g->x0 + o->gpu_memory_bytes * span / g->gpu_max, g->gpu_bar_y, g->gpu_bar_y + g->bar_h);
+  ts_render_text (ctx, text, g->x0, g->capacity_y, span, &wrapped_look);
 }
 
 /* Legend, column by column in the fixed order: the columns and rows
@@ -357,7 +424,8 @@ draw_legend (TsRenderCtx          *ctx,
       ts_render_rounded_rect (cr, x, y + (lh - sw) / 2, sw, sw, 0.2 * em);
       cairo_fill (cr);
       entry = legend_entry (m, c, ctx->style->gib);
-      ts_render_text (ctx, entry, x + sw + 0.5 * em, y, MIN (g->legend_col_w, g->x1 - x) - sw - 0.5 * em, NULL);
+      ts_render_text (ctx, entry, x + sw + 0.5 * em, y, MIN (g->legend_col_w, g->x1 - x) - sw - 0.5 * em,
+                      &wrapped_look);
     }
 }
 

@@ -112,7 +112,7 @@ void     ts_render_text_size        (TsRenderCtx         *ctx,
                                      const TsTextLook    *look,
                                      double              *width,
                                      double              *height);
-/* A drawing's title, bold, wrapped onto two lines when long; returns its
+/* A drawing's title, bold, wrapped onto up to three lines when long; returns its
  * height (at least one line). The _height variant only measures. */
 double   ts_render_title            (TsRenderCtx         *ctx,
                                      const char          *title,

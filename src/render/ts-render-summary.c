@@ -154,6 +154,7 @@ typedef struct
   double row_h[N_TILES];   /* per row of tiles */
   guint  rows;
   double bottom;
+  double answer_factor;  /* the answer's type: its words whole on a line */
 } SummaryGeometry;
 
 static double
@@ -168,6 +169,36 @@ tile_height (TsRenderCtx    *ctx,
          + ts_render_text_height (ctx, t->value, inner_w, &value_look)
          + 0.2 * ctx->em
          + ts_render_text_height (ctx, t->detail, inner_w, &detail_look);
+}
+
+/* The answer's type: the largest, from a slide's down to a title's, in
+ * which each of its unbreakable runs (“2 × NVIDIA DGX H200” is one, its
+ * spaces no-break) fits the width, so a narrow window shrinks the answer
+ * rather than break “H200” in two. */
+static double
+answer_factor (TsRenderCtx *ctx,
+               const char  *answer,
+               double       span)
+{
+  static const double factors[] = { ANSWER_FACTOR, VALUE_FACTOR, TS_TEXT_BIG, TS_TEXT_TITLE };
+  g_auto(GStrv) words = g_strsplit (answer != NULL ? answer : "", " ", -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (factors); i++)
+    {
+      gboolean fits = TRUE;
+
+      for (guint w = 0; words[w] != NULL && fits; w++)
+        {
+          double width;
+
+          ts_render_text_size (ctx, words[w], &(TsTextLook) { .factor = factors[i], .weight = PANGO_WEIGHT_BOLD },
+                               &width, NULL);
+          fits = width <= span;
+        }
+      if (fits)
+        return factors[i];
+    }
+  return TS_TEXT_TITLE;
 }
 
 static void
@@ -185,7 +216,11 @@ summary_geometry (TsRenderCtx     *ctx,
   g->gap = 0.8 * em;
   span = MAX (1, ctx->width - 2 * g->pad);
   g->title_h = ts_render_title_height (ctx, title, span) + 0.4 * em;
-  g->answer_h = ts_render_text_height (ctx, answer, span, &answer_look) + 0.2 * em;
+  g->answer_factor = answer_factor (ctx, answer, span);
+  g->answer_h = ts_render_text_height (ctx, answer, span,
+                                       &(TsTextLook) { .factor = g->answer_factor, .weight = PANGO_WEIGHT_BOLD,
+                                                       .max_lines = answer_look.max_lines })
+                + 0.2 * em;
   g->verdict_h = ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.8 * em;
   g->columns = CLAMP ((guint) floor ((span + g->gap) / (TILE_MIN_EM * em + g->gap)), 1, MAX_COLUMNS);
   g->tile_w = (span - (g->columns - 1) * g->gap) / g->columns;
@@ -265,7 +300,9 @@ ts_render_summary_draw (TsRenderCtx *ctx)
   y = g.pad;
   ts_render_title (ctx, title, g.pad, y, span);
   y += g.title_h;
-  ts_render_text (ctx, answer, g.pad, y, span, &answer_look);
+  ts_render_text (ctx, answer, g.pad, y, span,
+                  &(TsTextLook) { .factor = g.answer_factor, .weight = PANGO_WEIGHT_BOLD,
+                                  .max_lines = answer_look.max_lines });
   y += g.answer_h;
 
   /* the option's whole verdict, as every surface names it first */

@@ -534,9 +534,11 @@ ts_render_text_size (TsRenderCtx      *ctx,
 }
 
 /* A drawing's title names a model or a server, and their names can be
- * long: it wraps onto a second line rather than lose its end. */
+ * long: it wraps onto a second line, or a third (the Russian power
+ * title, “… при максимальном потреблении”, in a 360 px window), rather
+ * than lose its end. */
 static const TsTextLook title_look = {
-  .factor = TS_TEXT_TITLE, .weight = PANGO_WEIGHT_BOLD, .max_lines = 2,
+  .factor = TS_TEXT_TITLE, .weight = PANGO_WEIGHT_BOLD, .max_lines = 3,
 };
 
 /* A drawing of an option that does not work is never presented as the

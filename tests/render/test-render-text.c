@@ -834,6 +834,49 @@ test_presenter_power_whole (void)
   ts_i18n_set_language ("en");
 }
 
+/* Issue 33: a 360 px window in Russian cuts no word of a drawing: each
+ * drawing of the 2-server 70B plan, at the width the narrow window gives
+ * it (360 px less the page's margins, some 330 px) and the scale it is
+ * drawn at there, ellipsizes no text. The power drawing's title
+ * (“… при максимальном потреблении”) takes three lines there, the
+ * memory chart's verdict, article line and legend wrap, the summary's
+ * “2 × NVIDIA DGX H200” (one unbreakable run) takes a smaller type. */
+static void
+test_narrow_russian_whole (void)
+{
+  static void (*const draws[]) (TsRenderCtx *) = {
+    ts_render_memory_draw, ts_render_rack_draw, ts_render_power_draw, ts_render_time_draw, ts_render_summary_draw,
+  };
+  static const TsDrawing drawings[] = {
+    TS_DRAWING_MEMORY, TS_DRAWING_RACK, TS_DRAWING_POWER, TS_DRAWING_TIME, TS_DRAWING_SUMMARY,
+  };
+  g_autoptr(TsPlan) plan = NULL;
+
+  ts_i18n_set_language ("ru");
+  plan = ts_render_fixture_plan (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
+  for (guint d = 0; d < G_N_ELEMENTS (draws); d++)
+    {
+      cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+      cairo_t *cr = cairo_create (s);
+      TsRenderStyle style;
+      TsRenderCtx ctx;
+      double scale;
+
+      ts_render_style_init (&style, FALSE);
+      scale = ts_render_drawing_scale (drawings[d], plan, -1, 330, 2000, &style);
+      ts_render_ctx_init (&ctx, cr, &(TsRenderFrame) { plan, -1, 330, 2000, &style });
+      ts_render_ctx_set_scale (&ctx, scale);
+      ctx.cut_texts = 0;
+      draws[d] (&ctx);
+      g_test_message ("drawing %d at 330 px, scale %.2f: %u texts cut", drawings[d], scale, ctx.cut_texts);
+      g_assert_cmpuint (ctx.cut_texts, ==, 0);
+      ts_render_ctx_clear (&ctx);
+      cairo_destroy (cr);
+      cairo_surface_destroy (s);
+    }
+  ts_i18n_set_language ("en");
+}
+
 /* A screen drawing fitted to too little height stops shrinking at 8 px
  * text: the power drawing at 360 × 300 (it needs some 600 px) is drawn at
  * the scale where its small text (0.85 em of 10 pt at 96 dpi, 11.3 px) is
@@ -873,6 +916,7 @@ main (int    argc,
   g_test_add_func ("/render/text/presenter-size", test_presenter_text_size);
   g_test_add_func ("/render/text/presenter-rack-whole", test_presenter_rack_whole);
   g_test_add_func ("/render/text/presenter-power-whole", test_presenter_power_whole);
+  g_test_add_func ("/render/text/narrow-russian-whole", test_narrow_russian_whole);
   g_test_add_func ("/render/text/minimum-size", test_minimum_text_size);
 
   status = g_test_run ();
