@@ -30,7 +30,8 @@ typedef struct
   double capacity_y, capacity_h;
   double legend_y;
   guint  legend_rows, legend_cols;
-  double legend_col_w, legend_row_h;
+  double legend_col_w;
+  double legend_row_y[TS_N_COMPONENTS + 1];  /* each row's top, and the legend's end */
   double bottom;
 } MemoryGeometry;
 
@@ -134,7 +135,7 @@ legend_geometry (TsRenderCtx    *ctx,
                  MemoryGeometry *g)
 {
   double em = ctx->em;
-  double widest = 0, tallest = ts_render_line_height (ctx, TS_TEXT_NORMAL);
+  double widest = 0, line_h = ts_render_line_height (ctx, TS_TEXT_NORMAL);
   guint n = 0;
 
   for (guint c = 0; c < TS_N_COMPONENTS; c++)
@@ -152,17 +153,28 @@ legend_geometry (TsRenderCtx    *ctx,
   g->legend_col_w = em + 0.5 * em + widest + 1.5 * em;
   g->legend_cols = (guint) CLAMP (floor ((g->x1 - g->x0 + 1.5 * em) / g->legend_col_w), 1, MAX (n, 1));
   g->legend_rows = n == 0 ? 0 : (n + g->legend_cols - 1) / g->legend_cols;
-  for (guint c = 0; c < TS_N_COMPONENTS; c++)
-    {
-      g_autofree char *entry = NULL;
+  /* each row as tall as its tallest entry at the column's width */
+  {
+    double row_h[TS_N_COMPONENTS] = { 0 };
+    guint i = 0;
 
-      if (m->total.bytes[c] <= 0)
-        continue;
-      entry = legend_entry (m, c, ctx->style->gib);
-      tallest = MAX (tallest, ts_render_text_height (ctx, entry, MIN (g->legend_col_w, g->x1 - g->x0) - 1.5 * em,
-                                                     &wrapped_look));
-    }
-  g->legend_row_h = tallest + 0.3 * em;
+    for (guint c = 0; c < TS_N_COMPONENTS; c++)
+      {
+        g_autofree char *entry = NULL;
+        guint row;
+
+        if (m->total.bytes[c] <= 0)
+          continue;
+        row = i++ % g->legend_rows;
+        entry = legend_entry (m, c, ctx->style->gib);
+        row_h[row] = MAX (MAX (row_h[row], line_h),
+                          ts_render_text_height (ctx, entry, MIN (g->legend_col_w, g->x1 - g->x0) - 1.5 * em,
+                                                 &wrapped_look));
+      }
+    g->legend_row_y[0] = g->legend_y;
+    for (guint row = 0; row < g->legend_rows; row++)
+      g->legend_row_y[row + 1] = g->legend_row_y[row] + row_h[row] + 0.3 * em;
+  }
 }
 
 static void
@@ -212,7 +224,7 @@ memory_geometry (TsRenderCtx    *ctx,
 
   g->legend_y = y;
   legend_geometry (ctx, m, g);
-  y += g->legend_rows * g->legend_row_h;
+  y = g->legend_row_y[g->legend_rows];
   g->bottom = y + g->pad;
 }
 
@@ -419,7 +431,7 @@ draw_legend (TsRenderCtx          *ctx,
       row = i % g->legend_rows;
       i++;
       x = g->x0 + col * g->legend_col_w;
-      y = g->legend_y + row * g->legend_row_h;
+      y = g->legend_row_y[row];
       ts_render_set_color (cr, &color);
       ts_render_rounded_rect (cr, x, y + (lh - sw) / 2, sw, sw, 0.2 * em);
       cairo_fill (cr);
