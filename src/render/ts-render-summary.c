@@ -50,7 +50,13 @@ typedef struct
 static const TsTextLook caption_look = { .factor = TS_TEXT_SMALL, .max_lines = 2 };
 static const TsTextLook value_look = { .factor = VALUE_FACTOR, .weight = PANGO_WEIGHT_BOLD, .max_lines = 2 };
 static const TsTextLook detail_look = { .max_lines = 3 };
-static const TsTextLook answer_look = { .factor = ANSWER_FACTOR, .weight = PANGO_WEIGHT_BOLD, .max_lines = 3 };
+
+/* The answer in bold at the type answer_factor () chose for it. */
+static TsTextLook
+answer_look (double factor)
+{
+  return (TsTextLook) { .factor = factor, .weight = PANGO_WEIGHT_BOLD, .max_lines = 3 };
+}
 
 static char *
 summary_title (const TsPlan *plan)
@@ -208,6 +214,7 @@ summary_geometry (TsRenderCtx     *ctx,
   const TsOption *o = ctx->option;
   double em = ctx->em;
   double span;
+  TsTextLook look;
   g_autofree char *title = summary_title (ctx->plan);
   g_autofree char *answer = answer_text (o);
 
@@ -217,10 +224,8 @@ summary_geometry (TsRenderCtx     *ctx,
   span = MAX (1, ctx->width - 2 * g->pad);
   g->title_h = ts_render_title_height (ctx, title, span) + 0.4 * em;
   g->answer_factor = answer_factor (ctx, answer, span);
-  g->answer_h = ts_render_text_height (ctx, answer, span,
-                                       &(TsTextLook) { .factor = g->answer_factor, .weight = PANGO_WEIGHT_BOLD,
-                                                       .max_lines = answer_look.max_lines })
-                + 0.2 * em;
+  look = answer_look (g->answer_factor);
+  g->answer_h = ts_render_text_height (ctx, answer, span, &look) + 0.2 * em;
   g->verdict_h = ts_render_line_height (ctx, TS_TEXT_TITLE) + 0.8 * em;
   g->columns = CLAMP ((guint) floor ((span + g->gap) / (TILE_MIN_EM * em + g->gap)), 1, MAX_COLUMNS);
   g->tile_w = (span - (g->columns - 1) * g->gap) / g->columns;
@@ -286,6 +291,7 @@ ts_render_summary_draw (TsRenderCtx *ctx)
   g_autofree char *answer = NULL;
   g_autofree char *verdict = NULL;
   TsColor verdict_color;
+  TsTextLook look;
   double span, y;
 
   if (o == NULL || o->server == NULL)
@@ -300,9 +306,8 @@ ts_render_summary_draw (TsRenderCtx *ctx)
   y = g.pad;
   ts_render_title (ctx, title, g.pad, y, span);
   y += g.title_h;
-  ts_render_text (ctx, answer, g.pad, y, span,
-                  &(TsTextLook) { .factor = g.answer_factor, .weight = PANGO_WEIGHT_BOLD,
-                                  .max_lines = answer_look.max_lines });
+  look = answer_look (g.answer_factor);
+  ts_render_text (ctx, answer, g.pad, y, span, &look);
   y += g.answer_h;
 
   /* the option's whole verdict, as every surface names it first */
