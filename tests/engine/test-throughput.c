@@ -445,6 +445,46 @@ test_host_wait_ordered (void)
   ts_assert_close (step.seconds, step.compute + step.host_wait, 1e-12);
 }
 
+/* Token dropping with padded expert inputs (docs/sizing-model.md §8.8):
+ * static shapes, no sync, the CPU runs ahead over the whole step. The
+ * ordered queue's example above then waits for nothing (its host, 1.62
+ * ms, is below the GPU's compute); and the host-bound example of
+ * /throughput/host-wait still waits, for 13.23 ms of issuing less the
+ * whole step's GPU work. */
+static void
+test_host_wait_static_shapes (void)
+{
+  TsStepInput in = { 0 };
+  TsStep step;
+  double issue = (38 + 2 * 128) * 3 * 15e-6;
+
+  one_moe_layer (&in);
+  in.attention_params = 4.0 * 2048 * 2048;
+  in.attention_width = 4096;
+  in.experts = 16;
+  in.active_experts = 8;
+  in.expert_params = 3.0 * 2048 * 64;
+  in.load_imbalance = 1.25;
+  in.moe_layer_ops = 4;
+  in.expert_ops = 2;
+  in.host_op_seconds = 15e-6;
+  in.moe_static_shapes = TRUE;
+  ts_step_compute (&in, &step);
+  g_assert_cmpfloat (step.compute, >, 1.62e-3);
+  g_assert_cmpfloat (step.host_wait, ==, 0);
+  ts_assert_close (step.seconds, step.compute, 1e-12);
+
+  in.experts = 128;
+  in.attention_params = 0;
+  in.attention_width = 0;
+  in.expert_params = 3.0 * 2048 * 768;
+  in.moe_layer_ops = 38;
+  ts_step_compute (&in, &step);
+  g_assert_cmpfloat (step.compute, <, issue);
+  ts_assert_close (step.host_wait, issue - step.compute, 1e-12);
+  ts_assert_close (step.seconds, issue, 1e-12);
+}
+
 /* Context parallelism (docs/sizing-model.md §8.9), by hand: 80 layers,
  * s = 131,072, b = 1, cp 16, tp 8, K and V of 8 heads × 128 = 1,024
  * each: a chunk is 131,072 / 16 × 2 × 1,024 × 2 B / 8 = 4,194,304 B;
@@ -502,6 +542,7 @@ main (int   argc,
   g_test_add_func ("/throughput/operator-classes", test_operator_classes);
   g_test_add_func ("/throughput/host-wait", test_host_wait);
   g_test_add_func ("/throughput/host-wait-ordered", test_host_wait_ordered);
+  g_test_add_func ("/throughput/host-wait-static-shapes", test_host_wait_static_shapes);
   g_test_add_func ("/throughput/context-parallel", test_context_parallel);
   return g_test_run ();
 }

@@ -90,6 +90,12 @@ typedef struct
   double   moe_layer_ops;
   double   expert_ops;
   double   host_op_seconds;
+  /* Token dropping with the experts' inputs padded to their capacity
+   * (Megatron-Core's --moe-expert-capacity-factor with
+   * --moe-pad-expert-input-to-capacity): every shape is static, so no
+   * MoE layer synchronises with the host and the CPU may run ahead over
+   * the whole step (sizing-model §8.8). FALSE: dropless, the planner's. */
+  gboolean moe_static_shapes;
 
   /* the layout */
   guint    gpus;                 /* tp × pp × dp */

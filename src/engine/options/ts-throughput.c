@@ -461,7 +461,11 @@ cp_bytes (const TsStepInput *in)
  * from k on); what that bound adds to the larger of the layer's host
  * and GPU time is waited for too. The backward pass has no sync (the
  * split sizes are kept from the forward), so there only the totals
- * count. */
+ * count.
+ *
+ * Token dropping with padded expert inputs has static shapes and no
+ * sync: the CPU runs ahead across layers, and only a host slower than
+ * the whole step's GPU work is waited for. */
 static double
 host_wait_seconds (const TsStepInput *in,
                    const TsStep      *step)
@@ -478,6 +482,10 @@ host_wait_seconds (const TsStepInput *in,
     return 0;
   host_layer = (in->moe_layer_ops + in->expert_ops * local) * in->host_op_seconds;
   host = forwards * host_layer * passes;
+  /* no sync: the queue spans the step, every layer's GPU work hides
+   * the launches */
+  if (in->moe_static_shapes)
+    return MAX (0.0, host - (step->compute + step->ep_exposed));
   gpu = step->compute * moe_share + step->ep_exposed;
   /* one MoE layer's forward, one micro-batch: the GPU's share of the
    * step's MoE work that the forward pass is, and the bound of the

@@ -194,6 +194,30 @@ static const TsPublishedRun runs[] = {
   { "bridge-gb200-gpt-oss", "gpt-oss-120b", "gb200", "DGX-GB200", 64, 72, 0, 400,
     1, 1, 64, 64, 1, 1, FALSE, FALSE, TRUE, 1, 1280, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
     15876, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE },
+
+  /* Held out by issue 29 as well: Megatron-Bridge 25.09's Qwen3 rows,
+   * run with token dropping (a capacity per expert, inputs padded to it)
+   * and an even load forced. Some share a layout with a dropless 25.11
+   * row above: reported beside them, never fitted. */
+#define BRIDGE_MOE_2509 "Megatron-Bridge performance summary, 25.09 container (MoE rows, token drop, held out by issue 29)"
+  { "bridge-2509-h100-qwen3-30b", "qwen3-30b-a3b", "h100-sxm", "DGX-H100", 16, 8, 0, 400,
+    1, 2, 8, 8, 24, 1, FALSE, FALSE, TRUE, 2, 512, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    10494, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE_2509, 0, 0, TRUE },
+  { "bridge-2509-h100-qwen3-235b", "qwen3-235b-a22b", "h100-sxm", "DGX-H100", 256, 8, 0, 400,
+    2, 8, 16, 32, 4, 1, TRUE, FALSE, TRUE, 1, 2048, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    1204, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE_2509, 0, 0, TRUE },
+  { "bridge-2509-b200-qwen3-30b", "qwen3-30b-a3b", "b200", "DGX-B200", 8, 8, 0, 400,
+    1, 1, 8, 8, 1, 1, FALSE, FALSE, TRUE, 1, 512, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    18066, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE_2509, 0, 0, TRUE },
+  { "bridge-2509-b200-qwen3-235b", "qwen3-235b-a22b", "b200", "DGX-B200", 64, 8, 0, 400,
+    1, 8, 8, 8, 2, 1, FALSE, FALSE, TRUE, 1, 1024, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    4104, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE_2509, 0, 0, TRUE },
+  { "bridge-2509-gb200-qwen3-30b", "qwen3-30b-a3b", "gb200", "DGX-GB200", 8, 72, 0, 400,
+    1, 1, 8, 8, 1, 1, FALSE, FALSE, TRUE, 4, 512, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    22775, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE_2509, 0, 0, TRUE },
+  { "bridge-2509-gb200-qwen3-235b", "qwen3-235b-a22b", "gb200", "DGX-GB200", 64, 72, 0, 400,
+    2, 1, 32, 64, 1, 1, TRUE, FALSE, TRUE, 1, 1024, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    4452, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE_2509, 0, 0, TRUE },
 };
 
 guint
@@ -442,6 +466,7 @@ ts_published_run_check (const TsCatalog      *catalog,
   in.active_experts = s->model.arch.active_experts;
   ts_step_input_set_model (&in, s);
   in.ep_overlap = run->ep_overlap;
+  in.moe_static_shapes = run->token_drop;
   if (run->balanced)
     in.load_imbalance = 1.0;
   in.recompute_factor = ts_recompute_mfu_factor (s);
@@ -494,7 +519,7 @@ ts_published_runs_same_job (const TsPublishedRun *a,
 {
   return g_strcmp0 (a->model_id, b->model_id) == 0 && g_strcmp0 (a->gpu_id, b->gpu_id) == 0
          && a->gpus == b->gpus && a->precision == b->precision && a->seq_len == b->seq_len
-         && a->global_batch == b->global_batch;
+         && a->global_batch == b->global_batch && a->token_drop == b->token_drop;
 }
 
 static int
@@ -560,6 +585,7 @@ markdown_set (const TsCatalog *catalog,
       const TsPublishedRun *r = &runs[i];
       g_autofree char *free_ratio = NULL;
       g_autofree char *recipe_ratio = NULL;
+      g_autofree char *cp_degree = NULL;
       g_autofree char *cp = NULL;
       TsRunCheck c;
 
@@ -567,7 +593,9 @@ markdown_set (const TsCatalog *catalog,
         continue;
       free_ratio = c.free_layout > 0 ? g_strdup_printf ("%.2f", c.free_layout / c.published) : g_strdup ("–");
       recipe_ratio = c.free_layout > 0 ? g_strdup_printf ("%.2f", c.free_layout / c.recipe) : g_strdup ("–");
-      cp = r->cp > 1 ? g_strdup_printf (" · cp %u", r->cp) : g_strdup ("");
+      /* after the degrees: context parallelism, token dropping */
+      cp_degree = r->cp > 1 ? g_strdup_printf (" · cp %u", r->cp) : g_strdup ("");
+      cp = g_strconcat (cp_degree, r->token_drop ? " · token drop" : "", NULL);
       g_string_append_printf (out, "| %s | %s | %s (%s) | %u·%u·%u·%u%s, %u, %u × %u | %s | %.0f%s | %.0f | %.2f | %s | %s | %s |\n",
                               r->id, r->model_id, r->system, family_name (catalog, r->gpu_id),
                               r->tp, r->pp, r->dp, r->ep, cp, r->vp, r->micro_batch, r->global_batch,

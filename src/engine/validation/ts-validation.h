@@ -59,6 +59,10 @@ typedef struct
   /* Context parallel degree (sizing-model §8.9); 0 = none. gpus = tp ×
    * cp × pp × dp. */
   guint            cp;
+  /* The run drops tokens over each expert's capacity and pads the
+   * experts' inputs to it (static shapes, no host sync: sizing-model
+   * §8.8); FALSE = dropless. */
+  gboolean         token_drop;
 } TsPublishedRun;
 
 /* The band a listed run's predicted/published must stay in, and what a
