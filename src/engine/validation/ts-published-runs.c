@@ -196,8 +196,9 @@ static const TsPublishedRun runs[] = {
     15876, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE },
 
   /* Held out by issue 29 as well: Megatron-Bridge 25.09's Qwen3 rows,
-   * run with token dropping (a capacity per expert, inputs padded to it)
-   * and an even load forced. Some share a layout with a dropless 25.11
+   * run with token dropping (its performance script's
+   * apply_moe_token_drop (): capacity factor 1.0, every expert's input
+   * padded to it, so the load is even). Some share a layout with a dropless 25.11
    * row above: reported beside them, never fitted. */
 #define BRIDGE_MOE_2509 "Megatron-Bridge performance summary, 25.09 container (MoE rows, token drop, held out by issue 29)"
   { "bridge-2509-h100-qwen3-30b", "qwen3-30b-a3b", "h100-sxm", "DGX-H100", 16, 8, 0, 400,
