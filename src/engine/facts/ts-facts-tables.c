@@ -294,7 +294,10 @@ add_run_rows (TsPlanFacts     *f,
         continue;
       cells = g_new0 (char *, 6);
       cells[0] = g_strdup (m->model.name);
-      cells[1] = g_strdup (r->system);
+      /* Translators: a published run's system, whose MoE layers drop the
+       * tokens over each expert's capacity (a run unlike the dropless
+       * one on the same system) */
+      cells[1] = r->token_drop ? g_strdup_printf (_("%s, token drop"), r->system) : g_strdup (r->system);
       cells[2] = ts_format_number (c.published, 0);
       cells[3] = ts_format_number (c.predicted, 0);
       cells[4] = ts_format_number (c.ratio, 2);
