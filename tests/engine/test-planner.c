@@ -101,6 +101,32 @@ test_fixed_inputs_kept (void)
   g_assert_cmpuint (g_array_index (plan->options, TsOption, 0).memory.layout.tp, ==, 1);
 }
 
+/* Tensor parallelism runs at what NCCL moves over NVLink, not at its
+ * line rate (docs/sizing-model.md §8.1): DGX H100's 450 GB/s each way ×
+ * 0.82, about the 370 GB/s NCCL's maintainers give for its collectives.
+ * Llama 3.1 70B (80 layers, hidden 8,192), TP 4, selective recomputation,
+ * 2,048 tokens: per micro-batch and stage layer 4 collectives of 2 × 3/4
+ * of b × 2,048 × 8,192 × 2 bytes. */
+static void
+test_tensor_parallel_link (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  const TsOption *o;
+  double bytes;
+
+  s->tp = 4;
+  s->checkpointing = TS_CHECKPOINTING_SELECTIVE;
+  plan = plan_at (catalog, s, "dgx-h100", 4, TS_SEARCH_ALL & ~TS_SEARCH_TP);
+  o = &g_array_index (plan->options, TsOption, 0);
+  g_assert_cmpuint (o->memory.layout.tp, ==, 4);
+  g_assert_cmpuint (s->seq_len, ==, 2048);
+  bytes = (double) o->accumulation * (80.0 / o->memory.layout.pp) * 4 * 2 * 0.75
+          * o->micro_batch * 2048 * 8192 * 2;
+  g_assert_cmpfloat (fabs (o->step.tp_comm - bytes / (450e9 * 0.82)) / o->step.tp_comm, <, 1e-9);
+}
+
 /* The global batch: 4,194,304 tokens by default for full training
  * (Llama 2's 4M), 2,048 sequences of 2,048 tokens, 512 of 8,192; 64
  * sequences for LoRA (QLoRA paper's 16–64); the user's when given.
@@ -679,6 +705,7 @@ main (int   argc,
   g_test_add_func ("/planner/never-slower-than-fixed", test_never_slower_than_fixed);
   g_test_add_func ("/planner/fixed-inputs-kept", test_fixed_inputs_kept);
   g_test_add_func ("/planner/global-batch", test_global_batch);
+  g_test_add_func ("/planner/tensor-parallel-link", test_tensor_parallel_link);
   g_test_add_func ("/planner/llama3-405b", test_llama3_405b_layout);
   g_test_add_func ("/planner/block-recompute-405b", test_block_recompute_405b);
   g_test_add_func ("/planner/never-slower-than-full-recompute", test_never_slower_than_full_recompute);

@@ -445,6 +445,40 @@ test_host_wait_ordered (void)
   ts_assert_close (step.seconds, step.compute + step.host_wait, 1e-12);
 }
 
+/* The sort by local expert (docs/sizing-model.md §8.6): a rank holding
+ * more than one expert moves every top-k copy it receives twice more,
+ * a read and a write each way. One MoE layer, 4,096 tokens, top-8,
+ * hidden 2,048, 2-byte elements at 1.6e12 B/s (2e12 × 0.8): 4,096 × 4 ×
+ * 8 × 2,048 × 2 / 1.6e12 = 0.671 ms forward, × 3 with the backward. With
+ * 16 experts over 16 ranks (one each) there is no sort. */
+static void
+test_local_sort (void)
+{
+  TsStepInput in = { 0 };
+  TsStep with_sort, without;
+
+  one_moe_layer (&in);
+  in.experts = 16;
+  in.active_experts = 8;
+  in.expert_params = 3.0 * 2048 * 64;
+  in.load_imbalance = 1.0;
+  in.local_sort_elements = 4.0 * 8 * 2048;
+  in.ep = 16;
+  in.dp = 16;
+  in.gpus = 16;
+  in.gpus_per_server = 16;
+  ts_step_compute (&in, &without);
+  in.ep = 8;
+  ts_step_compute (&in, &with_sort);
+  in.local_sort_elements = 0;
+  ts_step_compute (&in, &without);
+  ts_assert_close (with_sort.memory_bound - without.memory_bound, 3 * 4096.0 * 4 * 8 * 2048 * 2 / 1.6e12, 1e-12);
+  in.local_sort_elements = 4.0 * 8 * 2048;
+  in.ep = 16;
+  ts_step_compute (&in, &with_sort);
+  ts_assert_close (with_sort.memory_bound, without.memory_bound, 1e-15);
+}
+
 /* Token dropping with padded expert inputs (docs/sizing-model.md §8.8):
  * static shapes, no sync, the CPU runs ahead over the whole step. The
  * ordered queue's example above then waits for nothing (its host, 1.62
@@ -543,6 +577,7 @@ main (int   argc,
   g_test_add_func ("/throughput/host-wait", test_host_wait);
   g_test_add_func ("/throughput/host-wait-ordered", test_host_wait_ordered);
   g_test_add_func ("/throughput/host-wait-static-shapes", test_host_wait_static_shapes);
+  g_test_add_func ("/throughput/local-sort", test_local_sort);
   g_test_add_func ("/throughput/context-parallel", test_context_parallel);
   return g_test_run ();
 }

@@ -73,6 +73,10 @@ typedef struct
                                   * writes in a dense layer's norms, residuals,
                                   * rotary embedding and activation */
   double   moe_elementwise;      /* the same in a MoE layer, permutation included */
+  double   local_sort_elements;  /* elements one token's top-k copies move when a
+                                  * rank holds more than one expert: sorted by
+                                  * local expert after the dispatch and back
+                                  * before the combine, a read and a write each */
   double   expert_sync_params;   /* of sync_params, the routed experts' (EP shards them) */
   double   optimizer_bytes;      /* per trainable parameter, the optimizer step's HBM traffic */
   gboolean frozen_weights;       /* LoRA/QLoRA: the base's GEMMs compute input
@@ -168,6 +172,12 @@ void ts_step_compute (const TsStepInput *in,
  * step) reach this share of the GPU's HBM bandwidth (docs/sizing-model.md
  * §8.6). */
 #define TS_MEMORY_BOUND_EFFICIENCY 0.80
+
+/* The share of the scale-up link's line rate (NVLink, HCCS, Infinity
+ * Fabric; one direction) that NCCL-class collectives move data at: about
+ * 370 of NVLink 4's 450 GB/s, the protocol's overhead (docs/sizing-model.md
+ * §8.1). Links between servers are taken at their line rate. */
+#define TS_SCALE_UP_COLLECTIVE_SHARE 0.82
 
 /* The busiest expert's share of tokens over the mean, the capacity
  * factor a dropless run's slowest expert rank works to (docs/sizing-model.md

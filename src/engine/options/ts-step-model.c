@@ -101,6 +101,18 @@ permutation (const TsArchitecture *a)
   return 2.0 * k * h + (k + 1.0) * h + 3.0 * 2.0 * a->experts;
 }
 
+/* A rank that holds more than one expert receives its tokens grouped by
+ * sending rank and sorts them by local expert before the grouped GEMM,
+ * and back before the combine: Megatron-Core's alltoall dispatcher
+ * (sort_chunks_by_idxs () when dropless, a transposed copy when it drops
+ * and pads; dispatch_postprocess () and combine_preprocess (), 0.15),
+ * each a read and a write of every top-k copy. */
+static double
+local_sort (const TsArchitecture *a)
+{
+  return 2.0 * 2.0 * MAX (1u, a->active_experts) * (double) a->hidden_size;
+}
+
 /* FP8 training casts every linear layer's input to FP8 before its GEMM,
  * and a transposed copy for the weight-gradient GEMM (Transformer
  * Engine's Float8 tensors; Micikevicius et al. 2022 §4): the BF16 input
@@ -179,6 +191,7 @@ ts_step_input_set_model (TsStepInput      *in,
                  : (double) a->shared_experts * a->expert_ffn_size;
   routed_width = (double) a->active_experts * a->expert_ffn_size;
   in->moe_elementwise = a->experts > 0 ? elementwise (a, routed_width + shared_width) + permutation (a) : 0;
+  in->local_sort_elements = a->experts > 0 ? local_sort (a) : 0;
   if (s->precision == TS_PRECISION_FP8)
     {
       double attention_inputs = attention_gemm_inputs (a);

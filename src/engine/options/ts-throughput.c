@@ -182,6 +182,10 @@ stage_forward (const TsStepInput *in,
   f->attention = layers * 2.0 * tokens * in->seq_len * in->attention_width * per_t * CAUSAL_SHARE * r->per_attention;
   f->attention_block = layers > 0 ? gemm_seconds (r, tokens, in->attention_params * per_t, h) + f->attention / layers : 0;
   f->memory = ew_tokens * (dense * in->dense_elementwise + moe * in->moe_elementwise) * r->per_element;
+  /* the sort by local expert sees every copy a rank's experts compute:
+   * the micro-batch's tokens × top-k, whatever tp and ep */
+  if (moe > 0 && in->experts > MAX (1u, in->ep))
+    f->memory += moe * tokens * in->local_sort_elements * r->per_element;
 }
 
 static double
