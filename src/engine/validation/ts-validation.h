@@ -63,6 +63,10 @@ typedef struct
    * experts' inputs to it (static shapes, no host sync: sizing-model
    * §8.8); FALSE = dropless. */
   gboolean         token_drop;
+  /* Whole transformer layers replayed as CUDA graphs (Megatron-Core's
+   * --enable-cuda-graph, static shapes only): the host issues no kernel
+   * of theirs (sizing-model §8.8). */
+  gboolean         cuda_graphs;
 } TsPublishedRun;
 
 /* The band a listed run's predicted/published must stay in, and what a
