@@ -105,7 +105,8 @@ test_tensor_parallel (void)
 }
 
 /* PP 4 in one server, 8 micro-batches: bubble = 10 s × 3 / 8 = 3.75 s, a
- * share 3 / (8 + 3) of the step (Narayanan et al. 2021); interleaved with
+ * share 3 / (8 + 3) of the step (Narayanan et al. 2021), a third of it
+ * with a zero-bubble schedule; interleaved with
  * v = 2: 10 × 3 / 16 = 1.875 s. Sends: 8 micro-batches × v × 2
  * (activation forward, gradient backward) × 33,554,432 B over NVLink:
  * v = 1 → 536,870,912 B / 450e9 = 0.001193046 s. */
@@ -124,6 +125,14 @@ test_pipeline (void)
   ts_assert_close (step.pp_bubble, 3.75, 1e-12);
   ts_assert_close (step.pp_bubble / (step.compute + step.pp_bubble), 3.0 / 11.0, 1e-12);
   ts_assert_close (step.pp_comm, 536870912.0 / 450e9, 1e-12);
+
+  /* a zero-bubble schedule (ZB-H1, Qi et al. 2024 §3): (p − 1) × (F + B −
+   * W) per micro-batch, the weight gradients W being 2 of the 6 FLOPs
+   * per parameter and token: (10 − 2 × 10/3) × 3 / 8 = 1.25 s, a third */
+  in.zero_bubble = TRUE;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.pp_bubble, 1.25, 1e-12);
+  in.zero_bubble = FALSE;
 
   in.virtual_stages = 2;
   ts_step_compute (&in, &step);

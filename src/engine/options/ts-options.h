@@ -84,6 +84,9 @@ typedef struct
   double   load_imbalance;       /* the busiest expert's tokens / the mean (≥ 1) */
   TsStepCache *cache;            /* optional (NULL): see TsStepCache; only for
                                   * inputs that differ in the layout alone */
+  gboolean zero_bubble;          /* the pipeline runs a zero-bubble schedule (ZB-H1,
+                                  * Qi et al. 2024): weight gradients fill the
+                                  * bubble (sizing-model §8.1); FALSE = 1F1B */
   gboolean ep_overlap;           /* the framework hides the all-to-alls behind
                                   * another micro-batch (DualPipe); Megatron-Core's
                                   * default does not */
@@ -152,6 +155,9 @@ typedef struct
   double cp_exposed;        /* what the attention computation does not hide */
   double host_wait;         /* what the GPUs wait for the host to issue the
                              * MoE layers' kernels (sizing-model §8.8) */
+  double weight_gradients;  /* of compute: the backward's weight-gradient GEMMs,
+                             * which a zero-bubble schedule moves into the
+                             * pipeline's bubble */
   double attention_block;   /* one layer's attention projections and core,
                              * forward, one micro-batch (the GPU work the
                              * host's expert launches hold back, §8.8) */

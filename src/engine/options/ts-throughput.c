@@ -239,6 +239,8 @@ compute_seconds (const TsStepInput *in,
       step->gemm = step->compute;
       step->attention = step->experts = step->memory_bound = 0;
       step->operator_factor = 1.0;
+      /* 2 of the 6 FLOPs per parameter and token; none for a frozen base */
+      step->weight_gradients = in->frozen_weights ? 0 : step->flops_compute * in->recompute_factor / 3.0;
       return;
     }
   if (in->cache != NULL && in->cache->valid && in->cache->tp == in->tp && in->cache->pp == in->pp
@@ -266,6 +268,8 @@ compute_seconds (const TsStepInput *in,
   step->experts = m * f.experts * (1.0 + backward + again);
   step->memory_bound = m * f.memory * (1.0 + ELEMENTWISE_BACKWARD + again) + optimizer_seconds (in);
   step->compute = step->gemm + step->attention + step->experts + step->memory_bound;
+  /* one of the backward's two GEMMs of each forward one */
+  step->weight_gradients = in->frozen_weights ? 0 : m * (f.gemm + f.experts);
   step->attention_block = f.attention_block;
   step->operator_factor = step->compute > 0 ? step->flops_compute / step->compute : 0;
 }
@@ -529,9 +533,12 @@ ts_step_compute (const TsStepInput *in,
   step->host_wait = host_wait_seconds (in, step);
   /* fill and drain: (p − 1) / (v·m) of the busy time (Narayanan et al.
    * 2021, §2.2), a share (p − 1)/(v·m + p − 1) of the step; a stage the
-   * host holds back is busy longer */
-  step->pp_bubble = in->pp > 1 ? (step->compute + step->host_wait) * (in->pp - 1)
-                                 / ((double) MAX (1u, in->virtual_stages) * m) : 0;
+   * host holds back is busy longer. A zero-bubble schedule (ZB-H1, Qi et
+   * al. 2024 §3) defers the weight-gradient GEMMs into the bubble: it
+   * idles for F + B − W of a micro-batch's stage time, not F + B + W. */
+  step->pp_bubble = in->pp > 1 ? MAX (0.0, step->compute + step->host_wait
+                                           - (in->zero_bubble ? 2.0 * step->weight_gradients : 0))
+                                 * (in->pp - 1) / ((double) MAX (1u, in->virtual_stages) * m) : 0;
   step->seconds = step->compute + step->pp_bubble + step->exposed_comm + step->host_wait;
   step->tokens = (double) in->micro_batch * m * in->dp * in->seq_len;
   step->tokens_per_second = step->seconds > 0 ? step->tokens / step->seconds : 0;

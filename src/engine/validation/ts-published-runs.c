@@ -98,7 +98,7 @@ static const TsPublishedRun runs[] = {
    * through the bubble and the gradients' traffic. */
   { "deepseek-v2", "deepseek-v2", "h100-sxm", "H800 (count not stated)", 1024, 8, 200, 400,
     1, 16, 64, 8, 1, 1, FALSE, FALSE, FALSE, 1, 9216, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_SELECTIVE,
-    1e12 / (172.8e3 * 3600), 0, TS_RUN_HOLD_OUT, NULL, DEEPSEEK_V2 },
+    1e12 / (172.8e3 * 3600), 0, TS_RUN_HOLD_OUT, NULL, DEEPSEEK_V2, 0, 0, FALSE, FALSE, TRUE },
 
   /* Blackwell */
   { "bridge-b200-8b", "llama-3.1-8b", "b200", "DGX-B200", 8, 8, 0, 400,
@@ -470,6 +470,7 @@ ts_published_run_check (const TsCatalog      *catalog,
   ts_step_input_set_model (&in, s);
   in.ep_overlap = run->ep_overlap;
   in.moe_static_shapes = run->token_drop;
+  in.zero_bubble = run->zero_bubble;
   if (run->cuda_graphs)
     in.host_op_seconds = 0;
   if (run->balanced)

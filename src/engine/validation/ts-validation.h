@@ -67,6 +67,9 @@ typedef struct
    * --enable-cuda-graph, static shapes only): the host issues no kernel
    * of theirs (sizing-model §8.8). */
   gboolean         cuda_graphs;
+  /* The pipeline runs a zero-bubble schedule (ZB-H1; sizing-model
+   * §8.1). */
+  gboolean         zero_bubble;
 } TsPublishedRun;
 
 /* The band a listed run's predicted/published must stay in, and what a
