@@ -413,6 +413,22 @@ test_host_wait (void)
   g_assert_cmpfloat (step.host_wait, ==, 0);
 }
 
+/* The layer of the ordered queue's example below. */
+static void
+ordered_queue_layer (TsStepInput *in)
+{
+  one_moe_layer (in);
+  in->attention_params = 4.0 * 2048 * 2048;
+  in->attention_width = 4096;
+  in->experts = 16;
+  in->active_experts = 8;
+  in->expert_params = 3.0 * 2048 * 64;
+  in->load_imbalance = 1.25;
+  in->moe_layer_ops = 4;
+  in->expert_ops = 2;
+  in->host_op_seconds = 15e-6;
+}
+
 /* The ordered queue (docs/sizing-model.md §8.8): between two syncs the
  * CPU issues the routed experts' kernels before the next attention
  * block, whose GPU work cannot hide them. One MoE layer, 16 experts on
@@ -435,16 +451,7 @@ test_host_wait_ordered (void)
   double attention_block = 2.0 * 4096 * 16777216.0 / 5e14 + 2.0 * 4096 * 4096 * 4096 * 0.5 / 5e14;
   double gpu_layer;
 
-  one_moe_layer (&in);
-  in.attention_params = 4.0 * 2048 * 2048;
-  in.attention_width = 4096;
-  in.experts = 16;
-  in.active_experts = 8;
-  in.expert_params = 3.0 * 2048 * 64;
-  in.load_imbalance = 1.25;
-  in.moe_layer_ops = 4;
-  in.expert_ops = 2;
-  in.host_op_seconds = 15e-6;
+  ordered_queue_layer (&in);
   ts_step_compute (&in, &step);
   ts_assert_close (step.attention_block, attention_block, 1e-12);
   gpu_layer = step.compute / 3;
@@ -501,16 +508,7 @@ test_host_wait_static_shapes (void)
   TsStep step;
   double issue = (38 + 2 * 128) * 3 * 15e-6;
 
-  one_moe_layer (&in);
-  in.attention_params = 4.0 * 2048 * 2048;
-  in.attention_width = 4096;
-  in.experts = 16;
-  in.active_experts = 8;
-  in.expert_params = 3.0 * 2048 * 64;
-  in.load_imbalance = 1.25;
-  in.moe_layer_ops = 4;
-  in.expert_ops = 2;
-  in.host_op_seconds = 15e-6;
+  ordered_queue_layer (&in);
   in.moe_static_shapes = TRUE;
   ts_step_compute (&in, &step);
   g_assert_cmpfloat (step.compute, >, 1.62e-3);
