@@ -32,9 +32,10 @@ SCENARIOS = {
     "70b-offload": ["--model", "llama-3.1-70b", "--method", "full", "--offload", "optimizer"],
     "8b-qlora": ["--model", "llama-3.1-8b", "--method", "qlora", "--lora-rank", "32", "--seq-len", "4096"],
     "deepseek-v3": ["--model", "deepseek-v3", "--method", "full"],
+    "qwen3-30b-a3b": ["--model", "qwen3-30b-a3b", "--method", "full"],
 }
 HF_IDS = {"llama-3.1-70b": "meta-llama/Llama-3.1-70B", "llama-3.1-8b": "meta-llama/Llama-3.1-8B",
-          "deepseek-v3": "deepseek-ai/DeepSeek-V3"}
+          "deepseek-v3": "deepseek-ai/DeepSeek-V3", "qwen3-30b-a3b": "Qwen/Qwen3-30B-A3B"}
 
 
 def run(argv, expect=0):
@@ -189,6 +190,8 @@ def check_megatron(text, plan, layout, micro, accumulation, seq, checkpointing):
     check(int(option_value(words, "--num-layers")) == arch["layers"])
     check(int(option_value(words, "--hidden-size")) == arch["hidden_size"])
     check(int(option_value(words, "--num-attention-heads")) == arch["attention_heads"])
+    # the model built is the model sized: Qwen3's per-head query and key norms
+    check(("--qk-layernorm" in words) == arch["qk_norm"])
     check("--bf16" in words)
     if checkpointing == "none":
         check("--recompute-granularity" not in words)
@@ -197,6 +200,12 @@ def check_megatron(text, plan, layout, micro, accumulation, seq, checkpointing):
     if arch["experts"] > 0:
         check(int(option_value(words, "--expert-model-parallel-size")) == layout["ep"])
         check(int(option_value(words, "--num-experts")) == arch["experts"])
+        # the MoE path the time model counts (Megatron-LM defaults to the
+        # allgather dispatcher and one MLP per expert)
+        check(option_value(words, "--moe-token-dispatcher-type") == "alltoall")
+        check("--moe-grouped-gemm" in words and "--moe-permute-fusion" in words)
+    else:
+        check("--moe-grouped-gemm" not in words)
     # The usage line's eval gives bash the same words as shlex.
     with tempfile.NamedTemporaryFile("w", suffix=".args") as f:
         f.write(text)

@@ -275,6 +275,11 @@ test_megatron_moe_mla (void)
   g_assert_nonnull (strstr (text, "--num-experts 256\n"));
   g_assert_nonnull (strstr (text, "--moe-router-topk 8\n"));
   g_assert_nonnull (strstr (text, "--moe-shared-expert-intermediate-size 2048\n"));
+  /* the dispatcher and expert GEMMs the step time counts, not
+   * Megatron-LM's defaults (allgather, one MLP per expert) */
+  g_assert_nonnull (strstr (text, "--moe-token-dispatcher-type alltoall\n"));
+  g_assert_nonnull (strstr (text, "--moe-grouped-gemm\n"));
+  g_assert_nonnull (strstr (text, "--moe-permute-fusion\n"));
   g_assert_nonnull (strstr (text, "--multi-latent-attention\n"));
   g_assert_nonnull (strstr (text, "--q-lora-rank 1536\n"));
   g_assert_nonnull (strstr (text, "--kv-lora-rank 512\n"));

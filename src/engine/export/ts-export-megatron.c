@@ -83,6 +83,14 @@ write_megatron_model (Export *e)
       arg_uint (e, "--num-experts", a->experts);
       arg_uint (e, "--moe-router-topk", a->active_experts);
       arg_uint (e, "--moe-ffn-hidden-size", a->expert_ffn_size);
+      /* the MoE path the step time is counted on (docs/sizing-model.md
+       * §8.6, §8.8), which Megatron-LM's defaults are not: the
+       * all-to-all token dispatcher (its default gathers every token on
+       * every rank), Transformer Engine's grouped expert GEMMs (else a
+       * loop of one MLP per expert) and the fused permutation */
+      arg (e, "--moe-token-dispatcher-type", "alltoall");
+      arg (e, "--moe-grouped-gemm", NULL);
+      arg (e, "--moe-permute-fusion", NULL);
       if (a->shared_experts > 0)
         arg_uint (e, "--moe-shared-expert-intermediate-size",
                   a->shared_expert_ffn_size > 0 ? a->shared_expert_ffn_size
