@@ -285,6 +285,29 @@ test_megatron_moe_mla (void)
   g_assert_nonnull (strstr (text, "--kv-lora-rank 512\n"));
 }
 
+/* Megatron-LM's validate_args () takes grouped expert GEMMs in BF16
+ * only: an FP32 MoE plan's export leaves the switch out and says why,
+ * never writes a run that stops at start-up. */
+static void
+test_megatron_moe_fp32 (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "qwen3-30b-a3b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  s->framework = TS_FRAMEWORK_MEGATRON;
+  s->precision = TS_PRECISION_FP32;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  text = export (plan, TS_EXPORT_MEGATRON);
+  g_assert_null (strstr (text, "--bf16"));
+  g_assert_nonnull (strstr (text, "--moe-token-dispatcher-type alltoall\n"));
+  g_assert_null (strstr (text, "--moe-grouped-gemm"));
+  g_assert_nonnull (strstr (text, "grouped expert GEMMs in BF16 only"));
+}
+
 /* A format whose framework cannot run the plan is refused with the
  * reason and the formats that can (issue 26), never written as another
  * plan; what a file leaves to the script is said in it. */
@@ -415,6 +438,7 @@ main (int    argc,
   g_test_add_func ("/export/megatron", test_megatron_arguments);
   g_test_add_func ("/export/megatron-block-recompute", test_megatron_block_recompute);
   g_test_add_func ("/export/megatron-moe-mla", test_megatron_moe_mla);
+  g_test_add_func ("/export/megatron-moe-fp32", test_megatron_moe_fp32);
   g_test_add_func ("/export/unexpressible", test_unexpressible_is_refused);
   g_test_add_func ("/export/placeholder", test_placeholder_model);
   g_test_add_func ("/export/plurals", test_plurals);

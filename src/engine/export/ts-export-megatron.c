@@ -87,9 +87,14 @@ write_megatron_model (Export *e)
        * §8.6, §8.8), which Megatron-LM's defaults are not: the
        * all-to-all token dispatcher (its default gathers every token on
        * every rank), Transformer Engine's grouped expert GEMMs (else a
-       * loop of one MLP per expert) and the fused permutation */
+       * loop of one MLP per expert) and the fused permutation (both
+       * Transformer Engine's: ≥ 2.1 for the fusion). validate_args ()
+       * takes grouped GEMMs in BF16 only (FP8 runs on --bf16 too). */
       arg (e, "--moe-token-dispatcher-type", "alltoall");
-      arg (e, "--moe-grouped-gemm", NULL);
+      if (_ts_export_is_bf16 (e->s))
+        arg (e, "--moe-grouped-gemm", NULL);
+      else
+        _ts_export_comment (e, "#", _("Megatron-LM runs grouped expert GEMMs in BF16 only: in this precision each expert is its own MLP, slower than sized."));
       arg (e, "--moe-permute-fusion", NULL);
       if (a->shared_experts > 0)
         arg_uint (e, "--moe-shared-expert-intermediate-size",
