@@ -255,21 +255,30 @@ test_megatron_block_recompute (void)
   g_assert_cmpstr (g_hash_table_lookup (full_args, "--recompute-num-layers"), ==, "1");
 }
 
+/* The Megatron-LM export of a model's full training planned for
+ * Megatron-LM at a precision. */
+static char *
+megatron_export_of (const char  *model_id,
+                    TsPrecision  precision)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, model_id, 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+
+  s->framework = TS_FRAMEWORK_MEGATRON;
+  s->precision = precision;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  return export (plan, TS_EXPORT_MEGATRON);
+}
+
 /* DeepSeek-V3: the leading dense layers become Megatron-LM's layer
  * pattern, which needs shell quoting; MLA and MoE switches come along. */
 static void
 test_megatron_moe_mla (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "deepseek-v3", 0, TS_METHOD_FULL);
-  g_autoptr(TsPlan) plan = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-
-  s->framework = TS_FRAMEWORK_MEGATRON;
-  plan = ts_plan_compute (catalog, s, &error);
-  g_assert_no_error (error);
-  text = export (plan, TS_EXPORT_MEGATRON);
+  g_autofree char *text = megatron_export_of ("deepseek-v3", TS_PRECISION_BF16);
 
   g_assert_nonnull (strstr (text, "--moe-layer-freq '([0]*3+[1]*58)'\n"));
   g_assert_nonnull (strstr (text, "--num-experts 256\n"));
@@ -291,17 +300,8 @@ test_megatron_moe_mla (void)
 static void
 test_megatron_moe_fp32 (void)
 {
-  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "qwen3-30b-a3b", 0, TS_METHOD_FULL);
-  g_autoptr(TsPlan) plan = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char *text = megatron_export_of ("qwen3-30b-a3b", TS_PRECISION_FP32);
 
-  s->framework = TS_FRAMEWORK_MEGATRON;
-  s->precision = TS_PRECISION_FP32;
-  plan = ts_plan_compute (catalog, s, &error);
-  g_assert_no_error (error);
-  text = export (plan, TS_EXPORT_MEGATRON);
   g_assert_null (strstr (text, "--bf16"));
   g_assert_nonnull (strstr (text, "--moe-token-dispatcher-type alltoall\n"));
   g_assert_null (strstr (text, "--moe-grouped-gemm"));
