@@ -93,6 +93,24 @@ ts_test_scenario (TsCatalog  *catalog,
   return s;
 }
 
+TsPlan *
+ts_test_plan_for (TsCatalog  *catalog,
+                  const char *model_id,
+                  TsMethod    method,
+                  const char *server_id,
+                  guint       servers)
+{
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, model_id, 0, method);
+  g_autoptr(GError) error = NULL;
+  TsPlan *plan;
+
+  ts_scenario_set_server (s, server_id);
+  s->servers = servers;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  return plan;
+}
+
 char *
 ts_test_make_dir (const char *prefix)
 {

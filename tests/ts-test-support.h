@@ -36,6 +36,15 @@ TsScenario *ts_test_scenario     (TsCatalog  *catalog,
                                   double      params,
                                   TsMethod    method);
 
+/* The plan of a catalog model's scenario by one method on server_id (NULL:
+ * every catalog server) at a count of servers (0: the least that holds
+ * it); fails the test on an error. */
+TsPlan     *ts_test_plan_for     (TsCatalog  *catalog,
+                                  const char *model_id,
+                                  TsMethod    method,
+                                  const char *server_id,
+                                  guint       servers);
+
 /* A new folder for a test's files, “PREFIX-XXXXXX” in the temporary
  * folder (fails the test when it cannot be made). */
 char       *ts_test_make_dir     (const char *prefix);

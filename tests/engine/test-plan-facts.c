@@ -20,25 +20,6 @@
 
 #define ESTIMATE_MARK "≈\u00a0"
 
-static TsPlan *
-plan_for (TsCatalog  *catalog,
-          const char *model_id,
-          TsMethod    method,
-          const char *server_id,
-          guint       servers)
-{
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, model_id, 0, method);
-  g_autoptr(GError) error = NULL;
-  TsPlan *plan;
-
-  if (server_id != NULL)
-    ts_scenario_set_server (s, server_id);
-  s->servers = servers;
-  plan = ts_plan_compute (catalog, s, &error);
-  g_assert_no_error (error);
-  return plan;
-}
-
 /* The value of the fact labelled label, or NULL when there is none. */
 static const TsPlanFact *
 find_fact (const TsPlanFacts *facts,
@@ -54,7 +35,7 @@ static void
 test_dgx_h200_configuration (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
+  g_autoptr(TsPlan) plan = ts_test_plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 2);
   g_autoptr(TsPlanFacts) facts = ts_plan_dup_configuration_facts (plan);
   const TsPlanFact *peak = find_fact (facts, "Peak compute per server");
   const TsPlanFact *servers = find_fact (facts, "Servers");
@@ -78,7 +59,7 @@ test_estimates_marked (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   const TsServer *b200 = ts_catalog_find_server (catalog, "dgx-b200");
-  g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-b200", 2);
+  g_autoptr(TsPlan) plan = ts_test_plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-b200", 2);
   g_autoptr(TsPlanFacts) facts = ts_plan_dup_configuration_facts (plan);
   const TsPlanFact *price = find_fact (facts, "Price per server");
 
@@ -103,7 +84,7 @@ static void
 test_no_option (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog_without_servers ();
-  g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
+  g_autoptr(TsPlan) plan = ts_test_plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
   TsPlanFacts *(*empty_sections[]) (const TsPlan *) = {
     ts_plan_dup_configuration_facts, ts_plan_dup_network_facts, ts_plan_dup_site_facts, ts_plan_dup_comparison_facts,
   };
@@ -198,7 +179,7 @@ test_generated_plans (void)
   for (guint i = 0; i < n; i += stride)
     for (TsMethod method = 0; method < TS_N_METHODS; method++)
       {
-        g_autoptr(TsPlan) plan = plan_for (catalog, ts_catalog_get_model (catalog, i)->model.id, method, NULL, 0);
+        g_autoptr(TsPlan) plan = ts_test_plan_for (catalog, ts_catalog_get_model (catalog, i)->model.id, method, NULL, 0);
 
         check_sections (plan);
       }
@@ -210,7 +191,7 @@ static void
 test_published_runs (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-8b", TS_METHOD_FULL, NULL, 0);
+  g_autoptr(TsPlan) plan = ts_test_plan_for (catalog, "llama-3.1-8b", TS_METHOD_FULL, NULL, 0);
   guint tables = 0;
 
   for (TsRunSet set = TS_RUN_CALIBRATION; set <= TS_RUN_ISSUE_CHECK; set++)

@@ -23,25 +23,6 @@
 
 /* ---- helpers ----------------------------------------------------------- */
 
-static TsPlan *
-plan_for (TsCatalog  *catalog,
-          const char *model_id,
-          TsMethod    method,
-          const char *server_id,
-          guint       servers)
-{
-  g_autoptr(TsScenario) s = ts_test_scenario (catalog, model_id, 0, method);
-  g_autoptr(GError) error = NULL;
-  TsPlan *plan;
-
-  ts_scenario_set_server (s, server_id);
-  s->servers = servers;
-  plan = ts_plan_compute (catalog, s, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (plan);
-  return plan;
-}
-
 /* One option of one server at exactly `servers` units, in the article's
  * layout: the old fixed default (ZeRO-3 pooling every GPU's memory,
  * micro-batch 1, full recomputation), which the article's arithmetic of
@@ -77,7 +58,7 @@ option_at (TsCatalog       *catalog,
            guint            servers,
            const TsOption **option)
 {
-  TsPlan *plan = plan_for (catalog, model_id, method, server_id, servers);
+  TsPlan *plan = ts_test_plan_for (catalog, model_id, method, server_id, servers);
 
   g_assert_cmpuint (plan->options->len, ==, 1);
   *option = &g_array_index (plan->options, TsOption, 0);
@@ -98,7 +79,7 @@ test_article_8b_full (void)
     {
       const TsOption *o;
       g_autoptr(TsPlan) plan = option_at (catalog, "llama-3.1-8b", TS_METHOD_FULL, servers[i], 1, &o);
-      g_autoptr(TsPlan) smallest = plan_for (catalog, "llama-3.1-8b", TS_METHOD_FULL, servers[i], 0);
+      g_autoptr(TsPlan) smallest = ts_test_plan_for (catalog, "llama-3.1-8b", TS_METHOD_FULL, servers[i], 0);
 
       g_assert_cmpstr (ts_verdict_to_string (o->verdict), ==, "fits");
       g_assert_true (o->fits);
@@ -134,7 +115,7 @@ test_article_70b_full (void)
   const TsOption *b200;
   g_autoptr(TsPlan) plan_h200 = article_option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 1, &h200);
   g_autoptr(TsPlan) plan_b200 = article_option_at (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-b200", 1, &b200);
-  g_autoptr(TsPlan) cluster = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 0);
+  g_autoptr(TsPlan) cluster = ts_test_plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "dgx-h200", 0);
   g_autoptr(TsPlan) b200_fp32 = NULL;
   g_autoptr(TsScenario) s = NULL;
   g_autoptr(GError) error = NULL;
@@ -175,7 +156,7 @@ static void
 test_article_235b_full (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsPlan) plan = plan_for (catalog, "qwen3-235b-a22b", TS_METHOD_FULL, NULL, 0);
+  g_autoptr(TsPlan) plan = ts_test_plan_for (catalog, "qwen3-235b-a22b", TS_METHOD_FULL, NULL, 0);
   guint clusters = 0;
 
   for (guint i = 0; i < plan->options->len; i++)
@@ -276,7 +257,7 @@ test_pcie_rule (void)
   g_autoptr(TsPlan) p1 = option_at (catalog, "llama-3.1-8b", TS_METHOD_LORA, "ws-1x-rtx-pro-6000", 1, &one);
   g_autoptr(TsPlan) p2 = option_at (catalog, "llama-3.1-8b", TS_METHOD_LORA, "ws-2x-rtx-pro-6000", 1, &two);
   g_autoptr(TsPlan) p3 = option_at (catalog, "llama-3.1-8b", TS_METHOD_LORA, "dgx-h200", 1, &nvlink);
-  g_autoptr(TsPlan) all = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
+  g_autoptr(TsPlan) all = ts_test_plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
   gboolean seen_pcie = FALSE;
   gboolean found = FALSE;
 
@@ -629,7 +610,7 @@ static void
 test_ranking (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
+  g_autoptr(TsPlan) plan = ts_test_plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, NULL, 0);
   gboolean seen_unfit = FALSE;
 
   guint products = 0;
@@ -653,7 +634,7 @@ test_ranking (void)
   g_assert_true (g_array_index (plan->options, TsOption, 0).fits);
   /* A job nothing holds: no recommendation. */
   {
-    g_autoptr(TsPlan) none = plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "ws-1x-h200-nvl", 0);
+    g_autoptr(TsPlan) none = ts_test_plan_for (catalog, "llama-3.1-70b", TS_METHOD_FULL, "ws-1x-h200-nvl", 0);
 
     g_assert_cmpint (none->recommended, ==, -1);
     g_assert_false (g_array_index (none->options, TsOption, 0).recommended);
@@ -689,7 +670,7 @@ test_recommendation_follows_article (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(TsPlan) plan = plan_for (catalog, cases[i].model, cases[i].method, NULL, 0);
+      g_autoptr(TsPlan) plan = ts_test_plan_for (catalog, cases[i].model, cases[i].method, NULL, 0);
       const TsOption *o;
       gboolean named = FALSE;
 
@@ -937,7 +918,7 @@ static void
 test_plan_update (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsPlan) plan = plan_for (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-b200", 64);
+  g_autoptr(TsPlan) plan = ts_test_plan_for (catalog, "llama-3.1-405b", TS_METHOD_FULL, "dgx-b200", 64);
   g_autoptr(TsScenario) next = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
   g_autoptr(TsScenario) bad = ts_test_scenario (catalog, "llama-3.1-8b", 0, TS_METHOD_LORA);
   g_autoptr(TsPlan) fresh = NULL;
@@ -1267,9 +1248,9 @@ static void
 test_one_gpu_of_server (void)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
-  g_autoptr(TsPlan) qlora = plan_for (catalog, "llama-3.1-70b", TS_METHOD_QLORA, "1x-h100-sxm", 0);
-  g_autoptr(TsPlan) lora = plan_for (catalog, "llama-3.1-70b", TS_METHOD_LORA, "1x-h100-sxm", 0);
-  g_autoptr(TsPlan) any = plan_for (catalog, "llama-3.1-70b", TS_METHOD_QLORA, NULL, 0);
+  g_autoptr(TsPlan) qlora = ts_test_plan_for (catalog, "llama-3.1-70b", TS_METHOD_QLORA, "1x-h100-sxm", 0);
+  g_autoptr(TsPlan) lora = ts_test_plan_for (catalog, "llama-3.1-70b", TS_METHOD_LORA, "1x-h100-sxm", 0);
+  g_autoptr(TsPlan) any = ts_test_plan_for (catalog, "llama-3.1-70b", TS_METHOD_QLORA, NULL, 0);
   const TsOption *o;
 
   g_assert_cmpuint (qlora->options->len, ==, 1);
