@@ -81,6 +81,34 @@ ts_bom_free (TsBom *self)
   g_free (self);
 }
 
+/* Adds line to its like (the same category, item, role and length
+ * class), or as a new line: the strings are copied. */
+static void
+add_line (TsBom           *self,
+          const TsBomLine *line)
+{
+  TsBomLine copy = *line;
+
+  if (line->quantity == 0)
+    return;
+  for (guint i = 0; i < self->lines->len; i++)
+    {
+      TsBomLine *l = &g_array_index (self->lines, TsBomLine, i);
+
+      if (l->category == line->category && g_strcmp0 (l->item, line->item) == 0
+          && g_strcmp0 (l->role, line->role) == 0 && g_strcmp0 (l->length_class, line->length_class) == 0)
+        {
+          l->quantity += line->quantity;
+          l->estimate |= line->estimate;
+          return;
+        }
+    }
+  copy.item = g_strdup (line->item);
+  copy.role = g_strdup (line->role);
+  copy.length_class = g_strdup (line->length_class);
+  g_array_append_val (self->lines, copy);
+}
+
 void
 ts_bom_add (TsBom         *self,
             TsBomCategory  category,
@@ -96,26 +124,13 @@ ts_bom_add (TsBom         *self,
   g_return_if_fail (category < TS_N_BOM_CATEGORIES);
   g_return_if_fail (item != NULL);
 
-  if (quantity == 0)
-    return;
-  for (guint i = 0; i < self->lines->len; i++)
-    {
-      TsBomLine *l = &g_array_index (self->lines, TsBomLine, i);
-
-      if (l->category == category && g_strcmp0 (l->item, item) == 0 && g_strcmp0 (l->role, role) == 0)
-        {
-          l->quantity += quantity;
-          l->estimate |= estimate;
-          return;
-        }
-    }
   line.category = category;
-  line.item = g_strdup (item);
-  line.role = g_strdup (role);
+  line.item = (char *) item;
+  line.role = (char *) role;
   line.quantity = quantity;
   line.unit_price_usd = isfinite (unit_price_usd) && unit_price_usd > 0 ? unit_price_usd : 0;
   line.estimate = estimate;
-  g_array_append_val (self->lines, line);
+  add_line (self, &line);
 }
 
 void
@@ -131,47 +146,13 @@ ts_bom_add_cable (TsBom      *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (item != NULL);
 
-  if (quantity == 0)
-    return;
-  for (guint i = 0; i < self->lines->len; i++)
-    {
-      TsBomLine *l = &g_array_index (self->lines, TsBomLine, i);
-
-      if (l->category == TS_BOM_CABLE && g_strcmp0 (l->item, item) == 0 && g_strcmp0 (l->role, role) == 0
-          && g_strcmp0 (l->length_class, length_class) == 0)
-        {
-          l->quantity += quantity;
-          l->estimate |= estimate;
-          return;
-        }
-    }
   line.category = TS_BOM_CABLE;
-  line.item = g_strdup (item);
-  line.role = g_strdup (role);
+  line.item = (char *) item;
+  line.role = (char *) role;
   line.quantity = quantity;
   line.estimate = estimate;
-  line.length_class = g_strdup (length_class);
-  g_array_append_val (self->lines, line);
-}
-
-void
-ts_bom_set_length_class (TsBom      *self,
-                         const char *item,
-                         const char *role,
-                         const char *length_class)
-{
-  g_return_if_fail (self != NULL);
-
-  for (guint i = 0; i < self->lines->len; i++)
-    {
-      TsBomLine *l = &g_array_index (self->lines, TsBomLine, i);
-
-      if (l->category == TS_BOM_CABLE && g_strcmp0 (l->item, item) == 0 && g_strcmp0 (l->role, role) == 0)
-        {
-          g_free (l->length_class);
-          l->length_class = g_strdup (length_class);
-        }
-    }
+  line.length_class = (char *) length_class;
+  add_line (self, &line);
 }
 
 guint

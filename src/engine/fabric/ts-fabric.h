@@ -118,13 +118,6 @@ void             ts_bom_add           (TsBom         *bom,
                                        guint64        quantity,
                                        double         unit_price_usd,
                                        gboolean       estimate);
-/* Says which length class the cable line of item and role is
- * (docs/cluster-fabric.md §9): “dac” within a rack, “fibre” with a
- * transceiver at each end beyond. */
-void             ts_bom_set_length_class (TsBom      *bom,
-                                          const char *item,
-                                          const char *role,
-                                          const char *length_class);
 /* Adds a cable line of one length class (dac, acc, aoc, fibre): lines
  * of the same item, role and class add up. */
 void             ts_bom_add_cable     (TsBom         *bom,
