@@ -136,17 +136,19 @@ legend_geometry (TsRenderCtx    *ctx,
 {
   double em = ctx->em;
   double widest = 0, line_h = ts_render_line_height (ctx, TS_TEXT_NORMAL);
+  double row_h[TS_N_COMPONENTS] = { 0 };
+  char *entries[TS_N_COMPONENTS];
   guint n = 0;
 
+  /* the entries shown, in the order they are drawn */
   for (guint c = 0; c < TS_N_COMPONENTS; c++)
     {
-      g_autofree char *entry = NULL;
       double w;
 
       if (m->total.bytes[c] <= 0)
         continue;
-      entry = legend_entry (m, c, ctx->style->gib);
-      ts_render_text_size (ctx, entry, NULL, &w, NULL);
+      entries[n] = legend_entry (m, c, ctx->style->gib);
+      ts_render_text_size (ctx, entries[n], NULL, &w, NULL);
       widest = MAX (widest, w);
       n++;
     }
@@ -154,27 +156,18 @@ legend_geometry (TsRenderCtx    *ctx,
   g->legend_cols = (guint) CLAMP (floor ((g->x1 - g->x0 + 1.5 * em) / g->legend_col_w), 1, MAX (n, 1));
   g->legend_rows = n == 0 ? 0 : (n + g->legend_cols - 1) / g->legend_cols;
   /* each row as tall as its tallest entry at the column's width */
-  {
-    double row_h[TS_N_COMPONENTS] = { 0 };
-    guint i = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      guint row = i % g->legend_rows;
 
-    for (guint c = 0; c < TS_N_COMPONENTS; c++)
-      {
-        g_autofree char *entry = NULL;
-        guint row;
-
-        if (m->total.bytes[c] <= 0)
-          continue;
-        row = i++ % g->legend_rows;
-        entry = legend_entry (m, c, ctx->style->gib);
-        row_h[row] = MAX (MAX (row_h[row], line_h),
-                          ts_render_text_height (ctx, entry, MIN (g->legend_col_w, g->x1 - g->x0) - 1.5 * em,
-                                                 &wrapped_look));
-      }
-    g->legend_row_y[0] = g->legend_y;
-    for (guint row = 0; row < g->legend_rows; row++)
-      g->legend_row_y[row + 1] = g->legend_row_y[row] + row_h[row] + 0.3 * em;
-  }
+      row_h[row] = MAX (MAX (row_h[row], line_h),
+                        ts_render_text_height (ctx, entries[i], MIN (g->legend_col_w, g->x1 - g->x0) - 1.5 * em,
+                                               &wrapped_look));
+      g_free (entries[i]);
+    }
+  g->legend_row_y[0] = g->legend_y;
+  for (guint row = 0; row < g->legend_rows; row++)
+    g->legend_row_y[row + 1] = g->legend_row_y[row] + row_h[row] + 0.3 * em;
 }
 
 static void
