@@ -66,7 +66,7 @@ searched (const TsScenario *s,
 static double
 intra_bytes_s (const TsServer *server)
 {
-  return server->interconnect->bw_gb_s_unidir * TS_BYTES_PER_GB * TS_SCALE_UP_COLLECTIVE_SHARE;
+  return ts_scale_up_bytes_s (server->interconnect->bw_gb_s_unidir);
 }
 
 static double

@@ -185,6 +185,14 @@ void ts_step_compute (const TsStepInput *in,
  * §8.1). Links between servers are taken at their line rate. */
 #define TS_SCALE_UP_COLLECTIVE_SHARE 0.82
 
+/* What a step's collectives move per second over a scale-up link rated
+ * gb_s_unidir GB/s each way (TsStepInput.intra_bytes_s). */
+static inline double
+ts_scale_up_bytes_s (double gb_s_unidir)
+{
+  return gb_s_unidir * 1e9 * TS_SCALE_UP_COLLECTIVE_SHARE;
+}
+
 /* The busiest expert's share of tokens over the mean, the capacity
  * factor a dropless run's slowest expert rank works to (docs/sizing-model.md
  * §8.6). */

@@ -495,8 +495,7 @@ ts_published_run_check (const TsCatalog      *catalog,
   in.kernel_efficiency = efficiency (catalog, g, run->precision);
   in.hbm_bytes_s = g->memory_bw_tb_s * 1e12;
   in.gpus_per_server = run->gpus_per_server;
-  in.intra_bytes_s = (run->intra_gb_s > 0 ? run->intra_gb_s : link != NULL ? link->bw_gb_s_unidir : 0) * 1e9
-                     * TS_SCALE_UP_COLLECTIVE_SHARE;
+  in.intra_bytes_s = ts_scale_up_bytes_s (run->intra_gb_s > 0 ? run->intra_gb_s : link != NULL ? link->bw_gb_s_unidir : 0);
   in.inter_bytes_s = run->nic_gbps / 8 * 1e9;
   per_token = ts_model_flops_per_token (s);
   in.model_flops = per_token * (double) run->micro_batch * accumulation * run->dp * run->seq_len;
