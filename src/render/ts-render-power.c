@@ -72,23 +72,6 @@ same_load (const TsRack *a,
   return a->power_kw == b->power_kw && a->limit_kw == b->limit_kw;
 }
 
-static double
-site_limit_kw (const TsPlan   *plan,
-               const TsOption *o)
-{
-  const GArray *racks = ts_render_option_racks (o);
-  double sum = 0;
-
-  if (racks != NULL)
-    {
-      for (guint i = 0; i < racks->len; i++)
-        sum += g_array_index (racks, TsRack, i).limit_kw;
-      if (sum > 0)
-        return sum;
-    }
-  return MAX (o->racks, 1) * plan->scenario->rack_kw;
-}
-
 static const TsRack *
 busiest_rack (const TsOption *o)
 {
@@ -340,7 +323,7 @@ build_tiles (const TsPlan   *plan,
   const TsRack *busy = busiest_rack (o);
   guint n = 0;
 
-  fill_total_power_tile (&tiles[n++], o, site_limit_kw (plan, o));
+  fill_total_power_tile (&tiles[n++], o, ts_option_site_limit_kw (o));
   fill_busiest_rack_tile (&tiles[n++], plan->scenario, o, busy);
   fill_heat_tile (&tiles[n++], o);
   fill_current_tile (&tiles[n++], plan->scenario, o);
@@ -970,7 +953,7 @@ ts_render_power_describe (const TsPlan   *plan,
     return g_strdup (_("Power and heat: no hardware option for this scenario."));
 
   kw = ts_format_kw (o->power_kw);
-  limit = ts_format_kw (site_limit_kw (plan, o));
+  limit = ts_format_kw (ts_option_site_limit_kw (o));
   btu = ts_format_btu_h (o->heat_btu_h);
   tons = ts_format_tons (o->cooling_tons);
   amps = ts_format_amps (o->amps_per_phase);

@@ -148,12 +148,20 @@ test_pipeline (void)
 }
 
 /* Data parallel over 64 GPUs (8 servers: the group crosses them), 1e9
- * parameters, BF16 gradients, 3.2e17 FLOPs: 10 s of compute again. ZeRO-1: 2 × 63/64 × 1e9 × 2 B = 3.9375e9 B
- * over 50 GB/s = 0.07875 s, hidden by the last micro-batch's backward
- * (2/3 × 10 s / 4 = 1.667 s). With 1,000 micro-batches the window is
- * 6.667 ms and 0.0720833 s shows. ZeRO-3, 4 micro-batches: 4 × 63/64 ×
- * 1e9 × (2 × 2 + 2) B = 23.625e9 B = 0.4725 s, hidden by the 10 s of
- * compute (prefetch). Inside one server the same bytes go at 450 GB/s. */
+ * parameters, BF16 gradients, 3.2e17 FLOPs: 10 s of compute again.
+ * ZeRO-1 moves 2 × 63/64 × 1e9 × 2 B = 3.9375e9 B through each GPU's
+ * ring. With tp 1 the group has all 8 GPUs of every server: NCCL runs a
+ * ring per NIC, each NIC carries 1/8 of the traffic (0.4921875e9 B) and
+ * the ring moves 8 × 50 = 400 GB/s, under NVLink's 450:
+ * 3.9375e9 / 400e9 = 9.84375 ms, hidden by the last micro-batch's
+ * backward (2/3 × 10 s / 4 = 1.667 s). With tp 8 the group has one GPU
+ * per server (tp × dp = 64 across 64 GPUs): all of its traffic goes
+ * through its own NIC, 2 × 7/8 × (1e9 / 8) × 2 B = 0.4375e9 B at 50 GB/s
+ * = 8.75 ms. With 1,000 micro-batches the window is 6.667 ms and
+ * 8.75 − 6.667 = 2.0833 ms shows. ZeRO-3, tp 1, 4 micro-batches:
+ * 4 × 63/64 × 1e9 × (2 × 2 + 2) B = 23.625e9 B at 400 GB/s = 59.0625 ms,
+ * hidden by the 10 s of compute (prefetch). Inside one server the
+ * ring runs at 450 GB/s. */
 static void
 test_data_parallel (void)
 {
@@ -166,21 +174,36 @@ test_data_parallel (void)
   in.model_flops = 3.2e17;
   ts_step_compute (&in, &step);
   ts_assert_close (step.compute, 10.0, 1e-12);
-  ts_assert_close (step.dp_comm, 0.07875, 1e-12);
+  ts_assert_close (step.dp_comm, 3.9375e9 / 400e9, 1e-12);
   g_assert_cmpfloat (step.dp_exposed, ==, 0);
-  ts_assert_close (step.inter_bytes, 3.9375e9, 1e-12);
+  ts_assert_close (step.inter_bytes, 3.9375e9 / 8, 1e-12);
+
+  /* a slower scale-up link than the server's NICs together bounds the
+   * ring: 8 × 50 GB/s over a 300 GB/s link */
+  in.intra_bytes_s = 300e9;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.dp_comm, 3.9375e9 / 300e9, 1e-12);
+  in.intra_bytes_s = 450e9;
+
+  in.tp = 8;
+  in.dp = 8;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.dp_comm, 0.4375e9 / 50e9, 1e-12);
+  ts_assert_close (step.inter_bytes, 0.4375e9, 1e-12);
 
   in.micro_batches = 1000;
   ts_step_compute (&in, &step);
-  ts_assert_close (step.dp_exposed, 0.07875 - 10.0 * 2.0 / 3.0 / 1000, 1e-9);
+  ts_assert_close (step.dp_exposed, 0.4375e9 / 50e9 - 10.0 * 2.0 / 3.0 / 1000, 1e-9);
   ts_assert_close (step.inter_seconds, step.dp_exposed, 1e-12);
-  /* the network verdict: 3.9375e9 B in 10% of the 10 s busy time */
-  ts_assert_close (ts_step_network_needed (&step), 3.9375e9, 1e-12);
+  /* the network verdict: 0.4375e9 B in 10% of the 10 s busy time */
+  ts_assert_close (ts_step_network_needed (&step), 0.4375e9, 1e-12);
 
+  in.tp = 1;
+  in.dp = 64;
   in.micro_batches = 4;
   in.zero_stage = 3;
   ts_step_compute (&in, &step);
-  ts_assert_close (step.dp_comm, 0.4725, 1e-12);
+  ts_assert_close (step.dp_comm, 23.625e9 / 400e9, 1e-12);
   g_assert_cmpfloat (step.dp_exposed, ==, 0);
 
   in.zero_stage = 1;
@@ -189,6 +212,44 @@ test_data_parallel (void)
   ts_step_compute (&in, &step);
   ts_assert_close (step.dp_comm, 2 * 7.0 / 8 * 1e9 * 2 / 450e9, 1e-12);
   g_assert_cmpfloat (step.inter_bytes, ==, 0);
+}
+
+/* An all-to-all that leaves the server (docs/sizing-model.md §8.1): the
+ * layer of test_expert_parallel below (a 33,554,432 B layer input, top-2,
+ * 32 layers, 4 all-to-alls each, one micro-batch: a payload of
+ * 4 × 32 × 33,554,432 × 2 = 8,589,934,592 B per rank) with EP 32 over
+ * 4 servers of 8. Each rank sends 1/32 of it to each other rank: 7/32 to
+ * the 7 on its server over NVLink (1,879,048,192 B, 4.18 ms at 450 GB/s)
+ * and 24/32 to the 24 elsewhere through its NIC (6,442,450,944 B,
+ * 128.85 ms at 50 GB/s), at once: 128.85 ms. With tp 8 the EP ranks are
+ * a server apart and all 31/32 go through the NIC: 8,321,499,136 B,
+ * 166.43 ms. */
+static void
+test_expert_parallel_across_servers (void)
+{
+  TsStepInput in;
+  TsStep step;
+
+  base_input (&in);
+  in.sync_params = 0;
+  in.layers = 32;
+  in.moe_layers = 32;
+  in.hidden_size = 4096;
+  in.seq_len = 4096;
+  in.active_experts = 2;
+  in.experts = 32;
+  in.micro_batches = 1;
+  in.gpus = 32;
+  in.dp = 32;
+  in.ep = 32;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.ep_comm, 6442450944.0 / 50e9, 1e-12);
+  ts_assert_close (step.inter_bytes, 6442450944.0, 1e-12);
+
+  in.gpus = 256;
+  in.tp = 8;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.ep_comm, 8321499136.0 / 50e9, 1e-12);
 }
 
 /* MoE, 32 layers all with 8 experts, top-2, EP 8 in one server, hidden
@@ -579,6 +640,7 @@ main (int   argc,
   g_test_add_func ("/throughput/pipeline", test_pipeline);
   g_test_add_func ("/throughput/data-parallel", test_data_parallel);
   g_test_add_func ("/throughput/expert-parallel", test_expert_parallel);
+  g_test_add_func ("/throughput/expert-parallel-across-servers", test_expert_parallel_across_servers);
   g_test_add_func ("/throughput/expert-gradients", test_expert_gradients);
   g_test_add_func ("/throughput/operator-classes", test_operator_classes);
   g_test_add_func ("/throughput/host-wait", test_host_wait);

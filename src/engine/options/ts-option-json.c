@@ -562,6 +562,7 @@ add_power_and_racks (const TsOption *o,
     ts_json_add_double_valid (b, "pdu_amps", o->pdu_amps);
   ts_json_add_int (b, "rack_units", o->rack_units);
   ts_json_add_int (b, "racks", o->racks);
+  ts_json_add_double_valid (b, "site_limit_kw", ts_option_site_limit_kw (o));
   racks_to_json (o, b);
 }
 

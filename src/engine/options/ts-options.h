@@ -580,6 +580,8 @@ double      ts_recompute_mfu_factor_layout (const TsScenario *scenario,
  * kept in the option; NULL when the option has no racks. Not thread-safe:
  * call it where the plan lives (it fills a cache in the option). */
 const GArray *ts_option_get_rack_detail (const TsOption *option);
+/* The sum of the option's racks' power limits, kW. */
+double        ts_option_site_limit_kw   (const TsOption *option);
 /* Sets each placed rack's water_cooled from the option's facility (done
  * by ts_option_get_rack_detail (); for a rack detail placed by hand). */
 void          ts_option_mark_water_racks (TsOption     *option);

@@ -573,6 +573,17 @@ ts_option_mark_water_racks (TsOption *o)
     }
 }
 
+/* What the option's racks may draw together: each rack is placed to the
+ * site's limit per rack (docs/hardware-rules.md §5), and an option
+ * always takes one rack at least. */
+double
+ts_option_site_limit_kw (const TsOption *option)
+{
+  g_return_val_if_fail (option != NULL, 0);
+
+  return MAX (option->racks, 1u) * option->site_rack_kw;
+}
+
 const GArray *
 ts_option_get_rack_detail (const TsOption *option)
 {

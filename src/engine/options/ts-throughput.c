@@ -355,21 +355,69 @@ dp_group_bytes (const TsStepInput *in,
   return 2.0 * share * shard * in->gradient_bytes;
 }
 
+/* The data-parallel reduction in two rings: the dense weights' group
+ * (dp × cp ranks, tp apart: ranks are ordered tensor, context, data,
+ * pipeline) and the routed experts' (dp × cp / ep ranks, tp × ep apart). */
+typedef struct
+{
+  double dense_bytes, expert_bytes;
+  double dense_rate, expert_rate;   /* bytes per second of each ring */
+  double nic_bytes;                 /* through each GPU's NIC */
+} DpRings;
+
+/* A ring collective that leaves the server runs over every NIC its
+ * group has there: NCCL builds one ring per NIC (rail), so with g
+ * members of the group in a server each NIC carries 1/g of the ring's
+ * traffic, and the ring moves g NICs' worth, no more than the scale-up
+ * link it also crosses. NCCL's maintainers give a multi-server
+ * all-reduce's bus bandwidth as the sum of a server's NICs: "24 GB/s
+ * per 200G NIC" (nccl-tests issue #119), "46-48 GB/s per NIC" at 400
+ * Gb/s (issue #290) (docs/sizing-model.md §8.1). */
 static double
-dp_bytes (const TsStepInput *in)
+ring_members_per_server (const TsStepInput *in,
+                         guint64            stride,
+                         guint64            size)
+{
+  stride = MAX (1u, stride);
+  if (stride >= in->gpus_per_server)
+    return 1;
+  return (double) MIN (in->gpus_per_server / stride, MAX (1u, size));
+}
+
+static double
+ring_bytes_s (const TsStepInput *in,
+              gboolean           crosses,
+              guint64            stride,
+              guint64            size)
+{
+  double g;
+
+  if (!crosses)
+    return in->intra_bytes_s;
+  g = ring_members_per_server (in, stride, size);
+  return g > 1 ? MIN (in->intra_bytes_s, g * in->inter_bytes_s) : in->inter_bytes_s;
+}
+
+static void
+dp_rings (const TsStepInput *in,
+          gboolean           crosses,
+          DpRings           *r)
 {
   double split = (double) MAX (1u, in->tp) * MAX (1u, in->pp);
-  double ep = MAX (1u, in->ep);
+  guint64 ep = MAX (1u, in->ep);
   double experts = CLAMP (in->expert_sync_params, 0.0, in->sync_params);
   /* context-parallel ranks hold the same weights: their gradients are
    * reduced with the data-parallel ones (Megatron-Core's data-parallel
    * group with context parallelism) */
-  double group = (double) MAX (1u, in->dp) * context_ranks (in);
+  guint64 group = (guint64) MAX (1u, in->dp) * (guint64) context_ranks (in);
 
-  if (group <= 1)
-    return 0;
-  return dp_group_bytes (in, (in->sync_params - experts) / split, group)
-         + dp_group_bytes (in, experts / (split * ep), group / ep);
+  r->dense_bytes = group > 1 ? dp_group_bytes (in, (in->sync_params - experts) / split, group) : 0;
+  r->expert_bytes = group > 1 ? dp_group_bytes (in, experts / (split * ep), (double) group / ep) : 0;
+  r->dense_rate = ring_bytes_s (in, crosses, MAX (1u, in->tp), group);
+  r->expert_rate = ring_bytes_s (in, crosses, (guint64) MAX (1u, in->tp) * ep, group / ep);
+  r->nic_bytes = crosses ? r->dense_bytes / ring_members_per_server (in, MAX (1u, in->tp), group)
+                           + r->expert_bytes / ring_members_per_server (in, (guint64) MAX (1u, in->tp) * ep, group / ep)
+                         : 0;
 }
 
 /* What the computation hides: the gradient buckets of ZeRO-0–2 are
@@ -412,8 +460,10 @@ ep_window (const TsStepInput *in,
   return MAX (0.0, compute * (m - 1) / m - dp_hidden);
 }
 
+/* What every rank of the expert-parallel group sends per step: its
+ * tokens' top-k copies, dispatched and combined. */
 static double
-ep_bytes (const TsStepInput *in)
+ep_payload (const TsStepInput *in)
 {
   double all_to_alls = EP_ALL_TO_ALLS_PER_LAYER + EP_ALL_TO_ALLS_RECOMPUTE * recomputed_share (in);
   double tokens_split = in->sequence_parallel ? in->tp : 1;
@@ -421,7 +471,41 @@ ep_bytes (const TsStepInput *in)
   if (in->ep <= 1 || in->moe_layers == 0)
     return 0;
   return in->micro_batches * ((double) in->moe_layers / in->pp) * all_to_alls
-         * layer_input_bytes (in) * MAX (1u, in->active_experts) * ring_share (in->ep) / tokens_split;
+         * layer_input_bytes (in) * MAX (1u, in->active_experts) / tokens_split;
+}
+
+/* An all-to-all sends 1/ep of the payload to each other rank: to the g − 1
+ * on the same server over the scale-up link, to the ep − g elsewhere
+ * through the NIC, both at once (NCCL routes a message for another
+ * server through the GPU on the matching rail, PXN, which leaves each
+ * server's NIC load the same). EP ranks are tp apart. */
+typedef struct
+{
+  double bytes;         /* every byte a rank sends to another */
+  double nic_bytes;     /* of which through the NIC */
+  double seconds;
+} EpTraffic;
+
+static void
+ep_traffic (const TsStepInput *in,
+            gboolean           crosses,
+            EpTraffic         *t)
+{
+  double payload = ep_payload (in);
+  double ep = MAX (1u, in->ep);
+  double g;
+
+  t->bytes = payload * ring_share (in->ep);
+  t->nic_bytes = 0;
+  if (!crosses)
+    {
+      t->seconds = transfer_seconds (t->bytes, in->intra_bytes_s);
+      return;
+    }
+  g = ring_members_per_server (in, MAX (1u, in->tp), in->ep);
+  t->nic_bytes = payload * (ep - g) / ep;
+  t->seconds = MAX (transfer_seconds (t->nic_bytes, in->inter_bytes_s),
+                    g > 1 ? transfer_seconds (payload * (g - 1) / ep, in->intra_bytes_s) : 0);
 }
 
 /* Context parallelism (docs/sizing-model.md §8.9): ring attention passes
@@ -516,15 +600,18 @@ ts_step_compute (const TsStepInput *in,
   double cp_b = cp_bytes (in);
   gboolean ep_crosses = crosses_servers (in, (guint64) in->tp * in->ep);
   double pp_b = pp_bytes (in);
-  double dp_b = dp_bytes (in);
-  double ep_b = ep_bytes (in);
+  EpTraffic ep;
+  DpRings dp;
+
+  dp_rings (in, dp_crosses, &dp);
+  ep_traffic (in, ep_crosses, &ep);
 
   compute_seconds (in, step);
   step->tp_comm = tp_seconds (in);
   step->pp_comm = transfer_seconds (pp_b, link_bytes_s (in, pp_crosses));
-  step->dp_comm = transfer_seconds (dp_b, link_bytes_s (in, dp_crosses));
+  step->dp_comm = transfer_seconds (dp.dense_bytes, dp.dense_rate) + transfer_seconds (dp.expert_bytes, dp.expert_rate);
   step->dp_exposed = MAX (0.0, step->dp_comm - dp_window (in, step->compute));
-  step->ep_comm = transfer_seconds (ep_b, link_bytes_s (in, ep_crosses));
+  step->ep_comm = ep.seconds;
   step->ep_exposed = MAX (0.0, step->ep_comm - ep_window (in, step->compute,
                                                           ep_crosses == dp_crosses ? step->dp_comm - step->dp_exposed : 0));
   step->cp_comm = transfer_seconds (cp_b, link_bytes_s (in, cp_crosses));
@@ -546,7 +633,7 @@ ts_step_compute (const TsStepInput *in,
 
   step->inter_seconds = (pp_crosses ? step->pp_comm : 0) + (dp_crosses ? step->dp_exposed : 0)
                         + (ep_crosses ? step->ep_exposed : 0) + (cp_crosses ? step->cp_exposed : 0);
-  step->inter_bytes = (pp_crosses ? pp_b : 0) + (dp_crosses ? dp_b : 0) + (ep_crosses ? ep_b : 0)
+  step->inter_bytes = (pp_crosses ? pp_b : 0) + dp.nic_bytes + ep.nic_bytes
                       + (cp_crosses ? cp_b : 0);
 }
 
