@@ -31,6 +31,9 @@
 #define TORCHTITAN_DEEPEP "torchtitan torchtitan/distributed/deepep/README.md (2025), Qwen3-30B-A3B with DeepEP on B200, strong scaling"
 #define DEEPSEEK_V2     "DeepSeek-AI 2024, DeepSeek-V2 Technical Report (arXiv:2405.04434), §3.1.3 and §3.2.3: 172.8K H800 GPU hours per trillion tokens"
 #define DEEPSEEK_V3     "DeepSeek-AI 2024, DeepSeek-V3 Technical Report, §1 and §3.2: 180K H800 GPU hours per trillion tokens"
+#define NEMO_2502_B200  "NeMo Framework performance summary, 25.02 container, DGX-B200 (FP8, per-tensor current scaling)"
+#define NEMO_2504_GB200 "NeMo Framework performance summary, 25.04 container, DGX-GB200 (FP8, per-tensor current scaling)"
+#define AUTOMODEL       "NeMo AutoModel docs/performance-summary.md (revision of April 2026), DGX-H100, BF16"
 
 /* The famous runs' training tokens: Llama 3 405B "on 15.6T tokens"
  * (Dubey et al. 2024, §1); DeepSeek-V3 "on 14.8 trillion" (DeepSeek-AI
@@ -221,6 +224,55 @@ static const TsPublishedRun runs[] = {
   { "bridge-2509-gb200-qwen3-235b", "qwen3-235b-a22b", "gb200", "DGX-GB200", 64, 72, 0, 400,
     2, 1, 32, 64, 1, 1, TRUE, FALSE, TRUE, 1, 1024, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
     4452, 0, TS_RUN_ISSUE_CHECK, NULL, BRIDGE_MOE_2509, 0, 0, TRUE, TRUE },
+  /* NeMo Framework's later summaries, on the Blackwell systems only:
+   * issue 29 holds out the 24.12 summary, and the later H100 rows stand
+   * closest to it, so none of them is here. Every row whose model is
+   * in the catalog: Llama 3 8B, 70B, 405B and Mixtral 8x7B (GPT-3,
+   * Nemotron and Mixtral 8x22B at 64K are not). FSDP = ZeRO-3. */
+  { "nemo-2502-b200-8b", "llama-3.1-8b", "b200", "DGX-B200", 8, 8, 0, 400,
+    1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    26006, 0, TS_RUN_HOLD_OUT, NULL, NEMO_2502_B200 },
+  { "nemo-2502-b200-70b", "llama-3.1-70b", "b200", "DGX-B200", 64, 8, 0, 400,
+    2, 4, 4, 1, 5, 1, TRUE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    3062, 0, TS_RUN_HOLD_OUT, NULL, NEMO_2502_B200, 0, 2 },
+  { "nemo-2502-b200-405b", "llama-3.1-405b", "b200", "DGX-B200", 128, 8, 0, 400,
+    4, 8, 2, 1, 8, 1, TRUE, FALSE, FALSE, 1, 64, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    625, 0, TS_RUN_HOLD_OUT, NULL, NEMO_2502_B200, 0, 2 },
+  { "nemo-2502-b200-mixtral", "mixtral-8x7b", "b200", "DGX-B200", 64, 8, 0, 400,
+    1, 1, 64, 8, 1, 1, FALSE, FALSE, FALSE, 2, 256, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    15457, 0, TS_RUN_HOLD_OUT, NULL, NEMO_2502_B200 },
+  { "nemo-2504-gb200-8b", "llama-3.1-8b", "gb200", "DGX-GB200", 8, 72, 0, 400,
+    1, 1, 8, 1, 1, 1, FALSE, FALSE, FALSE, 2, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    33099, 0, TS_RUN_HOLD_OUT, NULL, NEMO_2504_GB200 },
+  { "nemo-2504-gb200-70b", "llama-3.1-70b", "gb200", "DGX-GB200", 64, 72, 0, 400,
+    1, 1, 64, 1, 1, 3, FALSE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    4035, 0, TS_RUN_HOLD_OUT, NULL, NEMO_2504_GB200 },
+  { "nemo-2504-gb200-405b", "llama-3.1-405b", "gb200", "DGX-GB200", 128, 72, 0, 400,
+    4, 8, 2, 1, 8, 1, TRUE, FALSE, FALSE, 1, 64, 8192, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    665, 0, TS_RUN_HOLD_OUT, NULL, NEMO_2504_GB200, 0, 2 },
+  { "nemo-2504-gb200-mixtral", "mixtral-8x7b", "gb200", "DGX-GB200", 64, 72, 0, 400,
+    1, 1, 64, 8, 1, 1, FALSE, FALSE, FALSE, 2, 256, 4096, TS_PRECISION_FP8, TS_CHECKPOINTING_NONE,
+    19275, 0, TS_RUN_HOLD_OUT, NULL, NEMO_2504_GB200 },
+
+  /* NeMo AutoModel (PyTorch, FSDP2 = ZeRO-3), every pre-training row
+   * whose model is in the catalog and whose layout is stated (the GPT-OSS
+   * rows give no EP): dropless through DeepEP, a "fake balanced gate".
+   * DeepSeek V3: 61 layers over pp 4 × vp 8 chunks, micro-batch 1, local
+   * batch 8. The 70B row, its data-parallel gradients crossing 8 servers
+   * with all 8 GPUs of each, is what showed the per-GPU NIC rate too
+   * slow for such rings (sizing-model §8.1, §8.7). */
+  { "automodel-h100-qwen3-30b", "qwen3-30b-a3b", "h100-sxm", "DGX-H100", 8, 8, 0, 400,
+    1, 1, 8, 8, 1, 3, FALSE, FALSE, TRUE, 4, 512, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    12040, 0, TS_RUN_HOLD_OUT, NULL, AUTOMODEL },
+  { "automodel-h100-70b", "llama-3.1-70b", "h100-sxm", "DGX-H100", 64, 8, 0, 400,
+    1, 1, 32, 1, 1, 3, FALSE, FALSE, FALSE, 1, 128, 8192, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    866.77, 0, TS_RUN_HOLD_OUT, NULL, AUTOMODEL, 0, 2 },
+  { "automodel-h100-dsv3-256", "deepseek-v3", "h100-sxm", "DGX-H100", 256, 8, 0, 400,
+    1, 4, 64, 64, 8, 3, FALSE, FALSE, TRUE, 1, 512, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    1002, 0, TS_RUN_HOLD_OUT, NULL, AUTOMODEL },
+  { "automodel-h100-dsv3-1024", "deepseek-v3", "h100-sxm", "DGX-H100", 1024, 8, 0, 400,
+    1, 4, 256, 64, 8, 3, FALSE, FALSE, TRUE, 1, 8192, 4096, TS_PRECISION_BF16, TS_CHECKPOINTING_NONE,
+    865, 0, TS_RUN_HOLD_OUT, NULL, AUTOMODEL },
 };
 
 guint
