@@ -364,8 +364,9 @@ build_validation (TsSpecsheet *self)
   validation_set (self, TS_RUN_ISSUE_CHECK);
   ts_specsheet_add_text (self, BLOCK_NOTE, _("Sources: the torchtitan performance notes and DeepEP README, the Llama 3 "
                                              "paper (Table 4), the Megatron-Bridge performance summaries (25.09, 25.11 "
-                                             "and 26.04.01), AMD’s Cluster Validation Suite and the DeepSeek-V2 and DeepSeek-V3 "
-                                             "reports. AMD Instinct in BF16 and Huawei Ascend have no published run with "
+                                             "and 26.04.01), the NeMo Framework performance summaries (25.02 and 25.04), "
+                                             "NeMo AutoModel’s performance summary, AMD’s Cluster Validation Suite and the "
+                                             "DeepSeek-V2 and DeepSeek-V3 reports. AMD Instinct in BF16 and Huawei Ascend have no published run with "
                                              "its layout in the list: their efficiency is a datasheet-based default."));
 }
 
