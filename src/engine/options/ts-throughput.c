@@ -384,17 +384,11 @@ ring_members_per_server (const TsStepInput *in,
   return (double) MIN (in->gpus_per_server / stride, MAX (1u, size));
 }
 
+/* A ring of g members per server that leaves the server. */
 static double
 ring_bytes_s (const TsStepInput *in,
-              gboolean           crosses,
-              guint64            stride,
-              guint64            size)
+              double             g)
 {
-  double g;
-
-  if (!crosses)
-    return in->intra_bytes_s;
-  g = ring_members_per_server (in, stride, size);
   return g > 1 ? MIN (in->intra_bytes_s, g * in->inter_bytes_s) : in->inter_bytes_s;
 }
 
@@ -404,20 +398,28 @@ dp_rings (const TsStepInput *in,
           DpRings           *r)
 {
   double split = (double) MAX (1u, in->tp) * MAX (1u, in->pp);
+  guint64 tp = MAX (1u, in->tp);
   guint64 ep = MAX (1u, in->ep);
   double experts = CLAMP (in->expert_sync_params, 0.0, in->sync_params);
   /* context-parallel ranks hold the same weights: their gradients are
    * reduced with the data-parallel ones (Megatron-Core's data-parallel
    * group with context parallelism) */
   guint64 group = (guint64) MAX (1u, in->dp) * (guint64) context_ranks (in);
+  double g_dense, g_experts;
 
   r->dense_bytes = group > 1 ? dp_group_bytes (in, (in->sync_params - experts) / split, group) : 0;
   r->expert_bytes = group > 1 ? dp_group_bytes (in, experts / (split * ep), (double) group / ep) : 0;
-  r->dense_rate = ring_bytes_s (in, crosses, MAX (1u, in->tp), group);
-  r->expert_rate = ring_bytes_s (in, crosses, (guint64) MAX (1u, in->tp) * ep, group / ep);
-  r->nic_bytes = crosses ? r->dense_bytes / ring_members_per_server (in, MAX (1u, in->tp), group)
-                           + r->expert_bytes / ring_members_per_server (in, (guint64) MAX (1u, in->tp) * ep, group / ep)
-                         : 0;
+  if (!crosses)
+    {
+      r->dense_rate = r->expert_rate = in->intra_bytes_s;
+      r->nic_bytes = 0;
+      return;
+    }
+  g_dense = ring_members_per_server (in, tp, group);
+  g_experts = ring_members_per_server (in, tp * ep, group / ep);
+  r->dense_rate = ring_bytes_s (in, g_dense);
+  r->expert_rate = ring_bytes_s (in, g_experts);
+  r->nic_bytes = r->dense_bytes / g_dense + r->expert_bytes / g_experts;
 }
 
 /* What the computation hides: the gradient buckets of ZeRO-0–2 are
