@@ -426,6 +426,126 @@ test_operator_classes (void)
   g_assert_cmpfloat (step.experts, >, 128 * 3 * 2 * 256 * in.expert_params / 5e14);
 }
 
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* One GEMM of m tokens, k = hidden and n outputs as a one-layer step:
+ * the attention projections' slot, nothing else; its forward time is
+ * a third of the step's GEMM class (a forward and two backward). */
+static double
+one_gemm_tflops (double m,
+                 double n,
+                 double k,
+                 double peak,
+                 double efficiency,
+                 double hbm)
+{
+  TsStepInput in = { 0 };
+  TsStep step;
+
+  in.recompute_factor = 1.0;
+  in.activation_bytes = 2;
+  in.gemm_operand_bytes = 1;
+  in.layers = 1;
+  in.hidden_size = k;
+  in.seq_len = m;
+  in.gpus = 1;
+  in.tp = in.pp = in.dp = in.ep = 1;
+  in.micro_batch = 1;
+  in.micro_batches = 1;
+  in.peak_flops = peak;
+  in.kernel_efficiency = efficiency;
+  in.hbm_bytes_s = hbm;
+  in.attention_params = n * k;
+  in.model_flops = 6.0 * n * k * m;
+  ts_step_compute (&in, &step);
+  return 2.0 * m * n * k / (step.gemm / 3.0) / 1e12;
+}
+
+/* The GEMM roofline in FP8 against measured kernels: DeepGEMM's README
+ * (deepseek-ai/DeepGEMM, 2025-02-25, "Normal GEMMs for dense models",
+ * H800 with NVCC 12.8, FP8 inputs, BF16 output), 18 shapes from a
+ * weight-bound M = 64 to M = 4,096, at the H800's datasheet FP8 peak
+ * (1,979 TFLOPS dense, the H100 SXM's), 3.35 TB/s of HBM and the
+ * catalog's Hopper FP8 efficiency. An FP8 GEMM reads one-byte operands:
+ * counted as two bytes, the weight-bound small-M shapes come out too
+ * slow and the median at 0.73 (docs/sizing-model.md §8.6). */
+static void
+test_gemm_roofline_fp8 (void)
+{
+  static const double shapes[][4] = {  /* M, N, K, measured TFLOPS */
+    { 64, 2112, 7168, 206 }, { 64, 24576, 1536, 289 }, { 64, 32768, 512, 219 },
+    { 64, 7168, 16384, 336 }, { 64, 4096, 7168, 287 }, { 64, 7168, 2048, 295 },
+    { 128, 2112, 7168, 352 }, { 128, 24576, 1536, 535 }, { 128, 32768, 512, 358 },
+    { 128, 7168, 16384, 645 }, { 128, 4096, 7168, 533 }, { 128, 7168, 2048, 510 },
+    { 4096, 2112, 7168, 1058 }, { 4096, 24576, 1536, 990 }, { 4096, 32768, 512, 590 },
+    { 4096, 7168, 16384, 1358 }, { 4096, 4096, 7168, 1304 }, { 4096, 7168, 2048, 1025 },
+  };
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  double efficiency = ts_catalog_get_mfu (catalog, "hopper", "fp8");
+  double ratios[G_N_ELEMENTS (shapes)];
+  guint within = 0;
+
+  g_assert_cmpfloat (efficiency, >, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (shapes); i++)
+    {
+      ratios[i] = one_gemm_tflops (shapes[i][0], shapes[i][1], shapes[i][2], 1979e12, efficiency, 3.35e12)
+                  / shapes[i][3];
+      g_test_message ("M %g N %g K %g: predicted / measured %.2f", shapes[i][0], shapes[i][1], shapes[i][2],
+                      ratios[i]);
+      within += ratios[i] >= 0.75 && ratios[i] <= 1.33;
+    }
+  qsort (ratios, G_N_ELEMENTS (ratios), sizeof ratios[0], compare_doubles);
+  /* the median of 18, and two thirds of the shapes in the band the
+   * published runs are held to */
+  g_assert_cmpfloat ((ratios[8] + ratios[9]) / 2, >=, 0.9);
+  g_assert_cmpfloat ((ratios[8] + ratios[9]) / 2, <=, 1.25);
+  g_assert_cmpuint (within, >=, 12);
+}
+
+/* FP8 training keeps the output head a 16-bit GEMM (Megatron-LM's
+ * output layer is no Transformer Engine module; torchtitan's Float8
+ * conversion leaves "output" out). One layer whose projections are
+ * 4,096 × 4,096 and a head of 128,256 × 4,096, on 8,192 tokens: the
+ * projections' 2 × 8,192 × 16,777,216 = 2.749e11 FLOPs at the FP8 peak,
+ * 2e15 × 0.5: 0.275 ms; the head's 2 × 8,192 × 525,336,576 = 8.607e12
+ * FLOPs at the 16-bit peak, 1e15 × 0.5: 17.21 ms (at the FP8 peak it
+ * would take half). Both are compute-bound: their operands and results,
+ * 117 MB and 3.2 GB, take 0.07 and 2.0 ms at 1.6 TB/s. × 3 with the
+ * backward. */
+static void
+test_head_in_fp8 (void)
+{
+  TsStepInput in = { 0 };
+  TsStep step;
+
+  in.recompute_factor = 1.0;
+  in.activation_bytes = 2;
+  in.gemm_operand_bytes = 1;
+  in.layers = 1;
+  in.hidden_size = 4096;
+  in.seq_len = 8192;
+  in.gpus = 1;
+  in.tp = in.pp = in.dp = in.ep = 1;
+  in.micro_batch = 1;
+  in.micro_batches = 1;
+  in.peak_flops = 2e15;
+  in.attention_peak_flops = 1e15;
+  in.kernel_efficiency = 0.5;
+  in.hbm_bytes_s = 2e12;
+  in.attention_params = 4096.0 * 4096;
+  in.head_params = 128256.0 * 4096;
+  in.model_flops = 6.0 * (in.attention_params + in.head_params) * 8192;
+  ts_step_compute (&in, &step);
+  ts_assert_close (step.gemm, 3 * (2 * 8192 * 16777216.0 / 1e15 + 2 * 8192 * 525336576.0 / 5e14), 1e-9);
+}
+
 /* The host's wait (docs/sizing-model.md §8.8), by hand: one MoE layer
  * of 128 experts on one GPU (ep 1), 38 kernels of its own and 2 per
  * expert forward, 15 µs each, forward plus backward (× 3), one
@@ -643,6 +763,8 @@ main (int   argc,
   g_test_add_func ("/throughput/expert-parallel-across-servers", test_expert_parallel_across_servers);
   g_test_add_func ("/throughput/expert-gradients", test_expert_gradients);
   g_test_add_func ("/throughput/operator-classes", test_operator_classes);
+  g_test_add_func ("/throughput/gemm-roofline-fp8", test_gemm_roofline_fp8);
+  g_test_add_func ("/throughput/head-in-fp8", test_head_in_fp8);
   g_test_add_func ("/throughput/host-wait", test_host_wait);
   g_test_add_func ("/throughput/host-wait-ordered", test_host_wait_ordered);
   g_test_add_func ("/throughput/host-wait-static-shapes", test_host_wait_static_shapes);

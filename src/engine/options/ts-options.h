@@ -51,6 +51,8 @@ typedef struct
   double   gradient_bytes;       /* per parameter, 2 or 4 */
   double   weight_bytes;         /* per parameter, as ZeRO-3 gathers them */
   double   activation_bytes;     /* per element of a layer's input, 2 (BF16) */
+  double   gemm_operand_bytes;   /* per element a GEMM reads, input and weight: 1
+                                  * for FP8 GEMMs; 0 = activation_bytes */
   guint    layers;
   guint    moe_layers;           /* layers with routed experts */
   guint    hidden_size;

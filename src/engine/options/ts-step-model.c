@@ -195,6 +195,10 @@ ts_step_input_set_model (TsStepInput      *in,
   if (s->precision == TS_PRECISION_FP8)
     {
       double attention_inputs = attention_gemm_inputs (a);
+
+      /* the linear layers' GEMMs read FP8 (Transformer Engine's Float8
+       * tensors, one byte an element) */
+      in->gemm_operand_bytes = 1;
       double k = MAX (1u, a->active_experts);
 
       in->dense_elementwise += FP8_CAST_ELEMENTS * (attention_inputs + a->hidden_size + a->ffn_size);

@@ -83,6 +83,7 @@ typedef struct
   double per_flop;        /* seconds per FLOP at the large-GEMM efficiency */
   double per_attention;   /* the same at the attention core's peak */
   double per_element;     /* seconds per element through HBM, memory-bound */
+  double per_operand;     /* the same for a GEMM's input or weight element */
   double per_hidden;      /* 1 / hidden */
 } Rates;
 
@@ -95,6 +96,8 @@ rates_init (const TsStepInput *in,
   r->per_flop = 1.0 / (in->peak_flops * in->kernel_efficiency);
   r->per_attention = 1.0 / (attention_peak * in->kernel_efficiency);
   r->per_element = in->hbm_bytes_s > 0 ? in->activation_bytes / (in->hbm_bytes_s * TS_MEMORY_BOUND_EFFICIENCY) : 0;
+  r->per_operand = in->gemm_operand_bytes > 0 && in->activation_bytes > 0
+                   ? r->per_element * in->gemm_operand_bytes / in->activation_bytes : r->per_element;
   r->per_hidden = in->hidden_size > 0 ? 1.0 / in->hidden_size : 0;
 }
 
@@ -102,7 +105,9 @@ rates_init (const TsStepInput *in,
  * the transpose) on the roofline (Williams et al. 2009): its FLOPs at
  * the large-GEMM efficiency, or its operands and result through HBM,
  * whichever is longer. Small GEMMs — few tokens per expert, thin
- * tensor-parallel slices — are bound by their weights' bytes. */
+ * tensor-parallel slices — are bound by their weights' bytes. An FP8
+ * GEMM reads FP8 operands (its input's cast is element-wise work of
+ * its own) and writes a 16-bit result. */
 static inline double
 gemm_seconds (const Rates *r,
               double       m,
@@ -110,7 +115,7 @@ gemm_seconds (const Rates *r,
               double       hidden)
 {
   double compute = 2.0 * m * p * r->per_flop;
-  double memory = (m * hidden + p + m * p * r->per_hidden) * r->per_element;
+  double memory = (m * hidden + p) * r->per_operand + m * p * r->per_hidden * r->per_element;
 
   /* no parameters, no GEMM (a model without an output head of its own) */
   return p > 0 ? MAX (compute, memory) : 0;
@@ -157,11 +162,17 @@ stage_forward (const TsStepInput *in,
   double moe = in->moe_layers * per_pp;
   double dense = ((double) in->layers - in->moe_layers) * per_pp;
   double layers = dense + moe;
+  /* the output head stays a 16-bit GEMM in FP8 training: Megatron-LM's
+   * output layer is no Transformer Engine module, and torchtitan's
+   * Float8 conversion leaves "output" out */
+  Rates head = *r;
 
+  head.per_flop = r->per_attention;
+  head.per_operand = r->per_element;
   f->gemm = layers * gemm_seconds (r, tokens, in->attention_params * per_t, h)
             /* the head runs on the last stage; spread over the stages as
              * a balanced split gives the end stages fewer layers */
-            + gemm_seconds (r, tokens, in->head_params * per_t, h) * per_pp;
+            + gemm_seconds (&head, tokens, in->head_params * per_t, h) * per_pp;
   if (dense > 0 && in->dense_mlp_params > 0)
     f->gemm += dense * gemm_seconds (r, tokens, in->dense_mlp_params * per_t, h);
   f->experts = 0;
