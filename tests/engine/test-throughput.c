@@ -214,6 +214,21 @@ test_data_parallel (void)
   g_assert_cmpfloat (step.inter_bytes, ==, 0);
 }
 
+/* The MoE step of the expert-parallel tests: 32 layers, all MoE, top-2,
+ * hidden 4,096, 4,096 tokens, one micro-batch, no gradients. */
+static void
+moe_input (TsStepInput *in)
+{
+  base_input (in);
+  in->sync_params = 0;
+  in->layers = 32;
+  in->moe_layers = 32;
+  in->hidden_size = 4096;
+  in->seq_len = 4096;
+  in->active_experts = 2;
+  in->micro_batches = 1;
+}
+
 /* An all-to-all that leaves the server (docs/sizing-model.md §8.1): the
  * layer of test_expert_parallel below (a 33,554,432 B layer input, top-2,
  * 32 layers, 4 all-to-alls each, one micro-batch: a payload of
@@ -230,15 +245,8 @@ test_expert_parallel_across_servers (void)
   TsStepInput in;
   TsStep step;
 
-  base_input (&in);
-  in.sync_params = 0;
-  in.layers = 32;
-  in.moe_layers = 32;
-  in.hidden_size = 4096;
-  in.seq_len = 4096;
-  in.active_experts = 2;
+  moe_input (&in);
   in.experts = 32;
-  in.micro_batches = 1;
   in.gpus = 32;
   in.dp = 32;
   in.ep = 32;
@@ -262,15 +270,8 @@ test_expert_parallel (void)
   TsStepInput in;
   TsStep step;
 
-  base_input (&in);
-  in.sync_params = 0;
-  in.layers = 32;
-  in.moe_layers = 32;
-  in.hidden_size = 4096;
-  in.seq_len = 4096;
-  in.active_experts = 2;
+  moe_input (&in);
   in.ep = 8;
-  in.micro_batches = 1;
   ts_step_compute (&in, &step);
   ts_assert_close (step.ep_comm, 7516192768.0 / 450e9, 1e-12);
   ts_assert_close (step.exposed_comm, 7516192768.0 / 450e9, 1e-12);
@@ -351,24 +352,40 @@ test_expert_gradients (void)
   ts_assert_close (step.dp_comm, 11e9 / 450e9, 1e-12);
 }
 
+/* One layer on one GPU, one micro-batch of `tokens` tokens, h = hidden,
+ * at peak × efficiency and hbm bytes per second; the caller gives the
+ * layer its parameters. */
+static void
+one_layer_input (TsStepInput *in,
+                 double       hidden,
+                 double       tokens,
+                 double       peak,
+                 double       efficiency,
+                 double       hbm)
+{
+  *in = (TsStepInput) { 0 };
+  in->recompute_factor = 1.0;
+  in->activation_bytes = 2;
+  in->gradient_bytes = 2;
+  in->layers = 1;
+  in->hidden_size = hidden;
+  in->seq_len = tokens;
+  in->gpus = 1;
+  in->tp = in->pp = in->dp = in->ep = 1;
+  in->micro_batch = 1;
+  in->micro_batches = 1;
+  in->peak_flops = peak;
+  in->kernel_efficiency = efficiency;
+  in->hbm_bytes_s = hbm;
+}
+
 /* One MoE layer of a 2,048-wide model on one GPU, 4,096 tokens in one
  * micro-batch: 1 PFLOPS peak at half of it, 2 TB/s of HBM. */
 static void
 one_moe_layer (TsStepInput *in)
 {
-  in->recompute_factor = 1.0;
-  in->activation_bytes = 2;
-  in->layers = 1;
+  one_layer_input (in, 2048, 4096, 1e15, 0.5, 2e12);
   in->moe_layers = 1;
-  in->hidden_size = 2048;
-  in->seq_len = 4096;
-  in->gpus = 1;
-  in->tp = in->pp = in->dp = in->ep = 1;
-  in->micro_batch = 1;
-  in->micro_batches = 1;
-  in->peak_flops = 1e15;
-  in->kernel_efficiency = 0.5;
-  in->hbm_bytes_s = 2e12;
 }
 
 /* Operator classes on the roofline (docs/sizing-model.md §8.6), one layer,
@@ -391,22 +408,10 @@ one_moe_layer (TsStepInput *in)
 static void
 test_operator_classes (void)
 {
-  TsStepInput in = { 0 };
+  TsStepInput in;
   TsStep step;
 
-  in.recompute_factor = 1.0;
-  in.activation_bytes = 2;
-  in.gradient_bytes = 2;
-  in.layers = 1;
-  in.hidden_size = 4096;
-  in.seq_len = 4096;
-  in.gpus = 1;
-  in.tp = in.pp = in.dp = in.ep = 1;
-  in.micro_batch = 1;
-  in.micro_batches = 1;
-  in.peak_flops = 1e15;
-  in.kernel_efficiency = 0.5;
-  in.hbm_bytes_s = 2e12;
+  one_layer_input (&in, 4096, 4096, 1e15, 0.5, 2e12);
   in.attention_params = 4.0 * 4096 * 4096;
   in.model_flops = 6.0 * in.attention_params * 4096;
   ts_step_compute (&in, &step);
@@ -446,22 +451,11 @@ one_gemm_tflops (double m,
                  double efficiency,
                  double hbm)
 {
-  TsStepInput in = { 0 };
+  TsStepInput in;
   TsStep step;
 
-  in.recompute_factor = 1.0;
-  in.activation_bytes = 2;
+  one_layer_input (&in, k, m, peak, efficiency, hbm);
   in.gemm_operand_bytes = 1;
-  in.layers = 1;
-  in.hidden_size = k;
-  in.seq_len = m;
-  in.gpus = 1;
-  in.tp = in.pp = in.dp = in.ep = 1;
-  in.micro_batch = 1;
-  in.micro_batches = 1;
-  in.peak_flops = peak;
-  in.kernel_efficiency = efficiency;
-  in.hbm_bytes_s = hbm;
   in.attention_params = n * k;
   in.model_flops = 6.0 * n * k * m;
   ts_step_compute (&in, &step);
@@ -522,23 +516,12 @@ test_gemm_roofline_fp8 (void)
 static void
 test_head_in_fp8 (void)
 {
-  TsStepInput in = { 0 };
+  TsStepInput in;
   TsStep step;
 
-  in.recompute_factor = 1.0;
-  in.activation_bytes = 2;
+  one_layer_input (&in, 4096, 8192, 2e15, 0.5, 2e12);
   in.gemm_operand_bytes = 1;
-  in.layers = 1;
-  in.hidden_size = 4096;
-  in.seq_len = 8192;
-  in.gpus = 1;
-  in.tp = in.pp = in.dp = in.ep = 1;
-  in.micro_batch = 1;
-  in.micro_batches = 1;
-  in.peak_flops = 2e15;
   in.attention_peak_flops = 1e15;
-  in.kernel_efficiency = 0.5;
-  in.hbm_bytes_s = 2e12;
   in.attention_params = 4096.0 * 4096;
   in.head_params = 128256.0 * 4096;
   in.model_flops = 6.0 * (in.attention_params + in.head_params) * 8192;
