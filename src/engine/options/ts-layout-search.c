@@ -542,25 +542,35 @@ time_entries (Search *search,
           _ts_options_zero_values (search->s, g->pps.values[j], dp, &g->zeros[j][k]);
           for (guint e = 0; e < g->eps[j][k].n; e++)
             for (guint c = 0; c < g->ckpts.n; c++)
-              for (guint z = 0; z < g->zeros[j][k].n; z++)
-                {
-                  Entry entry = { 0, 0, g->eps[j][k].values[e], i, j, k, e, c, z,
-                                  (guint8) g->zeros[j][k].values[z], 1, FALSE };
-                  Entry *previous = entries->len > 0 ? &g_array_index (entries, Entry, entries->len - 1) : NULL;
+              {
+                /* ZeRO-1 and 2 take the same step: timed once, when a
+                 * framework runs both (time_entry () checks the others) */
+                Entry zero1 = { 0 };
+                gboolean have_zero1 = FALSE;
 
-                  if (!entry_runs (search, g, dp, &entry))
-                    continue;
-                  /* ZeRO-1 and 2 take the same step: timed once */
-                  if (z > 0 && previous != NULL && g->zeros[j][k].values[z] == 2 && g->zeros[j][k].values[z - 1] == 1)
-                    {
-                      entry.seconds = previous->seconds;
-                      entry.plain_seconds = previous->plain_seconds;
-                      entry.virtual_stages = previous->virtual_stages;
-                    }
-                  else if (!time_entry (search, g, dp, &entry))
-                    continue;
-                  g_array_append_val (entries, entry);
-                }
+                for (guint z = 0; z < g->zeros[j][k].n; z++)
+                  {
+                    Entry entry = { 0, 0, g->eps[j][k].values[e], i, j, k, e, c, z,
+                                    (guint8) g->zeros[j][k].values[z], 1, FALSE };
+
+                    if (entry.zero_value == 2 && have_zero1)
+                      {
+                        if (!entry_runs (search, g, dp, &entry))
+                          continue;
+                        entry.seconds = zero1.seconds;
+                        entry.plain_seconds = zero1.plain_seconds;
+                        entry.virtual_stages = zero1.virtual_stages;
+                      }
+                    else if (!time_entry (search, g, dp, &entry))
+                      continue;
+                    g_array_append_val (entries, entry);
+                    if (entry.zero_value == 1)
+                      {
+                        zero1 = entry;
+                        have_zero1 = TRUE;
+                      }
+                  }
+              }
         }
   return entries->len;
 }
