@@ -273,6 +273,34 @@ megatron_export_of (const char  *model_id,
   return export (plan, TS_EXPORT_MEGATRON);
 }
 
+/* ZeRO-3 under Megatron-LM is --use-torch-fsdp2, whose gradients are
+ * reduce-scattered in BF16: the header says that, not the FP32
+ * all-reduce of Megatron-LM's own buffers, and the file meets FSDP2's
+ * start-up checks (no distributed optimizer, no gradient accumulation
+ * fusion, untied embeddings). */
+static void
+test_megatron_fsdp2 (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  s->framework = TS_FRAMEWORK_MEGATRON;
+  s->zero_stage = 3;
+  s->tp = 2;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  text = export (plan, TS_EXPORT_MEGATRON);
+  g_assert_nonnull (strstr (text, "--use-torch-fsdp2\n"));
+  g_assert_nonnull (strstr (text, "--no-gradient-accumulation-fusion\n"));
+  g_assert_nonnull (strstr (text, "--untie-embeddings-and-output-weights\n"));
+  g_assert_null (strstr (text, "--use-distributed-optimizer"));
+  g_assert_nonnull (strstr (text, "reduce-scattered in BF16"));
+  g_assert_null (strstr (text, "accumulates and reduces the gradients in FP32"));
+}
+
 /* DeepSeek-V3: the leading dense layers become Megatron-LM's layer
  * pattern, which needs shell quoting; MLA and MoE switches come along. */
 static void
@@ -439,6 +467,7 @@ main (int    argc,
   g_test_add_func ("/export/megatron-block-recompute", test_megatron_block_recompute);
   g_test_add_func ("/export/megatron-moe-mla", test_megatron_moe_mla);
   g_test_add_func ("/export/megatron-moe-fp32", test_megatron_moe_fp32);
+  g_test_add_func ("/export/megatron-fsdp2", test_megatron_fsdp2);
   g_test_add_func ("/export/unexpressible", test_unexpressible_is_refused);
   g_test_add_func ("/export/placeholder", test_placeholder_model);
   g_test_add_func ("/export/plurals", test_plurals);

@@ -55,6 +55,36 @@ test_megatron_fp32_gradients (void)
   g_assert_cmpint (f->memory.layout.zero_stage, !=, 1);
 }
 
+/* What the gradient reduction moves (docs/frameworks.md, "Gradients
+ * under FSDP2"): Megatron-LM's FP32 buffers under BF16 or FP8, 4 bytes;
+ * with --use-torch-fsdp2 (ZeRO-3) the BF16 gradients as they are, 2;
+ * the frameworks that keep the scenario's dtype, and adapters, leave it
+ * to the scenario (0). */
+static void
+test_reduce_bytes (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  TsLayout l = { 0 };
+
+  l.tp = 2;
+  l.pp = l.ep = l.cp = 1;
+  l.dp = 8;
+  l.zero_stage = 1;
+  g_assert_cmpfloat (ts_framework_reduce_bytes (TS_FRAMEWORK_MEGATRON, s, &l), ==, 4);
+  s->precision = TS_PRECISION_FP8;
+  g_assert_cmpfloat (ts_framework_reduce_bytes (TS_FRAMEWORK_MEGATRON, s, &l), ==, 4);
+  l.zero_stage = 3;
+  g_assert_cmpfloat (ts_framework_reduce_bytes (TS_FRAMEWORK_MEGATRON, s, &l), ==, 2);
+  s->precision = TS_PRECISION_BF16;
+  g_assert_cmpfloat (ts_framework_reduce_bytes (TS_FRAMEWORK_MEGATRON, s, &l), ==, 2);
+  l.tp = 1;
+  g_assert_cmpfloat (ts_framework_reduce_bytes (TS_FRAMEWORK_FSDP, s, &l), ==, 0);
+  g_assert_cmpfloat (ts_framework_reduce_bytes (TS_FRAMEWORK_DEEPSPEED, s, &l), ==, 0);
+  s->method = TS_METHOD_LORA;
+  g_assert_cmpfloat (ts_framework_reduce_bytes (TS_FRAMEWORK_MEGATRON, s, &l), ==, 0);
+}
+
 /* Automatic: a layout that splits the model is Megatron-LM's, adapters go
  * to a fine-tuning tool, and the one chosen runs the layout. */
 static void
@@ -342,6 +372,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/framework/megatron-fp32-gradients", test_megatron_fp32_gradients);
+  g_test_add_func ("/framework/reduce-bytes", test_reduce_bytes);
   g_test_add_func ("/framework/automatic", test_automatic_choice);
   g_test_add_func ("/framework/loss-knobs", test_loss_knobs);
   g_test_add_func ("/framework/fp8-gemm-inputs", test_fp8_gemm_inputs);

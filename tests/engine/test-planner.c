@@ -368,6 +368,40 @@ test_network_bound (void)
   g_assert_true (said);
 }
 
+/* Megatron-LM's ZeRO-3 (--use-torch-fsdp2) moves BF16 gradients
+ * (docs/frameworks.md): 70B on 2 × DGX H200, TP 2 × DP 8, micro-batch 1,
+ * a global batch of 2,048, so 256 micro-batches. Each gathers the
+ * weights twice and reduce-scatters the gradients of a GPU's
+ * 70.55e9 / 2 parameters, 7/8 of them from the other ranks:
+ * 256 × 7/8 × N/2 × (2 × 2 + 2) bytes. The group has 4 GPUs on each
+ * server (tp 2 of 8), so its rings run over 4 NICs of 50 GB/s, under
+ * NVLink's 450 × 0.82: 200 GB/s. With Megatron-LM's FP32 gradients the
+ * bytes would be (2 × 2 + 4). */
+static void
+test_megatron_fsdp2_gradients (void)
+{
+  g_autoptr(TsCatalog) catalog = ts_test_catalog ();
+  g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
+  g_autoptr(TsPlan) plan = NULL;
+  const TsOption *o;
+  double n;
+
+  s->framework = TS_FRAMEWORK_MEGATRON;
+  s->zero_stage = 3;
+  s->tp = 2;
+  s->micro_batch = 1;
+  s->global_batch = 2048;
+  plan = plan_at (catalog, s, "dgx-h200", 2, 0);
+  o = &g_array_index (plan->options, TsOption, 0);
+  n = (double) plan->scenario->model.params;
+  g_assert_true (o->fits);
+  g_assert_cmpuint (o->memory.layout.tp, ==, 2);
+  g_assert_cmpuint (o->memory.layout.dp, ==, 8);
+  g_assert_cmpint (o->memory.layout.zero_stage, ==, 3);
+  g_assert_true (o->framework_rules & TS_FRAMEWORK_RULE_FP32_GRADIENTS);
+  ts_assert_close (o->step.dp_comm, 256 * 7.0 / 8 * n / 2 * (2 * 2 + 2) / 200e9, 1e-9);
+}
+
 /* The objective orders the options that work alike in every other
  * respect (fit with room, link, site, deadline, line-up): by time, by
  * energy, by power (the default); and each says why in one line. */
@@ -720,5 +754,6 @@ main (int   argc,
   g_test_add_func ("/planner/scenario-file", test_scenario_file);
   g_test_add_func ("/planner/cli-auto", test_cli_auto);
   g_test_add_func ("/planner/context-parallel", test_context_parallel);
+  g_test_add_func ("/planner/megatron-fsdp2-gradients", test_megatron_fsdp2_gradients);
   return g_test_run ();
 }

@@ -186,7 +186,9 @@ _ts_export_write_megatron (Export *e)
   /* eval, so the shell removes the quotes of --moe-layer-freq's pattern */
   _ts_export_comment (e, "#", _("One argument per line, in shell quoting. Run: eval \"torchrun --nnodes %u --nproc-per-node %u pretrain_gpt.py $(grep -v '^#' THIS_FILE | tr '\\n' ' ') --data-path … --tokenizer-type …\""),
                       e->nodes, e->per_node);
-  if (_ts_export_is_bf16 (s) && s->method == TS_METHOD_FULL)
+  if (_ts_export_is_bf16 (s) && s->method == TS_METHOD_FULL && l->zero_stage == 3)
+    _ts_export_comment (e, "#", _("BF16 with --use-torch-fsdp2: the gradients are reduce-scattered in BF16, and the optimizer copies each shard’s to FP32 at the step (4 bytes per parameter), as sized."));
+  else if (_ts_export_is_bf16 (s) && s->method == TS_METHOD_FULL)
     _ts_export_comment (e, "#", _("BF16: Megatron-LM accumulates and reduces the gradients in FP32 (4 bytes per parameter), as sized."));
   if (!s->model.has_architecture || s->model.architecture_inferred)
     _ts_export_comment (e, "#", _("The model is known by its size only: the architecture below is Train Sizer's estimate, not a published one."));

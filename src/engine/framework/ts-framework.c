@@ -372,6 +372,26 @@ ts_framework_apply_rules (TsFramework  framework,
   return rules;
 }
 
+double
+ts_framework_reduce_bytes (TsFramework        framework,
+                           const TsScenario  *s,
+                           const TsLayout    *l)
+{
+  gboolean bf16 = s->precision == TS_PRECISION_BF16 || s->precision == TS_PRECISION_FP8;
+
+  if (framework == TS_FRAMEWORK_AUTOMATIC || s->method != TS_METHOD_FULL || !bf16)
+    return 0;
+  /* --use-torch-fsdp2 wraps the BF16 model (Float16Module) with
+   * fully_shard () and no mixed-precision policy, so the gradients are
+   * reduce-scattered in BF16; the optimizer copies each shard's to FP32
+   * at the step (Megatron-Core 0.15: torch_fully_sharded_data_parallel.py,
+   * Float16OptimizerWithFloat16Params._copy_model_grads_to_main_grads ()),
+   * which the memory's FP32 gradients stand for */
+  if (framework == TS_FRAMEWORK_MEGATRON && l->zero_stage == 3)
+    return 2.0;
+  return ts_framework_info (framework)->fp32_gradients_bf16 ? 4.0 : 0;
+}
+
 const char *
 ts_framework_rule_to_string (TsFrameworkRule rule)
 {

@@ -141,6 +141,15 @@ guint       ts_framework_apply_rules   (TsFramework        framework,
                                         TsScenario        *scenario,
                                         const TsLayout    *layout);
 
+/* Bytes per parameter the framework's data-parallel gradient reduction
+ * moves for the layout, 0 where it moves the scenario's gradient dtype:
+ * Megatron-LM reduces its FP32 gradient buffers under BF16, except with
+ * --use-torch-fsdp2 (ZeRO-3), which reduce-scatters the BF16 parameters'
+ * gradients as they are (docs/frameworks.md §2). */
+double      ts_framework_reduce_bytes  (TsFramework        framework,
+                                        const TsScenario  *scenario,
+                                        const TsLayout    *layout);
+
 /* Megatron-LM's pipeline layout (--pipeline-model-parallel-layout): the
  * decoder layers of chunk `chunk` of pp × virtual_stages, in its order
  * (chunk = virtual rank × pp + pipeline rank); the chunks differ by one

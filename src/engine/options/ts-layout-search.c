@@ -182,10 +182,14 @@ layout_step (const Search   *search,
 }
 
 /* What the candidate's gradient all-reduce moves per parameter, by the
- * gradient dtype its framework keeps (0: the search's base). */
+ * gradient dtype its framework reduces (0: the search's base). */
 static double
 candidate_gradient_bytes (const Candidate *c)
 {
+  double framework = ts_framework_reduce_bytes (c->framework, &c->s, &c->layout);
+
+  if (framework > 0)
+    return framework;
   if (c->s.method == TS_METHOD_FULL && c->s.grad_dtype == TS_GRAD_FP32)
     return GRADIENT_BYTES_32BIT;
   return 0;
@@ -472,9 +476,7 @@ time_entry (Search      *search,
   framework = ts_framework_choose (search->s, &l, 1, &reason);
   if (framework == TS_FRAMEWORK_AUTOMATIC)
     return FALSE;
-  if (search->s->method == TS_METHOD_FULL && ts_framework_info (framework)->fp32_gradients_bf16
-      && (search->s->precision == TS_PRECISION_BF16 || search->s->precision == TS_PRECISION_FP8))
-    gradient_bytes = GRADIENT_BYTES_32BIT;
+  gradient_bytes = ts_framework_reduce_bytes (framework, search->s, &l);
 
   layout_step (search, &l, mb, accumulation, 1, ckpt, sp, gradient_bytes, &step);
   search->evaluated++;
