@@ -442,7 +442,8 @@ static gboolean
 time_entry (Search      *search,
             const Grid  *g,
             guint        dp,
-            Entry       *e)
+            Entry       *e,
+            TsFramework *chosen)
 {
   TsLayout l;
   TsFramework framework;
@@ -472,8 +473,12 @@ time_entry (Search      *search,
   sp = searched (search->s, TS_SEARCH_SEQUENCE_PARALLEL) ? l.tp > 1 : search->s->sequence_parallel;
   accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
   /* only layouts a framework runs (the scenario's, or any where it is
-   * automatic), timed with its gradient dtype */
-  framework = ts_framework_choose (search->s, &l, 1, &reason);
+   * automatic), timed with its gradient dtype; the choice rests on the
+   * degrees and the ZeRO stage alone, so entries that differ in their
+   * recomputation share it (*chosen, TS_N_FRAMEWORKS before the first) */
+  if (*chosen == TS_N_FRAMEWORKS)
+    *chosen = ts_framework_choose (search->s, &l, 1, &reason);
+  framework = *chosen;
   if (framework == TS_FRAMEWORK_AUTOMATIC)
     return FALSE;
   gradient_bytes = ts_framework_reduce_bytes (framework, search->s, &l);
@@ -529,6 +534,10 @@ time_entries (Search *search,
               Grid   *g,
               GArray *entries)
 {
+  /* the framework of each expert degree and ZeRO stage at one tensor,
+   * pipeline and micro-batch value (time_entry ()) */
+  TsFramework chosen[G_N_ELEMENTS (g->eps[0][0].values)][G_N_ELEMENTS (g->zeros[0][0].values)];
+
   for (guint i = 0; i < g->tps.n; i++)
     for (guint j = 0; j < g->pps.n; j++)
       for (guint k = 0; k < g->mbs.n; k++)
@@ -542,6 +551,9 @@ time_entries (Search *search,
            * index of this tensor degree */
           _ts_options_ep_values (search->s, dp, &g->eps[j][k]);
           _ts_options_zero_values (search->s, g->pps.values[j], dp, &g->zeros[j][k]);
+          for (guint e = 0; e < g->eps[j][k].n; e++)
+            for (guint z = 0; z < g->zeros[j][k].n; z++)
+              chosen[e][z] = TS_N_FRAMEWORKS;
           for (guint e = 0; e < g->eps[j][k].n; e++)
             for (guint c = 0; c < g->ckpts.n; c++)
               {
@@ -563,7 +575,7 @@ time_entries (Search *search,
                         entry.plain_seconds = zero1.plain_seconds;
                         entry.virtual_stages = zero1.virtual_stages;
                       }
-                    else if (!time_entry (search, g, dp, &entry))
+                    else if (!time_entry (search, g, dp, &entry, &chosen[e][z]))
                       continue;
                     g_array_append_val (entries, entry);
                     if (entry.zero_value == 1)
