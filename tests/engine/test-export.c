@@ -273,32 +273,53 @@ megatron_export_of (const char  *model_id,
   return export (plan, TS_EXPORT_MEGATRON);
 }
 
-/* ZeRO-3 under Megatron-LM is --use-torch-fsdp2, whose gradients are
- * reduce-scattered in BF16: the header says that, not the FP32
- * all-reduce of Megatron-LM's own buffers, and the file meets FSDP2's
- * start-up checks (no distributed optimizer, no gradient accumulation
- * fusion, untied embeddings). */
-static void
-test_megatron_fsdp2 (void)
+static char *
+megatron_fsdp2_export_on (const char *server_id)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
   g_autoptr(TsPlan) plan = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
 
   s->framework = TS_FRAMEWORK_MEGATRON;
   s->zero_stage = 3;
   s->tp = 2;
+  ts_scenario_set_server (s, server_id);
   plan = ts_plan_compute (catalog, s, &error);
   g_assert_no_error (error);
-  text = export (plan, TS_EXPORT_MEGATRON);
+  return export (plan, TS_EXPORT_MEGATRON);
+}
+
+/* ZeRO-3 under Megatron-LM is --use-torch-fsdp2, whose gradients are
+ * reduce-scattered in BF16: the header says that, not the FP32
+ * all-reduce of Megatron-LM's own buffers, and the file meets FSDP2's
+ * start-up checks (no distributed optimizer, no gradient accumulation
+ * fusion, untied embeddings, CUDA_DEVICE_MAX_CONNECTIONS not set to 1).
+ * Before Blackwell, validate_args () warns about tensor parallelism
+ * beside FSDP2: the header says what the warning means for the run. */
+static void
+test_megatron_fsdp2 (void)
+{
+  g_autofree char *text = megatron_fsdp2_export_on ("dgx-h100");
+  g_autofree char *blackwell = megatron_fsdp2_export_on ("dgx-b200");
+
   g_assert_nonnull (strstr (text, "--use-torch-fsdp2\n"));
   g_assert_nonnull (strstr (text, "--no-gradient-accumulation-fusion\n"));
   g_assert_nonnull (strstr (text, "--untie-embeddings-and-output-weights\n"));
   g_assert_null (strstr (text, "--use-distributed-optimizer"));
+  /* no argument or setting line sets the variable; only the header speaks of it */
+  {
+    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (lines[i][0] != '#')
+        g_assert_null (strstr (lines[i], "CUDA_DEVICE_MAX_CONNECTIONS"));
+  }
   g_assert_nonnull (strstr (text, "reduce-scattered in BF16"));
   g_assert_null (strstr (text, "accumulates and reduces the gradients in FP32"));
+  g_assert_nonnull (strstr (text, "warns at start-up that tensor or context parallelism beside --use-torch-fsdp2"));
+  g_assert_nonnull (strstr (blackwell, "--use-torch-fsdp2\n"));
+  g_assert_null (strstr (blackwell, "warns at start-up"));
 }
 
 /* DeepSeek-V3: the leading dense layers become Megatron-LM's layer

@@ -176,6 +176,25 @@ write_megatron_recompute (Export *e)
   arg_uint (e, "--recompute-num-layers", (l->recompute_layers + chunks - 1) / chunks);
 }
 
+/* validate_args () asserts CUDA_DEVICE_MAX_CONNECTIONS != 1 under
+ * --use-torch-fsdp2 and, on GPUs before Blackwell (compute capability
+ * below 10), warns that tensor or context parallelism beside it wants
+ * the variable at 1 (Megatron-Core 0.15, megatron/training/arguments.py):
+ * NVIDIA's Ampere, Ada and Hopper families. */
+static gboolean
+fsdp2_beside_model_parallel_warns (const Export *e)
+{
+  static const char *const before_blackwell[] = { "ampere", "ada", "hopper" };
+  const char *family = e->option != NULL && e->option->server != NULL ? e->option->server->gpu->family : NULL;
+
+  if (e->layout->zero_stage != 3 || (e->layout->tp <= 1 && e->layout->cp <= 1) || family == NULL)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (before_blackwell); i++)
+    if (g_strcmp0 (family, before_blackwell[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 void
 _ts_export_write_megatron (Export *e)
 {
@@ -190,6 +209,8 @@ _ts_export_write_megatron (Export *e)
     _ts_export_comment (e, "#", _("BF16 with --use-torch-fsdp2: the gradients are reduce-scattered in BF16, and the optimizer copies each shard’s to FP32 at the step (4 bytes per parameter), as sized."));
   else if (_ts_export_is_bf16 (s) && s->method == TS_METHOD_FULL)
     _ts_export_comment (e, "#", _("BF16: Megatron-LM accumulates and reduces the gradients in FP32 (4 bytes per parameter), as sized."));
+  if (fsdp2_beside_model_parallel_warns (e))
+    _ts_export_comment (e, "#", _("On this GPU Megatron-LM warns at start-up that tensor or context parallelism beside --use-torch-fsdp2 wants CUDA_DEVICE_MAX_CONNECTIONS=1 for its overlap, which FSDP2 refuses: leave the variable unset. The time was sized with no tensor-parallel overlap."));
   if (!s->model.has_architecture || s->model.architecture_inferred)
     _ts_export_comment (e, "#", _("The model is known by its size only: the architecture below is Train Sizer's estimate, not a published one."));
 
