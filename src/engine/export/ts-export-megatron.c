@@ -200,14 +200,17 @@ _ts_export_write_megatron (Export *e)
 {
   const TsScenario *s = e->s;
   const TsLayout *l = e->layout;
+  double reduce_bytes;
 
   _ts_export_yaml_notes (e);
   /* eval, so the shell removes the quotes of --moe-layer-freq's pattern */
   _ts_export_comment (e, "#", _("One argument per line, in shell quoting. Run: eval \"torchrun --nnodes %u --nproc-per-node %u pretrain_gpt.py $(grep -v '^#' THIS_FILE | tr '\\n' ' ') --data-path … --tokenizer-type …\""),
                       e->nodes, e->per_node);
-  if (_ts_export_is_bf16 (s) && s->method == TS_METHOD_FULL && l->zero_stage == 3)
+  /* the gradient reduction the time was sized with (ts_framework_reduce_bytes ()) */
+  reduce_bytes = ts_framework_reduce_bytes (TS_FRAMEWORK_MEGATRON, s, l);
+  if (reduce_bytes == 2.0)
     _ts_export_comment (e, "#", _("BF16 with --use-torch-fsdp2: the gradients are reduce-scattered in BF16, and the optimizer copies each shard’s to FP32 at the step (4 bytes per parameter), as sized."));
-  else if (_ts_export_is_bf16 (s) && s->method == TS_METHOD_FULL)
+  else if (reduce_bytes == 4.0)
     _ts_export_comment (e, "#", _("BF16: Megatron-LM accumulates and reduces the gradients in FP32 (4 bytes per parameter), as sized."));
   if (fsdp2_beside_model_parallel_warns (e))
     _ts_export_comment (e, "#", _("On this GPU Megatron-LM warns at start-up that tensor or context parallelism beside --use-torch-fsdp2 wants CUDA_DEVICE_MAX_CONNECTIONS=1 for its overlap, which FSDP2 refuses: leave the variable unset. The time was sized with no tensor-parallel overlap."));

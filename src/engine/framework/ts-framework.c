@@ -344,6 +344,14 @@ ts_framework_choose (const TsScenario  *s,
   return TS_FRAMEWORK_AUTOMATIC;
 }
 
+/* Mixed precision with BF16 weights: BF16 itself, and FP8, whose
+ * weights are BF16 outside the GEMMs. */
+static gboolean
+bf16_weights (const TsScenario *s)
+{
+  return s->precision == TS_PRECISION_BF16 || s->precision == TS_PRECISION_FP8;
+}
+
 guint
 ts_framework_apply_rules (TsFramework  framework,
                           TsScenario  *s,
@@ -351,7 +359,7 @@ ts_framework_apply_rules (TsFramework  framework,
 {
   const TsFrameworkInfo *f = ts_framework_info (framework);
   guint rules = 0;
-  gboolean bf16 = s->precision == TS_PRECISION_BF16 || s->precision == TS_PRECISION_FP8;
+  gboolean bf16 = bf16_weights (s);
 
   if (framework == TS_FRAMEWORK_AUTOMATIC)
     return 0;
@@ -377,9 +385,7 @@ ts_framework_reduce_bytes (TsFramework        framework,
                            const TsScenario  *s,
                            const TsLayout    *l)
 {
-  gboolean bf16 = s->precision == TS_PRECISION_BF16 || s->precision == TS_PRECISION_FP8;
-
-  if (framework == TS_FRAMEWORK_AUTOMATIC || s->method != TS_METHOD_FULL || !bf16)
+  if (framework == TS_FRAMEWORK_AUTOMATIC || s->method != TS_METHOD_FULL || !bf16_weights (s))
     return 0;
   /* --use-torch-fsdp2 wraps the BF16 model (Float16Module) with
    * fully_shard () and no mixed-precision policy, so the gradients are

@@ -195,12 +195,11 @@ ts_step_input_set_model (TsStepInput      *in,
   if (s->precision == TS_PRECISION_FP8)
     {
       double attention_inputs = attention_gemm_inputs (a);
+      double k = MAX (1u, a->active_experts);
 
       /* the linear layers' GEMMs read FP8 (Transformer Engine's Float8
        * tensors, one byte an element) */
       in->gemm_operand_bytes = 1;
-      double k = MAX (1u, a->active_experts);
-
       in->dense_elementwise += FP8_CAST_ELEMENTS * (attention_inputs + a->hidden_size + a->ffn_size);
       if (a->experts > 0)
         in->moe_elementwise += FP8_CAST_ELEMENTS * (attention_inputs + (shared_width > 0 ? a->hidden_size + shared_width : 0)
