@@ -436,6 +436,43 @@ entry_candidate (Search      *search,
   candidate_step (search, c);
 }
 
+/* An entry's degrees and ZeRO stage as a layout, without interleaving
+ * or recomputation. */
+static void
+entry_layout (const Search *search,
+              const Grid   *g,
+              guint         dp,
+              const Entry  *e,
+              TsLayout     *l)
+{
+  *l = (TsLayout) { 0 };
+  l->tp = g->tps.values[e->tp];
+  l->pp = g->pps.values[e->pp];
+  l->dp = dp;
+  l->cp = MAX (1u, search->cp);
+  l->gpus = l->tp * l->cp * l->pp * dp;
+  l->ep = MAX (1u, MIN (g->eps[e->pp][e->mb].values[e->ep], dp));
+  l->zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
+  l->virtual_stages = 1;
+}
+
+/* The framework that runs an entry's layout (the scenario's, or any where
+ * it is automatic; TS_FRAMEWORK_AUTOMATIC: none, the entry is not
+ * weighed). The choice rests on the degrees and the ZeRO stage alone, so
+ * the entries that differ in their recomputation share it: *chosen,
+ * TS_N_FRAMEWORKS before the first. */
+static TsFramework
+entry_framework (const Search   *search,
+                 const TsLayout *l,
+                 TsFramework    *chosen)
+{
+  const char *reason;
+
+  if (*chosen == TS_N_FRAMEWORKS)
+    *chosen = ts_framework_choose (search->s, l, 1, &reason);
+  return *chosen;
+}
+
 /* The step of an entry with the fastest interleaving (see
  * choose_virtual_stages ()), from the shared inputs: no scenario copied. */
 static gboolean
@@ -447,7 +484,6 @@ time_entry (Search      *search,
 {
   TsLayout l;
   TsFramework framework;
-  const char *reason;
   double gradient_bytes = 0;
   guint mb = g->mbs.values[e->mb];
   guint accumulation;
@@ -455,14 +491,7 @@ time_entry (Search      *search,
   gboolean sp;
   TsStep step;
 
-  l.tp = g->tps.values[e->tp];
-  l.pp = g->pps.values[e->pp];
-  l.dp = dp;
-  l.cp = MAX (1u, search->cp);
-  l.gpus = l.tp * l.cp * l.pp * dp;
-  l.ep = MAX (1u, MIN (g->eps[e->pp][e->mb].values[e->ep], dp));
-  l.zero_stage = (int) g->zeros[e->pp][e->mb].values[e->zero];
-  l.virtual_stages = 1;
+  entry_layout (search, g, dp, e, &l);
   /* where the planner chooses the recomputation, full recomputation is
    * timed with one layer of a stage recomputed, the fastest it can be
    * (none is an entry of its own): a lower bound, made exact when the
@@ -472,13 +501,8 @@ time_entry (Search      *search,
                        : ts_layout_stage_layers (search->s, &l);
   sp = searched (search->s, TS_SEARCH_SEQUENCE_PARALLEL) ? l.tp > 1 : search->s->sequence_parallel;
   accumulation = (guint) MAX (1.0, ceil ((double) search->global_batch / ((double) mb * dp)));
-  /* only layouts a framework runs (the scenario's, or any where it is
-   * automatic), timed with its gradient dtype; the choice rests on the
-   * degrees and the ZeRO stage alone, so entries that differ in their
-   * recomputation share it (*chosen, TS_N_FRAMEWORKS before the first) */
-  if (*chosen == TS_N_FRAMEWORKS)
-    *chosen = ts_framework_choose (search->s, &l, 1, &reason);
-  framework = *chosen;
+  /* only layouts a framework runs, timed with its gradient dtype */
+  framework = entry_framework (search, &l, chosen);
   if (framework == TS_FRAMEWORK_AUTOMATIC)
     return FALSE;
   gradient_bytes = ts_framework_reduce_bytes (framework, search->s, &l);
@@ -506,27 +530,6 @@ time_entry (Search      *search,
         }
     }
   return TRUE;
-}
-
-/* Whether a framework runs an entry's layout (the scenario's, or any
- * where it is automatic): a layout none runs is not weighed. */
-static gboolean
-entry_runs (const Search *search,
-            const Grid   *g,
-            guint         dp,
-            const Entry  *e)
-{
-  TsLayout l = { 0 };
-  const char *reason;
-
-  l.tp = g->tps.values[e->tp];
-  l.pp = g->pps.values[e->pp];
-  l.dp = dp;
-  l.cp = MAX (1u, search->cp);
-  l.gpus = l.tp * l.cp * l.pp * dp;
-  l.ep = e->ep_value;
-  l.zero_stage = e->zero_value;
-  return ts_framework_choose (search->s, &l, 1, &reason) != TS_FRAMEWORK_AUTOMATIC;
 }
 
 static guint
@@ -569,7 +572,10 @@ time_entries (Search *search,
 
                     if (entry.zero_value == 2 && have_zero1)
                       {
-                        if (!entry_runs (search, g, dp, &entry))
+                        TsLayout l;
+
+                        entry_layout (search, g, dp, &entry, &l);
+                        if (entry_framework (search, &l, &chosen[e][z]) == TS_FRAMEWORK_AUTOMATIC)
                           continue;
                         entry.seconds = zero1.seconds;
                         entry.plain_seconds = zero1.plain_seconds;
