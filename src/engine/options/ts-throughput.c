@@ -494,8 +494,7 @@ ep_payload (const TsStepInput *in)
  * server's NIC load the same). EP ranks are tp apart. */
 typedef struct
 {
-  double bytes;         /* every byte a rank sends to another */
-  double nic_bytes;     /* of which through the NIC */
+  double nic_bytes;     /* what a rank sends through its NIC */
   double seconds;
 } EpTraffic;
 
@@ -508,11 +507,10 @@ ep_traffic (const TsStepInput *in,
   double ep = MAX (1u, in->ep);
   double g;
 
-  t->bytes = payload * ring_share (in->ep);
   t->nic_bytes = 0;
   if (!crosses)
     {
-      t->seconds = transfer_seconds (t->bytes, in->intra_bytes_s);
+      t->seconds = transfer_seconds (payload * ring_share (in->ep), in->intra_bytes_s);
       return;
     }
   g = ring_members_per_server (in, MAX (1u, in->tp), in->ep);
