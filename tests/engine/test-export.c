@@ -255,39 +255,43 @@ test_megatron_block_recompute (void)
   g_assert_cmpstr (g_hash_table_lookup (full_args, "--recompute-num-layers"), ==, "1");
 }
 
-/* The Megatron-LM export of a model's full training planned for
- * Megatron-LM at a precision. */
+/* The Megatron-LM export of a scenario planned for Megatron-LM. */
+static char *
+megatron_export_planned (TsCatalog  *catalog,
+                         TsScenario *s)
+{
+  g_autoptr(TsPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+
+  s->framework = TS_FRAMEWORK_MEGATRON;
+  plan = ts_plan_compute (catalog, s, &error);
+  g_assert_no_error (error);
+  return export (plan, TS_EXPORT_MEGATRON);
+}
+
+/* The Megatron-LM export of a model's full training at a precision. */
 static char *
 megatron_export_of (const char  *model_id,
                     TsPrecision  precision)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   g_autoptr(TsScenario) s = ts_test_scenario (catalog, model_id, 0, TS_METHOD_FULL);
-  g_autoptr(TsPlan) plan = NULL;
-  g_autoptr(GError) error = NULL;
 
-  s->framework = TS_FRAMEWORK_MEGATRON;
   s->precision = precision;
-  plan = ts_plan_compute (catalog, s, &error);
-  g_assert_no_error (error);
-  return export (plan, TS_EXPORT_MEGATRON);
+  return megatron_export_planned (catalog, s);
 }
 
+/* Llama 3.1 70B at TP 2 × ZeRO-3 (--use-torch-fsdp2) on a server. */
 static char *
 megatron_fsdp2_export_on (const char *server_id)
 {
   g_autoptr(TsCatalog) catalog = ts_test_catalog ();
   g_autoptr(TsScenario) s = ts_test_scenario (catalog, "llama-3.1-70b", 0, TS_METHOD_FULL);
-  g_autoptr(TsPlan) plan = NULL;
-  g_autoptr(GError) error = NULL;
 
-  s->framework = TS_FRAMEWORK_MEGATRON;
   s->zero_stage = 3;
   s->tp = 2;
   ts_scenario_set_server (s, server_id);
-  plan = ts_plan_compute (catalog, s, &error);
-  g_assert_no_error (error);
-  return export (plan, TS_EXPORT_MEGATRON);
+  return megatron_export_planned (catalog, s);
 }
 
 /* ZeRO-3 under Megatron-LM is --use-torch-fsdp2, whose gradients are
